@@ -1,0 +1,214 @@
+package dev.agentfsm.processor;
+
+import com.google.auto.service.AutoService;
+import dev.agentfsm.processor.model.MachineModel;
+import dev.agentfsm.processor.model.MachineRef;
+import dev.agentfsm.processor.model.OrphanState;
+import dev.agentfsm.processor.model.TypeRef;
+import dev.agentfsm.processor.read.Deferred;
+import dev.agentfsm.processor.read.MachineReader;
+import dev.agentfsm.processor.read.ReadResult;
+import dev.agentfsm.processor.validate.MachineValidator;
+import dev.agentfsm.processor.validate.Report;
+import dev.agentfsm.processor.write.GeneratedTypes;
+import dev.agentfsm.processor.write.MachineWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.tools.Diagnostic.Kind;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * The agent-fsm annotation processor. It reads {@code @StateMachine} and {@code @State} types into
+ * models, validates them, and writes the generated code and resources of every valid machine.
+ * This class only runs the rounds: it defers machines that name types not generated yet, keeps
+ * a broken machine from generating (and the machines that hand off to it), collects the service
+ * registrations until processing is over, and turns any internal failure into an error on the
+ * element instead of an exception into javac.
+ */
+@AutoService(Processor.class)
+public final class FsmProcessor extends AbstractProcessor {
+
+    static final String STATE_MACHINE = "dev.agentfsm.annotations.StateMachine";
+    static final String STATE = "dev.agentfsm.annotations.State";
+    static final String TRANSITION = "dev.agentfsm.annotations.Transition";
+    static final String TRANSITIONS = "dev.agentfsm.annotations.Transitions";
+    static final String TERMINAL = "dev.agentfsm.annotations.Terminal";
+    static final String SERVICES = "META-INF/services/dev.agentfsm.runtime.StateManager";
+
+    private final Map<String, String> deferred = new LinkedHashMap<>();
+    private final Set<TypeRef> failed = new HashSet<>();
+    private final List<MachineModel> generatedMachines = new ArrayList<>();
+    private final Set<String> managers = new TreeSet<>();
+    private boolean reportedError;
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+        return Set.of(STATE_MACHINE, STATE, TRANSITION, TRANSITIONS, TERMINAL);
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        try {
+            processRound(round);
+            if (round.processingOver()) {
+                finish(round);
+            }
+        } catch (Throwable t) {
+            StringWriter trace = new StringWriter();
+            t.printStackTrace(new PrintWriter(trace));
+            error("[agentfsm:Internal] the agent-fsm processor failed; please report this with the stack trace:\n" + trace, null);
+        }
+        return false;
+    }
+
+    private void processRound(RoundEnvironment round) throws IOException {
+        Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(round, STATE_MACHINE));
+        Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(round, STATE));
+        for (String name : deferred.keySet()) {
+            TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+            if (type != null) {
+                (hasAnnotation(type, STATE_MACHINE) ? machineTypes : stateTypes).add(type);
+            }
+        }
+        deferred.clear();
+        reportMisplacedTransitions(round);
+        if (machineTypes.isEmpty() && stateTypes.isEmpty()) {
+            return;
+        }
+
+        ReadResult read = new MachineReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils())
+                .read(machineTypes, stateTypes);
+        for (Deferred d : read.deferred()) {
+            deferred.put(d.element().getQualifiedName().toString(), d.missing());
+        }
+        MachineValidator validator = new MachineValidator();
+        for (OrphanState orphan : read.orphans()) {
+            print(validator.validate(orphan));
+        }
+
+        List<MachineModel> all = new ArrayList<>(generatedMachines);
+        all.addAll(read.machines());
+        List<MachineModel> valid = new ArrayList<>();
+        for (MachineModel machine : read.machines()) {
+            Report report = validator.validate(machine, all);
+            print(report);
+            if (report.hasErrors()) {
+                failed.add(machine.ref().baseType());
+            } else {
+                valid.add(machine);
+            }
+        }
+
+        MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()));
+        Set<String> deferredNames = deferred.keySet();
+        for (MachineModel machine : valid) {
+            List<MachineRef> targets = machine.handOffTargets();
+            if (targets.stream().anyMatch(t -> failed.contains(t.baseType()))) {
+                // the machine it hands off to is reported and not generated; generating this one would only cascade
+                failed.add(machine.ref().baseType());
+                continue;
+            }
+            if (targets.stream().anyMatch(t -> deferredNames.contains(t.baseType().qualifiedName()))) {
+                deferMachine(machine, "the machine it hands off to");
+                continue;
+            }
+            writer.write(machine);
+            generatedMachines.add(machine);
+            managers.add(machine.ref().stateManager().binaryName());
+        }
+    }
+
+    private void deferMachine(MachineModel machine, String why) {
+        deferred.put(machine.ref().baseType().qualifiedName(), why);
+        machine.states().forEach(s -> deferred.put(s.type().qualifiedName(), why));
+    }
+
+    private void finish(RoundEnvironment round) throws IOException {
+        if (!deferred.isEmpty() && !reportedError && !round.errorRaised()) {
+            for (Map.Entry<String, String> entry : deferred.entrySet()) {
+                error("[agentfsm:Unresolved] " + entry.getKey() + " names a type that does not exist: "
+                        + entry.getValue() + "; check the name and the imports",
+                        processingEnv.getElementUtils().getTypeElement(entry.getKey()));
+            }
+        }
+        if (!managers.isEmpty()) {
+            FileObject file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", SERVICES);
+            try (Writer out = new java.io.OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
+                for (String manager : managers) {
+                    out.write(manager + "\n");
+                }
+            }
+        }
+    }
+
+    /** {@code @Transition} or {@code @Terminal} on a type that is not a {@code @State} is a mistake, not a no-op. */
+    private void reportMisplacedTransitions(RoundEnvironment round) {
+        for (String annotation : List.of(TRANSITION, TRANSITIONS, TERMINAL)) {
+            for (TypeElement type : annotated(round, annotation)) {
+                if (!hasAnnotation(type, STATE)) {
+                    String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
+                    error("[agentfsm:NotAState] @" + simple + " on " + type.getSimpleName()
+                            + ", which is not a @State class; annotate it with @State or remove @" + simple, type);
+                }
+            }
+        }
+    }
+
+    private void print(Report report) {
+        for (dev.agentfsm.processor.validate.Diagnostic d : report.diagnostics()) {
+            reportedError |= d.isError();
+            Element element = d.origin().element();
+            if (element == null) {
+                processingEnv.getMessager().printMessage(d.kind(), d.text());
+            } else {
+                processingEnv.getMessager().printMessage(d.kind(), d.text(), element, d.origin().mirror(), d.origin().value());
+            }
+        }
+    }
+
+    private void error(String message, Element element) {
+        reportedError = true;
+        processingEnv.getMessager().printMessage(Kind.ERROR, message, element);
+    }
+
+    private boolean generatedVisible() {
+        return processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+    }
+
+    private Set<TypeElement> annotated(RoundEnvironment round, String annotation) {
+        TypeElement type = processingEnv.getElementUtils().getTypeElement(annotation);
+        if (type == null) {
+            return Set.of();
+        }
+        return ElementFilter.typesIn(round.getElementsAnnotatedWith(type));
+    }
+
+    private static boolean hasAnnotation(Element element, String annotation) {
+        return element.getAnnotationMirrors().stream().anyMatch(m ->
+                ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation));
+    }
+}

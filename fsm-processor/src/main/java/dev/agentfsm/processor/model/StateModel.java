@@ -1,0 +1,47 @@
+package dev.agentfsm.processor.model;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One {@code @State} class of a machine.
+ *
+ * @param status the status it answers to
+ * @param type the state class
+ * @param description its {@code @State(description = ...)}
+ * @param terminal whether it is {@code @Terminal}
+ * @param endsRound whether the round ends once it has run
+ * @param endsSubtask whether it completes the current subtask
+ * @param transitions its {@code @Transition}s in declaration order
+ * @param nextMethod its own {@code next(agent, to)}, if it declares one
+ * @param shape facts about its form
+ * @param mutableFields names of non-final instance fields not exempted by {@code @SuppressWarnings}
+ * @param origin the class and its {@code @State}
+ * @param statusOrigin the {@code @State} value
+ * @param terminalOrigin the class and its {@code @Terminal}, or the class when it has none
+ */
+public record StateModel(
+        String status,
+        TypeRef type,
+        String description,
+        boolean terminal,
+        boolean endsRound,
+        boolean endsSubtask,
+        List<TransitionModel> transitions,
+        Optional<NextMethod> nextMethod,
+        StateShape shape,
+        List<String> mutableFields,
+        Origin origin,
+        Origin statusOrigin,
+        Origin terminalOrigin) {
+
+    public StateModel {
+        transitions = List.copyOf(transitions);
+        mutableFields = List.copyOf(mutableFields);
+    }
+
+    /** The generated helper's type, {@code <StateClass>Transitions} in the machine's package. */
+    public TypeRef transitionsType(MachineRef machine) {
+        return machine.baseType().sibling(type.flatName() + "Transitions");
+    }
+}

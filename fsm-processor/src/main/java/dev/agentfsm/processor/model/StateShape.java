@@ -1,0 +1,17 @@
+package dev.agentfsm.processor.model;
+
+/**
+ * What the reader found about a state class's form, for the {@code StateShape} rule: the state
+ * manager must be able to create it with {@code new} from the machine's package.
+ */
+public record StateShape(
+        boolean isClass,
+        boolean isAbstract,
+        boolean isNonStaticInner,
+        boolean isPrivate,
+        boolean isAccessibleFromMachinePackage,
+        boolean hasAccessibleNoArgConstructor) {
+
+    /** A shape with nothing wrong, for models built in tests. */
+    public static final StateShape OK = new StateShape(true, false, false, false, true, true);
+}

@@ -1,0 +1,403 @@
+package dev.agentfsm.processor.read;
+
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.processor.model.MachineModel;
+import dev.agentfsm.processor.model.MachineRef;
+import dev.agentfsm.processor.model.NextMethod;
+import dev.agentfsm.processor.model.OrphanState;
+import dev.agentfsm.processor.model.Origin;
+import dev.agentfsm.processor.model.StateModel;
+import dev.agentfsm.processor.model.StateRef;
+import dev.agentfsm.processor.model.StateShape;
+import dev.agentfsm.processor.model.TransitionModel;
+import dev.agentfsm.processor.model.TypeRef;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Turns the annotated elements of a round into {@link MachineModel}s. It records facts (what a class
+ * is, which machine it belongs to, what its annotations say) and judges nothing: the rules live in
+ * the validator. A machine that names a type javac can't resolve yet is deferred, with its states.
+ */
+public final class MachineReader {
+
+    private static final String AGENT_STATE = "dev.agentfsm.runtime.AgentState";
+    private static final String NEXT = "dev.agentfsm.runtime.Next";
+    private static final String SUPPRESS_MUTABLE = "agentfsm:MutableState";
+
+    private final Elements elements;
+    private final Types types;
+    private final Mirrors mirrors;
+
+    public MachineReader(Elements elements, Types types) {
+        this.elements = elements;
+        this.types = types;
+        this.mirrors = new Mirrors(elements);
+    }
+
+    /**
+     * Reads the machines and states of a round.
+     *
+     * @param machineTypes the types annotated {@code @StateMachine}
+     * @param stateTypes the types annotated {@code @State}
+     */
+    public ReadResult read(Collection<TypeElement> machineTypes, Collection<TypeElement> stateTypes) {
+        List<Deferred> deferred = new ArrayList<>();
+        List<OrphanState> orphans = new ArrayList<>();
+        Map<TypeElement, List<TypeElement>> statesByMachine = new LinkedHashMap<>();
+        for (TypeElement machine : machineTypes) {
+            statesByMachine.put(machine, new ArrayList<>());
+        }
+
+        for (TypeElement state : stateTypes) {
+            AnnotationMirror stateMirror = Mirrors.find(state, Mirrors.STATE).orElseThrow();
+            List<TypeElement> candidates;
+            try {
+                candidates = machinesOf(state);
+            } catch (Unresolved e) {
+                deferred.add(new Deferred(state, e.getMessage()));
+                continue;
+            }
+            Origin origin = Origin.of(state, stateMirror);
+            if (candidates.size() != 1) {
+                orphans.add(new OrphanState(typeRef(state), candidates.stream().map(this::typeRef).toList(),
+                        false, origin));
+            } else if (!statesByMachine.containsKey(candidates.get(0))) {
+                orphans.add(new OrphanState(typeRef(state), List.of(typeRef(candidates.get(0))), true, origin));
+            } else {
+                statesByMachine.get(candidates.get(0)).add(state);
+            }
+        }
+
+        List<MachineModel> machines = new ArrayList<>();
+        for (Map.Entry<TypeElement, List<TypeElement>> entry : statesByMachine.entrySet()) {
+            try {
+                machines.add(readMachine(entry.getKey(), entry.getValue()));
+            } catch (Unresolved e) {
+                deferred.add(new Deferred(entry.getKey(), e.getMessage()));
+                for (TypeElement state : entry.getValue()) {
+                    deferred.add(new Deferred(state, e.getMessage()));
+                }
+            }
+        }
+        return new ReadResult(machines, orphans, deferred);
+    }
+
+    private MachineModel readMachine(TypeElement base, List<TypeElement> stateTypes) throws Unresolved {
+        AnnotationMirror mirror = Mirrors.find(base, Mirrors.STATE_MACHINE).orElseThrow();
+        Optional<TypeRef> agent = agentTypeOf(base);
+        MachineRef ref = new MachineRef(mirrors.string(mirror, "name"), typeRef(base),
+                agent.orElse(TypeRef.of("dev.agentfsm.runtime", "Agent")));
+
+        StateRef initial = classValue(base, mirror, "initial").orElseThrow(
+                () -> new Unresolved("the initial state of " + base));
+        Optional<StateRef> fallback = classValue(base, mirror, "fallback");
+        Optional<StateRef> onError = classValue(base, mirror, "onError");
+
+        List<StateModel> states = new ArrayList<>();
+        for (TypeElement state : stateTypes) {
+            states.add(readState(state, ref));
+        }
+        return new MachineModel(ref, mirrors.string(mirror, "description"), agent.isPresent(), initial,
+                fallback, onError, stableOrder(states, initial, fallback, onError),
+                Origin.of(base, mirror), origin(base, mirror, "name"));
+    }
+
+    private StateModel readState(TypeElement state, MachineRef machine) throws Unresolved {
+        AnnotationMirror stateMirror = Mirrors.find(state, Mirrors.STATE).orElseThrow();
+        Optional<AnnotationMirror> terminal = Mirrors.find(state, Mirrors.TERMINAL);
+        List<TransitionModel> transitions = new ArrayList<>();
+        for (AnnotationMirror transition : Mirrors.transitions(state)) {
+            StateRef target = classValue(state, transition, "to").orElseThrow(
+                    () -> new Unresolved("@Transition(to = ...) on " + state));
+            Object by = mirrors.value(transition, "by").getValue();
+            if (!(by instanceof VariableElement)) {
+                throw new Unresolved("@Transition(by = ...) on " + state);
+            }
+            transitions.add(new TransitionModel(target,
+                    Trigger.valueOf(((VariableElement) by).getSimpleName().toString()),
+                    mirrors.string(transition, "when"), origin(state, transition, "to")));
+        }
+        TypeRef type = typeRef(state);
+        return new StateModel(
+                mirrors.string(stateMirror, "value"),
+                type,
+                mirrors.string(stateMirror, "description"),
+                terminal.isPresent(),
+                terminal.map(t -> mirrors.bool(t, "endsRound")).orElse(false),
+                terminal.map(t -> mirrors.bool(t, "endsSubtask")).orElse(false),
+                transitions,
+                nextMethod(state, type, machine),
+                shape(state, machine),
+                mutableFields(state),
+                Origin.of(state, stateMirror),
+                origin(state, stateMirror, "value"),
+                terminal.map(t -> Origin.of(state, t)).orElse(Origin.of(state)));
+    }
+
+    /** A class-valued member as a state reference; empty for {@code void.class}, the "none" default. */
+    private Optional<StateRef> classValue(Element owner, AnnotationMirror mirror, String member)
+            throws Unresolved {
+        Object value = mirrors.value(mirror, member).getValue();
+        if (!(value instanceof TypeMirror)) {
+            // javac hands over the string "<error>" for a class literal it could not resolve
+            throw new Unresolved(member + " = " + value + " on " + owner);
+        }
+        TypeMirror type = (TypeMirror) value;
+        Origin origin = origin(owner, mirror, member);
+        switch (type.getKind()) {
+            case VOID:
+                return Optional.empty();
+            case ERROR:
+                throw new Unresolved(type.toString());
+            case DECLARED:
+                TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
+                return Optional.of(stateRef(element, origin));
+            default:
+                return Optional.of(new StateRef(TypeRef.of("", type.toString()), Optional.empty(),
+                        Optional.empty(), origin));
+        }
+    }
+
+    private StateRef stateRef(TypeElement element, Origin origin) throws Unresolved {
+        Optional<String> status = Mirrors.find(element, Mirrors.STATE).map(m -> mirrors.string(m, "value"));
+        Optional<MachineRef> machine = Optional.empty();
+        if (status.isPresent()) {
+            List<TypeElement> machines = machinesOf(element);
+            if (machines.size() == 1) {
+                TypeElement base = machines.get(0);
+                AnnotationMirror mirror = Mirrors.find(base, Mirrors.STATE_MACHINE).orElseThrow();
+                machine = Optional.of(new MachineRef(mirrors.string(mirror, "name"), typeRef(base),
+                        agentTypeOf(base).orElse(TypeRef.of("dev.agentfsm.runtime", "Agent"))));
+            }
+        }
+        return new StateRef(typeRef(element), status, machine, origin);
+    }
+
+    /** The {@code @StateMachine} types among the supertypes of {@code type}, nearest first. */
+    private List<TypeElement> machinesOf(TypeElement type) throws Unresolved {
+        Set<TypeElement> found = new LinkedHashSet<>();
+        Set<TypeElement> seen = new LinkedHashSet<>();
+        Deque<TypeMirror> queue = new ArrayDeque<>(types.directSupertypes(type.asType()));
+        while (!queue.isEmpty()) {
+            TypeMirror supertype = queue.removeFirst();
+            if (supertype.getKind() == TypeKind.ERROR) {
+                throw new Unresolved(supertype + ", a supertype of " + type);
+            }
+            if (supertype.getKind() != TypeKind.DECLARED) {
+                continue;
+            }
+            TypeElement element = (TypeElement) ((DeclaredType) supertype).asElement();
+            if (!seen.add(element)) {
+                continue;
+            }
+            if (Mirrors.find(element, Mirrors.STATE_MACHINE).isPresent()) {
+                found.add(element);
+            }
+            queue.addAll(types.directSupertypes(supertype));
+        }
+        return new ArrayList<>(found);
+    }
+
+    /** {@code A} of the {@code AgentState<A>} the base type implements, if it is a plain class or interface. */
+    private Optional<TypeRef> agentTypeOf(TypeElement base) throws Unresolved {
+        Deque<TypeMirror> queue = new ArrayDeque<>(types.directSupertypes(base.asType()));
+        while (!queue.isEmpty()) {
+            TypeMirror supertype = queue.removeFirst();
+            if (supertype.getKind() == TypeKind.ERROR) {
+                throw new Unresolved(supertype + ", a supertype of " + base);
+            }
+            if (supertype.getKind() != TypeKind.DECLARED) {
+                continue;
+            }
+            DeclaredType declared = (DeclaredType) supertype;
+            TypeElement element = (TypeElement) declared.asElement();
+            if (element.getQualifiedName().contentEquals(AGENT_STATE)) {
+                List<? extends TypeMirror> args = declared.getTypeArguments();
+                if (args.size() == 1 && args.get(0).getKind() == TypeKind.ERROR) {
+                    throw new Unresolved(args.get(0) + ", the agent type of " + base);
+                }
+                if (args.size() == 1 && args.get(0).getKind() == TypeKind.DECLARED
+                        && ((DeclaredType) args.get(0)).getTypeArguments().isEmpty()) {
+                    return Optional.of(typeRef((TypeElement) ((DeclaredType) args.get(0)).asElement()));
+                }
+                return Optional.empty();
+            }
+            queue.addAll(types.directSupertypes(supertype));
+        }
+        return Optional.empty();
+    }
+
+    private Optional<NextMethod> nextMethod(TypeElement state, TypeRef type, MachineRef machine) {
+        String helper = type.flatName() + "Transitions";
+        for (ExecutableElement method : ElementFilter.methodsIn(state.getEnclosedElements())) {
+            if (!method.getSimpleName().contentEquals("next") || method.getParameters().size() != 2) {
+                continue;
+            }
+            TypeMirror helperParam = method.getParameters().get(1).asType();
+            if (!simpleNameOf(helperParam).equals(helper)) {
+                continue;
+            }
+            Set<Modifier> modifiers = method.getModifiers();
+            boolean samePackage = packageOf(state).equals(machine.baseType().packageName());
+            boolean accessible = modifiers.contains(Modifier.PUBLIC)
+                    || (samePackage && !modifiers.contains(Modifier.PRIVATE));
+            TypeMirror agentParam = method.getParameters().get(0).asType();
+            boolean acceptsAgent = agentParam.getKind() == TypeKind.ERROR || acceptsAgent(agentParam, machine);
+            TypeMirror returnType = method.getReturnType();
+            boolean returnsNext = returnType.getKind() == TypeKind.ERROR
+                    || (returnType.getKind() == TypeKind.DECLARED
+                        && ((TypeElement) ((DeclaredType) returnType).asElement()).getQualifiedName().contentEquals(NEXT));
+            boolean throwsChecked = method.getThrownTypes().stream().anyMatch(this::isChecked);
+            return Optional.of(new NextMethod(accessible, modifiers.contains(Modifier.STATIC), acceptsAgent,
+                    returnsNext, throwsChecked, Origin.of(method)));
+        }
+        return Optional.empty();
+    }
+
+    private boolean acceptsAgent(TypeMirror param, MachineRef machine) {
+        TypeElement agent = elements.getTypeElement(machine.agentType().qualifiedName());
+        return agent == null || types.isAssignable(agent.asType(), param);
+    }
+
+    private boolean isChecked(TypeMirror thrown) {
+        TypeElement runtime = elements.getTypeElement("java.lang.RuntimeException");
+        TypeElement error = elements.getTypeElement("java.lang.Error");
+        return thrown.getKind() == TypeKind.DECLARED
+                && !types.isSubtype(thrown, runtime.asType())
+                && !types.isSubtype(thrown, error.asType());
+    }
+
+    private static String simpleNameOf(TypeMirror type) {
+        if (type.getKind() == TypeKind.DECLARED) {
+            return ((DeclaredType) type).asElement().getSimpleName().toString();
+        }
+        // an ErrorType prints as written in source, possibly qualified
+        String written = type.toString();
+        return written.substring(written.lastIndexOf('.') + 1);
+    }
+
+    private StateShape shape(TypeElement state, MachineRef machine) {
+        Set<Modifier> modifiers = state.getModifiers();
+        boolean samePackage = packageOf(state).equals(machine.baseType().packageName());
+        boolean accessible = true;
+        for (Element e = state; e instanceof TypeElement; e = e.getEnclosingElement()) {
+            accessible &= e.getModifiers().contains(Modifier.PUBLIC)
+                    || (samePackage && !e.getModifiers().contains(Modifier.PRIVATE));
+        }
+        boolean constructor = false;
+        for (ExecutableElement c : ElementFilter.constructorsIn(state.getEnclosedElements())) {
+            if (c.getParameters().isEmpty()) {
+                constructor = c.getModifiers().contains(Modifier.PUBLIC)
+                        || (samePackage && !c.getModifiers().contains(Modifier.PRIVATE));
+            }
+        }
+        boolean inner = state.getNestingKind().isNested() && !modifiers.contains(Modifier.STATIC)
+                && state.getKind() == ElementKind.CLASS;
+        boolean isClass = state.getKind() == ElementKind.CLASS || state.getKind().name().equals("RECORD");
+        return new StateShape(isClass, modifiers.contains(Modifier.ABSTRACT), inner,
+                modifiers.contains(Modifier.PRIVATE), accessible, constructor);
+    }
+
+    private List<String> mutableFields(TypeElement state) {
+        if (suppressesMutable(state)) {
+            return List.of();
+        }
+        List<String> fields = new ArrayList<>();
+        for (VariableElement field : ElementFilter.fieldsIn(state.getEnclosedElements())) {
+            Set<Modifier> modifiers = field.getModifiers();
+            if (!modifiers.contains(Modifier.STATIC) && !modifiers.contains(Modifier.FINAL)
+                    && !suppressesMutable(field)) {
+                fields.add(field.getSimpleName().toString());
+            }
+        }
+        return fields;
+    }
+
+    private static boolean suppressesMutable(Element element) {
+        SuppressWarnings suppress = element.getAnnotation(SuppressWarnings.class);
+        return suppress != null && List.of(suppress.value()).contains(SUPPRESS_MUTABLE);
+    }
+
+    /**
+     * States in a stable order that reads well: the initial state, then the states it reaches in
+     * the order their transitions are declared, then the other entry points and what they reach,
+     * by status.
+     */
+    private static List<StateModel> stableOrder(List<StateModel> states, StateRef initial,
+            Optional<StateRef> fallback, Optional<StateRef> onError) {
+        Map<TypeRef, StateModel> byType = new HashMap<>();
+        for (StateModel state : states) {
+            byType.putIfAbsent(state.type(), state);
+        }
+        List<StateModel> sorted = new ArrayList<>(states);
+        sorted.sort(Comparator.comparing(StateModel::status).thenComparing(s -> s.type().qualifiedName()));
+        List<TypeRef> roots = new ArrayList<>();
+        roots.add(initial.type());
+        fallback.ifPresent(f -> roots.add(f.type()));
+        onError.ifPresent(e -> roots.add(e.type()));
+        sorted.forEach(s -> roots.add(s.type()));
+
+        Set<StateModel> ordered = new LinkedHashSet<>();
+        for (TypeRef root : roots) {
+            Deque<StateModel> queue = new ArrayDeque<>();
+            Optional.ofNullable(byType.get(root)).ifPresent(queue::add);
+            while (!queue.isEmpty()) {
+                StateModel state = queue.removeFirst();
+                if (!ordered.add(state)) {
+                    continue;
+                }
+                for (TransitionModel t : state.transitions()) {
+                    Optional.ofNullable(byType.get(t.target().type())).ifPresent(queue::addLast);
+                }
+            }
+        }
+        // states sharing a class with another (impossible) or duplicates of a status keep their place
+        sorted.stream().filter(s -> !ordered.contains(s)).forEach(ordered::add);
+        return new ArrayList<>(ordered);
+    }
+
+    private Origin origin(Element element, AnnotationMirror mirror, String member) {
+        return Origin.of(element, mirror, Mirrors.explicit(mirror, member).orElse(null));
+    }
+
+    private TypeRef typeRef(TypeElement type) {
+        List<String> names = new ArrayList<>();
+        Element e = type;
+        while (e instanceof TypeElement) {
+            names.add(0, e.getSimpleName().toString());
+            e = e.getEnclosingElement();
+        }
+        return new TypeRef(packageOf(type), names);
+    }
+
+    private String packageOf(Element element) {
+        PackageElement pkg = elements.getPackageOf(element);
+        return pkg.isUnnamed() ? "" : pkg.getQualifiedName().toString();
+    }
+}

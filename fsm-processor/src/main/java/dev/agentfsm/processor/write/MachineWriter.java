@@ -1,0 +1,82 @@
+package dev.agentfsm.processor.write;
+
+import com.palantir.javapoet.JavaFile;
+import dev.agentfsm.processor.model.MachineModel;
+import dev.agentfsm.processor.model.StateModel;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.processing.Filer;
+import javax.lang.model.element.Element;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * Writes everything generated for one valid machine: its Java sources and its resources under
+ * {@code META-INF/agentfsm/}. It touches no element except to pass it on as the originating one.
+ */
+public final class MachineWriter {
+
+    /** Where the machine resources go in {@code CLASS_OUTPUT}. */
+    public static final String RESOURCE_DIR = "META-INF/agentfsm/";
+
+    private final Filer filer;
+    private final StatusEnumWriter statusEnum;
+    private final TransitionTableWriter table;
+    private final StateManagerWriter manager;
+    private final TransitionsWriter transitions;
+    private final YamlWriter yaml = new YamlWriter();
+
+    public MachineWriter(Filer filer, GeneratedTypes generated) {
+        this.filer = filer;
+        this.statusEnum = new StatusEnumWriter(generated);
+        this.table = new TransitionTableWriter(generated);
+        this.manager = new StateManagerWriter(generated);
+        this.transitions = new TransitionsWriter(generated);
+    }
+
+    /** The Java sources for a machine, in a stable order; for tests and for {@link #write}. */
+    public List<JavaFile> sources(MachineModel machine) {
+        List<JavaFile> files = new ArrayList<>();
+        files.add(statusEnum.write(machine));
+        files.add(table.write(machine));
+        files.add(manager.write(machine));
+        for (StateModel state : machine.states()) {
+            files.add(transitions.write(machine, state));
+        }
+        return files;
+    }
+
+    /** The resources for a machine by file name under {@link #RESOURCE_DIR}, e.g. {@code a.b.HostAgent.yaml}. */
+    public Map<String, String> resources(MachineModel machine) {
+        return Map.of(resourceName(machine, "yaml"), yaml.write(machine));
+    }
+
+    /** Writes the machine's sources and resources through the filer. */
+    public void write(MachineModel machine) throws IOException {
+        for (JavaFile file : sources(machine)) {
+            file.writeTo(filer);
+        }
+        for (Map.Entry<String, String> resource : resources(machine).entrySet()) {
+            writeResource(RESOURCE_DIR + resource.getKey(), resource.getValue(), machine.origin().element());
+        }
+    }
+
+    /** {@code <package>.<Name>.<extension>}, e.g. {@code dev.example.HostAgent.yaml}: the name DESIGN.md gives the machine's resources. */
+    public static String resourceName(MachineModel machine, String extension) {
+        String pkg = machine.packageName();
+        return (pkg.isEmpty() ? "" : pkg + ".") + machine.name() + "." + extension;
+    }
+
+    void writeResource(String path, String content, Element origin) throws IOException {
+        Element[] origins = origin == null ? new Element[0] : new Element[] {origin};
+        FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "", path, origins);
+        try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
+            out.write(content);
+        }
+    }
+}

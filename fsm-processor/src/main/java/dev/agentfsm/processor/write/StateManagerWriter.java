@@ -1,0 +1,167 @@
+package dev.agentfsm.processor.write;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.agentfsm.processor.model.MachineModel;
+import dev.agentfsm.processor.model.StateModel;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Optional;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code <Name>StateManager}: creates each state once, lazily and thread-safely, with
+ * {@code new}; looks states up without allocating; and dispatches "what next" to the state's own
+ * {@code next(agent, to)} or to its helper's {@code byStatus}.
+ */
+final class StateManagerWriter {
+
+    private final GeneratedTypes generated;
+
+    StateManagerWriter(GeneratedTypes generated) {
+        this.generated = generated;
+    }
+
+    JavaFile write(MachineModel machine) {
+        ClassName self = GeneratedTypes.stateManager(machine);
+        ClassName status = GeneratedTypes.statusEnum(machine);
+        ClassName table = GeneratedTypes.transitionTable(machine);
+        ClassName base = GeneratedTypes.className(machine.ref().baseType());
+        ClassName agent = GeneratedTypes.className(machine.ref().agentType());
+        ParameterizedTypeName optionalBase = ParameterizedTypeName.get(ClassName.get(Optional.class), base);
+        String initial = machine.statusOf(machine.initial()).orElseThrow();
+
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.STATE_MANAGER, agent, base))
+                .addJavadoc("The states of the {@code $L} machine. Each state is created once, on first use, with\n"
+                        + "{@code new}, and shared by every agent and thread; looking one up allocates nothing.\n",
+                        machine.name());
+        GeneratedTypes.origin(type, machine);
+        generated.mark(type, machine.origin());
+
+        type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("new $T()", self).build());
+        type.addField(FieldSpec.builder(VarHandle.class, "STATES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Publishes each state safely to threads that read {@link #created} without the lock.\n")
+                .initializer("$T.arrayElementVarHandle($T[].class)", MethodHandles.class, base).build());
+        type.addField(FieldSpec.builder(ArrayTypeName.of(base),
+                        "created", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The states created so far, by index (the status enum's ordinal).\n")
+                .initializer("new $T[$L]", base, machine.states().size()).build());
+
+        type.addMethod(MethodSpec.constructorBuilder()
+                .addJavadoc("For {@link java.util.ServiceLoader}; use {@link #instance()}. Every instance shares the same states.\n")
+                .addModifiers(Modifier.PUBLIC)
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("instance")
+                .addJavadoc("The state manager of {@code $L}.\n", machine.name())
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(self)
+                .addStatement("return INSTANCE")
+                .build());
+        type.addMethod(TransitionTableWriter.override("machine", String.class)
+                .addStatement("return $S", machine.name()).build());
+        type.addMethod(TransitionTableWriter.override("agentType", ParameterizedTypeName.get(ClassName.get(Class.class), agent))
+                .addStatement("return $T.class", agent).build());
+        type.addMethod(TransitionTableWriter.override("table", table)
+                .addStatement("return $T.instance()", table).build());
+        type.addMethod(TransitionTableWriter.override("initial", base)
+                .addStatement("return state($T.$L.ordinal())", status, initial).build());
+        type.addMethod(MethodSpec.methodBuilder("get")
+                .addJavadoc("The state for a status.\n")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(base)
+                .addParameter(status, "status")
+                .addStatement("return state(status.ordinal())")
+                .build());
+
+        MethodSpec.Builder get = TransitionTableWriter.override("get", base)
+                .addParameter(String.class, "status")
+                .addStatement("$T found = $T.lookup(status)", status, status)
+                .beginControlFlow("if (found == null)");
+        machine.fallback().flatMap(machine::statusOf).ifPresentOrElse(
+                fallback -> get.addComment("the machine's fallback state").addStatement("return state($T.$L.ordinal())", status, fallback),
+                () -> get.addStatement("throw new $T($S, status, table().statuses())", RuntimeTypes.UNKNOWN_STATUS, machine.name()));
+        type.addMethod(get.endControlFlow().addStatement("return state(found.ordinal())").build());
+
+        type.addMethod(TransitionTableWriter.override("find", optionalBase)
+                .addParameter(String.class, "status")
+                .addStatement("$T found = $T.lookup(status)", status, status)
+                .addStatement("return found == null ? $T.empty() : $T.of(state(found.ordinal()))", Optional.class, Optional.class)
+                .build());
+
+        type.addMethod(TransitionTableWriter.override("state", base)
+                .addParameter(int.class, "index")
+                .addStatement("$T state = ($T) STATES.getAcquire(created, index)", base, base)
+                .addStatement("return state != null ? state : create(index)")
+                .build());
+
+        type.addMethod(MethodSpec.methodBuilder("next")
+                .addJavadoc("Where the state {@code from} goes next for {@code agent}.\n")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(RuntimeTypes.NEXT)
+                .addParameter(status, "from")
+                .addParameter(agent, "agent")
+                .addStatement("return next(from.ordinal(), agent)")
+                .build());
+        CodeBlock.Builder dispatch = CodeBlock.builder().add("return switch (from) {\n").indent();
+        for (int i = 0; i < machine.states().size(); i++) {
+            StateModel state = machine.states().get(i);
+            ClassName helper = GeneratedTypes.transitions(machine, state);
+            if (state.nextMethod().isPresent()) {
+                dispatch.add("case $L -> (($T) state($L)).next(agent, $T.INSTANCE); // $L\n",
+                        i, GeneratedTypes.className(state.type()), i, helper, state.status());
+            } else {
+                dispatch.add("case $L -> $T.INSTANCE.byStatus(agent.status()); // $L\n", i, helper, state.status());
+            }
+        }
+        dispatch.add("default -> throw new $T($S + from);\n", IndexOutOfBoundsException.class,
+                machine.name() + " has no state at index ");
+        dispatch.unindent().add("};\n");
+        type.addMethod(TransitionTableWriter.override("next", RuntimeTypes.NEXT)
+                .addParameter(int.class, "from")
+                .addParameter(agent, "agent")
+                .addCode(dispatch.build())
+                .build());
+
+        type.addMethod(MethodSpec.methodBuilder("create")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(base)
+                .addParameter(int.class, "index")
+                .beginControlFlow("synchronized (created)")
+                .addStatement("$T state = created[index]", base)
+                .beginControlFlow("if (state == null)")
+                .addStatement("state = newState(index)")
+                .addStatement("STATES.setRelease(created, index, state)")
+                .endControlFlow()
+                .addStatement("return state")
+                .endControlFlow()
+                .build());
+        CodeBlock.Builder creation = CodeBlock.builder().add("return switch (index) {\n").indent();
+        for (int i = 0; i < machine.states().size(); i++) {
+            StateModel state = machine.states().get(i);
+            creation.add("case $L -> new $T(); // $L\n", i, GeneratedTypes.className(state.type()), state.status());
+        }
+        creation.add("default -> throw new $T($S + index);\n", IndexOutOfBoundsException.class,
+                machine.name() + " has no state at index ");
+        creation.unindent().add("};\n");
+        type.addMethod(MethodSpec.methodBuilder("newState")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(base)
+                .addParameter(int.class, "index")
+                .addCode(creation.build())
+                .build());
+
+        return JavaFile.builder(machine.packageName(), type.build())
+                .skipJavaLangImports(true)
+                .indent("    ")
+                .build();
+    }
+}

@@ -1,0 +1,27 @@
+package dev.agentfsm.runtime;
+
+import java.util.Optional;
+
+/**
+ * An agent driven by a generated state machine: the object a machine's states act on.
+ *
+ * <p>The agent carries the status that decides its next state when the current state does not
+ * choose one itself: the LLM's reply sets it, or the code does. Agents are not shared between
+ * threads; the states that act on them are.
+ */
+public interface Agent {
+
+    /** A name for logs and traces, such as {@code "HostAgent"} or {@code "AppAgent/WINWORD.EXE"}. */
+    String name();
+
+    /** The status the agent last reported (for example {@code "CONTINUE"}); empty when it has none yet. */
+    String status();
+
+    /** Sets the status; the runtime does this on every transition, the agent's processing does it from the LLM's reply. */
+    void setStatus(String status);
+
+    /** The agent that delegated work to this one and gets control back at the end, if any. */
+    default Optional<? extends Agent> host() {
+        return Optional.empty();
+    }
+}

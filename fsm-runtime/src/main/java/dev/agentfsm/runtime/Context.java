@@ -1,0 +1,93 @@
+package dev.agentfsm.runtime;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+/**
+ * What a session's agents share while they work: the request, the current subtask, results and
+ * counters, each under a typed {@link Key}. One context belongs to one session; a host and the
+ * sub-agents it hands work to see the same context.
+ */
+public final class Context {
+
+    /**
+     * A typed name for a value in a {@link Context}. Keys are compared by identity: declare each one
+     * once, as a constant.
+     *
+     * @param <T> the type of the value
+     */
+    public static final class Key<T> {
+        private final String name;
+        private final Supplier<? extends T> defaultValue;
+
+        private Key(String name, Supplier<? extends T> defaultValue) {
+            this.name = Objects.requireNonNull(name, "name");
+            this.defaultValue = defaultValue;
+        }
+
+        /** A key without a default value. */
+        public static <T> Key<T> of(String name) {
+            return new Key<>(name, null);
+        }
+
+        /** A key whose value, when absent, is created by {@code defaultValue} and stored on first use. */
+        public static <T> Key<T> withDefault(String name, Supplier<? extends T> defaultValue) {
+            return new Key<>(name, Objects.requireNonNull(defaultValue, "defaultValue"));
+        }
+
+        /** The key's name, for logs. */
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private final ConcurrentHashMap<Key<?>, Object> values = new ConcurrentHashMap<>();
+
+    /** The value under {@code key}; a key with a default creates and stores it on first use. */
+    @SuppressWarnings("unchecked")
+    public <T> Optional<T> get(Key<T> key) {
+        if (key.defaultValue != null) {
+            return Optional.of((T) values.computeIfAbsent(key, k -> Objects.requireNonNull(
+                    key.defaultValue.get(), () -> "default value of context key " + key.name)));
+        }
+        return Optional.ofNullable((T) values.get(key));
+    }
+
+    /**
+     * The value under {@code key}.
+     *
+     * @throws IllegalStateException naming the key if it has no value and no default
+     */
+    public <T> T require(Key<T> key) {
+        return get(key).orElseThrow(() -> new IllegalStateException(
+                "context has no value for key '" + key.name + "'"));
+    }
+
+    /** Stores {@code value} under {@code key}, replacing any earlier value. */
+    public <T> Context put(Key<T> key, T value) {
+        values.put(key, Objects.requireNonNull(value, () -> "value for context key " + key.name));
+        return this;
+    }
+
+    /** Replaces the value under {@code key} (its default when absent) with {@code update} applied to it, atomically. */
+    @SuppressWarnings("unchecked")
+    public <T> T update(Key<T> key, UnaryOperator<T> update) {
+        return (T) values.compute(key, (k, old) -> {
+            T current = old != null ? (T) old : key.defaultValue != null ? key.defaultValue.get() : null;
+            return Objects.requireNonNull(update.apply(current), () -> "updated value for context key " + key.name);
+        });
+    }
+
+    /** Removes the value under {@code key}. */
+    public void remove(Key<?> key) {
+        values.remove(key);
+    }
+}

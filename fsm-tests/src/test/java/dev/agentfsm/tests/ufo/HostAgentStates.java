@@ -1,0 +1,67 @@
+package dev.agentfsm.tests.ufo;
+
+import dev.agentfsm.annotations.State;
+import dev.agentfsm.annotations.StateMachine;
+import dev.agentfsm.annotations.Terminal;
+import dev.agentfsm.annotations.Transition;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.AgentState;
+import dev.agentfsm.runtime.Next;
+
+/** UFO's HostAgent as its document specifies it (not as its code does), nested to show nested states work. */
+public final class HostAgentStates {
+    private HostAgentStates() {}
+
+    @StateMachine(name = "HostAgent", initial = Continue.class, onError = Error.class,
+            description = "Orchestrates a task: picks an application and hands subtasks to its AppAgent")
+    public abstract static class Base implements AgentState<HostAgent> {}
+
+    @State(value = "CONTINUE", description = "Run the four-phase processor")
+    @Transition(to = Continue.class, by = Trigger.LLM)
+    @Transition(to = Assign.class, by = Trigger.LLM, when = "an application was selected")
+    @Transition(to = Finish.class, by = Trigger.LLM)
+    @Transition(to = Pending.class, by = Trigger.LLM)
+    @Transition(to = Confirm.class, by = Trigger.LLM)
+    @Transition(to = Error.class, by = Trigger.SYSTEM)
+    public static final class Continue extends Base {}
+
+    @State(value = "ASSIGN", description = "Create or reuse the AppAgent and hand off")
+    @Transition(to = AppAgentStates.Continue.class, by = Trigger.SYSTEM)
+    public static final class Assign extends Base {
+        public Next next(HostAgent agent, HostAgentStates_AssignTransitions to) {
+            return to.toAppAgentContinue(agent.active);
+        }
+    }
+
+    @State("PENDING")
+    @Transition(to = Continue.class, by = Trigger.USER)
+    @Transition(to = Fail.class, by = Trigger.TIMEOUT)
+    public static final class Pending extends Base {}
+
+    @State("CONFIRM")
+    @Transition(to = Continue.class, by = Trigger.USER, when = "approved")
+    @Transition(to = Fail.class, by = Trigger.USER, when = "rejected")
+    public static final class Confirm extends Base {}
+
+    @State("FINISH")
+    @Terminal(endsRound = true)
+    public static final class Finish extends Base {}
+
+    @State("FAIL")
+    @Terminal(endsRound = false)
+    @Transition(to = Finish.class, by = Trigger.SYSTEM, when = "clean-up")
+    public static final class Fail extends Base {
+        public Next next(HostAgent agent, HostAgentStates_FailTransitions to) {
+            return to.toFinish();
+        }
+    }
+
+    @State("ERROR")
+    @Terminal(endsRound = false)
+    @Transition(to = Finish.class, by = Trigger.SYSTEM, when = "clean-up")
+    public static final class Error extends Base {
+        public Next next(HostAgent agent, HostAgentStates_ErrorTransitions to) {
+            return to.toFinish();
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.agentfsm.tests.ufo;
+
+import dev.agentfsm.runtime.Agent;
+import java.util.Optional;
+
+/** A plain agent for the fixture machines: a name, a status, and maybe a host. */
+public class TestAgent implements Agent {
+    private final String name;
+    private final TestAgent host;
+    private String status = "";
+
+    TestAgent(String name, TestAgent host) {
+        this.name = name;
+        this.host = host;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String status() {
+        return status;
+    }
+
+    @Override
+    public void setStatus(String status) {
+        this.status = status;
+    }
+
+    @Override
+    public Optional<TestAgent> host() {
+        return Optional.ofNullable(host);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.agentfsm.benchmarks.dispatch;
+
+/**
+ * One implementation of the HostAgent + AppAgent machines, driven along UFO's Word-then-Excel path.
+ * Every implementation makes the same {@value Scenario#TRANSITIONS_PER_PASS} transitions per pass.
+ */
+public interface Dispatch {
+
+    /**
+     * Runs the path once from HostAgent CONTINUE to HostAgent FINISH, starting over in the
+     * implementation's own way (its reset is part of the pass).
+     *
+     * @return the number of transitions made
+     */
+    int pass();
+
+    /** The state the last pass ended in, as {@code Machine.STATUS}. */
+    String state();
+}

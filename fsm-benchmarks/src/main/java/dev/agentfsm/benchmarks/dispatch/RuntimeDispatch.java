@@ -1,0 +1,37 @@
+package dev.agentfsm.benchmarks.dispatch;
+
+import dev.agentfsm.benchmarks.machines.HostAgent;
+import dev.agentfsm.benchmarks.machines.HostAgentStateManager;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Round;
+import dev.agentfsm.runtime.RoundResult;
+
+/**
+ * The runtime: one whole {@code Round} per pass, with no listeners. {@code Round} offers whole
+ * rounds only, so the per-transition cost is the round's cost divided by its transitions; building
+ * the round is part of it, as it is for every round an application runs.
+ */
+final class RuntimeDispatch implements Dispatch {
+    private final HostAgent host = Scenario.newHost();
+    private final Context context = new Context();
+    private String state = "";
+
+    @Override
+    public int pass() {
+        host.rewind();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .build()
+                .run();
+        if (!result.completed()) {
+            throw new IllegalStateException("the round did not complete: " + result);
+        }
+        state = result.finalStatus();
+        return result.steps() - 1;
+    }
+
+    @Override
+    public String state() {
+        return state;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.agentfsm.benchmarks.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.agentfsm.benchmarks.machines.AppAgentStateManager;
+import dev.agentfsm.benchmarks.machines.HostAgentStateManager;
+import dev.agentfsm.runtime.TransitionTable;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/** Every implementation makes the same transitions, so the benchmarks compare like with like. Not timed. */
+class ImplementationTest {
+
+    @ParameterizedTest
+    @EnumSource(Implementation.class)
+    void everyPassWalksNineTransitionsToHostFinish(Implementation implementation) {
+        Dispatch dispatch = implementation.create();
+        for (int pass = 0; pass < 3; pass++) {
+            assertEquals(Scenario.TRANSITIONS_PER_PASS, dispatch.pass(), implementation + " pass " + pass);
+            assertEquals("HostAgent.FINISH", dispatch.state(), implementation + " pass " + pass);
+        }
+    }
+
+    @Test
+    void thePeersAreConfiguredWithTheGeneratedTables() {
+        List<String> generated = new ArrayList<>();
+        for (TransitionTable table : List.of(HostAgentStateManager.instance().table(), AppAgentStateManager.instance().table())) {
+            for (String from : table.statuses()) {
+                for (String to : table.targets(from)) {
+                    generated.add(table.machine() + "." + from + " -> " + to);
+                }
+            }
+        }
+        List<String> flat = new ArrayList<>();
+        for (Edge edge : Edge.ALL) {
+            flat.add(edge.from().qualified() + " -> " + edge.on().target());
+            String machine = edge.from().qualified().substring(0, edge.from().qualified().indexOf('.'));
+            String target = edge.on().target().contains(".") ? edge.on().target() : machine + "." + edge.on().target();
+            assertEquals(target, edge.to().qualified(), edge.toString());
+        }
+        assertEquals(generated.stream().sorted().toList(), flat.stream().sorted().toList());
+    }
+
+    @Test
+    void methodNamesMatchTheBenchmarkMethods() {
+        assertEquals("ufoStyleRegistry", Implementation.UFO_STYLE_REGISTRY.methodName());
+        assertEquals(Implementation.RUNTIME_STEP, Implementation.byMethodName("runtimeStep"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Implementation.byMethodName("fast"));
+        assertEquals(true, e.getMessage().contains("\"fast\""), e.getMessage());
+    }
+}

@@ -2,9 +2,12 @@ package dev.agentfsm.benchmarks.dispatch;
 
 /**
  * One implementation of the HostAgent + AppAgent machines, driven along UFO's Word-then-Excel path.
- * Every implementation makes the same {@value Scenario#TRANSITIONS_PER_PASS} transitions per pass.
+ * Every implementation makes the same {@value #TRANSITIONS_PER_PASS} transitions per pass.
  */
 public interface Dispatch {
+
+    /** Transitions in one pass of the path; per-transition figures divide by this. */
+    int TRANSITIONS_PER_PASS = 9;
 
     /**
      * Runs the path once from HostAgent CONTINUE to HostAgent FINISH, starting over in the

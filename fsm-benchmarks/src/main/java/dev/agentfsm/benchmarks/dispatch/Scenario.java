@@ -10,9 +10,6 @@ import dev.agentfsm.benchmarks.machines.Replies;
  * each AppAgent's FINISH into its step; here it is a state of its own, so a pass is nine transitions.
  */
 final class Scenario {
-    /** Transitions in one pass; per-transition figures divide by this. */
-    static final int TRANSITIONS_PER_PASS = 9;
-
     /** The statuses the LLM replies with in the CONTINUE states, in order. */
     static final String[] LLM_REPLIES = {"ASSIGN", "FINISH", "ASSIGN", "FINISH", "FINISH"};
 

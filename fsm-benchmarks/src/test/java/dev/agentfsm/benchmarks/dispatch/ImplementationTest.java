@@ -20,7 +20,7 @@ class ImplementationTest {
     void everyPassWalksNineTransitionsToHostFinish(Implementation implementation) {
         Dispatch dispatch = implementation.create();
         for (int pass = 0; pass < 3; pass++) {
-            assertEquals(Scenario.TRANSITIONS_PER_PASS, dispatch.pass(), implementation + " pass " + pass);
+            assertEquals(Dispatch.TRANSITIONS_PER_PASS, dispatch.pass(), implementation + " pass " + pass);
             assertEquals("HostAgent.FINISH", dispatch.state(), implementation + " pass " + pass);
         }
     }

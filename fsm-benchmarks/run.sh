@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Runs every agent-fsm benchmark: dispatch (JMH, with the GC profiler), processor cost (JMH) and
+# cold start (separate JVMs). Writes JMH's JSON to fsm-benchmarks/target/results.json and the
+# Markdown report to BENCHMARKS.md at the repository root.
+#
+#   fsm-benchmarks/run.sh           the full run (about 25 minutes on 2 quiet cores)
+#   fsm-benchmarks/run.sh --quick   a smoke run (under 3 minutes on 2 cores); its report says so
+#
+# Non-interactive; needs a JDK 17+ (java on the PATH or JAVA_HOME) and Maven.
+set -euo pipefail
+
+quick=false
+case "${1:-}" in
+  --quick) quick=true ;;
+  "") ;;
+  *) echo "usage: $0 [--quick]" >&2; exit 2 ;;
+esac
+
+module="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$module")"
+cd "$root"
+command_line="fsm-benchmarks/run.sh${1:+ $1}"
+
+if [[ -n "${JAVA_HOME:-}" ]]; then java="$JAVA_HOME/bin/java"; else java="$(command -v java)"; fi
+
+echo "== building (mvn -B -q package -pl fsm-benchmarks -am -DskipTests)"
+mvn -B -q package -pl fsm-benchmarks -am -DskipTests
+
+jar="$module/target/benchmarks.jar"
+version="$(cd "$root" && sed -n 's|^  <version>\(.*\)</version>|\1|p' pom.xml | head -1)"
+# what a user's module compiles its machines against: the annotations and the runtime
+javac_cp="$root/fsm-annotations/target/fsm-annotations-$version.jar:$root/fsm-runtime/target/fsm-runtime-$version.jar"
+for f in ${javac_cp//:/ }; do
+  [[ -f "$f" ]] || { echo "missing $f: the build above should have made it" >&2; exit 1; }
+done
+
+results="$module/target/results.json"
+coldstart="$module/target/coldstart.json"
+rm -f "$results" "$coldstart"
+
+if $quick; then
+  jmh_opts=(-f 1 -wi 1 -w 1s -i 1 -r 1s -p states=10,100)
+  cold_runs=3
+else
+  jmh_opts=()   # the defaults on the benchmark classes
+  cold_runs=15
+fi
+
+echo "== JMH: dispatch and processor cost"
+"$java" -jar "$jar" 'DispatchBenchmark|ProcessorBenchmark' "${jmh_opts[@]}" -prof gc \
+  -jvmArgsAppend "-Dagentfsm.javac.classpath=$javac_cp" \
+  -rf json -rff "$results"
+
+echo "== cold start: $cold_runs fresh JVMs per subject"
+"$java" -cp "$jar" dev.agentfsm.benchmarks.ColdStart "$cold_runs" "$coldstart"
+
+cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)"
+memory="$(awk '/^MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo 2>/dev/null)"
+jdk="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.vm.name = //p; s/^ *java.runtime.version = //p' | paste -sd ' ' -)"
+load="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+
+{
+  echo "# agent-fsm benchmarks"
+  echo
+  if $quick; then
+    echo "**A smoke run (\`--quick\`): one short iteration each; the numbers only show that everything runs.**"
+    echo
+  fi
+  echo "| | |"
+  echo "|---|---|"
+  echo "| date | $(date -u '+%Y-%m-%d %H:%M UTC') |"
+  echo "| command | \`$command_line\` |"
+  echo "| machine | $(nproc) CPUs, ${cpu:-unknown CPU}, ${memory:-unknown memory} |"
+  echo "| JDK | $jdk |"
+  echo "| load average at the end | $load |"
+  echo
+  if [[ -f "$module/NOTES.md" ]]; then cat "$module/NOTES.md"; echo; fi
+  "$java" -cp "$jar" dev.agentfsm.benchmarks.Report "$results" "$coldstart"
+  echo "Raw JMH results: \`fsm-benchmarks/target/results.json\` (not committed). What each implementation does: \`fsm-benchmarks/README.md\`."
+} > "$root/BENCHMARKS.md"
+
+echo "== wrote $results and $root/BENCHMARKS.md"

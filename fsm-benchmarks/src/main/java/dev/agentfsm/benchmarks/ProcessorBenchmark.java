@@ -1,0 +1,63 @@
+package dev.agentfsm.benchmarks;
+
+import dev.agentfsm.benchmarks.processor.SyntheticCompilation;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The processor's cost: javac on a synthetic machine of {@code states} states with the processor,
+ * against javac on the same sources plus the sources the processor generated, without it. The
+ * difference, divided by the states, is the processor's cost per state. javac runs in-process, warm,
+ * as in a build tool's compiler daemon.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class ProcessorBenchmark {
+
+    /** The number of states of the synthetic machine. */
+    @Param({"10", "100", "1000"})
+    public int states;
+
+    private SyntheticCompilation compilation;
+
+    /** Writes the machine and generates its sources once. */
+    @Setup(Level.Trial)
+    public void writeMachine() throws IOException {
+        compilation = SyntheticCompilation.create(states);
+    }
+
+    /** A fresh output directory for each compilation. */
+    @Setup(Level.Invocation)
+    public void freshOutput() throws IOException {
+        compilation.freshOutput();
+    }
+
+    /** Removes everything the trial wrote. */
+    @TearDown(Level.Trial)
+    public void delete() throws IOException {
+        compilation.delete();
+    }
+
+    /** javac with agent-fsm's processor. */
+    @Benchmark
+    public void withProcessor() throws IOException {
+        compilation.withProcessor();
+    }
+
+    /** javac with {@code -proc:none} on the sources and the already generated sources. */
+    @Benchmark
+    public void withoutProcessor() throws IOException {
+        compilation.withoutProcessor();
+    }
+}

@@ -1,0 +1,184 @@
+package dev.agentfsm.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.benchmarks.dispatch.Dispatch;
+import dev.agentfsm.benchmarks.dispatch.Implementation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Turns JMH's JSON and the cold-start JSON into the Markdown tables of {@code BENCHMARKS.md}:
+ * dispatch per transition, the targets met or missed, cold start, and processor cost per state.
+ */
+public final class Report {
+    /** The transitions of one {@code DispatchBenchmark} operation (one pass of the path). */
+    private static final int TRANSITIONS_PER_OP = Dispatch.TRANSITIONS_PER_PASS;
+
+    private final JsonNode results;
+    private final Optional<JsonNode> coldStart;
+    private final StringBuilder out = new StringBuilder();
+
+    private Report(JsonNode results, Optional<JsonNode> coldStart) {
+        this.results = results;
+        this.coldStart = coldStart;
+    }
+
+    /** @param args JMH's JSON results, then the cold-start JSON (may be missing); Markdown goes to standard output */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            throw new IllegalArgumentException("usage: Report <results.json> <coldstart.json>");
+        }
+        ObjectMapper json = new ObjectMapper();
+        JsonNode results = json.readTree(Path.of(args[0]).toFile());
+        Path cold = Path.of(args[1]);
+        Optional<JsonNode> coldStart = Files.exists(cold) ? Optional.of(json.readTree(cold.toFile())) : Optional.empty();
+        System.out.print(new Report(results, coldStart).write());
+    }
+
+    private String write() {
+        dispatch();
+        coldStart();
+        processor();
+        return out.toString();
+    }
+
+    private void dispatch() {
+        Map<String, JsonNode> byMethod = new TreeMap<>();
+        for (JsonNode result : results) {
+            String benchmark = result.get("benchmark").asText();
+            if (benchmark.contains(".DispatchBenchmark.")) {
+                byMethod.put(benchmark.substring(benchmark.lastIndexOf('.') + 1), result);
+            }
+        }
+        if (byMethod.isEmpty()) {
+            return;
+        }
+        out.append("## Dispatch: the Word-then-Excel path, per transition\n\n")
+                .append("One JMH operation is one pass of the path (").append(TRANSITIONS_PER_OP)
+                .append(" transitions); time and allocation are divided by ").append(TRANSITIONS_PER_OP)
+                .append(". Allocation is JMH's `gc.alloc.rate.norm`.\n\n")
+                .append("| implementation | ns / transition | ± (99.9%) | B / transition | × handWritten | generated is faster by |\n")
+                .append("|---|---:|---:|---:|---:|---:|\n");
+        double floor = nanosPerTransition(byMethod.get("handWritten"));
+        double generated = nanosPerTransition(byMethod.get("generated"));
+        for (Implementation implementation : Implementation.values()) {
+            JsonNode result = byMethod.get(implementation.methodName());
+            if (result == null) {
+                continue;
+            }
+            double nanos = nanosPerTransition(result);
+            out.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s | %s | %s |%n",
+                    implementation.methodName(), number(nanos),
+                    number(result.get("primaryMetric").get("scoreError").asDouble() / TRANSITIONS_PER_OP),
+                    bytesPerTransition(result).map(Report::number).orElse("n/a"),
+                    ratio(nanos / floor), ratio(nanos / generated)));
+        }
+        out.append('\n');
+        targets(byMethod, floor, generated);
+    }
+
+    private void targets(Map<String, JsonNode> byMethod, double floor, double generated) {
+        out.append("### Targets\n\n| target | measured | met |\n|---|---:|:-:|\n");
+        target("`generated` within 2× of `handWritten`", generated / floor, generated / floor <= 2, "×");
+        bytesPerTransition(byMethod.get("generated")).ifPresent(b ->
+                target("`generated` allocates 0 B / transition", b, b < 0.5, " B"));
+        relative(byMethod, "runtimeStep", floor, "`runtimeStep` within 3× of `handWritten`", 3, true);
+        relative(byMethod, "stateless4j", generated, "≥ 10× faster than `stateless4j`", 10, false);
+        relative(byMethod, "squirrel", generated, "≥ 100× faster than `squirrel`", 100, false);
+        relative(byMethod, "springStatemachine", generated, "≥ 1,000× faster than `springStatemachine`", 1000, false);
+        out.append('\n');
+    }
+
+    private void relative(Map<String, JsonNode> byMethod, String method, double base, String label, double limit, boolean atMost) {
+        JsonNode result = byMethod.get(method);
+        if (result != null) {
+            double ratio = nanosPerTransition(result) / base;
+            target(label, ratio, atMost ? ratio <= limit : ratio >= limit, "×");
+        }
+    }
+
+    private void target(String label, double value, boolean met, String unit) {
+        out.append("| ").append(label).append(" | ").append(number(value)).append(unit)
+                .append(" | ").append(met ? "yes" : "**no**").append(" |\n");
+    }
+
+    private void coldStart() {
+        if (coldStart.isEmpty()) {
+            return;
+        }
+        JsonNode medians = coldStart.get().get("medianMillis");
+        double empty = medians.get(ColdStart.EMPTY).asDouble();
+        out.append("## Cold start: a fresh JVM to the end of the first pass\n\n")
+                .append("Median of ").append(coldStart.get().get("runs").asInt())
+                .append(" launches each, interleaved, timed from outside the JVM (launch to exit).\n\n")
+                .append("| subject | median ms | over an empty JVM, ms | within 5 ms |\n|---|---:|---:|:-:|\n");
+        medians.fields().forEachRemaining(e -> {
+            double over = e.getValue().asDouble() - empty;
+            boolean isEmpty = e.getKey().equals(ColdStart.EMPTY);
+            out.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s |%n", e.getKey(), number(e.getValue().asDouble()),
+                    isEmpty ? "" : number(over), isEmpty ? "" : over <= 5 ? "yes" : "**no**"));
+        });
+        out.append('\n');
+    }
+
+    private void processor() {
+        Map<Integer, double[]> byStates = new TreeMap<>();
+        for (JsonNode result : results) {
+            String benchmark = result.get("benchmark").asText();
+            if (!benchmark.contains(".ProcessorBenchmark.")) {
+                continue;
+            }
+            int states = result.get("params").get("states").asInt();
+            double millis = result.get("primaryMetric").get("score").asDouble();
+            byStates.computeIfAbsent(states, s -> new double[] {Double.NaN, Double.NaN})
+                    [benchmark.endsWith(".withProcessor") ? 0 : 1] = millis;
+        }
+        if (byStates.isEmpty()) {
+            return;
+        }
+        out.append("## Processor cost: javac with the processor against javac on the generated sources\n\n")
+                .append("| states | with processor, ms | `-proc:none` + generated sources, ms | processor, ms | per state, ms | under 1 ms / state |\n")
+                .append("|---:|---:|---:|---:|---:|:-:|\n");
+        byStates.forEach((states, millis) -> {
+            double cost = millis[0] - millis[1];
+            double perState = cost / states;
+            out.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %s |%n", states, number(millis[0]),
+                    number(millis[1]), number(cost), number(perState), perState < 1 ? "yes" : "**no**"));
+        });
+        out.append('\n');
+    }
+
+    private static double nanosPerTransition(JsonNode result) {
+        if (result == null) {
+            return Double.NaN;
+        }
+        return result.get("primaryMetric").get("score").asDouble() / TRANSITIONS_PER_OP;
+    }
+
+    private static Optional<Double> bytesPerTransition(JsonNode result) {
+        if (result == null) {
+            return Optional.empty();
+        }
+        JsonNode norm = result.path("secondaryMetrics").path("gc.alloc.rate.norm").path("score");
+        return norm.isMissingNode() ? Optional.empty() : Optional.of(norm.asDouble() / TRANSITIONS_PER_OP);
+    }
+
+    private static String ratio(double value) {
+        return Double.isNaN(value) ? "n/a" : number(value) + "×";
+    }
+
+    private static String number(double value) {
+        if (Double.isNaN(value)) {
+            return "n/a";
+        }
+        double magnitude = Math.abs(value);
+        String pattern = magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f" : magnitude >= 0.1 ? "%.2f" : "%.3f";
+        return String.format(Locale.ROOT, pattern, value);
+    }
+}

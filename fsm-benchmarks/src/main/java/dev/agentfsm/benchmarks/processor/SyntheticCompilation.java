@@ -1,0 +1,72 @@
+package dev.agentfsm.benchmarks.processor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A synthetic machine on disk, its generated sources, and the two compilations the processor
+ * benchmark compares. Each compilation writes to a fresh directory.
+ */
+public final class SyntheticCompilation {
+    private final Path work;
+    private final List<Path> sources;
+    private final List<Path> sourcesAndGenerated;
+    private Path output;
+
+    private SyntheticCompilation(Path work, List<Path> sources, List<Path> sourcesAndGenerated) {
+        this.work = work;
+        this.sources = sources;
+        this.sourcesAndGenerated = sourcesAndGenerated;
+        this.output = work.resolve("out");
+    }
+
+    /** Writes a machine of {@code states} states in a temporary directory and generates its sources once. */
+    public static SyntheticCompilation create(int states) throws IOException {
+        Path work = Files.createTempDirectory("agentfsm-processor-bench");
+        SyntheticMachine.write(work.resolve("src"), states);
+        List<Path> sources = Javac.sources(work.resolve("src"));
+        Path generated = work.resolve("generated");
+        Javac.compile(sources, work.resolve("first"), Optional.of(generated));
+        List<Path> all = new ArrayList<>(sources);
+        all.addAll(Javac.sources(generated));
+        if (all.size() == sources.size()) {
+            throw new IllegalStateException("the processor generated no sources for the synthetic machine in " + work);
+        }
+        return new SyntheticCompilation(work, List.copyOf(sources), List.copyOf(all));
+    }
+
+    /** How many sources the processor generated. */
+    public int generatedSources() {
+        return sourcesAndGenerated.size() - sources.size();
+    }
+
+    /** Points the next compilation at a new, empty directory. */
+    public void freshOutput() throws IOException {
+        output = Files.createTempDirectory(work, "out");
+    }
+
+    /** javac with the processor. */
+    public void withProcessor() throws IOException {
+        Javac.compile(sources, output.resolve("classes"), Optional.of(output.resolve("generated")));
+    }
+
+    /** javac with {@code -proc:none} on the sources and the generated sources. */
+    public void withoutProcessor() throws IOException {
+        Javac.compile(sourcesAndGenerated, output.resolve("classes"), Optional.empty());
+    }
+
+    /** Deletes everything under the working directory. */
+    public void delete() throws IOException {
+        try (Stream<Path> walk = Files.walk(work)) {
+            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}

@@ -74,7 +74,34 @@ load="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
   echo "| JDK | $jdk |"
   echo "| load average at the end | $load |"
   echo
-  if [[ -f "$module/NOTES.md" ]]; then cat "$module/NOTES.md"; echo; fi
+  if awk -v load="${load%% *}" -v cpus="$(nproc)" 'BEGIN { exit !(load > cpus) }'; then
+    echo "**The machine was busy during this run** (load average ${load%% *} on $(nproc) CPUs: other builds"
+    echo "shared it). Wall-clock figures are inflated and noisy, the error columns say how much; ratios"
+    echo "between implementations measured in the same run are more robust than absolute times. Re-run on"
+    echo "a quiet machine for publishable numbers."
+    echo
+  fi
+  cat <<'NOTES'
+How to read this:
+
+- **Dispatch**: every implementation drives the same 14-state HostAgent + AppAgent machine along UFO's
+  Word-then-Excel path (9 transitions, two hand-offs to an AppAgent and two back). `generated` is the
+  generated code in a loop of the benchmark's own (`StateManager.next(index, agent)`, `handle`, and the
+  table's `endsRound` and `allows` checks); `runtimeStep` is a whole `Round` (no listeners, no-op work)
+  per pass, divided by its transitions, so the round's set-up and result are included. The peers are
+  fired pre-decoded enum events; the others read the LLM's status strings. Each pass starts over in the
+  implementation's own way: Spring stops, resets and starts its machine; squirrel makes a new machine
+  instance from its shared builder; stateless4j sets its external state field.
+- **Cold start**: whole JVMs launched from the harness; "over an empty JVM" is what loading and running
+  the implementation's first pass (9 transitions) adds to `java -cp benchmarks.jar` with an empty `main`.
+- **Processor cost**: in-process javac (`javax.tools`), warm, on a synthetic machine of N states (one
+  file per state, three transitions each), compiled against the fsm-annotations and fsm-runtime jars.
+  "processor" is javac with the processor minus javac with `-proc:none` on the same sources plus the
+  sources the processor generated, so it is the processor's own work (reading, validating, writing,
+  and javac's `Filer`), not compiling what it wrote.
+
+NOTES
+  echo
   "$java" -cp "$jar" dev.agentfsm.benchmarks.Report "$results" "$coldstart"
   echo "Raw JMH results: \`fsm-benchmarks/target/results.json\` (not committed). What each implementation does: \`fsm-benchmarks/README.md\`."
 } > "$root/BENCHMARKS.md"

@@ -39,19 +39,19 @@ coldstart="$module/target/coldstart.json"
 rm -f "$results" "$coldstart"
 
 if $quick; then
-  jmh_opts=(-f 1 -wi 1 -w 1s -i 1 -r 1s -p states=10,100)
-  cold_runs=3
+  jmh_opts=(-f 1 -wi 1 -w 500ms -i 1 -r 500ms -p states=10,100)
+  cold_runs=2
 else
   jmh_opts=()   # the defaults on the benchmark classes
   cold_runs=15
 fi
 
-echo "== JMH: dispatch and processor cost"
+echo "== JMH: dispatch and processor cost (build took ${SECONDS}s)"
 "$java" -jar "$jar" 'DispatchBenchmark|ProcessorBenchmark' "${jmh_opts[@]}" -prof gc \
   -jvmArgsAppend "-Dagentfsm.javac.classpath=$javac_cp" \
   -rf json -rff "$results"
 
-echo "== cold start: $cold_runs fresh JVMs per subject"
+echo "== cold start: $cold_runs fresh JVMs per subject (${SECONDS}s so far)"
 "$java" -cp "$jar" dev.agentfsm.benchmarks.ColdStart "$cold_runs" "$coldstart"
 
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)"
@@ -106,4 +106,4 @@ NOTES
   echo "Raw JMH results: \`fsm-benchmarks/target/results.json\` (not committed). What each implementation does: \`fsm-benchmarks/README.md\`."
 } > "$root/BENCHMARKS.md"
 
-echo "== wrote $results and $root/BENCHMARKS.md"
+echo "== wrote $results and $root/BENCHMARKS.md in ${SECONDS}s"

@@ -49,7 +49,7 @@ public final class ReplayLlmClient implements LlmClient {
 
     /** Replays the given replies. */
     public static ReplayLlmClient of(List<String> replies) {
-        return new ReplayLlmClient("the replay given in code", replies);
+        return new ReplayLlmClient("(given in code)", replies);
     }
 
     /** Reads a replay file. @throws IllegalArgumentException naming the file and the problem if it is malformed */

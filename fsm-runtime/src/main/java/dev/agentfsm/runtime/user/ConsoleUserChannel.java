@@ -47,6 +47,7 @@ public final class ConsoleUserChannel implements UserChannel {
 
     @Override
     public synchronized Answer ask(String question, Duration timeout) {
+        Objects.requireNonNull(question, "question");
         long start = System.nanoTime();
         dropLateLine();
         out.println(question);
@@ -61,6 +62,7 @@ public final class ConsoleUserChannel implements UserChannel {
 
     @Override
     public synchronized Decision confirm(String action, Duration timeout) {
+        Objects.requireNonNull(action, "action");
         long deadline = System.nanoTime() + timeout.toNanos();
         dropLateLine();
         out.println("The agent wants to run: " + action);

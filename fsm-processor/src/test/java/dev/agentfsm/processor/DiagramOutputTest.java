@@ -8,11 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import java.io.File;
 import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
+import javax.annotation.processing.Processor;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
@@ -68,6 +74,34 @@ class DiagramOutputTest {
         assertThat(compilation).hadErrorCount(1);
         assertThat(compilation).hadErrorContaining("-Aagentfsm.docs=" + file + ": exists and is not a directory");
         assertEquals("not a directory", Files.readString(file));
+    }
+
+    @Test
+    void aPlantUmlMissingFromTheProcessorPathIsAWarningAndEverythingElseIsWritten() throws Exception {
+        URL[] withoutPlantUml = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.contains("plantuml"))
+                .map(DiagramOutputTest::url)
+                .toArray(URL[]::new);
+        try (URLClassLoader loader = new URLClassLoader(withoutPlantUml, ClassLoader.getPlatformClassLoader())) {
+            Processor processor = (Processor) loader.loadClass(FsmProcessor.class.getName()).getConstructor().newInstance();
+            Compilation compilation = Compiler.javac().withProcessors(processor).compile(DOOR);
+            assertThat(compilation).succeeded();
+            assertThat(compilation).hadWarningCount(1);
+            assertThat(compilation).hadWarningContaining("[agentfsm:Diagram] the SVG of Door could not be rendered: "
+                    + "java.lang.NoClassDefFoundError: net/sourceforge/plantuml/");
+            for (String extension : List.of("yaml", "mmd", "dot", "puml", "md")) {
+                assertThat(compilation).generatedFile(StandardLocation.CLASS_OUTPUT, "", RESOURCES + extension);
+            }
+            assertTrue(compilation.generatedFile(StandardLocation.CLASS_OUTPUT, "", RESOURCES + "svg").isEmpty());
+        }
+    }
+
+    private static URL url(String path) {
+        try {
+            return Path.of(path).toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static Compilation compile(String... options) {

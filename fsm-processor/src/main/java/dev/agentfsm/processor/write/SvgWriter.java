@@ -1,7 +1,5 @@
 package dev.agentfsm.processor.write;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -14,14 +12,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import net.sourceforge.plantuml.BlockUml;
-import net.sourceforge.plantuml.ErrorUml;
-import net.sourceforge.plantuml.FileFormat;
-import net.sourceforge.plantuml.FileFormatOption;
-import net.sourceforge.plantuml.SourceStringReader;
-import net.sourceforge.plantuml.core.Diagram;
-import net.sourceforge.plantuml.error.PSystemError;
-import net.sourceforge.plantuml.version.Version;
 
 /**
  * Renders a machine's PlantUML diagram to SVG inside the compiler, with PlantUML's Smetana layout (a
@@ -68,8 +58,9 @@ public final class SvgWriter {
             return thread;
         });
         try {
-            Future<String> svg = executor.submit(() -> render(plantUml));
-            return fingerprintComment(plantUml) + "\n" + svg.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            Future<String> svg = executor.submit(() ->
+                    fingerprintComment(plantUml) + "\n" + PlantUmlRenderer.render(plantUml));
+            return svg.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             throw new Failure("the layout did not finish within " + limit.toSeconds() + " s", e);
         } catch (ExecutionException e) {
@@ -83,30 +74,9 @@ public final class SvgWriter {
         }
     }
 
-    private static String render(String plantUml) throws IOException, Failure {
-        if (System.getProperty("java.awt.headless") == null) {
-            // PlantUML measures text with AWT; never let that open a display connection from a compiler
-            System.setProperty("java.awt.headless", "true");
-        }
-        SourceStringReader reader = new SourceStringReader(plantUml);
-        if (reader.getBlocks().isEmpty()) {
-            throw new Failure("PlantUML found no diagram in the generated text", null);
-        }
-        BlockUml block = reader.getBlocks().get(0);
-        Diagram diagram = block.getDiagram();
-        if (diagram instanceof PSystemError error) {
-            ErrorUml first = error.getFirstError();
-            throw new Failure("PlantUML rejected the generated diagram: " + first.getError() + " at line "
-                    + (first.getLineLocation().getPosition() + 1) + ": " + first.getLine().getString(), null);
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        reader.outputImage(out, new FileFormatOption(FileFormat.SVG));
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
     /** The comment that starts every SVG this writes. */
     static String fingerprintComment(String plantUml) {
-        return FINGERPRINT_PREFIX + sha256(plantUml) + " plantuml " + Version.versionString() + " -->";
+        return FINGERPRINT_PREFIX + sha256(plantUml) + " plantuml " + PlantUmlRenderer.version() + " -->";
     }
 
     /** The fingerprint comment an SVG starts with, if it starts with one. */

@@ -17,7 +17,7 @@ final class DiagramText {
      */
     static String encode(String text, String plain, String prefix, String lineBreak) {
         StringBuilder out = new StringBuilder(text.length() + 16);
-        String normalized = text.replace("\r\n", "\n").replace('\r', '\n');
+        String normalized = withNewlines(text);
         normalized.codePoints().forEach(c -> {
             if (c == '\n') {
                 out.append(lineBreak);
@@ -28,6 +28,11 @@ final class DiagramText {
             }
         });
         return out.toString();
+    }
+
+    /** {@code text} with every line break ({@code \r\n}, {@code \r}) as {@code \n}. */
+    static String withNewlines(String text) {
+        return text.replace("\r\n", "\n").replace('\r', '\n');
     }
 
     private static boolean isPlain(int c) {

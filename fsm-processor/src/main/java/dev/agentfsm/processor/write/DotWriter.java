@@ -84,7 +84,7 @@ public final class DotWriter {
     /** A DOT quoted string: {@code \}, {@code "} and {@code &} escaped, line breaks as {@code \n}. */
     static String quote(String text) {
         StringBuilder out = new StringBuilder(text.length() + 2).append('"');
-        String normalized = text.replace("\r\n", "\n").replace('\r', '\n');
+        String normalized = DiagramText.withNewlines(text);
         for (int i = 0; i < normalized.length(); i++) {
             char c = normalized.charAt(i);
             switch (c) {

@@ -98,7 +98,7 @@ public final class MarkdownWriter {
      */
     static String cell(String text) {
         StringBuilder out = new StringBuilder(text.length() + 8);
-        String normalized = text.replace("\r\n", "\n").replace('\r', '\n');
+        String normalized = DiagramText.withNewlines(text);
         for (int i = 0; i < normalized.length(); i++) {
             char c = normalized.charAt(i);
             switch (c) {

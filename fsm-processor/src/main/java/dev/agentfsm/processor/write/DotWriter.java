@@ -29,7 +29,7 @@ public final class DotWriter {
         out.append("  graph [label=").append(quote(title)).append(", labelloc=t, fontname=\"Helvetica\"];\n");
         out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\"#f1f1f1\", fontname=\"Helvetica\"];\n");
         out.append("  edge [fontname=\"Helvetica\", fontsize=10];\n");
-        out.append("  ").append(quote(START)).append(" [shape=point, width=0.2, label=\"\"];\n");
+        out.append("  ").append(quote(START)).append(" [shape=point, style=filled, fillcolor=black, width=0.2, label=\"\"];\n");
         boolean endsRound = graph.nodes().stream().anyMatch(n -> n.kind() == Kind.TERMINAL && n.endsRound());
         if (endsRound) {
             out.append("  ").append(quote(END)).append(" [shape=doublecircle, style=filled, fillcolor=black, width=0.15, label=\"\"];\n");

@@ -39,7 +39,7 @@ coldstart="$module/target/coldstart.json"
 rm -f "$results" "$coldstart"
 
 if $quick; then
-  jmh_opts=(-f 1 -wi 1 -w 500ms -i 1 -r 500ms -p states=10,100)
+  jmh_opts=(-f 1 -wi 1 -w 500ms -i 1 -r 500ms -p states=10)
   cold_runs=2
 else
   jmh_opts=()   # the defaults on the benchmark classes

@@ -27,8 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(1)
-@Warmup(iterations = 3)
-@Measurement(iterations = 5)
+@Warmup(iterations = 1)
+@Measurement(iterations = 3)
 public class ProcessorBenchmark {
 
     /** The number of states of the synthetic machine. */
@@ -59,6 +59,12 @@ public class ProcessorBenchmark {
     @Benchmark
     public void withProcessor() throws IOException {
         compilation.withProcessor();
+    }
+
+    /** The SVG diagram alone, rendered as the processor renders it: its share of {@link #withProcessor}. */
+    @Benchmark
+    public int svgOnly() {
+        return compilation.svgOnly();
     }
 
     /** javac with {@code -proc:none} on the sources and the already generated sources. */

@@ -1,5 +1,6 @@
 package dev.agentfsm.benchmarks.processor;
 
+import dev.agentfsm.processor.write.SvgWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,12 +18,14 @@ public final class SyntheticCompilation {
     private final Path work;
     private final List<Path> sources;
     private final List<Path> sourcesAndGenerated;
+    private final String plantUml;
     private Path output;
 
-    private SyntheticCompilation(Path work, List<Path> sources, List<Path> sourcesAndGenerated) {
+    private SyntheticCompilation(Path work, List<Path> sources, List<Path> sourcesAndGenerated, String plantUml) {
         this.work = work;
         this.sources = sources;
         this.sourcesAndGenerated = sourcesAndGenerated;
+        this.plantUml = plantUml;
         this.output = work.resolve("out");
     }
 
@@ -38,7 +41,11 @@ public final class SyntheticCompilation {
         if (all.size() == sources.size()) {
             throw new IllegalStateException("the processor generated no sources for the synthetic machine in " + work);
         }
-        return new SyntheticCompilation(work, List.copyOf(sources), List.copyOf(all));
+        Path puml = work.resolve("first/META-INF/agentfsm/" + SyntheticMachine.PACKAGE + ".Synthetic.puml");
+        if (!Files.exists(puml)) {
+            throw new IllegalStateException("the processor wrote no PlantUML diagram at " + puml);
+        }
+        return new SyntheticCompilation(work, List.copyOf(sources), List.copyOf(all), Files.readString(puml));
     }
 
     /** How many sources the processor generated. */
@@ -59,6 +66,20 @@ public final class SyntheticCompilation {
     /** javac with {@code -proc:none} on the sources and the generated sources. */
     public void withoutProcessor() throws IOException {
         Javac.compile(sourcesAndGenerated, output.resolve("classes"), Optional.empty());
+    }
+
+    /**
+     * Renders the machine's PlantUML diagram to SVG the way the processor does during the compile
+     * ({@link SvgWriter}, PlantUML's Java layout): the SVG's share of {@link #withProcessor}.
+     *
+     * @return the SVG's length, for the benchmark to consume
+     */
+    public int svgOnly() {
+        try {
+            return new SvgWriter().write(plantUml).length();
+        } catch (SvgWriter.Failure e) {
+            throw new IllegalStateException("the SVG of the synthetic machine could not be rendered: " + e.getMessage(), e);
+        }
     }
 
     /** Deletes everything under the working directory. */

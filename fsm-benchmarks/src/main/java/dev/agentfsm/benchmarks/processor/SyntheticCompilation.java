@@ -15,6 +15,8 @@ import java.util.stream.Stream;
  * benchmark compares. Each compilation writes to a fresh directory.
  */
 public final class SyntheticCompilation {
+    private static final String PLANTUML_ERROR = "An error has occurred";
+
     private final Path work;
     private final List<Path> sources;
     private final List<Path> sourcesAndGenerated;
@@ -76,7 +78,14 @@ public final class SyntheticCompilation {
      */
     public int svgOnly() {
         try {
-            return new SvgWriter().write(plantUml).length();
+            String svg = new SvgWriter().write(plantUml);
+            int error = svg.indexOf(PLANTUML_ERROR);
+            if (error >= 0) {
+                // PlantUML draws a failed layout (a StackOverflowError at 1,000 states) as a picture of the error
+                throw new IllegalStateException("PlantUML drew an error instead of the synthetic machine: "
+                        + svg.substring(error, Math.min(svg.length(), error + 80)));
+            }
+            return svg.length();
         } catch (SvgWriter.Failure e) {
             throw new IllegalStateException("the SVG of the synthetic machine could not be rendered: " + e.getMessage(), e);
         }

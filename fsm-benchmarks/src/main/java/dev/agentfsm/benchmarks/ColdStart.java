@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -51,8 +52,8 @@ public final class ColdStart {
         double empty = median(times.get(EMPTY));
         for (String subject : subjects) {
             double median = median(times.get(subject));
-            System.out.printf("%-20s median %8.1f ms  (+%6.1f ms over empty)%n", subject, median, median - empty);
-            json.append(String.format("    \"%s\": %.2f,%n", subject, median));
+            System.out.printf(Locale.ROOT, "%-20s median %8.1f ms  (+%6.1f ms over empty)%n", subject, median, median - empty);
+            json.append(String.format(Locale.ROOT, "    \"%s\": %.2f,%n", subject, median));
         }
         json.setLength(json.length() - 2);
         json.append("\n  }\n}\n");

@@ -3,8 +3,8 @@
 # cold start (separate JVMs). Writes JMH's JSON to fsm-benchmarks/target/results.json and the
 # Markdown report to BENCHMARKS.md at the repository root.
 #
-#   fsm-benchmarks/run.sh           the full run (about 25 minutes on 2 quiet cores)
-#   fsm-benchmarks/run.sh --quick   a smoke run (under 3 minutes on 2 cores); its report says so
+#   fsm-benchmarks/run.sh           the full run (about 20 minutes on 2 cores, half of it SVG layouts)
+#   fsm-benchmarks/run.sh --quick   a smoke run (under a minute on 2 quiet cores); its report says so
 #
 # Non-interactive; needs a JDK 17+ (java on the PATH or JAVA_HOME) and Maven.
 set -euo pipefail

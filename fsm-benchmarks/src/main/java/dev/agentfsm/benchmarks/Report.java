@@ -128,14 +128,14 @@ public final class Report {
                 .append(" dispatch code itself adds.\n\n")
                 .append("| subject | median ms | over an empty JVM, ms | within 5 ms | over handWritten, ms |\n")
                 .append("|---|---:|---:|:-:|---:|\n");
-        medians.fields().forEachRemaining(e -> {
+        for (Map.Entry<String, JsonNode> e : medians.properties()) {
             double median = e.getValue().asDouble();
             boolean isEmpty = e.getKey().equals(ColdStart.EMPTY);
             boolean sharesAgents = SHARES_AGENTS.contains(e.getKey());
             out.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s | %s |%n", e.getKey(), number(median),
                     isEmpty ? "" : number(median - empty), isEmpty ? "" : median - empty <= 5 ? "yes" : "**no**",
                     sharesAgents ? number(median - agents) : ""));
-        });
+        }
         out.append('\n');
     }
 

@@ -1,6 +1,8 @@
 package dev.agentfsm.benchmarks.dispatch;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.support.MessageBuilder;
 import org.springframework.statemachine.StateMachine;
@@ -21,9 +23,8 @@ import reactor.core.publisher.Mono;
  */
 final class SpringDispatch implements Dispatch {
     private final StateMachine<FlatState, Event> machine;
-    private final Mono<Message<Event>>[] events;
+    private final List<Mono<Message<Event>>> events = new ArrayList<>();
 
-    @SuppressWarnings("unchecked") // a generic array of the messages, built once
     SpringDispatch() {
         try {
             StateMachineBuilder.Builder<FlatState, Event> builder = StateMachineBuilder.builder();
@@ -37,9 +38,8 @@ final class SpringDispatch implements Dispatch {
         } catch (Exception e) {
             throw new IllegalStateException("Spring Statemachine refused the flat machine", e);
         }
-        events = new Mono[Scenario.EVENTS.length];
-        for (int i = 0; i < events.length; i++) {
-            events[i] = Mono.just(MessageBuilder.withPayload(Scenario.EVENTS[i]).build());
+        for (Event event : Scenario.EVENTS) {
+            events.add(Mono.just(MessageBuilder.withPayload(event).build()));
         }
         machine.startReactively().block();
     }
@@ -59,7 +59,7 @@ final class SpringDispatch implements Dispatch {
                         + " in " + machine.getState().getId());
             }
         }
-        return events.length;
+        return events.size();
     }
 
     @Override

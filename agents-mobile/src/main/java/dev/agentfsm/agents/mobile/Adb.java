@@ -42,7 +42,7 @@ final class Adb {
             return adb;
         }
         ProcessRunner.Result listed = runner.run(List.of(executable.toString(), "devices"), timeout);
-        failIfError(List.of(executable.toString(), "devices"), listed, Optional.empty());
+        failIfError(List.of(executable.toString(), "devices"), listed, Optional.empty(), true);
         List<AdbDevices.Entry> devices = AdbDevices.parse(listed.stdoutText());
         List<AdbDevices.Entry> usable = devices.stream().filter(AdbDevices.Entry::usable).toList();
         if (usable.size() == 1) {
@@ -85,7 +85,20 @@ final class Adb {
     ProcessRunner.Result run(Duration timeout, String... args) throws DriverException {
         List<String> argv = argv(List.of(args));
         ProcessRunner.Result result = runner.run(argv, timeout);
-        failIfError(argv, result, Optional.of(serial));
+        failIfError(argv, result, Optional.of(serial), true);
+        return result;
+    }
+
+    /**
+     * Runs {@code adb -s <serial> shell args...} for a command whose own failure the caller reads
+     * (monkey exits non-zero when a package has no launcher); adb's failures still throw.
+     */
+    ProcessRunner.Result shellAllowingFailure(Duration timeout, String... args) throws DriverException {
+        List<String> shellArgs = new ArrayList<>(List.of("shell"));
+        shellArgs.addAll(List.of(args));
+        List<String> argv = argv(shellArgs);
+        ProcessRunner.Result result = runner.run(argv, timeout);
+        failIfError(argv, result, Optional.of(serial), false);
         return result;
     }
 
@@ -97,8 +110,8 @@ final class Adb {
         return run(timeout, shellArgs).stdoutText();
     }
 
-    private static void failIfError(List<String> argv, ProcessRunner.Result result, Optional<String> serial)
-            throws DriverException {
+    private static void failIfError(List<String> argv, ProcessRunner.Result result, Optional<String> serial,
+            boolean exitCodeCounts) throws DriverException {
         // only adb's own complaints count: a UI dump on stdout may well contain the words "device offline"
         String adbSaid = result.stderr().lines().map(String::strip)
                 .filter(line -> line.startsWith("error:") || line.startsWith("adb:"))
@@ -127,7 +140,7 @@ final class Adb {
             throw new DeviceUnavailableException(Problem.MORE_THAN_ONE, serial,
                     "more than one device is connected; choose one with its serial (adb -s)");
         }
-        if (result.exitCode() != 0) {
+        if (exitCodeCounts && result.exitCode() != 0) {
             throw new DriverException(command + " failed on " + target + " with exit code " + result.exitCode()
                     + (said.isEmpty() ? "" : ": " + said));
         }

@@ -288,12 +288,17 @@ public final class AdbDriver implements DeviceDriver {
             }
             pkg = Optional.of(matches.get(0));
         }
-        String said = adb.shell(timeout, "monkey", "-p", pkg.get(), "-c", LAUNCHER, "1");
-        ui.invalidate();
-        if (said.contains("No activities found") || said.contains("monkey aborted")) {
-            return ActionResult.failed(pkg.get() + " has no launcher activity (monkey said: "
-                    + said.lines().filter(l -> l.contains("monkey aborted") || l.contains("No activities")).findFirst()
-                            .orElse("").strip() + ")");
+        ProcessRunner.Result monkey;
+        try {
+            monkey = adb.shellAllowingFailure(timeout, "monkey", "-p", pkg.get(), "-c", LAUNCHER, "1");
+        } finally {
+            ui.invalidate();
+        }
+        String said = monkey.stdoutText() + monkey.stderr();
+        if (monkey.exitCode() != 0 || said.contains("monkey aborted")) {
+            return ActionResult.failed("could not launch " + pkg.get() + " (monkey exited with " + monkey.exitCode()
+                    + ": " + said.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("bash arg:"))
+                            .collect(Collectors.joining(" ")) + ")");
         }
         return ActionResult.ok("launched " + pkg.get());
     }

@@ -92,10 +92,20 @@ final class ProcessRunner {
         List<ProcessHandle> children = process.descendants().toList();
         children.forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+        // a kill is asynchronous: wait (boundedly) until they are gone, so a caller sees no survivors
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         try {
             process.waitFor(5, TimeUnit.SECONDS);
+            for (ProcessHandle child : children) {
+                long left = deadline - System.nanoTime();
+                if (left > 0) {
+                    child.onExit().get(left, TimeUnit.NANOSECONDS);
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // still being reaped after 5 s: it has been sent SIGKILL, there is nothing more to do
         }
         return children.size();
     }

@@ -5,6 +5,7 @@ import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +20,7 @@ final class MobileTools {
     private static final int MAX_WAIT_SECONDS = 60;
 
     static final List<ToolSpec> SPECS = List.of(
-            new ToolSpec("tap", "Tap the screen at a point.", Map.of("x", "x in pixels", "y", "y in pixels")),
+            new ToolSpec("tap", "Tap the screen at a point.", ordered("x", "x in pixels", "y", "y in pixels")),
             new ToolSpec("swipe", "Swipe from one point to another (scrolls, drags).", ordered(
                     "start_x", "start x in pixels", "start_y", "start y in pixels",
                     "end_x", "end x in pixels", "end_y", "end y in pixels",
@@ -30,14 +31,14 @@ final class MobileTools {
                     "control_name", "optional: the field's name, to check the id",
                     "clear_current_text", "optional: true to delete the field's text first")),
             new ToolSpec("launch_app", "Start an app by package name (or a word of it, such as settings).",
-                    Map.of("package_name", "the package, e.g. com.android.settings")),
-            new ToolSpec("press_key", "Press a key.", Map.of("key_code", "e.g. KEYCODE_HOME, KEYCODE_BACK, KEYCODE_ENTER")),
+                    ordered("package_name", "the package, e.g. com.android.settings")),
+            new ToolSpec("press_key", "Press a key.", ordered("key_code", "e.g. KEYCODE_HOME, KEYCODE_BACK, KEYCODE_ENTER")),
             new ToolSpec("click_control", "Click a control of the current screen by its id.", ordered(
                     "control_id", "the control's id from the current controls",
                     "control_name", "the control's name, to check the id")),
-            new ToolSpec("wait", "Wait for the screen to settle.", Map.of("seconds", "1 to " + MAX_WAIT_SECONDS)),
+            new ToolSpec("wait", "Wait for the screen to settle.", ordered("seconds", "1 to " + MAX_WAIT_SECONDS)),
             new ToolSpec("invalidate_cache", "Forget cached device data.",
-                    Map.of("cache_type", "controls, apps, device_info or all")));
+                    ordered("cache_type", "controls, apps, device_info or all")));
 
     private final AdbDriver driver;
 
@@ -82,7 +83,7 @@ final class MobileTools {
     }
 
     private static Map<String, String> ordered(String... keysAndValues) {
-        Map<String, String> map = new java.util.LinkedHashMap<>();
+        Map<String, String> map = new LinkedHashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {
             map.put(keysAndValues[i], keysAndValues[i + 1]);
         }

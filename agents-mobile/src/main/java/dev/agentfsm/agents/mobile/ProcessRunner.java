@@ -69,7 +69,7 @@ final class ProcessRunner {
                 throw new DriverException("interrupted while running `" + String.join(" ", argv) + "`; killed it", e);
             }
             return new Result(process.exitValue(), Files.readAllBytes(out),
-                    Files.readString(err, StandardCharsets.UTF_8));
+                    new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new DriverException("could not run `" + String.join(" ", argv) + "`: " + e.getMessage(), e);
         } finally {

@@ -5,10 +5,12 @@ import static dev.agentfsm.agents.mobile.StandInAdb.shell;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -257,6 +259,16 @@ class AdbDriverTest {
         assertEquals(UiTreeParserTest.dump("network"), observation.uiTree().orElseThrow());
         assertTrue(observation.text().orElseThrow().contains(
                 "7: Switch \"android.widget.Switch\" [905,477][1036,543] id=com.android.settings:id/switchWidget unchecked"));
+    }
+
+    @Test
+    void aMalformedDumpFromTheDeviceIsAClearError() throws Exception {
+        Path broken = Files.writeString(dir.resolve("broken.xml"),
+                "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\"><node text=\"cut off");
+        AdbDriver cut = StandInAdb.install(dir.resolve("other")).with("ADB_STANDIN_DUMP", broken.toString()).connect(clock);
+        DriverException e = assertThrows(DriverException.class, cut::controls);
+        assertTrue(e.getMessage().startsWith("the UI dump of emulator-5554 is not well-formed XML (line 1, column "),
+                e.getMessage());
     }
 
     private static void assertOk(ActionResult result) {

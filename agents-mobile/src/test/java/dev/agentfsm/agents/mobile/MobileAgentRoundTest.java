@@ -77,6 +77,10 @@ class MobileAgentRoundTest {
         assertTrue(lastPrompt.contains("Request: " + REQUEST), lastPrompt);
         assertTrue(lastPrompt.contains("Last action results: click_control: clicked control 7 Switch"), lastPrompt);
         assertTrue(lastPrompt.contains("Installed apps: com.example.notes, org.wikipedia"), lastPrompt);
+        String system = llm.requests().get(0).messages().get(0).text();
+        assertTrue(system.contains("- tap(x: x in pixels, y: y in pixels): Tap the screen at a point.\n"
+                + "- swipe(start_x: start x in pixels, start_y: start y in pixels, end_x: end x in pixels,"
+                + " end_y: end y in pixels, duration: milliseconds, default 300)"), system);
         ChatMessage user = llm.requests().get(0).messages().get(1);
         assertEquals(2, user.images().size(), "the screenshot and the annotated screenshot");
         List<Map<String, Object>> steps = agent.blackboard().trajectories();

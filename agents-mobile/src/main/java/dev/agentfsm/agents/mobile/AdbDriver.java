@@ -6,13 +6,10 @@ import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -39,19 +36,13 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public final class AdbDriver implements DeviceDriver {
-    static final String SCREENSHOT_PATH = "/sdcard/screen_temp.png";
-    static final String DUMP_PATH = "/sdcard/window_dump.xml";
     static final String LAUNCHER = "android.intent.category.LAUNCHER";
-    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     private static final int CLEAR_KEY_PRESSES = 50;
-
-    /** The UI tree and the controls read from it, read together so ids always match the tree. */
-    record UiSnapshot(String xml, List<Control> controls) {}
 
     private final Adb adb;
     private final Duration commandTimeout;
     private final Duration tapSettle;
-    private final TtlCache<UiSnapshot> ui;
+    private final ScreenControls screen;
     private final TtlCache<List<String>> userApps;
     private final TtlCache<List<String>> allApps;
     private final TtlCache<DeviceInfo> deviceInfo;
@@ -61,7 +52,7 @@ public final class AdbDriver implements DeviceDriver {
         this.adb = adb;
         this.commandTimeout = builder.commandTimeout;
         this.tapSettle = builder.tapSettle;
-        this.ui = new TtlCache<>(builder.controlsTtl, builder.clock);
+        this.screen = new ScreenControls(builder.controlsTtl, builder.clock);
         this.userApps = new TtlCache<>(Duration.ofSeconds(300), builder.clock);
         this.allApps = new TtlCache<>(Duration.ofSeconds(300), builder.clock);
         this.deviceInfo = new TtlCache<>(Duration.ofSeconds(60), builder.clock);
@@ -89,67 +80,17 @@ public final class AdbDriver implements DeviceDriver {
      * {@code rm} on the device (also when the pull fails).
      */
     public byte[] screenshot() throws DriverException {
-        return screenshot(commandTimeout);
-    }
-
-    byte[] screenshot(Duration timeout) throws DriverException {
-        adb.shell(timeout, "screencap", "-p", SCREENSHOT_PATH);
-        byte[] png;
-        try {
-            png = pull(SCREENSHOT_PATH, timeout);
-        } catch (DriverException e) {
-            try {
-                adb.shell(timeout, "rm", SCREENSHOT_PATH);
-            } catch (DriverException cleanUp) {
-                e.addSuppressed(cleanUp);
-            }
-            throw e;
-        }
-        adb.shell(timeout, "rm", SCREENSHOT_PATH);
-        return png;
-    }
-
-    private byte[] pull(String remote, Duration timeout) throws DriverException {
-        Path local = null;
-        try {
-            local = Files.createTempFile("agentfsm-screen-", ".png");
-            adb.run(timeout, "pull", remote, local.toString());
-            byte[] png = Files.readAllBytes(local);
-            if (png.length < PNG_SIGNATURE.length
-                    || !Arrays.equals(Arrays.copyOf(png, PNG_SIGNATURE.length), PNG_SIGNATURE)) {
-                throw new DriverException("the screenshot pulled from " + adb.serial() + " is not a PNG ("
-                        + png.length + " bytes); check that `adb shell screencap -p` works on the device");
-            }
-            return png;
-        } catch (IOException e) {
-            throw new DriverException("could not read the screenshot pulled from " + adb.serial() + ": " + e.getMessage(), e);
-        } finally {
-            if (local != null) {
-                local.toFile().delete();
-            }
-        }
+        return Screencap.capture(adb, commandTimeout);
     }
 
     /** The uiautomator dump of the screen (cached with the controls). */
     public String uiTree() throws DriverException {
-        return ui(commandTimeout).value().xml();
+        return screen.read(adb, commandTimeout).xml();
     }
 
     /** The controls on the screen, with their ids (cached for 5 s, and until the next action). */
     public List<Control> controls() throws DriverException {
-        return ui(commandTimeout).value().controls();
-    }
-
-    TtlCache.Entry<UiSnapshot> ui(Duration timeout) throws DriverException {
-        return ui.get(() -> {
-            String said = adb.shell(timeout, "uiautomator", "dump", DUMP_PATH);
-            if (!said.contains("dumped to")) {
-                throw new DriverException("`uiautomator dump` on " + adb.serial() + " did not write a dump; it said: "
-                        + said.strip() + ". The screen may be changing (an animation); try again");
-            }
-            String xml = adb.shell(timeout, "cat", DUMP_PATH);
-            return new UiSnapshot(xml, UiTreeParser.parse(xml, adb.serial()));
-        });
+        return screen.read(adb, commandTimeout).controls();
     }
 
     /** The installed packages, sorted: {@code pm list packages}, or with {@code -3} third-party ones only (cached 300 s). */
@@ -228,11 +169,11 @@ public final class AdbDriver implements DeviceDriver {
         }
         String note = "";
         if (controlId.isPresent()) {
-            Optional<String> refused = freshControl(controlId.get());
-            if (refused.isPresent()) {
-                return ActionResult.failed(refused.get());
+            ScreenControls.Usable usable = screen.usable(controlId.get());
+            if (usable.control().isEmpty()) {
+                return ActionResult.failed(usable.refusal().orElseThrow());
             }
-            Control control = controlById(controlId.get()).orElseThrow();
+            Control control = usable.control().get();
             note = nameMismatch(control, controlName);
             touch(timeout, "input", "tap", Integer.toString(control.rect().centerX()),
                     Integer.toString(control.rect().centerY()));
@@ -271,36 +212,29 @@ public final class AdbDriver implements DeviceDriver {
     }
 
     ActionResult launchApp(String app, Duration timeout) throws DriverException {
-        List<String> installed = apps(true, timeout);
-        String wanted = app.strip();
-        Optional<String> pkg = installed.contains(wanted) ? Optional.of(wanted) : Optional.empty();
-        if (pkg.isEmpty()) {
-            String word = wanted.toLowerCase(java.util.Locale.ROOT);
-            List<String> matches = installed.stream().filter(p -> p.toLowerCase(java.util.Locale.ROOT).contains(word)).toList();
-            if (matches.size() > 1) {
-                List<String> exact = matches.stream().filter(p -> p.endsWith("." + word)).toList();
-                matches = exact.size() == 1 ? exact : matches;
-            }
-            if (matches.size() != 1) {
-                return ActionResult.failed(matches.isEmpty()
-                        ? "no installed package matches \"" + app + "\"; installed apps: " + String.join(", ", apps(false, timeout))
-                        : "\"" + app + "\" matches several packages (" + String.join(", ", matches) + "); give the package name");
-            }
-            pkg = Optional.of(matches.get(0));
+        List<String> candidates = PackageNames.candidates(app, apps(true, timeout));
+        if (candidates.isEmpty()) {
+            return ActionResult.failed("no installed package matches \"" + app + "\"; installed apps: "
+                    + String.join(", ", apps(false, timeout)));
         }
+        if (candidates.size() > 1) {
+            return ActionResult.failed("\"" + app + "\" matches several packages (" + String.join(", ", candidates)
+                    + "); give the package name");
+        }
+        String pkg = candidates.get(0);
         ProcessRunner.Result monkey;
         try {
-            monkey = adb.shellAllowingFailure(timeout, "monkey", "-p", pkg.get(), "-c", LAUNCHER, "1");
+            monkey = adb.shellAllowingFailure(timeout, "monkey", "-p", pkg, "-c", LAUNCHER, "1");
         } finally {
-            ui.invalidate();
+            screen.invalidate();
         }
         String said = monkey.stdoutText() + monkey.stderr();
         if (monkey.exitCode() != 0 || said.contains("monkey aborted")) {
-            return ActionResult.failed("could not launch " + pkg.get() + " (monkey exited with " + monkey.exitCode()
+            return ActionResult.failed("could not launch " + pkg + " (monkey exited with " + monkey.exitCode()
                     + ": " + said.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("bash arg:"))
                             .collect(Collectors.joining(" ")) + ")");
         }
-        return ActionResult.ok("launched " + pkg.get());
+        return ActionResult.ok("launched " + pkg);
     }
 
     /** Taps the centre of control {@code id} from the current controls; refuses an id whose controls are stale. */
@@ -309,11 +243,11 @@ public final class AdbDriver implements DeviceDriver {
     }
 
     ActionResult clickControl(int id, Optional<String> name, Duration timeout) throws DriverException {
-        Optional<String> refused = freshControl(id);
-        if (refused.isPresent()) {
-            return ActionResult.failed(refused.get());
+        ScreenControls.Usable usable = screen.usable(id);
+        if (usable.control().isEmpty()) {
+            return ActionResult.failed(usable.refusal().orElseThrow());
         }
-        Control control = controlById(id).orElseThrow();
+        Control control = usable.control().get();
         touch(timeout, "input", "tap", Integer.toString(control.rect().centerX()), Integer.toString(control.rect().centerY()));
         return ActionResult.ok("clicked control " + id + " " + control.type() + " \"" + control.name() + "\" at ("
                 + control.rect().centerX() + ", " + control.rect().centerY() + ")" + nameMismatch(control, name));
@@ -322,14 +256,14 @@ public final class AdbDriver implements DeviceDriver {
     /** Forgets cached data: {@code controls} (and the UI tree), {@code apps}, {@code device_info} or {@code all}. */
     public ActionResult invalidateCache(String cacheType) {
         switch (cacheType) {
-            case "controls", "ui_tree" -> ui.invalidate();
+            case "controls", "ui_tree" -> screen.invalidate();
             case "apps" -> {
                 userApps.invalidate();
                 allApps.invalidate();
             }
             case "device_info" -> deviceInfo.invalidate();
             case "all" -> {
-                ui.invalidate();
+                screen.invalidate();
                 userApps.invalidate();
                 allApps.invalidate();
                 deviceInfo.invalidate();
@@ -347,9 +281,9 @@ public final class AdbDriver implements DeviceDriver {
     @Override
     public Observation observe(Duration timeout) throws DriverException {
         Duration call = callTimeout(timeout);
-        byte[] png = screenshot(call);
-        UiSnapshot snapshot = ui(call).value();
-        return new Observation(Optional.of(png), Optional.of(snapshot.xml()), Optional.of(describe(snapshot.controls())));
+        byte[] png = Screencap.capture(adb, call);
+        ScreenControls.Snapshot snapshot = screen.read(adb, call);
+        return new Observation(Optional.of(png), Optional.of(snapshot.xml()), Optional.of(ScreenControls.describe(snapshot.controls())));
     }
 
     @Override
@@ -367,11 +301,6 @@ public final class AdbDriver implements DeviceDriver {
         return timeout.compareTo(commandTimeout) < 0 ? timeout : commandTimeout;
     }
 
-    /** The controls as prompt lines, one per control. */
-    static String describe(List<Control> controls) {
-        return controls.isEmpty() ? "(no controls)" : controls.stream().map(Control::describe).collect(Collectors.joining("\n"));
-    }
-
     // ---- internals --------------------------------------------------------------------------
 
     /** Runs an input command and invalidates the controls: the screen has changed or may have. */
@@ -379,34 +308,8 @@ public final class AdbDriver implements DeviceDriver {
         try {
             adb.shell(timeout, args);
         } finally {
-            ui.invalidate();
+            screen.invalidate();
         }
-    }
-
-    /** Why control {@code id} may not be used now, if it may not. */
-    private Optional<String> freshControl(int id) {
-        Optional<TtlCache.Entry<UiSnapshot>> last = ui.last();
-        if (last.isEmpty()) {
-            return Optional.of("control " + id + " is unknown: no controls have been read yet; observe the screen first");
-        }
-        if (ui.invalidated()) {
-            return Optional.of("control " + id + " comes from a screen that has changed since (an action ran after the"
-                    + " controls were read); observe the screen again and use the new ids");
-        }
-        Duration age = ui.age(last.get());
-        if (age.compareTo(ui.ttl()) >= 0) {
-            return Optional.of("control " + id + " comes from controls read " + age.toMillis() + " ms ago, older than "
-                    + ui.ttl().toMillis() + " ms, so the screen may have changed; observe the screen again");
-        }
-        if (controlById(id).isEmpty()) {
-            return Optional.of("there is no control " + id + " on the screen; the ids are 1 to "
-                    + last.get().value().controls().size());
-        }
-        return Optional.empty();
-    }
-
-    private Optional<Control> controlById(int id) {
-        return ui.last().flatMap(e -> e.value().controls().stream().filter(c -> c.id() == id).findFirst());
     }
 
     private static String nameMismatch(Control control, Optional<String> expected) {

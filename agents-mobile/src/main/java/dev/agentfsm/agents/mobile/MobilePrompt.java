@@ -36,7 +36,7 @@ final class MobilePrompt {
                 + "Last action results: " + (agent.lastResults().isEmpty() ? "(none)" : String.join("; ", agent.lastResults())) + "\n"
                 + "Installed apps: " + String.join(", ", step.require(MobileStep.APPS)) + "\n"
                 + "Controls on the screen (id: type \"name\" [left,top][right,bottom]):\n"
-                + AdbDriver.describe(step.require(MobileStep.CONTROLS));
+                + ScreenControls.describe(step.require(MobileStep.CONTROLS));
         return List.of(ChatMessage.system(system), ChatMessage.user(user, List.of(
                 Image.png(step.require(MobileStep.SCREENSHOT)), Image.png(step.require(MobileStep.ANNOTATED_SCREENSHOT)))));
     }

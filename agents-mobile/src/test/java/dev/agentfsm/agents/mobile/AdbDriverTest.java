@@ -240,6 +240,24 @@ class AdbDriverTest {
     }
 
     @Test
+    void waitIsBoundedAndCachesCanBeDropped() throws Exception {
+        assertEquals("wait takes 1 to 10 seconds; got 0",
+                driver.execute(new Action("wait", Map.of("seconds", 0)), TIMEOUT).reason().orElseThrow());
+        assertEquals("wait takes 1 to 10 seconds; got 11",
+                driver.execute(new Action("wait", Map.of("seconds", 11)), TIMEOUT).reason().orElseThrow(),
+                "never longer than the action's time-out");
+        driver.apps(false);
+        driver.controls();
+        device.clearCalls();
+        assertOk(driver.execute(new Action("invalidate_cache", Map.of("cache_type", "apps")), TIMEOUT));
+        driver.apps(false);
+        driver.controls();
+        assertEquals(List.of(shell("pm", "list", "packages", "-3")), device.calls(), "only the apps were dropped");
+        assertEquals("unknown cache \"screens\"; use controls, apps, device_info or all",
+                driver.invalidateCache("screens").reason().orElseThrow());
+    }
+
+    @Test
     void launchAppResolvesAWordAndRefusesWhatItCannotLaunch() throws Exception {
         ActionResult byWord = driver.launchApp("wikipedia");
         assertFalse(byWord.success(), "org.wikipedia has no launcher in the stand-in");

@@ -154,7 +154,10 @@ final class Adb {
             case "offline" -> new DeviceUnavailableException(Problem.OFFLINE, Optional.of(serial),
                     "device " + serial + " is offline: reconnect its cable (or restart the emulator), "
                             + "or run `adb kill-server`, then try again");
-            default -> new DeviceUnavailableException(Problem.OFFLINE, Optional.of(serial),
+            case "no permissions" -> new DeviceUnavailableException(Problem.NOT_READY, Optional.of(serial),
+                    "adb has no permission to open device " + serial + "'s USB port: add a udev rule for it (or add"
+                            + " yourself to the plugdev group), replug it, run `adb kill-server`, then try again");
+            default -> new DeviceUnavailableException(Problem.NOT_READY, Optional.of(serial),
                     "device " + serial + " is in state \"" + state + "\", not \"device\"; wait until "
                             + "`adb devices` lists it as \"device\", then try again");
         };

@@ -28,9 +28,12 @@ final class AdbDevices {
             if (trimmed.isEmpty() || trimmed.startsWith("List of devices") || trimmed.startsWith("*")) {
                 continue;
             }
-            String[] fields = trimmed.split("\\s+");
-            if (fields.length >= 2) {
-                entries.add(new Entry(fields[0], fields[1]));
+            // "serial<TAB>state", where the state may be several words ("no permissions (...)"),
+            // and `adb devices -l` appends "product:... model:..." fields
+            String[] fields = trimmed.split("\\s+", 2);
+            if (fields.length == 2) {
+                String state = fields[1].startsWith("no permissions") ? "no permissions" : fields[1].split("\\s+")[0];
+                entries.add(new Entry(fields[0], state));
             }
         }
         return List.copyOf(entries);

@@ -21,7 +21,9 @@ public final class DeviceUnavailableException extends DriverException {
         /** The device is connected but adb cannot talk to it. */
         OFFLINE,
         /** Several devices are connected and no serial says which one to use. */
-        MORE_THAN_ONE
+        MORE_THAN_ONE,
+        /** The device is in another state: booting into the bootloader or recovery, or adb may not open its USB port. */
+        NOT_READY
     }
 
     private final Problem problem;

@@ -92,6 +92,15 @@ class AdbConnectionTest {
     }
 
     @Test
+    void aDeviceWithoutUsbPermissionOrInRecoverySaysSo() {
+        StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "HT7A1B234567:recovery");
+        DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, () -> device.driver().connect());
+        assertEquals(Problem.NOT_READY, e.problem());
+        assertEquals("device HT7A1B234567 is in state \"recovery\", not \"device\"; wait until `adb devices` lists it"
+                + " as \"device\", then try again", e.getMessage());
+    }
+
+    @Test
     void aWrongSerialOrSeveralDevices() {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "emulator-5554:device R58M123ABC:device");
         DeviceUnavailableException several = assertThrows(DeviceUnavailableException.class, () -> device.driver().connect());

@@ -150,9 +150,10 @@ class ReplyGuardTest {
                 "AppAgent cannot move from CONTINUE to \"ERROR\" by the model's choice");
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "[{index}] {3}")
     @CsvSource(delimiter = '|', textBlock = """
             not json at all                                  | ERROR              | ''     | it is not valid JSON
+            '   '                                            | ERROR              | ''     | it is empty
             [1, 2]                                           | ERROR              | ''     | it is a JSON array, not a JSON object
             {"action": {}}                                   | ERROR              | ''     | it has no status at /action/status
             {"action": {"status": 3}}                        | ERROR              | ''     | the status at /action/status is 3, not a string

@@ -94,9 +94,7 @@ final class Adb {
      * (monkey exits non-zero when a package has no launcher); adb's failures still throw.
      */
     ProcessRunner.Result shellAllowingFailure(Duration timeout, String... args) throws DriverException {
-        List<String> shellArgs = new ArrayList<>(List.of("shell"));
-        shellArgs.addAll(List.of(args));
-        List<String> argv = argv(shellArgs);
+        List<String> argv = argv(List.of(withShell(args)));
         ProcessRunner.Result result = runner.run(argv, timeout);
         failIfError(argv, result, Optional.of(serial), false);
         return result;
@@ -104,10 +102,14 @@ final class Adb {
 
     /** Runs {@code adb -s <serial> shell args...} and returns what it printed. */
     String shell(Duration timeout, String... args) throws DriverException {
+        return run(timeout, withShell(args)).stdoutText();
+    }
+
+    private static String[] withShell(String... args) {
         String[] shellArgs = new String[args.length + 1];
         shellArgs[0] = "shell";
         System.arraycopy(args, 0, shellArgs, 1, args.length);
-        return run(timeout, shellArgs).stdoutText();
+        return shellArgs;
     }
 
     private static void failIfError(List<String> argv, ProcessRunner.Result result, Optional<String> serial,

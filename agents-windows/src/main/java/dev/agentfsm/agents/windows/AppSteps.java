@@ -48,7 +48,7 @@ final class AppSteps {
                 .section("Request", context.get(Context.REQUEST).orElse(""))
                 .section("Subtask", context.get(Context.SUBTASK).orElse(""))
                 .section("Plan", agent.plan())
-                .section("Blackboard", agent.blackboard().toPrompt())
+                .block(agent.blackboard().toPrompt())
                 .section("Last action", agent.gate().lastOutcome().orElse(""))
                 .section("Controls", snapshot.controls().stream().map(AnnotatedControl::describe).toList())
                 .tools(AppAgent.TOOLS)

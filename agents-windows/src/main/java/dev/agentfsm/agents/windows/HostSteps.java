@@ -41,7 +41,7 @@ final class HostSteps {
                 .section("Request", context.get(Context.REQUEST).orElse(""))
                 .section("Previous subtasks", context.previousSubtasks().stream().map(HostSteps::describe).toList())
                 .section("Plan", host.plan())
-                .section("Blackboard", host.blackboard().toPrompt())
+                .block(host.blackboard().toPrompt())
                 .section("Last action", host.gate().lastOutcome().orElse(""))
                 .section("Windows", host.windowList())
                 .tools(HostAgent.TOOLS)

@@ -19,6 +19,14 @@ final class Prompt {
         return section(title, String.join("\n", lines));
     }
 
+    /** Text that brings its own section headers (the blackboard's), as it is. */
+    Prompt block(String body) {
+        if (!body.isBlank()) {
+            text.append(body.strip()).append("\n\n");
+        }
+        return this;
+    }
+
     /** The tools the LLM may call, one per line with its parameters. */
     Prompt tools(List<ToolSpec> tools) {
         return section("Available tools", tools.stream()

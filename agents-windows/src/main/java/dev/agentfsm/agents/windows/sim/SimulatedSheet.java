@@ -52,7 +52,7 @@ public final class SimulatedSheet extends SimulatedApplication {
 
     /** UFO's scenario workbook: an empty {@code Book1}, whose chart dialog renders over two screenshots. */
     public static SimulatedSheet emptyBook() {
-        return new SimulatedSheet("Book1 - Excel", Rect.of(600, 40, 660, 460), 2);
+        return new SimulatedSheet("Book1 - Excel", Rect.of(600, 40, 660, 520), 2);
     }
 
     /** The text of a cell such as {@code "B2"}; empty text when the cell is empty. */
@@ -265,7 +265,8 @@ public final class SimulatedSheet extends SimulatedApplication {
                 g.setColor(Color.LIGHT_GRAY);
                 g.drawRect(r.left(), r.top(), r.width(), r.height());
                 g.setColor(Color.BLACK);
-                g.drawString(cell(name(col, row)), r.left() + 6, r.top() + 17);
+                // right of where the annotation puts a control's label, so that both stay readable
+                g.drawString(cell(name(col, row)), r.left() + 26, r.top() + 17);
             }
         }
         activeCell.flatMap(SimulatedSheet::position).ifPresent(p -> {

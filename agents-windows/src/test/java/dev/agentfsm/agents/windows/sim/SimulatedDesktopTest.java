@@ -2,19 +2,17 @@ package dev.agentfsm.agents.windows.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.agents.windows.Images;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.List;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 class SimulatedDesktopTest {
@@ -117,9 +115,7 @@ class SimulatedDesktopTest {
         return desktop.controls(window).stream().map(DesktopControl::name).toList();
     }
 
-    static BufferedImage image(byte[] png) throws IOException {
-        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
-        assertNotNull(image, "a PNG image");
-        return image;
+    private static BufferedImage image(byte[] png) throws IOException {
+        return Images.read(png);
     }
 }

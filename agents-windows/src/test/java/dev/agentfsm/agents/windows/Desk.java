@@ -7,6 +7,7 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /** A simulated desktop with the scenario's Word and Excel, a replayed model, and a host to run rounds with. */
 final class Desk {
@@ -24,13 +26,13 @@ final class Desk {
     final HostAgent host;
     final Context context = new Context();
 
-    Desk(String replay, UserChannel user, RuntimeConfig config, boolean follower) {
+    Desk(String replay, UserChannel user, RuntimeConfig config, boolean follower, UnaryOperator<LlmClient> model) {
         this.llm = replay(replay);
-        this.host = HostAgent.builder(desktop, llm, user).config(config).followerMode(follower).build();
+        this.host = HostAgent.builder(desktop, model.apply(llm), user).config(config).followerMode(follower).build();
     }
 
     Desk(String replay, UserChannel user, RuntimeConfig config) {
-        this(replay, user, config, false);
+        this(replay, user, config, false, UnaryOperator.identity());
     }
 
     Desk(String replay) {

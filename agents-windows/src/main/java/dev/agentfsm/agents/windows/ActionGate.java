@@ -8,6 +8,7 @@ import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Where an agent's chosen action runs, or waits for the user: an action chosen with status
@@ -17,34 +18,52 @@ import java.util.Optional;
  */
 final class ActionGate {
 
-    /** Runs an action on the device and describes one for people. */
+    /** Runs an action on the device. */
+    @FunctionalInterface
     interface Executor {
         ActionResult execute(Action action) throws DriverException;
-
-        String describe(Action action);
     }
 
     /** A step waiting for the user: its action, if it has one, and what the user is asked to approve. */
     private record Held(Optional<Action> action, String description) {}
 
     private final Executor executor;
+    private final Function<Action, String> describer;
     private Optional<Held> held = Optional.empty();
     private Optional<String> lastOutcome = Optional.empty();
 
-    ActionGate(Executor executor) {
+    /**
+     * @param executor runs an action on the device
+     * @param describer describes an action for people: the user who confirms it, the LLM's next prompt
+     */
+    ActionGate(Executor executor, Function<Action, String> describer) {
         this.executor = Objects.requireNonNull(executor, "executor");
+        this.describer = Objects.requireNonNull(describer, "describer");
     }
 
-    /** Runs the action now. */
-    ActionResult run(Action action) throws DriverException {
+    /**
+     * The action phase: runs the chosen action now, or, when the LLM asked to confirm first, holds
+     * it (or, without an action, the step described by {@code step}) for the CONFIRM state.
+     *
+     * @return what happened, for the trajectory; empty when there was nothing to do
+     */
+    Optional<String> submit(Optional<Action> action, boolean confirmFirst, String step) throws DriverException {
+        lastOutcome = Optional.empty();
+        if (confirmFirst) {
+            hold(action, step);
+        } else if (action.isPresent()) {
+            run(action.get());
+        }
+        return lastOutcome;
+    }
+
+    private void run(Action action) throws DriverException {
         ActionResult result = executor.execute(action);
-        lastOutcome = Optional.of(outcome(executor.describe(action), result));
-        return result;
+        lastOutcome = Optional.of(outcome(describer.apply(action), result));
     }
 
-    /** Holds a step for confirmation: {@code action} if the LLM chose one, described by {@code what} otherwise. */
-    void hold(Optional<Action> action, String what) {
-        String description = action.map(executor::describe).orElse(what);
+    private void hold(Optional<Action> action, String what) {
+        String description = action.map(describer).orElse(what);
         held = Optional.of(new Held(action, description));
         lastOutcome = Optional.of(description + ": waiting for the user's confirmation");
     }

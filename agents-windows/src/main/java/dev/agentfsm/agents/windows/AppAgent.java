@@ -63,17 +63,7 @@ public final class AppAgent extends BaseAgent {
         this.config = config;
         this.follower = follower;
         this.guard = ReplyGuard.of(llm, AppAgentTransitionTable.instance(), "/action/status", config.jsonParsingRetry());
-        this.gate = new ActionGate(new ActionGate.Executor() {
-            @Override
-            public ActionResult execute(Action action) throws DriverException {
-                return ControlActions.run(AppAgent.this, action);
-            }
-
-            @Override
-            public String describe(Action action) {
-                return ControlActions.describe(AppAgent.this, action);
-            }
-        });
+        this.gate = new ActionGate(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
         this.processor = AgentProcessor.<AppAgent>builder()
                 .phase(Phase.DATA_COLLECTION, AppSteps::observe, true)
                 .phase(Phase.LLM_INTERACTION, AppSteps::ask, true)
@@ -183,10 +173,6 @@ public final class AppAgent extends BaseAgent {
 
     ActionGate gate() {
         return gate;
-    }
-
-    RuntimeConfig config() {
-        return config;
     }
 
     void observed(WindowSnapshot snapshot) {

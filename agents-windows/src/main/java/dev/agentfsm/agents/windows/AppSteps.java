@@ -10,9 +10,7 @@ import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.pipeline.ProcessingContext;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** The four phases of the AppAgent's CONTINUE step; SCREENSHOT runs the first one alone. */
@@ -64,12 +62,9 @@ final class AppSteps {
     static void act(AppAgent agent, ProcessingContext step) throws Exception {
         AgentReply reply = step.local().require(REPLY);
         Optional<Action> action = Replies.action(reply.json().path("action"));
-        if (reply.status().equals(AppAgentStatus.CONFIRM.name())) {
-            agent.gate().hold(action, "the step: " + Replies.text(reply.json(), "thought"));
-        } else if (action.isPresent()) {
-            agent.gate().run(action.get());
-        }
-        agent.gate().lastOutcome().ifPresent(outcome -> step.local().put(ACTION, outcome));
+        boolean confirmFirst = reply.status().equals(AppAgentStatus.CONFIRM.name());
+        agent.gate().submit(action, confirmFirst, "the step: " + Replies.text(reply.json(), "thought"))
+                .ifPresent(outcome -> step.local().put(ACTION, outcome));
     }
 
     /** MEMORY_UPDATE: plan, questions, controls to re-annotate, result; the trajectory and a saved screenshot on the blackboard. */
@@ -79,13 +74,8 @@ final class AppSteps {
         boolean screenshot = reply.status().equals(AppAgentStatus.SCREENSHOT.name());
         agent.remember(Replies.texts(json, "plan"), Replies.texts(json, "questions"),
                 screenshot ? Replies.texts(json, "control_reannotate") : List.of(), Replies.text(json, "result"));
-        Map<String, Object> trajectory = new LinkedHashMap<>();
-        trajectory.put("step", step.global().get(Context.SESSION_STEP).orElse(0));
-        trajectory.put("agent", agent.name());
-        trajectory.put("subtask", step.global().get(Context.SUBTASK).orElse(""));
-        trajectory.put("action", step.local().get(ACTION).orElse(""));
-        trajectory.put("status", reply.status());
-        agent.blackboard().addTrajectory(trajectory);
+        agent.blackboard().addTrajectory(Trajectory.of(step.global(), agent, step.global().get(Context.SUBTASK).orElse(""),
+                step.local().get(ACTION).orElse(""), reply.status()));
         JsonNode save = json.path("save_screenshot");
         if (save.path("save").asBoolean(false)) {
             agent.lastSnapshot().ifPresent(s -> agent.blackboard().addScreenshot(s.screenshot(),

@@ -65,17 +65,7 @@ public final class HostAgent extends BaseAgent {
         this.config = builder.config;
         this.follower = builder.follower;
         this.guard = ReplyGuard.of(llm, HostAgentTransitionTable.instance(), "/status", config.jsonParsingRetry());
-        this.gate = new ActionGate(new ActionGate.Executor() {
-            @Override
-            public ActionResult execute(Action action) throws DriverException {
-                return selectWindow(action);
-            }
-
-            @Override
-            public String describe(Action action) {
-                return describeAction(action);
-            }
-        });
+        this.gate = new ActionGate(this::selectWindow, this::describeAction);
         this.processor = AgentProcessor.<HostAgent>builder()
                 .phase(Phase.DATA_COLLECTION, HostSteps::observe, true)
                 .phase(Phase.LLM_INTERACTION, HostSteps::ask, true)

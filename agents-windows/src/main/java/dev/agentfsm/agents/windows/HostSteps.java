@@ -7,9 +7,7 @@ import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.pipeline.ProcessingContext;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** The four phases of the HostAgent's CONTINUE step. */
@@ -57,12 +55,9 @@ final class HostSteps {
     static void act(HostAgent host, ProcessingContext step) throws Exception {
         AgentReply reply = step.local().require(REPLY);
         Optional<Action> action = Replies.action(reply.json());
-        if (reply.status().equals(HostAgentStatus.CONFIRM.name())) {
-            host.gate().hold(action, "the step: " + Replies.text(reply.json(), "thought"));
-        } else if (action.isPresent()) {
-            host.gate().run(action.get());
-        }
-        host.gate().lastOutcome().ifPresent(outcome -> step.local().put(ACTION, outcome));
+        boolean confirmFirst = reply.status().equals(HostAgentStatus.CONFIRM.name());
+        host.gate().submit(action, confirmFirst, "the step: " + Replies.text(reply.json(), "thought"))
+                .ifPresent(outcome -> step.local().put(ACTION, outcome));
     }
 
     /** MEMORY_UPDATE: the subtask, plan and questions for the next states, the trajectory, the round's result. */
@@ -70,13 +65,8 @@ final class HostSteps {
         AgentReply reply = step.local().require(REPLY);
         host.remember(Replies.text(reply.json(), "current_subtask"), Replies.texts(reply.json(), "plan"),
                 Replies.texts(reply.json(), "questions"));
-        Map<String, Object> trajectory = new LinkedHashMap<>();
-        trajectory.put("step", step.global().get(Context.SESSION_STEP).orElse(0));
-        trajectory.put("agent", host.name());
-        trajectory.put("subtask", Replies.text(reply.json(), "current_subtask"));
-        trajectory.put("action", step.local().get(ACTION).orElse(""));
-        trajectory.put("status", reply.status());
-        host.blackboard().addTrajectory(trajectory);
+        host.blackboard().addTrajectory(Trajectory.of(step.global(), host, Replies.text(reply.json(), "current_subtask"),
+                step.local().get(ACTION).orElse(""), reply.status()));
         String result = Replies.text(reply.json(), "result");
         if (!result.isBlank()) {
             step.global().put(Context.ROUND_RESULT, result);

@@ -31,6 +31,12 @@ class ConfirmTest {
             this.decision = decision;
         }
 
+        /** A desk replaying {@code replay}, with this user and {@code safeGuard} as given. */
+        Desk at(String replay, boolean safeGuard) {
+            desk = new Desk(replay, this, Desk.config(safeGuard, false, 0));
+            return desk;
+        }
+
         @Override
         public Answer ask(String question, Duration timeout) {
             throw new AssertionError("no question expected, got " + question);
@@ -47,8 +53,7 @@ class ConfirmTest {
     @Test
     void approvedTheWaitingActionRunsAndTheAgentContinues() {
         Witness user = new Witness(Decision.APPROVED);
-        Desk desk = new Desk("confirm-approved", user, Desk.config(true, false, 0));
-        user.desk = desk;
+        Desk desk = user.at("confirm-approved", true);
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
@@ -64,8 +69,7 @@ class ConfirmTest {
     @Test
     void rejectedTheActionNeverRunsAndTheSubtaskFinishes() {
         Witness user = new Witness(Decision.REJECTED);
-        Desk desk = new Desk("confirm-rejected", user, Desk.config(true, false, 0));
-        user.desk = desk;
+        Desk desk = user.at("confirm-rejected", true);
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
@@ -81,8 +85,7 @@ class ConfirmTest {
     @Test
     void aTimedOutConfirmationCountsAsARejection() {
         Witness user = new Witness(Decision.TIMED_OUT);
-        Desk desk = new Desk("confirm-rejected", user, Desk.config(true, false, 0));
-        user.desk = desk;
+        Desk desk = user.at("confirm-rejected", true);
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
@@ -93,8 +96,7 @@ class ConfirmTest {
     @Test
     void withSafeGuardOffTheActionRunsWithoutAsking() {
         Witness user = new Witness(Decision.REJECTED);
-        Desk desk = new Desk("confirm-approved", user, Desk.config(false, false, 0));
-        user.desk = desk;
+        Desk desk = user.at("confirm-approved", false);
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
@@ -107,8 +109,7 @@ class ConfirmTest {
     @Test
     void theHostAsksBeforeItSelectsAWindow() {
         Witness user = new Witness(Decision.APPROVED);
-        Desk desk = new Desk("host-confirm", user, Desk.config(true, false, 0));
-        user.desk = desk;
+        Desk desk = user.at("host-confirm", true);
 
         RoundResult result = desk.run("Get Excel ready");
 
@@ -121,8 +122,7 @@ class ConfirmTest {
     @Test
     void theHostFailsWhenTheUserRejectsItsStep() {
         Witness user = new Witness(Decision.REJECTED);
-        Desk desk = new Desk("host-confirm", user, Desk.config(true, false, 0));
-        user.desk = desk;
+        Desk desk = user.at("host-confirm", true);
 
         RoundResult result = desk.run("Get Excel ready");
 

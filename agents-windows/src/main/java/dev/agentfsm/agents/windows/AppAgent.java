@@ -20,6 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * UFO's AppAgent: works on one subtask inside one application window, acting on the window's
@@ -28,6 +30,7 @@ import java.util.Optional;
  * blackboard.
  */
 public final class AppAgent extends BaseAgent {
+    private static final Logger LOG = LoggerFactory.getLogger(AppAgent.class);
     static final List<ToolSpec> TOOLS = List.of(
             new ToolSpec("click_input", "Click a control", Map.of("id", "the control's label")),
             new ToolSpec("set_edit_text", "Type text into a control",
@@ -81,10 +84,16 @@ public final class AppAgent extends BaseAgent {
 
     /** Runs the four phases of one step: screenshot and numbered controls, LLM, action, memory. */
     public void process(Context context) throws Exception {
+        noting(() -> processor.process(this, context).failures().forEach((phase, e) ->
+                LOG.warn("{}: the {} phase failed and the step went on without it", name(), phase, e)));
+    }
+
+    /** Runs a step of this agent, noting its exception for the ERROR state before the runtime moves there. */
+    private void noting(Step step) throws Exception {
         try {
-            processor.process(this, context);
+            step.run();
         } catch (Exception e) {
-            lastError = Optional.of(String.valueOf(e.getMessage()));
+            lastError = Optional.of(e.getMessage() != null ? e.getMessage() : e.getClass().getName());
             throw e;
         }
     }
@@ -132,7 +141,7 @@ public final class AppAgent extends BaseAgent {
     }
 
     void reannotate(Context context) throws Exception {
-        processor.run(Phase.DATA_COLLECTION, this, context);
+        noting(() -> processor.run(Phase.DATA_COLLECTION, this, context));
         WindowSnapshot now = snapshot.orElseThrow();
         waitingControls = waitingControls.stream().filter(name -> !now.shows(name)).toList();
     }
@@ -145,8 +154,8 @@ public final class AppAgent extends BaseAgent {
         Questions.ask(questions, user, config, blackboard());
     }
 
-    void confirmWaitingAction() throws DriverException {
-        rejected = !gate.confirm(user, config);
+    void confirmWaitingAction() throws Exception {
+        noting(() -> rejected = !gate.confirm(user, config));
     }
 
     boolean rejected() {

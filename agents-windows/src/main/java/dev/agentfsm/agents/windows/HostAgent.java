@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * UFO's HostAgent: looks at the desktop, picks the application window for the next subtask, and hands
@@ -34,6 +36,7 @@ import java.util.Optional;
  * }</pre>
  */
 public final class HostAgent extends BaseAgent {
+    private static final Logger LOG = LoggerFactory.getLogger(HostAgent.class);
     static final List<ToolSpec> TOOLS = List.of(new ToolSpec("select_application_window",
             "Select the application window to hand the current subtask to (use with status ASSIGN)",
             Map.of("id", "the number of the window in the window list")));
@@ -84,10 +87,16 @@ public final class HostAgent extends BaseAgent {
 
     /** Runs the four phases of one step: desktop screenshot and windows, LLM, action, memory. */
     public void process(Context context) throws Exception {
+        noting(() -> processor.process(this, context).failures().forEach((phase, e) ->
+                LOG.warn("{}: the {} phase failed and the step went on without it", name(), phase, e)));
+    }
+
+    /** Runs a step of this agent, noting its exception for the ERROR state before the runtime moves there. */
+    private void noting(Step step) throws Exception {
         try {
-            processor.process(this, context);
+            step.run();
         } catch (Exception e) {
-            lastError = Optional.of(String.valueOf(e.getMessage()));
+            lastError = Optional.of(e.getMessage() != null ? e.getMessage() : e.getClass().getName());
             throw e;
         }
     }
@@ -148,11 +157,13 @@ public final class HostAgent extends BaseAgent {
                 .ifPresent(q -> failure = Optional.of("the user did not answer in time: " + q));
     }
 
-    void confirmWaitingAction() throws DriverException {
+    void confirmWaitingAction() throws Exception {
         String step = gate.waiting().orElse("");
-        if (!gate.confirm(user, config)) {
-            failure = Optional.of("the user rejected " + step);
-        }
+        noting(() -> {
+            if (!gate.confirm(user, config)) {
+                failure = Optional.of("the user rejected " + step);
+            }
+        });
     }
 
     // ---- for HostSteps ----

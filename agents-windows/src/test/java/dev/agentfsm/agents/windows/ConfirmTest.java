@@ -132,4 +132,31 @@ class ConfirmTest {
         assertEquals(Optional.of("FAIL: the user rejected select_application_window 'Book1 - Excel'"), result.result());
         assertEquals(1, desk.llm.remaining(), "the host did not ask the model again");
     }
+
+    @Test
+    void anApprovedActionThatHitsADeadWindowIsAnAppError() {
+        Desk[] desk = new Desk[1];
+        UserChannel crashesWordThenApproves = new UserChannel() {
+            @Override
+            public Answer ask(String question, Duration timeout) {
+                throw new AssertionError("no question expected");
+            }
+
+            @Override
+            public Decision confirm(String action, Duration timeout) {
+                desk[0].word.crash("closed while the user decided");
+                return Decision.APPROVED;
+            }
+        };
+        desk[0] = new Desk("confirm-approved", crashesWordThenApproves, Desk.config(true, false, 0));
+
+        RoundResult result = desk[0].run("Remove the sales table from the report");
+
+        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONFIRM",
+                "AppAgent.ERROR", "HostAgent.FINISH"), result.path());
+        assertEquals(Outcome.ERROR, result.outcome());
+        assertEquals(new ArchivedSubtask("Remove the sales table from Sales Report.docx", "ERROR",
+                "Sales Report.docx - Word (WINWORD.EXE) stopped responding: closed while the user decided"),
+                desk[0].context.previousSubtasks().get(0));
+    }
 }

@@ -121,11 +121,6 @@ public final class HostAgent extends BaseAgent {
         return lastError;
     }
 
-    /** The runtime settings the host and its AppAgents follow. */
-    public RuntimeConfig config() {
-        return config;
-    }
-
     @Override
     public void reset() {
         super.reset();

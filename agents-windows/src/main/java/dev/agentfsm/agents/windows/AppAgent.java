@@ -15,7 +15,6 @@ import dev.agentfsm.runtime.llm.ReplyGuard;
 import dev.agentfsm.runtime.pipeline.AgentProcessor;
 import dev.agentfsm.runtime.pipeline.Phase;
 import dev.agentfsm.runtime.user.UserChannel;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -195,7 +194,7 @@ public final class AppAgent extends BaseAgent {
     void remember(List<String> plan, List<String> questions, List<String> reannotate, String result) {
         this.plan = List.copyOf(plan);
         this.questions = List.copyOf(questions);
-        this.waitingControls = new ArrayList<>(reannotate);
+        this.waitingControls = List.copyOf(reannotate);
         if (!result.isBlank()) {
             this.result = result;
         }

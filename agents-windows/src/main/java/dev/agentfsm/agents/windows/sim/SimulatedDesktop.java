@@ -10,6 +10,7 @@ import dev.agentfsm.runtime.device.DriverException;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
+import java.awt.GraphicsEnvironment;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -193,11 +194,30 @@ public final class SimulatedDesktop implements DesktopDriver {
         app.paint(g, b.width(), b.height());
     }
 
-    static Graphics2D graphics(BufferedImage image) {
+    static Graphics2D graphics(BufferedImage image) throws DriverException {
+        requireFonts();
         Graphics2D g = image.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         return g;
+    }
+
+    /**
+     * Text on a headless JVM needs a font that fontconfig finds; without one, java.awt fails deep in
+     * its font code. Say what is missing instead.
+     */
+    private static void requireFonts() throws DriverException {
+        String[] families;
+        try {
+            families = GraphicsEnvironment.getLocalGraphicsEnvironment().getAvailableFontFamilyNames();
+        } catch (RuntimeException | Error e) {
+            throw new DriverException("java.awt cannot load fonts to draw the simulated screenshots (" + e
+                    + "); install fontconfig and a TrueType font, e.g. Debian's fonts-dejavu-core", e);
+        }
+        if (families.length == 0) {
+            throw new DriverException("java.awt finds no fonts to draw the simulated screenshots; install fontconfig"
+                    + " and a TrueType font, e.g. Debian's fonts-dejavu-core");
+        }
     }
 
     static byte[] png(BufferedImage image) throws DriverException {

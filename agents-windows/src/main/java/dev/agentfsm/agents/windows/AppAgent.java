@@ -19,8 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * UFO's AppAgent: works on one subtask inside one application window, acting on the window's
@@ -29,7 +27,6 @@ import org.slf4j.LoggerFactory;
  * blackboard.
  */
 public final class AppAgent extends BaseAgent {
-    private static final Logger LOG = LoggerFactory.getLogger(AppAgent.class);
     static final List<ToolSpec> TOOLS = List.of(
             new ToolSpec("click_input", "Click a control", Map.of("id", "the control's label")),
             new ToolSpec("set_edit_text", "Type text into a control",
@@ -46,6 +43,7 @@ public final class AppAgent extends BaseAgent {
     private final ReplyGuard guard;
     private final AgentProcessor<AppAgent> processor;
     private final ActionGate gate;
+    private final ErrorNote errors = new ErrorNote();
 
     private DesktopWindow window;
     private Optional<WindowSnapshot> snapshot = Optional.empty();
@@ -54,7 +52,6 @@ public final class AppAgent extends BaseAgent {
     private List<String> questions = List.of();
     private String result = "";
     private boolean rejected;
-    private Optional<String> lastError = Optional.empty();
 
     AppAgent(DesktopWindow window, DesktopDriver desktop, LlmClient llm, UserChannel user, RuntimeConfig config,
             boolean follower) {
@@ -83,18 +80,7 @@ public final class AppAgent extends BaseAgent {
 
     /** Runs the four phases of one step: screenshot and numbered controls, LLM, action, memory. */
     public void process(Context context) throws Exception {
-        noting(() -> processor.process(this, context).failures().forEach((phase, e) ->
-                LOG.warn("{}: the {} phase failed and the step went on without it", name(), phase, e)));
-    }
-
-    /** Runs a step of this agent, noting its exception for the ERROR state before the runtime moves there. */
-    private void noting(Step step) throws Exception {
-        try {
-            step.run();
-        } catch (Exception e) {
-            lastError = Optional.of(e.getMessage() != null ? e.getMessage() : e.getClass().getName());
-            throw e;
-        }
+        errors.process(processor, this, context);
     }
 
     /** The window this agent works in. */
@@ -129,7 +115,7 @@ public final class AppAgent extends BaseAgent {
         questions = List.of();
         result = "";
         rejected = false;
-        lastError = Optional.empty();
+        errors.clear();
     }
 
     // ---- ASSIGN, SCREENSHOT, PENDING, CONFIRM, FINISH/FAIL/ERROR ----
@@ -140,7 +126,7 @@ public final class AppAgent extends BaseAgent {
     }
 
     void reannotate(Context context) throws Exception {
-        noting(() -> processor.run(Phase.DATA_COLLECTION, this, context));
+        errors.run(() -> processor.run(Phase.DATA_COLLECTION, this, context));
         WindowSnapshot now = snapshot.orElseThrow();
         waitingControls = waitingControls.stream().filter(name -> !now.shows(name)).toList();
     }
@@ -154,7 +140,7 @@ public final class AppAgent extends BaseAgent {
     }
 
     void confirmWaitingAction() throws Exception {
-        noting(() -> rejected = !gate.confirm(user, config));
+        errors.run(() -> rejected = !gate.confirm(user, config));
     }
 
     boolean rejected() {
@@ -163,7 +149,7 @@ public final class AppAgent extends BaseAgent {
 
     void archive(Context context, AppAgentStatus status) {
         String outcome = switch (status) {
-            case ERROR -> lastError.orElse(result);
+            case ERROR -> errors.last().orElse(result);
             default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
         };
         context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), status.name(), outcome));

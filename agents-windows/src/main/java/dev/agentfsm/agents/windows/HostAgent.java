@@ -21,8 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * UFO's HostAgent: looks at the desktop, picks the application window for the next subtask, and hands
@@ -36,7 +34,6 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  */
 public final class HostAgent extends BaseAgent {
-    private static final Logger LOG = LoggerFactory.getLogger(HostAgent.class);
     static final List<ToolSpec> TOOLS = List.of(new ToolSpec("select_application_window",
             "Select the application window to hand the current subtask to (use with status ASSIGN)",
             Map.of("id", "the number of the window in the window list")));
@@ -49,6 +46,7 @@ public final class HostAgent extends BaseAgent {
     private final ReplyGuard guard;
     private final AgentProcessor<HostAgent> processor;
     private final ActionGate gate;
+    private final ErrorNote errors = new ErrorNote();
     private final Map<String, AppAgent> appAgents = new LinkedHashMap<>();
 
     private AppAgent active;
@@ -58,7 +56,6 @@ public final class HostAgent extends BaseAgent {
     private List<String> plan = List.of();
     private List<String> questions = List.of();
     private Optional<String> failure = Optional.empty();
-    private Optional<String> lastError = Optional.empty();
 
     private HostAgent(Builder builder) {
         super("HostAgent");
@@ -87,18 +84,7 @@ public final class HostAgent extends BaseAgent {
 
     /** Runs the four phases of one step: desktop screenshot and windows, LLM, action, memory. */
     public void process(Context context) throws Exception {
-        noting(() -> processor.process(this, context).failures().forEach((phase, e) ->
-                LOG.warn("{}: the {} phase failed and the step went on without it", name(), phase, e)));
-    }
-
-    /** Runs a step of this agent, noting its exception for the ERROR state before the runtime moves there. */
-    private void noting(Step step) throws Exception {
-        try {
-            step.run();
-        } catch (Exception e) {
-            lastError = Optional.of(e.getMessage() != null ? e.getMessage() : e.getClass().getName());
-            throw e;
-        }
+        errors.process(processor, this, context);
     }
 
     /** The AppAgents created so far, by application key (app root and process). */
@@ -118,7 +104,7 @@ public final class HostAgent extends BaseAgent {
 
     /** The message of the last exception a step of this host threw. */
     public Optional<String> lastError() {
-        return lastError;
+        return errors.last();
     }
 
     @Override
@@ -130,7 +116,7 @@ public final class HostAgent extends BaseAgent {
         plan = List.of();
         questions = List.of();
         failure = Optional.empty();
-        lastError = Optional.empty();
+        errors.clear();
         appAgents.values().forEach(AppAgent::reset);
     }
 
@@ -154,7 +140,7 @@ public final class HostAgent extends BaseAgent {
 
     void confirmWaitingAction() throws Exception {
         String step = gate.waiting().orElse("");
-        noting(() -> {
+        errors.run(() -> {
             if (!gate.confirm(user, config)) {
                 failure = Optional.of("the user rejected " + step);
             }

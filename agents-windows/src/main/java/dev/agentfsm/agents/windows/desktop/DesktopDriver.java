@@ -12,7 +12,9 @@ import java.util.List;
  * <p>An action that fails in an expected way (a disabled control, a value a list does not hold) is
  * an {@link ActionResult} with a reason the LLM gets back. A desktop that cannot be used any more (an
  * application crashed, a window vanished) is a {@link DriverException}, which moves the agent to its
- * {@code ERROR} state.
+ * {@code ERROR} state. Every call returns within the driver's own time-out (a real driver takes
+ * {@code RuntimeConfig.actionTimeout()} when it is built); a call past it is a {@code DriverException}
+ * naming the window and the operation, never a hang.
  */
 public interface DesktopDriver extends AutoCloseable {
 

@@ -39,6 +39,8 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
         this.out = out;
         this.json = JSON.createGenerator(out, JsonEncoding.UTF8);
         this.json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        // no separator between root values (Jackson's default is a space): each object ends its own line
+        this.json.setRootValueSeparator(null);
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.AgentState;
+import dev.agentfsm.runtime.Blackboard;
 import java.util.Optional;
 
 /** A small machine whose diagrams and docs the processor tests expect. */
@@ -14,12 +15,14 @@ public final class DoorStates {
     private DoorStates() {}
 
     public static final class Door implements Agent {
+        private final Blackboard blackboard = new Blackboard();
         private String status = "";
 
         @Override public String name() { return "Door"; }
         @Override public String status() { return status; }
         @Override public void setStatus(String status) { this.status = status; }
         @Override public Optional<Door> host() { return Optional.empty(); }
+        @Override public Blackboard blackboard() { return blackboard; }
     }
 
     @StateMachine(name = "Door", initial = Closed.class, description = "A door: opens \"when asked\" & closes")

@@ -21,8 +21,8 @@ class LoggingListenerTest {
     /** Keeps what was logged, formatted, with its level. */
     private static final class RecordingLogger extends LegacyAbstractLogger {
         private static final long serialVersionUID = 1L;
-        final List<String> lines = new ArrayList<>();
-        final List<Throwable> thrown = new ArrayList<>();
+        final transient List<String> lines = new ArrayList<>();
+        final transient List<Throwable> thrown = new ArrayList<>();
 
         @Override
         protected String getFullyQualifiedCallerName() {

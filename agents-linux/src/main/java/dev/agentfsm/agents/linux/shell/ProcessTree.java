@@ -1,5 +1,8 @@
 package dev.agentfsm.agents.linux.shell;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -21,7 +24,7 @@ final class ProcessTree {
     /** Forcibly kills {@code root}'s descendants, then {@code root}. */
     static void kill(ProcessHandle root) throws InterruptedException {
         for (int pass = 0; pass < MAX_PASSES; pass++) {
-            List<ProcessHandle> alive = root.descendants().filter(ProcessHandle::isAlive).toList();
+            List<ProcessHandle> alive = root.descendants().filter(ProcessTree::running).toList();
             if (alive.isEmpty()) {
                 break;
             }
@@ -29,6 +32,20 @@ final class ProcessTree {
             awaitExit(alive);
         }
         root.destroyForcibly();
+    }
+
+    /**
+     * Whether a process still runs. A killed process stays a zombie until its parent reaps it, and
+     * {@link ProcessHandle#isAlive()} counts zombies as alive; on Linux, {@code /proc} tells them apart.
+     */
+    static boolean running(ProcessHandle process) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state != 'Z' && state != 'X';
+        } catch (IOException | RuntimeException e) {
+            return process.isAlive(); // no /proc (not Linux), or the process is already gone
+        }
     }
 
     private static void awaitExit(List<ProcessHandle> processes) throws InterruptedException {

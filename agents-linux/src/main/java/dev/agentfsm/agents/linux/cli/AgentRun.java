@@ -1,0 +1,40 @@
+package dev.agentfsm.agents.linux.cli;
+
+import dev.agentfsm.agents.linux.LinuxAgent;
+import dev.agentfsm.agents.linux.LinuxAgentStateManager;
+import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Round;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.llm.LlmClient;
+import java.util.List;
+
+/** One round of the LinuxAgent on a shell, printed step by step: what {@code demo} and {@code run} share. */
+final class AgentRun {
+    private AgentRun() {}
+
+    static RoundResult run(Console console, ShellDriver shell, LlmClient llm, RuntimeConfig config, String task,
+            List<TransitionListener> listeners) {
+        LinuxAgent agent = LinuxAgent.builder(shell, llm).config(config).listener(new StepPrinter(console)).build();
+        Round.Builder<LinuxAgent> round = Round.of(LinuxAgentStateManager.instance(), agent)
+                .context(new Context().put(Context.REQUEST, task))
+                .maxSteps(config.maxStep());
+        listeners.forEach(round::listener);
+        RoundResult result = round.build().run();
+        printResult(console, result);
+        return result;
+    }
+
+    private static void printResult(Console console, RoundResult result) {
+        console.println("");
+        String outcome = result.completed() ? console.green(result.outcome().name()) : console.red(result.outcome().name());
+        console.println(console.bold("round " ) + outcome + " after " + result.steps() + " states: "
+                + String.join(" -> ", result.path()));
+        if (!result.completed()) {
+            console.println("reason: " + result.reason());
+        }
+        console.println(console.bold("result: ") + result.result().orElse("(none)"));
+    }
+}

@@ -1,7 +1,11 @@
 package dev.agentfsm.runtime.user;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A {@link UserChannel} that plays scripted answers and decisions in order, for tests and demos, and
@@ -9,23 +13,49 @@ import java.util.List;
  * question.
  */
 public final class ScriptedUserChannel implements UserChannel {
-    // The API is the contract; the implementation lands with issue 4.
+    private final Deque<Answer> answers;
+    private final Deque<Decision> decisions;
+    private final int scriptedAnswers;
+    private final int scriptedDecisions;
+    private final List<String> asked = new ArrayList<>();
 
-    private ScriptedUserChannel() {
-        throw new UnsupportedOperationException("issue 4");
+    private ScriptedUserChannel(List<Answer> answers, List<Decision> decisions) {
+        this.answers = new ArrayDeque<>(answers);
+        this.decisions = new ArrayDeque<>(decisions);
+        this.scriptedAnswers = answers.size();
+        this.scriptedDecisions = decisions.size();
     }
 
     /** A script of answers to questions and decisions on confirmations, each consumed in order. */
     public static ScriptedUserChannel of(List<Answer> answers, List<Decision> decisions) {
-        throw new UnsupportedOperationException("issue 4");
+        // List.copyOf rejects null elements, so a script cannot hand a null to a state
+        return new ScriptedUserChannel(List.copyOf(answers), List.copyOf(decisions));
     }
 
     @Override
-    public Answer ask(String question, Duration timeout) { throw new UnsupportedOperationException("issue 4"); }
+    public synchronized Answer ask(String question, Duration timeout) {
+        Objects.requireNonNull(question, "question");
+        asked.add(question);
+        if (answers.isEmpty()) {
+            throw new IllegalStateException("The scripted user has no answer left for the question \"" + question
+                    + "\": all " + scriptedAnswers + " scripted answers were given; add answers to the script");
+        }
+        return answers.removeFirst();
+    }
 
     @Override
-    public Decision confirm(String action, Duration timeout) { throw new UnsupportedOperationException("issue 4"); }
+    public synchronized Decision confirm(String action, Duration timeout) {
+        Objects.requireNonNull(action, "action");
+        asked.add(action);
+        if (decisions.isEmpty()) {
+            throw new IllegalStateException("The scripted user has no decision left for the confirmation \"" + action
+                    + "\": all " + scriptedDecisions + " scripted decisions were given; add decisions to the script");
+        }
+        return decisions.removeFirst();
+    }
 
     /** Every question and confirmation asked so far, in order. */
-    public List<String> asked() { throw new UnsupportedOperationException("issue 4"); }
+    public synchronized List<String> asked() {
+        return List.copyOf(asked);
+    }
 }

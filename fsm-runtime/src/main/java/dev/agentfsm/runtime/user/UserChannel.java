@@ -18,11 +18,11 @@ public interface UserChannel {
 
     /** A channel that approves everything and answers no question (each question times out at once). */
     static UserChannel alwaysApprove() {
-        throw new UnsupportedOperationException("issue 4");
+        return FixedUserChannel.APPROVE;
     }
 
     /** A channel that rejects everything and answers no question. */
     static UserChannel alwaysDeny() {
-        throw new UnsupportedOperationException("issue 4");
+        return FixedUserChannel.DENY;
     }
 }

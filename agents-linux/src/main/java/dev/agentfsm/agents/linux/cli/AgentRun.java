@@ -30,8 +30,10 @@ final class AgentRun {
     private static void printResult(Console console, RoundResult result) {
         console.println("");
         String outcome = result.completed() ? console.green(result.outcome().name()) : console.red(result.outcome().name());
-        console.println(console.bold("round " ) + outcome + " after " + result.steps() + " states: "
-                + String.join(" -> ", result.path()));
+        String machine = LinuxAgentStateManager.instance().machine() + ".";
+        List<String> path = result.path().stream()
+                .map(status -> status.startsWith(machine) ? status.substring(machine.length()) : status).toList();
+        console.println(console.bold("round ") + outcome + " after " + result.steps() + " states: " + String.join(" -> ", path));
         if (!result.completed()) {
             console.println("reason: " + result.reason());
         }

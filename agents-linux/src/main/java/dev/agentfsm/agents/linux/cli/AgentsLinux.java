@@ -71,6 +71,12 @@ public final class AgentsLinux implements Runnable {
         return message.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
+    /** Where machines and their files are looked up: the thread's context class loader, else this program's. */
+    static ClassLoader classPath() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : AgentsLinux.class.getClassLoader();
+    }
+
     /** The console a subcommand writes to, as the command line was set up. */
     static Console console(CommandSpec spec) {
         CommandLine cli = spec.commandLine();

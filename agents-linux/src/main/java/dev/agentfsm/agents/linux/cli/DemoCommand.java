@@ -57,7 +57,7 @@ final class DemoCommand implements Callable<Integer> {
                     RuntimeConfig.defaults(), task, List.of(traceFile.listener()));
         }
         String machine = MachineResources.qualifiedName(LinuxAgentStateManager.instance());
-        List<Path> files = new MachineResources(getClass().getClassLoader()).extract(machine, base.resolve("machine"));
+        List<Path> files = new MachineResources(AgentsLinux.classPath()).extract(machine, base.resolve("machine"));
         console.println(console.bold("trace:   ") + trace);
         console.println(console.bold("machine: ") + (files.isEmpty() ? "(no files on the class path)" : files.get(0)));
         files.stream().skip(1).forEach(file -> console.println("         " + file));

@@ -31,7 +31,7 @@ final class DiagramCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Console console = AgentsLinux.console(spec);
-        ClassLoader loader = getClass().getClassLoader();
+        ClassLoader loader = AgentsLinux.classPath();
         List<StateManager<?, ?>> machines = StateManager.discover(loader);
         Optional<StateManager<?, ?>> found = machines.stream()
                 .filter(m -> m.machine().equals(machine) || MachineResources.qualifiedName(m).equals(machine))

@@ -19,7 +19,7 @@ final class MachinesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Console console = AgentsLinux.console(spec);
-        ClassLoader loader = getClass().getClassLoader();
+        ClassLoader loader = AgentsLinux.classPath();
         List<StateManager<?, ?>> machines = StateManager.discover(loader);
         if (machines.isEmpty()) {
             console.println("no machines on the class path");

@@ -82,7 +82,8 @@ final class StepPrinter implements StepListener {
             text = text(result, "stderr");
         }
         if (text.isBlank() && !result.data().containsKey("exit_code")) {
-            text = result.reason().orElse(result.output());
+            // a refusal or a bad call: the reason, with the allow-list on a line of its own
+            text = result.reason().orElse(result.output()).replace("; allowed: ", "\nallowed: ");
         }
         String[] lines = text.strip().split("\n");
         List<String> shown = new ArrayList<>();

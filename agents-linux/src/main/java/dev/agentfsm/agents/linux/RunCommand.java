@@ -5,7 +5,6 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.pipeline.PhaseStrategy;
 import dev.agentfsm.runtime.pipeline.ProcessingContext;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -39,8 +38,7 @@ final class RunCommand implements PhaseStrategy<LinuxAgent> {
     /** The object's fields as Java values; JSON nulls are left out (an absent argument takes its default). */
     private static Map<String, Object> values(JsonNode object) {
         Map<String, Object> values = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : object.properties()) {
             JsonNode value = field.getValue();
             if (value.isNull()) {
                 continue;

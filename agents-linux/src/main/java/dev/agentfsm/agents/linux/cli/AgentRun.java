@@ -2,6 +2,7 @@ package dev.agentfsm.agents.linux.cli;
 
 import dev.agentfsm.agents.linux.LinuxAgent;
 import dev.agentfsm.agents.linux.LinuxAgentStateManager;
+import dev.agentfsm.agents.linux.LinuxAgentStatus;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
@@ -27,6 +28,15 @@ final class AgentRun {
         return result;
     }
 
+    /** The exit code for a round: 0 when it completed without the agent giving up, otherwise 1. */
+    static int exitCode(RoundResult result) {
+        return result.completed() && !gaveUp(result) ? 0 : AgentsLinux.FAILED;
+    }
+
+    private static boolean gaveUp(RoundResult result) {
+        return result.path().contains(LinuxAgentStateManager.instance().machine() + "." + LinuxAgentStatus.FAIL.name());
+    }
+
     private static void printResult(Console console, RoundResult result) {
         console.println("");
         String outcome = result.completed() ? console.green(result.outcome().name()) : console.red(result.outcome().name());
@@ -36,6 +46,8 @@ final class AgentRun {
         console.println(console.bold("round ") + outcome + " after " + result.steps() + " states: " + String.join(" -> ", path));
         if (!result.completed()) {
             console.println("reason: " + result.reason());
+        } else if (gaveUp(result)) {
+            console.println(console.red("the agent gave up (FAIL)") + ": the task was not done");
         }
         console.println(console.bold("result: ") + result.result().orElse("(none)"));
     }

@@ -61,6 +61,6 @@ final class DemoCommand implements Callable<Integer> {
         console.println(console.bold("trace:   ") + trace);
         console.println(console.bold("machine: ") + (files.isEmpty() ? "(no files on the class path)" : files.get(0)));
         files.stream().skip(1).forEach(file -> console.println("         " + file));
-        return result.completed() ? 0 : AgentsLinux.FAILED;
+        return AgentRun.exitCode(result);
     }
 }

@@ -85,7 +85,7 @@ final class RunTaskCommand implements Callable<Integer> {
             result = AgentRun.run(console, shell, llm, config, task, List.of(file.listener()));
         }
         console.println(console.bold("trace:  ") + traceFile);
-        return result.completed() ? 0 : AgentsLinux.FAILED;
+        return AgentRun.exitCode(result);
     }
 
     private ShellDriver shell() {

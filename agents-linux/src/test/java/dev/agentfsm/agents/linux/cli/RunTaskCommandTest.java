@@ -55,6 +55,23 @@ class RunTaskCommandTest {
     }
 
     @Test
+    void anAgentThatGivesUpExitsOne() throws Exception {
+        String fail = """
+                {"observation": "", "thought": "needs root",
+                 "action": {"function": "", "arguments": {}, "status": "FAIL"},
+                 "plan": [], "result": "Installing packages needs root; not done."}""";
+        try (ChatServer server = new ChatServer(fail)) {
+            Cli cli = Cli.run("run", "--task", "install nginx", "--base-url", server.baseUrl(), "--model", "m",
+                    "--root", root.toString(), "--trace", root.resolve("trace.jsonl").toString());
+
+            assertEquals(1, cli.exitCode(), cli.out() + cli.err());
+            assertTrue(cli.out().contains("\nround COMPLETED after 3 states: CONTINUE -> FAIL -> FINISH\n"
+                    + "the agent gave up (FAIL): the task was not done\n"
+                    + "result: Installing packages needs root; not done.\n"), cli.out());
+        }
+    }
+
+    @Test
     void aModelThatNeverRepliesInShapeEndsTheRoundAsAnErrorWithExitOne() throws Exception {
         try (ChatServer server = new ChatServer("not json", "still not json", "{}", "nope")) {
             Cli cli = Cli.run("run", "--task", "anything", "--base-url", server.baseUrl(), "--model", "m",

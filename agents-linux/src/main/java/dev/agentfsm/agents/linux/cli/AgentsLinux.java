@@ -39,7 +39,6 @@ public final class AgentsLinux implements Runnable {
                 .setOut(out)
                 .setErr(err)
                 .setColorScheme(CommandLine.Help.defaultColorScheme(ansi))
-                .setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(AgentsLinux::badArguments)
                 .setExecutionExceptionHandler(AgentsLinux::failed);
         return cli.execute(args);

@@ -24,7 +24,7 @@ final class DiagramCommand implements Callable<Integer> {
     String machine;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "mermaid",
-            completionCandidates = DiagramFormat.Names.class,
+            completionCandidates = DiagramFormat.Names.class, converter = DiagramFormat.Converter.class,
             description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     DiagramFormat format;
 

@@ -3,6 +3,7 @@ package dev.agentfsm.agents.linux.cli;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
 
 /** A diagram the processor writes next to a machine's model, by the file extension it uses. */
 enum DiagramFormat {
@@ -23,6 +24,20 @@ enum DiagramFormat {
 
     String optionName() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Reads {@code --format}: a format's name in any case. */
+    static final class Converter implements CommandLine.ITypeConverter<DiagramFormat> {
+        @Override
+        public DiagramFormat convert(String value) {
+            for (DiagramFormat format : values()) {
+                if (format.optionName().equalsIgnoreCase(value)) {
+                    return format;
+                }
+            }
+            throw new CommandLine.TypeConversionException("expected one of "
+                    + String.join(", ", new Names()) + " but was '" + value + "'");
+        }
     }
 
     /** The formats as {@code --format} takes them, for picocli's help. */

@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
                 + " on this machine's shell and prints each step.",
                 "Only read-only, allow-listed commands run, without a shell, inside --root."},
         footer = {"", "Example (Ollama):",
-                "  agents-linux run --task \"How much disk space is free?\" --base-url http://localhost:11434/v1 --model qwen2.5"})
+                "  agents-linux run --task \"How much disk space is free?\" \\",
+                "      --base-url http://localhost:11434/v1 --model qwen2.5"})
 final class RunTaskCommand implements Callable<Integer> {
 
     @Spec
@@ -47,7 +48,7 @@ final class RunTaskCommand implements Callable<Integer> {
     Optional<String> apiKeyEnv = Optional.empty();
 
     @Option(names = "--root", paramLabel = "DIR", defaultValue = ".",
-            description = "The directory commands run in; a working directory outside it is refused (default: ${DEFAULT-VALUE}).")
+            description = "The directory commands run in; a working directory outside it is refused (default: the current directory).")
     Path root;
 
     @Option(names = "--allow", paramLabel = "COMMAND",

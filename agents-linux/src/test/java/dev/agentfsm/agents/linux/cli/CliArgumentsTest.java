@@ -25,7 +25,7 @@ class CliArgumentsTest {
             "run --task x --base-url http://h --model m --api-key-env AGENTFSM_TEST_UNSET_KEY | agents-linux run: --api-key-env: the environment variable AGENTFSM_TEST_UNSET_KEY is not set (see 'agents-linux run --help')",
             "diagram                             | agents-linux diagram: Missing required parameter: 'MACHINE' (see 'agents-linux diagram --help')",
             "diagram Nope                        | agents-linux diagram: unknown machine 'Nope'; the machines on the class path are LinuxAgent (see 'agents-linux diagram --help')",
-            "diagram LinuxAgent --format png     | agents-linux diagram: Invalid value for option '--format': expected one of [MERMAID, DOT, PLANTUML, SVG] (case-insensitive) but was 'png' (see 'agents-linux diagram --help')",
+            "diagram LinuxAgent --format png     | agents-linux diagram: Invalid value for option '--format': expected one of mermaid, dot, plantuml, svg but was 'png' (see 'agents-linux diagram --help')",
             "machines extra                      | agents-linux machines: Unmatched argument at index 1: 'extra' (see 'agents-linux machines --help')"})
     void badArgumentsPrintOneLineAndExitTwo(String args, String error) {
         Cli cli = Cli.run(args.isEmpty() ? new String[0] : args.split(" "));

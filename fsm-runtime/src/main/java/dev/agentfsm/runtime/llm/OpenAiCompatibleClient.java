@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * Ollama, vLLM, llama.cpp's server), over {@code java.net.http} with Jackson. Images are sent as data
  * URLs; a response schema becomes a {@code json_schema} {@code response_format}. 429 and 5xx answers
  * are retried with exponential back-off (a {@code Retry-After} in seconds is honoured, up to a minute);
- * other answers, failed connections and time-outs are not retried. Every call has a time-out.
+ * other answers, failed connections and time-outs are not retried. Every call has a time-out. A client
+ * is immutable: many sessions may share one.
  *
  * <pre>{@code
  * LlmClient llm = OpenAiCompatibleClient.builder(URI.create("http://localhost:11434/v1"), "qwen2.5")

@@ -9,7 +9,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -80,8 +79,8 @@ public final class ReplayLlmClient implements LlmClient {
                     + " must be a YAML mapping with the one key 'replies' (a list of strings); it is "
                     + describe(root));
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-            String key = it.next().getKey();
+        for (Map.Entry<String, JsonNode> property : root.properties()) {
+            String key = property.getKey();
             if (!key.equals(REPLIES)) {
                 throw new IllegalArgumentException("Replay " + source + " has the unknown key '" + key
                         + "'; the only key allowed is 'replies'");

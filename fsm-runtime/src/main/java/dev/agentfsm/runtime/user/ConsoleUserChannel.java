@@ -47,6 +47,7 @@ public final class ConsoleUserChannel implements UserChannel {
 
     @Override
     public synchronized Answer ask(String question, Duration timeout) {
+        Objects.requireNonNull(question, "question");
         long start = System.nanoTime();
         dropLateLine();
         out.println(question);
@@ -61,6 +62,7 @@ public final class ConsoleUserChannel implements UserChannel {
 
     @Override
     public synchronized Decision confirm(String action, Duration timeout) {
+        Objects.requireNonNull(action, "action");
         long deadline = System.nanoTime() + timeout.toNanos();
         dropLateLine();
         out.println("The agent wants to run: " + action);
@@ -87,9 +89,14 @@ public final class ConsoleUserChannel implements UserChannel {
 
     /** Drops a line that arrived after the question it was meant for had timed out. */
     private void dropLateLine() {
-        if (pendingRead != null && pendingRead.isDone()) {
+        if (hasLateLine()) {
             pendingRead = null;
         }
+    }
+
+    /** Whether a line arrived after its question timed out (and will be dropped); for tests. */
+    synchronized boolean hasLateLine() {
+        return pendingRead != null && pendingRead.isDone();
     }
 
     /** The next line, or empty when the deadline passed or the input is closed. */

@@ -34,24 +34,22 @@ public final class ScriptedUserChannel implements UserChannel {
 
     @Override
     public synchronized Answer ask(String question, Duration timeout) {
-        Objects.requireNonNull(question, "question");
-        asked.add(question);
-        if (answers.isEmpty()) {
-            throw new IllegalStateException("The scripted user has no answer left for the question \"" + question
-                    + "\": all " + scriptedAnswers + " scripted answers were given; add answers to the script");
-        }
-        return answers.removeFirst();
+        return next(answers, scriptedAnswers, "answer", "question", question);
     }
 
     @Override
     public synchronized Decision confirm(String action, Duration timeout) {
-        Objects.requireNonNull(action, "action");
-        asked.add(action);
-        if (decisions.isEmpty()) {
-            throw new IllegalStateException("The scripted user has no decision left for the confirmation \"" + action
-                    + "\": all " + scriptedDecisions + " scripted decisions were given; add decisions to the script");
+        return next(decisions, scriptedDecisions, "decision", "confirmation", action);
+    }
+
+    private <T> T next(Deque<T> script, int scripted, String reply, String kind, String asking) {
+        asked.add(Objects.requireNonNull(asking, kind));
+        if (script.isEmpty()) {
+            throw new IllegalStateException("The scripted user has no " + reply + " left for the " + kind + " \""
+                    + asking + "\": all " + scripted + " scripted " + reply + "s were given; add " + reply
+                    + "s to the script");
         }
-        return decisions.removeFirst();
+        return script.removeFirst();
     }
 
     /** Every question and confirmation asked so far, in order. */

@@ -120,42 +120,40 @@ class ReplyGuardTest {
         assertTrue(correction.endsWith(". Reply again with one JSON object and nothing else; " + VALID), correction);
     }
 
+    /** Asks with one bad reply and one good one; checks the good one won and what the re-ask said. */
+    private void assertCorrected(String bad, String good, String expectedStatus, String problem) throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(bad, good));
+
+        assertEquals(expectedStatus, guard(llm, 1).ask("CONTINUE", PROMPT, schema).status());
+
+        assertEquals(ChatMessage.assistant(bad), llm.requests().get(1).messages().get(2));
+        assertEquals("Your reply was rejected: " + problem + ". Reply again with one JSON object and nothing else; "
+                + VALID, llm.requests().get(1).messages().get(3).text());
+    }
+
     @Test
     void missingStatusThenCorrected() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"action\": {\"function\": \"click\"}}", reply("FINISH")));
-
-        assertEquals("FINISH", guard(llm, 1).ask("CONTINUE", PROMPT, schema).status());
-
-        assertEquals("Your reply was rejected: it has no status at /action/status. Reply again with one JSON object"
-                + " and nothing else; " + VALID, llm.requests().get(1).messages().get(3).text());
+        assertCorrected("{\"action\": {\"function\": \"click\"}}", reply("FINISH"), "FINISH",
+                "it has no status at /action/status");
     }
 
     @Test
     void unknownStatusThenCorrected() throws LlmException {
         // UFO: AppAgent has no ASSIGN; UFO's lookup silently gives its none state and ends the round
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("ASSIGN"), reply("CONTINUE")));
-
-        assertEquals("CONTINUE", guard(llm, 1).ask("CONTINUE", PROMPT, schema).status());
-
-        assertEquals("Your reply was rejected: \"ASSIGN\" is not a status of AppAgent. Reply again with one JSON"
-                + " object and nothing else; " + VALID, llm.requests().get(1).messages().get(3).text());
+        assertCorrected(reply("ASSIGN"), reply("CONTINUE"), "CONTINUE", "\"ASSIGN\" is not a status of AppAgent");
     }
 
     @Test
     void illegalStatusThenCorrected() throws LlmException {
         // UFO: ERROR is reached only when the model literally answers ERROR; here only the system may enter it
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("error"), reply("FAIL")));
-
-        assertEquals("FAIL", guard(llm, 1).ask("CONTINUE", PROMPT, schema).status());
-
-        assertEquals("Your reply was rejected: AppAgent cannot move from CONTINUE to \"ERROR\" by the model's choice."
-                + " Reply again with one JSON object and nothing else; " + VALID,
-                llm.requests().get(1).messages().get(3).text());
+        assertCorrected(reply("error"), reply("FAIL"), "FAIL",
+                "AppAgent cannot move from CONTINUE to \"ERROR\" by the model's choice");
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "[{index}] {3}")
     @CsvSource(delimiter = '|', textBlock = """
             not json at all                                  | ERROR              | ''     | it is not valid JSON
+            '   '                                            | ERROR              | ''     | it is empty
             [1, 2]                                           | ERROR              | ''     | it is a JSON array, not a JSON object
             {"action": {}}                                   | ERROR              | ''     | it has no status at /action/status
             {"action": {"status": 3}}                        | ERROR              | ''     | the status at /action/status is 3, not a string

@@ -57,6 +57,27 @@ class ConsoleUserChannelTest {
     }
 
     @Test
+    void aLineTypedAfterTheTimeOutDoesNotAnswerTheNextQuestion() throws Exception {
+        try (PipedOutputStream keyboard = new PipedOutputStream();
+                PipedInputStream in = new PipedInputStream(keyboard)) {
+            ConsoleUserChannel console = new ConsoleUserChannel(in, out);
+            assertInstanceOf(Answer.TimedOut.class, console.ask("Save the file?", SHORT));
+
+            keyboard.write("yes\n".getBytes(Charset.defaultCharset()));
+            keyboard.flush();
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (!console.hasLateLine() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(console.hasLateLine(), "the late line never arrived");
+            keyboard.write("report.txt\n".getBytes(Charset.defaultCharset()));
+            keyboard.flush();
+
+            assertEquals(new Answer.Given("report.txt"), console.ask("Which file?", WAIT));
+        }
+    }
+
+    @Test
     void aClosedInputAnswersNothingAtOnce() {
         ConsoleUserChannel console = typing("");
 

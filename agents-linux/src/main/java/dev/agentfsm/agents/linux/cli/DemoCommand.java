@@ -5,6 +5,7 @@ import dev.agentfsm.agents.linux.shell.ShellConfig;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,9 +53,9 @@ final class DemoCommand implements Callable<Integer> {
 
         Path trace = base.resolve("trace.jsonl");
         RoundResult result;
-        try (TraceFile traceFile = TraceFile.open(trace)) {
+        try (JsonLinesTrace traceFile = JsonLinesTrace.open(trace)) {
             result = AgentRun.run(console, ShellDriver.of(ShellConfig.of(workspace)), DemoFiles.replay(),
-                    RuntimeConfig.defaults(), task, List.of(traceFile.listener()));
+                    RuntimeConfig.defaults(), task, List.of(traceFile));
         }
         String machine = MachineResources.qualifiedName(LinuxAgentStateManager.instance());
         List<Path> files = new MachineResources(AgentsLinux.classPath()).extract(machine, base.resolve("machine"));

@@ -6,6 +6,7 @@ import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
+import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,8 +83,8 @@ final class RunTaskCommand implements Callable<Integer> {
         console.println(console.bold("root:  ") + shell.config().root() + " (commands run there, without a shell)");
         console.println("");
         RoundResult result;
-        try (TraceFile file = TraceFile.open(traceFile)) {
-            result = AgentRun.run(console, shell, llm, config, task, List.of(file.listener()));
+        try (JsonLinesTrace file = JsonLinesTrace.open(traceFile)) {
+            result = AgentRun.run(console, shell, llm, config, task, List.of(file));
         }
         console.println(console.bold("trace:  ") + traceFile);
         return AgentRun.exitCode(result);

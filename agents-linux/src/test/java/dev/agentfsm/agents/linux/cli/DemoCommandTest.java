@@ -59,6 +59,8 @@ class DemoCommandTest {
         List<String> lines = Files.readAllLines(trace);
         assertEquals(6, lines.size(), lines.toString());
         JsonNode last = new ObjectMapper().readTree(lines.get(5));
+        assertEquals("roundEnd", last.path("event").asText(), lines.get(5));
+        assertEquals("2 log files", last.path("result").asText().substring(0, 11), lines.get(5));
         assertEquals("COMPLETED", last.path("outcome").asText(), lines.get(5));
         JsonNode finish = new ObjectMapper().readTree(lines.get(4));
         assertEquals("FINISH", finish.path("to").asText(), lines.get(4));

@@ -18,12 +18,15 @@ final class AgentRun {
 
     static RoundResult run(Console console, ShellDriver shell, LlmClient llm, RuntimeConfig config, String task,
             List<TransitionListener> listeners) {
-        LinuxAgent agent = LinuxAgent.builder(shell, llm).config(config).listener(new StepPrinter(console)).build();
-        Round.Builder<LinuxAgent> round = Round.of(LinuxAgentStateManager.instance(), agent)
-                .context(new Context().put(Context.REQUEST, task))
-                .maxSteps(config.maxStep());
-        listeners.forEach(round::listener);
-        RoundResult result = round.build().run();
+        RoundResult result;
+        try (StepPrinter printer = new StepPrinter(console)) {
+            LinuxAgent agent = LinuxAgent.builder(shell, llm).config(config).listener(printer).build();
+            Round.Builder<LinuxAgent> round = Round.of(LinuxAgentStateManager.instance(), agent)
+                    .context(new Context().put(Context.REQUEST, task))
+                    .maxSteps(config.maxStep());
+            listeners.forEach(round::listener);
+            result = round.build().run();
+        }
         printResult(console, result);
         return result;
     }
@@ -37,6 +40,18 @@ final class AgentRun {
         return result.path().contains(LinuxAgentStateManager.instance().machine() + "." + LinuxAgentStatus.FAIL.name());
     }
 
+    /** The error and its causes, one sentence each, without repeating a message a cause already gave. */
+    static String describe(Throwable error) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable e = error; e != null; e = e.getCause()) {
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            if (text.indexOf(message) < 0) {
+                text.append(text.length() == 0 ? "" : "; caused by: ").append(message);
+            }
+        }
+        return text.toString();
+    }
+
     private static void printResult(Console console, RoundResult result) {
         console.println("");
         String outcome = result.completed() ? console.green(result.outcome().name()) : console.red(result.outcome().name());
@@ -46,7 +61,10 @@ final class AgentRun {
         console.println(console.bold("round ") + outcome + " after " + result.steps() + " states: " + String.join(" -> ", path));
         if (!result.completed()) {
             console.println("reason: " + result.reason());
-        } else if (gaveUp(result)) {
+        }
+        result.error().map(AgentRun::describe).filter(error -> !result.reason().contains(error))
+                .ifPresent(error -> console.println(console.red("error: ") + error));
+        if (result.completed() && result.error().isEmpty() && gaveUp(result)) {
             console.println(console.red("the agent gave up (FAIL)") + ": the task was not done");
         }
         console.println(console.bold("result: ") + result.result().orElse("(none)"));

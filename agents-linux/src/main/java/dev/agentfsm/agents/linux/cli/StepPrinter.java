@@ -13,7 +13,7 @@ import java.util.List;
  * its exit code and time, and the first lines of what it printed. While the model thinks or a
  * command runs, a terminal shows a spinner.
  */
-final class StepPrinter implements StepListener {
+final class StepPrinter implements StepListener, AutoCloseable {
     /** How many lines of a command's output are shown. */
     static final int OUTPUT_LINES = 4;
     private static final int WIDTH = 100;
@@ -49,6 +49,13 @@ final class StepPrinter implements StepListener {
             console.println(INDENT + console.faint("thought: " + cut(step.thought().strip().replace('\n', ' '))));
         }
         step.result().ifPresent(result -> firstLines(result).forEach(line -> console.println(INDENT + line)));
+    }
+
+    /** Stops a spinner left running by a step that never finished (the round ended in it). */
+    @Override
+    public void close() {
+        progress.close();
+        progress = Progress.NONE;
     }
 
     private String colourStatus(String status) {

@@ -72,6 +72,20 @@ class RunTaskCommandTest {
     }
 
     @Test
+    void anUnreachableModelEndsTheRoundAsAnErrorNamingTheEndpoint() throws Exception {
+        int port;
+        try (java.net.ServerSocket closed = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = closed.getLocalPort();
+        }
+        Cli cli = Cli.run("run", "--task", "anything", "--base-url", "http://127.0.0.1:" + port + "/v1", "--model", "m",
+                "--timeout", "5", "--root", root.toString(), "--trace", root.resolve("trace.jsonl").toString());
+
+        assertEquals(1, cli.exitCode(), cli.out() + cli.err());
+        assertTrue(cli.out().contains("\nround ERROR after 3 states: CONTINUE -> FAIL -> FINISH\n"), cli.out());
+        assertTrue(cli.out().contains("http://127.0.0.1:" + port + "/v1/chat/completions"), cli.out());
+    }
+
+    @Test
     void aModelThatNeverRepliesInShapeEndsTheRoundAsAnErrorWithExitOne() throws Exception {
         try (ChatServer server = new ChatServer("not json", "still not json", "{}", "nope")) {
             Cli cli = Cli.run("run", "--task", "anything", "--base-url", server.baseUrl(), "--model", "m",

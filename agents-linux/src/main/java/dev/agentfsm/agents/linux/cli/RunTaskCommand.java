@@ -48,13 +48,19 @@ final class RunTaskCommand implements Callable<Integer> {
             description = "The environment variable holding the API key (none is sent without it).")
     Optional<String> apiKeyEnv = Optional.empty();
 
-    @Option(names = "--root", paramLabel = "DIR", defaultValue = ".",
-            description = "The directory commands run in; a working directory outside it is refused (default: the current directory).")
-    Path root;
+    @Option(names = "--root", paramLabel = "DIR",
+            description = "The directory commands run in; a working directory outside it is refused"
+                    + " (default: the shell configuration's root, else the current directory).")
+    Optional<Path> root = Optional.empty();
 
     @Option(names = "--allow", paramLabel = "COMMAND",
-            description = "Also allow this command (a name looked up in /usr/bin:/bin); repeatable.")
+            description = "Also allow this command (a name looked up on the search path, /usr/bin:/bin by default); repeatable.")
     List<String> allow = new ArrayList<>();
+
+    @Option(names = "--shell-config", paramLabel = "FILE",
+            description = "A YAML file with the shell's root, allow (commands added to the allow-list), searchPath"
+                    + " and outputCapBytes.")
+    Optional<Path> shellConfig = Optional.empty();
 
     @Option(names = "--max-steps", paramLabel = "N", defaultValue = "30",
             description = "The most states the round may enter (default: ${DEFAULT-VALUE}).")
@@ -97,13 +103,30 @@ final class RunTaskCommand implements Callable<Integer> {
         if (timeoutSeconds < 1) {
             throw bad("--timeout must be at least 1 second, got " + timeoutSeconds);
         }
-        if (!Files.isDirectory(root)) {
-            throw bad("--root '" + root + "' is not a directory");
+        if (root.isPresent() && !Files.isDirectory(root.get())) {
+            throw bad("--root '" + root.get() + "' is not a directory");
+        }
+        if (shellConfig.isPresent() && !Files.isRegularFile(shellConfig.get())) {
+            throw bad("--shell-config '" + shellConfig.get() + "' is not a file");
+        }
+        ShellConfig config;
+        try {
+            config = shellConfig.map(ShellConfig::load).orElse(ShellConfig.of(Path.of(".")));
+        } catch (IllegalArgumentException e) {
+            throw bad("--shell-config " + e.getMessage());
+        }
+        if (root.isPresent()) {
+            config = config.withRoot(root.get());
         }
         try {
-            return ShellDriver.of(ShellConfig.of(root).withAllowed(allow.toArray(String[]::new)));
+            config = config.withAllowed(allow.toArray(String[]::new));
         } catch (IllegalArgumentException e) {
             throw bad("--allow: " + e.getMessage());
+        }
+        try {
+            return ShellDriver.of(config);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
         }
     }
 

@@ -68,6 +68,23 @@ public record ShellConfig(Path root, SortedSet<String> allowedCommands, List<Pat
     }
 
     /**
+     * Reads a YAML file: {@code root} (default: the file's directory; relative to it), {@code allow}
+     * (names added to UFO's list), {@code searchPath} (replaces {@code /usr/bin:/bin}) and
+     * {@code outputCapBytes}; keys it does not set keep their defaults.
+     *
+     * <pre>{@code
+     * root: /srv/app
+     * allow: [journalctl]
+     * searchPath: [/usr/bin, /bin, /opt/tools/bin]
+     * }</pre>
+     *
+     * @throws IllegalArgumentException naming the file, the key and the value on any error
+     */
+    public static ShellConfig load(Path yaml) {
+        return ShellConfigFile.load(yaml);
+    }
+
+    /**
      * This configuration with more allowed commands.
      *
      * @throws IllegalArgumentException if a name is blank or contains a {@code /} (allow a name, and put its directory on the search path)
@@ -76,6 +93,11 @@ public record ShellConfig(Path root, SortedSet<String> allowedCommands, List<Pat
         TreeSet<String> more = new TreeSet<>(allowedCommands);
         more.addAll(Arrays.asList(commands));
         return new ShellConfig(root, more, searchPath, outputCapBytes);
+    }
+
+    /** This configuration confined to another root. */
+    public ShellConfig withRoot(Path root) {
+        return new ShellConfig(root, allowedCommands, searchPath, outputCapBytes);
     }
 
     /** This configuration with {@code directory} searched after the current search path. */

@@ -55,6 +55,22 @@ class RunTaskCommandTest {
     }
 
     @Test
+    void aShellConfigurationFileExtendsTheAllowList() throws Exception {
+        Files.createDirectory(root.resolve("work"));
+        Path config = Files.writeString(root.resolve("shell.yaml"), "root: work\nallow: [env]\n");
+        String env = LIST.replace("ls -1", "env");
+        try (ChatServer server = new ChatServer(env, DONE)) {
+            Cli cli = Cli.run("run", "--task", "show the environment", "--base-url", server.baseUrl(), "--model", "m",
+                    "--shell-config", config.toString(), "--trace", root.resolve("trace.jsonl").toString());
+
+            assertEquals(0, cli.exitCode(), cli.out() + cli.err());
+            assertTrue(cli.out().contains("\nroot:  " + root.resolve("work") + " "), cli.out());
+            assertTrue(cli.out().contains("\nstep 1  CONTINUE -> CONTINUE  $ env  [exit 0, "), cli.out());
+            assertTrue(cli.out().contains("\n        PATH=/usr/bin:/bin\n"), cli.out());
+        }
+    }
+
+    @Test
     void anAgentThatGivesUpExitsOne() throws Exception {
         String fail = """
                 {"observation": "", "thought": "needs root",

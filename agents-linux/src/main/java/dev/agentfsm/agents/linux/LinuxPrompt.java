@@ -59,7 +59,8 @@ final class LinuxPrompt {
         StringBuilder text = new StringBuilder("""
                 You are LinuxAgent. You complete the user's request on a Linux machine, one command at a time,
                 with the tools below. Commands run without a shell: no pipes, redirections, ';', '&', '$(' or
-                backticks; only read-only, allow-listed commands run. Do not ask for confirmation. If the request
+                backticks, and no globs or variables are expanded; only read-only, allow-listed commands run, and
+                the working directory stays inside the agent's root. Do not ask for confirmation. If the request
                 needs an unsafe or privileged command, stop with status FAIL and say why in "result".
 
                 Tools:

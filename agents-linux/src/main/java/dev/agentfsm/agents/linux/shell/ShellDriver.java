@@ -81,8 +81,9 @@ public final class ShellDriver implements DeviceDriver {
     @Override
     public List<ToolSpec> tools() {
         Map<String, String> parameters = new LinkedHashMap<>();
-        parameters.put("command", "one command and its arguments, e.g. \"ls -la\"; no pipes, redirections,"
-                + " ';', '&', '$(' or backticks; allowed commands: " + allowedList());
+        parameters.put("command", "one command and its arguments, e.g. \"ls -la logs\"; no pipes, redirections,"
+                + " ';', '&', '$(' or backticks, and nothing is expanded ('*', '~' and '$HOME' stay as written);"
+                + " allowed commands: " + allowedList());
         parameters.put("timeout", "seconds to wait, 1 to 120 (default: the agent's action time-out)");
         parameters.put("cwd", "working directory, relative to " + config.root() + " (default: that directory)");
         return List.of(

@@ -62,8 +62,8 @@ final class AgentRun {
         if (!result.completed()) {
             console.println("reason: " + result.reason());
         }
-        result.error().map(AgentRun::describe).filter(error -> !result.reason().contains(error))
-                .ifPresent(error -> console.println(console.red("error: ") + error));
+        result.error().filter(error -> error.getMessage() == null || !result.reason().contains(error.getMessage()))
+                .ifPresent(error -> console.println(console.red("error: ") + describe(error)));
         if (result.completed() && result.error().isEmpty() && gaveUp(result)) {
             console.println(console.red("the agent gave up (FAIL)") + ": the task was not done");
         }

@@ -76,6 +76,7 @@ final class RunTaskCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        checkLimits();
         ShellDriver shell = shell();
         LlmClient llm = client();
         Console console = AgentsLinux.console(spec);
@@ -96,13 +97,17 @@ final class RunTaskCommand implements Callable<Integer> {
         return AgentRun.exitCode(result);
     }
 
-    private ShellDriver shell() {
+    private void checkLimits() {
         if (maxSteps < 1) {
             throw bad("--max-steps must be at least 1, got " + maxSteps);
         }
         if (timeoutSeconds < 1) {
             throw bad("--timeout must be at least 1 second, got " + timeoutSeconds);
         }
+    }
+
+    /** The shell from --shell-config, then --root, then --allow. */
+    private ShellDriver shell() {
         if (root.isPresent() && !Files.isDirectory(root.get())) {
             throw bad("--root '" + root.get() + "' is not a directory");
         }

@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Writes a trace file in JSON Lines: one object per transition
@@ -38,6 +39,8 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
         this.out = out;
         this.json = JSON.createGenerator(out, JsonEncoding.UTF8);
         this.json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        // no separator between root values (Jackson's default is a space): each object ends its own line
+        this.json.setRootValueSeparator(null);
     }
 
     /**
@@ -90,11 +93,7 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
             json.writeStringField("outcome", result.outcome().name());
             json.writeStringField("reason", result.reason());
             json.writeStringField("finalStatus", result.finalStatus());
-            json.writeArrayFieldStart("path");
-            for (String status : result.path()) {
-                json.writeString(status);
-            }
-            json.writeEndArray();
+            writeStrings("path", result.path());
             json.writeNumberField("steps", result.steps());
             if (result.error().isPresent()) {
                 json.writeStringField("error", result.error().get().toString());
@@ -105,11 +104,7 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
                 json.writeStringField("machine", violation.machine());
                 json.writeStringField("from", violation.from());
                 json.writeStringField("requested", violation.requested());
-                json.writeArrayFieldStart("allowed");
-                for (String allowed : violation.allowed()) {
-                    json.writeString(allowed);
-                }
-                json.writeEndArray();
+                writeStrings("allowed", violation.allowed());
                 json.writeEndObject();
             }
             if (result.result().isPresent()) {
@@ -119,6 +114,14 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
         } catch (IOException e) {
             throw failed(e);
         }
+    }
+
+    private void writeStrings(String field, List<String> values) throws IOException {
+        json.writeArrayFieldStart(field);
+        for (String value : values) {
+            json.writeString(value);
+        }
+        json.writeEndArray();
     }
 
     private void start(String event) throws IOException {

@@ -92,6 +92,22 @@ class JsonLinesTraceTest {
     }
 
     @Test
+    void everyLineStartsWithItsObject() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onTransition(event(1));
+            trace.onTransition(event(2));
+            trace.onRoundEnd("s-1", 2, new RoundResult(Outcome.COMPLETED, "done", "HostAgent.FINISH",
+                    List.of("HostAgent.FINISH"), 1, Optional.empty(), Optional.empty(), Optional.empty()));
+        }
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(3, lines.size());
+        for (String line : lines) {
+            assertTrue(line.startsWith("{\"event\":\"") && line.endsWith("}"), line);
+        }
+    }
+
+    @Test
     void manySessionsShareOneTraceWithoutTornLines() throws Exception {
         Path file = dir.resolve("shared.jsonl");
         ExecutorService pool = Executors.newFixedThreadPool(4);

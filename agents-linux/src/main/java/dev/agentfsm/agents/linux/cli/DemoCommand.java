@@ -59,9 +59,16 @@ final class DemoCommand implements Callable<Integer> {
         }
         String machine = MachineResources.qualifiedName(LinuxAgentStateManager.instance());
         List<Path> files = new MachineResources(AgentsLinux.classPath()).extract(machine, base.resolve("machine"));
-        console.println(console.bold("trace:   ") + trace);
-        console.println(console.bold("machine: ") + (files.isEmpty() ? "(no files on the class path)" : files.get(0)));
-        files.stream().skip(1).forEach(file -> console.println("         " + file));
+        console.println(console.bold("trace:    ") + trace);
+        console.println(console.bold("diagrams: ") + (files.isEmpty() ? "(none on the class path)" : collapse(files)));
         return AgentRun.exitCode(result);
+    }
+
+    /** {@code dir/Name.{yaml,mmd,...}}: the files of one machine in one line (they differ only in extension). */
+    private static String collapse(List<Path> files) {
+        String first = files.get(0).toString();
+        String stem = first.substring(0, first.lastIndexOf('.') + 1);
+        List<String> extensions = files.stream().map(Path::toString).map(file -> file.substring(stem.length())).toList();
+        return extensions.size() == 1 ? first : stem + "{" + String.join(",", extensions) + "}";
     }
 }

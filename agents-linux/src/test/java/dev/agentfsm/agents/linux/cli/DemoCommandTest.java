@@ -55,7 +55,7 @@ class DemoCommandTest {
             base = created.filter(p -> p.getFileName().toString().startsWith("agentfsm-demo-")).findFirst().orElseThrow();
         }
         Path trace = base.resolve("trace.jsonl");
-        assertTrue(cli.out().contains("\ntrace:   " + trace + "\n"), cli.out());
+        assertTrue(cli.out().contains("\ntrace:    " + trace + "\n"), cli.out());
         List<String> lines = Files.readAllLines(trace);
         assertEquals(6, lines.size(), lines.toString());
         JsonNode last = new ObjectMapper().readTree(lines.get(5));
@@ -65,9 +65,12 @@ class DemoCommandTest {
         JsonNode finish = new ObjectMapper().readTree(lines.get(4));
         assertEquals("FINISH", finish.path("to").asText(), lines.get(4));
 
-        Path model = base.resolve("machine/dev.agentfsm.agents.linux.LinuxAgent.yaml");
-        assertTrue(cli.out().contains("\nmachine: " + model + "\n"), cli.out());
-        assertTrue(Files.readString(model).startsWith("machine: LinuxAgent\n"));
+        Path machine = base.resolve("machine");
+        assertTrue(cli.out().contains("\ndiagrams: " + machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.")
+                + "{yaml,mmd,dot,puml,md,svg}\n"), cli.out());
+        assertTrue(Files.readString(machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.yaml"))
+                .startsWith("machine: LinuxAgent\n"));
+        assertTrue(Files.readString(machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.mmd")).contains("stateDiagram-v2"));
         // the refused pipe ran nothing: the workspace holds exactly the files the demo wrote
         try (var files = Files.walk(base.resolve("workspace"))) {
             assertEquals(List.of("README.txt", "data/inventory.csv", "logs/app.log", "logs/worker.log"),

@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.linux.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,10 +16,21 @@ class MachinesAndDiagramTest {
     void machinesListsTheLinuxAgent() {
         Cli cli = Cli.run("machines");
         assertEquals(0, cli.exitCode(), cli.err());
-        String expectedStart = "LinuxAgent  dev.agentfsm.agents.linux.LinuxAgent\n"
+        assertEquals("LinuxAgent  dev.agentfsm.agents.linux.LinuxAgent\n"
                 + "  states:  CONTINUE, FINISH, FAIL (initial CONTINUE)\n"
-                + "  files:   yaml";
-        assertEquals(expectedStart, cli.out().substring(0, expectedStart.length()), cli.out());
+                + "  files:   yaml, mmd, dot, puml, md, svg\n", cli.out());
+    }
+
+    @Test
+    void diagramPrintsWhatTheBuildGenerated() {
+        Cli mermaid = Cli.run("diagram", "LinuxAgent");
+        assertEquals(0, mermaid.exitCode(), mermaid.err());
+        assertTrue(mermaid.out().contains("stateDiagram-v2\n"), mermaid.out());
+        assertTrue(mermaid.out().contains("    CONTINUE --> FINISH : LLM\n"), mermaid.out());
+        Cli dot = Cli.run("diagram", "LinuxAgent", "--format", "dot");
+        assertTrue(dot.out().startsWith("digraph "), dot.out());
+        Cli svg = Cli.run("diagram", "LinuxAgent", "--format", "svg");
+        assertTrue(svg.out().contains("<svg "), svg.out().substring(0, 200));
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.agentfsm.annotations.State;
 import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Next;
 
 /**
@@ -14,6 +15,12 @@ import dev.agentfsm.runtime.Next;
 @Terminal(endsRound = false, endsSubtask = true)
 @Transition(to = FinishLinuxAgentState.class, by = Trigger.SYSTEM, when = "clean-up")
 public final class FailLinuxAgentState extends LinuxAgentState {
+
+    /** The exit action: logs what failed, for the operator; the round's result already carries it. */
+    @Override
+    public void handle(LinuxAgent agent, Context context) {
+        agent.recordFailure(context);
+    }
 
     /** Always the clean-up move: a failed task ends in {@code FINISH}. */
     public Next next(LinuxAgent agent, FailLinuxAgentStateTransitions to) {

@@ -12,6 +12,8 @@ import dev.agentfsm.runtime.user.UserChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * UFO's LinuxAgent: asks an LLM for one shell command at a time and runs it on a
@@ -28,6 +30,7 @@ import java.util.Objects;
  * }</pre>
  */
 public final class LinuxAgent extends BaseAgent {
+    private static final Logger LOG = LoggerFactory.getLogger(LinuxAgent.class);
     private final DeviceDriver driver;
     private final ReplyGuard guard;
     private final UserChannel user;
@@ -60,6 +63,14 @@ public final class LinuxAgent extends BaseAgent {
     /** Runs one step: the LLM, the action and the memory phase. */
     void process(Context context) throws Exception {
         processor.process(this, context);
+    }
+
+    /** FAIL's exit action: logs the request, the last command and the LLM's reason, at INFO. */
+    void recordFailure(Context context) {
+        String lastCommand = steps.isEmpty() ? "(none)" : steps.get(steps.size() - 1).command();
+        LOG.info("{} failed on '{}' after {} steps; last command: {}; reason: {}", name(),
+                context.get(Context.REQUEST).orElse(""), steps.size(), lastCommand,
+                context.get(Context.ROUND_RESULT).orElse("(none given)"));
     }
 
     /** The shell (or other device) the agent acts on. */

@@ -96,13 +96,13 @@ class ShellDriverTest {
     @ParameterizedTest
     @ValueSource(strings = {"ls; rm -rf victim", "ls $(rm -rf victim)", "ls `rm -rf victim`", "echo gone > victim",
             "cat < victim", "find . -delete", "find . -exec rm -rf {} +", "python -c 'open(\"victim\",\"w\")'",
-            "python3 -c 'import shutil'", "rm -rf victim", "ls ${IFS}", "ls && rm victim", "ls | rm victim",
+            "python3 -c 'import shutil'", "ls ${IFS}", "ls && rm victim", "ls | rm victim",
             "ls\nrm victim"})
     void refusedCommandsNeverRun(String command) throws Exception {
         Path victim = root.resolve("victim");
         Files.writeString(victim, "must survive");
         // touch and rm are allowed here, so only the policy stands between the command and the file
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("touch"));
+        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("rm", "touch"));
         ActionResult result = run(shell, Map.of("command", command));
         assertFalse(result.success());
         String reason = result.reason().orElseThrow();
@@ -112,6 +112,14 @@ class ShellDriverTest {
         assertFalse(result.data().containsKey("exit_code"), "a refused command has no exit code");
         assertEquals("must survive", Files.readString(victim));
         assertEquals(Set.of("notes.txt", "sub", "victim"), Set.of(root.toFile().list()));
+    }
+
+    @Test
+    void withRmAllowedAPlainRmDoesDeleteSoTheRefusalsAboveAreWhatProtectTheFile() throws Exception {
+        Path victim = Files.writeString(root.resolve("victim"), "will go");
+        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("rm", "touch"));
+        assertTrue(run(shell, Map.of("command", "rm victim")).success());
+        assertFalse(Files.exists(victim));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.agentfsm.runtime;
 
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.llm.ReplyRejectedException;
+import java.nio.channels.ClosedByInterruptException;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,6 +16,9 @@ import java.util.Optional;
  * the round ends.
  */
 final class RoundLoop {
+    /** How deep a cause chain is searched for an interrupt (a chain can loop). */
+    private static final int MAX_CAUSES = 32;
+
     private final Context context;
     private final StepBudget budget;
     private final TransitionListener[] listeners;
@@ -105,6 +109,12 @@ final class RoundLoop {
             Thread.currentThread().interrupt();
             return cancelled("its thread was interrupted while " + here() + " ran");
         } catch (Exception e) {
+            if (interrupted(e)) {
+                // an LLM or driver call that was interrupted restores the flag and throws its own
+                // exception: the round is being cancelled, and onError is for failures, not for that
+                Thread.currentThread().interrupt();
+                return cancelled("its thread was interrupted while " + here() + " ran (" + e + ")");
+            }
             Optional<String> onError = table.onError();
             if (onError.isEmpty() || onError.get().equals(from) || error != null) {
                 return failedIn(e, from);
@@ -113,6 +123,23 @@ final class RoundLoop {
             moveWithin(table, onError.get());
             return null;
         }
+    }
+
+    /**
+     * Whether {@code e} ended the state's work because the thread was interrupted: the flag is still
+     * set, or an {@link InterruptedException} (or a channel closed by the interrupt) is among its causes.
+     */
+    private static boolean interrupted(Exception e) {
+        if (Thread.currentThread().isInterrupted()) {
+            return true;
+        }
+        Throwable cause = e;
+        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+            if (cause instanceof InterruptedException || cause instanceof ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Checks a decision against the table and, when it is allowed, makes it the next move. */

@@ -1,14 +1,17 @@
 package dev.agentfsm.agents.linux.shell;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Decides whether a command line may run, as UFO's hardened Linux server does: no shell syntax at
  * all (operators, substitutions, redirections, line breaks), a command name from the allow-list
  * (checked by basename), and per-command rules for the allowed commands that could still write or
- * run code: {@code find} without its acting predicates, interpreters with nothing but a version
- * flag. The command line is checked as written, before it is split, so quoting hides nothing.
+ * run code: {@code find} without its acting predicates, interpreters and launchers with nothing but
+ * a version flag, and {@link WritingArguments} for {@code sort}, {@code uniq}, {@code file}, {@code date},
+ * {@code hostname} and {@code ping}. Nothing is expanded: {@code $HOME}, {@code ~} and {@code *} reach the
+ * command as written. The command line is checked as written, before it is split, so quoting hides nothing.
  */
 final class CommandPolicy {
 
@@ -23,10 +26,20 @@ final class CommandPolicy {
     /** Predicates that make {@code find} delete, ask to run, or write ({@code -exec}/{@code -execdir} are refused for every command). */
     private static final Set<String> FIND_ACTIONS = Set.of("-delete", "-ok", "-okdir", "-fls");
 
-    /** Programs that run code they are given; allowed ones may only print their version. */
+    /**
+     * Programs that run code or other programs they are given (interpreters, and launchers such as
+     * {@code env} or {@code xargs}, which would run a command the allow-list never saw); allowed ones
+     * may only print their version.
+     */
     private static final Set<String> INTERPRETERS = Set.of(
             "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua",
-            "sh", "bash", "dash", "zsh", "ksh", "fish", "tclsh");
+            "sh", "bash", "dash", "zsh", "ksh", "fish", "tclsh", "busybox",
+            "awk", "gawk", "mawk", "nawk",
+            "env", "xargs", "timeout", "nice", "ionice", "nohup", "setsid", "stdbuf", "taskset", "chroot",
+            "sudo", "doas", "su", "runuser", "flock", "watch", "strace", "ltrace", "time", "unshare", "nsenter");
+
+    /** Launchers that only print when run alone ({@code env} the environment, {@code nice} the niceness). */
+    private static final Set<String> PRINT_ALONE = Set.of("env", "nice");
 
     private static final Set<String> VERSION_FLAGS = Set.of("--version", "-V");
 
@@ -74,8 +87,14 @@ final class CommandPolicy {
                 }
             }
         }
-        if (INTERPRETERS.contains(name) && !(args.size() == 1 && VERSION_FLAGS.contains(args.get(0)))) {
-            return new Verdict.Refuse(name + " may only run as '" + name + " --version' or '" + name + " -V'");
+        if (INTERPRETERS.contains(name) && !(args.size() == 1 && VERSION_FLAGS.contains(args.get(0)))
+                && !(args.isEmpty() && PRINT_ALONE.contains(name))) {
+            return new Verdict.Refuse(name + " may only run as '" + name + " --version' or '" + name + " -V'"
+                    + (PRINT_ALONE.contains(name) ? " or alone" : ""));
+        }
+        Optional<String> writes = WritingArguments.refusal(name, args);
+        if (writes.isPresent()) {
+            return new Verdict.Refuse(writes.get());
         }
         return new Verdict.Run(argv);
     }

@@ -70,4 +70,64 @@ class CommandPolicyTest {
         assertEquals("the command is empty", refusal("   "));
         assertEquals("cannot split the command into words: unterminated single quote at position 4", refusal("cat 'x"));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sort -o out notes", "sort -oout notes", "sort -ruo out notes", "sort notes -o out",
+            "sort --output=out notes", "sort --output out notes", "sort --out=out notes", "sort --o out notes",
+            "sort --compress-program=touch notes", "sort --compress-prog touch notes", "sort --com=touch notes",
+            "uniq notes out", "uniq -c notes out", "uniq -f 1 notes out", "uniq notes -- out", "uniq -- -a -b",
+            "file -C -m magic", "file -bC", "file --compile -m magic", "date -s 2030-01-01", "date --set=2030-01-01",
+            "date --set 2030-01-01", "date --s=2030-01-01", "date -us 2030-01-01", "date 010100002030",
+            "date -u 0101", "hostname evil", "hostname -F name.txt", "hostname --file name.txt", "hostname -b x",
+            "hostname -s x", "ping -f localhost", "ping -c 5 -fq localhost", "ping -l 3 localhost",
+            "ping -i 0.01 localhost", "ping -i0 localhost"})
+    void argumentsThatWriteSetOrFloodAreRefused(String line) {
+        String reason = refusal(line);
+        assertTrue(reason.contains(" is blocked: "), reason);
+        assertTrue(reason.startsWith(line.substring(0, line.indexOf(' '))), reason);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sort notes", "sort -r -k 2 notes", "sort -t o notes", "sort -to notes", "sort -k o notes",
+            "sort -u --key=2 notes", "uniq notes", "uniq -c notes", "uniq -f 1 notes", "uniq --skip-fields 1 notes",
+            "uniq -", "file notes", "file -m magic notes", "file -b notes", "date", "date +%F", "date -u +%s",
+            "date -Iseconds", "date -d yesterday +%F", "date --date 2030-01-01 +%A", "date -r notes",
+            "date --rfc-3339 seconds", "hostname", "hostname -s", "hostname -I", "hostname --fqdn",
+            "ping -c 1 localhost", "ping -c 3 -i 0.5 -W 1 localhost"})
+    void readingUsesOfTheSameCommandsStillRun(String line) {
+        assertInstanceOf(Verdict.Run.class, policy.check(line), () -> line + ": " + policy.check(line));
+    }
+
+    @Test
+    void launchersMayOnlyPrintTheirVersionSoTheyCannotRunWhatTheListRefuses() {
+        CommandPolicy withLaunchers = new CommandPolicy(ShellConfig.of(Path.of("/tmp"))
+                .withAllowed("env", "xargs", "timeout", "nice", "awk", "sudo").allowedCommands());
+        for (String line : List.of("env rm x", "env -i rm x", "xargs rm", "timeout 5 rm x", "nice rm x",
+                "awk BEGIN{print}", "sudo ls")) {
+            Verdict verdict = withLaunchers.check(line);
+            assertInstanceOf(Verdict.Refuse.class, verdict, line);
+            assertTrue(((Verdict.Refuse) verdict).reason().contains(" may only run as '"), verdict.toString());
+        }
+        assertEquals(new Verdict.Run(List.of("env")), withLaunchers.check("env"));
+        assertEquals(new Verdict.Run(List.of("timeout", "--version")), withLaunchers.check("timeout --version"));
+        assertInstanceOf(Verdict.Refuse.class, withLaunchers.check("timeout"));
+    }
+
+    @Test
+    void theAllowListIsExactAndByBasenameSoPathTricksChangeNothing() {
+        CommandPolicy ufo = new CommandPolicy(ShellConfig.of(Path.of("/tmp")).allowedCommands());
+        assertEquals(new Verdict.Refuse("'LS' is not on the allow-list"), ufo.check("LS"));
+        assertEquals(new Verdict.Refuse("'rm' is not on the allow-list"), ufo.check("../../bin/rm x"));
+        assertEquals(new Verdict.Refuse("'rm' is not on the allow-list"), ufo.check("/bin/rm x"));
+        assertEquals(new Verdict.Refuse("'ls ' is not on the allow-list"), ufo.check("'ls ' x"));
+        // ./ls passes the policy by basename; the driver then runs only the search path's ls (ShellDriverTest)
+        assertEquals(new Verdict.Run(List.of("./ls")), policy.check("./ls"));
+    }
+
+    @Test
+    void quotedOperatorsAreRefusedAndNothingIsExpanded() {
+        assertTrue(refusal("ls \"a;b\"").contains("';' is shell syntax"));
+        assertTrue(refusal("ls 'x|y'").contains("'|' is shell syntax"));
+        assertEquals(new Verdict.Run(List.of("echo", "$HOME", "~", "*", "a b")), policy.check("echo $HOME ~ * 'a b'"));
+    }
 }

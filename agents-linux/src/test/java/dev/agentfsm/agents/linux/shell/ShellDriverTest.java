@@ -114,6 +114,37 @@ class ShellDriverTest {
         assertEquals(Set.of("notes.txt", "sub", "victim"), Set.of(root.toFile().list()));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"sort -o out notes.txt", "sort -ruo out notes.txt", "sort notes.txt --out=out",
+            "uniq notes.txt out", "uniq -c notes.txt out", "file -C -m notes.txt",
+            "sort -S 1 --compress-program=touch notes.txt"})
+    void allowedCommandsMayNotWriteFiles(String command) throws Exception {
+        ActionResult result = run(command);
+        assertFalse(result.success(), result.toString());
+        assertEquals(true, result.data().get("refused"), result.toString());
+        assertTrue(result.reason().orElseThrow().contains(" is blocked: "), result.toString());
+        assertEquals(Set.of("notes.txt", "sub"), Set.of(root.toFile().list()), "nothing was written");
+    }
+
+    @Test
+    void theSameCommandsStillReadAndPrint() throws Exception {
+        assertEquals("gamma\nbeta\nalpha\n", run("sort -r notes.txt").data().get("stdout"));
+        assertEquals("      1 alpha\n      1 beta\n      1 gamma\n", run("uniq -c notes.txt").data().get("stdout"));
+        assertTrue(((String) run("file notes.txt").data().get("stdout")).startsWith("notes.txt: "));
+        assertEquals(Set.of("notes.txt", "sub"), Set.of(root.toFile().list()));
+    }
+
+    @Test
+    void nothingIsExpandedAndRelativeProgramPathsAreRefused() throws Exception {
+        assertEquals("$HOME ~ *\n", run("echo $HOME ~ *").data().get("stdout"));
+        ActionResult star = run("ls *");
+        assertEquals("", star.data().get("stdout"), "no glob: ls looks for a file named *");
+        assertTrue(((String) star.data().get("stderr")).contains("'*'"), star.toString());
+        ActionResult dotSlash = run("./ls -d sub");
+        assertTrue(dotSlash.reason().orElseThrow().startsWith("not allowed: './ls' is not /usr/bin/ls;"),
+                dotSlash.toString());
+    }
+
     @Test
     void withRmAllowedAPlainRmDoesDeleteSoTheRefusalsAboveAreWhatProtectTheFile() throws Exception {
         Path victim = Files.writeString(root.resolve("victim"), "will go");

@@ -225,19 +225,23 @@ public final class ShellDriver implements DeviceDriver {
     }
 
     private static Optional<Duration> timeout(Object argument, Duration defaultTimeout) {
-        Duration requested;
         if (argument == null) {
-            requested = defaultTimeout;
-        } else if (argument instanceof Number number) {
-            requested = Duration.ofMillis(Math.round(number.doubleValue() * 1000));
+            return Optional.of(clamp(defaultTimeout));
+        }
+        double seconds;
+        if (argument instanceof Number number) {
+            seconds = number.doubleValue();
         } else {
             try {
-                requested = Duration.ofMillis(Math.round(Double.parseDouble(argument.toString().strip()) * 1000));
+                seconds = Double.parseDouble(argument.toString().strip());
             } catch (NumberFormatException e) {
                 return Optional.empty();
             }
         }
-        return Optional.of(clamp(requested));
+        if (Double.isNaN(seconds)) {
+            return Optional.empty(); // not a number of seconds: say so rather than clamp it to 1 s
+        }
+        return Optional.of(clamp(Duration.ofMillis(Math.round(seconds * 1000))));
     }
 
     static Duration clamp(Duration timeout) {

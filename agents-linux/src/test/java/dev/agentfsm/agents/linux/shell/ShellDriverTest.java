@@ -251,6 +251,26 @@ class ShellDriverTest {
     }
 
     @Test
+    void aTimeOutThatIsNotANumberIsRefusedAndHugeOnesAreClamped() throws Exception {
+        for (Object timeout : List.of("NaN", Double.NaN, "-NaN")) {
+            ActionResult result = run(driver, Map.of("command", "pwd", "timeout", timeout));
+            assertEquals("timeout must be a number of seconds, got '" + timeout + "'", result.reason().orElseThrow());
+            assertFalse(result.data().containsKey("exit_code"), "nothing ran");
+        }
+        for (Object timeout : List.of("1e300", 1e300, "Infinity", Long.MAX_VALUE)) {
+            ActionResult result = run(driver, Map.of("command", "pwd", "timeout", timeout));
+            assertTrue(result.success(), timeout + ": " + result);
+        }
+    }
+
+    @Test
+    void aCommandLineTooLongForTheKernelIsAResultNotACrash() throws Exception {
+        ActionResult result = run("echo " + "x".repeat(200_000));
+        assertFalse(result.success());
+        assertTrue(result.reason().orElseThrow().startsWith("could not start '/usr/bin/echo': "), result.toString());
+    }
+
+    @Test
     void badArgumentsAndUnknownToolsAreResultsForTheLlm() throws Exception {
         assertEquals("timeout must be a number of seconds, got 'soon'",
                 run(driver, Map.of("command", "ls", "timeout", "soon")).reason().orElseThrow());

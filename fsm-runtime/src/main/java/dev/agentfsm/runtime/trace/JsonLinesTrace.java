@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
+import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -21,7 +22,8 @@ import java.util.List;
  * and one per round end ({@code "event":"roundEnd"} with {@code outcome}, {@code reason},
  * {@code finalStatus}, {@code path}, {@code steps}, and {@code error}, {@code violation},
  * {@code result} when present). Each line is handed to the operating system as soon as it is
- * written, unbuffered, so a crash or a halted JVM loses nothing that was traced before it.
+ * written, in one write call, so a crash or a halted JVM loses nothing that was traced before it,
+ * and traces appending to one file never tear each other's lines.
  *
  * <p>One trace may serve many sessions at once: lines are written whole, one at a time. A failed
  * write throws {@link UncheckedIOException}, which ends the round as {@code ERROR}.
@@ -31,16 +33,15 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
 
     private final Path file;
     private final OutputStream out;
-    private final JsonGenerator json;
+    /** The line being built; written to the file in one call, so a line is never torn or half-written. */
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+    /** Writes into {@link #line}; a new one per line, so a failed line cannot leave it mid-object. */
+    private JsonGenerator json;
     private boolean closed;
 
-    private JsonLinesTrace(Path file, OutputStream out) throws IOException {
+    private JsonLinesTrace(Path file, OutputStream out) {
         this.file = file;
         this.out = out;
-        this.json = JSON.createGenerator(out, JsonEncoding.UTF8);
-        this.json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-        // no separator between root values (Jackson's default is a space): each object ends its own line
-        this.json.setRootValueSeparator(null);
     }
 
     /**
@@ -58,6 +59,11 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the trace file " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A trace writing to {@code out}, named {@code file} in messages; for tests of failing streams. */
+    static JsonLinesTrace over(Path file, OutputStream out) {
+        return new JsonLinesTrace(file, out);
     }
 
     /** The file this trace writes. */
@@ -128,15 +134,22 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
         if (closed) {
             throw new IllegalStateException("the trace " + file + " is closed");
         }
+        line.reset();
+        json = JSON.createGenerator(line, JsonEncoding.UTF8);
         json.writeStartObject();
         json.writeStringField("event", event);
     }
 
-    /** Ends the line and hands it to the operating system (the stream beneath is not buffered). */
+    /**
+     * Ends the line and hands it to the operating system in one write (the stream beneath is not
+     * buffered): with the file opened for appending, two traces on one file, even in two processes,
+     * never interleave inside a line, and a write that fails leaves nothing behind for the next line.
+     */
     private void end() throws IOException {
         json.writeEndObject();
-        json.writeRaw('\n');
-        json.flush();
+        json.close();
+        line.write('\n');
+        line.writeTo(out);
     }
 
     private UncheckedIOException failed(IOException e) {
@@ -147,11 +160,7 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
     public synchronized void close() throws IOException {
         if (!closed) {
             closed = true;
-            try {
-                json.close();
-            } finally {
-                out.close();
-            }
+            out.close();
         }
     }
 }

@@ -130,6 +130,72 @@ class JsonLinesTraceTest {
     }
 
     @Test
+    void twoTracesAppendingToOneFileNeverTearEachOthersLongLines() throws Exception {
+        Path file = dir.resolve("shared.jsonl");
+        String longReason = "r".repeat(50_000);
+        RoundResult result = new RoundResult(Outcome.ERROR, longReason, "HostAgent.ERROR", List.of("HostAgent.CONTINUE"),
+                1, Optional.empty(), Optional.empty(), Optional.empty());
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (JsonLinesTrace first = JsonLinesTrace.open(file); JsonLinesTrace second = JsonLinesTrace.open(file)) {
+            List<Future<?>> writers = new ArrayList<>();
+            for (JsonLinesTrace trace : List.of(first, second)) {
+                writers.add(pool.submit(() -> {
+                    for (int i = 0; i < 100; i++) {
+                        trace.onRoundEnd("s-" + i, i, result);
+                    }
+                }));
+            }
+            for (Future<?> writer : writers) {
+                writer.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        List<JsonNode> nodes = lines(file);
+        assertEquals(200, nodes.size());
+        for (JsonNode node : nodes) {
+            assertEquals(longReason, node.get("reason").asText());
+        }
+    }
+
+    @Test
+    void aFailedWriteLeavesNoHalfLineAndTheNextLineIsWhole() throws IOException {
+        FlakyStream out = new FlakyStream();
+        try (JsonLinesTrace trace = JsonLinesTrace.over(dir.resolve("flaky.jsonl"), out)) {
+            out.failNext = true;
+            RoundResult longLine = new RoundResult(Outcome.ERROR, "r".repeat(50_000), "HostAgent.ERROR", List.of(), 1,
+                    Optional.empty(), Optional.empty(), Optional.empty());
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> trace.onRoundEnd("s-1", 1, longLine));
+            assertTrue(e.getMessage().startsWith("cannot write the trace file " + dir.resolve("flaky.jsonl")),
+                    e.getMessage());
+            trace.onTransition(event(2));
+        }
+        List<String> written = List.of(out.written.toString(StandardCharsets.UTF_8).split("\n"));
+        assertEquals(1, written.size(), written.toString());
+        assertEquals(2, JSON.readTree(written.get(0)).get("step").asInt());
+    }
+
+    /** A stream whose next write fails once when told to, as a full disk would. */
+    private static final class FlakyStream extends java.io.OutputStream {
+        final java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+        boolean failNext;
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            if (failNext) {
+                failNext = false;
+                throw new IOException("No space left on device");
+            }
+            written.write(bytes, offset, length);
+        }
+    }
+
+    @Test
     void aClosedTraceRefusesToWriteAndAnUnwritableFileIsNamed() throws IOException {
         Path file = dir.resolve("run.jsonl");
         JsonLinesTrace trace = JsonLinesTrace.open(file);

@@ -53,7 +53,7 @@ public final class ConsoleUserChannel implements UserChannel {
         out.println(question);
         out.print("> ");
         out.flush();
-        Optional<String> line = readLine(start + timeout.toNanos());
+        Optional<String> line = readLine(start + nanos(timeout));
         if (line.isPresent()) {
             return new Answer.Given(line.get());
         }
@@ -63,7 +63,7 @@ public final class ConsoleUserChannel implements UserChannel {
     @Override
     public synchronized Decision confirm(String action, Duration timeout) {
         Objects.requireNonNull(action, "action");
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long deadline = System.nanoTime() + nanos(timeout);
         dropLateLine();
         out.println("The agent wants to run: " + action);
         for (int attempt = 0; attempt < 2; attempt++) {
@@ -85,6 +85,15 @@ public final class ConsoleUserChannel implements UserChannel {
         }
         out.println("No clear answer: the action is rejected.");
         return Decision.REJECTED;
+    }
+
+    /**
+     * {@code timeout} in nanoseconds, at most {@code Long.MAX_VALUE} (292 years): a longer one (such
+     * as {@code ChronoUnit.FOREVER}) means no limit rather than an overflow. Deadlines are compared by
+     * difference, as {@link System#nanoTime()} requires, so {@code now + nanos} may wrap.
+     */
+    private static long nanos(Duration timeout) {
+        return timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
     }
 
     /** Drops a line that arrived after the question it was meant for had timed out. */

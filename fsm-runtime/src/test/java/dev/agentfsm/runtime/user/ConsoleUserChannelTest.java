@@ -114,4 +114,11 @@ class ConsoleUserChannelTest {
         assertTrue(printed().endsWith(String.format("No clear answer: the action is rejected.%n")), printed());
         assertEquals(new Answer.Given("yes"), console.ask("next?", WAIT));
     }
+
+    @Test
+    void aTimeOutTooLongForNanosecondsMeansWaitingWithoutLimit() {
+        Duration forever = java.time.temporal.ChronoUnit.FOREVER.getDuration();
+        assertEquals(new Answer.Given("blue"), typing("blue\n").ask("Which colour?", forever));
+        assertEquals(Decision.APPROVED, typing("y\n").confirm("rm notes.txt", forever));
+    }
 }

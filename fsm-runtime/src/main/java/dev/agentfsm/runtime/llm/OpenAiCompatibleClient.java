@@ -177,8 +177,17 @@ public final class OpenAiCompatibleClient implements LlmClient {
         Duration wait = response.headers().firstValue("Retry-After")
                 .flatMap(OpenAiCompatibleClient::seconds)
                 .map(Duration::ofSeconds)
-                .orElseGet(() -> initialBackoff.multipliedBy(1L << Math.min(attempt, 20)));
+                .orElseGet(() -> doubled(initialBackoff, attempt));
         return wait.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : wait;
+    }
+
+    /** {@code backoff} doubled {@code times} times, stopping once it passes the one-minute cap (no overflow). */
+    private static Duration doubled(Duration backoff, int times) {
+        Duration wait = backoff;
+        for (int i = 0; i < times && wait.compareTo(MAX_BACKOFF) <= 0; i++) {
+            wait = wait.multipliedBy(2);
+        }
+        return wait;
     }
 
     private static Optional<Long> seconds(String value) {

@@ -211,6 +211,16 @@ class OpenAiCompatibleClientTest {
     }
 
     @Test
+    void aHugeInitialBackoffIsCappedAtAMinuteInsteadOfOverflowing() throws Exception {
+        server.answer(status(503, "{}"), status(503, "{}"), reply("{\"status\": \"FINISH\"}"));
+
+        LlmReply reply = client().initialBackoff(Duration.ofSeconds(Long.MAX_VALUE / 2 + 1)).build().complete(HELLO);
+
+        assertEquals("{\"status\": \"FINISH\"}", reply.content());
+        assertEquals(List.of(Duration.ofSeconds(60), Duration.ofSeconds(60)), slept);
+    }
+
+    @Test
     void aBodyThatIsNotJsonIsShown() {
         server.answer(FakeChatServer.status(200, "<html>proxy login</html>"));
 

@@ -53,6 +53,8 @@ public final class FsmProcessor extends AbstractProcessor {
     static final String TRANSITIONS = "dev.agentfsm.annotations.Transitions";
     static final String TERMINAL = "dev.agentfsm.annotations.Terminal";
     static final String SERVICES = "META-INF/services/dev.agentfsm.runtime.StateManager";
+    /** Why a valid machine waits: its hand-off target was deferred, and is reported itself if it never resolves. */
+    private static final String WAITS_FOR_HAND_OFF = "the machine it hands off to";
 
     private final Map<String, String> deferred = new LinkedHashMap<>();
     private final Set<TypeRef> failed = new HashSet<>();
@@ -133,7 +135,7 @@ public final class FsmProcessor extends AbstractProcessor {
                 continue;
             }
             if (targets.stream().anyMatch(t -> deferredNames.contains(t.baseType().qualifiedName()))) {
-                deferMachine(machine, "the machine it hands off to");
+                deferMachine(machine, WAITS_FOR_HAND_OFF);
                 continue;
             }
             writer.write(machine);
@@ -149,10 +151,14 @@ public final class FsmProcessor extends AbstractProcessor {
 
     private void finish(RoundEnvironment round) throws IOException {
         if (!deferred.isEmpty() && !reportedError && !round.errorRaised()) {
+            // one error per missing type, on the first element deferred for it (the one that names it)
+            Set<String> causes = new HashSet<>();
             for (Map.Entry<String, String> entry : deferred.entrySet()) {
-                error("[agentfsm:Unresolved] " + entry.getKey() + " names a type that does not exist: "
-                        + entry.getValue() + "; check the name and the imports",
-                        processingEnv.getElementUtils().getTypeElement(entry.getKey()));
+                if (!entry.getValue().equals(WAITS_FOR_HAND_OFF) && causes.add(entry.getValue())) {
+                    error("[agentfsm:Unresolved] " + entry.getValue() + " names a type that does not exist;"
+                            + " check the name and the imports",
+                            processingEnv.getElementUtils().getTypeElement(entry.getKey()));
+                }
             }
         }
         if (!managers.isEmpty()) {
@@ -179,14 +185,10 @@ public final class FsmProcessor extends AbstractProcessor {
     }
 
     private void print(Report report) {
+        DiagnosticPrinter printer = new DiagnosticPrinter(processingEnv);
         for (dev.agentfsm.processor.validate.Diagnostic d : report.diagnostics()) {
             reportedError |= d.isError();
-            Element element = d.origin().element();
-            if (element == null) {
-                processingEnv.getMessager().printMessage(d.kind(), d.text());
-            } else {
-                processingEnv.getMessager().printMessage(d.kind(), d.text(), element, d.origin().mirror(), d.origin().value());
-            }
+            printer.print(d.kind(), d.text(), d.origin());
         }
     }
 

@@ -11,16 +11,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
-import javax.annotation.processing.Completion;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -91,16 +88,14 @@ class RobustnessTest {
     }
 
     /** Runs a processor with a filer that fails the way a full disk or a broken build tool would. */
-    private static final class FailingFilerProcessor implements Processor {
-        private final Processor delegate;
-
+    private static final class FailingFilerProcessor extends ForwardingProcessor {
         FailingFilerProcessor(Processor delegate) {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         @Override
         public void init(ProcessingEnvironment env) {
-            delegate.init(new ProcessingEnvironment() {
+            super.init(new ProcessingEnvironment() {
                 @Override public Map<String, String> getOptions() { return env.getOptions(); }
                 @Override public Messager getMessager() { return env.getMessager(); }
                 @Override public Filer getFiler() { return new FailingFiler(); }
@@ -109,21 +104,6 @@ class RobustnessTest {
                 @Override public SourceVersion getSourceVersion() { return env.getSourceVersion(); }
                 @Override public Locale getLocale() { return env.getLocale(); }
             });
-        }
-
-        @Override public Set<String> getSupportedOptions() { return delegate.getSupportedOptions(); }
-        @Override public Set<String> getSupportedAnnotationTypes() { return delegate.getSupportedAnnotationTypes(); }
-        @Override public SourceVersion getSupportedSourceVersion() { return delegate.getSupportedSourceVersion(); }
-
-        @Override
-        public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-            return delegate.process(annotations, round);
-        }
-
-        @Override
-        public Iterable<? extends Completion> getCompletions(Element element, AnnotationMirror annotation,
-                ExecutableElement member, String userText) {
-            return delegate.getCompletions(element, annotation, member, userText);
         }
     }
 

@@ -21,6 +21,6 @@ public final class Door {
     @Terminal(endsRound = true)
     public static final class Closed extends Base {}
 
-    @Terminal(endsRound = true)
+    @Terminal(endsRound = true) // on Hinge
     public static final class Hinge extends Base {}
 }

@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
 import dev.agentfsm.processor.model.OrphanState;
+import dev.agentfsm.processor.model.Origin;
 import dev.agentfsm.processor.model.TypeRef;
 import dev.agentfsm.processor.read.Deferred;
 import dev.agentfsm.processor.read.MachineReader;
@@ -29,6 +30,7 @@ import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
@@ -177,8 +179,10 @@ public final class FsmProcessor extends AbstractProcessor {
             for (TypeElement type : annotated(round, annotation)) {
                 if (!hasAnnotation(type, STATE)) {
                     String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
-                    error("[agentfsm:NotAState] @" + simple + " on " + type.getSimpleName()
-                            + ", which is not a @State class; annotate it with @State or remove @" + simple, type);
+                    reportedError = true;
+                    new DiagnosticPrinter(processingEnv).print(Kind.ERROR, "[agentfsm:NotAState] @" + simple + " on "
+                            + type.getSimpleName() + ", which is not a @State class; annotate it with @State or remove @"
+                            + simple, Origin.of(type, mirror(type, annotation)));
                 }
             }
         }
@@ -210,7 +214,13 @@ public final class FsmProcessor extends AbstractProcessor {
     }
 
     private static boolean hasAnnotation(Element element, String annotation) {
-        return element.getAnnotationMirrors().stream().anyMatch(m ->
-                ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation));
+        return mirror(element, annotation) != null;
+    }
+
+    /** The annotation on the element, or {@code null}: the messager takes a null mirror to mean the element. */
+    private static AnnotationMirror mirror(Element element, String annotation) {
+        return element.getAnnotationMirrors().stream().filter(m ->
+                ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation))
+                .findFirst().orElse(null);
     }
 }

@@ -46,7 +46,7 @@ class ValidationTest {
     static final List<Case> CASES = List.of(
             new Case("NotAStateTransition", "NotAState", "Door.java", "to = Hinge.class", 1),
             new Case("NotAStateEntry", "NotAState", "Door.java", "onError = Hinge.class", 1),
-            new Case("NotAStateMisplaced", "NotAState", "Door.java", "class Hinge", 1),
+            new Case("NotAStateMisplaced", "NotAState", "Door.java", "@Terminal(endsRound = true) // on Hinge", 1),
             new Case("WrongMachine", "WrongMachine", "Door.java", "initial = Window.Open.class", 1),
             new Case("NoMachineNone", "NoMachine", "Door.java", "@State(\"LOST\")", 1),
             new Case("NoMachineTwo", "NoMachine", "Door.java", "@State(\"BOTH\")", 1),

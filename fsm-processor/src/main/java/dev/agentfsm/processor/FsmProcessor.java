@@ -11,8 +11,10 @@ import dev.agentfsm.processor.read.MachineReader;
 import dev.agentfsm.processor.read.ReadResult;
 import dev.agentfsm.processor.validate.MachineValidator;
 import dev.agentfsm.processor.validate.Report;
+import dev.agentfsm.processor.write.DocsDirectory;
 import dev.agentfsm.processor.write.GeneratedTypes;
 import dev.agentfsm.processor.write.MachineWriter;
+import dev.agentfsm.processor.write.WriteProblem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -24,9 +26,11 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
@@ -63,6 +67,24 @@ public final class FsmProcessor extends AbstractProcessor {
     private final List<MachineModel> generatedMachines = new ArrayList<>();
     private final Set<String> managers = new TreeSet<>();
     private boolean reportedError;
+    private Optional<DocsDirectory> docs = Optional.empty();
+    private Optional<String> invalidDocsOption = Optional.empty();
+
+    @Override
+    public synchronized void init(ProcessingEnvironment env) {
+        super.init(env);
+        try {
+            docs = DocsDirectory.fromOptions(env.getOptions());
+        } catch (DocsDirectory.InvalidOption e) {
+            // reported in the first round; the machines still generate, so the error is the only one
+            invalidDocsOption = Optional.of(e.getMessage());
+        }
+    }
+
+    @Override
+    public Set<String> getSupportedOptions() {
+        return Set.of(DocsDirectory.OPTION);
+    }
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -90,6 +112,8 @@ public final class FsmProcessor extends AbstractProcessor {
     }
 
     private void processRound(RoundEnvironment round) throws IOException {
+        invalidDocsOption.ifPresent(message -> error(message, null));
+        invalidDocsOption = Optional.empty();
         Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(round, STATE_MACHINE));
         Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(round, STATE));
         for (String name : deferred.keySet()) {
@@ -127,7 +151,7 @@ public final class FsmProcessor extends AbstractProcessor {
             }
         }
 
-        MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()));
+        MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()), docs);
         Set<String> deferredNames = deferred.keySet();
         for (MachineModel machine : valid) {
             List<MachineRef> targets = machine.handOffTargets();
@@ -140,7 +164,10 @@ public final class FsmProcessor extends AbstractProcessor {
                 deferMachine(machine, WAITS_FOR_HAND_OFF);
                 continue;
             }
-            writer.write(machine);
+            for (WriteProblem problem : writer.write(machine)) {
+                reportedError |= problem.kind() == Kind.ERROR;
+                processingEnv.getMessager().printMessage(problem.kind(), problem.message(), machine.origin().element());
+            }
             generatedMachines.add(machine);
             managers.add(machine.ref().stateManager().binaryName());
         }

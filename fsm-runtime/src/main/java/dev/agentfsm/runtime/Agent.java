@@ -24,4 +24,16 @@ public interface Agent {
     default Optional<? extends Agent> host() {
         return Optional.empty();
     }
+
+    /** The blackboard this agent reads and writes: its host's when it has one, otherwise its own. */
+    Blackboard blackboard();
+
+    /**
+     * Forgets what belongs to one round (its status, its step-local data) before a {@link Session}
+     * starts the next round; what the agent keeps across rounds (its blackboard) stays. The default
+     * clears the status.
+     */
+    default void reset() {
+        setStatus("");
+    }
 }

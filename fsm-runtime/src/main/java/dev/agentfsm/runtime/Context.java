@@ -1,8 +1,10 @@
 package dev.agentfsm.runtime;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -49,7 +51,36 @@ public final class Context {
         }
     }
 
+    /** The user's request the current round works on. */
+    public static final Key<String> REQUEST = Key.of("request");
+
+    /** The subtask a host assigned to the sub-agent now working. */
+    public static final Key<String> SUBTASK = Key.of("subtask");
+
+    /** The subtasks finished so far, in order; sub-agents add to it, the host reads it. Use {@link #archive}. */
+    public static final Key<List<ArchivedSubtask>> PREVIOUS_SUBTASKS =
+            Key.withDefault("previous_subtasks", CopyOnWriteArrayList::new);
+
+    /** The round's answer, promoted from the agent's reply; {@link RoundResult#result()} reports it. */
+    public static final Key<String> ROUND_RESULT = Key.of("round_result");
+
+    /** Steps taken by the session so far, across its rounds; the runtime keeps it current. */
+    public static final Key<Integer> SESSION_STEP = Key.withDefault("session_step", () -> 0);
+
+    /** Steps taken by the current round so far; the runtime keeps it current. */
+    public static final Key<Integer> ROUND_STEP = Key.withDefault("round_step", () -> 0);
+
     private final ConcurrentHashMap<Key<?>, Object> values = new ConcurrentHashMap<>();
+
+    /** Adds a finished subtask to {@link #PREVIOUS_SUBTASKS}, for the host to read. */
+    public void archive(ArchivedSubtask subtask) {
+        get(PREVIOUS_SUBTASKS).orElseThrow().add(Objects.requireNonNull(subtask, "subtask"));
+    }
+
+    /** The finished subtasks, oldest first; a snapshot. */
+    public List<ArchivedSubtask> previousSubtasks() {
+        return List.copyOf(get(PREVIOUS_SUBTASKS).orElseThrow());
+    }
 
     /** The value under {@code key}; a key with a default creates and stores it on first use. */
     @SuppressWarnings("unchecked")

@@ -6,12 +6,16 @@ import dev.agentfsm.processor.model.StateModel;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
+import javax.tools.Diagnostic.Kind;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
@@ -30,9 +34,21 @@ public final class MachineWriter {
     private final StateManagerWriter manager;
     private final TransitionsWriter transitions;
     private final YamlWriter yaml = new YamlWriter();
+    private final MermaidWriter mermaid = new MermaidWriter();
+    private final DotWriter dot = new DotWriter();
+    private final PlantUmlWriter plantUml = new PlantUmlWriter();
+    private final MarkdownWriter markdown = new MarkdownWriter();
+    private final SvgWriter svg = new SvgWriter();
+    private final Optional<DocsDirectory> docs;
 
     public MachineWriter(Filer filer, GeneratedTypes generated) {
+        this(filer, generated, Optional.empty());
+    }
+
+    /** A writer that also writes each machine's page and SVG to {@code docs}. */
+    public MachineWriter(Filer filer, GeneratedTypes generated, Optional<DocsDirectory> docs) {
         this.filer = filer;
+        this.docs = docs;
         this.statusEnum = new StatusEnumWriter(generated);
         this.table = new TransitionTableWriter(generated);
         this.manager = new StateManagerWriter(generated);
@@ -51,18 +67,73 @@ public final class MachineWriter {
         return files;
     }
 
-    /** The resources for a machine by file name under {@link #RESOURCE_DIR}, e.g. {@code a.b.HostAgent.yaml}. */
+    /**
+     * The resources for a machine by file name under {@link #RESOURCE_DIR}, e.g. {@code a.b.HostAgent.yaml}:
+     * the model (yaml), the diagrams (mmd, dot, puml, svg) and the page (md).
+     *
+     * @throws IllegalStateException if the SVG cannot be rendered; {@link #write} reports that as a warning instead
+     */
     public Map<String, String> resources(MachineModel machine) {
-        return Map.of(resourceName(machine, "yaml"), yaml.write(machine));
+        List<WriteProblem> problems = new ArrayList<>();
+        Map<String, String> resources = resources(machine, problems);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException(problems.get(0).message());
+        }
+        return resources;
     }
 
-    /** Writes the machine's sources and resources through the filer. */
-    public void write(MachineModel machine) throws IOException {
+    private Map<String, String> resources(MachineModel machine, List<WriteProblem> problems) {
+        Map<String, String> resources = new LinkedHashMap<>();
+        resources.put(resourceName(machine, "yaml"), yaml.write(machine));
+        resources.put(resourceName(machine, "mmd"), mermaid.write(machine));
+        resources.put(resourceName(machine, "dot"), dot.write(machine));
+        String diagram = plantUml.write(machine);
+        resources.put(resourceName(machine, "puml"), diagram);
+        String svgName = resourceName(machine, "svg");
+        resources.put(resourceName(machine, "md"), markdown.write(machine, svgName));
+        try {
+            resources.put(svgName, svg.write(diagram));
+        } catch (SvgWriter.Failure e) {
+            problems.add(new WriteProblem(Kind.WARNING, "[agentfsm:Diagram] the SVG of " + machine.name() + " could not be rendered: " + e.getMessage()
+                    + "; its .mmd, .dot, .puml and .md are written, and " + resourceName(machine, "puml")
+                    + " renders with PlantUML"));
+        }
+        return resources;
+    }
+
+    /**
+     * Writes the machine's sources and resources through the filer, and its page and SVG to the docs
+     * directory if there is one.
+     *
+     * @return what the user must be told: an SVG that could not be rendered, a docs file that could not be written
+     */
+    public List<WriteProblem> write(MachineModel machine) throws IOException {
         for (JavaFile file : sources(machine)) {
             file.writeTo(filer);
         }
-        for (Map.Entry<String, String> resource : resources(machine).entrySet()) {
+        List<WriteProblem> problems = new ArrayList<>();
+        Map<String, String> resources = resources(machine, problems);
+        for (Map.Entry<String, String> resource : resources.entrySet()) {
             writeResource(RESOURCE_DIR + resource.getKey(), resource.getValue(), machine.origin().element());
+        }
+        if (docs.isPresent()) {
+            for (String extension : List.of("md", "svg")) {
+                String name = resourceName(machine, extension);
+                if (resources.containsKey(name)) {
+                    writeDoc(name, resources.get(name), problems);
+                }
+            }
+        }
+        return problems;
+    }
+
+    private void writeDoc(String name, String content, List<WriteProblem> problems) {
+        Path path = docs.orElseThrow().path().resolve(name);
+        try {
+            docs.orElseThrow().write(name, content);
+        } catch (IOException | SecurityException e) {
+            problems.add(new WriteProblem(Kind.ERROR, "[agentfsm:DocsOption] could not write " + path + " for -A"
+                    + DocsDirectory.OPTION + ": " + e + "; check that the directory is writable"));
         }
     }
 

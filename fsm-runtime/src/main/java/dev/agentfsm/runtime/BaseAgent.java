@@ -1,0 +1,55 @@
+package dev.agentfsm.runtime;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A convenient base for agents: a name, a status, an optional host, and a blackboard that is the
+ * host's when there is one. Agents are confined to the thread running their round.
+ */
+public abstract class BaseAgent implements Agent {
+    private final String name;
+    private final Blackboard ownBlackboard = new Blackboard();
+    private String status = "";
+    private Agent host;
+
+    /** @param name the agent's name for logs and traces */
+    protected BaseAgent(String name) {
+        this.name = Objects.requireNonNull(name, "name");
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public String status() {
+        return status;
+    }
+
+    @Override
+    public void setStatus(String status) {
+        this.status = Objects.requireNonNull(status, () -> "status of agent " + name);
+    }
+
+    @Override
+    public Optional<? extends Agent> host() {
+        return Optional.ofNullable(host);
+    }
+
+    /** Makes {@code host} this agent's host: control returns to it, and its blackboard is shared. */
+    public void setHost(Agent host) {
+        this.host = Objects.requireNonNull(host, () -> "host of agent " + name);
+    }
+
+    @Override
+    public Blackboard blackboard() {
+        return host != null ? host.blackboard() : ownBlackboard;
+    }
+
+    @Override
+    public String toString() {
+        return name + "[" + status + "]";
+    }
+}

@@ -1,0 +1,100 @@
+package dev.agentfsm.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One round of an agent's machine: UFO's loop with defined semantics. For each state entered it runs
+ * {@code handle} (terminal states included); a round-ending state stops the round; otherwise the next
+ * state comes from the state's own {@code next(agent, to)} or from the agent's status, is checked
+ * against the generated table, announced to listeners, and the state (and, for a hand-off, the agent)
+ * switches. {@link #run()} always returns a {@link RoundResult}; it never reports a step limit, an
+ * error or an illegal move as success.
+ *
+ * <pre>{@code
+ * RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+ *         .context(context).maxSteps(50).listener(trace).build().run();
+ * }</pre>
+ */
+public final class Round {
+    // The builder and run() semantics are the contract; the implementation lands with issue 4.
+
+    private Round(Builder<?> builder) {
+        throw new UnsupportedOperationException("issue 4");
+    }
+
+    /** Starts building a round of {@code machine} driving {@code agent}, from the machine's initial state. */
+    public static <A extends Agent> Builder<A> of(StateManager<A, ?> machine, A agent) {
+        return new Builder<>(machine, agent);
+    }
+
+    /** Runs the round to its end on the calling thread. */
+    public RoundResult run() {
+        throw new UnsupportedOperationException("issue 4");
+    }
+
+    /**
+     * Configures a {@link Round}.
+     *
+     * @param <A> the agent type of the machine the round starts in
+     */
+    public static final class Builder<A extends Agent> {
+        final StateManager<A, ?> machine;
+        final A agent;
+        Context context = new Context();
+        StepBudget budget;
+        int maxSteps = 50;
+        final List<TransitionListener> listeners = new ArrayList<>();
+        CancellationToken cancellation = new CancellationToken();
+        String session = "session";
+        int round = 1;
+
+        Builder(StateManager<A, ?> machine, A agent) {
+            this.machine = Objects.requireNonNull(machine, "machine");
+            this.agent = Objects.requireNonNull(agent, "agent");
+        }
+
+        /** The context the round's states share; a new one by default. */
+        public Builder<A> context(Context context) {
+            this.context = Objects.requireNonNull(context, "context");
+            return this;
+        }
+
+        /** The most states this round may enter (default 50); ignored when a {@link #budget} is given. */
+        public Builder<A> maxSteps(int maxSteps) {
+            this.maxSteps = maxSteps;
+            return this;
+        }
+
+        /** A step budget shared with other rounds of the same session. */
+        public Builder<A> budget(StepBudget budget) {
+            this.budget = Objects.requireNonNull(budget, "budget");
+            return this;
+        }
+
+        /** Adds a listener; listeners hear transitions in the order they were added. */
+        public Builder<A> listener(TransitionListener listener) {
+            listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /** A token that cancels the round at its next step. */
+        public Builder<A> cancellation(CancellationToken cancellation) {
+            this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
+            return this;
+        }
+
+        /** The session id and the round's number in it, for traces (default {@code "session"}, 1). */
+        public Builder<A> session(String session, int round) {
+            this.session = Objects.requireNonNull(session, "session");
+            this.round = round;
+            return this;
+        }
+
+        /** The round, ready to {@link Round#run()}. */
+        public Round build() {
+            return new Round(this);
+        }
+    }
+}

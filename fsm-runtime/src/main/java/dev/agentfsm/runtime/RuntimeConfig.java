@@ -1,0 +1,102 @@
+package dev.agentfsm.runtime;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The runtime's settings, with UFO's defaults. Read from YAML with {@link #load(Path)} or
+ * {@link #parse(String)}, then overridden from the environment with {@link #withEnvironment(Map)}.
+ * An unknown key or a bad value is a {@link ConfigException} naming the key, the value and what is
+ * allowed; nothing falls back silently.
+ *
+ * <pre>{@code
+ * maxStep: 50
+ * maxRound: 1
+ * safeGuard: true
+ * askQuestion: false
+ * jsonParsingRetry: 3
+ * llmTimeout: 60s
+ * userTimeout: 300s
+ * actionTimeout: 30s
+ * llm:
+ *   baseUrl: http://localhost:11434/v1
+ *   model: qwen2.5
+ *   apiKeyEnv: OPENAI_API_KEY
+ * }</pre>
+ *
+ * @param maxStep the steps a session may take in all (default 50)
+ * @param maxRound the rounds (requests) a session runs at most (default 1)
+ * @param safeGuard whether CONFIRM asks the user before a dangerous action runs (default true)
+ * @param askQuestion whether PENDING asks the user, or tells the LLM no answer is available (default false)
+ * @param jsonParsingRetry corrective re-asks in all for a malformed, unknown or illegal reply (default 3)
+ * @param llmTimeout time-out of one LLM call (default 60 s)
+ * @param userTimeout how long a question or confirmation waits for the user (default 300 s)
+ * @param actionTimeout time-out of one device action (default 30 s)
+ * @param llm the LLM endpoint, when one is configured
+ */
+public record RuntimeConfig(
+        int maxStep,
+        int maxRound,
+        boolean safeGuard,
+        boolean askQuestion,
+        int jsonParsingRetry,
+        Duration llmTimeout,
+        Duration userTimeout,
+        Duration actionTimeout,
+        Optional<LlmEndpoint> llm) {
+
+    /**
+     * An OpenAI-compatible endpoint.
+     *
+     * @param baseUrl the API's base URL, e.g. {@code https://api.openai.com/v1} or {@code http://localhost:11434/v1}
+     * @param model the model name
+     * @param apiKeyEnv the environment variable holding the API key, if the server needs one
+     */
+    public record LlmEndpoint(String baseUrl, String model, Optional<String> apiKeyEnv) {}
+
+    /** UFO's defaults. */
+    public static RuntimeConfig defaults() {
+        return new RuntimeConfig(50, 1, true, false, 3, Duration.ofSeconds(60), Duration.ofSeconds(300),
+                Duration.ofSeconds(30), Optional.empty());
+    }
+
+    /**
+     * Reads a YAML file; keys it does not set keep their defaults.
+     *
+     * @throws ConfigException naming the file, the key and the value on any error
+     */
+    public static RuntimeConfig load(Path yaml) {
+        throw new UnsupportedOperationException("issue 4");
+    }
+
+    /** Reads YAML text; see {@link #load(Path)}. */
+    public static RuntimeConfig parse(String yaml) {
+        throw new UnsupportedOperationException("issue 4");
+    }
+
+    /**
+     * This configuration with the environment's overrides applied: {@code AGENTFSM_MAX_STEP},
+     * {@code AGENTFSM_MAX_ROUND}, {@code AGENTFSM_SAFE_GUARD}, ... (the key in UPPER_SNAKE_CASE
+     * behind {@code AGENTFSM_}).
+     *
+     * @throws ConfigException naming the variable and its value when a value is bad
+     */
+    public RuntimeConfig withEnvironment(Map<String, String> environment) {
+        throw new UnsupportedOperationException("issue 4");
+    }
+
+    /** A configuration error: the message names the key (or variable), the value and what is allowed. */
+    public static final class ConfigException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public ConfigException(String message) {
+            super(message);
+        }
+
+        public ConfigException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

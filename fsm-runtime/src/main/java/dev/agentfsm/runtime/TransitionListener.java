@@ -1,0 +1,15 @@
+package dev.agentfsm.runtime;
+
+/**
+ * Hears every transition a round makes and how each round ends. Listeners run on the round's thread,
+ * in order; a listener that throws ends the round as {@link Outcome#ERROR}. Built-in listeners are
+ * in {@code dev.agentfsm.runtime.trace}.
+ */
+public interface TransitionListener {
+
+    /** Called after the table allowed a move and before the target state runs. */
+    void onTransition(TransitionEvent event);
+
+    /** Called once when a round ends, whatever the outcome. */
+    default void onRoundEnd(String session, int round, RoundResult result) {}
+}

@@ -1,0 +1,16 @@
+package dev.agentfsm.runtime.device;
+
+import java.util.Map;
+
+/**
+ * A tool the LLM may call, as the prompt lists it.
+ *
+ * @param name the function name, e.g. {@code execute_command}
+ * @param description what it does
+ * @param parameters each parameter's name and description, in order
+ */
+public record ToolSpec(String name, String description, Map<String, String> parameters) {
+    public ToolSpec {
+        parameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(parameters));
+    }
+}

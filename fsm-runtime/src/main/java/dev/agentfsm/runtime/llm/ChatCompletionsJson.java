@@ -1,0 +1,105 @@
+package dev.agentfsm.runtime.llm;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The JSON of OpenAI's chat-completions protocol: the request body, and what a response body says. */
+final class ChatCompletionsJson {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int SHOWN_BODY_CHARS = 500;
+    /** {@code json_schema.name}: the protocol requires one; servers only echo it. */
+    static final String SCHEMA_NAME = "agent_reply";
+
+    private ChatCompletionsJson() {}
+
+    /**
+     * The request body.
+     *
+     * @param schema sent as a {@code json_schema} {@code response_format} when present
+     */
+    static String requestBody(String model, LlmRequest request, Optional<JsonNode> schema, boolean strict) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("model", model);
+        ArrayNode messages = body.putArray("messages");
+        for (ChatMessage message : request.messages()) {
+            ObjectNode json = messages.addObject();
+            json.put("role", message.role().name().toLowerCase(Locale.ROOT));
+            if (message.images().isEmpty()) {
+                json.put("content", message.text());
+            } else {
+                ArrayNode parts = json.putArray("content");
+                parts.addObject().put("type", "text").put("text", message.text());
+                for (Image image : message.images()) {
+                    parts.addObject().put("type", "image_url").putObject("image_url").put("url", image.dataUrl());
+                }
+            }
+        }
+        body.put("stream", false);
+        schema.ifPresent(s -> {
+            ObjectNode jsonSchema = body.putObject("response_format").put("type", "json_schema").putObject("json_schema");
+            jsonSchema.put("name", SCHEMA_NAME).set("schema", s);
+            if (strict) {
+                jsonSchema.put("strict", true);
+            }
+        });
+        try {
+            return JSON.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot write a chat-completions request", e);
+        }
+    }
+
+    /**
+     * The text of {@code choices[0].message.content}.
+     *
+     * @throws LlmException showing the (shortened) body when it is not JSON or has no such text
+     */
+    static String content(String body, String endpoint) throws LlmException {
+        JsonNode json;
+        try {
+            json = JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw new LlmException(endpoint + " answered with a body that is not JSON (" + e.getOriginalMessage()
+                    + "); is this an OpenAI-compatible chat-completions endpoint? Body: " + shorten(body), e);
+        }
+        JsonNode message = json.path("choices").path(0).path("message");
+        JsonNode content = message.path("content");
+        if (content.isTextual()) {
+            return content.textValue();
+        }
+        JsonNode refusal = message.path("refusal");
+        if (refusal.isTextual()) {
+            throw new LlmException(endpoint + ": the model refused to answer: " + refusal.textValue());
+        }
+        throw new LlmException(endpoint + " answered without text at choices[0].message.content. Body: "
+                + shorten(body));
+    }
+
+    /** What an error body says: the server's error message where it has one, else the (shortened) body. */
+    static String errorMessage(String body) {
+        try {
+            JsonNode json = JSON.readTree(body);
+            JsonNode error = json.path("error");
+            // OpenAI and vLLM: {"error": {"message": ...}} or {"message": ...}; Ollama: {"error": "..."}
+            for (JsonNode candidate : new JsonNode[] {error.path("message"), error, json.path("message")}) {
+                if (candidate.isTextual() && !candidate.textValue().isBlank()) {
+                    return candidate.textValue();
+                }
+            }
+        } catch (JsonProcessingException e) {
+            // not JSON: the body itself is the best message there is
+        }
+        return body.isBlank() ? "(empty body)" : shorten(body);
+    }
+
+    static String shorten(String text) {
+        return text.length() <= SHOWN_BODY_CHARS
+                ? text
+                : text.substring(0, SHOWN_BODY_CHARS) + "... (" + text.length() + " chars)";
+    }
+}

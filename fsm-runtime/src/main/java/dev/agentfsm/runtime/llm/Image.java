@@ -1,0 +1,28 @@
+package dev.agentfsm.runtime.llm;
+
+import java.util.Base64;
+import java.util.Objects;
+
+/**
+ * An image for a chat model, such as a screenshot.
+ *
+ * @param mimeType e.g. {@code image/png}
+ * @param data the encoded image bytes
+ */
+public record Image(String mimeType, byte[] data) {
+
+    public Image {
+        Objects.requireNonNull(mimeType, "mimeType");
+        Objects.requireNonNull(data, "data");
+    }
+
+    /** A PNG image. */
+    public static Image png(byte[] data) {
+        return new Image("image/png", data);
+    }
+
+    /** The image as a {@code data:} URL, the form chat-completion APIs take. */
+    public String dataUrl() {
+        return "data:" + mimeType + ";base64," + Base64.getEncoder().encodeToString(data);
+    }
+}

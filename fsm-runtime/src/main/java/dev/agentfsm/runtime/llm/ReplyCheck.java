@@ -1,0 +1,123 @@
+package dev.agentfsm.runtime.llm;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.TransitionTable;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Judges one reply of the model for {@link ReplyGuard}: parses it, finds and normalizes its status, and
+ * says what is wrong in words the model can act on.
+ */
+final class ReplyCheck {
+    /** A whole reply inside one Markdown code fence, optionally tagged json. */
+    private static final Pattern FENCED = Pattern.compile("\\A```(?:[jJ][sS][oO][nN])?[ \\t]*\\R(.*?)\\R?```\\z",
+            Pattern.DOTALL);
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    /** What the check found. */
+    sealed interface Verdict permits Accepted, Rejected {}
+
+    /** The reply is usable. */
+    record Accepted(AgentReply reply) implements Verdict {}
+
+    /**
+     * The reply is not usable.
+     *
+     * @param status its normalized status, empty when it had none
+     * @param problem what is wrong, as a sentence fragment addressed to the model
+     */
+    record Rejected(Outcome outcome, String status, String problem) implements Verdict {}
+
+    private final TransitionTable table;
+    private final JsonPointer pointer;
+    private final String from;
+    private final List<String> offered;
+
+    ReplyCheck(TransitionTable table, JsonPointer pointer, String from, List<String> offered) {
+        this.table = table;
+        this.pointer = pointer;
+        this.from = from;
+        this.offered = offered;
+    }
+
+    /** The instruction appended to the prompt. */
+    String instruction() {
+        return "Reply with one JSON object and nothing else. The current state is " + from + "; the status at "
+                + pointer + " must be one of: " + String.join(", ", offered) + ".";
+    }
+
+    /** The user message that answers a rejected reply. */
+    String correction(Rejected rejected) {
+        return "Your reply was rejected: " + rejected.problem() + ". Reply again with one JSON object and nothing"
+                + " else; the status at " + pointer + " must be one of: " + String.join(", ", offered) + ".";
+    }
+
+    Verdict check(String raw) {
+        JsonNode json;
+        try {
+            json = JSON.readTree(unfenced(raw.strip()));
+        } catch (JsonProcessingException e) {
+            return malformed("it is not valid JSON (" + e.getOriginalMessage() + ")");
+        }
+        if (json == null || json.isMissingNode()) {
+            return malformed("it is empty");
+        }
+        if (!json.isObject()) {
+            return malformed("it is a JSON " + json.getNodeType().name().toLowerCase(Locale.ROOT) + ", not a JSON object");
+        }
+        JsonNode found = json.at(pointer);
+        if (found.isMissingNode() || found.isNull()) {
+            return malformed("it has no status at " + pointer);
+        }
+        if (!found.isTextual()) {
+            return malformed("the status at " + pointer + " is " + found + ", not a string");
+        }
+        String status = found.textValue().strip().toUpperCase(Locale.ROOT);
+        if (status.isEmpty()) {
+            return malformed("the status at " + pointer + " is empty");
+        }
+        if (table.indexOf(status) < 0) {
+            return new Rejected(Outcome.UNKNOWN_STATUS, status,
+                    "\"" + status + "\" is not a status of " + table.machine());
+        }
+        if (!offered.contains(status)) {
+            return new Rejected(Outcome.ILLEGAL_TRANSITION, status,
+                    table.machine() + " cannot move from " + from + " to \"" + status + "\" by the model's choice");
+        }
+        writeBack(json, status);
+        return new Accepted(new AgentReply(json, status, raw));
+    }
+
+    private static Rejected malformed(String problem) {
+        return new Rejected(Outcome.ERROR, "", problem);
+    }
+
+    private static String unfenced(String text) {
+        Matcher fenced = FENCED.matcher(text);
+        return fenced.matches() ? fenced.group(1) : text;
+    }
+
+    /** Puts the normalized status where the model wrote it, so the JSON and the status agree. */
+    private void writeBack(JsonNode json, String status) {
+        JsonNode parent = json.at(pointer.head());
+        JsonPointer last = pointer.last();
+        if (parent instanceof ObjectNode object) {
+            object.put(last.getMatchingProperty(), status);
+        } else if (parent instanceof ArrayNode array) {
+            array.set(last.getMatchingIndex(), array.textNode(status));
+        }
+    }
+}

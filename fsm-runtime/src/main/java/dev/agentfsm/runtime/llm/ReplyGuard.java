@@ -1,0 +1,160 @@
+package dev.agentfsm.runtime.llm;
+
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.TransitionTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Asks the LLM for a JSON reply and accepts it only when its status is one the current state may move
+ * to. The status is read at a JSON pointer ({@code /status} for a host, {@code /action/status} for
+ * app, Linux and mobile agents), trimmed and upper-cased. The prompt and the JSON schema offer only the
+ * statuses the generated table lets the state reach by {@code Trigger.LLM}. A malformed reply, an
+ * unknown status or an illegal one gets a corrective re-ask naming the valid statuses, up to
+ * {@code jsonParsingRetry} re-asks in all; then {@link ReplyRejectedException}.
+ *
+ * <p>A reply is one JSON object; the only leniency is a reply wrapped in a Markdown code fence
+ * ({@code ```json ... ```}), which models often send. The accepted reply's JSON holds the normalized
+ * status, so callers reading it from the JSON see the same status as {@link AgentReply#status()}.
+ *
+ * <pre>{@code
+ * ReplyGuard guard = ReplyGuard.of(llm, LinuxAgentTransitionTable.instance(), "/action/status", config.jsonParsingRetry());
+ * AgentReply reply = guard.ask("CONTINUE", messages, schema);
+ * agent.setStatus(reply.status());
+ * }</pre>
+ */
+public final class ReplyGuard {
+    private static final Logger LOG = LoggerFactory.getLogger(ReplyGuard.class);
+    private static final int SHOWN_REPLY_CHARS = 300;
+
+    private final LlmClient client;
+    private final TransitionTable table;
+    private final JsonPointer statusPointer;
+    private final int reasks;
+
+    private ReplyGuard(LlmClient client, TransitionTable table, JsonPointer statusPointer, int reasks) {
+        this.client = client;
+        this.table = table;
+        this.statusPointer = statusPointer;
+        this.reasks = reasks;
+    }
+
+    /**
+     * @param client the model
+     * @param table the machine's generated table
+     * @param statusPointer where the status is in the reply, as a JSON pointer
+     * @param reasks corrective re-asks in all ({@code jsonParsingRetry}); 0 or more
+     * @throws IllegalArgumentException if the pointer is not a JSON pointer to a member, or {@code reasks} is negative
+     */
+    public static ReplyGuard of(LlmClient client, TransitionTable table, String statusPointer, int reasks) {
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(statusPointer, "statusPointer");
+        JsonPointer pointer;
+        try {
+            pointer = JsonPointer.compile(statusPointer);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("The status pointer '" + statusPointer
+                    + "' is not a JSON pointer; write it like /status or /action/status", e);
+        }
+        if (pointer.matches()) {
+            throw new IllegalArgumentException("The status pointer '" + statusPointer
+                    + "' points at the whole reply; point at the status member, like /status or /action/status");
+        }
+        if (reasks < 0) {
+            throw new IllegalArgumentException("reasks is " + reasks + "; it counts corrective re-asks and must be 0 or more");
+        }
+        return new ReplyGuard(client, table, pointer, reasks);
+    }
+
+    /**
+     * The statuses the state {@code from} may reach by {@code Trigger.LLM}, in declaration order.
+     *
+     * @throws dev.agentfsm.runtime.UnknownStatusException if the machine has no state {@code from}
+     */
+    public List<String> offeredStatuses(String from) {
+        List<String> offered = new ArrayList<>();
+        for (String target : table.targets(from)) {
+            // a hand-off target is Machine.STATUS: another agent's state, never the model's choice here
+            if (target.indexOf('.') < 0 && table.trigger(from, target).equals(Optional.of(Trigger.LLM))) {
+                offered.add(target);
+            }
+        }
+        return List.copyOf(offered);
+    }
+
+    /**
+     * Asks the model and returns the first acceptable reply.
+     *
+     * @param from the status of the state asking
+     * @param messages the prompt; the guard appends the status instruction (and re-asks)
+     * @param schema the reply's JSON schema; the guard restricts its status property to the offered statuses
+     * @throws LlmException when the model cannot be reached
+     * @throws ReplyRejectedException when every re-ask was spent
+     * @throws IllegalArgumentException when {@code from} offers no status to the model, or the schema has
+     *     no property where the status pointer points
+     */
+    public AgentReply ask(String from, List<ChatMessage> messages, JsonNode schema) throws LlmException {
+        Objects.requireNonNull(messages, "messages");
+        Objects.requireNonNull(schema, "schema");
+        List<String> offered = offeredStatuses(from);
+        if (offered.isEmpty()) {
+            throw new IllegalArgumentException(table.machine() + " state " + from
+                    + " declares no transition by Trigger.LLM, so there is no status to ask the model for;"
+                    + " declare one, or move from " + from + " in code");
+        }
+        JsonNode restricted = StatusSchema.restrict(schema, statusPointer, offered);
+        ReplyCheck check = new ReplyCheck(table, statusPointer, from, offered);
+        List<ChatMessage> conversation = withInstruction(messages, check.instruction());
+        for (int attempt = 0; ; attempt++) {
+            LlmReply reply = client.complete(new LlmRequest(conversation, Optional.of(restricted)));
+            ReplyCheck.Verdict verdict = check.check(reply.content());
+            if (verdict instanceof ReplyCheck.Accepted accepted) {
+                return accepted.reply();
+            }
+            ReplyCheck.Rejected rejected = (ReplyCheck.Rejected) verdict;
+            if (attempt == reasks) {
+                throw rejection(from, offered, reply.content(), rejected);
+            }
+            LOG.warn("{} in {}: re-asking the model ({} of {}): {}", table.machine(), from, attempt + 1, reasks,
+                    rejected.problem());
+            conversation = new ArrayList<>(conversation);
+            conversation.add(ChatMessage.assistant(reply.content()));
+            conversation.add(ChatMessage.user(check.correction(rejected)));
+        }
+    }
+
+    /**
+     * The prompt with the status instruction. It joins the last user message when there is one, so a
+     * conversation keeps alternating user and assistant turns (some chat templates insist on that).
+     */
+    private static List<ChatMessage> withInstruction(List<ChatMessage> messages, String instruction) {
+        List<ChatMessage> conversation = new ArrayList<>(messages);
+        int last = conversation.size() - 1;
+        if (last >= 0 && conversation.get(last).role() == ChatMessage.Role.USER) {
+            ChatMessage prompt = conversation.get(last);
+            conversation.set(last, ChatMessage.user(prompt.text() + "\n\n" + instruction, prompt.images()));
+        } else {
+            conversation.add(ChatMessage.user(instruction));
+        }
+        return conversation;
+    }
+
+    private ReplyRejectedException rejection(String from, List<String> offered, String lastReply,
+            ReplyCheck.Rejected rejected) {
+        String shown = lastReply.length() <= SHOWN_REPLY_CHARS
+                ? lastReply
+                : lastReply.substring(0, SHOWN_REPLY_CHARS) + "... (" + lastReply.length() + " chars)";
+        String message = table.machine() + " in " + from + ": the model's reply was rejected after " + reasks
+                + (reasks == 1 ? " re-ask: " : " re-asks: ") + rejected.problem() + "; the statuses offered were "
+                + String.join(", ", offered) + ". Last reply: " + shown;
+        return new ReplyRejectedException(rejected.outcome(), table.machine(), from, rejected.status(), offered,
+                lastReply, message);
+    }
+}

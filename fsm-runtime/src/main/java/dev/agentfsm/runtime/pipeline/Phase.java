@@ -1,0 +1,13 @@
+package dev.agentfsm.runtime.pipeline;
+
+/** The four phases of an agent's processing step, in the order they run (UFO's processor). */
+public enum Phase {
+    /** Observe the device: screenshots, UI trees, window or app lists. */
+    DATA_COLLECTION,
+    /** Build the prompt, ask the LLM, parse its reply and status. */
+    LLM_INTERACTION,
+    /** Run the action the LLM chose. */
+    ACTION_EXECUTION,
+    /** Record the step: memory, blackboard, promoted results. */
+    MEMORY_UPDATE
+}

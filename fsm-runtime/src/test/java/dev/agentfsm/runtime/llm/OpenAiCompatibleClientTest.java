@@ -1,0 +1,289 @@
+package dev.agentfsm.runtime.llm;
+
+import static dev.agentfsm.runtime.llm.FakeChatServer.hang;
+import static dev.agentfsm.runtime.llm.FakeChatServer.reply;
+import static dev.agentfsm.runtime.llm.FakeChatServer.status;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.runtime.RuntimeConfig;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class OpenAiCompatibleClientTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final LlmRequest HELLO = LlmRequest.of(List.of(ChatMessage.system("be brief"), ChatMessage.user("hi")));
+
+    private final FakeChatServer server = new FakeChatServer();
+    private final List<Duration> slept = new ArrayList<>();
+
+    OpenAiCompatibleClientTest() throws IOException {}
+
+    @AfterEach
+    void stopServer() {
+        server.close();
+    }
+
+    private OpenAiCompatibleClient.Builder client() {
+        return OpenAiCompatibleClient.builder(server.baseUrl(), "qwen2.5")
+                .apiKeyFromEnv("TEST_LLM_KEY")
+                .environment(Map.of("TEST_LLM_KEY", "sk-test"))
+                .sleeper(slept::add);
+    }
+
+    @Test
+    void postsTheConversationAndReturnsTheContent() throws Exception {
+        server.answer(reply("{\"status\": \"FINISH\"}"));
+
+        LlmReply reply = client().build().complete(HELLO);
+
+        assertEquals("{\"status\": \"FINISH\"}", reply.content());
+        FakeChatServer.Received request = server.received().get(0);
+        assertEquals("POST", request.method());
+        assertEquals("/v1/chat/completions", request.path());
+        assertEquals(Optional.of("Bearer sk-test"), request.authorization());
+        assertEquals("application/json", request.contentType());
+        assertEquals(JSON.readTree("""
+                {"model": "qwen2.5",
+                 "messages": [{"role": "system", "content": "be brief"}, {"role": "user", "content": "hi"}],
+                 "stream": false}
+                """), request.body());
+        assertEquals(List.of(), slept);
+    }
+
+    @Test
+    void sendsImagesAsDataUrlParts() throws Exception {
+        server.answer(reply("ok"));
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G'};
+        LlmRequest request = LlmRequest.of(List.of(ChatMessage.user("what is on screen?", List.of(Image.png(png)))));
+
+        client().build().complete(request);
+
+        assertEquals(JSON.readTree("""
+                [{"role": "user", "content": [
+                    {"type": "text", "text": "what is on screen?"},
+                    {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw=="}}]}]
+                """), server.received().get(0).body().get("messages"));
+    }
+
+    @Test
+    void sendsTheSchemaAsResponseFormat() throws Exception {
+        server.answer(reply("{}"), reply("{}"), reply("{}"));
+        JsonNode schema = JSON.readTree("{\"type\": \"object\", \"properties\": {\"status\": {\"type\": \"string\"}}}");
+        LlmRequest request = new LlmRequest(HELLO.messages(), Optional.of(schema));
+
+        client().build().complete(request);
+        client().strictSchema(true).build().complete(request);
+        client().structuredOutput(false).build().complete(request);
+
+        List<FakeChatServer.Received> received = server.received();
+        assertEquals(JSON.createObjectNode().put("type", "json_schema").set("json_schema",
+                JSON.createObjectNode().put("name", "agent_reply").set("schema", schema)),
+                received.get(0).body().get("response_format"));
+        assertEquals(JSON.readTree("true"), received.get(1).body().at("/response_format/json_schema/strict"));
+        assertFalse(received.get(2).body().has("response_format"), received.get(2).body().toString());
+    }
+
+    @Test
+    void sendsNoAuthorizationWithoutAKey() throws Exception {
+        server.answer(reply("ok"));
+
+        OpenAiCompatibleClient.builder(server.baseUrl(), "llama3").build().complete(HELLO);
+
+        assertEquals(Optional.empty(), server.received().get(0).authorization());
+    }
+
+    @Test
+    void retriesA429AfterTheServersRetryAfter() throws Exception {
+        server.answer(status(429, Map.of("Retry-After", "7"), "{\"error\": {\"message\": \"slow down\"}}"),
+                reply("done"));
+
+        LlmReply reply = client().build().complete(HELLO);
+
+        assertEquals("done", reply.content());
+        assertEquals(List.of(Duration.ofSeconds(7)), slept);
+        assertEquals(2, server.received().size());
+    }
+
+    @Test
+    void aLongRetryAfterIsCappedAtAMinute() throws Exception {
+        server.answer(status(503, Map.of("Retry-After", "3600"), ""), reply("done"));
+
+        client().build().complete(HELLO);
+
+        assertEquals(List.of(Duration.ofSeconds(60)), slept);
+    }
+
+    @Test
+    void retries5xxWithExponentialBackOffThenFails() {
+        server.answer(status(500, "{\"error\": {\"message\": \"model crashed\"}}"),
+                status(502, "bad gateway"),
+                status(500, "{\"error\": {\"message\": \"model crashed again\"}}"));
+        OpenAiCompatibleClient client = client().maxRetries(2).initialBackoff(Duration.ofMillis(100)).build();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
+
+        assertEquals("POST " + server.baseUrl() + "/chat/completions answered HTTP 500 after 3 attempts:"
+                + " model crashed again", e.getMessage());
+        assertEquals(List.of(Duration.ofMillis(100), Duration.ofMillis(200)), slept);
+        assertEquals(3, server.received().size());
+    }
+
+    @Test
+    void anotherClientErrorIsNotRetried() {
+        server.answer(status(400, "{\"error\": {\"message\": \"model 'qwen9' not found\", \"type\": \"invalid_request\"}}"));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
+
+        assertEquals("POST " + server.baseUrl() + "/chat/completions answered HTTP 400: model 'qwen9' not found",
+                e.getMessage());
+        assertEquals(1, server.received().size());
+        assertEquals(List.of(), slept);
+    }
+
+    @Test
+    void anUnauthorizedAnswerPointsAtTheKeyAndOllamaStyleErrorsAreRead() {
+        server.answer(status(401, "{\"error\": \"invalid api key\"}"));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
+
+        assertTrue(e.getMessage().endsWith("answered HTTP 401: invalid api key; check the API key"), e.getMessage());
+    }
+
+    @Test
+    void aSlowServerTimesOut() {
+        server.answer(hang());
+        OpenAiCompatibleClient client = client().timeout(Duration.ofMillis(150)).build();
+        long start = System.nanoTime();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
+
+        Duration waited = Duration.ofNanos(System.nanoTime() - start);
+        assertEquals("POST " + server.baseUrl() + "/chat/completions timed out after 150 ms; raise the time-out"
+                + " or check that the server is not overloaded", e.getMessage());
+        assertTrue(waited.compareTo(Duration.ofSeconds(5)) < 0, "waited " + waited);
+        assertEquals(List.of(), slept);
+    }
+
+    @Test
+    void aBodyThatIsNotJsonIsShown() {
+        server.answer(FakeChatServer.status(200, "<html>proxy login</html>"));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
+
+        assertTrue(e.getMessage().startsWith("POST " + server.baseUrl() + "/chat/completions answered with a body"
+                + " that is not JSON"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("Body: <html>proxy login</html>"), e.getMessage());
+    }
+
+    @Test
+    void aReplyWithoutContentIsShown() {
+        server.answer(status(200, "{\"choices\": []}"));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
+
+        assertEquals("POST " + server.baseUrl() + "/chat/completions answered without text at"
+                + " choices[0].message.content. Body: {\"choices\": []}", e.getMessage());
+    }
+
+    @Test
+    void aLongBodyIsShortened() {
+        String body = "{\"choices\": [{\"message\": {\"content\": null}}], \"pad\": \"" + "x".repeat(2000) + "\"}";
+        server.answer(status(200, body));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
+
+        assertTrue(e.getMessage().endsWith("... (" + body.length() + " chars)"), e.getMessage());
+        assertTrue(e.getMessage().length() < 700, e.getMessage());
+    }
+
+    @Test
+    void aRefusalIsReported() {
+        server.answer(status(200, "{\"choices\": [{\"message\": {\"content\": null, \"refusal\": \"I can't help\"}}]}"));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
+
+        assertEquals("POST " + server.baseUrl() + "/chat/completions: the model refused to answer: I can't help",
+                e.getMessage());
+    }
+
+    @Test
+    void aServerThatIsNotThereNamesTheUrl() throws IOException {
+        URI gone;
+        try (FakeChatServer closed = new FakeChatServer()) {
+            gone = closed.baseUrl();
+        }
+        OpenAiCompatibleClient client = OpenAiCompatibleClient.builder(gone, "m").build();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
+
+        assertTrue(e.getMessage().startsWith("Cannot connect to " + gone + "/chat/completions"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("check the base URL and that the server is running"), e.getMessage());
+    }
+
+    @Test
+    void aMissingKeyVariableIsNamedAtBuild() {
+        IllegalStateException unset = assertThrows(IllegalStateException.class,
+                () -> client().environment(Map.of()).build());
+        IllegalStateException empty = assertThrows(IllegalStateException.class,
+                () -> client().environment(Map.of("TEST_LLM_KEY", " ")).build());
+
+        assertEquals("The environment variable TEST_LLM_KEY that should hold the API key for " + server.baseUrl()
+                + " is not set; set it, or configure no API key for a server that needs none (Ollama, vLLM)",
+                unset.getMessage());
+        assertTrue(empty.getMessage().contains("TEST_LLM_KEY that should hold the API key for " + server.baseUrl()
+                + " is empty"), empty.getMessage());
+    }
+
+    @Test
+    void theEndpointKeepsTheBaseUrlsPathAndQuery() {
+        assertEquals(URI.create("https://api.openai.com/v1/chat/completions"),
+                OpenAiCompatibleClient.builder(URI.create("https://api.openai.com/v1/"), "gpt-4o").build().endpoint());
+        assertEquals(URI.create("https://r.openai.azure.com/openai/v1/chat/completions?api-version=preview"),
+                OpenAiCompatibleClient.builder(URI.create("https://r.openai.azure.com/openai/v1?api-version=preview"),
+                        "gpt-4o").build().endpoint());
+    }
+
+    @Test
+    void aConfiguredEndpointGivesUrlModelAndKeyVariable() throws Exception {
+        server.answer(reply("ok"));
+        RuntimeConfig.LlmEndpoint endpoint =
+                new RuntimeConfig.LlmEndpoint(server.baseUrl().toString(), "phi4", Optional.of("TEST_LLM_KEY"));
+
+        OpenAiCompatibleClient.builder(endpoint).environment(Map.of("TEST_LLM_KEY", "sk-cfg")).build().complete(HELLO);
+
+        assertEquals("phi4", server.received().get(0).body().get("model").textValue());
+        assertEquals(Optional.of("Bearer sk-cfg"), server.received().get(0).authorization());
+    }
+
+    @Test
+    void badSettingsAreRejectedWithTheValue() {
+        IllegalArgumentException scheme = assertThrows(IllegalArgumentException.class,
+                () -> OpenAiCompatibleClient.builder(URI.create("ftp://host/v1"), "m"));
+        IllegalArgumentException relative = assertThrows(IllegalArgumentException.class,
+                () -> OpenAiCompatibleClient.builder(URI.create("localhost:11434/v1"), "m"));
+        IllegalArgumentException model = assertThrows(IllegalArgumentException.class,
+                () -> OpenAiCompatibleClient.builder(server.baseUrl(), " "));
+        IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class,
+                () -> client().timeout(Duration.ZERO));
+        IllegalArgumentException retries = assertThrows(IllegalArgumentException.class, () -> client().maxRetries(-1));
+
+        assertEquals("The LLM base URL 'ftp://host/v1' must be an http or https URL, like http://localhost:11434/v1"
+                + " or https://api.openai.com/v1", scheme.getMessage());
+        assertTrue(relative.getMessage().startsWith("The LLM base URL 'localhost:11434/v1'"), relative.getMessage());
+        assertTrue(model.getMessage().startsWith("The model name is empty"), model.getMessage());
+        assertEquals("The time-out is PT0S; it must be positive", timeout.getMessage());
+        assertEquals("maxRetries is -1; it must be 0 or more", retries.getMessage());
+    }
+}

@@ -1,0 +1,305 @@
+package dev.agentfsm.runtime.llm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.UnknownStatusException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ReplyGuardTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String OFFERED = "CONTINUE, SCREENSHOT, FINISH, FAIL, PENDING, CONFIRM";
+    private static final String VALID = "the status at /action/status must be one of: " + OFFERED + ".";
+    private static final List<ChatMessage> PROMPT =
+            List.of(ChatMessage.system("You operate Notepad."), ChatMessage.user("Save the file."));
+
+    private final TableDouble table = TableDouble.appAgent();
+    private final JsonNode schema = json("""
+            {"type": "object", "required": ["action"],
+             "properties": {"observation": {"type": "string"},
+                            "action": {"type": "object", "required": ["function", "status"],
+                                       "properties": {"function": {"type": "string"},
+                                                      "status": {"type": "string"}}}}}
+            """);
+
+    private static JsonNode json(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String reply(String status) {
+        return "{\"observation\": \"Notepad is open\", \"action\": {\"function\": \"click\", \"status\": \"" + status + "\"}}";
+    }
+
+    private ReplyGuard guard(ReplayLlmClient llm, int reasks) {
+        return ReplyGuard.of(llm, table, "/action/status", reasks);
+    }
+
+    @Test
+    void offersTheSameMachineTargetsTheModelMayChoose() {
+        ReplyGuard guard = guard(ReplayLlmClient.of(List.of()), 3);
+
+        assertEquals(List.of("CONTINUE", "SCREENSHOT", "FINISH", "FAIL", "PENDING", "CONFIRM"),
+                guard.offeredStatuses("CONTINUE"), "ERROR is entered by the system, never chosen by the model");
+        assertEquals(List.of(), guard.offeredStatuses("FINISH"), "hand-offs are not the model's choice");
+        assertEquals(List.of(), guard.offeredStatuses("CONFIRM"), "the user decides CONFIRM");
+        assertThrows(UnknownStatusException.class, () -> guard.offeredStatuses("ASSIGN"));
+    }
+
+    @Test
+    void acceptsAValidReplyAtOnceAndOffersOnlyTheAllowedStatuses() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FINISH")));
+
+        AgentReply accepted = guard(llm, 3).ask("CONTINUE", PROMPT, schema);
+
+        assertEquals("FINISH", accepted.status());
+        assertEquals(reply("FINISH"), accepted.raw());
+        assertEquals(json(reply("FINISH")), accepted.json());
+        LlmRequest request = llm.requests().get(0);
+        assertEquals(List.of(ChatMessage.system("You operate Notepad."), ChatMessage.user("Save the file.\n\n"
+                + "Reply with one JSON object and nothing else. The current state is CONTINUE; " + VALID)),
+                request.messages());
+        JsonNode sent = request.responseSchema().orElseThrow();
+        assertEquals(json("[\"CONTINUE\", \"SCREENSHOT\", \"FINISH\", \"FAIL\", \"PENDING\", \"CONFIRM\"]"),
+                sent.at("/properties/action/properties/status/enum"));
+        assertEquals(json("{\"type\": \"string\"}"), schema.at("/properties/action/properties/status"),
+                "the caller's schema is not changed");
+        assertEquals(json("{\"type\": \"string\"}"), sent.at("/properties/action/properties/function"));
+    }
+
+    @Test
+    void normalizesTheStatusInTheReplyAndInTheJson() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("  finish\\n")));
+
+        AgentReply accepted = guard(llm, 3).ask("CONTINUE", PROMPT, schema);
+
+        assertEquals("FINISH", accepted.status());
+        assertEquals("FINISH", accepted.json().at("/action/status").textValue());
+        assertEquals(reply("  finish\\n"), accepted.raw(), "raw is the text as the model sent it");
+    }
+
+    @Test
+    void acceptsAReplyInACodeFence() throws LlmException {
+        String fenced = "```json\n" + reply("CONTINUE") + "\n```";
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(fenced, "```\n" + reply("FAIL") + "\n```\n"));
+        ReplyGuard guard = guard(llm, 0);
+
+        AgentReply first = guard.ask("CONTINUE", PROMPT, schema);
+        AgentReply second = guard.ask("CONTINUE", PROMPT, schema);
+
+        assertEquals("CONTINUE", first.status());
+        assertEquals(fenced, first.raw());
+        assertEquals("FAIL", second.status());
+    }
+
+    @Test
+    void malformedThenCorrected() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of("Sure! {\"action\": ", reply("CONTINUE")));
+
+        AgentReply accepted = guard(llm, 3).ask("CONTINUE", PROMPT, schema);
+
+        assertEquals("CONTINUE", accepted.status());
+        List<ChatMessage> reasked = llm.requests().get(1).messages();
+        assertEquals(4, reasked.size());
+        assertEquals(llm.requests().get(0).messages(), reasked.subList(0, 2), "the re-ask continues the conversation");
+        assertEquals(ChatMessage.assistant("Sure! {\"action\": "), reasked.get(2));
+        String correction = reasked.get(3).text();
+        assertEquals(ChatMessage.Role.USER, reasked.get(3).role());
+        assertTrue(correction.startsWith("Your reply was rejected: it is not valid JSON (Unrecognized token 'Sure'"),
+                correction);
+        assertTrue(correction.endsWith(". Reply again with one JSON object and nothing else; " + VALID), correction);
+    }
+
+    /** Asks with one bad reply and one good one; checks the good one won and what the re-ask said. */
+    private void assertCorrected(String bad, String good, String expectedStatus, String problem) throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(bad, good));
+
+        assertEquals(expectedStatus, guard(llm, 1).ask("CONTINUE", PROMPT, schema).status());
+
+        assertEquals(ChatMessage.assistant(bad), llm.requests().get(1).messages().get(2));
+        assertEquals("Your reply was rejected: " + problem + ". Reply again with one JSON object and nothing else; "
+                + VALID, llm.requests().get(1).messages().get(3).text());
+    }
+
+    @Test
+    void missingStatusThenCorrected() throws LlmException {
+        assertCorrected("{\"action\": {\"function\": \"click\"}}", reply("FINISH"), "FINISH",
+                "it has no status at /action/status");
+    }
+
+    @Test
+    void unknownStatusThenCorrected() throws LlmException {
+        // UFO: AppAgent has no ASSIGN; UFO's lookup silently gives its none state and ends the round
+        assertCorrected(reply("ASSIGN"), reply("CONTINUE"), "CONTINUE", "\"ASSIGN\" is not a status of AppAgent");
+    }
+
+    @Test
+    void illegalStatusThenCorrected() throws LlmException {
+        // UFO: ERROR is reached only when the model literally answers ERROR; here only the system may enter it
+        assertCorrected(reply("error"), reply("FAIL"), "FAIL",
+                "AppAgent cannot move from CONTINUE to \"ERROR\" by the model's choice");
+    }
+
+    @ParameterizedTest(name = "[{index}] {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            not json at all                                  | ERROR              | ''     | it is not valid JSON
+            '   '                                            | ERROR              | ''     | it is empty
+            [1, 2]                                           | ERROR              | ''     | it is a JSON array, not a JSON object
+            {"action": {}}                                   | ERROR              | ''     | it has no status at /action/status
+            {"action": {"status": 3}}                        | ERROR              | ''     | the status at /action/status is 3, not a string
+            {"action": {"status": " "}}                      | ERROR              | ''     | the status at /action/status is empty
+            {"action": {"status": "ok"}, "action": {}}       | ERROR              | ''     | it is not valid JSON (Duplicate field 'action')
+            {"action": {"status": "FINISH"}} trailing        | ERROR              | ''     | it is not valid JSON
+            Here it is: {"action": {"status": "FINISH"}}     | ERROR              | ''     | it is not valid JSON
+            {"action": {"status": "assign"}}                 | UNKNOWN_STATUS     | ASSIGN | "ASSIGN" is not a status of AppAgent
+            {"action": {"status": "HostAgent.CONTINUE"}}     | UNKNOWN_STATUS     | HOSTAGENT.CONTINUE | "HOSTAGENT.CONTINUE" is not a status of AppAgent
+            {"action": {"status": "ERROR"}}                  | ILLEGAL_TRANSITION | ERROR  | AppAgent cannot move from CONTINUE to "ERROR" by the model's choice
+            """)
+    void everyReaskSpentIsRejectedWithTheMatchingOutcome(String bad, Outcome outcome, String status, String problem) {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("nope"), "{", bad));
+
+        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
+                () -> guard(llm, 2).ask("CONTINUE", PROMPT, schema));
+
+        assertEquals(outcome, e.outcome(), "the last reply decides the outcome");
+        assertEquals("AppAgent", e.machine());
+        assertEquals("CONTINUE", e.from());
+        assertEquals(status, e.status());
+        assertEquals(List.of(OFFERED.split(", ")), e.allowed());
+        assertEquals(bad, e.lastReply());
+        assertEquals(3, llm.requests().size());
+        assertTrue(e.getMessage().startsWith("AppAgent in CONTINUE: the model's reply was rejected after 2 re-asks: "
+                + problem), e.getMessage());
+        assertTrue(e.getMessage().endsWith("; the statuses offered were " + OFFERED + ". Last reply: " + bad),
+                e.getMessage());
+    }
+
+    @Test
+    void noReaskMeansTheFirstBadReplyIsFinal() {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("PAUSE"), reply("FINISH")));
+
+        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
+                () -> guard(llm, 0).ask("CONTINUE", PROMPT, schema));
+
+        assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
+        assertEquals(1, llm.requests().size());
+        assertTrue(e.getMessage().contains("rejected after 0 re-asks"), e.getMessage());
+    }
+
+    @Test
+    void aLongLastReplyIsShortenedInTheMessageButKeptWhole() {
+        String longReply = "{\"action\": {\"status\": \"ASSIGN\"}, \"thought\": \"" + "x".repeat(1000) + "\"}";
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(longReply));
+
+        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
+                () -> guard(llm, 0).ask("CONTINUE", PROMPT, schema));
+
+        assertEquals(longReply, e.lastReply());
+        assertTrue(e.getMessage().endsWith("... (" + longReply.length() + " chars)"), e.getMessage());
+    }
+
+    @Test
+    void theInstructionIsItsOwnUserMessageWhenThePromptDoesNotEndWithOne() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"status\": \"Continue\"}"));
+        List<ChatMessage> prompt = List.of(ChatMessage.system("Plan the task."));
+
+        AgentReply accepted = ReplyGuard.of(llm, table, "/status", 0).ask("CONTINUE", prompt,
+                json("{\"type\": \"object\", \"properties\": {\"status\": {\"type\": \"string\", \"enum\": [\"X\"]}}}"));
+
+        assertEquals("CONTINUE", accepted.status());
+        assertEquals(List.of(ChatMessage.system("Plan the task."), ChatMessage.user("Reply with one JSON object and"
+                + " nothing else. The current state is CONTINUE; the status at /status must be one of: " + OFFERED + ".")),
+                llm.requests().get(0).messages());
+        assertEquals(json("[\"CONTINUE\", \"SCREENSHOT\", \"FINISH\", \"FAIL\", \"PENDING\", \"CONFIRM\"]"),
+                llm.requests().get(0).responseSchema().orElseThrow().at("/properties/status/enum"),
+                "the offered statuses replace an enum the schema had");
+    }
+
+    @Test
+    void theInstructionKeepsTheScreenshotOfTheLastUserMessage() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FINISH")));
+        Image screenshot = Image.png(new byte[] {1, 2, 3});
+
+        guard(llm, 0).ask("CONTINUE", List.of(ChatMessage.user("What now?", List.of(screenshot))), schema);
+
+        assertEquals(List.of(screenshot), llm.requests().get(0).messages().get(0).images());
+    }
+
+    @Test
+    void aStateTheModelCannotMoveIsAskedNothing() {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("CONTINUE")));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> guard(llm, 3).ask("PENDING", PROMPT, schema));
+
+        assertEquals("AppAgent state PENDING declares no transition by Trigger.LLM, so there is no status to ask the"
+                + " model for; declare one, or move from PENDING in code", e.getMessage());
+        assertEquals(List.of(), llm.requests());
+    }
+
+    @Test
+    void aSchemaWithoutTheStatusPropertyIsAnError() {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("CONTINUE")));
+        JsonNode noStatus = json("{\"type\": \"object\", \"properties\": {\"action\": {\"type\": \"object\"}}}");
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> guard(llm, 3).ask("CONTINUE", PROMPT, noStatus));
+
+        assertEquals("The reply schema has no object at properties.action.properties.status, where the status pointer"
+                + " /action/status says the status is; add the property to the schema or fix the pointer", e.getMessage());
+    }
+
+    @Test
+    void aStatusInsideAnArrayIsFoundInTheSchemasItems() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"actions\": [{\"status\": \"fail\"}]}"));
+        JsonNode listSchema = json("""
+                {"type": "object", "properties": {"actions": {"type": "array",
+                  "items": {"type": "object", "properties": {"status": {"type": "string"}}}}}}
+                """);
+
+        AgentReply accepted = ReplyGuard.of(llm, table, "/actions/0/status", 0).ask("CONTINUE", PROMPT, listSchema);
+
+        assertEquals("FAIL", accepted.json().at("/actions/0/status").textValue());
+        assertEquals(6, llm.requests().get(0).responseSchema().orElseThrow()
+                .at("/properties/actions/items/properties/status/enum").size());
+    }
+
+    @Test
+    void badSettingsAreRejected() {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of());
+
+        IllegalArgumentException relative = assertThrows(IllegalArgumentException.class,
+                () -> ReplyGuard.of(llm, table, "action/status", 3));
+        IllegalArgumentException root = assertThrows(IllegalArgumentException.class,
+                () -> ReplyGuard.of(llm, table, "", 3));
+        IllegalArgumentException reasks = assertThrows(IllegalArgumentException.class,
+                () -> ReplyGuard.of(llm, table, "/status", -1));
+
+        assertEquals("The status pointer 'action/status' is not a JSON pointer; write it like /status or /action/status",
+                relative.getMessage());
+        assertEquals("The status pointer '' points at the whole reply; point at the status member, like /status or"
+                + " /action/status", root.getMessage());
+        assertEquals("reasks is -1; it counts corrective re-asks and must be 0 or more", reasks.getMessage());
+    }
+
+    @Test
+    void anUnreachableModelIsNotARejection() {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("PAUSE")));
+
+        LlmException e = assertThrows(LlmException.class, () -> guard(llm, 3).ask("CONTINUE", PROMPT, schema));
+
+        assertTrue(e.getMessage().startsWith("Replay (given in code) has no reply left for request 2"),
+                e.getMessage());
+        assertEquals(2, llm.requests().size());
+    }
+}

@@ -1,0 +1,92 @@
+package dev.agentfsm.tests.ufo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.llm.AgentReply;
+import dev.agentfsm.runtime.llm.ChatMessage;
+import dev.agentfsm.runtime.llm.ReplayLlmClient;
+import dev.agentfsm.runtime.llm.ReplyGuard;
+import dev.agentfsm.runtime.llm.ReplyRejectedException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The reply guard on the tables the processor generated for UFO's machines: UFO's status bugs, caught. */
+class ReplyGuardOnGeneratedTablesTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<ChatMessage> PROMPT = List.of(ChatMessage.user("Open Word and write a letter."));
+
+    private static JsonNode schema(String statusParent) throws Exception {
+        String status = "{\"type\": \"object\", \"properties\": {\"status\": {\"type\": \"string\"}}}";
+        return JSON.readTree(statusParent.isEmpty()
+                ? status
+                : "{\"type\": \"object\", \"properties\": {\"" + statusParent + "\": " + status + "}}");
+    }
+
+    @Test
+    void theHostIsOfferedWhatItsTableAllowsFromContinue() {
+        ReplyGuard guard = ReplyGuard.of(ReplayLlmClient.of(List.of()), HostAgentTransitionTable.instance(), "/status", 3);
+
+        // UFO's prompt offers FINISH, CONTINUE, PENDING, ASSIGN and its validator knows CONFIRM but not PENDING
+        assertEquals(List.of("CONTINUE", "ASSIGN", "FINISH", "PENDING", "CONFIRM"), guard.offeredStatuses("CONTINUE"));
+        assertEquals(List.of(), guard.offeredStatuses("ASSIGN"), "ASSIGN hands off to AppAgent.CONTINUE in code");
+    }
+
+    @Test
+    void anIllegalHostStatusIsCorrected() throws Exception {
+        // FAIL is a HostAgent state, but the host's matrix has no CONTINUE -> FAIL
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"status\": \"FAIL\"}", "{\"status\": \"assign\"}"));
+
+        AgentReply reply = ReplyGuard.of(llm, HostAgentTransitionTable.instance(), "/status", 3)
+                .ask("CONTINUE", PROMPT, schema(""));
+
+        assertEquals("ASSIGN", reply.status());
+        String correction = llm.requests().get(1).messages().get(2).text();
+        assertTrue(correction.startsWith("Your reply was rejected: HostAgent cannot move from CONTINUE to \"FAIL\""),
+                correction);
+        assertTrue(correction.endsWith("must be one of: CONTINUE, ASSIGN, FINISH, PENDING, CONFIRM."), correction);
+    }
+
+    @Test
+    void assignInsideTheAppAgentIsAnUnknownStatus() throws Exception {
+        // UFO: the AppAgent's lookup of ASSIGN silently gives its none state and the round ends
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"action\": {\"status\": \"ASSIGN\"}}",
+                "{\"action\": {\"status\": \" Assign \"}}"));
+
+        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
+                () -> ReplyGuard.of(llm, AppAgentTransitionTable.instance(), "/action/status", 1)
+                        .ask("CONTINUE", PROMPT, schema("action")));
+
+        assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
+        assertEquals("AppAgent", e.machine());
+        assertEquals("ASSIGN", e.status());
+        assertEquals(List.of("CONTINUE", "SCREENSHOT", "FINISH", "FAIL", "PENDING", "CONFIRM"), e.allowed());
+    }
+
+    @Test
+    void aFallbackDoesNotMakeAnUnknownStatusAcceptable() throws Exception {
+        // MobileAgent falls back to FAIL for an unknown status at run time; the model is still asked again
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"action\": {\"status\": \"DONE\"}}",
+                "{\"action\": {\"status\": \"FINISH\"}}"));
+
+        AgentReply reply = ReplyGuard.of(llm, MobileAgentTransitionTable.instance(), "/action/status", 1)
+                .ask("CONTINUE", PROMPT, schema("action"));
+
+        assertEquals("FINISH", reply.status());
+        assertEquals(JSON.readTree("[\"CONTINUE\", \"FINISH\", \"FAIL\"]"), llm.requests().get(0).responseSchema()
+                .orElseThrow().at("/properties/action/properties/status/enum"));
+    }
+
+    @Test
+    void aStateWithoutAnLlmMoveIsNotAsked() {
+        ReplyGuard guard = ReplyGuard.of(ReplayLlmClient.of(List.of()), AppAgentTransitionTable.instance(),
+                "/action/status", 3);
+
+        assertThrows(IllegalArgumentException.class, () -> guard.ask("SCREENSHOT", PROMPT, schema("action")));
+    }
+
+}

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Golden files: the expected text of generated files, kept under {@code src/test/resources/golden}.
+ * Golden files: the expected text of generated files, kept under {@code src/test/resources/golden/generated}.
  * {@code mvn test -Dagentfsm.regenerateGoldens=true} rewrites them from the current output (and
  * removes stale ones); review the change with {@code git diff} before committing it.
  */
@@ -27,9 +27,12 @@ final class Goldens {
         this.root = root;
     }
 
-    /** The golden directory the build names, or the module's when run from an IDE. */
+    /**
+     * The golden files of generated sources and models: {@code generated/} in the golden directory
+     * the build names (the module's when run from an IDE); the diagram writers keep theirs beside it.
+     */
     static Goldens fromBuild() {
-        return new Goldens(Path.of(System.getProperty("agentfsm.goldenDir", "src/test/resources/golden")));
+        return new Goldens(Path.of(System.getProperty("agentfsm.goldenDir", "src/test/resources/golden")).resolve("generated"));
     }
 
     static boolean regenerating() {

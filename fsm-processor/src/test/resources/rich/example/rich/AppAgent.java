@@ -1,34 +1,14 @@
 package example.rich;
 
-import dev.agentfsm.runtime.Agent;
-import java.util.Optional;
+import dev.agentfsm.runtime.BaseAgent;
 
 /** The agent of the App machine; it hands control back to its host when done. */
-public class AppAgent implements Agent {
-    private final HostAgent host;
-    private String status = "";
+public class AppAgent extends BaseAgent {
+    final HostAgent owner;
 
-    AppAgent(HostAgent host) {
-        this.host = host;
-    }
-
-    @Override
-    public String name() {
-        return "App";
-    }
-
-    @Override
-    public String status() {
-        return status;
-    }
-
-    @Override
-    public void setStatus(String status) {
-        this.status = status;
-    }
-
-    @Override
-    public Optional<HostAgent> host() {
-        return Optional.of(host);
+    AppAgent(HostAgent owner) {
+        super("App");
+        this.owner = owner;
+        setHost(owner);
     }
 }

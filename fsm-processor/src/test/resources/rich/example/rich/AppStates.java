@@ -30,7 +30,7 @@ public final class AppStates {
     @Transition(to = ContinueHostState.class, by = Trigger.SYSTEM, when = "the subtask is done")
     public static final class Finish extends Base {
         public Next next(AppAgent agent, AppStates_FinishTransitions to) {
-            return to.toHostContinue(agent.host().orElseThrow());
+            return to.toHostContinue(agent.owner);
         }
     }
 }

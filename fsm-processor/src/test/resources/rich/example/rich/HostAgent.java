@@ -1,24 +1,12 @@
 package example.rich;
 
-import dev.agentfsm.runtime.Agent;
+import dev.agentfsm.runtime.BaseAgent;
 
 /** The agent of the Host machine; it remembers the App agent it assigned work to. */
-public class HostAgent implements Agent {
-    private String status = "";
-    AppAgent assigned = new AppAgent(this);
+public class HostAgent extends BaseAgent {
+    final AppAgent assigned = new AppAgent(this);
 
-    @Override
-    public String name() {
-        return "Host";
-    }
-
-    @Override
-    public String status() {
-        return status;
-    }
-
-    @Override
-    public void setStatus(String status) {
-        this.status = status;
+    public HostAgent() {
+        super("Host");
     }
 }

@@ -39,6 +39,13 @@ public final class MachineWriter {
     private final PlantUmlWriter plantUml = new PlantUmlWriter();
     private final MarkdownWriter markdown = new MarkdownWriter();
     private final SvgWriter svg = new SvgWriter();
+
+    /**
+     * The most states whose SVG is rendered during the compile. Smetana's layout time grows steeply
+     * (about 1 s for 25 states, 20 s for 50 on a busy 2-core machine, past the 60 s limit for 100), and
+     * a timed-out layout keeps its thread busy; a picture that large is not readable anyway.
+     */
+    static final int SVG_STATE_LIMIT = 40;
     private final Optional<DocsDirectory> docs;
 
     public MachineWriter(Filer filer, GeneratedTypes generated) {
@@ -91,6 +98,13 @@ public final class MachineWriter {
         resources.put(resourceName(machine, "puml"), diagram);
         String svgName = resourceName(machine, "svg");
         resources.put(resourceName(machine, "md"), markdown.write(machine, svgName));
+        if (machine.states().size() > SVG_STATE_LIMIT) {
+            problems.add(new WriteProblem(Kind.NOTE, "[agentfsm:Diagram] the SVG of " + machine.name() + " is not rendered:"
+                    + " it has " + machine.states().size() + " states, and the in-compiler layout is only run for up to "
+                    + SVG_STATE_LIMIT + "; its .mmd, .dot, .puml and .md are written, and " + resourceName(machine, "puml")
+                    + " renders with PlantUML"));
+            return resources;
+        }
         try {
             resources.put(svgName, svg.write(diagram));
         } catch (SvgWriter.Failure e) {

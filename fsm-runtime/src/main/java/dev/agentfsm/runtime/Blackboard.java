@@ -1,7 +1,15 @@
 package dev.agentfsm.runtime;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What a host and its sub-agents share across steps and subtasks (UFO's blackboard): questions the
@@ -9,31 +17,158 @@ import java.util.Map;
  * owns one; its sub-agents use the host's. Safe for use from several threads.
  */
 public final class Blackboard {
-    // implemented by issue 4 (runtime); the API below is fixed
+    /** Writes trajectory steps as compact JSON in insertion order; configured once, then only read. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
-    /** A question and the user's answer. */
-    public record QuestionAnswer(String question, String answer) {}
+    private final List<QuestionAnswer> questions = new CopyOnWriteArrayList<>();
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final List<Map<String, Object>> trajectories = new CopyOnWriteArrayList<>();
+    private final List<Screenshot> screenshots = new CopyOnWriteArrayList<>();
 
-    /** A screenshot worth keeping, with what it shows. */
-    public record Screenshot(byte[] png, String description) {}
+    /**
+     * A question and the user's answer.
+     *
+     * @param question what the agent asked
+     * @param answer what the user answered
+     */
+    public record QuestionAnswer(String question, String answer) {
+        public QuestionAnswer {
+            Objects.requireNonNull(question, "question");
+            Objects.requireNonNull(answer, "answer");
+        }
+    }
 
-    public void addQuestion(String question, String answer) { throw new UnsupportedOperationException("issue 4"); }
+    /**
+     * A screenshot worth keeping, with what it shows. The bytes are copied in and out, so the
+     * blackboard's copy cannot change.
+     *
+     * @param png the image, PNG-encoded
+     * @param description what it shows, as the prompt lists it
+     */
+    public record Screenshot(byte[] png, String description) {
+        public Screenshot {
+            png = Objects.requireNonNull(png, "png").clone();
+            Objects.requireNonNull(description, "description");
+        }
 
-    public void addRequest(String request) { throw new UnsupportedOperationException("issue 4"); }
+        @Override
+        public byte[] png() {
+            return png.clone();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Screenshot that && Arrays.equals(png, that.png)
+                    && description.equals(that.description);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Arrays.hashCode(png) + description.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Screenshot[" + png.length + " bytes, " + description + "]";
+        }
+    }
+
+    /** Adds a question the user answered. */
+    public void addQuestion(String question, String answer) {
+        questions.add(new QuestionAnswer(question, answer));
+    }
+
+    /** Adds a request the session worked on; a {@link Session} adds each request when its round ends. */
+    public void addRequest(String request) {
+        requests.add(Objects.requireNonNull(request, "request"));
+    }
 
     /** One completed step, as a small map of named fields (step, subtask, action, result ...). */
-    public void addTrajectory(Map<String, Object> step) { throw new UnsupportedOperationException("issue 4"); }
+    public void addTrajectory(Map<String, Object> step) {
+        Objects.requireNonNull(step, "step");
+        // a copy that keeps the caller's order (Map.copyOf would not), unmodifiable
+        trajectories.add(Collections.unmodifiableMap(new LinkedHashMap<>(step)));
+    }
 
-    public void addScreenshot(byte[] png, String description) { throw new UnsupportedOperationException("issue 4"); }
+    /** Keeps a screenshot with a description of what it shows. */
+    public void addScreenshot(byte[] png, String description) {
+        screenshots.add(new Screenshot(png, description));
+    }
 
-    public List<QuestionAnswer> questions() { throw new UnsupportedOperationException("issue 4"); }
+    /** The questions and answers, oldest first; a snapshot. */
+    public List<QuestionAnswer> questions() {
+        return List.copyOf(questions);
+    }
 
-    public List<String> requests() { throw new UnsupportedOperationException("issue 4"); }
+    /** The requests, oldest first; a snapshot. */
+    public List<String> requests() {
+        return List.copyOf(requests);
+    }
 
-    public List<Map<String, Object>> trajectories() { throw new UnsupportedOperationException("issue 4"); }
+    /** The completed steps, oldest first; a snapshot. */
+    public List<Map<String, Object>> trajectories() {
+        return List.copyOf(trajectories);
+    }
 
-    public List<Screenshot> screenshots() { throw new UnsupportedOperationException("issue 4"); }
+    /** The screenshots, oldest first; a snapshot. */
+    public List<Screenshot> screenshots() {
+        return List.copyOf(screenshots);
+    }
 
-    /** The blackboard as prompt text, in UFO's sections; empty text when there is nothing on it. */
-    public String toPrompt() { throw new UnsupportedOperationException("issue 4"); }
+    /**
+     * The blackboard as prompt text, in UFO's sections ({@code [Blackboard:]}, then
+     * {@code [Questions & Answers:]}, {@code [Request History:]},
+     * {@code [Step Trajectories Completed Previously:]} and {@code [Saved Screenshots:]}, each only
+     * when it has entries); empty text when there is nothing on it. Screenshots are listed by
+     * description: a client that sends images attaches {@link #screenshots()} itself.
+     */
+    public String toPrompt() {
+        List<QuestionAnswer> qa = questions();
+        List<String> asked = requests();
+        List<Map<String, Object>> steps = trajectories();
+        List<Screenshot> images = screenshots();
+        if (qa.isEmpty() && asked.isEmpty() && steps.isEmpty() && images.isEmpty()) {
+            return "";
+        }
+        StringBuilder prompt = new StringBuilder("[Blackboard:]\n");
+        if (!qa.isEmpty()) {
+            prompt.append("[Questions & Answers:]\n");
+            for (QuestionAnswer entry : qa) {
+                Map<String, Object> pair = new LinkedHashMap<>();
+                pair.put("question", entry.question());
+                pair.put("answer", entry.answer());
+                prompt.append(json(pair)).append('\n');
+            }
+        }
+        if (!asked.isEmpty()) {
+            prompt.append("[Request History:]\n");
+            for (int i = 0; i < asked.size(); i++) {
+                prompt.append(json(Map.of("request_" + (i + 1), asked.get(i)))).append('\n');
+            }
+        }
+        if (!steps.isEmpty()) {
+            prompt.append("[Step Trajectories Completed Previously:]\n");
+            for (Map<String, Object> step : steps) {
+                prompt.append(json(step)).append('\n');
+            }
+        }
+        if (!images.isEmpty()) {
+            prompt.append("[Saved Screenshots:]\n");
+            for (int i = 0; i < images.size(); i++) {
+                prompt.append("screenshot_").append(i + 1).append(": ").append(images.get(i).description())
+                        .append('\n');
+            }
+        }
+        return prompt.toString();
+    }
+
+    private static String json(Map<String, ?> value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a blackboard entry cannot be written as JSON: " + value
+                    + "; keep trajectory values to text, numbers, booleans, lists and maps", e);
+        }
+    }
 }

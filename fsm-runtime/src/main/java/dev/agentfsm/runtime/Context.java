@@ -24,20 +24,30 @@ public final class Context {
     public static final class Key<T> {
         private final String name;
         private final Supplier<? extends T> defaultValue;
+        private final boolean counter;
 
-        private Key(String name, Supplier<? extends T> defaultValue) {
+        private Key(String name, Supplier<? extends T> defaultValue, boolean counter) {
             this.name = Objects.requireNonNull(name, "name");
             this.defaultValue = defaultValue;
+            this.counter = counter;
         }
 
         /** A key without a default value. */
         public static <T> Key<T> of(String name) {
-            return new Key<>(name, null);
+            return new Key<>(name, null, false);
         }
 
         /** A key whose value, when absent, is created by {@code defaultValue} and stored on first use. */
         public static <T> Key<T> withDefault(String name, Supplier<? extends T> defaultValue) {
-            return new Key<>(name, Objects.requireNonNull(defaultValue, "defaultValue"));
+            return new Key<>(name, Objects.requireNonNull(defaultValue, "defaultValue"), false);
+        }
+
+        /**
+         * An int counter, 0 by default, that the runtime can set on every step without boxing: its
+         * value lives in a mutable cell, and only reading it through {@link Context#get} boxes.
+         */
+        static Key<Integer> counter(String name) {
+            return new Key<>(name, () -> 0, true);
         }
 
         /** The key's name, for logs. */
@@ -65,10 +75,10 @@ public final class Context {
     public static final Key<String> ROUND_RESULT = Key.of("round_result");
 
     /** Steps taken by the session so far, across its rounds; the runtime keeps it current. */
-    public static final Key<Integer> SESSION_STEP = Key.withDefault("session_step", () -> 0);
+    public static final Key<Integer> SESSION_STEP = Key.counter("session_step");
 
     /** Steps taken by the current round so far; the runtime keeps it current. */
-    public static final Key<Integer> ROUND_STEP = Key.withDefault("round_step", () -> 0);
+    public static final Key<Integer> ROUND_STEP = Key.counter("round_step");
 
     private final ConcurrentHashMap<Key<?>, Object> values = new ConcurrentHashMap<>();
 
@@ -85,11 +95,41 @@ public final class Context {
     /** The value under {@code key}; a key with a default creates and stores it on first use. */
     @SuppressWarnings("unchecked")
     public <T> Optional<T> get(Key<T> key) {
+        if (key.counter) {
+            return Optional.of((T) Integer.valueOf(cell(key).value));
+        }
         if (key.defaultValue != null) {
-            return Optional.of((T) values.computeIfAbsent(key, k -> Objects.requireNonNull(
-                    key.defaultValue.get(), () -> "default value of context key " + key.name)));
+            return Optional.of((T) values.computeIfAbsent(key, Context::defaultOf));
         }
         return Optional.ofNullable((T) values.get(key));
+    }
+
+    private static Object defaultOf(Key<?> key) {
+        return Objects.requireNonNull(key.defaultValue.get(), () -> "default value of context key " + key.name);
+    }
+
+    /** The cell of a counter key, created on first use; looking it up again allocates nothing. */
+    private IntCell cell(Key<?> key) {
+        Object cell = values.get(key);
+        return cell != null ? (IntCell) cell : (IntCell) values.computeIfAbsent(key, k -> new IntCell());
+    }
+
+    /** Sets a counter without boxing; the runtime's per-step path. */
+    void setCounter(Key<Integer> key, int value) {
+        cell(key).value = value;
+    }
+
+    /** Adds one to a counter without boxing, and returns the new value. */
+    int incrementCounter(Key<Integer> key) {
+        IntCell cell = cell(key);
+        synchronized (cell) {
+            return ++cell.value;
+        }
+    }
+
+    /** A counter's value: mutable, so that setting it allocates nothing. */
+    private static final class IntCell {
+        volatile int value;
     }
 
     /**
@@ -104,21 +144,39 @@ public final class Context {
 
     /** Stores {@code value} under {@code key}, replacing any earlier value. */
     public <T> Context put(Key<T> key, T value) {
-        values.put(key, Objects.requireNonNull(value, () -> "value for context key " + key.name));
+        Objects.requireNonNull(value, () -> "value for context key " + key.name);
+        if (key.counter) {
+            cell(key).value = (Integer) value;
+        } else {
+            values.put(key, value);
+        }
         return this;
     }
 
     /** Replaces the value under {@code key} (its default when absent) with {@code update} applied to it, atomically. */
     @SuppressWarnings("unchecked")
     public <T> T update(Key<T> key, UnaryOperator<T> update) {
+        if (key.counter) {
+            IntCell cell = cell(key);
+            synchronized (cell) {
+                Integer updated = (Integer) Objects.requireNonNull(update.apply((T) Integer.valueOf(cell.value)),
+                        () -> "updated value for context key " + key.name);
+                cell.value = updated;
+                return (T) updated;
+            }
+        }
         return (T) values.compute(key, (k, old) -> {
             T current = old != null ? (T) old : key.defaultValue != null ? key.defaultValue.get() : null;
             return Objects.requireNonNull(update.apply(current), () -> "updated value for context key " + key.name);
         });
     }
 
-    /** Removes the value under {@code key}. */
+    /** Removes the value under {@code key}; a counter goes back to 0. */
     public void remove(Key<?> key) {
-        values.remove(key);
+        if (key.counter) {
+            cell(key).value = 0;
+        } else {
+            values.remove(key);
+        }
     }
 }

@@ -18,10 +18,25 @@ import java.util.Objects;
  * }</pre>
  */
 public final class Round {
-    // The builder and run() semantics are the contract; the implementation lands with issue 4.
+    private final StateManager<?, ?> machine;
+    private final Agent agent;
+    private final Context context;
+    private final StepBudget budget;
+    private final TransitionListener[] listeners;
+    private final CancellationToken cancellation;
+    private final String session;
+    private final int number;
+    private boolean started;
 
     private Round(Builder<?> builder) {
-        throw new UnsupportedOperationException("issue 4");
+        this.machine = builder.machine;
+        this.agent = builder.agent;
+        this.context = builder.context;
+        this.budget = builder.budget != null ? builder.budget : new StepBudget(builder.maxSteps);
+        this.listeners = builder.listeners.toArray(new TransitionListener[0]);
+        this.cancellation = builder.cancellation;
+        this.session = builder.session;
+        this.number = builder.round;
     }
 
     /** Starts building a round of {@code machine} driving {@code agent}, from the machine's initial state. */
@@ -29,9 +44,19 @@ public final class Round {
         return new Builder<>(machine, agent);
     }
 
-    /** Runs the round to its end on the calling thread. */
+    /**
+     * Runs the round to its end on the calling thread. A {@link java.lang.Error} thrown by a state is
+     * not caught: it ends the round like a crash, and the listeners have heard every transition before it.
+     *
+     * @throws IllegalStateException if the round was run before; a round runs once
+     */
     public RoundResult run() {
-        throw new UnsupportedOperationException("issue 4");
+        if (started) {
+            throw new IllegalStateException("round " + number + " of session " + session
+                    + " has already run; build a new Round for another run");
+        }
+        started = true;
+        return new RoundLoop(machine, agent, context, budget, listeners, cancellation, session, number).run();
     }
 
     /**
@@ -61,7 +86,10 @@ public final class Round {
             return this;
         }
 
-        /** The most states this round may enter (default 50); ignored when a {@link #budget} is given. */
+        /**
+         * The most states this round may enter (default 50); ignored when a {@link #budget} is given.
+         * {@link #build()} throws {@link IllegalArgumentException} if it is less than 1.
+         */
         public Builder<A> maxSteps(int maxSteps) {
             this.maxSteps = maxSteps;
             return this;

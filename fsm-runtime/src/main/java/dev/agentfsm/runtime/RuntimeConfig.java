@@ -1,8 +1,12 @@
 package dev.agentfsm.runtime;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -47,6 +51,17 @@ public record RuntimeConfig(
         Duration actionTimeout,
         Optional<LlmEndpoint> llm) {
 
+    /** @throws ConfigException naming the component, its value and what is allowed when one is bad */
+    public RuntimeConfig {
+        ConfigValues.atLeast("maxStep", maxStep, 1);
+        ConfigValues.atLeast("maxRound", maxRound, 1);
+        ConfigValues.atLeast("jsonParsingRetry", jsonParsingRetry, 0);
+        ConfigValues.positive("llmTimeout", llmTimeout, llmTimeout);
+        ConfigValues.positive("userTimeout", userTimeout, userTimeout);
+        ConfigValues.positive("actionTimeout", actionTimeout, actionTimeout);
+        Objects.requireNonNull(llm, "llm");
+    }
+
     /**
      * An OpenAI-compatible endpoint.
      *
@@ -54,7 +69,14 @@ public record RuntimeConfig(
      * @param model the model name
      * @param apiKeyEnv the environment variable holding the API key, if the server needs one
      */
-    public record LlmEndpoint(String baseUrl, String model, Optional<String> apiKeyEnv) {}
+    public record LlmEndpoint(String baseUrl, String model, Optional<String> apiKeyEnv) {
+        /** @throws ConfigException naming the key and the value when one is bad */
+        public LlmEndpoint {
+            ConfigValues.httpUrl("llm.baseUrl", baseUrl);
+            ConfigValues.model("llm.model", model);
+            Objects.requireNonNull(apiKeyEnv, "apiKeyEnv").ifPresent(name -> ConfigValues.envName("llm.apiKeyEnv", name));
+        }
+    }
 
     /** UFO's defaults. */
     public static RuntimeConfig defaults() {
@@ -68,12 +90,18 @@ public record RuntimeConfig(
      * @throws ConfigException naming the file, the key and the value on any error
      */
     public static RuntimeConfig load(Path yaml) {
-        throw new UnsupportedOperationException("issue 4");
+        String text;
+        try {
+            text = Files.readString(yaml, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read the agent-fsm configuration " + yaml + ": " + e, e);
+        }
+        return ConfigReader.read(text, yaml.toString());
     }
 
     /** Reads YAML text; see {@link #load(Path)}. */
     public static RuntimeConfig parse(String yaml) {
-        throw new UnsupportedOperationException("issue 4");
+        return ConfigReader.read(Objects.requireNonNull(yaml, "yaml"), "YAML text");
     }
 
     /**
@@ -84,7 +112,7 @@ public record RuntimeConfig(
      * @throws ConfigException naming the variable and its value when a value is bad
      */
     public RuntimeConfig withEnvironment(Map<String, String> environment) {
-        throw new UnsupportedOperationException("issue 4");
+        return EnvironmentOverrides.apply(this, environment);
     }
 
     /** A configuration error: the message names the key (or variable), the value and what is allowed. */

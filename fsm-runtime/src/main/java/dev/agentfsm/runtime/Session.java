@@ -3,12 +3,15 @@ package dev.agentfsm.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
  * Rounds over successive requests (UFO's session): at most {@link RuntimeConfig#maxRound()} rounds,
  * all drawing on one {@link StepBudget} of {@link RuntimeConfig#maxStep()} steps. At the start of
  * each round the agent is {@linkplain Agent#reset() reset} and the machine starts in its initial
- * state, so a round never begins where the last one ended.
+ * state, so a round never begins where the last one ended (UFO's Linux and Mobile sessions don't
+ * reset, so their second round starts in FINISH). A session is used by one thread at a time; many
+ * sessions may run at once, sharing the generated state managers.
  *
  * <pre>{@code
  * List<RoundResult> results = Session.of(LinuxAgentStateManager.instance(), agent)
@@ -16,10 +19,25 @@ import java.util.Objects;
  * }</pre>
  */
 public final class Session {
-    // The builder and run() semantics are the contract; the implementation lands with issue 4.
+    private final StateManager<? extends Agent, ?> machine;
+    private final Agent agent;
+    private final RuntimeConfig config;
+    private final Context context;
+    private final String id;
+    private final List<TransitionListener> listeners;
+    private final CancellationToken cancellation;
+    private final StepBudget budget;
+    private final List<RoundResult> results = new ArrayList<>();
 
     private Session(Builder<?> builder) {
-        throw new UnsupportedOperationException("issue 4");
+        this.machine = builder.machine;
+        this.agent = builder.agent;
+        this.config = builder.config;
+        this.context = builder.context;
+        this.id = builder.id != null ? builder.id : UUID.randomUUID().toString();
+        this.listeners = List.copyOf(builder.listeners);
+        this.cancellation = builder.cancellation;
+        this.budget = new StepBudget(config.maxStep());
     }
 
     /** Starts building a session of {@code machine} driving {@code agent}. */
@@ -28,27 +46,75 @@ public final class Session {
     }
 
     /**
-     * Runs one round per request, in order, and returns their results.
+     * Runs one round per request, in order, and returns their results: one per request, also when a
+     * round could not start because the session was cancelled or its step budget is spent (that
+     * round's result says so).
      *
      * @throws IllegalArgumentException if there are more requests than {@code maxRound} allows
      */
     public List<RoundResult> run(List<String> requests) {
-        throw new UnsupportedOperationException("issue 4");
+        List<String> all = List.copyOf(requests);
+        int left = config.maxRound() - results.size();
+        if (all.size() > left) {
+            throw new IllegalArgumentException(all.size() + " requests given, but this session may run "
+                    + left + " more round(s) (maxRound " + config.maxRound() + ", " + results.size()
+                    + " run); raise maxRound or split the requests over sessions");
+        }
+        List<RoundResult> ran = new ArrayList<>(all.size());
+        for (String request : all) {
+            ran.add(runRound(request));
+        }
+        return List.copyOf(ran);
     }
 
-    /** Runs the next round, for {@code request}; the request is stored under {@link Context#REQUEST}. */
+    /**
+     * Runs the next round, for {@code request}; the request is stored under {@link Context#REQUEST}.
+     * The agent is reset and the machine starts in its initial state; when the round ends the request
+     * is added to the agent's blackboard.
+     *
+     * @throws IllegalStateException if the session has already run {@code maxRound} rounds
+     */
     public RoundResult runRound(String request) {
-        throw new UnsupportedOperationException("issue 4");
+        Objects.requireNonNull(request, "request");
+        if (results.size() >= config.maxRound()) {
+            throw new IllegalStateException("session " + id + " has run its " + config.maxRound()
+                    + " round(s) (maxRound); raise maxRound to run more requests in one session");
+        }
+        int number = results.size() + 1;
+        agent.reset();
+        context.put(Context.REQUEST, request);
+        RoundResult result = round(number).run();
+        agent.blackboard().addRequest(request);
+        results.add(result);
+        return result;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Round round(int number) {
+        Round.Builder<?> round = Round.of((StateManager) machine, agent).context(context).budget(budget)
+                .cancellation(cancellation).session(id, number);
+        listeners.forEach(round::listener);
+        return round.build();
+    }
+
+    /** The results of the rounds run so far, in order. */
+    public List<RoundResult> results() {
+        return List.copyOf(results);
+    }
+
+    /** The steps the session's rounds have taken so far, out of {@link RuntimeConfig#maxStep()}. */
+    public int steps() {
+        return budget.used();
     }
 
     /** The context shared by the session's rounds. */
     public Context context() {
-        throw new UnsupportedOperationException("issue 4");
+        return context;
     }
 
     /** The session's id, as traces name it. */
     public String id() {
-        throw new UnsupportedOperationException("issue 4");
+        return id;
     }
 
     /**

@@ -13,9 +13,7 @@ public final class DoorStates {
     private DoorStates() {}
 
     public static final class Door extends BaseAgent {
-        public Door() {
-            super("Door");
-        }
+        public Door() { super("Door"); }
     }
 
     @StateMachine(name = "Door", initial = Closed.class, description = "A door: opens \"when asked\" & closes")

@@ -15,6 +15,7 @@ public final class ReplyRejectedException extends RuntimeException {
     private final String machine;
     private final String from;
     private final String status;
+    @SuppressWarnings("serial") // an immutable List.copyOf, serializable in practice
     private final List<String> allowed;
     private final String lastReply;
 

@@ -1,0 +1,157 @@
+package dev.agentfsm.runtime;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
+import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Reads a {@link RuntimeConfig} from YAML with Jackson, strictly: unknown keys, duplicate keys, nulls
+ * and values of the wrong type are errors naming the key, the value and what is allowed; Jackson
+ * coerces nothing (no {@code "5"} for 5, no 1.5 for an int).
+ */
+final class ConfigReader {
+    /** Configured once, then only read (Jackson mappers are thread-safe after configuration). */
+    private static final YAMLMapper YAML = YAMLMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    /** What each key allows, for error messages. */
+    private static final Map<String, String> ALLOWED = Map.ofEntries(
+            Map.entry("maxStep", ConfigValues.atLeast(1)),
+            Map.entry("maxRound", ConfigValues.atLeast(1)),
+            Map.entry("jsonParsingRetry", ConfigValues.atLeast(0)),
+            Map.entry("safeGuard", ConfigValues.BOOLEAN),
+            Map.entry("askQuestion", ConfigValues.BOOLEAN),
+            Map.entry("llmTimeout", ConfigValues.DURATION),
+            Map.entry("userTimeout", ConfigValues.DURATION),
+            Map.entry("actionTimeout", ConfigValues.DURATION),
+            Map.entry("llm", "a mapping with baseUrl, model and optionally apiKeyEnv"),
+            Map.entry("llm.baseUrl", ConfigValues.HTTP_URL),
+            Map.entry("llm.model", ConfigValues.MODEL),
+            Map.entry("llm.apiKeyEnv", ConfigValues.ENV_NAME));
+
+    /** The file's shape: every key optional, so that what it leaves out keeps its default. */
+    record ConfigFile(Integer maxStep, Integer maxRound, Boolean safeGuard, Boolean askQuestion,
+            Integer jsonParsingRetry, String llmTimeout, String userTimeout, String actionTimeout, LlmSection llm) {}
+
+    /** The {@code llm} section. */
+    record LlmSection(String baseUrl, String model, String apiKeyEnv) {}
+
+    private ConfigReader() {}
+
+    static RuntimeConfig read(String yaml, String source) {
+        try {
+            return bind(yaml);
+        } catch (ConfigException e) {
+            throw new ConfigException("invalid agent-fsm configuration (" + source + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static RuntimeConfig bind(String yaml) {
+        JsonNode tree;
+        try {
+            tree = YAML.readTree(yaml);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("not valid YAML: " + e.getOriginalMessage()
+                    + (e.getLocation() != null ? " at line " + e.getLocation().getLineNr()
+                            + ", column " + e.getLocation().getColumnNr() : ""), e);
+        }
+        if (tree == null || tree.isMissingNode() || tree.isNull()) {
+            return RuntimeConfig.defaults();
+        }
+        if (!tree.isObject()) {
+            throw new ConfigException("the configuration must be a mapping of keys to values, such as "
+                    + "'maxStep: 50'; got " + tree.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+        }
+        refuseNulls(tree, "");
+        ConfigFile file;
+        try {
+            file = YAML.treeToValue(tree, ConfigFile.class);
+        } catch (UnrecognizedPropertyException e) {
+            String key = path(e);
+            String valid = e.getKnownPropertyIds().stream().map(String::valueOf)
+                    .collect(Collectors.toCollection(TreeSet::new)).stream().collect(Collectors.joining(", "));
+            throw new ConfigException("unknown key '" + key + "'; valid keys " + (key.contains(".")
+                    ? "of '" + key.substring(0, key.lastIndexOf('.')) + "' " : "") + "are: " + valid, e);
+        } catch (JsonMappingException e) {
+            String key = path(e);
+            JsonNode value = tree.at(JsonPointer.compile("/" + key.replace(".", "/")));
+            throw ConfigValues.bad(key, shown(value), ALLOWED.getOrDefault(key, "a valid value"));
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("cannot read the configuration: " + e.getOriginalMessage(), e);
+        }
+        return toConfig(file);
+    }
+
+    private static RuntimeConfig toConfig(ConfigFile file) {
+        RuntimeConfig defaults = RuntimeConfig.defaults();
+        return new RuntimeConfig(
+                or(file.maxStep(), defaults.maxStep()),
+                or(file.maxRound(), defaults.maxRound()),
+                or(file.safeGuard(), defaults.safeGuard()),
+                or(file.askQuestion(), defaults.askQuestion()),
+                or(file.jsonParsingRetry(), defaults.jsonParsingRetry()),
+                duration("llmTimeout", file.llmTimeout(), defaults.llmTimeout()),
+                duration("userTimeout", file.userTimeout(), defaults.userTimeout()),
+                duration("actionTimeout", file.actionTimeout(), defaults.actionTimeout()),
+                Optional.ofNullable(file.llm()).map(ConfigReader::endpoint));
+    }
+
+    private static LlmEndpoint endpoint(LlmSection llm) {
+        if (llm.baseUrl() == null || llm.model() == null) {
+            throw new ConfigException("llm: needs both baseUrl and model (and optionally apiKeyEnv); got "
+                    + (llm.baseUrl() == null ? "no baseUrl" : "no model"));
+        }
+        return new LlmEndpoint(llm.baseUrl(), llm.model(), Optional.ofNullable(llm.apiKeyEnv()));
+    }
+
+    /** A key written with no value would silently mean "the default" if bound; refuse it instead. */
+    private static void refuseNulls(JsonNode node, String prefix) {
+        for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String key = prefix + field.getKey();
+            if (field.getValue().isNull()) {
+                throw ConfigValues.bad(key, null, ALLOWED.getOrDefault(key, "a value") + " (leave the key out "
+                        + "to keep its default)");
+            }
+            if (field.getValue().isObject() && prefix.isEmpty()) {
+                refuseNulls(field.getValue(), key + ".");
+            }
+        }
+    }
+
+    private static String path(JsonMappingException e) {
+        return e.getPath().stream().map(reference -> reference.getFieldName() != null ? reference.getFieldName()
+                : "[" + reference.getIndex() + "]").collect(Collectors.joining("."));
+    }
+
+    /** Text is shown quoted, anything else (numbers, booleans, lists) as YAML would read it back. */
+    private static Object shown(JsonNode value) {
+        return value.isTextual() ? value.textValue() : value;
+    }
+
+    private static <T> T or(T value, T otherwise) {
+        return value != null ? value : otherwise;
+    }
+
+    private static Duration duration(String key, String text, Duration otherwise) {
+        return text == null ? otherwise : ConfigValues.duration(key, text);
+    }
+}

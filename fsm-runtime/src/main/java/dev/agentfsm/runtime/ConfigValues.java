@@ -1,0 +1,119 @@
+package dev.agentfsm.runtime;
+
+import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Checks and converts configuration values, naming the key (or environment variable), the value and
+ * what is allowed when one is bad. Shared by the YAML reader, the environment overrides and
+ * {@link RuntimeConfig}'s own constructor, so each rule is written once.
+ */
+final class ConfigValues {
+    static final String WHOLE_NUMBER = "a whole number";
+    static final String BOOLEAN = "true or false";
+    static final String DURATION = "a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S";
+    static final String HTTP_URL = "an http:// or https:// URL, such as http://localhost:11434/v1";
+    static final String MODEL = "a model name, such as gpt-4o or qwen2.5";
+    static final String ENV_NAME = "the name of an environment variable, such as OPENAI_API_KEY";
+
+    private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
+    private static final Pattern ENV_VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    private ConfigValues() {}
+
+    static ConfigException bad(String key, Object value, String allowed) {
+        String shown = value instanceof String text ? '"' + text + '"' : String.valueOf(value);
+        return new ConfigException(key + ": " + shown + " is not allowed; expected " + allowed);
+    }
+
+    static String atLeast(int min) {
+        return WHOLE_NUMBER + ", at least " + min;
+    }
+
+    static int atLeast(String key, int value, int min) {
+        if (value < min) {
+            throw bad(key, value, atLeast(min));
+        }
+        return value;
+    }
+
+    static int wholeNumber(String key, String text, int min) {
+        try {
+            return atLeast(key, Integer.parseInt(text.trim()), min);
+        } catch (NumberFormatException e) {
+            throw bad(key, text, atLeast(min));
+        }
+    }
+
+    static boolean bool(String key, String text) {
+        String value = text.trim();
+        if (value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw bad(key, text, BOOLEAN);
+    }
+
+    /** {@code 500ms}, {@code 60s}, {@code 2m}, {@code 1h}, or ISO-8601 ({@code PT1M30S}); greater than zero. */
+    static Duration duration(String key, String text) {
+        String value = text.trim();
+        Duration duration;
+        Matcher shortForm = SHORT_DURATION.matcher(value);
+        try {
+            if (shortForm.matches()) {
+                long amount = Long.parseLong(shortForm.group(1));
+                duration = switch (shortForm.group(2)) {
+                    case "ms" -> Duration.ofMillis(amount);
+                    case "s" -> Duration.ofSeconds(amount);
+                    case "m" -> Duration.ofMinutes(amount);
+                    default -> Duration.ofHours(amount);
+                };
+            } else {
+                duration = Duration.parse(value);
+            }
+        } catch (DateTimeParseException | ArithmeticException | NumberFormatException e) {
+            throw bad(key, text, DURATION);
+        }
+        return positive(key, duration, text);
+    }
+
+    static Duration positive(String key, Duration duration, Object shown) {
+        if (duration == null || duration.isNegative() || duration.isZero()) {
+            throw bad(key, shown, DURATION);
+        }
+        return duration;
+    }
+
+    static String httpUrl(String key, String text) {
+        try {
+            URI uri = new URI(text);
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+                return text;
+            }
+        } catch (URISyntaxException e) {
+            // reported below, with the value
+        }
+        throw bad(key, text, HTTP_URL);
+    }
+
+    static String model(String key, String text) {
+        if (text == null || text.isBlank()) {
+            throw bad(key, text, MODEL);
+        }
+        return text;
+    }
+
+    static String envName(String key, String text) {
+        if (text == null || !ENV_VARIABLE.matcher(text).matches()) {
+            throw bad(key, text, ENV_NAME);
+        }
+        return text;
+    }
+}

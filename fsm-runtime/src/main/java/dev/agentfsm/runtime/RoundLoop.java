@@ -1,0 +1,301 @@
+package dev.agentfsm.runtime;
+
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.llm.ReplyRejectedException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One run of a {@link Round}: the loop and its mutable state, confined to the calling thread.
+ *
+ * <p>The step itself (state lookup, {@code handle}, the decision, the table check, the switch, and
+ * listener dispatch when there are no listeners) allocates nothing: it works on state indices, the
+ * generated tables' constant lists and {@link Next} constants, keeps the step counters in unboxed
+ * context cells, and records the path in preallocated arrays. Strings for people are built only when
+ * the round ends.
+ */
+final class RoundLoop {
+    private final Context context;
+    private final StepBudget budget;
+    private final TransitionListener[] listeners;
+    private final CancellationToken cancellation;
+    private final String session;
+    private final int round;
+    private final PathRecorder path;
+
+    private StateManager<?, ?> machine;
+    private int index;
+    private Agent agent;
+    private int steps;
+
+    /** The exception that sent the round to its machine's {@code onError} state, if one did. */
+    private Exception error;
+    private String errorReason;
+
+    RoundLoop(StateManager<?, ?> machine, Agent agent, Context context, StepBudget budget,
+            TransitionListener[] listeners, CancellationToken cancellation, String session, int round) {
+        this.machine = machine;
+        this.agent = agent;
+        this.context = context;
+        this.budget = budget;
+        this.listeners = listeners;
+        this.cancellation = cancellation;
+        this.session = session;
+        this.round = round;
+        this.path = new PathRecorder(budget.limit() - budget.used());
+    }
+
+    RoundResult run() {
+        TransitionTable startTable = machine.table();
+        index = startTable.indexOf(startTable.initial());
+        if (index < 0) {
+            throw new IllegalStateException(machine.machine() + "'s table names the initial status "
+                    + startTable.initial() + " but has no state with it; regenerate the machine");
+        }
+        agent.setStatus(startTable.initial());
+        context.remove(Context.ROUND_RESULT);
+        context.setCounter(Context.ROUND_STEP, 0);
+        RoundResult notStarted = refuseStep(null);
+        if (notStarted != null) {
+            return finish(notStarted);
+        }
+        while (true) {
+            steps++;
+            path.add(machine, index);
+            context.setCounter(Context.ROUND_STEP, steps);
+            context.incrementCounter(Context.SESSION_STEP);
+            long started = System.nanoTime();
+            TransitionTable table = machine.table();
+            String from = table.statuses().get(index);
+
+            StateManager<?, ?> toMachine;
+            int toIndex;
+            Agent toAgent;
+            String toName;
+            Trigger trigger;
+            try {
+                handle(machine, index, agent, context);
+                if (table.endsRound(from)) {
+                    return finish(completed(from));
+                }
+                Next next = decide(machine, index, agent);
+                if (next.isLegal()) {
+                    if (next.source().getClass() != machine.getClass() || !from.equals(next.from())
+                            || !table.allows(from, next.target())) {
+                        return finish(illegal(table, from, next.target()));
+                    }
+                    toMachine = next.machine();
+                    toIndex = next.index();
+                    toAgent = next.agent(agent);
+                    toName = next.target();
+                    trigger = next.trigger().get();
+                    if (!toMachine.agentType().isInstance(toAgent)) {
+                        return finish(failedIn(new IllegalStateException(next + " hands control to "
+                                + toAgent.getClass().getName() + ", but " + toMachine.machine()
+                                + " drives " + toMachine.agentType().getName()), from));
+                    }
+                } else if (table.indexOf(next.status()) >= 0) {
+                    return finish(illegal(table, from, next.status()));
+                } else if (table.fallback().isPresent()) {
+                    toMachine = machine;
+                    toName = table.fallback().get();
+                    toIndex = table.indexOf(toName);
+                    toAgent = agent;
+                    trigger = Trigger.SYSTEM;
+                } else {
+                    return finish(unknownStatus(table, from, next.status()));
+                }
+            } catch (ReplyRejectedException e) {
+                return finish(rejected(e));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return finish(cancelled("its thread was interrupted while " + here() + " ran"));
+            } catch (Exception e) {
+                Optional<String> onError = table.onError();
+                if (onError.isEmpty() || onError.get().equals(from) || error != null) {
+                    return finish(failedIn(e, from));
+                }
+                noteError(e);
+                toMachine = machine;
+                toName = onError.get();
+                toIndex = table.indexOf(toName);
+                toAgent = agent;
+                trigger = Trigger.SYSTEM;
+            }
+
+            RoundResult refused = refuseStep(toName);
+            if (refused != null) {
+                return finish(refused);
+            }
+            if (listeners.length != 0) {
+                TransitionEvent event = new TransitionEvent(session, round, steps, agent.name(),
+                        machine.machine(), from, toName, trigger, System.nanoTime() - started);
+                for (TransitionListener listener : listeners) {
+                    try {
+                        listener.onTransition(event);
+                    } catch (RuntimeException e) {
+                        return finish(failed(e, "listener " + listener.getClass().getName()
+                                + " failed on the transition " + machine.machine() + "." + from + " -> "
+                                + toName + ": " + e));
+                    }
+                }
+            }
+            machine = toMachine;
+            index = toIndex;
+            agent = toAgent;
+            agent.setStatus(toMachine.table().statuses().get(toIndex));
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void handle(StateManager<?, ?> machine, int index, Agent agent, Context context)
+            throws Exception {
+        ((AgentState) machine.state(index)).handle(agent, context);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Next decide(StateManager<?, ?> machine, int index, Agent agent) {
+        return ((StateManager) machine).next(index, agent);
+    }
+
+    /**
+     * Why the round may not enter its next state (cancelled, interrupted, or out of steps), or
+     * {@code null} when it may; takes the step when it may.
+     */
+    private RoundResult refuseStep(String to) {
+        if (cancellation.isCancelled()) {
+            return cancelled("its CancellationToken was cancelled");
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            return cancelled("its thread was interrupted");
+        }
+        if (!budget.tryTake()) {
+            String where = steps == 0 ? "before entering " + here()
+                    : "in " + here() + ", about to move to " + to;
+            return result(Outcome.STEP_LIMIT, "the step budget of " + budget.limit() + " steps was spent ("
+                    + steps + " by this round) before a round-ending state was reached; stopped " + where);
+        }
+        return null;
+    }
+
+    private void noteError(Exception e) {
+        error = e;
+        errorReason = here() + " failed with " + e + "; " + machine.machine() + " moved to its onError state "
+                + machine.table().onError().orElseThrow();
+    }
+
+    private RoundResult completed(String status) {
+        return result(Outcome.COMPLETED, machine.machine() + " reached " + status
+                + ", which ends the round, after " + steps + (steps == 1 ? " step" : " steps"));
+    }
+
+    private RoundResult failedIn(Exception e, String status) {
+        return failed(e, machine.machine() + "." + status + " failed with " + e
+                + (error == null && machine.table().onError().isEmpty()
+                        ? "; " + machine.machine() + " declares no onError state" : ""));
+    }
+
+    private RoundResult failed(Exception e, String reason) {
+        return new RoundResult(Outcome.ERROR, reason, here(), List.of(), steps, Optional.of(e),
+                Optional.empty(), Optional.empty());
+    }
+
+    private RoundResult cancelled(String why) {
+        return result(Outcome.CANCELLED, "the round was cancelled: " + why + ", after " + steps
+                + (steps == 1 ? " step" : " steps") + ", in " + here());
+    }
+
+    private RoundResult illegal(TransitionTable table, String from, String requested) {
+        List<String> allowed = table.targets(from);
+        return violated(Outcome.ILLEGAL_TRANSITION, machine.machine() + "." + from + " asked to move to "
+                + quoted(requested) + ", which it does not declare; it may move to " + allowed,
+                new RoundResult.Violation(machine.machine(), from, orEmpty(requested), allowed));
+    }
+
+    private RoundResult unknownStatus(TransitionTable table, String from, String requested) {
+        List<String> allowed = table.targets(from);
+        return violated(Outcome.UNKNOWN_STATUS, machine.machine() + " has no state for status "
+                + quoted(requested) + " (asked for in " + from + ") and declares no fallback; known statuses: "
+                + table.statuses() + "; " + from + " may move to " + allowed,
+                new RoundResult.Violation(machine.machine(), from, orEmpty(requested), allowed));
+    }
+
+    private RoundResult rejected(ReplyRejectedException e) {
+        String reason = "the LLM's reply was rejected in " + here() + ": " + e.getMessage();
+        if (e.outcome() == Outcome.UNKNOWN_STATUS || e.outcome() == Outcome.ILLEGAL_TRANSITION) {
+            return violated(e.outcome(), reason,
+                    new RoundResult.Violation(e.machine(), e.from(), orEmpty(e.status()), e.allowed()));
+        }
+        return failed(e, reason);
+    }
+
+    private RoundResult violated(Outcome outcome, String reason, RoundResult.Violation violation) {
+        return new RoundResult(outcome, reason, here(), List.of(), steps, Optional.empty(),
+                Optional.of(violation), Optional.empty());
+    }
+
+    private RoundResult result(Outcome outcome, String reason) {
+        return new RoundResult(outcome, reason, here(), List.of(), steps, Optional.empty(), Optional.empty(),
+                Optional.empty());
+    }
+
+    /**
+     * The round's result with its path and answer filled in; an error that {@code onError} handled
+     * makes it an {@code ERROR} whatever came after. Every listener then hears the end; one that
+     * throws turns the result into an {@code ERROR} naming it.
+     */
+    private RoundResult finish(RoundResult end) {
+        Outcome outcome = end.outcome();
+        String reason = end.reason();
+        Optional<Throwable> cause = end.error();
+        if (error != null && outcome != Outcome.ERROR) {
+            reason = errorReason + "; then " + reason;
+            outcome = Outcome.ERROR;
+            cause = Optional.of(error);
+        } else if (error != null) {
+            reason = errorReason + "; then " + reason;
+            cause.ifPresent(later -> {
+                if (later != error) {
+                    error.addSuppressed(later);
+                }
+            });
+            cause = Optional.of(error);
+        }
+        RoundResult result = new RoundResult(outcome, reason, end.finalStatus(), path.toStatuses(), steps,
+                cause, end.violation(), context.get(Context.ROUND_RESULT));
+        RuntimeException listenerFailure = null;
+        String failedListener = null;
+        for (TransitionListener listener : listeners) {
+            try {
+                listener.onRoundEnd(session, round, result);
+            } catch (RuntimeException e) {
+                if (listenerFailure == null) {
+                    listenerFailure = e;
+                    failedListener = listener.getClass().getName();
+                } else {
+                    listenerFailure.addSuppressed(e);
+                }
+            }
+        }
+        if (listenerFailure == null) {
+            return result;
+        }
+        return new RoundResult(Outcome.ERROR, "listener " + failedListener + " failed at the end of the round with "
+                + listenerFailure + "; the round itself ended as " + result.outcome() + ": " + result.reason(),
+                result.finalStatus(), result.path(), steps, Optional.of(listenerFailure), result.violation(),
+                result.result());
+    }
+
+    /** The current state as {@code Machine.STATUS}. */
+    private String here() {
+        return PathRecorder.qualified(machine, index);
+    }
+
+    private static String quoted(String status) {
+        return status == null ? "null" : '"' + status + '"';
+    }
+
+    private static String orEmpty(String status) {
+        return status == null ? "" : status;
+    }
+}

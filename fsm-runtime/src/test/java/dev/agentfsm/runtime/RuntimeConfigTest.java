@@ -1,0 +1,170 @@
+package dev.agentfsm.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
+import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RuntimeConfigTest {
+
+    @Test
+    void defaultsAreUfos() {
+        RuntimeConfig config = RuntimeConfig.defaults();
+        assertEquals(50, config.maxStep());
+        assertEquals(1, config.maxRound());
+        assertTrue(config.safeGuard());
+        assertEquals(false, config.askQuestion());
+        assertEquals(3, config.jsonParsingRetry());
+        assertEquals(Duration.ofSeconds(60), config.llmTimeout());
+        assertEquals(Optional.empty(), config.llm());
+        assertEquals(config, RuntimeConfig.parse(""), "an empty file keeps every default");
+    }
+
+    @Test
+    void everyKeyIsRead() {
+        RuntimeConfig config = RuntimeConfig.parse("""
+                maxStep: 20
+                maxRound: 3
+                safeGuard: false
+                askQuestion: true
+                jsonParsingRetry: 0
+                llmTimeout: 500ms
+                userTimeout: 2m
+                actionTimeout: PT1M30S
+                llm:
+                  baseUrl: http://localhost:11434/v1
+                  model: qwen2.5
+                  apiKeyEnv: OPENAI_API_KEY
+                """);
+        assertEquals(new RuntimeConfig(20, 3, false, true, 0, Duration.ofMillis(500), Duration.ofMinutes(2),
+                Duration.ofSeconds(90), Optional.of(new LlmEndpoint("http://localhost:11434/v1", "qwen2.5",
+                        Optional.of("OPENAI_API_KEY")))), config);
+    }
+
+    @Test
+    void keysLeftOutKeepTheirDefaults() {
+        RuntimeConfig config = RuntimeConfig.parse("maxStep: 7\n");
+        assertEquals(7, config.maxStep());
+        assertEquals(RuntimeConfig.defaults().userTimeout(), config.userTimeout());
+    }
+
+    @Test
+    void anUnknownKeyIsNamedWithTheValidOnes() {
+        ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxSteps: 5\n"));
+        assertEquals("invalid agent-fsm configuration (YAML text): unknown key 'maxSteps'; valid keys are: "
+                + "actionTimeout, askQuestion, jsonParsingRetry, llm, llmTimeout, maxRound, maxStep, safeGuard, "
+                + "userTimeout", e.getMessage());
+        ConfigException nested = assertThrows(ConfigException.class,
+                () -> RuntimeConfig.parse("llm:\n  url: http://x\n"));
+        assertEquals("invalid agent-fsm configuration (YAML text): unknown key 'llm.url'; valid keys of 'llm' are: "
+                + "apiKeyEnv, baseUrl, model", nested.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "maxStep: 0          | maxStep: 0 is not allowed; expected a whole number, at least 1",
+        "maxStep: ten        | maxStep: \"ten\" is not allowed; expected a whole number, at least 1",
+        "maxStep: '5'        | maxStep: \"5\" is not allowed; expected a whole number, at least 1",
+        "maxStep: 2.5        | maxStep: 2.5 is not allowed; expected a whole number, at least 1",
+        "maxRound: -1        | maxRound: -1 is not allowed; expected a whole number, at least 1",
+        "jsonParsingRetry: -1 | jsonParsingRetry: -1 is not allowed; expected a whole number, at least 0",
+        "safeGuard: maybe    | safeGuard: \"maybe\" is not allowed; expected true or false",
+        "safeGuard: 1        | safeGuard: 1 is not allowed; expected true or false",
+        "llmTimeout: 60      | llmTimeout: \"60\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
+        "llmTimeout: 0s      | llmTimeout: \"0s\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
+        "userTimeout: 5 sec  | userTimeout: \"5 sec\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
+        "maxStep:            | maxStep: null is not allowed; expected a whole number, at least 1 (leave the key out to keep its default)",
+        "llm: {baseUrl: ftp://host/v1, model: m} | llm.baseUrl: \"ftp://host/v1\" is not allowed; expected an http:// or https:// URL, such as http://localhost:11434/v1",
+        "llm: {baseUrl: 'http://h/v1', model: m, apiKeyEnv: 'my key'} | llm.apiKeyEnv: \"my key\" is not allowed; expected the name of an environment variable, such as OPENAI_API_KEY",
+        "llm: {baseUrl: 'http://h/v1'} | llm: needs both baseUrl and model (and optionally apiKeyEnv); got no model",
+        "llm: 5              | llm: 5 is not allowed; expected a mapping with baseUrl, model and optionally apiKeyEnv",
+        "- maxStep           | the configuration must be a mapping of keys to values, such as 'maxStep: 50'; got array",
+    })
+    void aBadValueNamesKeyValueAndWhatIsAllowed(String yaml, String message) {
+        ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse(yaml));
+        assertEquals("invalid agent-fsm configuration (YAML text): " + message, e.getMessage());
+    }
+
+    @Test
+    void duplicateKeysAndBrokenYamlAreErrors() {
+        ConfigException duplicate = assertThrows(ConfigException.class,
+                () -> RuntimeConfig.parse("maxStep: 5\nmaxStep: 6\n"));
+        assertTrue(duplicate.getMessage().contains("Duplicate field 'maxStep'"), duplicate.getMessage());
+        ConfigException broken = assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxStep: [1,\n"));
+        assertTrue(broken.getMessage().startsWith("invalid agent-fsm configuration (YAML text): not valid YAML: "),
+                broken.getMessage());
+    }
+
+    @Test
+    void aFileIsNamedInItsErrors(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("agentfsm.yaml");
+        Files.writeString(file, "maxRound: 0\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.load(file));
+        assertEquals("invalid agent-fsm configuration (" + file + "): maxRound: 0 is not allowed; expected a "
+                + "whole number, at least 1", e.getMessage());
+        Files.writeString(file, "maxRound: 4\n");
+        assertEquals(4, RuntimeConfig.load(file).maxRound());
+        ConfigException missing = assertThrows(ConfigException.class, () -> RuntimeConfig.load(dir.resolve("nope.yaml")));
+        assertTrue(missing.getMessage().startsWith("cannot read the agent-fsm configuration " + dir.resolve("nope.yaml")),
+                missing.getMessage());
+    }
+
+    @Test
+    void theEnvironmentOverridesTheFile() {
+        RuntimeConfig config = RuntimeConfig.parse("maxStep: 5\nllm: {baseUrl: 'http://a/v1', model: m}\n")
+                .withEnvironment(Map.of(
+                        "AGENTFSM_MAX_STEP", "9",
+                        "AGENTFSM_MAX_ROUND", "2",
+                        "AGENTFSM_SAFE_GUARD", "false",
+                        "AGENTFSM_ASK_QUESTION", "TRUE",
+                        "AGENTFSM_JSON_PARSING_RETRY", "1",
+                        "AGENTFSM_LLM_TIMEOUT", "5s",
+                        "AGENTFSM_USER_TIMEOUT", "1h",
+                        "AGENTFSM_ACTION_TIMEOUT", "250ms",
+                        "AGENTFSM_LLM_MODEL", "llama3",
+                        "AGENTFSM_LLM_API_KEY_ENV", "VLLM_KEY"));
+        assertEquals(new RuntimeConfig(9, 2, false, true, 1, Duration.ofSeconds(5), Duration.ofHours(1),
+                Duration.ofMillis(250), Optional.of(new LlmEndpoint("http://a/v1", "llama3", Optional.of("VLLM_KEY")))),
+                config);
+    }
+
+    @Test
+    void otherVariablesAreLeftAloneAndNoneMeansNoChange() {
+        RuntimeConfig defaults = RuntimeConfig.defaults();
+        assertEquals(defaults, defaults.withEnvironment(Map.of("AGENTFSM_REQUIRE_TOOLS", "true", "PATH", "/bin")));
+    }
+
+    @Test
+    void aBadVariableIsNamedWithItsValue() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> RuntimeConfig.defaults().withEnvironment(Map.of("AGENTFSM_MAX_STEP", "lots")));
+        assertEquals("AGENTFSM_MAX_STEP: \"lots\" is not allowed; expected a whole number, at least 1", e.getMessage());
+        ConfigException url = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_LLM_BASE_URL", "localhost:8080", "AGENTFSM_LLM_MODEL", "m")));
+        assertEquals("AGENTFSM_LLM_BASE_URL: \"localhost:8080\" is not allowed; expected an http:// or https:// URL, "
+                + "such as http://localhost:11434/v1", url.getMessage());
+        ConfigException partial = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_LLM_MODEL", "m")));
+        assertEquals("the environment configures an LLM endpoint only in part: no base URL is configured; set "
+                + "AGENTFSM_LLM_BASE_URL or llm.baseUrl", partial.getMessage());
+    }
+
+    @Test
+    void theRecordItselfRefusesBadValues() {
+        ConfigException e = assertThrows(ConfigException.class, () -> new RuntimeConfig(50, 1, true, false, 3,
+                Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(1), Optional.empty()));
+        assertEquals("llmTimeout: PT0S is not allowed; expected a duration greater than zero, such as 500ms, 60s, "
+                + "2m, 1h or PT1M30S", e.getMessage());
+    }
+}

@@ -1,0 +1,14 @@
+package dev.agentfsm.tests.runtime;
+
+/** The fixture agent of the one-machine {@code LinuxAgent}. */
+public final class LinuxAgent extends ScriptedAgent {
+    public LinuxAgent() {
+        super("LinuxAgent");
+    }
+
+    @Override
+    public LinuxAgent script(Object... entries) {
+        super.script(entries);
+        return this;
+    }
+}

@@ -1,0 +1,26 @@
+package dev.agentfsm.tests.runtime;
+
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.TransitionEvent;
+import dev.agentfsm.runtime.TransitionListener;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Remembers what a round told its listeners, as short strings. */
+final class RecordingListener implements TransitionListener {
+    final List<TransitionEvent> events = new ArrayList<>();
+    final List<String> moves = new ArrayList<>();
+    final List<RoundResult> ends = new ArrayList<>();
+
+    @Override
+    public void onTransition(TransitionEvent event) {
+        events.add(event);
+        moves.add(event.step() + " " + event.agent() + " " + event.machine() + "." + event.from() + " -> "
+                + event.to() + " by " + event.trigger());
+    }
+
+    @Override
+    public void onRoundEnd(String session, int round, RoundResult result) {
+        ends.add(result);
+    }
+}

@@ -6,11 +6,14 @@ import dev.agentfsm.runtime.Agent;
 import java.io.File;
 import java.io.Writer;
 import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.tools.DiagnosticListener;
+import javax.tools.JavaCompiler;
 import javax.tools.JavaFileManager;
 import javax.tools.JavaFileObject;
+import javax.tools.ToolProvider;
 import org.eclipse.jdt.internal.compiler.tool.EclipseCompiler;
 
 /**
@@ -20,6 +23,29 @@ import org.eclipse.jdt.internal.compiler.tool.EclipseCompiler;
 final class Compilers {
 
     private Compilers() {}
+
+    /** The names the parameterized tests run under: {@code javac} and {@code ecj}. */
+    static Stream<String> names() {
+        return Stream.of("javac", "ecj");
+    }
+
+    /** compile-testing's compiler by name, configured as {@link #javac()} and {@link #ecj()} are. */
+    static Compiler named(String name) {
+        return switch (name) {
+            case "javac" -> javac();
+            case "ecj" -> ecj();
+            default -> throw new IllegalArgumentException("no compiler " + name + "; use javac or ecj");
+        };
+    }
+
+    /** Compiles into {@code out} with a fresh {@link FsmProcessor}, by the plain compiler API (see {@link DirectoryCompilation}). */
+    static DirectoryCompilation compileToDirectory(String name, List<? extends JavaFileObject> units,
+            List<File> classpath, Path out) {
+        boolean ecj = name.equals("ecj");
+        JavaCompiler compiler = ecj ? new QuietEclipseCompiler() : ToolProvider.getSystemJavaCompiler();
+        return DirectoryCompilation.compile(compiler, ecj ? ECJ_OPTIONS : List.of(), units, classpath, out,
+                new FsmProcessor());
+    }
 
     /** javac from the running JDK. */
     static Compiler javac() {

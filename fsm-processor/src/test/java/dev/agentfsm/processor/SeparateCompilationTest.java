@@ -13,9 +13,6 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,12 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SeparateCompilationTest {
 
-    static Stream<String> compilers() {
-        return Stream.of("javac", "ecj");
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("compilers")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
     void aHandOffMayTargetAStateCompiledEarlier(String compilerName, @TempDir Path out) throws Exception {
         DirectoryCompilation window = compile(compilerName, "separate/first", List.of(), out.resolve("first"));
         assertWithMessage("%s", window.errors()).that(window.success()).isTrue();
@@ -61,7 +54,7 @@ class SeparateCompilationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("compilers")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
     void aStateCannotJoinAMachineCompiledEarlier(String compilerName, @TempDir Path out) {
         DirectoryCompilation window = compile(compilerName, "separate/first", List.of(), out.resolve("first"));
         assertWithMessage("%s", window.errors()).that(window.success()).isTrue();
@@ -75,10 +68,7 @@ class SeparateCompilationTest {
     }
 
     private static DirectoryCompilation compile(String compilerName, String dir, List<File> classpath, Path out) {
-        JavaCompiler compiler = compilerName.equals("ecj")
-                ? new Compilers.QuietEclipseCompiler() : ToolProvider.getSystemJavaCompiler();
-        return DirectoryCompilation.compile(compiler, compilerName.equals("ecj") ? Compilers.ECJ_OPTIONS : List.of(),
-                TestSources.in(dir), classpath, out, new FsmProcessor());
+        return Compilers.compileToDirectory(compilerName, TestSources.in(dir), classpath, out);
     }
 
 }

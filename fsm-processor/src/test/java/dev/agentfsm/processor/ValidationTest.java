@@ -5,16 +5,12 @@ import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
-import com.google.testing.compile.Compiler;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import javax.tools.Diagnostic;
-import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -76,14 +72,14 @@ class ValidationTest {
             new Case("Unresolved", "Unresolved", "Door.java", "class Open", 2));
 
     static Stream<Arguments> cases() {
-        return CASES.stream().flatMap(c -> Stream.of(Arguments.of("javac", c), Arguments.of("ecj", c)));
+        return CASES.stream().flatMap(c -> Compilers.names().map(name -> Arguments.of(name, c)));
     }
 
     @ParameterizedTest(name = "{1} with {0}")
     @MethodSource("cases")
     void reportsTheRuleOnceWhereItIsBroken(String compilerName, Case c) {
         List<JavaFileObject> sources = TestSources.in("cases/" + c.dir());
-        Compilation compilation = compiler(compilerName).get().compile(sources);
+        Compilation compilation = Compilers.named(compilerName).compile(sources);
 
         assertThat(compilation).failed();
         assertThat(compilation).hadErrorContaining("[agentfsm:" + c.id() + "]")
@@ -95,10 +91,10 @@ class ValidationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("compilers")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
     void warnsAboutAMutableFieldOnTheState(String compilerName) {
         List<JavaFileObject> sources = TestSources.in("cases/MutableState");
-        Compilation compilation = compiler(compilerName).get().compile(sources);
+        Compilation compilation = Compilers.named(compilerName).compile(sources);
 
         assertThat(compilation).succeeded();
         assertThat(compilation).hadWarningContaining("[agentfsm:MutableState] Open has non-final instance field opened;")
@@ -109,22 +105,19 @@ class ValidationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("compilers")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
     void suppressWarningsOnTheStateOrTheFieldSilencesMutableState(String compilerName) {
-        Compilation compilation = compiler(compilerName).get().compile(TestSources.in("cases/MutableStateSuppressed"));
+        Compilation compilation = Compilers.named(compilerName).compile(TestSources.in("cases/MutableStateSuppressed"));
 
         assertThat(compilation).succeeded();
         assertThat(ours(compilation.warnings())).isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("compilers")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
     void aBrokenMachineGeneratesNothingWhileAValidOneBesideItStillGenerates(String compilerName, @TempDir Path out) {
-        JavaCompiler compiler = compilerName.equals("ecj")
-                ? new Compilers.QuietEclipseCompiler() : ToolProvider.getSystemJavaCompiler();
-        DirectoryCompilation compilation = DirectoryCompilation.compile(compiler,
-                compilerName.equals("ecj") ? Compilers.ECJ_OPTIONS : List.of(),
-                TestSources.in("cases/BrokenBesideValid"), List.of(), out, new FsmProcessor());
+        DirectoryCompilation compilation = Compilers.compileToDirectory(compilerName,
+                TestSources.in("cases/BrokenBesideValid"), List.of(), out);
 
         assertThat(compilation.errors()).hasSize(1);
         assertThat(compilation.errors().get(0)).contains("[agentfsm:TerminalExit]");
@@ -138,18 +131,6 @@ class ValidationTest {
                 .contains("agentfsm/example.Window.yaml");
         assertThat(DirectoryCompilation.listFiles(compilation.classes()).stream().filter(f -> f.contains("Door.yaml")
                 || f.contains("DoorStatus") || f.contains("Door_")).toList()).isEmpty();
-    }
-
-    static Stream<String> compilers() {
-        return Stream.of("javac", "ecj");
-    }
-
-    static Supplier<Compiler> compiler(String name) {
-        return switch (name) {
-            case "javac" -> Compilers::javac;
-            case "ecj" -> Compilers::ecj;
-            default -> throw new IllegalArgumentException("no compiler " + name);
-        };
     }
 
     static List<Diagnostic<? extends JavaFileObject>> ours(List<Diagnostic<? extends JavaFileObject>> diagnostics) {

@@ -3,7 +3,7 @@ package example.rich;
 import dev.agentfsm.runtime.BaseAgent;
 
 /** The agent of the App machine; it hands control back to its host when done. */
-public class AppAgent extends BaseAgent {
+public final class AppAgent extends BaseAgent {
     final HostAgent owner;
 
     AppAgent(HostAgent owner) {

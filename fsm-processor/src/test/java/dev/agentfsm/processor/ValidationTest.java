@@ -42,6 +42,7 @@ class ValidationTest {
     static final List<Case> CASES = List.of(
             new Case("NotAStateTransition", "NotAState", "Door.java", "to = Hinge.class", 1),
             new Case("NotAStateEntry", "NotAState", "Door.java", "onError = Hinge.class", 1),
+            new Case("NotAStateInitialVoid", "NotAState", "Door.java", "initial = void.class", 1),
             new Case("NotAStateMisplaced", "NotAState", "Door.java", "@Terminal(endsRound = true) // on Hinge", 1),
             new Case("WrongMachine", "WrongMachine", "Door.java", "initial = Window.Open.class", 1),
             new Case("NoMachineNone", "NoMachine", "Door.java", "@State(\"LOST\")", 1),

@@ -27,7 +27,7 @@ class SessionTest {
     }
 
     @Test
-    void everyRoundStartsFreshInTheInitialStateWithTheAgentReset() {
+    void theRoundStepStartsAgainEachRoundWhileTheSessionStepGoesOn() {
         LinuxAgent agent = new LinuxAgent().script("FINISH", "FINISH");
         Session session = Session.of(LinuxAgentStateManager.instance(), agent).config(config(50, 2)).build();
         List<RoundResult> results = session.run(List.of("list the files", "show the date"));
@@ -68,6 +68,7 @@ class SessionTest {
         assertEquals(Optional.empty(), results.get(1).result());
     }
 
+    /** UFO counts MAX_STEP per session too, but says nothing when it runs out (ufo-code-facts §2.3). */
     @Test
     void theStepBudgetIsSharedByTheSessionsRounds() {
         LinuxAgent agent = new LinuxAgent().script("CONTINUE", "FINISH"); // round 1: 3 steps; round 2 loops

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Filer;
+import javax.annotation.processing.FilerException;
 import javax.lang.model.element.Element;
 import javax.tools.Diagnostic.Kind;
 import javax.tools.FileObject;
@@ -123,7 +124,16 @@ public final class MachineWriter {
      */
     public List<WriteProblem> write(MachineModel machine) throws IOException {
         for (JavaFile file : sources(machine)) {
-            file.writeTo(filer);
+            try {
+                file.writeTo(filer);
+            } catch (FilerException e) {
+                // the filer refuses to create a type the compilation already has: the user wrote a class with
+                // a generated name. Stop here: the rest would compile against the user's class and cascade.
+                String type = (file.packageName().isEmpty() ? "" : file.packageName() + ".") + file.typeSpec().name();
+                return List.of(new WriteProblem(Kind.ERROR, "[agentfsm:GeneratedNameTaken] the machine "
+                        + machine.name() + " generates " + type + ", but a type of that name already exists ("
+                        + e.getMessage() + "); rename that type, or the machine with @StateMachine(name = ...)"));
+            }
         }
         List<WriteProblem> problems = new ArrayList<>();
         Map<String, String> resources = resources(machine, problems);

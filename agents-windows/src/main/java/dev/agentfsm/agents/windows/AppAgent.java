@@ -9,7 +9,6 @@ import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.pipeline.AgentProcessor;
 import dev.agentfsm.runtime.pipeline.Phase;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.LinkedHashMap;
@@ -38,9 +37,9 @@ public final class AppAgent extends BaseAgent {
     private final RuntimeConfig config;
     private final boolean follower;
     private final ReplyGuard guard;
-    private final AgentProcessor<AppAgent> processor;
     private final ActionGate gate;
-    private final ErrorNote errors = new ErrorNote();
+    private final PhaseRunner<AppAgent> steps =
+            new PhaseRunner<>(AppSteps::observe, AppSteps::ask, AppSteps::act, AppSteps::remember);
 
     private DesktopWindow window;
     private Optional<WindowSnapshot> snapshot = Optional.empty();
@@ -60,12 +59,6 @@ public final class AppAgent extends BaseAgent {
         this.follower = follower;
         this.guard = ReplyGuard.of(llm, AppAgentTransitionTable.instance(), "/action/status", config.jsonParsingRetry());
         this.gate = new ActionGate(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
-        this.processor = AgentProcessor.<AppAgent>builder()
-                .phase(Phase.DATA_COLLECTION, AppSteps::observe, true)
-                .phase(Phase.LLM_INTERACTION, AppSteps::ask, true)
-                .phase(Phase.ACTION_EXECUTION, AppSteps::act, true)
-                .phase(Phase.MEMORY_UPDATE, AppSteps::remember, false)
-                .build();
     }
 
     private static Map<String, String> ordered(String k1, String v1, String k2, String v2) {
@@ -77,7 +70,7 @@ public final class AppAgent extends BaseAgent {
 
     /** Runs the four phases of one step: screenshot and numbered controls, LLM, action, memory. */
     public void process(Context context) throws Exception {
-        errors.process(processor, this, context);
+        steps.process(this, context);
     }
 
     /** The window this agent works in. */
@@ -112,7 +105,7 @@ public final class AppAgent extends BaseAgent {
         questions = List.of();
         result = "";
         rejected = false;
-        errors.clear();
+        steps.clear();
     }
 
     // ---- ASSIGN, SCREENSHOT, PENDING, CONFIRM, FINISH/FAIL/ERROR ----
@@ -123,7 +116,7 @@ public final class AppAgent extends BaseAgent {
     }
 
     void reannotate(Context context) throws Exception {
-        errors.run(() -> processor.run(Phase.DATA_COLLECTION, this, context));
+        steps.phase(Phase.DATA_COLLECTION, this, context);
         WindowSnapshot now = snapshot.orElseThrow();
         waitingControls = waitingControls.stream().filter(name -> !now.shows(name)).toList();
     }
@@ -137,7 +130,7 @@ public final class AppAgent extends BaseAgent {
     }
 
     void confirmWaitingAction() throws Exception {
-        errors.run(() -> rejected = !gate.confirm(user, config));
+        steps.run(() -> rejected = !gate.confirm(user, config));
     }
 
     boolean rejected() {
@@ -146,7 +139,7 @@ public final class AppAgent extends BaseAgent {
 
     void archive(Context context, AppAgentStatus status) {
         String outcome = switch (status) {
-            case ERROR -> errors.last().orElse(result);
+            case ERROR -> steps.last().orElse(result);
             default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
         };
         context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), status.name(), outcome));

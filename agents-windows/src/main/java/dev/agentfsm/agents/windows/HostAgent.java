@@ -11,8 +11,6 @@ import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.pipeline.AgentProcessor;
-import dev.agentfsm.runtime.pipeline.Phase;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -44,9 +42,9 @@ public final class HostAgent extends BaseAgent {
     private final RuntimeConfig config;
     private final boolean follower;
     private final ReplyGuard guard;
-    private final AgentProcessor<HostAgent> processor;
     private final ActionGate gate;
-    private final ErrorNote errors = new ErrorNote();
+    private final PhaseRunner<HostAgent> steps =
+            new PhaseRunner<>(HostSteps::observe, HostSteps::ask, HostSteps::act, HostSteps::remember);
     private final Map<String, AppAgent> appAgents = new LinkedHashMap<>();
 
     private AppAgent active;
@@ -66,12 +64,6 @@ public final class HostAgent extends BaseAgent {
         this.follower = builder.follower;
         this.guard = ReplyGuard.of(llm, HostAgentTransitionTable.instance(), "/status", config.jsonParsingRetry());
         this.gate = new ActionGate(this::selectWindow, this::describeAction);
-        this.processor = AgentProcessor.<HostAgent>builder()
-                .phase(Phase.DATA_COLLECTION, HostSteps::observe, true)
-                .phase(Phase.LLM_INTERACTION, HostSteps::ask, true)
-                .phase(Phase.ACTION_EXECUTION, HostSteps::act, true)
-                .phase(Phase.MEMORY_UPDATE, HostSteps::remember, false)
-                .build();
     }
 
     /**
@@ -84,7 +76,7 @@ public final class HostAgent extends BaseAgent {
 
     /** Runs the four phases of one step: desktop screenshot and windows, LLM, action, memory. */
     public void process(Context context) throws Exception {
-        errors.process(processor, this, context);
+        steps.process(this, context);
     }
 
     /** The AppAgents created so far, by application key (app root and process). */
@@ -104,7 +96,7 @@ public final class HostAgent extends BaseAgent {
 
     /** The message of the last exception a step of this host threw. */
     public Optional<String> lastError() {
-        return errors.last();
+        return steps.last();
     }
 
     @Override
@@ -116,7 +108,7 @@ public final class HostAgent extends BaseAgent {
         plan = List.of();
         questions = List.of();
         failure = Optional.empty();
-        errors.clear();
+        steps.clear();
         appAgents.values().forEach(AppAgent::reset);
     }
 
@@ -140,7 +132,7 @@ public final class HostAgent extends BaseAgent {
 
     void confirmWaitingAction() throws Exception {
         String step = gate.waiting().orElse("");
-        errors.run(() -> {
+        steps.run(() -> {
             if (!gate.confirm(user, config)) {
                 failure = Optional.of("the user rejected " + step);
             }

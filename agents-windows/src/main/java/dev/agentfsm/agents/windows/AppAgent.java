@@ -5,12 +5,9 @@ import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.ToolSpec;
-import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
 import dev.agentfsm.runtime.pipeline.Phase;
-import dev.agentfsm.runtime.user.UserChannel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,10 +29,7 @@ public final class AppAgent extends BaseAgent {
             new ToolSpec("keyboard_input", "Send keys to the window: ^c is Ctrl+C, ^v is Ctrl+V, {ENTER} is Enter",
                     Map.of("keys", "the keys")));
 
-    private final DesktopDriver desktop;
-    private final UserChannel user;
-    private final RuntimeConfig config;
-    private final boolean follower;
+    private final AgentSetup setup;
     private final ReplyGuard guard;
     private final ActionGate gate;
     private final PhaseRunner<AppAgent> steps =
@@ -49,15 +43,12 @@ public final class AppAgent extends BaseAgent {
     private String result = "";
     private boolean rejected;
 
-    AppAgent(DesktopWindow window, DesktopDriver desktop, LlmClient llm, UserChannel user, RuntimeConfig config,
-            boolean follower) {
+    AppAgent(DesktopWindow window, AgentSetup setup) {
         super("AppAgent/" + window.appRoot());
         this.window = window;
-        this.desktop = desktop;
-        this.user = user;
-        this.config = config;
-        this.follower = follower;
-        this.guard = ReplyGuard.of(llm, AppAgentTransitionTable.instance(), "/action/status", config.jsonParsingRetry());
+        this.setup = setup;
+        this.guard = ReplyGuard.of(setup.llm(), AppAgentTransitionTable.instance(), "/action/status",
+                setup.config().jsonParsingRetry());
         this.gate = new ActionGate(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
     }
 
@@ -92,7 +83,7 @@ public final class AppAgent extends BaseAgent {
 
     /** Whether the agent runs in follower mode: its FINISH ends the round at the host. */
     public boolean follower() {
-        return follower;
+        return setup.follower();
     }
 
     @Override
@@ -126,11 +117,11 @@ public final class AppAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        Questions.ask(questions, user, config, blackboard());
+        Questions.ask(questions, setup.user(), setup.config(), blackboard());
     }
 
     void confirmWaitingAction() throws Exception {
-        steps.run(() -> rejected = !gate.confirm(user, config));
+        steps.run(() -> rejected = !gate.confirm(setup.user(), setup.config()));
     }
 
     boolean rejected() {
@@ -148,7 +139,7 @@ public final class AppAgent extends BaseAgent {
     // ---- for AppSteps and ControlActions ----
 
     DesktopDriver desktop() {
-        return desktop;
+        return setup.desktop();
     }
 
     ReplyGuard guard() {

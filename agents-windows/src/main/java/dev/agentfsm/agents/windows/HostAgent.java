@@ -36,11 +36,7 @@ public final class HostAgent extends BaseAgent {
             "Select the application window to hand the current subtask to (use with status ASSIGN)",
             Map.of("id", "the number of the window in the window list")));
 
-    private final DesktopDriver desktop;
-    private final LlmClient llm;
-    private final UserChannel user;
-    private final RuntimeConfig config;
-    private final boolean follower;
+    private final AgentSetup setup;
     private final ReplyGuard guard;
     private final ActionGate gate;
     private final PhaseRunner<HostAgent> steps =
@@ -57,12 +53,9 @@ public final class HostAgent extends BaseAgent {
 
     private HostAgent(Builder builder) {
         super("HostAgent");
-        this.desktop = builder.desktop;
-        this.llm = builder.llm;
-        this.user = builder.user;
-        this.config = builder.config;
-        this.follower = builder.follower;
-        this.guard = ReplyGuard.of(llm, HostAgentTransitionTable.instance(), "/status", config.jsonParsingRetry());
+        this.setup = new AgentSetup(builder.desktop, builder.llm, builder.user, builder.config, builder.follower);
+        this.guard = ReplyGuard.of(setup.llm(), HostAgentTransitionTable.instance(), "/status",
+                setup.config().jsonParsingRetry());
         this.gate = new ActionGate(this::selectWindow, this::describeAction);
     }
 
@@ -118,7 +111,7 @@ public final class HostAgent extends BaseAgent {
         DesktopWindow window = selected.orElseThrow(() -> new IllegalStateException(
                 "HostAgent chose ASSIGN but selected no application window; the reply must call "
                         + "select_application_window with the number of a listed window"));
-        AppAgent app = appAgents.computeIfAbsent(window.appKey(), key -> new AppAgent(window, desktop, llm, user, config, follower));
+        AppAgent app = appAgents.computeIfAbsent(window.appKey(), key -> new AppAgent(window, setup));
         app.setHost(this);
         app.startSubtask(window);
         context.put(Context.SUBTASK, subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
@@ -126,14 +119,14 @@ public final class HostAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        Questions.ask(questions, user, config, blackboard())
+        Questions.ask(questions, setup.user(), setup.config(), blackboard())
                 .ifPresent(q -> failure = Optional.of("the user did not answer in time: " + q));
     }
 
     void confirmWaitingAction() throws Exception {
         String step = gate.waiting().orElse("");
         steps.run(() -> {
-            if (!gate.confirm(user, config)) {
+            if (!gate.confirm(setup.user(), setup.config())) {
                 failure = Optional.of("the user rejected " + step);
             }
         });
@@ -142,7 +135,7 @@ public final class HostAgent extends BaseAgent {
     // ---- for HostSteps ----
 
     DesktopDriver desktop() {
-        return desktop;
+        return setup.desktop();
     }
 
     ReplyGuard guard() {
@@ -196,7 +189,7 @@ public final class HostAgent extends BaseAgent {
             return ActionResult.failed("select_application_window needs the id of a listed window, 1 to "
                     + windows.size() + "; got " + Replies.argument(action, "id").orElse("none"));
         }
-        ActionResult result = desktop.focus(window.get());
+        ActionResult result = setup.desktop().focus(window.get());
         if (result.success()) {
             selected = window;
         }

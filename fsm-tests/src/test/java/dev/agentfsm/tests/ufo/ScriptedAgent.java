@@ -1,4 +1,4 @@
-package dev.agentfsm.tests.runtime;
+package dev.agentfsm.tests.ufo;
 
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
@@ -22,11 +22,10 @@ public class ScriptedAgent extends BaseAgent {
     }
 
     private final Deque<Object> script = new ArrayDeque<>();
-    /** What ran, in order: {@code STATUS@roundStep/sessionStep} for each state that ran. */
-    final List<String> log = new ArrayList<>();
-    int resets;
+    private final List<String> log = new ArrayList<>();
+    private int resets;
 
-    ScriptedAgent(String name) {
+    protected ScriptedAgent(String name) {
         super(name);
     }
 
@@ -41,8 +40,8 @@ public class ScriptedAgent extends BaseAgent {
         return this;
     }
 
-    /** Records that the current state ran, then plays the next script entry. */
-    void act(Context context) throws Exception {
+    /** Records that the current state ran, then plays the next script entry: the working states' handle. */
+    public void act(Context context) throws Exception {
         note(context);
         Object entry = script.poll();
         if (entry instanceof String status) {
@@ -55,8 +54,18 @@ public class ScriptedAgent extends BaseAgent {
     }
 
     /** Records that the current state ran, without playing the script. */
-    void note(Context context) {
+    public void note(Context context) {
         log.add(status() + "@" + context.require(Context.ROUND_STEP) + "/" + context.require(Context.SESSION_STEP));
+    }
+
+    /** What ran, in order: {@code STATUS@roundStep/sessionStep} for each state that ran. */
+    public List<String> log() {
+        return List.copyOf(log);
+    }
+
+    /** How many times the runtime reset this agent. */
+    public int resets() {
+        return resets;
     }
 
     @Override

@@ -5,13 +5,9 @@ import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.ToolSpec;
-import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.pipeline.AgentProcessor;
 import dev.agentfsm.runtime.pipeline.Phase;
-import dev.agentfsm.runtime.user.UserChannel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,14 +29,11 @@ public final class AppAgent extends BaseAgent {
             new ToolSpec("keyboard_input", "Send keys to the window: ^c is Ctrl+C, ^v is Ctrl+V, {ENTER} is Enter",
                     Map.of("keys", "the keys")));
 
-    private final DesktopDriver desktop;
-    private final UserChannel user;
-    private final RuntimeConfig config;
-    private final boolean follower;
+    private final AgentSetup setup;
     private final ReplyGuard guard;
-    private final AgentProcessor<AppAgent> processor;
     private final ActionGate gate;
-    private final ErrorNote errors = new ErrorNote();
+    private final PhaseRunner<AppAgent> steps =
+            new PhaseRunner<>(AppSteps::observe, AppSteps::ask, AppSteps::act, AppSteps::remember);
 
     private DesktopWindow window;
     private Optional<WindowSnapshot> snapshot = Optional.empty();
@@ -50,22 +43,13 @@ public final class AppAgent extends BaseAgent {
     private String result = "";
     private boolean rejected;
 
-    AppAgent(DesktopWindow window, DesktopDriver desktop, LlmClient llm, UserChannel user, RuntimeConfig config,
-            boolean follower) {
+    AppAgent(DesktopWindow window, AgentSetup setup) {
         super("AppAgent/" + window.appRoot());
         this.window = window;
-        this.desktop = desktop;
-        this.user = user;
-        this.config = config;
-        this.follower = follower;
-        this.guard = ReplyGuard.of(llm, AppAgentTransitionTable.instance(), "/action/status", config.jsonParsingRetry());
+        this.setup = setup;
+        this.guard = ReplyGuard.of(setup.llm(), AppAgentTransitionTable.instance(), "/action/status",
+                setup.config().jsonParsingRetry());
         this.gate = new ActionGate(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
-        this.processor = AgentProcessor.<AppAgent>builder()
-                .phase(Phase.DATA_COLLECTION, AppSteps::observe, true)
-                .phase(Phase.LLM_INTERACTION, AppSteps::ask, true)
-                .phase(Phase.ACTION_EXECUTION, AppSteps::act, true)
-                .phase(Phase.MEMORY_UPDATE, AppSteps::remember, false)
-                .build();
     }
 
     private static Map<String, String> ordered(String k1, String v1, String k2, String v2) {
@@ -77,7 +61,7 @@ public final class AppAgent extends BaseAgent {
 
     /** Runs the four phases of one step: screenshot and numbered controls, LLM, action, memory. */
     public void process(Context context) throws Exception {
-        errors.process(processor, this, context);
+        steps.process(this, context);
     }
 
     /** The window this agent works in. */
@@ -99,7 +83,7 @@ public final class AppAgent extends BaseAgent {
 
     /** Whether the agent runs in follower mode: its FINISH ends the round at the host. */
     public boolean follower() {
-        return follower;
+        return setup.follower();
     }
 
     @Override
@@ -112,7 +96,7 @@ public final class AppAgent extends BaseAgent {
         questions = List.of();
         result = "";
         rejected = false;
-        errors.clear();
+        steps.clear();
     }
 
     // ---- ASSIGN, SCREENSHOT, PENDING, CONFIRM, FINISH/FAIL/ERROR ----
@@ -123,7 +107,7 @@ public final class AppAgent extends BaseAgent {
     }
 
     void reannotate(Context context) throws Exception {
-        errors.run(() -> processor.run(Phase.DATA_COLLECTION, this, context));
+        steps.phase(Phase.DATA_COLLECTION, this, context);
         WindowSnapshot now = snapshot.orElseThrow();
         waitingControls = waitingControls.stream().filter(name -> !now.shows(name)).toList();
     }
@@ -133,11 +117,11 @@ public final class AppAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        Questions.ask(questions, user, config, blackboard());
+        Questions.ask(questions, setup.user(), setup.config(), blackboard());
     }
 
     void confirmWaitingAction() throws Exception {
-        errors.run(() -> rejected = !gate.confirm(user, config));
+        steps.run(() -> rejected = !gate.confirm(setup.user(), setup.config()));
     }
 
     boolean rejected() {
@@ -146,7 +130,7 @@ public final class AppAgent extends BaseAgent {
 
     void archive(Context context, AppAgentStatus status) {
         String outcome = switch (status) {
-            case ERROR -> errors.last().orElse(result);
+            case ERROR -> steps.last().orElse(result);
             default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
         };
         context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), status.name(), outcome));
@@ -155,7 +139,7 @@ public final class AppAgent extends BaseAgent {
     // ---- for AppSteps and ControlActions ----
 
     DesktopDriver desktop() {
-        return desktop;
+        return setup.desktop();
     }
 
     ReplyGuard guard() {

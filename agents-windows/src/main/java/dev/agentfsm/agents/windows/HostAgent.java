@@ -11,8 +11,6 @@ import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.pipeline.AgentProcessor;
-import dev.agentfsm.runtime.pipeline.Phase;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -38,15 +36,11 @@ public final class HostAgent extends BaseAgent {
             "Select the application window to hand the current subtask to (use with status ASSIGN)",
             Map.of("id", "the number of the window in the window list")));
 
-    private final DesktopDriver desktop;
-    private final LlmClient llm;
-    private final UserChannel user;
-    private final RuntimeConfig config;
-    private final boolean follower;
+    private final AgentSetup setup;
     private final ReplyGuard guard;
-    private final AgentProcessor<HostAgent> processor;
     private final ActionGate gate;
-    private final ErrorNote errors = new ErrorNote();
+    private final PhaseRunner<HostAgent> steps =
+            new PhaseRunner<>(HostSteps::observe, HostSteps::ask, HostSteps::act, HostSteps::remember);
     private final Map<String, AppAgent> appAgents = new LinkedHashMap<>();
 
     private AppAgent active;
@@ -59,19 +53,10 @@ public final class HostAgent extends BaseAgent {
 
     private HostAgent(Builder builder) {
         super("HostAgent");
-        this.desktop = builder.desktop;
-        this.llm = builder.llm;
-        this.user = builder.user;
-        this.config = builder.config;
-        this.follower = builder.follower;
-        this.guard = ReplyGuard.of(llm, HostAgentTransitionTable.instance(), "/status", config.jsonParsingRetry());
+        this.setup = new AgentSetup(builder.desktop, builder.llm, builder.user, builder.config, builder.follower);
+        this.guard = ReplyGuard.of(setup.llm(), HostAgentTransitionTable.instance(), "/status",
+                setup.config().jsonParsingRetry());
         this.gate = new ActionGate(this::selectWindow, this::describeAction);
-        this.processor = AgentProcessor.<HostAgent>builder()
-                .phase(Phase.DATA_COLLECTION, HostSteps::observe, true)
-                .phase(Phase.LLM_INTERACTION, HostSteps::ask, true)
-                .phase(Phase.ACTION_EXECUTION, HostSteps::act, true)
-                .phase(Phase.MEMORY_UPDATE, HostSteps::remember, false)
-                .build();
     }
 
     /**
@@ -84,7 +69,7 @@ public final class HostAgent extends BaseAgent {
 
     /** Runs the four phases of one step: desktop screenshot and windows, LLM, action, memory. */
     public void process(Context context) throws Exception {
-        errors.process(processor, this, context);
+        steps.process(this, context);
     }
 
     /** The AppAgents created so far, by application key (app root and process). */
@@ -104,7 +89,7 @@ public final class HostAgent extends BaseAgent {
 
     /** The message of the last exception a step of this host threw. */
     public Optional<String> lastError() {
-        return errors.last();
+        return steps.last();
     }
 
     @Override
@@ -116,7 +101,7 @@ public final class HostAgent extends BaseAgent {
         plan = List.of();
         questions = List.of();
         failure = Optional.empty();
-        errors.clear();
+        steps.clear();
         appAgents.values().forEach(AppAgent::reset);
     }
 
@@ -126,7 +111,7 @@ public final class HostAgent extends BaseAgent {
         DesktopWindow window = selected.orElseThrow(() -> new IllegalStateException(
                 "HostAgent chose ASSIGN but selected no application window; the reply must call "
                         + "select_application_window with the number of a listed window"));
-        AppAgent app = appAgents.computeIfAbsent(window.appKey(), key -> new AppAgent(window, desktop, llm, user, config, follower));
+        AppAgent app = appAgents.computeIfAbsent(window.appKey(), key -> new AppAgent(window, setup));
         app.setHost(this);
         app.startSubtask(window);
         context.put(Context.SUBTASK, subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
@@ -134,14 +119,14 @@ public final class HostAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        Questions.ask(questions, user, config, blackboard())
+        Questions.ask(questions, setup.user(), setup.config(), blackboard())
                 .ifPresent(q -> failure = Optional.of("the user did not answer in time: " + q));
     }
 
     void confirmWaitingAction() throws Exception {
         String step = gate.waiting().orElse("");
-        errors.run(() -> {
-            if (!gate.confirm(user, config)) {
+        steps.run(() -> {
+            if (!gate.confirm(setup.user(), setup.config())) {
                 failure = Optional.of("the user rejected " + step);
             }
         });
@@ -150,7 +135,7 @@ public final class HostAgent extends BaseAgent {
     // ---- for HostSteps ----
 
     DesktopDriver desktop() {
-        return desktop;
+        return setup.desktop();
     }
 
     ReplyGuard guard() {
@@ -204,7 +189,7 @@ public final class HostAgent extends BaseAgent {
             return ActionResult.failed("select_application_window needs the id of a listed window, 1 to "
                     + windows.size() + "; got " + Replies.argument(action, "id").orElse("none"));
         }
-        ActionResult result = desktop.focus(window.get());
+        ActionResult result = setup.desktop().focus(window.get());
         if (result.success()) {
             selected = window;
         }

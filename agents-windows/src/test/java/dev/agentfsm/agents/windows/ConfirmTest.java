@@ -14,21 +14,31 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /** CONFIRM asks before the action runs: approved, it runs; rejected, it never does; safeGuard off, nobody is asked. */
 class ConfirmTest {
     private static final String DELETE = "click_input on [1] Button 'Delete Table' in Sales Report.docx - Word";
 
-    /** A user who decides as told, and notes whether the table was still there when asked. */
+    /**
+     * A user who decides as told, and notes whether the table was still there when asked; what it does
+     * {@code meanwhile} (to the desk) happens while it decides.
+     */
     private static final class Witness implements UserChannel {
         final Decision decision;
+        final Consumer<Desk> meanwhile;
         final List<String> asked = new ArrayList<>();
         final List<Boolean> tableWasThere = new ArrayList<>();
         Desk desk;
 
         Witness(Decision decision) {
+            this(decision, desk -> {});
+        }
+
+        Witness(Decision decision, Consumer<Desk> meanwhile) {
             this.decision = decision;
+            this.meanwhile = meanwhile;
         }
 
         /** A desk replaying {@code replay}, with this user and {@code safeGuard} as given. */
@@ -46,6 +56,7 @@ class ConfirmTest {
         public Decision confirm(String action, Duration timeout) {
             asked.add(action);
             tableWasThere.add(!desk.word.table().isEmpty());
+            meanwhile.accept(desk);
             return decision;
         }
     }
@@ -135,28 +146,16 @@ class ConfirmTest {
 
     @Test
     void anApprovedActionThatHitsADeadWindowIsAnAppError() {
-        Desk[] desk = new Desk[1];
-        UserChannel crashesWordThenApproves = new UserChannel() {
-            @Override
-            public Answer ask(String question, Duration timeout) {
-                throw new AssertionError("no question expected");
-            }
+        Witness user = new Witness(Decision.APPROVED, desk -> desk.word.crash("closed while the user decided"));
+        Desk desk = user.at("confirm-approved", true);
 
-            @Override
-            public Decision confirm(String action, Duration timeout) {
-                desk[0].word.crash("closed while the user decided");
-                return Decision.APPROVED;
-            }
-        };
-        desk[0] = new Desk("confirm-approved", crashesWordThenApproves, Desk.config(true, false, 0));
-
-        RoundResult result = desk[0].run("Remove the sales table from the report");
+        RoundResult result = desk.run("Remove the sales table from the report");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONFIRM",
                 "AppAgent.ERROR", "HostAgent.FINISH"), result.path());
         assertEquals(Outcome.ERROR, result.outcome());
         assertEquals(new ArchivedSubtask("Remove the sales table from Sales Report.docx", "ERROR",
                 "Sales Report.docx - Word (WINWORD.EXE) stopped responding: closed while the user decided"),
-                desk[0].context.previousSubtasks().get(0));
+                desk.context.previousSubtasks().get(0));
     }
 }

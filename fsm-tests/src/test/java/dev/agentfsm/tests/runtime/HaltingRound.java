@@ -2,6 +2,7 @@ package dev.agentfsm.tests.runtime;
 
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
+import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.nio.file.Path;
 
 /**

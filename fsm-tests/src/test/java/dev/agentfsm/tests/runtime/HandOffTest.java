@@ -8,6 +8,10 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.tests.ufo.AppAgent;
+import dev.agentfsm.tests.ufo.HostAgent;
+import dev.agentfsm.tests.ufo.HostAgentStateManager;
+import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -40,8 +44,8 @@ class HandOffTest {
                 "3 AppAgent AppAgent.CONTINUE -> FINISH by LLM",
                 "4 AppAgent AppAgent.FINISH -> HostAgent.CONTINUE by SYSTEM",
                 "5 HostAgent HostAgent.CONTINUE -> FINISH by LLM"), listener.moves);
-        assertEquals(List.of("CONTINUE@1/1", "ASSIGN@2/2", "CONTINUE@5/5", "FINISH@6/6"), host.log);
-        assertEquals(List.of("CONTINUE@3/3", "FINISH@4/4"), app.log, "the sub-agent got CONTINUE on the hand-off");
+        assertEquals(List.of("CONTINUE@1/1", "ASSIGN@2/2", "CONTINUE@5/5", "FINISH@6/6"), host.log());
+        assertEquals(List.of("CONTINUE@3/3", "FINISH@4/4"), app.log(), "the sub-agent got CONTINUE on the hand-off");
         assertEquals(List.of(new ArchivedSubtask("subtask of write a letter", "FINISH", "letter written")),
                 context.previousSubtasks(), "FINISH's exit action archived the subtask for the host");
         assertEquals("FINISH", host.status());

@@ -11,6 +11,7 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
+import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,8 +35,8 @@ class SessionTest {
         assertEquals(List.of(Outcome.COMPLETED, Outcome.COMPLETED), results.stream().map(RoundResult::outcome).toList());
         assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), results.get(1).path(),
                 "round 2 starts in CONTINUE, not in the FINISH round 1 ended in");
-        assertEquals(2, agent.resets);
-        assertEquals(List.of("CONTINUE@1/1", "FINISH@2/2", "CONTINUE@1/3", "FINISH@2/4"), agent.log,
+        assertEquals(2, agent.resets());
+        assertEquals(List.of("CONTINUE@1/1", "FINISH@2/2", "CONTINUE@1/3", "FINISH@2/4"), agent.log(),
                 "the round step starts again at 1, the session step goes on");
         assertEquals(results, session.results());
         assertEquals(4, session.steps());

@@ -13,6 +13,10 @@ import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
+import dev.agentfsm.tests.ufo.AppAgent;
+import dev.agentfsm.tests.ufo.HostAgent;
+import dev.agentfsm.tests.ufo.HostAgentStateManager;
+import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,7 +42,7 @@ class UfoCodeBugsTest {
         LinuxAgent agent = new LinuxAgent().script("FINISH");
         RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).build().run();
         assertEquals(Outcome.COMPLETED, result.outcome());
-        assertEquals(List.of("CONTINUE@1/1", "FINISH@2/2"), agent.log, "FINISH's handle ran");
+        assertEquals(List.of("CONTINUE@1/1", "FINISH@2/2"), agent.log(), "FINISH's handle ran");
     }
 
     /** §1.4: AppAgent ERROR's archive_subtask is unreachable in UFO because ERROR ends the round first. */
@@ -128,7 +132,7 @@ class UfoCodeBugsTest {
         List<RoundResult> results = session.run(List.of("list files", "show date"));
         assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), results.get(1).path());
         assertEquals(Outcome.COMPLETED, results.get(1).outcome());
-        assertEquals(2, agent.resets);
+        assertEquals(2, agent.resets());
     }
 
     /** §1.4, §1.9: AppAgent FAIL goes to the host's FINISH in UFO, so the host never gets to retry. */

@@ -100,7 +100,7 @@ final class RoundLoop {
     private RoundResult work(TransitionTable table, String from) {
         try {
             handle(machine, index, agent, context);
-            if (table.endsRound(from)) {
+            if (table.endsRound(index)) {
                 return completed(from);
             }
             return choose(table, from, decide(machine, index, agent));
@@ -156,7 +156,7 @@ final class RoundLoop {
             return null;
         }
         if (next.source().getClass() != machine.getClass() || !from.equals(next.from())
-                || !table.allows(from, next.target())) {
+                || !table.allows(index, next.target())) {
             return illegal(table, from, next.target());
         }
         toMachine = next.machine();

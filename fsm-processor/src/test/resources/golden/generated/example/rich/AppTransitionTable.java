@@ -18,6 +18,11 @@ public final class AppTransitionTable implements TransitionTable {
 
     private static final List<String> STATUSES = List.of("CONTINUE", "SCREENSHOT", "FINISH");
 
+    /**
+     * The states by index, for the runtime's per-step checks; never handed out.
+     */
+    private static final AppStatus[] BY_INDEX = AppStatus.values();
+
     private static final Optional<String> FALLBACK = Optional.empty();
 
     private static final Optional<String> ON_ERROR = Optional.empty();
@@ -70,6 +75,11 @@ public final class AppTransitionTable implements TransitionTable {
     }
 
     @Override
+    public boolean allows(int from, String to) {
+        return BY_INDEX[from].targets().contains(to);
+    }
+
+    @Override
     public List<String> targets(String from) {
         return require(from).targets();
     }
@@ -93,6 +103,11 @@ public final class AppTransitionTable implements TransitionTable {
     @Override
     public boolean endsSubtask(String status) {
         return require(status).endsSubtask();
+    }
+
+    @Override
+    public boolean endsRound(int index) {
+        return BY_INDEX[index].endsRound();
     }
 
     @Override

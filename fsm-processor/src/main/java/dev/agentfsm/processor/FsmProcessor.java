@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
 import dev.agentfsm.processor.model.OrphanState;
+import dev.agentfsm.processor.model.Origin;
 import dev.agentfsm.processor.model.TypeRef;
 import dev.agentfsm.processor.read.Deferred;
 import dev.agentfsm.processor.read.MachineReader;
@@ -33,6 +34,7 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
@@ -57,6 +59,8 @@ public final class FsmProcessor extends AbstractProcessor {
     static final String TRANSITIONS = "dev.agentfsm.annotations.Transitions";
     static final String TERMINAL = "dev.agentfsm.annotations.Terminal";
     static final String SERVICES = "META-INF/services/dev.agentfsm.runtime.StateManager";
+    /** Why a valid machine waits: its hand-off target was deferred, and is reported itself if it never resolves. */
+    private static final String WAITS_FOR_HAND_OFF = "the machine it hands off to";
 
     private final Map<String, String> deferred = new LinkedHashMap<>();
     private final Set<TypeRef> failed = new HashSet<>();
@@ -157,7 +161,7 @@ public final class FsmProcessor extends AbstractProcessor {
                 continue;
             }
             if (targets.stream().anyMatch(t -> deferredNames.contains(t.baseType().qualifiedName()))) {
-                deferMachine(machine, "the machine it hands off to");
+                deferMachine(machine, WAITS_FOR_HAND_OFF);
                 continue;
             }
             for (WriteProblem problem : writer.write(machine)) {
@@ -176,10 +180,14 @@ public final class FsmProcessor extends AbstractProcessor {
 
     private void finish(RoundEnvironment round) throws IOException {
         if (!deferred.isEmpty() && !reportedError && !round.errorRaised()) {
+            // one error per missing type, on the first element deferred for it (the one that names it)
+            Set<String> causes = new HashSet<>();
             for (Map.Entry<String, String> entry : deferred.entrySet()) {
-                error("[agentfsm:Unresolved] " + entry.getKey() + " names a type that does not exist: "
-                        + entry.getValue() + "; check the name and the imports",
-                        processingEnv.getElementUtils().getTypeElement(entry.getKey()));
+                if (!entry.getValue().equals(WAITS_FOR_HAND_OFF) && causes.add(entry.getValue())) {
+                    error("[agentfsm:Unresolved] " + entry.getValue() + " names a type that does not exist;"
+                            + " check the name and the imports",
+                            processingEnv.getElementUtils().getTypeElement(entry.getKey()));
+                }
             }
         }
         if (!managers.isEmpty()) {
@@ -198,22 +206,20 @@ public final class FsmProcessor extends AbstractProcessor {
             for (TypeElement type : annotated(round, annotation)) {
                 if (!hasAnnotation(type, STATE)) {
                     String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
-                    error("[agentfsm:NotAState] @" + simple + " on " + type.getSimpleName()
-                            + ", which is not a @State class; annotate it with @State or remove @" + simple, type);
+                    reportedError = true;
+                    new DiagnosticPrinter(processingEnv).print(Kind.ERROR, "[agentfsm:NotAState] @" + simple + " on "
+                            + type.getSimpleName() + ", which is not a @State class; annotate it with @State or remove @"
+                            + simple, Origin.of(type, mirror(type, annotation)));
                 }
             }
         }
     }
 
     private void print(Report report) {
+        DiagnosticPrinter printer = new DiagnosticPrinter(processingEnv);
         for (dev.agentfsm.processor.validate.Diagnostic d : report.diagnostics()) {
             reportedError |= d.isError();
-            Element element = d.origin().element();
-            if (element == null) {
-                processingEnv.getMessager().printMessage(d.kind(), d.text());
-            } else {
-                processingEnv.getMessager().printMessage(d.kind(), d.text(), element, d.origin().mirror(), d.origin().value());
-            }
+            printer.print(d.kind(), d.text(), d.origin());
         }
     }
 
@@ -235,7 +241,13 @@ public final class FsmProcessor extends AbstractProcessor {
     }
 
     private static boolean hasAnnotation(Element element, String annotation) {
-        return element.getAnnotationMirrors().stream().anyMatch(m ->
-                ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation));
+        return mirror(element, annotation) != null;
+    }
+
+    /** The annotation on the element, or {@code null}: the messager takes a null mirror to mean the element. */
+    private static AnnotationMirror mirror(Element element, String annotation) {
+        return element.getAnnotationMirrors().stream().filter(m ->
+                ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation))
+                .findFirst().orElse(null);
     }
 }

@@ -30,7 +30,11 @@ public abstract class BaseAgent implements Agent {
 
     @Override
     public void setStatus(String status) {
-        this.status = Objects.requireNonNull(status, () -> "status of agent " + name);
+        // no message supplier here: a capturing lambda would allocate on every step of every round
+        if (status == null) {
+            throw new NullPointerException("status of agent " + name);
+        }
+        this.status = status;
     }
 
     @Override

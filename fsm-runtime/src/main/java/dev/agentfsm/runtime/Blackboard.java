@@ -17,9 +17,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * owns one; its sub-agents use the host's. Safe for use from several threads.
  */
 public final class Blackboard {
-    /** Writes trajectory steps as compact JSON in insertion order; configured once, then only read. */
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    /**
+     * Writes trajectory steps as compact JSON in insertion order; configured once, then only read. A
+     * holder class, so that creating an agent does not load Jackson (about 400 classes at cold start):
+     * only the first {@link #toPrompt()} with a trajectory does.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    }
 
     private final List<QuestionAnswer> questions = new CopyOnWriteArrayList<>();
     private final List<String> requests = new CopyOnWriteArrayList<>();
@@ -165,7 +170,7 @@ public final class Blackboard {
 
     private static String json(Map<String, ?> value) {
         try {
-            return JSON.writeValueAsString(value);
+            return Json.MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a blackboard entry cannot be written as JSON: " + value
                     + "; keep trajectory values to text, numbers, booleans, lists and maps", e);

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
 import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
 import java.time.Duration;
-import java.util.Iterator;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -78,7 +78,7 @@ final class ConfigReader {
         }
         if (!tree.isObject()) {
             throw new ConfigException("the configuration must be a mapping of keys to values, such as "
-                    + "'maxStep: 50'; got " + tree.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+                    + "'maxStep: 50'; got " + tree.getNodeType().toString().toLowerCase(Locale.ROOT));
         }
         refuseNulls(tree, "");
         ConfigFile file;
@@ -124,8 +124,7 @@ final class ConfigReader {
 
     /** A key written with no value would silently mean "the default" if bound; refuse it instead. */
     private static void refuseNulls(JsonNode node, String prefix) {
-        for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
             String key = prefix + field.getKey();
             if (field.getValue().isNull()) {
                 throw ConfigValues.bad(key, null, ALLOWED.getOrDefault(key, "a value") + " (leave the key out "

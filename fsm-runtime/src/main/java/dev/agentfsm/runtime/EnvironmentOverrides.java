@@ -5,6 +5,7 @@ import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * Applies {@code AGENTFSM_*} environment variables over a {@link RuntimeConfig}: the key in
@@ -34,29 +35,30 @@ final class EnvironmentOverrides {
             llm = Optional.of(endpoint(llm, env));
         }
         return new RuntimeConfig(
-                env.containsKey(MAX_STEP) ? ConfigValues.wholeNumber(MAX_STEP, env.get(MAX_STEP), 1) : config.maxStep(),
-                env.containsKey(MAX_ROUND) ? ConfigValues.wholeNumber(MAX_ROUND, env.get(MAX_ROUND), 1) : config.maxRound(),
-                env.containsKey(SAFE_GUARD) ? ConfigValues.bool(SAFE_GUARD, env.get(SAFE_GUARD)) : config.safeGuard(),
-                env.containsKey(ASK_QUESTION) ? ConfigValues.bool(ASK_QUESTION, env.get(ASK_QUESTION)) : config.askQuestion(),
-                env.containsKey(JSON_PARSING_RETRY)
-                        ? ConfigValues.wholeNumber(JSON_PARSING_RETRY, env.get(JSON_PARSING_RETRY), 0)
-                        : config.jsonParsingRetry(),
-                env.containsKey(LLM_TIMEOUT) ? ConfigValues.duration(LLM_TIMEOUT, env.get(LLM_TIMEOUT)) : config.llmTimeout(),
-                env.containsKey(USER_TIMEOUT) ? ConfigValues.duration(USER_TIMEOUT, env.get(USER_TIMEOUT)) : config.userTimeout(),
-                env.containsKey(ACTION_TIMEOUT)
-                        ? ConfigValues.duration(ACTION_TIMEOUT, env.get(ACTION_TIMEOUT))
-                        : config.actionTimeout(),
+                override(env, MAX_STEP, (key, text) -> ConfigValues.wholeNumber(key, text, 1), config.maxStep()),
+                override(env, MAX_ROUND, (key, text) -> ConfigValues.wholeNumber(key, text, 1), config.maxRound()),
+                override(env, SAFE_GUARD, ConfigValues::bool, config.safeGuard()),
+                override(env, ASK_QUESTION, ConfigValues::bool, config.askQuestion()),
+                override(env, JSON_PARSING_RETRY, (key, text) -> ConfigValues.wholeNumber(key, text, 0),
+                        config.jsonParsingRetry()),
+                override(env, LLM_TIMEOUT, ConfigValues::duration, config.llmTimeout()),
+                override(env, USER_TIMEOUT, ConfigValues::duration, config.userTimeout()),
+                override(env, ACTION_TIMEOUT, ConfigValues::duration, config.actionTimeout()),
                 llm);
     }
 
+    /** The variable {@code name} checked and converted by {@code parse} when it is set, else {@code otherwise}. */
+    private static <T> T override(Map<String, String> env, String name, BiFunction<String, String, T> parse,
+            T otherwise) {
+        return env.containsKey(name) ? parse.apply(name, env.get(name)) : otherwise;
+    }
+
     private static LlmEndpoint endpoint(Optional<LlmEndpoint> configured, Map<String, String> env) {
-        String baseUrl = env.containsKey(LLM_BASE_URL) ? ConfigValues.httpUrl(LLM_BASE_URL, env.get(LLM_BASE_URL))
-                : configured.map(LlmEndpoint::baseUrl).orElse(null);
-        String model = env.containsKey(LLM_MODEL) ? ConfigValues.model(LLM_MODEL, env.get(LLM_MODEL))
-                : configured.map(LlmEndpoint::model).orElse(null);
-        Optional<String> apiKeyEnv = env.containsKey(LLM_API_KEY_ENV)
-                ? Optional.of(ConfigValues.envName(LLM_API_KEY_ENV, env.get(LLM_API_KEY_ENV)))
-                : configured.flatMap(LlmEndpoint::apiKeyEnv);
+        String baseUrl = override(env, LLM_BASE_URL, ConfigValues::httpUrl,
+                configured.map(LlmEndpoint::baseUrl).orElse(null));
+        String model = override(env, LLM_MODEL, ConfigValues::model, configured.map(LlmEndpoint::model).orElse(null));
+        Optional<String> apiKeyEnv = override(env, LLM_API_KEY_ENV,
+                (key, text) -> Optional.of(ConfigValues.envName(key, text)), configured.flatMap(LlmEndpoint::apiKeyEnv));
         if (baseUrl == null || model == null) {
             throw new ConfigException("the environment configures an LLM endpoint only in part: "
                     + (baseUrl == null ? "no base URL" : "no model") + " is configured; set "

@@ -1,7 +1,5 @@
 package dev.agentfsm.runtime;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -29,12 +27,12 @@ public final class Round {
     private boolean started;
 
     private Round(Builder<?> builder) {
-        this.machine = builder.machine;
-        this.agent = builder.agent;
-        this.context = builder.context;
+        this.machine = builder.run.machine;
+        this.agent = builder.run.agent;
+        this.context = builder.run.context();
         this.budget = builder.budget != null ? builder.budget : new StepBudget(builder.maxSteps);
-        this.listeners = builder.listeners.toArray(new TransitionListener[0]);
-        this.cancellation = builder.cancellation;
+        this.listeners = builder.run.listeners().toArray(new TransitionListener[0]);
+        this.cancellation = builder.run.cancellation();
         this.session = builder.session;
         this.number = builder.round;
     }
@@ -65,24 +63,19 @@ public final class Round {
      * @param <A> the agent type of the machine the round starts in
      */
     public static final class Builder<A extends Agent> {
-        final StateManager<A, ?> machine;
-        final A agent;
-        Context context = new Context();
+        final RunSettings<A> run;
         StepBudget budget;
         int maxSteps = 50;
-        final List<TransitionListener> listeners = new ArrayList<>();
-        CancellationToken cancellation = new CancellationToken();
         String session = "session";
         int round = 1;
 
         Builder(StateManager<A, ?> machine, A agent) {
-            this.machine = Objects.requireNonNull(machine, "machine");
-            this.agent = Objects.requireNonNull(agent, "agent");
+            this.run = new RunSettings<>(machine, agent);
         }
 
         /** The context the round's states share; a new one by default. */
         public Builder<A> context(Context context) {
-            this.context = Objects.requireNonNull(context, "context");
+            run.context(context);
             return this;
         }
 
@@ -103,13 +96,13 @@ public final class Round {
 
         /** Adds a listener; listeners hear transitions in the order they were added. */
         public Builder<A> listener(TransitionListener listener) {
-            listeners.add(Objects.requireNonNull(listener, "listener"));
+            run.listener(listener);
             return this;
         }
 
         /** A token that cancels the round at its next step. */
         public Builder<A> cancellation(CancellationToken cancellation) {
-            this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
+            run.cancellation(cancellation);
             return this;
         }
 

@@ -2,6 +2,7 @@ package dev.agentfsm.runtime;
 
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.llm.ReplyRejectedException;
+import java.nio.channels.ClosedByInterruptException;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,6 +16,9 @@ import java.util.Optional;
  * the round ends.
  */
 final class RoundLoop {
+    /** How deep a cause chain is searched for an interrupt (a chain can loop). */
+    private static final int MAX_CAUSES = 32;
+
     private final Context context;
     private final StepBudget budget;
     private final TransitionListener[] listeners;
@@ -27,6 +31,13 @@ final class RoundLoop {
     private int index;
     private Agent agent;
     private int steps;
+
+    /** The move chosen in the current step, made once the budget and the listeners allow it. */
+    private StateManager<?, ?> toMachine;
+    private int toIndex;
+    private Agent toAgent;
+    private String toName;
+    private Trigger toTrigger;
 
     /** The exception that sent the round to its machine's {@code onError} state, if one did. */
     private Exception error;
@@ -55,96 +66,136 @@ final class RoundLoop {
         agent.setStatus(startTable.initial());
         context.remove(Context.ROUND_RESULT);
         context.setCounter(Context.ROUND_STEP, 0);
-        RoundResult notStarted = refuseStep(null);
-        if (notStarted != null) {
-            return finish(notStarted);
-        }
-        while (true) {
+        RoundResult end = refuseStep(null);
+        while (end == null) {
             steps++;
             path.add(machine, index);
             context.setCounter(Context.ROUND_STEP, steps);
             context.incrementCounter(Context.SESSION_STEP);
-            long started = System.nanoTime();
+            // only a listener's event carries the step's time: no clock read without one
+            long started = listeners.length == 0 ? 0L : System.nanoTime();
             TransitionTable table = machine.table();
             String from = table.statuses().get(index);
-
-            StateManager<?, ?> toMachine;
-            int toIndex;
-            Agent toAgent;
-            String toName;
-            Trigger trigger;
-            try {
-                handle(machine, index, agent, context);
-                if (table.endsRound(from)) {
-                    return finish(completed(from));
-                }
-                Next next = decide(machine, index, agent);
-                if (next.isLegal()) {
-                    if (next.source().getClass() != machine.getClass() || !from.equals(next.from())
-                            || !table.allows(from, next.target())) {
-                        return finish(illegal(table, from, next.target()));
-                    }
-                    toMachine = next.machine();
-                    toIndex = next.index();
-                    toAgent = next.agent(agent);
-                    toName = next.target();
-                    trigger = next.trigger().get();
-                    if (!toMachine.agentType().isInstance(toAgent)) {
-                        return finish(failedIn(new IllegalStateException(next + " hands control to "
-                                + toAgent.getClass().getName() + ", but " + toMachine.machine()
-                                + " drives " + toMachine.agentType().getName()), from));
-                    }
-                } else if (table.indexOf(next.status()) >= 0) {
-                    return finish(illegal(table, from, next.status()));
-                } else if (table.fallback().isPresent()) {
-                    toMachine = machine;
-                    toName = table.fallback().get();
-                    toIndex = table.indexOf(toName);
-                    toAgent = agent;
-                    trigger = Trigger.SYSTEM;
-                } else {
-                    return finish(unknownStatus(table, from, next.status()));
-                }
-            } catch (ReplyRejectedException e) {
-                return finish(rejected(e));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return finish(cancelled("its thread was interrupted while " + here() + " ran"));
-            } catch (Exception e) {
-                Optional<String> onError = table.onError();
-                if (onError.isEmpty() || onError.get().equals(from) || error != null) {
-                    return finish(failedIn(e, from));
-                }
-                noteError(e);
-                toMachine = machine;
-                toName = onError.get();
-                toIndex = table.indexOf(toName);
-                toAgent = agent;
-                trigger = Trigger.SYSTEM;
+            end = work(table, from);
+            if (end == null) {
+                end = refuseStep(toName);
             }
-
-            RoundResult refused = refuseStep(toName);
-            if (refused != null) {
-                return finish(refused);
+            if (end == null) {
+                end = announce(from, started);
             }
-            if (listeners.length != 0) {
-                TransitionEvent event = new TransitionEvent(session, round, steps, agent.name(),
-                        machine.machine(), from, toName, trigger, System.nanoTime() - started);
-                for (TransitionListener listener : listeners) {
-                    try {
-                        listener.onTransition(event);
-                    } catch (RuntimeException e) {
-                        return finish(failed(e, "listener " + listener.getClass().getName()
-                                + " failed on the transition " + machine.machine() + "." + from + " -> "
-                                + toName + ": " + e));
-                    }
-                }
+            if (end == null) {
+                machine = toMachine;
+                index = toIndex;
+                agent = toAgent;
+                agent.setStatus(toMachine.table().statuses().get(toIndex));
             }
-            machine = toMachine;
-            index = toIndex;
-            agent = toAgent;
-            agent.setStatus(toMachine.table().statuses().get(toIndex));
         }
+        return finish(end);
+    }
+
+    /**
+     * Runs the current state and chooses the next one (into the {@code to*} fields), or says how the
+     * round ends here. An exception takes the machine to its {@code onError} state, once.
+     */
+    private RoundResult work(TransitionTable table, String from) {
+        try {
+            handle(machine, index, agent, context);
+            if (table.endsRound(index)) {
+                return completed(from);
+            }
+            return choose(table, from, decide(machine, index, agent));
+        } catch (ReplyRejectedException e) {
+            return rejected(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return cancelled("its thread was interrupted while " + here() + " ran");
+        } catch (Exception e) {
+            if (interrupted(e)) {
+                // an LLM or driver call that was interrupted restores the flag and throws its own
+                // exception: the round is being cancelled, and onError is for failures, not for that
+                Thread.currentThread().interrupt();
+                return cancelled("its thread was interrupted while " + here() + " ran (" + e + ")");
+            }
+            Optional<String> onError = table.onError();
+            if (onError.isEmpty() || onError.get().equals(from) || error != null) {
+                return failedIn(e, from);
+            }
+            noteError(e);
+            moveWithin(table, onError.get());
+            return null;
+        }
+    }
+
+    /**
+     * Whether {@code e} ended the state's work because the thread was interrupted: the flag is still
+     * set, or an {@link InterruptedException} (or a channel closed by the interrupt) is among its causes.
+     */
+    private static boolean interrupted(Exception e) {
+        if (Thread.currentThread().isInterrupted()) {
+            return true;
+        }
+        Throwable cause = e;
+        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+            if (cause instanceof InterruptedException || cause instanceof ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Checks a decision against the table and, when it is allowed, makes it the next move. */
+    private RoundResult choose(TransitionTable table, String from, Next next) {
+        if (!next.isLegal()) {
+            if (table.indexOf(next.status()) >= 0) {
+                return illegal(table, from, next.status());
+            }
+            if (table.fallback().isEmpty()) {
+                return unknownStatus(table, from, next.status());
+            }
+            moveWithin(table, table.fallback().get());
+            return null;
+        }
+        if (next.source().getClass() != machine.getClass() || !from.equals(next.from())
+                || !table.allows(index, next.target())) {
+            return illegal(table, from, next.target());
+        }
+        toMachine = next.machine();
+        toIndex = next.index();
+        toAgent = next.agent(agent);
+        toName = next.target();
+        toTrigger = next.trigger().get();
+        if (!toMachine.agentType().isInstance(toAgent)) {
+            return failedIn(new IllegalStateException(next + " hands control to " + toAgent.getClass().getName()
+                    + ", but " + toMachine.machine() + " drives " + toMachine.agentType().getName()), from);
+        }
+        return null;
+    }
+
+    /** A move the runtime makes itself (to the fallback or the onError state): same machine, same agent. */
+    private void moveWithin(TransitionTable table, String status) {
+        toMachine = machine;
+        toIndex = table.indexOf(status);
+        toAgent = agent;
+        toName = status;
+        toTrigger = Trigger.SYSTEM;
+    }
+
+    /** Tells the listeners about the next move; builds no event when there are none. */
+    private RoundResult announce(String from, long started) {
+        if (listeners.length == 0) {
+            return null;
+        }
+        TransitionEvent event = new TransitionEvent(session, round, steps, agent.name(), machine.machine(), from,
+                toName, toTrigger, System.nanoTime() - started);
+        for (TransitionListener listener : listeners) {
+            try {
+                listener.onTransition(event);
+            } catch (RuntimeException e) {
+                return failed(e, "listener " + listener.getClass().getName() + " failed on the transition "
+                        + machine.machine() + "." + from + " -> " + toName + ": " + e);
+            }
+        }
+        return null;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -30,13 +30,13 @@ public final class Session {
     private final List<RoundResult> results = new ArrayList<>();
 
     private Session(Builder<?> builder) {
-        this.machine = builder.machine;
-        this.agent = builder.agent;
+        this.machine = builder.run.machine;
+        this.agent = builder.run.agent;
         this.config = builder.config;
-        this.context = builder.context;
+        this.context = builder.run.context();
         this.id = builder.id != null ? builder.id : UUID.randomUUID().toString();
-        this.listeners = List.copyOf(builder.listeners);
-        this.cancellation = builder.cancellation;
+        this.listeners = builder.run.listeners();
+        this.cancellation = builder.run.cancellation();
         this.budget = new StepBudget(config.maxStep());
     }
 
@@ -123,17 +123,12 @@ public final class Session {
      * @param <A> the agent type
      */
     public static final class Builder<A extends Agent> {
-        final StateManager<A, ?> machine;
-        final A agent;
+        final RunSettings<A> run;
         RuntimeConfig config = RuntimeConfig.defaults();
-        Context context = new Context();
         String id;
-        final List<TransitionListener> listeners = new ArrayList<>();
-        CancellationToken cancellation = new CancellationToken();
 
         Builder(StateManager<A, ?> machine, A agent) {
-            this.machine = Objects.requireNonNull(machine, "machine");
-            this.agent = Objects.requireNonNull(agent, "agent");
+            this.run = new RunSettings<>(machine, agent);
         }
 
         /** The configuration ({@code maxStep}, {@code maxRound}, ...); {@link RuntimeConfig#defaults()} by default. */
@@ -144,7 +139,7 @@ public final class Session {
 
         /** The context its rounds share; a new one by default. */
         public Builder<A> context(Context context) {
-            this.context = Objects.requireNonNull(context, "context");
+            run.context(context);
             return this;
         }
 
@@ -156,13 +151,13 @@ public final class Session {
 
         /** Adds a listener to every round. */
         public Builder<A> listener(TransitionListener listener) {
-            listeners.add(Objects.requireNonNull(listener, "listener"));
+            run.listener(listener);
             return this;
         }
 
         /** A token that cancels the session's current round and every later one. */
         public Builder<A> cancellation(CancellationToken cancellation) {
-            this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
+            run.cancellation(cancellation);
             return this;
         }
 

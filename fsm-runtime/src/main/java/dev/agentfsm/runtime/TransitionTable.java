@@ -35,6 +35,16 @@ public interface TransitionTable {
     boolean allows(String from, String to);
 
     /**
+     * Whether the state at index {@code from} declares a transition to {@code to}: the runtime's
+     * per-step form of {@link #allows(String, String)}, which generated tables answer without a lookup.
+     *
+     * @throws IndexOutOfBoundsException if {@code from} is not one of the machine's indexes
+     */
+    default boolean allows(int from, String to) {
+        return allows(statuses().get(from), to);
+    }
+
+    /**
      * The targets {@code from} declares, in declaration order.
      *
      * @throws UnknownStatusException if the machine has no state {@code from}
@@ -57,6 +67,16 @@ public interface TransitionTable {
      * @throws UnknownStatusException if the machine has no such state
      */
     boolean endsRound(String status);
+
+    /**
+     * Whether the round ends once the state at {@code index} has run: the runtime's per-step form of
+     * {@link #endsRound(String)}, which generated tables answer without a lookup.
+     *
+     * @throws IndexOutOfBoundsException if {@code index} is not one of the machine's indexes
+     */
+    default boolean endsRound(int index) {
+        return endsRound(statuses().get(index));
+    }
 
     /**
      * Whether reaching the state completes the current subtask.

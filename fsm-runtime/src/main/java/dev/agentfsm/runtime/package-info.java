@@ -5,5 +5,31 @@
  * and a {@link dev.agentfsm.runtime.TransitionTable}; states implement
  * {@link dev.agentfsm.runtime.AgentState} and decide where to go by returning a
  * {@link dev.agentfsm.runtime.Next} from their generated, typed transition helper.
+ *
+ * <h2>Running agents</h2>
+ *
+ * <ul>
+ *   <li>{@link dev.agentfsm.runtime.Round} runs one request: for each state entered it runs
+ *       {@code handle} (terminal states too: that is their exit action), stops in a round-ending
+ *       state, and otherwise checks the state's decision against the table, tells the
+ *       {@link dev.agentfsm.runtime.TransitionListener}s, and switches state and, for a hand-off,
+ *       agent. It always returns a {@link dev.agentfsm.runtime.RoundResult} whose
+ *       {@link dev.agentfsm.runtime.Outcome} says how it ended: {@code COMPLETED},
+ *       {@code STEP_LIMIT}, {@code ERROR}, {@code ILLEGAL_TRANSITION}, {@code UNKNOWN_STATUS} or
+ *       {@code CANCELLED}, with the reason, the final status and the path.</li>
+ *   <li>{@link dev.agentfsm.runtime.Session} runs rounds over successive requests on one
+ *       {@link dev.agentfsm.runtime.StepBudget}, resetting the agent for each round.</li>
+ *   <li>{@link dev.agentfsm.runtime.Context} holds what a session's agents share under typed keys;
+ *       the {@link dev.agentfsm.runtime.Blackboard} holds what a host shares with its sub-agents.</li>
+ *   <li>{@link dev.agentfsm.runtime.RuntimeConfig} reads the settings from YAML and the
+ *       environment, strictly.</li>
+ *   <li>{@code dev.agentfsm.runtime.pipeline} is the four-phase processor an agent's working
+ *       state runs; {@code dev.agentfsm.runtime.trace} has the built-in listeners (SLF4J, a
+ *       JSON-lines file, JFR).</li>
+ * </ul>
+ *
+ * <p>A runtime step (state lookup, the table check, listener dispatch when there are no
+ * listeners) allocates nothing beyond what the agent's own work allocates; sessions share the
+ * generated managers and run on as many threads as you like, since nothing here is a mutable global.
  */
 package dev.agentfsm.runtime;

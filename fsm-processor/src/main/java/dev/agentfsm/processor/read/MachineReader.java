@@ -49,6 +49,7 @@ public final class MachineReader {
     private static final String AGENT_STATE = "dev.agentfsm.runtime.AgentState";
     private static final String NEXT = "dev.agentfsm.runtime.Next";
     private static final String SUPPRESS_MUTABLE = "agentfsm:MutableState";
+    private static final TypeRef VOID = TypeRef.of("", "void");
 
     private final Elements elements;
     private final Types types;
@@ -70,9 +71,9 @@ public final class MachineReader {
         List<Deferred> deferred = new ArrayList<>();
         List<OrphanState> orphans = new ArrayList<>();
         Map<TypeElement, List<TypeElement>> statesByMachine = new LinkedHashMap<>();
-        for (TypeElement machine : machineTypes) {
-            statesByMachine.put(machine, new ArrayList<>());
-        }
+        // javac and ECJ hand over elements in different orders; sorting keeps diagnostics the same under both
+        machineTypes.stream().sorted(Comparator.comparing(m -> m.getQualifiedName().toString()))
+                .forEach(machine -> statesByMachine.put(machine, new ArrayList<>()));
 
         for (TypeElement state : stateTypes) {
             AnnotationMirror stateMirror = Mirrors.find(state, Mirrors.STATE).orElseThrow();
@@ -99,10 +100,14 @@ public final class MachineReader {
             try {
                 machines.add(readMachine(entry.getKey(), entry.getValue()));
             } catch (Unresolved e) {
-                deferred.add(new Deferred(entry.getKey(), e.getMessage()));
-                for (TypeElement state : entry.getValue()) {
-                    deferred.add(new Deferred(state, e.getMessage()));
+                // the element that names the missing type first: the processor reports each cause once, there
+                TypeElement where = e.where().orElse(entry.getKey());
+                deferred.add(new Deferred(where, e.getMessage()));
+                if (!where.equals(entry.getKey())) {
+                    deferred.add(new Deferred(entry.getKey(), e.getMessage()));
                 }
+                entry.getValue().stream().filter(s -> !s.equals(where))
+                        .forEach(state -> deferred.add(new Deferred(state, e.getMessage())));
             }
         }
         return new ReadResult(machines, orphans, deferred);
@@ -114,14 +119,17 @@ public final class MachineReader {
         MachineRef ref = new MachineRef(mirrors.string(mirror, "name"), typeRef(base),
                 agent.orElse(TypeRef.of("dev.agentfsm.runtime", "Agent")));
 
-        StateRef initial = classValue(base, mirror, "initial").orElseThrow(
-                () -> new Unresolved("the initial state of " + base));
-        Optional<StateRef> fallback = classValue(base, mirror, "fallback");
-        Optional<StateRef> onError = classValue(base, mirror, "onError");
+        StateRef initial = classValue(base, mirror, "initial");
+        Optional<StateRef> fallback = optionalClassValue(base, mirror, "fallback");
+        Optional<StateRef> onError = optionalClassValue(base, mirror, "onError");
 
         List<StateModel> states = new ArrayList<>();
         for (TypeElement state : stateTypes) {
-            states.add(readState(state, ref));
+            try {
+                states.add(readState(state, ref));
+            } catch (Unresolved e) {
+                throw e.at(state);
+            }
         }
         return new MachineModel(ref, mirrors.string(mirror, "description"), agent.isPresent(), initial,
                 fallback, onError, stableOrder(states, initial, fallback, onError),
@@ -133,11 +141,10 @@ public final class MachineReader {
         Optional<AnnotationMirror> terminal = Mirrors.find(state, Mirrors.TERMINAL);
         List<TransitionModel> transitions = new ArrayList<>();
         for (AnnotationMirror transition : Mirrors.transitions(state)) {
-            StateRef target = classValue(state, transition, "to").orElseThrow(
-                    () -> new Unresolved("@Transition(to = ...) on " + state));
+            StateRef target = classValue(state, transition, "to");
             Object by = mirrors.value(transition, "by").getValue();
             if (!(by instanceof VariableElement)) {
-                throw new Unresolved("@Transition(by = ...) on " + state);
+                throw new Unresolved("@Transition(by = " + by + ") on " + state.getSimpleName());
             }
             transitions.add(new TransitionModel(target,
                     Trigger.valueOf(((VariableElement) by).getSimpleName().toString()),
@@ -160,27 +167,35 @@ public final class MachineReader {
                 terminal.map(t -> Origin.of(state, t)).orElse(Origin.of(state)));
     }
 
-    /** A class-valued member as a state reference; empty for {@code void.class}, the "none" default. */
-    private Optional<StateRef> classValue(Element owner, AnnotationMirror mirror, String member)
+    /** An optional class-valued member; empty for {@code void.class}, the "none" default. */
+    private Optional<StateRef> optionalClassValue(Element owner, AnnotationMirror mirror, String member)
             throws Unresolved {
+        StateRef ref = classValue(owner, mirror, member);
+        return ref.type().equals(VOID) ? Optional.empty() : Optional.of(ref);
+    }
+
+    /**
+     * A class-valued member as a state reference. A class that is not a {@code @State}, including
+     * {@code void.class} where a state is required, is a reference without a status: the validator
+     * reports it.
+     */
+    private StateRef classValue(Element owner, AnnotationMirror mirror, String member) throws Unresolved {
         Object value = mirrors.value(mirror, member).getValue();
+        String annotation = mirror.getAnnotationType().asElement().getSimpleName().toString();
         if (!(value instanceof TypeMirror)) {
             // javac hands over the string "<error>" for a class literal it could not resolve
-            throw new Unresolved(member + " = " + value + " on " + owner);
+            throw new Unresolved("@" + annotation + "(" + member + " = ...) on " + owner.getSimpleName());
         }
         TypeMirror type = (TypeMirror) value;
         Origin origin = origin(owner, mirror, member);
         switch (type.getKind()) {
-            case VOID:
-                return Optional.empty();
             case ERROR:
-                throw new Unresolved(type.toString());
+                throw new Unresolved("@" + annotation + "(" + member + " = " + type + ".class) on " + owner.getSimpleName());
             case DECLARED:
                 TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
-                return Optional.of(stateRef(element, origin));
+                return stateRef(element, origin);
             default:
-                return Optional.of(new StateRef(TypeRef.of("", type.toString()), Optional.empty(),
-                        Optional.empty(), origin));
+                return new StateRef(TypeRef.of("", type.toString()), Optional.empty(), Optional.empty(), origin);
         }
     }
 
@@ -207,7 +222,7 @@ public final class MachineReader {
         while (!queue.isEmpty()) {
             TypeMirror supertype = queue.removeFirst();
             if (supertype.getKind() == TypeKind.ERROR) {
-                throw new Unresolved(supertype + ", a supertype of " + type);
+                throw new Unresolved("the supertype " + supertype + " of " + type.getSimpleName());
             }
             if (supertype.getKind() != TypeKind.DECLARED) {
                 continue;
@@ -230,7 +245,7 @@ public final class MachineReader {
         while (!queue.isEmpty()) {
             TypeMirror supertype = queue.removeFirst();
             if (supertype.getKind() == TypeKind.ERROR) {
-                throw new Unresolved(supertype + ", a supertype of " + base);
+                throw new Unresolved("the supertype " + supertype + " of " + base.getSimpleName());
             }
             if (supertype.getKind() != TypeKind.DECLARED) {
                 continue;
@@ -240,7 +255,7 @@ public final class MachineReader {
             if (element.getQualifiedName().contentEquals(AGENT_STATE)) {
                 List<? extends TypeMirror> args = declared.getTypeArguments();
                 if (args.size() == 1 && args.get(0).getKind() == TypeKind.ERROR) {
-                    throw new Unresolved(args.get(0) + ", the agent type of " + base);
+                    throw new Unresolved("the agent type " + args.get(0) + " of " + base.getSimpleName());
                 }
                 if (args.size() == 1 && args.get(0).getKind() == TypeKind.DECLARED
                         && ((DeclaredType) args.get(0)).getTypeArguments().isEmpty()) {

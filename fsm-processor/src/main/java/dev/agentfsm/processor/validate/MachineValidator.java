@@ -73,7 +73,7 @@ public final class MachineValidator {
                     + " @StateMachine type; extend the base type of the machine it belongs to");
         } else {
             report.error("NoMachine", orphan.origin(), name + " extends more than one @StateMachine type ("
-                    + orphan.candidates().stream().map(TypeRef::simpleName).collect(Collectors.joining(", "))
+                    + orphan.candidates().stream().map(TypeRef::nestedName).collect(Collectors.joining(", "))
                     + "); a state belongs to exactly one machine");
         }
         return report;

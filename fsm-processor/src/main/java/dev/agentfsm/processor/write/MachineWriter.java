@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Filer;
+import javax.annotation.processing.FilerException;
 import javax.lang.model.element.Element;
 import javax.tools.Diagnostic.Kind;
 import javax.tools.FileObject;
@@ -39,6 +40,13 @@ public final class MachineWriter {
     private final PlantUmlWriter plantUml = new PlantUmlWriter();
     private final MarkdownWriter markdown = new MarkdownWriter();
     private final SvgWriter svg = new SvgWriter();
+
+    /**
+     * The most states whose SVG is rendered during the compile. Smetana's layout time grows steeply
+     * (about 1 s for 25 states, 20 s for 50 on a busy 2-core machine, past the 60 s limit for 100), and
+     * a timed-out layout keeps its thread busy; a picture that large is not readable anyway.
+     */
+    static final int SVG_STATE_LIMIT = 40;
     private final Optional<DocsDirectory> docs;
 
     public MachineWriter(Filer filer, GeneratedTypes generated) {
@@ -91,6 +99,13 @@ public final class MachineWriter {
         resources.put(resourceName(machine, "puml"), diagram);
         String svgName = resourceName(machine, "svg");
         resources.put(resourceName(machine, "md"), markdown.write(machine, svgName));
+        if (machine.states().size() > SVG_STATE_LIMIT) {
+            problems.add(new WriteProblem(Kind.NOTE, "[agentfsm:Diagram] the SVG of " + machine.name() + " is not rendered:"
+                    + " it has " + machine.states().size() + " states, and the in-compiler layout is only run for up to "
+                    + SVG_STATE_LIMIT + "; its .mmd, .dot, .puml and .md are written, and " + resourceName(machine, "puml")
+                    + " renders with PlantUML"));
+            return resources;
+        }
         try {
             resources.put(svgName, svg.write(diagram));
         } catch (SvgWriter.Failure e) {
@@ -109,7 +124,16 @@ public final class MachineWriter {
      */
     public List<WriteProblem> write(MachineModel machine) throws IOException {
         for (JavaFile file : sources(machine)) {
-            file.writeTo(filer);
+            try {
+                file.writeTo(filer);
+            } catch (FilerException e) {
+                // the filer refuses to create a type the compilation already has: the user wrote a class with
+                // a generated name. Stop here: the rest would compile against the user's class and cascade.
+                String type = (file.packageName().isEmpty() ? "" : file.packageName() + ".") + file.typeSpec().name();
+                return List.of(new WriteProblem(Kind.ERROR, "[agentfsm:GeneratedNameTaken] the machine "
+                        + machine.name() + " generates " + type + ", but a type of that name already exists ("
+                        + e.getMessage() + "); rename that type, or the machine with @StateMachine(name = ...)"));
+            }
         }
         List<WriteProblem> problems = new ArrayList<>();
         Map<String, String> resources = resources(machine, problems);

@@ -1,5 +1,6 @@
 package dev.agentfsm.processor.write;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -47,6 +48,9 @@ final class TransitionTableWriter {
                 .initializer("new $T()", self).build());
         type.addField(FieldSpec.builder(listOfString, "STATUSES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$T.of($L)", List.class, statuses.build()).build());
+        type.addField(FieldSpec.builder(ArrayTypeName.of(status), "BY_INDEX", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The states by index, for the runtime's per-step checks; never handed out.\n")
+                .initializer("$T.values()", status).build());
         type.addField(FieldSpec.builder(optionalString, "FALLBACK", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer(optionalStatus(machine, machine.fallback())).build());
         type.addField(FieldSpec.builder(optionalString, "ON_ERROR", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -75,6 +79,11 @@ final class TransitionTableWriter {
                 .addStatement("$T found = $T.lookup(from)", status, status)
                 .addStatement("return found != null && found.targets().contains(to)")
                 .build());
+        type.addMethod(override("allows", boolean.class)
+                .addParameter(int.class, "from")
+                .addParameter(String.class, "to")
+                .addStatement("return BY_INDEX[from].targets().contains(to)")
+                .build());
         type.addMethod(override("targets", listOfString)
                 .addParameter(String.class, "from")
                 .addStatement("return require(from).targets()")
@@ -91,6 +100,10 @@ final class TransitionTableWriter {
                     .addStatement("return require(status).$L()", flag)
                     .build());
         }
+        type.addMethod(override("endsRound", boolean.class)
+                .addParameter(int.class, "index")
+                .addStatement("return BY_INDEX[index].endsRound()")
+                .build());
         type.addMethod(override("description", String.class)
                 .addParameter(String.class, "status")
                 .addStatement("return require(status).description()")

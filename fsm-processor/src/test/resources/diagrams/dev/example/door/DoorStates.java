@@ -5,21 +5,15 @@ import dev.agentfsm.annotations.StateMachine;
 import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
-import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.AgentState;
-import java.util.Optional;
+import dev.agentfsm.runtime.BaseAgent;
 
 /** A small machine whose diagrams and docs the processor tests expect. */
 public final class DoorStates {
     private DoorStates() {}
 
-    public static final class Door implements Agent {
-        private String status = "";
-
-        @Override public String name() { return "Door"; }
-        @Override public String status() { return status; }
-        @Override public void setStatus(String status) { this.status = status; }
-        @Override public Optional<Door> host() { return Optional.empty(); }
+    public static final class Door extends BaseAgent {
+        public Door() { super("Door"); }
     }
 
     @StateMachine(name = "Door", initial = Closed.class, description = "A door: opens \"when asked\" & closes")

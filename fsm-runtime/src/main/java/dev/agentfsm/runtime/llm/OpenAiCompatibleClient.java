@@ -1,7 +1,6 @@
 package dev.agentfsm.runtime.llm;
 
 import dev.agentfsm.runtime.RuntimeConfig;
-import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -14,6 +13,10 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * Ollama, vLLM, llama.cpp's server), over {@code java.net.http} with Jackson. Images are sent as data
  * URLs; a response schema becomes a {@code json_schema} {@code response_format}. 429 and 5xx answers
  * are retried with exponential back-off (a {@code Retry-After} in seconds is honoured, up to a minute);
- * other answers, failed connections and time-outs are not retried. Every call has a time-out. A client
+ * other answers, failed connections and time-outs are not retried. Every call has a time-out that
+ * covers the whole exchange, body included, and a body is read up to 16 MiB. A client
  * is immutable: many sessions may share one.
  *
  * <pre>{@code
@@ -34,6 +38,8 @@ import org.slf4j.LoggerFactory;
 public final class OpenAiCompatibleClient implements LlmClient {
     private static final Logger LOG = LoggerFactory.getLogger(OpenAiCompatibleClient.class);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
+    /** The largest response body read (a chat completion is text; this bounds memory, not a model). */
+    static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
     private final URI endpoint;
     private final String model;
@@ -120,21 +126,37 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
     }
 
+    /**
+     * One exchange, body included, within the time-out. The request's own time-out covers only the
+     * wait for the response headers; a server that then stalls mid-body would hang a blocking send.
+     */
     private HttpResponse<String> send(HttpRequest request) throws LlmException {
+        CompletableFuture<HttpResponse<String>> exchange = http.sendAsync(request, CappedBody.handler(MAX_BODY_BYTES));
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (HttpTimeoutException e) {
-            throw new LlmException("POST " + endpoint + " timed out after " + timeout.toMillis()
-                    + " ms; raise the time-out or check that the server is not overloaded", e);
-        } catch (ConnectException e) {
-            throw new LlmException("Cannot connect to " + endpoint + " (" + e
-                    + "); check the base URL and that the server is running", e);
-        } catch (IOException e) {
-            throw new LlmException("POST " + endpoint + " failed: " + e, e);
+            return exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            exchange.cancel(true);
+            throw timedOut(e);
         } catch (InterruptedException e) {
+            exchange.cancel(true);
             Thread.currentThread().interrupt();
             throw new LlmException("Interrupted while waiting for POST " + endpoint, e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof HttpTimeoutException) {
+                throw timedOut(cause);
+            }
+            if (cause instanceof ConnectException) {
+                throw new LlmException("Cannot connect to " + endpoint + " (" + cause
+                        + "); check the base URL and that the server is running", cause);
+            }
+            throw new LlmException("POST " + endpoint + " failed: " + cause, cause);
         }
+    }
+
+    private LlmException timedOut(Throwable cause) {
+        return new LlmException("POST " + endpoint + " timed out after " + timeout.toMillis()
+                + " ms; raise the time-out or check that the server is not overloaded", cause);
     }
 
     private String failure(int status, String body, boolean retryable, int attempts) {
@@ -155,8 +177,17 @@ public final class OpenAiCompatibleClient implements LlmClient {
         Duration wait = response.headers().firstValue("Retry-After")
                 .flatMap(OpenAiCompatibleClient::seconds)
                 .map(Duration::ofSeconds)
-                .orElseGet(() -> initialBackoff.multipliedBy(1L << Math.min(attempt, 20)));
+                .orElseGet(() -> doubled(initialBackoff, attempt));
         return wait.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : wait;
+    }
+
+    /** {@code backoff} doubled {@code times} times, stopping once it passes the one-minute cap (no overflow). */
+    private static Duration doubled(Duration backoff, int times) {
+        Duration wait = backoff;
+        for (int i = 0; i < times && wait.compareTo(MAX_BACKOFF) <= 0; i++) {
+            wait = wait.multipliedBy(2);
+        }
+        return wait;
     }
 
     private static Optional<Long> seconds(String value) {

@@ -26,7 +26,10 @@ import java.util.concurrent.TimeoutException;
  * keeps the JVM from exiting. A line typed after a question timed out is dropped rather than taken as
  * the answer to the next question. When the input is closed, every question times out at once.
  * A confirmation accepts {@code y}, {@code yes}, {@code n} or {@code no} in any case, asks once more on
- * anything else, and then rejects.
+ * anything else, and then rejects. Only an answer given after its prompt counts: input typed, pasted or
+ * piped before a confirmation prompt appears is discarded (and the user told so), so a stray {@code y}
+ * can never approve an action nobody saw. To run dangerous actions without asking, turn
+ * {@code safeGuard} off or use {@link UserChannel#alwaysApprove()}.
  */
 public final class ConsoleUserChannel implements UserChannel {
     private final BufferedReader in;
@@ -53,7 +56,7 @@ public final class ConsoleUserChannel implements UserChannel {
         out.println(question);
         out.print("> ");
         out.flush();
-        Optional<String> line = readLine(start + timeout.toNanos());
+        Optional<String> line = readLine(start + nanos(timeout));
         if (line.isPresent()) {
             return new Answer.Given(line.get());
         }
@@ -63,10 +66,14 @@ public final class ConsoleUserChannel implements UserChannel {
     @Override
     public synchronized Decision confirm(String action, Duration timeout) {
         Objects.requireNonNull(action, "action");
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long deadline = System.nanoTime() + nanos(timeout);
         dropLateLine();
         out.println("The agent wants to run: " + action);
         for (int attempt = 0; attempt < 2; attempt++) {
+            int discarded = discardTypedAhead();
+            if (discarded > 0) {
+                out.println("(ignored " + discarded + " line(s) typed before this question: only an answer to it counts)");
+            }
             out.print("Allow it? [y/n] ");
             out.flush();
             Optional<String> line = readLine(deadline);
@@ -87,10 +94,55 @@ public final class ConsoleUserChannel implements UserChannel {
         return Decision.REJECTED;
     }
 
+    /**
+     * {@code timeout} in nanoseconds, at most {@code Long.MAX_VALUE} (292 years): a longer one (such
+     * as {@code ChronoUnit.FOREVER}) means no limit rather than an overflow. Deadlines are compared by
+     * difference, as {@link System#nanoTime()} requires, so {@code now + nanos} may wrap.
+     */
+    private static long nanos(Duration timeout) {
+        return timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
+    }
+
     /** Drops a line that arrived after the question it was meant for had timed out. */
     private void dropLateLine() {
         if (hasLateLine()) {
             pendingRead = null;
+        }
+    }
+
+    /**
+     * Discards what was typed before the prompt, so it cannot answer it: a line a finished read already
+     * holds, and whatever the reader has buffered or the stream can give without blocking. Reads single
+     * characters, never a whole line, so a half-typed line cannot block the caller.
+     *
+     * @return how many lines (a trailing partial one included) were discarded
+     */
+    private int discardTypedAhead() {
+        int lines = 0;
+        if (pendingRead != null) {
+            if (!pendingRead.isDone()) {
+                return 0; // the reader is waiting for input: nothing is buffered
+            }
+            pendingRead = null;
+            lines++;
+        }
+        try {
+            boolean partial = false;
+            while (in.ready()) {
+                int c = in.read();
+                if (c < 0) {
+                    break;
+                }
+                if (c == '\n') {
+                    lines++;
+                    partial = false;
+                } else if (c != '\r') {
+                    partial = true;
+                }
+            }
+            return partial ? lines + 1 : lines;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the user's answer: " + e.getMessage(), e);
         }
     }
 

@@ -177,6 +177,50 @@ class OpenAiCompatibleClientTest {
     }
 
     @Test
+    void aServerThatStopsSendingTheBodyTimesOutToo() throws Exception {
+        try (StallingHttpServer stalling = StallingHttpServer.stallingBody()) {
+            OpenAiCompatibleClient client = OpenAiCompatibleClient.builder(stalling.baseUrl(), "qwen2.5")
+                    .timeout(Duration.ofMillis(300)).build();
+            long start = System.nanoTime();
+
+            LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
+
+            Duration waited = Duration.ofNanos(System.nanoTime() - start);
+            assertEquals("POST " + stalling.baseUrl() + "/chat/completions timed out after 300 ms; raise the time-out"
+                    + " or check that the server is not overloaded", e.getMessage());
+            assertTrue(waited.compareTo(Duration.ofSeconds(5)) < 0, "waited " + waited);
+        }
+    }
+
+    @Test
+    void aBodyThatNeverEndsIsCutOffAtTheCap() throws Exception {
+        try (StallingHttpServer endless = StallingHttpServer.endlessBody()) {
+            OpenAiCompatibleClient client = OpenAiCompatibleClient.builder(endless.baseUrl(), "qwen2.5")
+                    .timeout(Duration.ofSeconds(30)).build();
+            long start = System.nanoTime();
+
+            LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
+
+            Duration waited = Duration.ofNanos(System.nanoTime() - start);
+            assertTrue(e.getMessage().startsWith("POST " + endless.baseUrl() + "/chat/completions failed: "),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("the response body is larger than " + OpenAiCompatibleClient.MAX_BODY_BYTES
+                    + " bytes"), e.getMessage());
+            assertTrue(waited.compareTo(Duration.ofSeconds(20)) < 0, "waited " + waited);
+        }
+    }
+
+    @Test
+    void aHugeInitialBackoffIsCappedAtAMinuteInsteadOfOverflowing() throws Exception {
+        server.answer(status(503, "{}"), status(503, "{}"), reply("{\"status\": \"FINISH\"}"));
+
+        LlmReply reply = client().initialBackoff(Duration.ofSeconds(Long.MAX_VALUE / 2 + 1)).build().complete(HELLO);
+
+        assertEquals("{\"status\": \"FINISH\"}", reply.content());
+        assertEquals(List.of(Duration.ofSeconds(60), Duration.ofSeconds(60)), slept);
+    }
+
+    @Test
     void aBodyThatIsNotJsonIsShown() {
         server.answer(FakeChatServer.status(200, "<html>proxy login</html>"));
 

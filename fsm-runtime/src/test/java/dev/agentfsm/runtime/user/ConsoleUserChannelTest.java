@@ -87,31 +87,91 @@ class ConsoleUserChannelTest {
     }
 
     @Test
-    void confirmAcceptsYesAndNoInAnyCase() {
-        ConsoleUserChannel console = typing("y\nYES\n n \nNo\n");
+    void confirmAcceptsYesAndNoInAnyCase() throws IOException {
+        try (Keyboard keyboard = new Keyboard("y", "YES", " n ", "No")) {
+            ConsoleUserChannel console = keyboard.console();
 
-        assertEquals(Decision.APPROVED, console.confirm("a", WAIT));
-        assertEquals(Decision.APPROVED, console.confirm("b", WAIT));
-        assertEquals(Decision.REJECTED, console.confirm("c", WAIT));
-        assertEquals(Decision.REJECTED, console.confirm("d", WAIT));
-        assertTrue(printed().startsWith(String.format("The agent wants to run: a%nAllow it? [y/n] ")), printed());
+            assertEquals(Decision.APPROVED, console.confirm("a", WAIT));
+            assertEquals(Decision.APPROVED, console.confirm("b", WAIT));
+            assertEquals(Decision.REJECTED, console.confirm("c", WAIT));
+            assertEquals(Decision.REJECTED, console.confirm("d", WAIT));
+            assertTrue(printed().startsWith(String.format("The agent wants to run: a%nAllow it? [y/n] ")), printed());
+        }
     }
 
     @Test
-    void confirmAsksOnceMoreOnAnUnclearAnswer() {
-        ConsoleUserChannel console = typing("maybe\nyes\n");
-
-        assertEquals(Decision.APPROVED, console.confirm("delete report.docx", WAIT));
-        assertEquals(String.format("The agent wants to run: delete report.docx%nAllow it? [y/n] "
-                + "Please answer y or n, not \"maybe\".%nAllow it? [y/n] "), printed());
+    void confirmAsksOnceMoreOnAnUnclearAnswer() throws IOException {
+        try (Keyboard keyboard = new Keyboard("maybe", "yes")) {
+            assertEquals(Decision.APPROVED, keyboard.console().confirm("delete report.docx", WAIT));
+            assertEquals(String.format("The agent wants to run: delete report.docx%nAllow it? [y/n] "
+                    + "Please answer y or n, not \"maybe\".%nAllow it? [y/n] "), printed());
+        }
     }
 
     @Test
-    void confirmRejectsAfterTwoUnclearAnswers() {
-        ConsoleUserChannel console = typing("maybe\nsure\nyes\n");
+    void confirmRejectsAfterTwoUnclearAnswers() throws IOException {
+        try (Keyboard keyboard = new Keyboard("maybe", "sure")) {
+            assertEquals(Decision.REJECTED, keyboard.console().confirm("delete report.docx", WAIT));
+            assertTrue(printed().endsWith(String.format("No clear answer: the action is rejected.%n")), printed());
+        }
+    }
 
-        assertEquals(Decision.REJECTED, console.confirm("delete report.docx", WAIT));
-        assertTrue(printed().endsWith(String.format("No clear answer: the action is rejected.%n")), printed());
-        assertEquals(new Answer.Given("yes"), console.ask("next?", WAIT));
+    @Test
+    void linesTypedBeforeTheConfirmationPromptNeverApproveIt() {
+        // a user pastes two lines in answer to a question; the second must not approve what comes next
+        ConsoleUserChannel console = typing("the blue one\ny\n");
+
+        assertEquals(new Answer.Given("the blue one"), console.ask("Which button?", WAIT));
+        assertEquals(Decision.TIMED_OUT, console.confirm("rm -rf build", SHORT));
+        assertTrue(printed().contains("(ignored 1 line(s) typed before this question"), printed());
+    }
+
+    @Test
+    void aPipedApprovalIsIgnored() {
+        assertEquals(Decision.TIMED_OUT, typing("y\n").confirm("rm notes.txt", SHORT));
+    }
+
+    @Test
+    void aTimeOutTooLongForNanosecondsMeansWaitingWithoutLimit() throws IOException {
+        Duration forever = java.time.temporal.ChronoUnit.FOREVER.getDuration();
+        assertEquals(new Answer.Given("blue"), typing("blue\n").ask("Which colour?", forever));
+        try (Keyboard keyboard = new Keyboard("y")) {
+            assertEquals(Decision.APPROVED, keyboard.console().confirm("rm notes.txt", forever));
+        }
+    }
+
+    /**
+     * A user at a terminal: types each scripted answer only once a confirmation prompt has been printed,
+     * as a person would.
+     */
+    private final class Keyboard implements AutoCloseable {
+        private final PipedOutputStream keys = new PipedOutputStream();
+        private final PipedInputStream in;
+        private final java.util.Deque<String> answers;
+
+        Keyboard(String... answers) throws IOException {
+            this.in = new PipedInputStream(keys);
+            this.answers = new java.util.ArrayDeque<>(java.util.List.of(answers));
+        }
+
+        ConsoleUserChannel console() {
+            java.io.OutputStream screen = new java.io.OutputStream() {
+                @Override
+                public void write(int b) throws IOException {
+                    printed.write(b);
+                    if (printed().endsWith("[y/n] ") && !answers.isEmpty()) {
+                        keys.write((answers.poll() + "\n").getBytes(Charset.defaultCharset()));
+                        keys.flush();
+                    }
+                }
+            };
+            return new ConsoleUserChannel(in, new PrintStream(screen, true, Charset.defaultCharset()));
+        }
+
+        @Override
+        public void close() throws IOException {
+            keys.close();
+            in.close();
+        }
     }
 }

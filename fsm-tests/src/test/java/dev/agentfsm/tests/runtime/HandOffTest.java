@@ -1,15 +1,17 @@
 package dev.agentfsm.tests.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.tests.ufo.AppAgent;
+import dev.agentfsm.tests.ufo.HostAgent;
+import dev.agentfsm.tests.ufo.HostAgentStateManager;
+import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,24 +44,12 @@ class HandOffTest {
                 "3 AppAgent AppAgent.CONTINUE -> FINISH by LLM",
                 "4 AppAgent AppAgent.FINISH -> HostAgent.CONTINUE by SYSTEM",
                 "5 HostAgent HostAgent.CONTINUE -> FINISH by LLM"), listener.moves);
-        assertEquals(List.of("CONTINUE@1/1", "ASSIGN@2/2", "CONTINUE@5/5", "FINISH@6/6"), host.log);
-        assertEquals(List.of("CONTINUE@3/3", "FINISH@4/4"), app.log, "the sub-agent got CONTINUE on the hand-off");
+        assertEquals(List.of("CONTINUE@1/1", "ASSIGN@2/2", "CONTINUE@5/5", "FINISH@6/6"), host.log());
+        assertEquals(List.of("CONTINUE@3/3", "FINISH@4/4"), app.log(), "the sub-agent got CONTINUE on the hand-off");
         assertEquals(List.of(new ArchivedSubtask("subtask of write a letter", "FINISH", "letter written")),
                 context.previousSubtasks(), "FINISH's exit action archived the subtask for the host");
         assertEquals("FINISH", host.status());
         assertSame(host.blackboard(), app.blackboard(), "a sub-agent uses its host's blackboard");
-    }
-
-    @Test
-    void aFailedSubtaskGivesTheHostAnotherChance() {
-        host.script("ASSIGN", "ASSIGN", "FINISH");
-        app.script("FAIL", "FINISH");
-        RoundResult result = run();
-        assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FAIL",
-                "HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.path());
-        assertEquals(List.of("FAIL", "FINISH"), context.previousSubtasks().stream().map(ArchivedSubtask::status).toList());
     }
 
     @Test
@@ -74,16 +64,5 @@ class HandOffTest {
                 "HostAgent.FINISH"), result.path());
         assertEquals(List.of(new ArchivedSubtask("subtask of write a letter", "ERROR", "")), context.previousSubtasks());
         assertEquals("3 AppAgent AppAgent.CONTINUE -> ERROR by SYSTEM", listener.moves.get(2));
-    }
-
-    @Test
-    void aHandOffWithoutItsAgentGoesToOnError() {
-        HostAgent alone = new HostAgent().script("ASSIGN");
-        RoundResult result = Round.of(HostAgentStateManager.instance(), alone).context(context).build().run();
-        assertEquals(Outcome.ERROR, result.outcome());
-        NullPointerException e = assertInstanceOf(NullPointerException.class, result.error().orElseThrow());
-        assertTrue(e.getMessage().contains("ASSIGN -> AppAgent.CONTINUE needs the AppAgent agent"), e.getMessage());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "HostAgent.ERROR", "HostAgent.FINISH"),
-                result.path());
     }
 }

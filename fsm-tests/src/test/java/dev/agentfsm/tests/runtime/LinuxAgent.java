@@ -1,5 +1,7 @@
 package dev.agentfsm.tests.runtime;
 
+import dev.agentfsm.tests.ufo.ScriptedAgent;
+
 /** The fixture agent of the one-machine {@code LinuxAgent}. */
 public final class LinuxAgent extends ScriptedAgent {
     public LinuxAgent() {

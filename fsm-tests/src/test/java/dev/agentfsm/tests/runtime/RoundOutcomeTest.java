@@ -14,6 +14,9 @@ import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.llm.ReplyRejectedException;
+import dev.agentfsm.tests.ufo.HostAgent;
+import dev.agentfsm.tests.ufo.HostAgentStateManager;
+import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -52,7 +55,7 @@ class RoundOutcomeTest {
         assertEquals(Optional.empty(), result.error());
         assertEquals(Optional.empty(), result.violation());
         assertEquals("LinuxAgent reached FINISH, which ends the round, after 3 steps", result.reason());
-        assertEquals(List.of("CONTINUE@1/1", "CONTINUE@2/2", "FINISH@3/3"), agent.log,
+        assertEquals(List.of("CONTINUE@1/1", "CONTINUE@2/2", "FINISH@3/3"), agent.log(),
                 "each state sees its own status and the current step counters; FINISH's handle ran");
         assertEquals(List.of("1 LinuxAgent LinuxAgent.CONTINUE -> CONTINUE by LLM",
                 "2 LinuxAgent LinuxAgent.CONTINUE -> FINISH by LLM"), listener.moves);
@@ -99,7 +102,7 @@ class RoundOutcomeTest {
         assertSame(boom, result.error().orElseThrow());
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ERROR", "HostAgent.FINISH"), result.path());
         assertEquals("HostAgent.FINISH", result.finalStatus(), "the machine went on to its round-ending state");
-        assertEquals(List.of("CONTINUE@1/1", "ERROR@2/2", "FINISH@3/3"), host.log,
+        assertEquals(List.of("CONTINUE@1/1", "ERROR@2/2", "FINISH@3/3"), host.log(),
                 "the onError state's handle ran with status ERROR");
         assertEquals("1 HostAgent HostAgent.CONTINUE -> ERROR by SYSTEM", listener.moves.get(0));
         assertTrue(result.reason().startsWith("HostAgent.CONTINUE failed with java.lang.IllegalStateException: "
@@ -128,9 +131,9 @@ class RoundOutcomeTest {
         assertEquals(Outcome.ILLEGAL_TRANSITION, result.outcome());
         RoundResult.Violation violation = result.violation().orElseThrow();
         assertEquals(new RoundResult.Violation("HostAgent", "CONTINUE", "FAIL",
-                List.of("CONTINUE", "ASSIGN", "PENDING", "CONFIRM", "FINISH")), violation);
+                List.of("CONTINUE", "ASSIGN", "FINISH", "PENDING", "CONFIRM", "ERROR")), violation);
         assertEquals("HostAgent.CONTINUE asked to move to \"FAIL\", which it does not declare; it may move to "
-                + "[CONTINUE, ASSIGN, PENDING, CONFIRM, FINISH]", result.reason());
+                + "[CONTINUE, ASSIGN, FINISH, PENDING, CONFIRM, ERROR]", result.reason());
         assertEquals(Optional.empty(), result.error());
         assertEquals(List.of("HostAgent.CONTINUE"), result.path());
     }
@@ -142,8 +145,8 @@ class RoundOutcomeTest {
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome());
         assertEquals("CONFIRMED", result.violation().orElseThrow().requested());
         assertTrue(result.reason().startsWith("HostAgent has no state for status \"CONFIRMED\" (asked for in "
-                + "CONTINUE) and declares no fallback; known statuses: [CONTINUE, ASSIGN, PENDING, CONFIRM, "
-                + "FINISH, FAIL, ERROR]"), result.reason());
+                + "CONTINUE) and declares no fallback; known statuses: [CONTINUE, ASSIGN, FINISH, PENDING, "
+                + "CONFIRM, ERROR, FAIL]"), result.reason());
     }
 
     @Test
@@ -153,7 +156,7 @@ class RoundOutcomeTest {
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FAIL", "LinuxAgent.FINISH"), result.path());
         assertEquals("1 LinuxAgent LinuxAgent.CONTINUE -> FAIL by SYSTEM", listener.moves.get(0));
-        assertEquals(List.of("CONTINUE@1/1", "FAIL@2/2", "FINISH@3/3"), agent.log);
+        assertEquals(List.of("CONTINUE@1/1", "FAIL@2/2", "FINISH@3/3"), agent.log());
     }
 
     @Test
@@ -197,7 +200,7 @@ class RoundOutcomeTest {
         assertEquals(Outcome.CANCELLED, result.outcome());
         assertEquals(0, result.steps());
         assertEquals(List.of(), result.path());
-        assertEquals(List.of(), agent.log);
+        assertEquals(List.of(), agent.log());
     }
 
     @Test

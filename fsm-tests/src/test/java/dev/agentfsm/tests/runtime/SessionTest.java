@@ -11,6 +11,7 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
+import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,15 +28,15 @@ class SessionTest {
     }
 
     @Test
-    void everyRoundStartsFreshInTheInitialStateWithTheAgentReset() {
+    void theRoundStepStartsAgainEachRoundWhileTheSessionStepGoesOn() {
         LinuxAgent agent = new LinuxAgent().script("FINISH", "FINISH");
         Session session = Session.of(LinuxAgentStateManager.instance(), agent).config(config(50, 2)).build();
         List<RoundResult> results = session.run(List.of("list the files", "show the date"));
         assertEquals(List.of(Outcome.COMPLETED, Outcome.COMPLETED), results.stream().map(RoundResult::outcome).toList());
         assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), results.get(1).path(),
                 "round 2 starts in CONTINUE, not in the FINISH round 1 ended in");
-        assertEquals(2, agent.resets);
-        assertEquals(List.of("CONTINUE@1/1", "FINISH@2/2", "CONTINUE@1/3", "FINISH@2/4"), agent.log,
+        assertEquals(2, agent.resets());
+        assertEquals(List.of("CONTINUE@1/1", "FINISH@2/2", "CONTINUE@1/3", "FINISH@2/4"), agent.log(),
                 "the round step starts again at 1, the session step goes on");
         assertEquals(results, session.results());
         assertEquals(4, session.steps());
@@ -68,6 +69,7 @@ class SessionTest {
         assertEquals(Optional.empty(), results.get(1).result());
     }
 
+    /** UFO counts MAX_STEP per session too, but says nothing when it runs out (ufo-code-facts §2.3). */
     @Test
     void theStepBudgetIsSharedByTheSessionsRounds() {
         LinuxAgent agent = new LinuxAgent().script("CONTINUE", "FINISH"); // round 1: 3 steps; round 2 loops

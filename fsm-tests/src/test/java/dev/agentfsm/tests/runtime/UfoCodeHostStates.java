@@ -8,6 +8,7 @@ import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.AgentState;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Next;
+import dev.agentfsm.tests.ufo.HostAgent;
 
 /**
  * UFO's HostAgent as its code registers it: {@code HostAgentStatus.CONFIRM} exists, but no CONFIRM

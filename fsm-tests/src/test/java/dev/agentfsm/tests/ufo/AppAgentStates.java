@@ -6,14 +6,35 @@ import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.AgentState;
+import dev.agentfsm.runtime.ArchivedSubtask;
+import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Next;
 
-/** UFO's AppAgent as its document specifies it, with the hand-backs to the HostAgent. */
+/**
+ * UFO's AppAgent as its document specifies it, with the hand-backs to the HostAgent: FINISH and FAIL
+ * to the host's CONTINUE (FINISH to its FINISH in follower mode), ERROR to its FINISH. Its working
+ * states play the agent's script; its terminal states archive the subtask for the host.
+ */
 public final class AppAgentStates {
     private AppAgentStates() {}
 
     @StateMachine(name = "AppAgent", initial = Continue.class, onError = Error.class)
-    public abstract static class Base implements AgentState<AppAgent> {}
+    public abstract static class Base implements AgentState<AppAgent> {
+        @Override
+        public void handle(AppAgent agent, Context context) throws Exception {
+            agent.act(context);
+        }
+    }
+
+    /** The terminal states archive the subtask for the host: their handle is the exit action. */
+    abstract static class Archiving extends Base {
+        @Override
+        public void handle(AppAgent agent, Context context) {
+            agent.note(context);
+            context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), agent.status(),
+                    context.get(Context.ROUND_RESULT).orElse("")));
+        }
+    }
 
     @State("CONTINUE")
     @Transition(to = Continue.class, by = Trigger.LLM)
@@ -43,7 +64,7 @@ public final class AppAgentStates {
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = HostAgentStates.Continue.class, by = Trigger.SYSTEM)
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM, when = "follower mode")
-    public static final class Finish extends Base {
+    public static final class Finish extends Archiving {
         public Next next(AppAgent agent, AppAgentStates_FinishTransitions to) {
             return agent.follower ? to.toHostAgentFinish(agent.host) : to.toHostAgentContinue(agent.host);
         }
@@ -52,7 +73,7 @@ public final class AppAgentStates {
     @State("FAIL")
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = HostAgentStates.Continue.class, by = Trigger.SYSTEM, when = "the host may retry")
-    public static final class Fail extends Base {
+    public static final class Fail extends Archiving {
         public Next next(AppAgent agent, AppAgentStates_FailTransitions to) {
             return to.toHostAgentContinue(agent.host);
         }
@@ -61,7 +82,7 @@ public final class AppAgentStates {
     @State("ERROR")
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM)
-    public static final class Error extends Base {
+    public static final class Error extends Archiving {
         public Next next(AppAgent agent, AppAgentStates_ErrorTransitions to) {
             return to.toHostAgentFinish(agent.host);
         }

@@ -91,6 +91,22 @@ class GeneratedMachineTest {
         assertThrows(UnknownStatusException.class, () -> table.targets("NOPE"));
         assertEquals(-1, table.indexOf("NOPE"));
         assertEquals(HostAgentStatus.PENDING.ordinal(), table.indexOf("PENDING"));
+    }
+
+    @Test
+    void indexChecksAgreeWithTheNamedOnes() {
+        TransitionTable table = host.table();
+        for (String from : table.statuses()) {
+            int index = table.indexOf(from);
+            assertEquals(table.endsRound(from), table.endsRound(index), from);
+            for (String to : List.of("CONTINUE", "ASSIGN", "FINISH", "FAIL", "AppAgent.CONTINUE", "NOPE")) {
+                assertEquals(table.allows(from, to), table.allows(index, to), from + " -> " + to);
+            }
+        }
+        assertTrue(table.endsRound(HostAgentStatus.FINISH.ordinal()));
+        assertTrue(table.allows(HostAgentStatus.ASSIGN.ordinal(), "AppAgent.CONTINUE"));
+        assertThrows(IndexOutOfBoundsException.class, () -> table.endsRound(table.statuses().size()));
+        assertThrows(IndexOutOfBoundsException.class, () -> table.allows(-1, "CONTINUE"));
 
         TransitionTable appTable = app.table();
         assertTrue(appTable.endsSubtask("FINISH"));
@@ -130,15 +146,20 @@ class GeneratedMachineTest {
 
         agent.setStatus("CONFIRMED");
         assertFalse(host.next(HostAgentStatus.CONTINUE, agent).isLegal());
-        agent.setStatus(null);
-        assertFalse(host.next(HostAgentStatus.CONTINUE, agent).isLegal());
+        HostAgent noStatus = new HostAgent() {
+            @Override
+            public String status() {
+                return null; // BaseAgent refuses to set null, but an agent may still report it
+            }
+        };
+        assertFalse(host.next(HostAgentStatus.CONTINUE, noStatus).isLegal());
     }
 
     @Test
     void typedTransitionsAndHandOffsChangeMachineAndAgent() {
         HostAgent hostAgent = new HostAgent();
         AppAgent word = new AppAgent(hostAgent);
-        hostAgent.active = word;
+        assertSame(word, hostAgent.app, "an AppAgent registers with its host");
 
         Next assign = host.next(HostAgentStatus.ASSIGN, hostAgent);
         assertTrue(assign.isHandOff());

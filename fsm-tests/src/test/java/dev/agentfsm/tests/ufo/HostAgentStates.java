@@ -6,15 +6,25 @@ import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.AgentState;
+import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Next;
 
-/** UFO's HostAgent as its document specifies it (not as its code does), nested to show nested states work. */
+/**
+ * UFO's HostAgent as its document specifies it (not as its code does), nested to show nested states work.
+ * Its working states play the agent's script, so that a runtime test decides what each one does,
+ * the onError state included (a test can make it fail too).
+ */
 public final class HostAgentStates {
     private HostAgentStates() {}
 
     @StateMachine(name = "HostAgent", initial = Continue.class, onError = Error.class,
             description = "Orchestrates a task: picks an application and hands subtasks to its AppAgent")
-    public abstract static class Base implements AgentState<HostAgent> {}
+    public abstract static class Base implements AgentState<HostAgent> {
+        @Override
+        public void handle(HostAgent agent, Context context) throws Exception {
+            agent.act(context);
+        }
+    }
 
     @State(value = "CONTINUE", description = "Run the four-phase processor")
     @Transition(to = Continue.class, by = Trigger.LLM)
@@ -28,8 +38,14 @@ public final class HostAgentStates {
     @State(value = "ASSIGN", description = "Create or reuse the AppAgent and hand off")
     @Transition(to = AppAgentStates.Continue.class, by = Trigger.SYSTEM)
     public static final class Assign extends Base {
+        @Override
+        public void handle(HostAgent agent, Context context) {
+            agent.note(context);
+            context.put(Context.SUBTASK, "subtask of " + context.get(Context.REQUEST).orElse("no request"));
+        }
+
         public Next next(HostAgent agent, HostAgentStates_AssignTransitions to) {
-            return to.toAppAgentContinue(agent.active);
+            return to.toAppAgentContinue(agent.app);
         }
     }
 
@@ -45,7 +61,12 @@ public final class HostAgentStates {
 
     @State("FINISH")
     @Terminal(endsRound = true)
-    public static final class Finish extends Base {}
+    public static final class Finish extends Base {
+        @Override
+        public void handle(HostAgent agent, Context context) {
+            agent.note(context);
+        }
+    }
 
     @State("FAIL")
     @Terminal(endsRound = false)

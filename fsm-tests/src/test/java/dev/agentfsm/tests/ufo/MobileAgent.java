@@ -1,8 +1,8 @@
 package dev.agentfsm.tests.ufo;
 
 /** The fixture MobileAgent: a machine with a fallback state. */
-public final class MobileAgent extends TestAgent {
+public final class MobileAgent extends ScriptedAgent {
     public MobileAgent() {
-        super("MobileAgent", null);
+        super("MobileAgent");
     }
 }

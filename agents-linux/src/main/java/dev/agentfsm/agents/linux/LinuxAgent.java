@@ -1,0 +1,155 @@
+package dev.agentfsm.agents.linux;
+
+import dev.agentfsm.runtime.BaseAgent;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.ReplyGuard;
+import dev.agentfsm.runtime.pipeline.AgentProcessor;
+import dev.agentfsm.runtime.pipeline.Phase;
+import dev.agentfsm.runtime.user.UserChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * UFO's LinuxAgent: asks an LLM for one shell command at a time and runs it on a
+ * {@link DeviceDriver} (normally a {@link dev.agentfsm.agents.linux.shell.ShellDriver}). Each
+ * {@code CONTINUE} step runs three phases (there is no data collection, as in UFO): the LLM sees the
+ * request, its plan, the blackboard and the last results and replies in UFO's shape
+ * ({@code {"observation", "thought", "action": {"function", "arguments", "status"}, "plan", "result"}});
+ * the action runs; the step is recorded, and the reply's {@code result} becomes the round's result.
+ *
+ * <pre>{@code
+ * LinuxAgent agent = LinuxAgent.builder(driver, llm).config(config).build();
+ * RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+ *         .context(new Context().put(Context.REQUEST, "how big is /var/log?")).build().run();
+ * }</pre>
+ */
+public final class LinuxAgent extends BaseAgent {
+    private static final Logger LOG = LoggerFactory.getLogger(LinuxAgent.class);
+    private final DeviceDriver driver;
+    private final ReplyGuard guard;
+    private final UserChannel user;
+    private final RuntimeConfig config;
+    private final StepListener listener;
+    private final AgentProcessor<LinuxAgent> processor;
+    private final List<String> plan = new ArrayList<>();
+    private final List<LinuxStep> steps = new ArrayList<>();
+
+    private LinuxAgent(Builder builder) {
+        super("LinuxAgent");
+        this.driver = builder.driver;
+        this.config = builder.config;
+        this.user = builder.user;
+        this.listener = builder.listener;
+        this.guard = ReplyGuard.of(builder.llm, LinuxAgentTransitionTable.instance(), "/action/status",
+                config.jsonParsingRetry());
+        this.processor = AgentProcessor.<LinuxAgent>builder()
+                .phase(Phase.LLM_INTERACTION, new AskForCommand(), true)
+                .phase(Phase.ACTION_EXECUTION, new RunCommand(), true)
+                .phase(Phase.MEMORY_UPDATE, new RecordStep(), true)
+                .build();
+    }
+
+    /** A builder for an agent acting on {@code driver} as {@code llm} decides. */
+    public static Builder builder(DeviceDriver driver, LlmClient llm) {
+        return new Builder(driver, llm);
+    }
+
+    /** Runs one step: the LLM, the action and the memory phase. */
+    void process(Context context) throws Exception {
+        processor.process(this, context);
+    }
+
+    /** FAIL's exit action: logs the request, the last command and the LLM's reason, at INFO. */
+    void recordFailure(Context context) {
+        String lastCommand = steps.isEmpty() ? "(none)" : steps.get(steps.size() - 1).command();
+        LOG.info("{} failed on '{}' after {} steps; last command: {}; reason: {}", name(),
+                context.get(Context.REQUEST).orElse(""), steps.size(), lastCommand,
+                context.get(Context.ROUND_RESULT).orElse("(none given)"));
+    }
+
+    /** The shell (or other device) the agent acts on. */
+    public DeviceDriver driver() {
+        return driver;
+    }
+
+    /** The user channel; the LinuxAgent never asks (UFO's Linux prompt forbids confirmations), it is here for embedders. */
+    public UserChannel user() {
+        return user;
+    }
+
+    /** The runtime settings the agent was built with. */
+    public RuntimeConfig config() {
+        return config;
+    }
+
+    ReplyGuard guard() {
+        return guard;
+    }
+
+    StepListener listener() {
+        return listener;
+    }
+
+    /** The LLM's latest plan, for the next prompt. */
+    List<String> plan() {
+        return plan;
+    }
+
+    /** The steps of this round so far, oldest first; the prompt shows the last few. */
+    List<LinuxStep> steps() {
+        return steps;
+    }
+
+    @Override
+    public void reset() {
+        super.reset();
+        plan.clear();
+        steps.clear();
+    }
+
+    /** Configures a {@link LinuxAgent}. */
+    public static final class Builder {
+        private final DeviceDriver driver;
+        private final LlmClient llm;
+        private RuntimeConfig config = RuntimeConfig.defaults();
+        private UserChannel user;
+        private StepListener listener = StepListener.NONE;
+
+        private Builder(DeviceDriver driver, LlmClient llm) {
+            this.driver = Objects.requireNonNull(driver, "driver");
+            this.llm = Objects.requireNonNull(llm, "llm");
+        }
+
+        /** The runtime settings ({@code jsonParsingRetry}, {@code actionTimeout} ...); UFO's defaults by default. */
+        public Builder config(RuntimeConfig config) {
+            this.config = Objects.requireNonNull(config, "config");
+            return this;
+        }
+
+        /** The user channel; {@link UserChannel#alwaysDeny()} by default. */
+        public Builder user(UserChannel user) {
+            this.user = Objects.requireNonNull(user, "user");
+            return this;
+        }
+
+        /** Hears each step as it happens (for progress output); none by default. */
+        public Builder listener(StepListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /** The agent. */
+        public LinuxAgent build() {
+            if (user == null) {
+                user = UserChannel.alwaysDeny();
+            }
+            return new LinuxAgent(this);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.agentfsm.agents.linux.cli;
+
+import dev.agentfsm.agents.linux.LinuxAgent;
+import dev.agentfsm.agents.linux.LinuxAgentStateManager;
+import dev.agentfsm.agents.linux.LinuxAgentStatus;
+import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Round;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.llm.LlmClient;
+import java.util.List;
+
+/** One round of the LinuxAgent on a shell, printed step by step: what {@code demo} and {@code run} share. */
+final class AgentRun {
+    private AgentRun() {}
+
+    static RoundResult run(Console console, ShellDriver shell, LlmClient llm, RuntimeConfig config, String task,
+            List<TransitionListener> listeners) {
+        RoundResult result;
+        try (StepPrinter printer = new StepPrinter(console)) {
+            LinuxAgent agent = LinuxAgent.builder(shell, llm).config(config).listener(printer).build();
+            Round.Builder<LinuxAgent> round = Round.of(LinuxAgentStateManager.instance(), agent)
+                    .context(new Context().put(Context.REQUEST, task))
+                    .maxSteps(config.maxStep());
+            listeners.forEach(round::listener);
+            result = round.build().run();
+        }
+        printResult(console, result);
+        return result;
+    }
+
+    /** The exit code for a round: 0 when it completed without the agent giving up, otherwise 1. */
+    static int exitCode(RoundResult result) {
+        return result.completed() && !gaveUp(result) ? 0 : AgentsLinux.FAILED;
+    }
+
+    private static boolean gaveUp(RoundResult result) {
+        return result.path().contains(LinuxAgentStateManager.instance().machine() + "." + LinuxAgentStatus.FAIL.name());
+    }
+
+    /** The error and its causes, one sentence each, without repeating a message a cause already gave. */
+    static String describe(Throwable error) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable e = error; e != null; e = e.getCause()) {
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            if (text.indexOf(message) < 0) {
+                text.append(text.length() == 0 ? "" : "; caused by: ").append(message);
+            }
+        }
+        return text.toString();
+    }
+
+    private static void printResult(Console console, RoundResult result) {
+        console.println("");
+        String outcome = result.completed() ? console.green(result.outcome().name()) : console.red(result.outcome().name());
+        String machine = LinuxAgentStateManager.instance().machine() + ".";
+        List<String> path = result.path().stream()
+                .map(status -> status.startsWith(machine) ? status.substring(machine.length()) : status).toList();
+        console.println(console.bold("round ") + outcome + " after " + result.steps() + " states: " + String.join(" -> ", path));
+        if (!result.completed()) {
+            console.println("reason: " + result.reason());
+        }
+        result.error().filter(error -> error.getMessage() == null || !result.reason().contains(error.getMessage()))
+                .ifPresent(error -> console.println(console.red("error: ") + describe(error)));
+        if (result.completed() && result.error().isEmpty() && gaveUp(result)) {
+            console.println(console.red("the agent gave up (FAIL)") + ": the task was not done");
+        }
+        console.println(console.bold("result: ") + result.result().orElse("(none)"));
+    }
+}

@@ -1,0 +1,84 @@
+package dev.agentfsm.agents.linux.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * agent-fsm's command-line program: {@code demo} runs the LinuxAgent on this machine's shell with a
+ * recorded LLM conversation, {@code run} runs it with a real OpenAI-compatible model, {@code machines}
+ * and {@code diagram} show the machines on the class path. Bad arguments print one line and exit 2;
+ * a round that does not complete exits 1.
+ */
+@Command(name = "agents-linux", mixinStandardHelpOptions = true, version = "agents-linux (agent-fsm) 0.1.0-SNAPSHOT",
+        description = "Runs agent-fsm's LinuxAgent on this machine's shell: read-only, allow-listed commands,"
+                + " no shell, with time-outs and output caps.",
+        subcommands = {DemoCommand.class, RunTaskCommand.class, MachinesCommand.class, DiagramCommand.class,
+                CommandLine.HelpCommand.class})
+public final class AgentsLinux implements Runnable {
+    /** Exit code of a bad command line. */
+    static final int USAGE = 2;
+    /** Exit code of work that did not succeed (a round that did not complete, a missing diagram). */
+    static final int FAILED = 1;
+
+    @Spec
+    CommandSpec spec;
+
+    /** Runs the program and exits with its code. */
+    public static void main(String[] args) {
+        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), Ansi.AUTO, args));
+    }
+
+    /** Runs the program with the given streams and colour mode; returns the exit code. */
+    static int execute(PrintWriter out, PrintWriter err, Ansi ansi, String... args) {
+        CommandLine cli = new CommandLine(new AgentsLinux())
+                .setOut(out)
+                .setErr(err)
+                .setColorScheme(CommandLine.Help.defaultColorScheme(ansi))
+                .setParameterExceptionHandler(AgentsLinux::badArguments)
+                .setExecutionExceptionHandler(AgentsLinux::failed);
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "give a command: demo, run, machines or diagram");
+    }
+
+    /** One line naming the problem and where help is, then exit 2. */
+    private static int badArguments(ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        String name = command.getCommandSpec().qualifiedName();
+        command.getErr().println(name + ": " + oneLine(e.getMessage()) + " (see '" + name + " --help')");
+        command.getErr().flush();
+        return USAGE;
+    }
+
+    /** One line naming what failed, then exit 1. */
+    private static int failed(Exception e, CommandLine command, CommandLine.ParseResult parseResult) {
+        String message = e.getMessage() == null ? e.getClass().getName() : oneLine(e.getMessage());
+        command.getErr().println(command.getCommandSpec().qualifiedName() + ": " + message);
+        command.getErr().flush();
+        return FAILED;
+    }
+
+    private static String oneLine(String message) {
+        return message.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    /** Where machines and their files are looked up: the thread's context class loader, else this program's. */
+    static ClassLoader classPath() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : AgentsLinux.class.getClassLoader();
+    }
+
+    /** The console a subcommand writes to, as the command line was set up. */
+    static Console console(CommandSpec spec) {
+        CommandLine cli = spec.commandLine();
+        return new Console(cli.getOut(), cli.getErr(), cli.getColorScheme().ansi().enabled());
+    }
+}

@@ -1,0 +1,157 @@
+package dev.agentfsm.agents.linux.cli;
+
+import dev.agentfsm.agents.linux.shell.ShellConfig;
+import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
+import dev.agentfsm.runtime.trace.JsonLinesTrace;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code run}: the LinuxAgent on this machine's shell, driven by a real OpenAI-compatible model. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs a task with a real OpenAI-compatible model (OpenAI, Ollama, vLLM, llama.cpp)"
+                + " on this machine's shell and prints each step.",
+                "Only read-only, allow-listed commands run, without a shell, inside --root."},
+        footer = {"", "Example (Ollama):",
+                "  agents-linux run --task \"How much disk space is free?\" \\",
+                "      --base-url http://localhost:11434/v1 --model qwen2.5"})
+final class RunTaskCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--task", required = true, paramLabel = "TEXT", description = "What the agent should do.")
+    String task;
+
+    @Option(names = "--base-url", required = true, paramLabel = "URL",
+            description = "The API's base URL, before /chat/completions, e.g. http://localhost:11434/v1.")
+    URI baseUrl;
+
+    @Option(names = "--model", required = true, paramLabel = "NAME", description = "The model's name.")
+    String model;
+
+    @Option(names = "--api-key-env", paramLabel = "NAME",
+            description = "The environment variable holding the API key (none is sent without it).")
+    Optional<String> apiKeyEnv = Optional.empty();
+
+    @Option(names = "--root", paramLabel = "DIR",
+            description = "The directory commands run in; a working directory outside it is refused"
+                    + " (default: the shell configuration's root, else the current directory).")
+    Optional<Path> root = Optional.empty();
+
+    @Option(names = "--allow", paramLabel = "COMMAND",
+            description = "Also allow this command (a name looked up on the search path, /usr/bin:/bin by default); repeatable.")
+    List<String> allow = new ArrayList<>();
+
+    @Option(names = "--shell-config", paramLabel = "FILE",
+            description = "A YAML file with the shell's root, allow (commands added to the allow-list), searchPath"
+                    + " and outputCapBytes.")
+    Optional<Path> shellConfig = Optional.empty();
+
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "30",
+            description = "The most states the round may enter (default: ${DEFAULT-VALUE}).")
+    int maxSteps;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "Time-out of one model call (default: ${DEFAULT-VALUE}).")
+    int timeoutSeconds;
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Where to write the JSON-lines trace (default: a new temporary file).")
+    Optional<Path> trace = Optional.empty();
+
+    @Override
+    public Integer call() throws Exception {
+        checkLimits();
+        ShellDriver shell = shell();
+        LlmClient llm = client();
+        Console console = AgentsLinux.console(spec);
+        RuntimeConfig defaults = RuntimeConfig.defaults();
+        RuntimeConfig config = new RuntimeConfig(maxSteps, 1, defaults.safeGuard(), defaults.askQuestion(),
+                defaults.jsonParsingRetry(), Duration.ofSeconds(timeoutSeconds), defaults.userTimeout(),
+                defaults.actionTimeout(), Optional.of(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv)));
+        Path traceFile = trace.isPresent() ? trace.get() : Files.createTempFile("agentfsm-run-", ".jsonl");
+        console.println(console.bold("task:  ") + task);
+        console.println(console.bold("model: ") + model + " at " + baseUrl);
+        console.println(console.bold("root:  ") + shell.config().root() + " (commands run there, without a shell)");
+        console.println("");
+        RoundResult result;
+        try (JsonLinesTrace file = JsonLinesTrace.open(traceFile)) {
+            result = AgentRun.run(console, shell, llm, config, task, List.of(file));
+        }
+        console.println(console.bold("trace:  ") + traceFile);
+        return AgentRun.exitCode(result);
+    }
+
+    private void checkLimits() {
+        if (maxSteps < 1) {
+            throw bad("--max-steps must be at least 1, got " + maxSteps);
+        }
+        if (timeoutSeconds < 1) {
+            throw bad("--timeout must be at least 1 second, got " + timeoutSeconds);
+        }
+    }
+
+    /** The shell from --shell-config, then --root, then --allow. */
+    private ShellDriver shell() {
+        if (root.isPresent() && !Files.isDirectory(root.get())) {
+            throw bad("--root '" + root.get() + "' is not a directory");
+        }
+        if (shellConfig.isPresent() && !Files.isRegularFile(shellConfig.get())) {
+            throw bad("--shell-config '" + shellConfig.get() + "' is not a file");
+        }
+        ShellConfig config;
+        try {
+            config = shellConfig.map(ShellConfig::load).orElse(ShellConfig.of(Path.of(".")));
+        } catch (IllegalArgumentException e) {
+            throw bad("--shell-config " + e.getMessage());
+        }
+        if (root.isPresent()) {
+            config = config.withRoot(root.get());
+        }
+        try {
+            config = config.withAllowed(allow.toArray(String[]::new));
+        } catch (IllegalArgumentException e) {
+            throw bad("--allow: " + e.getMessage());
+        }
+        try {
+            return ShellDriver.of(config);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private LlmClient client() {
+        String scheme = String.valueOf(baseUrl.getScheme());
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw bad("--base-url '" + baseUrl + "' is not an http(s) URL");
+        }
+        OpenAiCompatibleClient.Builder builder = OpenAiCompatibleClient.builder(baseUrl, model)
+                .timeout(Duration.ofSeconds(timeoutSeconds));
+        if (apiKeyEnv.isPresent()) {
+            if (System.getenv(apiKeyEnv.get()) == null) {
+                throw bad("--api-key-env: the environment variable " + apiKeyEnv.get() + " is not set");
+            }
+            builder.apiKeyFromEnv(apiKeyEnv.get());
+        }
+        return builder.build();
+    }
+
+    private ParameterException bad(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,117 @@
+package dev.agentfsm.agents.linux.cli;
+
+import dev.agentfsm.agents.linux.LinuxAgentStatus;
+import dev.agentfsm.agents.linux.LinuxStep;
+import dev.agentfsm.agents.linux.StepListener;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Prints each LinuxAgent step as it finishes: the state and the status the LLM chose, the command,
+ * its exit code and time, and the first lines of what it printed. While the model thinks or a
+ * command runs, a terminal shows a spinner.
+ */
+final class StepPrinter implements StepListener, AutoCloseable {
+    /** How many lines of a command's output are shown. */
+    static final int OUTPUT_LINES = 4;
+    private static final int WIDTH = 100;
+    private static final String INDENT = "        ";
+
+    private final Console console;
+    private Progress progress = Progress.NONE;
+
+    StepPrinter(Console console) {
+        this.console = console;
+    }
+
+    @Override
+    public void asking(int step) {
+        progress.close();
+        progress = console.progress("step " + step + ": asking the model");
+    }
+
+    @Override
+    public void running(int step, Action action) {
+        progress.close();
+        progress = console.progress("step " + step + ": running " + action.function());
+    }
+
+    @Override
+    public void stepDone(LinuxStep step) {
+        progress.close();
+        progress = Progress.NONE;
+        String command = step.command().isEmpty() ? console.faint("(no command)") : "$ " + step.command();
+        console.println(console.bold("step " + step.number()) + "  " + LinuxAgentStatus.CONTINUE.name() + " -> "
+                + colourStatus(step.status()) + "  " + command + "  " + console.faint("[" + outcome(step) + "]"));
+        if (!step.thought().isBlank()) {
+            console.println(INDENT + console.faint("thought: " + cut(step.thought().strip().replace('\n', ' '))));
+        }
+        step.result().ifPresent(result -> firstLines(result).forEach(line -> console.println(INDENT + line)));
+    }
+
+    /** Stops a spinner left running by a step that never finished (the round ended in it). */
+    @Override
+    public void close() {
+        progress.close();
+        progress = Progress.NONE;
+    }
+
+    private String colourStatus(String status) {
+        return status.equals("FINISH") ? console.green(status) : status.equals("FAIL") ? console.red(status) : status;
+    }
+
+    private String outcome(LinuxStep step) {
+        String time = step.elapsed().toMillis() + " ms";
+        if (step.result().isEmpty()) {
+            return time;
+        }
+        ActionResult result = step.result().get();
+        if (Boolean.TRUE.equals(result.data().get("refused"))) {
+            return console.yellow("refused") + ", " + time;
+        }
+        if (Boolean.TRUE.equals(result.data().get("timed_out"))) {
+            return console.red("timed out") + ", " + time;
+        }
+        Object exit = result.data().get("exit_code");
+        if (exit != null) {
+            String code = "exit " + exit;
+            return (result.success() ? code : console.red(code)) + ", " + time;
+        }
+        return (result.success() ? "ok" : console.red("failed")) + ", " + time;
+    }
+
+    /** The first lines of the output (stdout, else stderr, else the reason), and how many were left out. */
+    private List<String> firstLines(ActionResult result) {
+        String text = text(result, "stdout");
+        if (text.isBlank()) {
+            text = text(result, "stderr");
+        }
+        if (text.isBlank() && !result.data().containsKey("exit_code")) {
+            // a refusal or a bad call: the reason, with the allow-list on a line of its own
+            text = result.reason().orElse(result.output()).replace("; allowed: ", "\nallowed: ");
+        }
+        String[] lines = text.strip().split("\n");
+        List<String> shown = new ArrayList<>();
+        if (text.isBlank()) {
+            return shown;
+        }
+        for (int i = 0; i < Math.min(OUTPUT_LINES, lines.length); i++) {
+            shown.add(cut(lines[i]));
+        }
+        if (lines.length > OUTPUT_LINES) {
+            int more = lines.length - OUTPUT_LINES;
+            shown.add(console.faint("... " + more + " more line" + (more == 1 ? "" : "s")));
+        }
+        return shown;
+    }
+
+    private static String text(ActionResult result, String key) {
+        return result.data().get(key) instanceof String s ? s : "";
+    }
+
+    private static String cut(String line) {
+        return line.length() <= WIDTH ? line : line.substring(0, WIDTH - 3) + "...";
+    }
+}

@@ -1,0 +1,125 @@
+package dev.agentfsm.agents.linux.shell;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Argument rules for the commands of UFO's read-only list that can still change something: {@code sort}
+ * writes a file with {@code -o} and runs a program with {@code --compress-program}, {@code uniq} writes
+ * its second operand, {@code file -C} writes a compiled magic file, {@code date} sets the clock with
+ * {@code -s} or an operand, {@code hostname} sets the host name with an operand or {@code -F}, and
+ * {@code ping -f}/{@code -l} floods. Options are read as GNU getopt reads them ({@link GnuArguments}),
+ * so clusters and abbreviations are caught too.
+ */
+final class WritingArguments {
+    private static final GnuArguments SORT = new GnuArguments("kotST", "", Set.of("batch-size", "buffer-size",
+            "compress-program", "field-separator", "files0-from", "key", "output", "parallel", "random-source",
+            "sort", "temporary-directory"));
+    private static final GnuArguments UNIQ = new GnuArguments("fsw", "", Set.of("skip-fields", "skip-chars",
+            "check-chars"));
+    private static final GnuArguments FILE = new GnuArguments("efFmP", "", Set.of("exclude", "exclude-quiet",
+            "files-from", "separator", "magic-file", "parameter"));
+    private static final GnuArguments DATE = new GnuArguments("dfrs", "I", Set.of("date", "file", "reference", "rfc-3339",
+            "set"));
+    private static final GnuArguments PING = new GnuArguments("ceFiIlmMpQsStTwW", "", Set.of());
+
+    /** What {@code hostname} may be given: options that only print. */
+    private static final Set<String> HOSTNAME_PRINTING = Set.of("-a", "--alias", "-A", "--all-fqdns", "-d",
+            "--domain", "-f", "--fqdn", "--long", "-i", "--ip-address", "-I", "--all-ip-addresses", "-s", "--short",
+            "-y", "--yp", "--nis", "-V", "--version", "-h", "--help");
+
+    /** The shortest interval {@code ping} may be given, in seconds (ping's own limit for users). */
+    private static final double MIN_PING_INTERVAL = 0.2;
+
+    private WritingArguments() {}
+
+    /** Why {@code command} must not run with {@code args}, or empty when they only read. */
+    static Optional<String> refusal(String command, List<String> args) {
+        return switch (command) {
+            case "sort" -> sort(SORT.parse(args));
+            case "uniq" -> uniq(UNIQ.parse(args));
+            case "file" -> file(FILE.parse(args));
+            case "date" -> date(DATE.parse(args));
+            case "hostname" -> hostname(args);
+            case "ping" -> ping(PING.parse(args));
+            default -> Optional.empty();
+        };
+    }
+
+    private static Optional<String> sort(GnuArguments.Parsed parsed) {
+        for (GnuArguments.Option option : parsed.options()) {
+            if (option.is('o') || option.abbreviates("output")) {
+                return Optional.of("sort -o/--output is blocked: it writes a file; sort prints to stdout without it");
+            }
+            if (option.abbreviates("compress-program")) {
+                return Optional.of("sort --compress-program is blocked: it runs another program");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> uniq(GnuArguments.Parsed parsed) {
+        if (parsed.operands().size() > 1) {
+            return Optional.of("uniq with a second operand is blocked: uniq writes its output to that file ('"
+                    + parsed.operands().get(1) + "'); give one input file, the output goes to stdout");
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> file(GnuArguments.Parsed parsed) {
+        for (GnuArguments.Option option : parsed.options()) {
+            if (option.is('C') || option.abbreviates("compile")) {
+                return Optional.of("file -C/--compile is blocked: it writes a compiled magic file");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> date(GnuArguments.Parsed parsed) {
+        for (GnuArguments.Option option : parsed.options()) {
+            if (option.is('s') || option.abbreviates("set")) {
+                return Optional.of("date -s/--set is blocked: it sets the clock; date prints the time without it");
+            }
+        }
+        for (String operand : parsed.operands()) {
+            if (!operand.startsWith("+")) {
+                return Optional.of("date '" + operand + "' is blocked: an operand that is not a +FORMAT sets the clock");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> hostname(List<String> args) {
+        for (String arg : args) {
+            if (!HOSTNAME_PRINTING.contains(arg)) {
+                return Optional.of("hostname '" + arg + "' is blocked: hostname may only print (no name, -F or -b,"
+                        + " which set it); give no argument or one of " + String.join(" ", HOSTNAME_PRINTING.stream()
+                                .filter(flag -> flag.length() == 2).sorted().toList()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> ping(GnuArguments.Parsed parsed) {
+        for (GnuArguments.Option option : parsed.options()) {
+            if (option.is('f') || option.is('l')) {
+                return Optional.of("ping -" + option.name() + " is blocked: it floods; use -c COUNT and -i SECONDS"
+                        + " of at least " + MIN_PING_INTERVAL);
+            }
+            if (option.is('i') && option.value().map(WritingArguments::tooShortInterval).orElse(false)) {
+                return Optional.of("ping -i " + option.value().get() + " is blocked: the interval must be at least "
+                        + MIN_PING_INTERVAL + " seconds");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean tooShortInterval(String seconds) {
+        try {
+            return !(Double.parseDouble(seconds.strip()) >= MIN_PING_INTERVAL);
+        } catch (NumberFormatException e) {
+            return true;
+        }
+    }
+}

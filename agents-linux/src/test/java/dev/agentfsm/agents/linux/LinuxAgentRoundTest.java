@@ -1,0 +1,159 @@
+package dev.agentfsm.agents.linux;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentfsm.agents.linux.shell.ShellConfig;
+import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.Round;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.Observation;
+import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.llm.ChatMessage;
+import dev.agentfsm.runtime.llm.LlmRequest;
+import dev.agentfsm.runtime.llm.ReplayLlmClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Rounds of the LinuxAgent with replayed replies, on the real shell or on a driver that breaks. */
+class LinuxAgentRoundTest {
+
+    @TempDir
+    Path root;
+
+    private static String reply(String command, String status, String plan, String result) {
+        String function = command.isEmpty() ? "" : "execute_command";
+        String arguments = command.isEmpty() ? "{}" : "{\"command\": \"" + command + "\"}";
+        return "{\"observation\": \"o\", \"thought\": \"t\", \"action\": {\"function\": \"" + function
+                + "\", \"arguments\": " + arguments + ", \"status\": \"" + status + "\"}, \"plan\": " + plan
+                + ", \"result\": \"" + result + "\"}";
+    }
+
+    private RoundResult round(LinuxAgent agent, String request) {
+        return Round.of(LinuxAgentStateManager.instance(), agent)
+                .context(new Context().put(Context.REQUEST, request)).maxSteps(10).build().run();
+    }
+
+    @Test
+    void promptsCarryTheRequestPlanBlackboardAndLastResults() throws Exception {
+        Files.writeString(root.resolve("a.txt"), "apple\n");
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(
+                reply("cat a.txt", "CONTINUE", "[\"read a.txt\", \"answer\"]", ""),
+                reply("", "FINISH", "[]", "a.txt says apple")));
+        List<LinuxStep> steps = new ArrayList<>();
+        LinuxAgent agent = LinuxAgent.builder(ShellDriver.of(ShellConfig.of(root)), llm)
+                .listener(new StepListener() {
+                    @Override
+                    public void stepDone(LinuxStep step) {
+                        steps.add(step);
+                    }
+                }).build();
+
+        RoundResult result = round(agent, "what does a.txt say?");
+
+        assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
+        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), result.path());
+        assertEquals("a.txt says apple", result.result().orElseThrow());
+        assertEquals(2, steps.size());
+        assertEquals("cat a.txt", steps.get(0).command());
+        assertEquals("exit code: 0\nstdout:\napple\n", steps.get(0).result().orElseThrow().output());
+        assertEquals("", steps.get(1).command());
+        assertTrue(steps.get(1).result().isEmpty());
+
+        List<LlmRequest> requests = llm.requests();
+        String system = requests.get(0).messages().get(0).text();
+        assertTrue(system.contains("- execute_command(command, timeout, cwd): "), system);
+        assertTrue(system.contains("- get_system_info(): "), system);
+        String first = userText(requests.get(0));
+        assertTrue(first.startsWith("[Request]\nwhat does a.txt say?\n\n[Plan]\n(none yet)\n"), first);
+        assertTrue(first.contains("[Last results]\n(nothing run yet)"), first);
+        String second = userText(requests.get(1));
+        assertTrue(second.contains("[Plan]\n- read a.txt\n- answer\n"), second);
+        assertTrue(second.contains("[Step Trajectories Completed Previously:]"), second);
+        assertTrue(second.contains("\"action\":\"cat a.txt\""), second);
+        assertTrue(second.contains("[Last results]\nstep 1: cat a.txt\nexit code: 0\nstdout:\napple\n"), second);
+    }
+
+    @Test
+    void failCleansUpIntoFinishWithTheReason() {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("", "FAIL", "[]", "formatting a disk needs root")));
+        LinuxAgent agent = LinuxAgent.builder(ShellDriver.of(ShellConfig.of(root)), llm).build();
+
+        RoundResult result = round(agent, "format /dev/sda");
+
+        assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
+        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FAIL", "LinuxAgent.FINISH"), result.path());
+        assertEquals("formatting a disk needs root", result.result().orElseThrow());
+    }
+
+    @Test
+    void aBrokenDeviceGoesToFailAndTheErrorIsKept() {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("ls", "CONTINUE", "[]", "")));
+        LinuxAgent agent = LinuxAgent.builder(new BrokenDriver(), llm).build();
+
+        RoundResult result = round(agent, "list files");
+
+        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FAIL", "LinuxAgent.FINISH"), result.path());
+        Throwable error = result.error().orElseThrow();
+        while (!(error instanceof DriverException) && error.getCause() != null) {
+            error = error.getCause();
+        }
+        assertEquals("the shell went away", assertInstanceOf(DriverException.class, error).getMessage());
+    }
+
+    @Test
+    void argumentsThatAreNotAnObjectAreAFailureTheLlmReads() {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(
+                "{\"observation\": \"\", \"thought\": \"\", \"action\": {\"function\": \"execute_command\","
+                        + " \"arguments\": \"ls\", \"status\": \"CONTINUE\"}, \"plan\": [], \"result\": \"\"}",
+                reply("", "FINISH", "[]", "done")));
+        LinuxAgent agent = LinuxAgent.builder(ShellDriver.of(ShellConfig.of(root)), llm).build();
+
+        RoundResult result = round(agent, "x");
+
+        assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
+        String second = userText(llm.requests().get(1));
+        assertTrue(second.contains("failed: action.arguments must be a JSON object of named arguments, got: \"ls\""), second);
+        assertFalse(second.contains("exit code"), second);
+    }
+
+    private static String userText(LlmRequest request) {
+        return request.messages().stream().filter(m -> m.role() == ChatMessage.Role.USER).findFirst().orElseThrow().text();
+    }
+
+    /** A device that fails on every action, as a disconnected one would. */
+    private static final class BrokenDriver implements DeviceDriver {
+        @Override
+        public String name() {
+            return "broken";
+        }
+
+        @Override
+        public Observation observe(Duration timeout) throws DriverException {
+            throw new DriverException("the shell went away");
+        }
+
+        @Override
+        public List<ToolSpec> tools() {
+            return List.of();
+        }
+
+        @Override
+        public ActionResult execute(Action action, Duration timeout) throws DriverException {
+            throw new DriverException("the shell went away");
+        }
+    }
+}

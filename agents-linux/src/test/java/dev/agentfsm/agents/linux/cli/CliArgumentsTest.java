@@ -1,0 +1,56 @@
+package dev.agentfsm.agents.linux.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad command lines print exactly one line and exit 2; --help works on every command. */
+class CliArgumentsTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "''                                  | agents-linux: give a command: demo, run, machines or diagram (see 'agents-linux --help')",
+            "fly                                 | agents-linux: Unmatched argument at index 0: 'fly' (see 'agents-linux --help')",
+            "demo --colour                       | agents-linux demo: Unknown option: '--colour' (see 'agents-linux demo --help')",
+            "demo --dir /no/such/dir             | agents-linux demo: --dir '/no/such/dir' is not a directory (see 'agents-linux demo --help')",
+            "run --task x                        | agents-linux run: Missing required options: '--base-url=URL', '--model=NAME' (see 'agents-linux run --help')",
+            "run --task x --base-url ftp://h --model m | agents-linux run: --base-url 'ftp://h' is not an http(s) URL (see 'agents-linux run --help')",
+            "run --task x --base-url http://h --model m --max-steps 0 | agents-linux run: --max-steps must be at least 1, got 0 (see 'agents-linux run --help')",
+            "run --task x --base-url http://h --model m --max-steps many | agents-linux run: Invalid value for option '--max-steps': 'many' is not an int (see 'agents-linux run --help')",
+            "run --task x --base-url http://h --model m --root /no/such/dir | agents-linux run: --root '/no/such/dir' is not a directory (see 'agents-linux run --help')",
+            "run --task x --base-url http://h --model m --allow a/b | agents-linux run: --allow: allowed command 'a/b' is not a command name; give a bare name such as 'journalctl' and put its directory on the search path (see 'agents-linux run --help')",
+            "run --task x --base-url http://h --model m --api-key-env AGENTFSM_TEST_UNSET_KEY | agents-linux run: --api-key-env: the environment variable AGENTFSM_TEST_UNSET_KEY is not set (see 'agents-linux run --help')",
+            "run --task x --base-url http://h --model m --shell-config /no/such.yaml | agents-linux run: --shell-config '/no/such.yaml' is not a file (see 'agents-linux run --help')",
+            "diagram                             | agents-linux diagram: Missing required parameter: 'MACHINE' (see 'agents-linux diagram --help')",
+            "diagram Nope                        | agents-linux diagram: unknown machine 'Nope'; the machines on the class path are LinuxAgent (see 'agents-linux diagram --help')",
+            "diagram LinuxAgent --format png     | agents-linux diagram: Invalid value for option '--format': expected one of mermaid, dot, plantuml, svg but was 'png' (see 'agents-linux diagram --help')",
+            "machines extra                      | agents-linux machines: Unmatched argument at index 1: 'extra' (see 'agents-linux machines --help')"})
+    void badArgumentsPrintOneLineAndExitTwo(String args, String error) {
+        Cli cli = Cli.run(args.isEmpty() ? new String[0] : args.split(" "));
+        assertEquals(2, cli.exitCode(), cli.err());
+        assertEquals(error + System.lineSeparator(), cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"'', agents-linux", "demo, agents-linux demo", "run, agents-linux run", "machines, agents-linux machines",
+            "diagram, agents-linux diagram"})
+    void everyCommandHasHelp(String command, String usage) {
+        Cli cli = Cli.run(command.isEmpty() ? new String[] {"--help"} : new String[] {command, "--help"});
+        assertEquals(0, cli.exitCode());
+        assertTrue(cli.out().startsWith("Usage: " + usage + " "), cli.out());
+        assertTrue(cli.out().contains("-h, --help"), cli.out());
+    }
+
+    @Test
+    void helpCommandNamesEveryCommand() {
+        Cli cli = Cli.run("help");
+        assertEquals(0, cli.exitCode());
+        for (String command : new String[] {"demo", "run", "machines", "diagram"}) {
+            assertTrue(cli.out().contains("\n  " + command + " "), cli.out());
+        }
+    }
+}

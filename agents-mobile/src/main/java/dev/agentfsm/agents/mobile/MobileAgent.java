@@ -1,0 +1,131 @@
+package dev.agentfsm.agents.mobile;
+
+import dev.agentfsm.runtime.BaseAgent;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.ReplyGuard;
+import dev.agentfsm.runtime.pipeline.AgentProcessor;
+import dev.agentfsm.runtime.pipeline.Phase;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * UFO's MobileAgent: fulfils a request on an Android device, one LLM-chosen action per step, through
+ * an {@link AdbDriver}. Each step (the CONTINUE state) collects a screenshot, the installed apps and
+ * the screen's controls with an annotated screenshot; asks the LLM, accepting only a status CONTINUE
+ * may move to; runs the chosen action; and records the step.
+ *
+ * <pre>{@code
+ * MobileAgent agent = MobileAgent.builder(AdbDriver.builder().connect(), llm).config(config).build();
+ * RoundResult result = Round.of(MobileAgentStateManager.instance(), agent)
+ *         .context(new Context().put(Context.REQUEST, "open Settings and turn on Wi-Fi"))
+ *         .maxSteps(config.maxStep()).build().run();
+ * }</pre>
+ */
+public final class MobileAgent extends BaseAgent {
+    private static final Logger LOG = LoggerFactory.getLogger(MobileAgent.class);
+    static final String STATUS_POINTER = "/action/status";
+
+    private final AdbDriver driver;
+    private final ReplyGuard guard;
+    private final RuntimeConfig config;
+    private final AgentProcessor<MobileAgent> processor;
+    private final List<String> lastResults = new ArrayList<>();
+    private List<String> plan = List.of();
+
+    private MobileAgent(Builder builder) {
+        super("MobileAgent/" + builder.driver.serial());
+        this.driver = builder.driver;
+        this.config = builder.config;
+        this.guard = ReplyGuard.of(builder.llm, MobileAgentTransitionTable.instance(), STATUS_POINTER,
+                config.jsonParsingRetry());
+        this.processor = AgentProcessor.<MobileAgent>builder()
+                .phase(Phase.DATA_COLLECTION, new MobileDataCollection(), true)
+                .phase(Phase.LLM_INTERACTION, new MobileLlmInteraction(), true)
+                .phase(Phase.ACTION_EXECUTION, new MobileActionExecution(), true)
+                .phase(Phase.MEMORY_UPDATE, new MobileMemoryUpdate(), true)
+                .build();
+    }
+
+    /** Starts configuring an agent that drives {@code driver} and asks {@code llm}. */
+    public static Builder builder(AdbDriver driver, LlmClient llm) {
+        return new Builder(driver, llm);
+    }
+
+    /** Runs one step: the four phases. CONTINUE calls this. */
+    void process(Context context) throws Exception {
+        processor.process(this, context);
+    }
+
+    /** FAIL's exit action: the device may be gone, so only what is known is logged. */
+    void recordFailure(Context context) {
+        LOG.warn("{} failed on {} after {} step(s) of request \"{}\"; last results: {}", name(), driver.name(),
+                context.get(Context.ROUND_STEP).orElse(0), context.get(Context.REQUEST).orElse(""), lastResults);
+    }
+
+    /** The device this agent drives. */
+    public AdbDriver driver() {
+        return driver;
+    }
+
+    ReplyGuard guard() {
+        return guard;
+    }
+
+    RuntimeConfig config() {
+        return config;
+    }
+
+    /** What the last step's action did, for the next prompt. */
+    List<String> lastResults() {
+        return List.copyOf(lastResults);
+    }
+
+    void rememberResult(String result) {
+        lastResults.clear();
+        lastResults.add(result);
+    }
+
+    /** The plan the LLM gave last, for the next prompt. */
+    List<String> plan() {
+        return plan;
+    }
+
+    void rememberPlan(List<String> plan) {
+        this.plan = List.copyOf(plan);
+    }
+
+    @Override
+    public void reset() {
+        super.reset();
+        lastResults.clear();
+        plan = List.of();
+    }
+
+    /** Configures a {@link MobileAgent}. */
+    public static final class Builder {
+        private final AdbDriver driver;
+        private final LlmClient llm;
+        private RuntimeConfig config = RuntimeConfig.defaults();
+
+        private Builder(AdbDriver driver, LlmClient llm) {
+            this.driver = Objects.requireNonNull(driver, "driver");
+            this.llm = Objects.requireNonNull(llm, "llm");
+        }
+
+        /** The runtime settings: re-asks ({@code jsonParsingRetry}) and the action time-out; UFO's defaults otherwise. */
+        public Builder config(RuntimeConfig config) {
+            this.config = Objects.requireNonNull(config, "config");
+            return this;
+        }
+
+        /** The agent. */
+        public MobileAgent build() {
+            return new MobileAgent(this);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package dev.agentfsm.agents.windows;
+
+import dev.agentfsm.agents.windows.desktop.DesktopDriver;
+import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.runtime.ArchivedSubtask;
+import dev.agentfsm.runtime.BaseAgent;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.llm.ReplyGuard;
+import dev.agentfsm.runtime.pipeline.Phase;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * UFO's AppAgent: works on one subtask inside one application window, acting on the window's
+ * controls by the numbers the annotated screenshot shows, and hands control back to its
+ * {@link HostAgent} when the subtask is over. The host creates it on ASSIGN; it uses the host's
+ * blackboard.
+ */
+public final class AppAgent extends BaseAgent {
+    static final List<ToolSpec> TOOLS = List.of(
+            new ToolSpec("click_input", "Click a control", Map.of("id", "the control's label")),
+            new ToolSpec("set_edit_text", "Type text into a control",
+                    ordered("id", "the control's label", "text", "the text to type")),
+            new ToolSpec("select_item", "Select a value in a control: a list item, a range of a sheet such as A1:C5",
+                    ordered("id", "the control's label", "value", "the value to select")),
+            new ToolSpec("keyboard_input", "Send keys to the window: ^c is Ctrl+C, ^v is Ctrl+V, {ENTER} is Enter",
+                    Map.of("keys", "the keys")));
+
+    private final AgentSetup setup;
+    private final ReplyGuard guard;
+    private final ActionGate gate;
+    private final PhaseRunner<AppAgent> steps =
+            new PhaseRunner<>(AppSteps::observe, AppSteps::ask, AppSteps::act, AppSteps::remember);
+
+    private DesktopWindow window;
+    private Optional<WindowSnapshot> snapshot = Optional.empty();
+    private List<String> waitingControls = List.of();
+    private List<String> plan = List.of();
+    private List<String> questions = List.of();
+    private String result = "";
+    private boolean rejected;
+
+    AppAgent(DesktopWindow window, AgentSetup setup) {
+        super("AppAgent/" + window.appRoot());
+        this.window = window;
+        this.setup = setup;
+        this.guard = ReplyGuard.of(setup.llm(), AppAgentTransitionTable.instance(), "/action/status",
+                setup.config().jsonParsingRetry());
+        this.gate = new ActionGate(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
+    }
+
+    private static Map<String, String> ordered(String k1, String v1, String k2, String v2) {
+        Map<String, String> map = new LinkedHashMap<>();
+        map.put(k1, v1);
+        map.put(k2, v2);
+        return map;
+    }
+
+    /** Runs the four phases of one step: screenshot and numbered controls, LLM, action, memory. */
+    public void process(Context context) throws Exception {
+        steps.process(this, context);
+    }
+
+    /** The window this agent works in. */
+    public DesktopWindow window() {
+        return window;
+    }
+
+    /** What the agent saw last: the screenshot, the annotated one, and the labelled controls. */
+    public Optional<WindowSnapshot> lastSnapshot() {
+        return snapshot;
+    }
+
+    /** The host this agent reports to. @throws IllegalStateException if no host assigned it work */
+    public HostAgent hostAgent() {
+        return host().filter(HostAgent.class::isInstance).map(HostAgent.class::cast)
+                .orElseThrow(() -> new IllegalStateException(name() + " has no HostAgent to hand control back to; "
+                        + "AppAgents get one when a HostAgent assigns them a subtask"));
+    }
+
+    /** Whether the agent runs in follower mode: its FINISH ends the round at the host. */
+    public boolean follower() {
+        return setup.follower();
+    }
+
+    @Override
+    public void reset() {
+        super.reset();
+        gate.clear();
+        snapshot = Optional.empty();
+        waitingControls = List.of();
+        plan = List.of();
+        questions = List.of();
+        result = "";
+        rejected = false;
+        steps.clear();
+    }
+
+    // ---- ASSIGN, SCREENSHOT, PENDING, CONFIRM, FINISH/FAIL/ERROR ----
+
+    void startSubtask(DesktopWindow window) {
+        reset();
+        this.window = window;
+    }
+
+    void reannotate(Context context) throws Exception {
+        steps.phase(Phase.DATA_COLLECTION, this, context);
+        WindowSnapshot now = snapshot.orElseThrow();
+        waitingControls = waitingControls.stream().filter(name -> !now.shows(name)).toList();
+    }
+
+    List<String> waitingControls() {
+        return waitingControls;
+    }
+
+    void askQuestions() {
+        Questions.ask(questions, setup.user(), setup.config(), blackboard());
+    }
+
+    void confirmWaitingAction() throws Exception {
+        steps.run(() -> rejected = !gate.confirm(setup.user(), setup.config()));
+    }
+
+    boolean rejected() {
+        return rejected;
+    }
+
+    void archive(Context context, AppAgentStatus status) {
+        String outcome = switch (status) {
+            case ERROR -> steps.last().orElse(result);
+            default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
+        };
+        context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), status.name(), outcome));
+    }
+
+    // ---- for AppSteps and ControlActions ----
+
+    DesktopDriver desktop() {
+        return setup.desktop();
+    }
+
+    ReplyGuard guard() {
+        return guard;
+    }
+
+    ActionGate gate() {
+        return gate;
+    }
+
+    void observed(WindowSnapshot snapshot) {
+        this.snapshot = Optional.of(snapshot);
+    }
+
+    List<String> plan() {
+        return plan;
+    }
+
+    void remember(List<String> plan, List<String> questions, List<String> reannotate, String result) {
+        this.plan = List.copyOf(plan);
+        this.questions = List.copyOf(questions);
+        this.waitingControls = List.copyOf(reannotate);
+        if (!result.isBlank()) {
+            this.result = result;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package dev.agentfsm.agents.windows;
+
+import dev.agentfsm.annotations.State;
+import dev.agentfsm.annotations.Transition;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Next;
+
+/**
+ * App CONFIRM: the action the LLM chose waits here, before it runs. Approved (or with
+ * {@code safeGuard} off), it runs and the agent continues; rejected, it never runs and the subtask
+ * finishes.
+ */
+@State(value = "CONFIRM", description = "Ask the user to approve the waiting action; it runs only when approved")
+@Transition(to = ContinueAppAgentState.class, by = Trigger.USER, when = "approved")
+@Transition(to = FinishAppAgentState.class, by = Trigger.USER, when = "rejected")
+public final class ConfirmAppAgentState extends AppAgentState {
+    @Override
+    public void handle(AppAgent agent, Context context) throws Exception {
+        agent.confirmWaitingAction();
+    }
+
+    public Next next(AppAgent agent, ConfirmAppAgentStateTransitions to) {
+        return agent.rejected() ? to.toFinish() : to.toContinue();
+    }
+}

@@ -1,0 +1,23 @@
+package dev.agentfsm.agents.windows;
+
+import dev.agentfsm.annotations.State;
+import dev.agentfsm.annotations.Terminal;
+import dev.agentfsm.annotations.Transition;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Next;
+
+/** Host ERROR: a step threw (a driver failure, an LLM that cannot be reached); records the error and cleans up in FINISH. */
+@State(value = "ERROR", description = "A step of the host threw (a desktop failure, an unreachable LLM); record the error")
+@Terminal(endsRound = false)
+@Transition(to = FinishHostAgentState.class, by = Trigger.SYSTEM, when = "clean-up")
+public final class ErrorHostAgentState extends HostAgentState {
+    @Override
+    public void handle(HostAgent agent, Context context) {
+        agent.lastError().ifPresent(error -> context.put(Context.ROUND_RESULT, "ERROR: " + error));
+    }
+
+    public Next next(HostAgent agent, ErrorHostAgentStateTransitions to) {
+        return to.toFinish();
+    }
+}

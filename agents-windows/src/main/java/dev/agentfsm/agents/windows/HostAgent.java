@@ -1,0 +1,236 @@
+package dev.agentfsm.agents.windows;
+
+import dev.agentfsm.agents.windows.desktop.DesktopDriver;
+import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.runtime.BaseAgent;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.ReplyGuard;
+import dev.agentfsm.runtime.user.UserChannel;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * UFO's HostAgent: looks at the desktop, picks the application window for the next subtask, and hands
+ * the subtask to that application's {@link AppAgent}, one per application (app root and process),
+ * created on first use and reused after. Its AppAgents share its blackboard.
+ *
+ * <pre>{@code
+ * HostAgent host = HostAgent.builder(desktop, llm, user).config(config).build();
+ * RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+ *         .context(new Context().put(Context.REQUEST, request)).build().run();
+ * }</pre>
+ */
+public final class HostAgent extends BaseAgent {
+    static final List<ToolSpec> TOOLS = List.of(new ToolSpec("select_application_window",
+            "Select the application window to hand the current subtask to (use with status ASSIGN)",
+            Map.of("id", "the number of the window in the window list")));
+
+    private final AgentSetup setup;
+    private final ReplyGuard guard;
+    private final ActionGate gate;
+    private final PhaseRunner<HostAgent> steps =
+            new PhaseRunner<>(HostSteps::observe, HostSteps::ask, HostSteps::act, HostSteps::remember);
+    private final Map<String, AppAgent> appAgents = new LinkedHashMap<>();
+
+    private AppAgent active;
+    private List<DesktopWindow> windows = List.of();
+    private Optional<DesktopWindow> selected = Optional.empty();
+    private String subtask = "";
+    private List<String> plan = List.of();
+    private List<String> questions = List.of();
+    private Optional<String> failure = Optional.empty();
+
+    private HostAgent(Builder builder) {
+        super("HostAgent");
+        this.setup = new AgentSetup(builder.desktop, builder.llm, builder.user, builder.config, builder.follower);
+        this.guard = ReplyGuard.of(setup.llm(), HostAgentTransitionTable.instance(), "/status",
+                setup.config().jsonParsingRetry());
+        this.gate = new ActionGate(this::selectWindow, this::describeAction);
+    }
+
+    /**
+     * A builder for a host on {@code desktop}, asking {@code llm}, and reaching its user through
+     * {@code user} (for PENDING and CONFIRM). Its AppAgents use the same three.
+     */
+    public static Builder builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
+        return new Builder(desktop, llm, user);
+    }
+
+    /** Runs the four phases of one step: desktop screenshot and windows, LLM, action, memory. */
+    public void process(Context context) throws Exception {
+        steps.process(this, context);
+    }
+
+    /** The AppAgents created so far, by application key (app root and process). */
+    public Map<String, AppAgent> appAgents() {
+        return Collections.unmodifiableMap(appAgents);
+    }
+
+    /** The AppAgent the last ASSIGN handed work to. */
+    public Optional<AppAgent> activeAppAgent() {
+        return Optional.ofNullable(active);
+    }
+
+    /** Why the task failed (a rejected step, an unanswered question), once it has. */
+    public Optional<String> failure() {
+        return failure;
+    }
+
+    /** The message of the last exception a step of this host threw. */
+    public Optional<String> lastError() {
+        return steps.last();
+    }
+
+    @Override
+    public void reset() {
+        super.reset();
+        gate.clear();
+        selected = Optional.empty();
+        subtask = "";
+        plan = List.of();
+        questions = List.of();
+        failure = Optional.empty();
+        steps.clear();
+        appAgents.values().forEach(AppAgent::reset);
+    }
+
+    // ---- ASSIGN, PENDING, CONFIRM ----
+
+    void assign(Context context) {
+        DesktopWindow window = selected.orElseThrow(() -> new IllegalStateException(
+                "HostAgent chose ASSIGN but selected no application window; the reply must call "
+                        + "select_application_window with the number of a listed window"));
+        AppAgent app = appAgents.computeIfAbsent(window.appKey(), key -> new AppAgent(window, setup));
+        app.setHost(this);
+        app.startSubtask(window);
+        context.put(Context.SUBTASK, subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
+        active = app;
+    }
+
+    void askQuestions() {
+        Questions.ask(questions, setup.user(), setup.config(), blackboard())
+                .ifPresent(q -> failure = Optional.of("the user did not answer in time: " + q));
+    }
+
+    void confirmWaitingAction() throws Exception {
+        String step = gate.waiting().orElse("");
+        steps.run(() -> {
+            if (!gate.confirm(setup.user(), setup.config())) {
+                failure = Optional.of("the user rejected " + step);
+            }
+        });
+    }
+
+    // ---- for HostSteps ----
+
+    DesktopDriver desktop() {
+        return setup.desktop();
+    }
+
+    ReplyGuard guard() {
+        return guard;
+    }
+
+    ActionGate gate() {
+        return gate;
+    }
+
+    List<DesktopWindow> windows() {
+        return windows;
+    }
+
+    void observed(List<DesktopWindow> windows) {
+        this.windows = List.copyOf(windows);
+    }
+
+    List<String> plan() {
+        return plan;
+    }
+
+    void remember(String subtask, List<String> plan, List<String> questions) {
+        if (!subtask.isBlank()) {
+            this.subtask = subtask;
+        }
+        this.plan = List.copyOf(plan);
+        this.questions = List.copyOf(questions);
+    }
+
+    /** The window list as the prompt shows it, numbered from 1. */
+    List<String> windowList() {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < windows.size(); i++) {
+            DesktopWindow w = windows.get(i);
+            lines.add("[" + (i + 1) + "] " + w.title() + " (" + w.appRoot() + ")");
+        }
+        return lines;
+    }
+
+    private Optional<DesktopWindow> window(Action action) {
+        return Replies.number(action, "id").filter(n -> n >= 1 && n <= windows.size()).map(n -> windows.get(n - 1));
+    }
+
+    private ActionResult selectWindow(Action action) throws DriverException {
+        if (!action.function().equals("select_application_window")) {
+            return ActionResult.failed("unknown function '" + action.function() + "'; the HostAgent offers select_application_window");
+        }
+        Optional<DesktopWindow> window = window(action);
+        if (window.isEmpty()) {
+            return ActionResult.failed("select_application_window needs the id of a listed window, 1 to "
+                    + windows.size() + "; got " + Replies.argument(action, "id").orElse("none"));
+        }
+        ActionResult result = setup.desktop().focus(window.get());
+        if (result.success()) {
+            selected = window;
+        }
+        return result;
+    }
+
+    private String describeAction(Action action) {
+        return action.function() + window(action).map(w -> " '" + w.title() + "'").orElse(" " + action.arguments());
+    }
+
+    /** Configures a {@link HostAgent}. */
+    public static final class Builder {
+        private final DesktopDriver desktop;
+        private final LlmClient llm;
+        private final UserChannel user;
+        private RuntimeConfig config = RuntimeConfig.defaults();
+        private boolean follower;
+
+        private Builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
+            this.desktop = Objects.requireNonNull(desktop, "desktop");
+            this.llm = Objects.requireNonNull(llm, "llm");
+            this.user = Objects.requireNonNull(user, "user");
+        }
+
+        /** The runtime settings ({@code safeGuard}, {@code askQuestion}, time-outs ...); UFO's defaults otherwise. */
+        public Builder config(RuntimeConfig config) {
+            this.config = Objects.requireNonNull(config, "config");
+            return this;
+        }
+
+        /**
+         * Follower mode (UFO's {@code FollowerSession}): each AppAgent's FINISH ends the round at the
+         * host instead of handing the next step back to it. Off by default.
+         */
+        public Builder followerMode(boolean follower) {
+            this.follower = follower;
+            return this;
+        }
+
+        public HostAgent build() {
+            return new HostAgent(this);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.agentfsm.agents.windows;
+
+import dev.agentfsm.runtime.Blackboard;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.user.Answer;
+import dev.agentfsm.runtime.user.UserChannel;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * PENDING's work, shared by both agents: each of the LLM's questions goes to the user when
+ * {@code askQuestion} is on, and its answer onto the blackboard, where the LLM reads it next step.
+ * With {@code askQuestion} off the blackboard says that no answer is available, as UFO does.
+ */
+final class Questions {
+    static final String NOT_ASKED = "No answer is available: the user is not asked questions (askQuestion is off).";
+    static final String NO_ANSWER = "The user did not answer in time.";
+
+    private Questions() {}
+
+    /**
+     * Asks the questions and writes question and answer to the blackboard.
+     *
+     * @return the first question the user left unanswered past the time-out, if any
+     */
+    static Optional<String> ask(List<String> questions, UserChannel user, RuntimeConfig config, Blackboard blackboard) {
+        Optional<String> unanswered = Optional.empty();
+        for (String question : questions) {
+            if (!config.askQuestion()) {
+                blackboard.addQuestion(question, NOT_ASKED);
+                continue;
+            }
+            Answer answer = user.ask(question, config.userTimeout());
+            if (answer instanceof Answer.Given given) {
+                blackboard.addQuestion(question, given.text());
+            } else {
+                blackboard.addQuestion(question, NO_ANSWER);
+                unanswered = unanswered.or(() -> Optional.of(question));
+            }
+        }
+        return unanswered;
+    }
+}

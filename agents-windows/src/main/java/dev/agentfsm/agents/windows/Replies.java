@@ -1,0 +1,91 @@
+package dev.agentfsm.agents.windows;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.runtime.device.Action;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads the fields of the agents' JSON replies, and their JSON schemas from the class path. */
+final class Replies {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
+
+    static final JsonNode HOST_SCHEMA = schema("host-reply.schema.json");
+    static final JsonNode APP_SCHEMA = schema("app-reply.schema.json");
+
+    private Replies() {}
+
+    private static JsonNode schema(String name) {
+        try (InputStream in = Replies.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("the reply schema " + name + " is missing next to " + Replies.class.getName());
+            }
+            return JSON.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the reply schema " + name + " cannot be read", e);
+        }
+    }
+
+    /** A field as text: a string as it is, another value as JSON, a missing or null field as empty text. */
+    static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        if (value.isMissingNode() || value.isNull()) {
+            return "";
+        }
+        return value.isValueNode() ? value.asText() : value.toString();
+    }
+
+    /** A field holding a list of strings (a single string counts as a list of one). */
+    static List<String> texts(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        List<String> texts = new ArrayList<>();
+        if (value.isArray()) {
+            value.forEach(item -> texts.add(item.isValueNode() ? item.asText() : item.toString()));
+        } else if (value.isValueNode() && !value.isNull() && !value.asText().isBlank()) {
+            texts.add(value.asText());
+        }
+        return texts;
+    }
+
+    /** The action named by {@code node}'s {@code function} and {@code arguments}; empty when the function is blank. */
+    static Optional<Action> action(JsonNode node) {
+        String function = text(node, "function").trim();
+        if (function.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        JsonNode args = node.path("arguments");
+        if (args.isObject()) {
+            JSON.convertValue(args, MAP).forEach((k, v) -> {
+                if (v != null) {
+                    arguments.put(k, v);
+                }
+            });
+        }
+        return Optional.of(new Action(function, arguments));
+    }
+
+    /** An action's argument as text, or empty when it is missing. */
+    static Optional<String> argument(Action action, String name) {
+        return Optional.ofNullable(action.arguments().get(name)).map(String::valueOf);
+    }
+
+    /** An action's argument as a whole number (a label, a window number), or empty when it is missing or not a number. */
+    static Optional<Integer> number(Action action, String name) {
+        return argument(action, name).flatMap(text -> {
+            try {
+                return Optional.of(Integer.parseInt(text.trim()));
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        });
+    }
+}

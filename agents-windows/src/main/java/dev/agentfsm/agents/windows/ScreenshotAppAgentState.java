@@ -1,0 +1,25 @@
+package dev.agentfsm.agents.windows;
+
+import dev.agentfsm.annotations.State;
+import dev.agentfsm.annotations.Transition;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Next;
+
+/**
+ * App SCREENSHOT: re-captures the window and re-annotates its controls; it stays while a control the
+ * LLM asked to re-annotate has not appeared yet, and continues once none is waiting.
+ */
+@State(value = "SCREENSHOT", description = "Re-capture the window and re-annotate its controls")
+@Transition(to = ScreenshotAppAgentState.class, by = Trigger.SYSTEM, when = "more controls to re-annotate")
+@Transition(to = ContinueAppAgentState.class, by = Trigger.SYSTEM, when = "done")
+public final class ScreenshotAppAgentState extends AppAgentState {
+    @Override
+    public void handle(AppAgent agent, Context context) throws Exception {
+        agent.reannotate(context);
+    }
+
+    public Next next(AppAgent agent, ScreenshotAppAgentStateTransitions to) {
+        return agent.waitingControls().isEmpty() ? to.toContinue() : to.toScreenshot();
+    }
+}

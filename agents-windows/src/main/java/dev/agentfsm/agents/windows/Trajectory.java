@@ -1,0 +1,24 @@
+package dev.agentfsm.agents.windows;
+
+import dev.agentfsm.runtime.Agent;
+import dev.agentfsm.runtime.Context;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One completed step as both agents write it to the blackboard: UFO's history keys (step, subtask,
+ * action) plus the agent and the status it chose.
+ */
+final class Trajectory {
+    private Trajectory() {}
+
+    static Map<String, Object> of(Context context, Agent agent, String subtask, String action, String status) {
+        Map<String, Object> step = new LinkedHashMap<>();
+        step.put("step", context.get(Context.SESSION_STEP).orElse(0));
+        step.put("agent", agent.name());
+        step.put("subtask", subtask);
+        step.put("action", action);
+        step.put("status", status);
+        return step;
+    }
+}

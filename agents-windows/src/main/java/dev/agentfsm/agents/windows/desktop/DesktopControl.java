@@ -1,0 +1,21 @@
+package dev.agentfsm.agents.windows.desktop;
+
+import java.util.Objects;
+
+/**
+ * A control inside a window (a button, an edit box, a table cell), as UI Automation describes it.
+ *
+ * @param id the driver's stable handle for the control within its window (an AutomationId or runtime id)
+ * @param name the control's name, e.g. {@code "Insert Bar Chart"}
+ * @param type the control type, e.g. {@code "Button"}, {@code "Edit"}, {@code "Table"}, {@code "DataItem"}
+ * @param rect where the control is on the screen
+ */
+public record DesktopControl(String id, String name, String type, Rect rect) {
+
+    public DesktopControl {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(rect, "rect");
+    }
+}

@@ -1,0 +1,28 @@
+package dev.agentfsm.agents.windows.desktop;
+
+import java.util.Objects;
+
+/**
+ * A top-level application window on the desktop, as the HostAgent sees it.
+ *
+ * @param id the driver's handle for the window (a window handle, a UI Automation runtime id)
+ * @param title the window title, e.g. {@code "Sales Report.docx - Word"}
+ * @param appRoot the application's executable, e.g. {@code "WINWORD.EXE"}
+ * @param processName the process that owns the window, e.g. {@code "WINWORD.EXE#4120"}
+ * @param bounds where the window is on the screen
+ */
+public record DesktopWindow(String id, String title, String appRoot, String processName, Rect bounds) {
+
+    public DesktopWindow {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(appRoot, "appRoot");
+        Objects.requireNonNull(processName, "processName");
+        Objects.requireNonNull(bounds, "bounds");
+    }
+
+    /** The key under which a host keeps the AppAgent for this window's application: app root and process. */
+    public String appKey() {
+        return appRoot + "/" + processName;
+    }
+}

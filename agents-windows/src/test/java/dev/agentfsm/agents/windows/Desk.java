@@ -1,0 +1,63 @@
+package dev.agentfsm.agents.windows;
+
+import dev.agentfsm.agents.windows.sim.SimulatedDesktop;
+import dev.agentfsm.agents.windows.sim.SimulatedDocument;
+import dev.agentfsm.agents.windows.sim.SimulatedSheet;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Round;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.ReplayLlmClient;
+import dev.agentfsm.runtime.user.UserChannel;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/** A simulated desktop with the scenario's Word and Excel, a replayed model, and a host to run rounds with. */
+final class Desk {
+    final SimulatedDocument word = SimulatedDocument.salesReport();
+    final SimulatedSheet excel = SimulatedSheet.emptyBook();
+    final SimulatedDesktop desktop = SimulatedDesktop.of(word, excel);
+    final ReplayLlmClient llm;
+    final HostAgent host;
+    final Context context = new Context();
+
+    Desk(String replay, UserChannel user, RuntimeConfig config, boolean follower, UnaryOperator<LlmClient> model) {
+        this.llm = replay(replay);
+        this.host = HostAgent.builder(desktop, model.apply(llm), user).config(config).followerMode(follower).build();
+    }
+
+    Desk(String replay, UserChannel user, RuntimeConfig config) {
+        this(replay, user, config, false, UnaryOperator.identity());
+    }
+
+    Desk(String replay) {
+        this(replay, UserChannel.alwaysDeny(), config(true, false, 0));
+    }
+
+    RoundResult run(String request) {
+        context.put(Context.REQUEST, request);
+        return Round.of(HostAgentStateManager.instance(), host).context(context).maxSteps(40).build().run();
+    }
+
+    static RuntimeConfig config(boolean safeGuard, boolean askQuestion, int reasks) {
+        return new RuntimeConfig(50, 1, safeGuard, askQuestion, reasks, Duration.ofSeconds(5), Duration.ofSeconds(5),
+                Duration.ofSeconds(5), Optional.empty());
+    }
+
+    static ReplayLlmClient replay(String name) {
+        String resource = "replays/" + name + ".yaml";
+        try (InputStream in = Desk.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no replay " + resource + " next to " + Desk.class.getName());
+            }
+            return ReplayLlmClient.load(in, resource);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.agentfsm.agents.windows;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.TransitionTable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** The generated machine models match issue 5's tables, written by hand into the expected YAML files. */
+class MachineModelTest {
+    private static final YAMLMapper YAML = new YAMLMapper();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"HostAgent", "AppAgent"})
+    void generatedYamlMatchesTheIssueTable(String machine) throws IOException {
+        JsonNode generated = read("/META-INF/agentfsm/dev.agentfsm.agents.windows." + machine + ".yaml");
+        JsonNode expected = read("/dev/agentfsm/agents/windows/" + machine + ".expected.yaml");
+        // The generator lists states in the order it met them; the table is in the issue's order.
+        assertEquals(statesByName(expected), statesByName(generated), machine + " states");
+        ((ObjectNode) generated).remove("states");
+        ((ObjectNode) expected).remove("states");
+        assertEquals(expected, generated, machine + " header");
+    }
+
+    @Test
+    void handOffsAndTriggersAreInTheGeneratedTables() {
+        TransitionTable host = HostAgentTransitionTable.instance();
+        TransitionTable app = AppAgentTransitionTable.instance();
+        assertEquals(List.of("AppAgent.CONTINUE"), host.targets("ASSIGN"));
+        assertEquals(Optional.of(Trigger.TIMEOUT), host.trigger("PENDING", "FAIL"));
+        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.FINISH"), app.targets("FINISH"));
+        assertEquals(List.of("HostAgent.CONTINUE"), app.targets("FAIL"));
+        assertEquals(List.of("HostAgent.FINISH"), app.targets("ERROR"));
+        assertEquals(List.of("CONTINUE", "FINISH"), app.targets("CONFIRM"));
+    }
+
+    private static JsonNode read(String resource) throws IOException {
+        try (InputStream in = MachineModelTest.class.getResourceAsStream(resource)) {
+            assertNotNull(in, resource + " is on the class path");
+            return YAML.readTree(in);
+        }
+    }
+
+    private static Map<String, JsonNode> statesByName(JsonNode machine) {
+        Map<String, JsonNode> states = new TreeMap<>();
+        machine.get("states").forEach(state -> states.put(state.get("name").asText(), state));
+        return states;
+    }
+}

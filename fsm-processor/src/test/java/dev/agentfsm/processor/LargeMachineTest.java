@@ -1,0 +1,24 @@
+package dev.agentfsm.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import org.junit.jupiter.api.Test;
+
+/** A machine of 500 states compiles, with everything generated for it but the SVG, which is too large to lay out. */
+class LargeMachineTest {
+
+    @Test
+    void aMachineOf500StatesCompiles() {
+        Compilation compilation = Compilers.javac().compile(LargeMachine.source(500));
+
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation).hadNoteContaining("[agentfsm:Diagram] the SVG of Big is not rendered: it has 500 states");
+        assertThat(compilation.generatedSourceFiles()).hasSize(3 + 500);
+        assertThat(compilation).generatedSourceFile("example.big.BigStatus").contentsAsUtf8String()
+                .contains("S499(");
+        assertThat(compilation).generatedSourceFile("example.big.BigTransitionTable").contentsAsUtf8String()
+                .contains("\"S498\"");
+    }
+}

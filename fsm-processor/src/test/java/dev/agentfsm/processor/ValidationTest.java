@@ -1,0 +1,150 @@
+package dev.agentfsm.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every rule of the validation table, under javac and ECJ: each case under
+ * {@code src/test/resources/cases/<Case>} breaks one rule once, and must fail with exactly that
+ * rule's id, in the right file, on the right line, and with no other error of ours.
+ */
+class ValidationTest {
+
+    /**
+     * One broken machine.
+     *
+     * @param dir the directory under {@code cases/}
+     * @param id the rule id expected once
+     * @param file the file the error is in, relative to the case directory
+     * @param line a text only the offending line contains
+     * @param errors all errors expected, javac's or ECJ's own included (a missing type is theirs to report too)
+     */
+    record Case(String dir, String id, String file, String line, int errors) {
+        @Override
+        public String toString() {
+            return dir;
+        }
+    }
+
+    static final List<Case> CASES = List.of(
+            new Case("NotAStateTransition", "NotAState", "Door.java", "to = Hinge.class", 1),
+            new Case("NotAStateEntry", "NotAState", "Door.java", "onError = Hinge.class", 1),
+            new Case("NotAStateInitialVoid", "NotAState", "Door.java", "initial = void.class", 1),
+            new Case("NotAStateMisplaced", "NotAState", "Door.java", "@Terminal(endsRound = true) // on Hinge", 1),
+            new Case("WrongMachine", "WrongMachine", "Door.java", "initial = Window.Open.class", 1),
+            new Case("NoMachineNone", "NoMachine", "Door.java", "@State(\"LOST\")", 1),
+            new Case("NoMachineTwo", "NoMachine", "Door.java", "@State(\"BOTH\")", 1),
+            new Case("MachineShape", "MachineShape", "Door.java", "@StateMachine(", 1),
+            new Case("MachineShapeGeneric", "MachineShape", "Door.java", "@StateMachine(", 1),
+            new Case("StateShapeAbstract", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
+            new Case("StateShapeInterface", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
+            new Case("StateShapeInner", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
+            new Case("StateShapePrivate", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
+            new Case("StateShapeConstructor", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
+            new Case("StateShapePackage", "StateShape", "example/other/Ajar.java", "@State(\"AJAR\")", 1),
+            // the compiler also reports Door_AjarTransitions missing: a machine with errors generates nothing
+            new Case("StateShapeNext", "StateShape", "Door.java", "private Next next(", 2),
+            new Case("StateNameState", "StateName", "Door.java", "@State(\"Ajar\")", 1),
+            new Case("StateNameMachine", "StateName", "Door.java", "name = \"door\"", 1),
+            new Case("DuplicateState", "DuplicateState", "Door.java", "description = \"ajar\"", 1),
+            new Case("DuplicateMachine", "DuplicateMachine", "Gate.java", "@StateMachine(name = \"Door\"", 1),
+            new Case("DuplicateTransition", "DuplicateTransition", "Door.java", "when = \"again\"", 1),
+            new Case("DuplicateTransitionMethod", "DuplicateTransition", "Door.java", "to = HalfOpenToo.class", 1),
+            new Case("TerminalExit", "TerminalExit", "Door.java", "to = Open.class", 1),
+            new Case("InitialTerminal", "InitialTerminal", "Door.java", "initial = Closed.class", 1),
+            new Case("HandOffNeedsNext", "HandOffNeedsNext", "Door.java", "to = Window.Open.class", 1),
+            new Case("Unreachable", "Unreachable", "Door.java", "@State(\"AJAR\")", 1),
+            new Case("Trap", "Trap", "Door.java", "@State(\"STUCK\")", 1),
+            new Case("NeverEnds", "NeverEnds", "Door.java", "@Terminal(endsRound = false)", 1),
+            new Case("GeneratedNameTaken", "GeneratedNameTaken", "Door.java", "public abstract static class Base", 1),
+            // the compiler reports the missing class itself; ours says which annotation named it
+            new Case("Unresolved", "Unresolved", "Door.java", "class Open", 2));
+
+    static Stream<Arguments> cases() {
+        return CASES.stream().flatMap(c -> Compilers.names().map(name -> Arguments.of(name, c)));
+    }
+
+    @ParameterizedTest(name = "{1} with {0}")
+    @MethodSource("cases")
+    void reportsTheRuleOnceWhereItIsBroken(String compilerName, Case c) {
+        List<JavaFileObject> sources = TestSources.in("cases/" + c.dir());
+        Compilation compilation = Compilers.named(compilerName).compile(sources);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorContaining("[agentfsm:" + c.id() + "]")
+                .inFile(source(sources, c.dir(), c.file()))
+                .onLineContaining(c.line());
+        assertWithMessage("agent-fsm errors of %s", c.dir())
+                .that(ours(compilation.errors())).hasSize(1);
+        assertThat(compilation).hadErrorCount(c.errors());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void warnsAboutAMutableFieldOnTheState(String compilerName) {
+        List<JavaFileObject> sources = TestSources.in("cases/MutableState");
+        Compilation compilation = Compilers.named(compilerName).compile(sources);
+
+        assertThat(compilation).succeeded();
+        assertThat(compilation).hadWarningContaining("[agentfsm:MutableState] Open has non-final instance field opened;")
+                .inFile(sources.get(0))
+                .onLineContaining("@State(\"OPEN\")");
+        assertThat(ours(compilation.warnings())).hasSize(1);
+        assertThat(generatedNames(compilation)).contains("/SOURCE_OUTPUT/example/DoorStateManager.java");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void suppressWarningsOnTheStateOrTheFieldSilencesMutableState(String compilerName) {
+        Compilation compilation = Compilers.named(compilerName).compile(TestSources.in("cases/MutableStateSuppressed"));
+
+        assertThat(compilation).succeeded();
+        assertThat(ours(compilation.warnings())).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aBrokenMachineGeneratesNothingWhileAValidOneBesideItStillGenerates(String compilerName, @TempDir Path out) {
+        DirectoryCompilation compilation = Compilers.compileToDirectory(compilerName,
+                TestSources.in("cases/BrokenBesideValid"), List.of(), out);
+
+        assertThat(compilation.errors()).hasSize(1);
+        assertThat(compilation.errors().get(0)).contains("[agentfsm:TerminalExit]");
+        assertThat(DirectoryCompilation.listFiles(compilation.sources())).containsExactly(
+                "example/WindowStateManager.java",
+                "example/WindowStatus.java",
+                "example/WindowTransitionTable.java",
+                "example/Window_OpenTransitions.java",
+                "example/Window_ShutTransitions.java");
+        assertThat(DirectoryCompilation.listFiles(compilation.classes().resolve("META-INF")))
+                .contains("agentfsm/example.Window.yaml");
+        assertThat(DirectoryCompilation.listFiles(compilation.classes()).stream().filter(f -> f.contains("Door.yaml")
+                || f.contains("DoorStatus") || f.contains("Door_")).toList()).isEmpty();
+    }
+
+    static List<Diagnostic<? extends JavaFileObject>> ours(List<Diagnostic<? extends JavaFileObject>> diagnostics) {
+        return diagnostics.stream().filter(d -> d.getMessage(Locale.ROOT).contains("[agentfsm:")).toList();
+    }
+
+    static List<String> generatedNames(Compilation compilation) {
+        return compilation.generatedFiles().stream().map(JavaFileObject::getName).toList();
+    }
+
+    private static JavaFileObject source(List<JavaFileObject> sources, String dir, String file) {
+        return sources.stream().filter(s -> s.toUri().toString().endsWith("cases/" + dir + "/" + file)).findFirst()
+                .orElseThrow(() -> new AssertionError("no source " + file + " in case " + dir));
+    }
+}

@@ -1,0 +1,4 @@
+package example;
+
+/** The user's own class, named as the processor names the machine's status enum. */
+public final class DoorStatus {}

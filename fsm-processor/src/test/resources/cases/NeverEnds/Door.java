@@ -1,0 +1,28 @@
+package example;
+
+import dev.agentfsm.annotations.State;
+import dev.agentfsm.annotations.StateMachine;
+import dev.agentfsm.annotations.Terminal;
+import dev.agentfsm.annotations.Transition;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Agent;
+import dev.agentfsm.runtime.AgentState;
+
+/** BROKEN is terminal but neither ends the round nor moves on. */
+public final class Door {
+    @StateMachine(name = "Door", initial = Open.class)
+    public abstract static class Base implements AgentState<Agent> {}
+
+    @State("OPEN")
+    @Transition(to = Closed.class, by = Trigger.USER)
+    @Transition(to = Broken.class, by = Trigger.SYSTEM)
+    public static final class Open extends Base {}
+
+    @State("BROKEN")
+    @Terminal(endsRound = false)
+    public static final class Broken extends Base {}
+
+    @State("CLOSED")
+    @Terminal(endsRound = true)
+    public static final class Closed extends Base {}
+}

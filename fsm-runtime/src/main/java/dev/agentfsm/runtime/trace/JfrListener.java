@@ -1,0 +1,53 @@
+package dev.agentfsm.runtime.trace;
+
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.TransitionEvent;
+import dev.agentfsm.runtime.TransitionListener;
+
+/**
+ * Emits JDK Flight Recorder events: {@value #TRANSITION_EVENT} for each transition and
+ * {@value #ROUND_EVENT} for each round end, in the "agent-fsm" category. They cost almost nothing
+ * when no recording has them enabled; enable them in a JFC file or with
+ * {@code jdk.jfr.Recording.enable(JfrListener.TRANSITION_EVENT)}.
+ */
+public final class JfrListener implements TransitionListener {
+    /** The name of the transition event. */
+    public static final String TRANSITION_EVENT = TransitionRecord.NAME;
+    /** The name of the round event. */
+    public static final String ROUND_EVENT = RoundRecord.NAME;
+
+    @Override
+    public void onTransition(TransitionEvent event) {
+        TransitionRecord record = new TransitionRecord();
+        if (!record.isEnabled()) {
+            return;
+        }
+        record.session = event.session();
+        record.round = event.round();
+        record.step = event.step();
+        record.agent = event.agent();
+        record.machine = event.machine();
+        record.from = event.from();
+        record.to = event.to();
+        record.trigger = event.trigger().name();
+        record.stepDuration = event.nanos();
+        record.commit();
+    }
+
+    @Override
+    public void onRoundEnd(String session, int round, RoundResult result) {
+        RoundRecord record = new RoundRecord();
+        if (!record.isEnabled()) {
+            return;
+        }
+        record.session = session;
+        record.round = round;
+        record.outcome = result.outcome().name();
+        record.reason = result.reason();
+        record.finalStatus = result.finalStatus();
+        record.steps = result.steps();
+        record.path = String.join(" ", result.path());
+        record.error = result.error().map(Throwable::toString).orElse(null);
+        record.commit();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.agentfsm.runtime.trace;
+
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.TransitionEvent;
+import dev.agentfsm.runtime.TransitionListener;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Logs rounds through SLF4J: each transition at DEBUG, a completed round at INFO, any other ending
+ * at WARN (with the exception, when there is one). The messages are parameterized, so a disabled
+ * level costs no string building.
+ */
+public final class LoggingListener implements TransitionListener {
+    /** The logger used unless another is given. */
+    public static final String LOGGER_NAME = "dev.agentfsm.trace";
+
+    private final Logger logger;
+
+    /** Logs to {@value #LOGGER_NAME}. */
+    public LoggingListener() {
+        this(LoggerFactory.getLogger(LOGGER_NAME));
+    }
+
+    /** Logs to {@code logger}. */
+    public LoggingListener(Logger logger) {
+        this.logger = Objects.requireNonNull(logger, "logger");
+    }
+
+    @Override
+    public void onTransition(TransitionEvent event) {
+        if (logger.isDebugEnabled()) {
+            logger.debug("session {} round {} step {}: {} {}.{} -> {} by {} ({} µs)", event.session(), event.round(),
+                    event.step(), event.agent(), event.machine(), event.from(), event.to(), event.trigger(),
+                    event.nanos() / 1_000);
+        }
+    }
+
+    @Override
+    public void onRoundEnd(String session, int round, RoundResult result) {
+        if (result.outcome() == Outcome.COMPLETED) {
+            logger.info("session {} round {} {} in {} after {} steps: {}", session, round, result.outcome(),
+                    result.finalStatus(), result.steps(), result.reason());
+        } else if (result.error().isPresent()) {
+            logger.warn("session {} round {} ended {} in {} after {} steps: {}", session, round, result.outcome(),
+                    result.finalStatus(), result.steps(), result.reason(), result.error().get());
+        } else {
+            logger.warn("session {} round {} ended {} in {} after {} steps: {}", session, round, result.outcome(),
+                    result.finalStatus(), result.steps(), result.reason());
+        }
+    }
+}

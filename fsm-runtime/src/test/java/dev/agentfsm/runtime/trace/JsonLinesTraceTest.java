@@ -1,0 +1,208 @@
+package dev.agentfsm.runtime.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.TransitionEvent;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JsonLinesTraceTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private static TransitionEvent event(int step) {
+        return new TransitionEvent("s-1", 2, step, "HostAgent", "HostAgent", "CONTINUE", "AppAgent.CONTINUE",
+                Trigger.SYSTEM, 1234);
+    }
+
+    private List<JsonNode> lines(Path file) throws IOException {
+        List<JsonNode> nodes = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            nodes.add(JSON.readTree(line));
+        }
+        return nodes;
+    }
+
+    @Test
+    void oneObjectPerTransitionWithEveryField() throws IOException {
+        Path file = dir.resolve("traces/run.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onTransition(event(3));
+            assertEquals(1, Files.readAllLines(file).size(), "the line is in the file before close");
+        }
+        assertEquals("{\"event\":\"transition\",\"session\":\"s-1\",\"round\":2,\"step\":3,\"agent\":\"HostAgent\","
+                + "\"machine\":\"HostAgent\",\"from\":\"CONTINUE\",\"to\":\"AppAgent.CONTINUE\",\"trigger\":\"SYSTEM\","
+                + "\"nanos\":1234}", Files.readString(file).strip());
+    }
+
+    @Test
+    void oneObjectPerRoundEndWithTheResult() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        RoundResult result = new RoundResult(Outcome.ILLEGAL_TRANSITION, "HostAgent.CONTINUE asked to move to \"FAIL\"",
+                "HostAgent.CONTINUE", List.of("HostAgent.CONTINUE"), 1, Optional.empty(),
+                Optional.of(new RoundResult.Violation("HostAgent", "CONTINUE", "FAIL", List.of("CONTINUE", "FINISH"))),
+                Optional.of("partial"));
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onRoundEnd("s-1", 1, result);
+        }
+        JsonNode end = lines(file).get(0);
+        assertEquals("roundEnd", end.get("event").asText());
+        assertEquals("ILLEGAL_TRANSITION", end.get("outcome").asText());
+        assertEquals("HostAgent.CONTINUE asked to move to \"FAIL\"", end.get("reason").asText());
+        assertEquals("HostAgent.CONTINUE", end.get("finalStatus").asText());
+        assertEquals("[\"HostAgent.CONTINUE\"]", end.get("path").toString());
+        assertEquals(1, end.get("steps").asInt());
+        assertEquals("{\"machine\":\"HostAgent\",\"from\":\"CONTINUE\",\"requested\":\"FAIL\",\"allowed\":[\"CONTINUE\","
+                + "\"FINISH\"]}", end.get("violation").toString());
+        assertEquals("partial", end.get("result").asText());
+        assertFalse(end.has("error"));
+    }
+
+    @Test
+    void anExistingFileIsAppendedTo() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onTransition(event(1));
+        }
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onTransition(event(2));
+        }
+        assertEquals(List.of(1, 2), lines(file).stream().map(n -> n.get("step").asInt()).toList());
+    }
+
+    @Test
+    void everyLineStartsWithItsObject() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onTransition(event(1));
+            trace.onTransition(event(2));
+            trace.onRoundEnd("s-1", 2, new RoundResult(Outcome.COMPLETED, "done", "HostAgent.FINISH",
+                    List.of("HostAgent.FINISH"), 1, Optional.empty(), Optional.empty(), Optional.empty()));
+        }
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(3, lines.size());
+        for (String line : lines) {
+            assertTrue(line.startsWith("{\"event\":\"") && line.endsWith("}"), line);
+        }
+    }
+
+    @Test
+    void manySessionsShareOneTraceWithoutTornLines() throws Exception {
+        Path file = dir.resolve("shared.jsonl");
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            List<Future<?>> writers = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                writers.add(pool.submit(() -> {
+                    for (int i = 1; i <= 200; i++) {
+                        trace.onTransition(event(i));
+                    }
+                }));
+            }
+            for (Future<?> writer : writers) {
+                writer.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(800, lines(file).size(), "every line parses on its own");
+    }
+
+    @Test
+    void twoTracesAppendingToOneFileNeverTearEachOthersLongLines() throws Exception {
+        Path file = dir.resolve("shared.jsonl");
+        String longReason = "r".repeat(50_000);
+        RoundResult result = new RoundResult(Outcome.ERROR, longReason, "HostAgent.ERROR", List.of("HostAgent.CONTINUE"),
+                1, Optional.empty(), Optional.empty(), Optional.empty());
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (JsonLinesTrace first = JsonLinesTrace.open(file); JsonLinesTrace second = JsonLinesTrace.open(file)) {
+            List<Future<?>> writers = new ArrayList<>();
+            for (JsonLinesTrace trace : List.of(first, second)) {
+                writers.add(pool.submit(() -> {
+                    for (int i = 0; i < 100; i++) {
+                        trace.onRoundEnd("s-" + i, i, result);
+                    }
+                }));
+            }
+            for (Future<?> writer : writers) {
+                writer.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        List<JsonNode> nodes = lines(file);
+        assertEquals(200, nodes.size());
+        for (JsonNode node : nodes) {
+            assertEquals(longReason, node.get("reason").asText());
+        }
+    }
+
+    @Test
+    void aFailedWriteLeavesNoHalfLineAndTheNextLineIsWhole() throws IOException {
+        FlakyStream out = new FlakyStream();
+        try (JsonLinesTrace trace = JsonLinesTrace.over(dir.resolve("flaky.jsonl"), out)) {
+            out.failNext = true;
+            RoundResult longLine = new RoundResult(Outcome.ERROR, "r".repeat(50_000), "HostAgent.ERROR", List.of(), 1,
+                    Optional.empty(), Optional.empty(), Optional.empty());
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> trace.onRoundEnd("s-1", 1, longLine));
+            assertTrue(e.getMessage().startsWith("cannot write the trace file " + dir.resolve("flaky.jsonl")),
+                    e.getMessage());
+            trace.onTransition(event(2));
+        }
+        List<String> written = List.of(out.written.toString(StandardCharsets.UTF_8).split("\n"));
+        assertEquals(1, written.size(), written.toString());
+        assertEquals(2, JSON.readTree(written.get(0)).get("step").asInt());
+    }
+
+    /** A stream whose next write fails once when told to, as a full disk would. */
+    private static final class FlakyStream extends java.io.OutputStream {
+        final java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+        boolean failNext;
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            if (failNext) {
+                failNext = false;
+                throw new IOException("No space left on device");
+            }
+            written.write(bytes, offset, length);
+        }
+    }
+
+    @Test
+    void aClosedTraceRefusesToWriteAndAnUnwritableFileIsNamed() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        JsonLinesTrace trace = JsonLinesTrace.open(file);
+        trace.close();
+        IllegalStateException closed = assertThrows(IllegalStateException.class, () -> trace.onTransition(event(1)));
+        assertEquals("the trace " + file + " is closed", closed.getMessage());
+        UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> JsonLinesTrace.open(dir));
+        assertTrue(e.getMessage().startsWith("cannot open the trace file " + dir), e.getMessage());
+    }
+}

@@ -1,0 +1,70 @@
+package dev.agentfsm.runtime.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.TransitionEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Marker;
+import org.slf4j.event.Level;
+import org.slf4j.helpers.LegacyAbstractLogger;
+import org.slf4j.helpers.MessageFormatter;
+
+class LoggingListenerTest {
+
+    /** Keeps what was logged, formatted, with its level. */
+    private static final class RecordingLogger extends LegacyAbstractLogger {
+        private static final long serialVersionUID = 1L;
+        final transient List<String> lines = new ArrayList<>();
+        final transient List<Throwable> thrown = new ArrayList<>();
+
+        @Override
+        protected String getFullyQualifiedCallerName() {
+            return null;
+        }
+
+        @Override
+        protected void handleNormalizedLoggingCall(Level level, Marker marker, String pattern, Object[] arguments,
+                Throwable throwable) {
+            lines.add(level + " " + MessageFormatter.basicArrayFormat(pattern, arguments));
+            if (throwable != null) {
+                thrown.add(throwable);
+            }
+        }
+
+        @Override public boolean isTraceEnabled() { return true; }
+        @Override public boolean isDebugEnabled() { return true; }
+        @Override public boolean isInfoEnabled() { return true; }
+        @Override public boolean isWarnEnabled() { return true; }
+        @Override public boolean isErrorEnabled() { return true; }
+    }
+
+    private final RecordingLogger logger = new RecordingLogger();
+    private final LoggingListener listener = new LoggingListener(logger);
+
+    @Test
+    void transitionsAtDebug() {
+        listener.onTransition(new TransitionEvent("s", 1, 2, "AppAgent", "AppAgent", "FINISH", "HostAgent.CONTINUE",
+                Trigger.SYSTEM, 5_000));
+        assertEquals(List.of("DEBUG session s round 1 step 2: AppAgent AppAgent.FINISH -> HostAgent.CONTINUE by SYSTEM "
+                + "(5 µs)"), logger.lines);
+    }
+
+    @Test
+    void completedRoundsAtInfoAndOthersAtWarnWithTheError() {
+        listener.onRoundEnd("s", 1, new RoundResult(Outcome.COMPLETED, "done", "LinuxAgent.FINISH",
+                List.of("LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), 2, Optional.empty(), Optional.empty(), Optional.empty()));
+        IllegalStateException boom = new IllegalStateException("boom");
+        listener.onRoundEnd("s", 2, new RoundResult(Outcome.ERROR, "it failed", "LinuxAgent.CONTINUE",
+                List.of("LinuxAgent.CONTINUE"), 1, Optional.of(boom), Optional.empty(), Optional.empty()));
+        assertEquals(List.of("INFO session s round 1 COMPLETED in LinuxAgent.FINISH after 2 steps: done",
+                "WARN session s round 2 ended ERROR in LinuxAgent.CONTINUE after 1 steps: it failed"), logger.lines);
+        assertSame(boom, logger.thrown.get(0));
+    }
+}

@@ -12,6 +12,8 @@ public abstract class BaseAgent implements Agent {
     private final Blackboard ownBlackboard = new Blackboard();
     private String status = "";
     private Agent host;
+    /** The last hand-off completed with this agent, reused by {@link Next#withAgent} (confined like the agent). */
+    Next lastHandOffInto;
 
     /** @param name the agent's name for logs and traces */
     protected BaseAgent(String name) {
@@ -44,7 +46,10 @@ public abstract class BaseAgent implements Agent {
 
     /** Makes {@code host} this agent's host: control returns to it, and its blackboard is shared. */
     public void setHost(Agent host) {
-        this.host = Objects.requireNonNull(host, () -> "host of agent " + name);
+        if (host == null) {
+            throw new NullPointerException("host of agent " + name);
+        }
+        this.host = host;
     }
 
     @Override

@@ -47,7 +47,9 @@ public final class Context {
          * value lives in a mutable cell, and only reading it through {@link Context#get} boxes.
          */
         static Key<Integer> counter(String name) {
-            return new Key<>(name, () -> 0, true);
+            // no default supplier: a counter's default lives in its cell (and a lambda in a class
+            // initializer would start the JVM's lambda machinery for every agent, a cold-start cost)
+            return new Key<>(name, null, true);
         }
 
         /** The key's name, for logs. */
@@ -69,7 +71,15 @@ public final class Context {
 
     /** The subtasks finished so far, in order; sub-agents add to it, the host reads it. Use {@link #archive}. */
     public static final Key<List<ArchivedSubtask>> PREVIOUS_SUBTASKS =
-            Key.withDefault("previous_subtasks", CopyOnWriteArrayList::new);
+            Key.withDefault("previous_subtasks", new NewArchive());
+
+    /** The default of {@link #PREVIOUS_SUBTASKS}; a class rather than a method reference, for cold start. */
+    private static final class NewArchive implements Supplier<List<ArchivedSubtask>> {
+        @Override
+        public List<ArchivedSubtask> get() {
+            return new CopyOnWriteArrayList<>();
+        }
+    }
 
     /** The round's answer, promoted from the agent's reply; {@link RoundResult#result()} reports it. */
     public static final Key<String> ROUND_RESULT = Key.of("round_result");
@@ -111,7 +121,12 @@ public final class Context {
     /** The cell of a counter key, created on first use; looking it up again allocates nothing. */
     private IntCell cell(Key<?> key) {
         Object cell = values.get(key);
-        return cell != null ? (IntCell) cell : (IntCell) values.computeIfAbsent(key, k -> new IntCell());
+        if (cell != null) {
+            return (IntCell) cell;
+        }
+        IntCell created = new IntCell();
+        Object raced = values.putIfAbsent(key, created);
+        return raced != null ? (IntCell) raced : created;
     }
 
     /** Sets a counter without boxing; the runtime's per-step path. */

@@ -1,7 +1,6 @@
 package dev.agentfsm.runtime;
 
 import dev.agentfsm.annotations.Trigger;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -24,9 +23,12 @@ public final class Next {
     private final Optional<Trigger> trigger;
     private final Agent agent;
     private final boolean handOff;
+    /** For a completed hand-off, the generated constant it completes; otherwise {@code null}. */
+    private final Next origin;
 
     private Next(StateManager<?, ?> source, String from, StateManager<?, ?> machine, int index,
-            String status, String target, Optional<Trigger> trigger, Agent agent, boolean handOff) {
+            String status, String target, Optional<Trigger> trigger, Agent agent, boolean handOff,
+            Next origin) {
         this.source = source;
         this.from = from;
         this.machine = machine;
@@ -36,12 +38,13 @@ public final class Next {
         this.trigger = trigger;
         this.agent = agent;
         this.handOff = handOff;
+        this.origin = origin;
     }
 
     /** A declared move from {@code from} to {@code to} within one machine. For generated code. */
     public static Next move(StateManager<?, ?> machine, String from, String to, Trigger by) {
         return new Next(machine, from, machine, indexIn(machine, to), to, to,
-                Optional.of(by), null, false);
+                Optional.of(by), null, false, null);
     }
 
     /**
@@ -50,28 +53,48 @@ public final class Next {
      */
     public static Next handOff(StateManager<?, ?> source, String from, StateManager<?, ?> target,
             String to, Trigger by) {
-        return new Next(source, from, target, indexIn(target, to), to, target.machine() + "." + to,
-                Optional.of(by), null, true);
+        return new Next(source, from, target, indexIn(target, to), to, target.machine().concat(".").concat(to),
+                Optional.of(by), null, true, null);
     }
 
     /** A request for a move {@code from} did not declare (or a status no state has). For generated code. */
     public static Next illegal(StateManager<?, ?> source, String from, String requested) {
-        return new Next(source, from, source, -1, requested, requested, Optional.empty(), null, false);
+        return new Next(source, from, source, -1, requested, requested, Optional.empty(), null, false, null);
     }
 
     /**
      * This hand-off, completed with the agent that takes over. For generated code.
      *
+     * <p>An agent that extends {@link BaseAgent} keeps the hand-off into it it was last given, so
+     * handing control to the same agent again along the same declared hand-off allocates nothing;
+     * other agents get a new {@code Next} each time.
+     *
      * @throws NullPointerException naming the target if {@code next} is null
      * @throws IllegalStateException if this is not a hand-off
      */
     public Next withAgent(Agent next) {
-        if (!handOff) {
-            throw new IllegalStateException(this + " is not a hand-off; only hand-offs change the agent");
+        if (!handOff || origin != null) {
+            throw new IllegalStateException(this + " is not a declared hand-off awaiting its agent;"
+                    + " only the generated hand-off constants take an agent");
         }
-        Objects.requireNonNull(next, () -> "the hand-off " + from + " -> " + target
-                + " needs the " + machine.machine() + " agent to hand control to; got null");
-        return new Next(source, from, machine, index, status, target, trigger, next, true);
+        if (next == null) {
+            throw new NullPointerException("the hand-off " + from + " -> " + target
+                    + " needs the " + machine.machine() + " agent to hand control to; got null");
+        }
+        if (next instanceof BaseAgent base) {
+            Next cached = base.lastHandOffInto;
+            if (cached != null && cached.origin == this) {
+                return cached;
+            }
+            Next completed = completeWith(next);
+            base.lastHandOffInto = completed;
+            return completed;
+        }
+        return completeWith(next);
+    }
+
+    private Next completeWith(Agent next) {
+        return new Next(source, from, machine, index, status, target, trigger, next, true, this);
     }
 
     private static int indexIn(StateManager<?, ?> machine, String status) {

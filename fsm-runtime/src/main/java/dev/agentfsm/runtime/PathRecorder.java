@@ -45,7 +45,11 @@ final class PathRecorder {
         List<String> path = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {
             StateManager<?, ?> machine = machines[i];
-            String[] byIndex = names.computeIfAbsent(machine, m -> new String[m.table().statuses().size()]);
+            String[] byIndex = names.get(machine);
+            if (byIndex == null) {
+                byIndex = new String[machine.table().statuses().size()];
+                names.put(machine, byIndex);
+            }
             int index = indices[i];
             if (byIndex[index] == null) {
                 byIndex[index] = qualified(machine, index);

@@ -1,7 +1,13 @@
 package dev.agentfsm.tests.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Agent;
+import dev.agentfsm.runtime.Next;
 
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
@@ -9,6 +15,7 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.tests.ufo.AppAgent;
+import dev.agentfsm.tests.ufo.AppAgentStateManager;
 import dev.agentfsm.tests.ufo.HostAgent;
 import dev.agentfsm.tests.ufo.HostAgentStateManager;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
@@ -64,5 +71,51 @@ class HandOffTest {
                 "HostAgent.FINISH"), result.path());
         assertEquals(List.of(new ArchivedSubtask("subtask of write a letter", "ERROR", "")), context.previousSubtasks());
         assertEquals("3 AppAgent AppAgent.CONTINUE -> ERROR by SYSTEM", listener.moves.get(2));
+    }
+
+    @Test
+    void handingControlToTheSameAgentAgainReusesTheCompletedHandOff() {
+        Next assign = Next.handOff(HostAgentStateManager.instance(), "ASSIGN", AppAgentStateManager.instance(),
+                "CONTINUE", Trigger.SYSTEM);
+        AppAgent other = new AppAgent(host);
+        Next toApp = assign.withAgent(app);
+        assertSame(app, toApp.agent(host));
+        assertSame(toApp, assign.withAgent(app), "the same hand-off to the same agent allocates nothing");
+        Next toOther = assign.withAgent(other);
+        assertNotSame(toApp, toOther);
+        assertSame(other, toOther.agent(host), "each agent gets its own completed hand-off");
+        assertSame(app, assign.withAgent(app).agent(host));
+        assertEquals("HostAgent.ASSIGN -> AppAgent.CONTINUE (SYSTEM)", toApp.toString());
+    }
+
+    @Test
+    void anAgentThatIsNotABaseAgentGetsAFreshHandOffEachTime() {
+        Next assign = Next.handOff(HostAgentStateManager.instance(), "ASSIGN", AppAgentStateManager.instance(),
+                "CONTINUE", Trigger.SYSTEM);
+        Agent plain = new Agent() {
+            private String status = "";
+            @Override public String name() { return "plain"; }
+            @Override public String status() { return status; }
+            @Override public void setStatus(String status) { this.status = status; }
+            @Override public dev.agentfsm.runtime.Blackboard blackboard() { return host.blackboard(); }
+        };
+        Next first = assign.withAgent(plain);
+        assertSame(plain, first.agent(host));
+        assertNotSame(first, assign.withAgent(plain));
+    }
+
+    @Test
+    void onlyADeclaredHandOffAwaitingItsAgentTakesOne() {
+        Next assign = Next.handOff(HostAgentStateManager.instance(), "ASSIGN", AppAgentStateManager.instance(),
+                "CONTINUE", Trigger.SYSTEM);
+        IllegalStateException completed = assertThrows(IllegalStateException.class,
+                () -> assign.withAgent(app).withAgent(app));
+        assertEquals("HostAgent.ASSIGN -> AppAgent.CONTINUE (SYSTEM) is not a declared hand-off awaiting its agent;"
+                + " only the generated hand-off constants take an agent", completed.getMessage());
+        Next move = Next.move(HostAgentStateManager.instance(), "CONTINUE", "FINISH", Trigger.LLM);
+        assertThrows(IllegalStateException.class, () -> move.withAgent(app));
+        NullPointerException noAgent = assertThrows(NullPointerException.class, () -> assign.withAgent(null));
+        assertEquals("the hand-off ASSIGN -> AppAgent.CONTINUE needs the AppAgent agent to hand control to; got null",
+                noAgent.getMessage());
     }
 }

@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ProcessorBenchmark {
 
     /** The number of states of the synthetic machine. */
-    @Param({"10", "100", "1000"})
+    @Param({"10", "40", "100", "1000"})
     public int states;
 
     private SyntheticCompilation compilation;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.benchmarks.dispatch.Dispatch;
 import dev.agentfsm.benchmarks.dispatch.Implementation;
+import dev.agentfsm.benchmarks.processor.SyntheticCompilation;
+import dev.agentfsm.processor.write.MachineWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -157,9 +159,10 @@ public final class Report {
         out.append("## Processor cost: javac with the processor against javac on the generated sources\n\n")
                 .append("\"marginal\" is the processor's extra cost per extra state since the previous size: it stays")
                 .append(" flat when the cost grows linearly. \"SVG alone\" renders the machine's generated PlantUML")
-                .append(" diagram with the processor's `SvgWriter`, as the processor does during the compile; n/a")
-                .append(" means it failed (the run log says why: the 60 s time limit, or a `StackOverflowError` in")
-                .append(" the layout), in which case the processor warns and goes on without the SVG.\n\n")
+                .append(" diagram with the processor's `SvgWriter`, as the processor does during the compile (included in")
+                .append(" \"with processor\"); the processor does not draw machines of more than ")
+                .append(MachineWriter.SVG_STATE_LIMIT).append(" states (it writes a note instead), so neither does the")
+                .append(" benchmark; n/a means the layout failed (the run log says why).\n\n")
                 .append("| states | with processor, ms | `-proc:none` + generated sources, ms | processor, ms | per state, ms | marginal per state, ms | under 1 ms / state | SVG alone, ms |\n")
                 .append("|---:|---:|---:|---:|---:|---:|:-:|---:|\n");
         double previousCost = Double.NaN;
@@ -171,7 +174,8 @@ public final class Report {
             double marginal = (cost - previousCost) / (states - previousStates);
             out.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %s | %s | %s |%n", states,
                     number(entry.getValue()[0]), number(entry.getValue()[1]), number(cost), number(perState),
-                    number(marginal), perState < 1 ? "yes" : "**no**", number(entry.getValue()[2])));
+                    number(marginal), perState < 1 ? "yes" : "**no**",
+                    SyntheticCompilation.drawsSvg(states) ? number(entry.getValue()[2]) : "not drawn"));
             previousCost = cost;
             previousStates = states;
         }

@@ -32,12 +32,11 @@ final class GeneratedDispatch implements Dispatch {
         while (true) {
             handle(at, current, agent);
             TransitionTable table = at.table();
-            String status = table.statuses().get(current);
-            if (table.endsRound(status)) {
+            if (table.endsRound(current)) {
                 break;
             }
             Next next = next(at, current, agent);
-            if (!next.isLegal() || !table.allows(status, next.target())) {
+            if (!next.isLegal() || !table.allows(current, next.target())) {
                 throw new IllegalStateException("the table refused " + next);
             }
             at = next.machine();

@@ -46,7 +46,7 @@ public final class MachineWriter {
      * (about 1 s for 25 states, 20 s for 50 on a busy 2-core machine, past the 60 s limit for 100), and
      * a timed-out layout keeps its thread busy; a picture that large is not readable anyway.
      */
-    static final int SVG_STATE_LIMIT = 40;
+    public static final int SVG_STATE_LIMIT = 40;
     private final Optional<DocsDirectory> docs;
 
     public MachineWriter(Filer filer, GeneratedTypes generated) {

@@ -8,7 +8,9 @@ import net.sourceforge.plantuml.ErrorUml;
 import net.sourceforge.plantuml.FileFormat;
 import net.sourceforge.plantuml.FileFormatOption;
 import net.sourceforge.plantuml.SourceStringReader;
+import net.sourceforge.plantuml.api.ImageDataSimple;
 import net.sourceforge.plantuml.core.Diagram;
+import net.sourceforge.plantuml.core.ImageData;
 import net.sourceforge.plantuml.error.PSystemError;
 import net.sourceforge.plantuml.version.Version;
 
@@ -18,6 +20,9 @@ import net.sourceforge.plantuml.version.Version;
  * links) is a rendering failure and not a failure of the processor.
  */
 final class PlantUmlRenderer {
+
+    /** PlantUML's status for a picture of an error rather than of the diagram (it uses HTTP's 503). */
+    private static final int FIRST_ERROR_STATUS = 400;
 
     private PlantUmlRenderer() {}
 
@@ -44,7 +49,14 @@ final class PlantUmlRenderer {
                     + (first.getLineLocation().getPosition() + 1) + ": " + first.getLine().getString(), null);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        reader.outputImage(out, new FileFormatOption(FileFormat.SVG));
+        ImageData image = diagram.exportDiagram(out, 0, new FileFormatOption(FileFormat.SVG));
+        if (image.getStatus() >= FIRST_ERROR_STATUS) {
+            // PlantUML catches a failed layout (a StackOverflowError in Smetana on very large machines)
+            // and draws a picture of the exception instead; that picture is not the machine's diagram
+            Throwable cause = image instanceof ImageDataSimple simple ? simple.getRootCause() : null;
+            throw new SvgWriter.Failure("PlantUML could not lay out the diagram (status " + image.getStatus()
+                    + (cause != null ? ", " + cause : "") + ") and drew an error picture instead", cause);
+        }
         return out.toString(StandardCharsets.UTF_8);
     }
 }

@@ -61,6 +61,7 @@ final class PathRecorder {
 
     /** {@code Machine.STATUS} of a state. */
     static String qualified(StateManager<?, ?> machine, int index) {
-        return machine.machine() + "." + machine.table().statuses().get(index);
+        // String.concat sizes each string exactly; fsm-runtime compiles '+' to a StringBuilder
+        return machine.machine().concat(".").concat(machine.table().statuses().get(index));
     }
 }

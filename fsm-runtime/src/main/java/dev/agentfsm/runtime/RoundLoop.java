@@ -17,6 +17,9 @@ import java.util.Optional;
  */
 final class RoundLoop {
     /** How deep a cause chain is searched for an interrupt (a chain can loop). */
+    /** Room for the usual completed reason ("HostAgent reached FINISH, which ends the round, after 9 steps"). */
+    private static final int COMPLETED_REASON_CAPACITY = 96;
+
     private static final int MAX_CAUSES = 32;
 
     private final Context context;
@@ -236,8 +239,11 @@ final class RoundLoop {
     }
 
     private RoundResult completed(String status) {
-        return result(Outcome.COMPLETED, machine.machine() + " reached " + status
-                + ", which ends the round, after " + steps + (steps == 1 ? " step" : " steps"));
+        // built once per round; sized so that it is one array, not a StringBuilder growing three times
+        String reason = new StringBuilder(COMPLETED_REASON_CAPACITY).append(machine.machine()).append(" reached ")
+                .append(status).append(", which ends the round, after ").append(steps)
+                .append(steps == 1 ? " step" : " steps").toString();
+        return result(Outcome.COMPLETED, reason);
     }
 
     private RoundResult failedIn(Exception e, String status) {

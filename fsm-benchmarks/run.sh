@@ -3,8 +3,9 @@
 # cold start (separate JVMs). Writes JMH's JSON to fsm-benchmarks/target/results.json and the
 # Markdown report to BENCHMARKS.md at the repository root.
 #
-#   fsm-benchmarks/run.sh           the full run (about 20 minutes on 2 cores, half of it SVG layouts)
-#   fsm-benchmarks/run.sh --quick   a smoke run (under a minute on 2 quiet cores); its report says so
+#   fsm-benchmarks/run.sh           the full run (about 6 minutes on 2 cores after the build)
+#   fsm-benchmarks/run.sh --quick   a smoke run (under a minute on 2 cores after the build); writes its
+#                                   report to fsm-benchmarks/target/BENCHMARKS-quick.md, not BENCHMARKS.md
 #
 # Non-interactive; needs a JDK 17+ (java on the PATH or JAVA_HOME) and Maven.
 set -euo pipefail
@@ -35,6 +36,8 @@ for f in ${javac_cp//:/ }; do
 done
 
 results="$module/target/results.json"
+# a smoke run must not replace the committed report of a real run
+if $quick; then report="$module/target/BENCHMARKS-quick.md"; else report="$root/BENCHMARKS.md"; fi
 coldstart="$module/target/coldstart.json"
 rm -f "$results" "$coldstart"
 
@@ -104,6 +107,6 @@ NOTES
   echo
   "$java" -cp "$jar" dev.agentfsm.benchmarks.Report "$results" "$coldstart"
   echo "Raw JMH results: \`fsm-benchmarks/target/results.json\` (not committed). What each implementation does: \`fsm-benchmarks/README.md\`."
-} > "$root/BENCHMARKS.md"
+} > "$report"
 
-echo "== wrote $results and $root/BENCHMARKS.md in ${SECONDS}s"
+echo "== wrote $results and $report in ${SECONDS}s"

@@ -45,6 +45,33 @@ class ImplementationTest {
         assertEquals(generated.stream().sorted().toList(), flat.stream().sorted().toList());
     }
 
+    /**
+     * The benchmark declares its own HostAgent and AppAgent, whose states do no work, so that it
+     * measures dispatch and not the simulated desktop; their generated tables must be those of
+     * agents-windows: the same states, initial and onError states, flags, targets and triggers.
+     */
+    @Test
+    void theBenchmarkMachinesAreTheWindowsAgentsMachines() {
+        assertEquals(shape(dev.agentfsm.agents.windows.HostAgentStateManager.instance().table()),
+                shape(HostAgentStateManager.instance().table()));
+        assertEquals(shape(dev.agentfsm.agents.windows.AppAgentStateManager.instance().table()),
+                shape(AppAgentStateManager.instance().table()));
+    }
+
+    private static List<String> shape(TransitionTable table) {
+        List<String> lines = new ArrayList<>();
+        lines.add(table.machine() + " initial " + table.initial() + ", onError " + table.onError()
+                + ", fallback " + table.fallback());
+        for (String from : table.statuses()) {
+            lines.add(from + (table.isTerminal(from) ? " terminal" : "") + (table.endsSubtask(from) ? " endsSubtask" : "")
+                    + (table.endsRound(from) ? " endsRound" : ""));
+            for (String to : table.targets(from)) {
+                lines.add("  -> " + to + " by " + table.trigger(from, to).orElseThrow());
+            }
+        }
+        return lines;
+    }
+
     @Test
     void methodNamesMatchTheBenchmarkMethods() {
         assertEquals("ufoStyleRegistry", Implementation.UFO_STYLE_REGISTRY.methodName());

@@ -8,7 +8,7 @@ import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.AgentState;
 
-/** OPEN keeps a counter in a field, but states are shared singletons. */
+/** OPEN keeps a counter and a name in fields, but states are shared singletons. */
 public final class Door {
     @StateMachine(name = "Door", initial = Open.class)
     public abstract static class Base implements AgentState<Agent> {}
@@ -18,6 +18,7 @@ public final class Door {
     public static final class Open extends Base {
         private int opened;
         private final String label = "open";
+        private String lastVisitor;
     }
 
     @State("CLOSED")

@@ -94,15 +94,19 @@ class ValidationTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.agentfsm.processor.Compilers#names")
-    void warnsAboutAMutableFieldOnTheState(String compilerName) {
+    void warnsAboutEachMutableFieldOfAStateOnTheField(String compilerName) {
         List<JavaFileObject> sources = TestSources.in("cases/MutableState");
         Compilation compilation = Compilers.named(compilerName).compile(sources);
 
         assertThat(compilation).succeeded();
-        assertThat(compilation).hadWarningContaining("[agentfsm:MutableState] Open has non-final instance field opened;")
+        assertThat(compilation).hadWarningContaining("[agentfsm:MutableState] Open.opened is a non-final instance field,"
+                        + " but states are shared singletons")
                 .inFile(sources.get(0))
-                .onLineContaining("@State(\"OPEN\")");
-        assertThat(ours(compilation.warnings())).hasSize(1);
+                .onLineContaining("private int opened;");
+        assertThat(compilation).hadWarningContaining("[agentfsm:MutableState] Open.lastVisitor is a non-final instance field")
+                .inFile(sources.get(0))
+                .onLineContaining("private String lastVisitor;");
+        assertThat(ours(compilation.warnings())).hasSize(2);
         assertThat(generatedNames(compilation)).contains("/SOURCE_OUTPUT/example/DoorStateManager.java");
     }
 

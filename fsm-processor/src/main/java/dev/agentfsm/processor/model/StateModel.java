@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param transitions its {@code @Transition}s in declaration order
  * @param nextMethod its own {@code next(agent, to)}, if it declares one
  * @param shape facts about its form
- * @param mutableFields names of non-final instance fields not exempted by {@code @SuppressWarnings}
+ * @param mutableFields its non-final instance fields not exempted by {@code @SuppressWarnings}
  * @param origin the class and its {@code @State}
  * @param statusOrigin the {@code @State} value
  * @param terminalOrigin the class and its {@code @Terminal}, or the class when it has none
@@ -30,7 +30,7 @@ public record StateModel(
         List<TransitionModel> transitions,
         Optional<NextMethod> nextMethod,
         StateShape shape,
-        List<String> mutableFields,
+        List<MutableField> mutableFields,
         Origin origin,
         Origin statusOrigin,
         Origin terminalOrigin) {

@@ -3,6 +3,7 @@ package dev.agentfsm.processor.read;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
+import dev.agentfsm.processor.model.MutableField;
 import dev.agentfsm.processor.model.NextMethod;
 import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.Origin;
@@ -339,16 +340,16 @@ public final class MachineReader {
                 modifiers.contains(Modifier.PRIVATE), accessible, constructor);
     }
 
-    private List<String> mutableFields(TypeElement state) {
+    private List<MutableField> mutableFields(TypeElement state) {
         if (suppressesMutable(state)) {
             return List.of();
         }
-        List<String> fields = new ArrayList<>();
+        List<MutableField> fields = new ArrayList<>();
         for (VariableElement field : ElementFilter.fieldsIn(state.getEnclosedElements())) {
             Set<Modifier> modifiers = field.getModifiers();
             if (!modifiers.contains(Modifier.STATIC) && !modifiers.contains(Modifier.FINAL)
                     && !suppressesMutable(field)) {
-                fields.add(field.getSimpleName().toString());
+                fields.add(new MutableField(field.getSimpleName().toString(), Origin.of(field)));
             }
         }
         return fields;

@@ -2,6 +2,7 @@ package dev.agentfsm.processor.validate;
 
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
+import dev.agentfsm.processor.model.MutableField;
 import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.StateModel;
@@ -49,12 +50,11 @@ public final class MachineValidator {
             new MachineGraph(machine, all).check(report);
         }
         for (StateModel state : machine.states()) {
-            if (!state.mutableFields().isEmpty()) {
-                report.warning("MutableState", state.origin(), state.type().simpleName()
-                        + " has non-final instance field" + (state.mutableFields().size() > 1 ? "s " : " ")
-                        + String.join(", ", state.mutableFields())
-                        + "; states are shared singletons, so keep data in the agent or the context."
-                        + " Suppress with @SuppressWarnings(\"agentfsm:MutableState\")");
+            for (MutableField field : state.mutableFields()) {
+                report.warning("MutableState", field.origin(), state.type().simpleName() + "." + field.name()
+                        + " is a non-final instance field, but states are shared singletons: keep data in the"
+                        + " agent or the context, or make the field final. Suppress with"
+                        + " @SuppressWarnings(\"agentfsm:MutableState\") on the field or the state");
             }
         }
         return report;

@@ -164,9 +164,10 @@ public final class FsmProcessor extends AbstractProcessor {
                 deferMachine(machine, WAITS_FOR_HAND_OFF);
                 continue;
             }
+            DiagnosticPrinter printer = new DiagnosticPrinter(processingEnv);
             for (WriteProblem problem : writer.write(machine)) {
                 reportedError |= problem.kind() == Kind.ERROR;
-                processingEnv.getMessager().printMessage(problem.kind(), problem.message(), machine.origin().element());
+                printer.print(problem.kind(), problem.message(), problem.origin().orElse(machine.origin()));
             }
             generatedMachines.add(machine);
             managers.add(machine.ref().stateManager().binaryName());

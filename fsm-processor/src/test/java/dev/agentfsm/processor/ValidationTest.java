@@ -69,7 +69,7 @@ class ValidationTest {
             new Case("Unreachable", "Unreachable", "Door.java", "@State(\"AJAR\")", 1),
             new Case("Trap", "Trap", "Door.java", "@State(\"STUCK\")", 1),
             new Case("NeverEnds", "NeverEnds", "Door.java", "@Terminal(endsRound = false)", 1),
-            new Case("GeneratedNameTaken", "GeneratedNameTaken", "Door.java", "public abstract static class Base", 1),
+            new Case("GeneratedNameTaken", "GeneratedNameTaken", "Door.java", "name = \"Door\"", 1),
             // the compiler reports the missing class itself; ours says which annotation named it
             new Case("Unresolved", "Unresolved", "Door.java", "class Open", 2));
 

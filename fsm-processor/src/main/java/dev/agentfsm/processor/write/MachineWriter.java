@@ -132,7 +132,8 @@ public final class MachineWriter {
                 String type = (file.packageName().isEmpty() ? "" : file.packageName() + ".") + file.typeSpec().name();
                 return List.of(new WriteProblem(Kind.ERROR, "[agentfsm:GeneratedNameTaken] the machine "
                         + machine.name() + " generates " + type + ", but a type of that name already exists ("
-                        + e.getMessage() + "); rename that type, or the machine with @StateMachine(name = ...)"));
+                        + e.getMessage() + "); rename that type, or the machine with @StateMachine(name = ...)",
+                        Optional.of(machine.nameOrigin())));
             }
         }
         List<WriteProblem> problems = new ArrayList<>();

@@ -34,16 +34,28 @@ import org.slf4j.LoggerFactory;
  * LlmClient llm = OpenAiCompatibleClient.builder(URI.create("http://localhost:11434/v1"), "qwen2.5")
  *         .apiKeyFromEnv("OPENAI_API_KEY").timeout(Duration.ofSeconds(60)).build();
  * }</pre>
+ *
+ * <p>Azure OpenAI takes its key in an {@code api-key} header instead of {@code Authorization}, and
+ * keeps its {@code api-version} in the query, which the client preserves:
+ *
+ * <pre>{@code
+ * LlmClient azure = OpenAiCompatibleClient.builder(
+ *                 URI.create("https://my-resource.openai.azure.com/openai/deployments/gpt-4o?api-version=2024-10-21"),
+ *                 "gpt-4o")
+ *         .apiKeyFromEnv("AZURE_OPENAI_API_KEY").apiKeyHeader("api-key").build();
+ * }</pre>
  */
 public final class OpenAiCompatibleClient implements LlmClient {
     private static final Logger LOG = LoggerFactory.getLogger(OpenAiCompatibleClient.class);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
     /** The largest response body read (a chat completion is text; this bounds memory, not a model). */
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+    private static final String AUTHORIZATION = "Authorization";
 
     private final URI endpoint;
     private final String model;
     private final Optional<String> apiKey;
+    private final String apiKeyHeader;
     private final Duration timeout;
     private final int maxRetries;
     private final Duration initialBackoff;
@@ -56,6 +68,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         this.endpoint = chatCompletions(builder.baseUrl);
         this.model = builder.model;
         this.apiKey = apiKey;
+        this.apiKeyHeader = builder.apiKeyHeader;
         this.timeout = builder.timeout;
         this.maxRetries = builder.maxRetries;
         this.initialBackoff = builder.initialBackoff;
@@ -102,7 +115,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-        apiKey.ifPresent(key -> post.header("Authorization", "Bearer " + key));
+        apiKey.ifPresent(key -> post.header(apiKeyHeader, bearer(apiKeyHeader) ? "Bearer " + key : key));
         HttpRequest httpRequest = post.build();
         for (int attempt = 0; ; attempt++) {
             HttpResponse<String> response = send(httpRequest);
@@ -200,6 +213,10 @@ public final class OpenAiCompatibleClient implements LlmClient {
     }
 
     /** {@code baseUrl} with {@code /chat/completions} appended to its path; a query (Azure's api-version) is kept. */
+    private static boolean bearer(String header) {
+        return header.equalsIgnoreCase(AUTHORIZATION);
+    }
+
     private static URI chatCompletions(URI baseUrl) {
         String path = Optional.ofNullable(baseUrl.getRawPath()).orElse("");
         while (path.endsWith("/")) {
@@ -225,6 +242,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         private final String model;
         private Optional<String> apiKey = Optional.empty();
         private Optional<String> apiKeyEnv = Optional.empty();
+        private String apiKeyHeader = AUTHORIZATION;
         private Duration timeout = Duration.ofSeconds(60);
         private int maxRetries = 3;
         private Duration initialBackoff = Duration.ofMillis(500);
@@ -257,6 +275,27 @@ public final class OpenAiCompatibleClient implements LlmClient {
         public Builder apiKeyFromEnv(String variable) {
             this.apiKeyEnv = Optional.of(Objects.requireNonNull(variable, "variable"));
             this.apiKey = Optional.empty();
+            return this;
+        }
+
+        /**
+         * The header that carries the API key: {@code Authorization} (the default) sends
+         * {@code Bearer <key>}, as OpenAI, vLLM and most servers expect; any other header sends the key
+         * as it is, such as {@code api-key} for Azure OpenAI.
+         *
+         * @throws IllegalArgumentException naming the header if it is not a header name
+         *         {@code java.net.http} may send (empty, with spaces or a colon, or one it restricts, like {@code Host})
+         */
+        public Builder apiKeyHeader(String header) {
+            Objects.requireNonNull(header, "header");
+            try {
+                HttpRequest.newBuilder().header(header, "check");
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("'" + header + "' cannot carry the API key: " + e.getMessage()
+                        + "; use Authorization (Bearer, the default) or the header your server names, like api-key"
+                        + " for Azure OpenAI", e);
+            }
+            this.apiKeyHeader = header;
             return this;
         }
 

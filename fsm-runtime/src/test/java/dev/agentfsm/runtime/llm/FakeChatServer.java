@@ -34,7 +34,8 @@ final class FakeChatServer implements AutoCloseable {
     record Response(int status, Map<String, String> headers, String body, boolean hang) {}
 
     /** One request as the server saw it. */
-    record Received(String method, String path, Optional<String> authorization, String contentType, JsonNode body) {}
+    record Received(String method, String path, Optional<String> authorization, String contentType, JsonNode body,
+            Optional<String> apiKey) {}
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -88,7 +89,8 @@ final class FakeChatServer implements AutoCloseable {
             synchronized (this) {
                 received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().toString(),
                         Optional.ofNullable(exchange.getRequestHeaders().getFirst("Authorization")),
-                        exchange.getRequestHeaders().getFirst("Content-Type"), JSON.readTree(text)));
+                        exchange.getRequestHeaders().getFirst("Content-Type"), JSON.readTree(text),
+                        Optional.ofNullable(exchange.getRequestHeaders().getFirst("api-key"))));
             }
             Response response = script.poll();
             if (response == null) {

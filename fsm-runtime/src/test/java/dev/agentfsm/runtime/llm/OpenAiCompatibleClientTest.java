@@ -96,6 +96,30 @@ class OpenAiCompatibleClientTest {
     }
 
     @Test
+    void sendsTheKeyInTheHeaderAzureOpenAiNamesAndKeepsTheApiVersion() throws Exception {
+        server.answer(reply("ok"));
+        URI deployment = URI.create(server.baseUrl().toString().replace("/v1", "/openai/deployments/gpt-4o")
+                + "?api-version=2024-10-21");
+
+        OpenAiCompatibleClient.builder(deployment, "gpt-4o").apiKeyFromEnv("TEST_LLM_KEY")
+                .environment(Map.of("TEST_LLM_KEY", "azure-key")).apiKeyHeader("api-key").build().complete(HELLO);
+
+        FakeChatServer.Received request = server.received().get(0);
+        assertEquals("/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21", request.path());
+        assertEquals(Optional.of("azure-key"), request.apiKey());
+        assertEquals(Optional.empty(), request.authorization(), "no Bearer header beside the api-key");
+    }
+
+    @Test
+    void aHeaderThatCannotCarryTheKeyIsRefusedNamingIt() {
+        OpenAiCompatibleClient.Builder builder = OpenAiCompatibleClient.builder(server.baseUrl(), "llama3");
+        for (String header : List.of("", "api key", "Host")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> builder.apiKeyHeader(header));
+            assertTrue(e.getMessage().startsWith("'" + header + "' cannot carry the API key: "), e.getMessage());
+        }
+    }
+
+    @Test
     void sendsNoAuthorizationWithoutAKey() throws Exception {
         server.answer(reply("ok"));
 

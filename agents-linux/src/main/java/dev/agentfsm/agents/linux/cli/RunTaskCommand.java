@@ -48,6 +48,11 @@ final class RunTaskCommand implements Callable<Integer> {
             description = "The environment variable holding the API key (none is sent without it).")
     Optional<String> apiKeyEnv = Optional.empty();
 
+    @Option(names = "--api-key-header", paramLabel = "HEADER",
+            description = "The header that carries the key: Authorization sends 'Bearer <key>' (the default);"
+                    + " another header, like api-key for Azure OpenAI, sends the key as it is.")
+    Optional<String> apiKeyHeader = Optional.empty();
+
     @Option(names = "--root", paramLabel = "DIR",
             description = "The directory commands run in; a working directory outside it is refused"
                     + " (default: the shell configuration's root, else the current directory).")
@@ -147,6 +152,16 @@ final class RunTaskCommand implements Callable<Integer> {
                 throw bad("--api-key-env: the environment variable " + apiKeyEnv.get() + " is not set");
             }
             builder.apiKeyFromEnv(apiKeyEnv.get());
+        }
+        if (apiKeyHeader.isPresent()) {
+            if (apiKeyEnv.isEmpty()) {
+                throw bad("--api-key-header needs --api-key-env: without a key there is nothing to send in it");
+            }
+            try {
+                builder.apiKeyHeader(apiKeyHeader.get());
+            } catch (IllegalArgumentException e) {
+                throw bad("--api-key-header: " + e.getMessage());
+            }
         }
         return builder.build();
     }

@@ -23,6 +23,7 @@ class CliArgumentsTest {
             "run --task x --base-url http://h --model m --root /no/such/dir | agents-linux run: --root '/no/such/dir' is not a directory (see 'agents-linux run --help')",
             "run --task x --base-url http://h --model m --allow a/b | agents-linux run: --allow: allowed command 'a/b' is not a command name; give a bare name such as 'journalctl' and put its directory on the search path (see 'agents-linux run --help')",
             "run --task x --base-url http://h --model m --api-key-env AGENTFSM_TEST_UNSET_KEY | agents-linux run: --api-key-env: the environment variable AGENTFSM_TEST_UNSET_KEY is not set (see 'agents-linux run --help')",
+            "run --task x --base-url http://h --model m --api-key-header api-key | agents-linux run: --api-key-header needs --api-key-env: without a key there is nothing to send in it (see 'agents-linux run --help')",
             "run --task x --base-url http://h --model m --shell-config /no/such.yaml | agents-linux run: --shell-config '/no/such.yaml' is not a file (see 'agents-linux run --help')",
             "diagram                             | agents-linux diagram: Missing required parameter: 'MACHINE' (see 'agents-linux diagram --help')",
             "diagram Nope                        | agents-linux diagram: unknown machine 'Nope'; the machines on the class path are LinuxAgent (see 'agents-linux diagram --help')",

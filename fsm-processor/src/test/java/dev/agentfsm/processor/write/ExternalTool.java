@@ -26,11 +26,18 @@ final class ExternalTool {
         if (found.isPresent()) {
             return found.get();
         }
-        String message = "'" + name + "' is not on the PATH; install it with apt-get install " + debianPackage;
+        throw missing("'" + name + "' is not on the PATH; install it with apt-get install " + debianPackage);
+    }
+
+    /**
+     * Skips the test because a tool is missing, or fails it under {@code AGENTFSM_REQUIRE_TOOLS=true};
+     * never returns normally (the return type lets callers write {@code throw missing(...)}).
+     */
+    static AssertionError missing(String message) {
         if (Boolean.parseBoolean(System.getenv("AGENTFSM_REQUIRE_TOOLS"))) {
             fail(message + " (AGENTFSM_REQUIRE_TOOLS=true makes a missing tool a failure)");
         }
         Assumptions.abort(message);
-        throw new AssertionError("unreachable");
+        return new AssertionError("unreachable");
     }
 }

@@ -129,22 +129,27 @@ public final class Context {
         return raced != null ? (IntCell) raced : created;
     }
 
-    /** Sets a counter without boxing; the runtime's per-step path. */
-    void setCounter(Key<Integer> key, int value) {
-        cell(key).value = value;
-    }
-
-    /** Adds one to a counter without boxing, and returns the new value. */
-    int incrementCounter(Key<Integer> key) {
-        IntCell cell = cell(key);
-        synchronized (cell) {
-            return ++cell.value;
+    /**
+     * The cell behind a counter key, for the runtime's per-step path: a round looks its counters up
+     * once and then sets them without a map lookup per step.
+     */
+    IntCell counter(Key<Integer> key) {
+        if (!key.counter) {
+            throw new IllegalArgumentException("context key '" + key.name + "' is not a counter");
         }
+        return cell(key);
     }
 
     /** A counter's value: mutable, so that setting it allocates nothing. */
-    private static final class IntCell {
+    static final class IntCell {
         volatile int value;
+
+        /** Adds one, atomically with {@link Context#update} of the same counter, and returns the new value. */
+        int increment() {
+            synchronized (this) {
+                return ++value;
+            }
+        }
     }
 
     /**

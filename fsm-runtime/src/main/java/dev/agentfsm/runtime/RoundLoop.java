@@ -68,13 +68,16 @@ final class RoundLoop {
         }
         agent.setStatus(startTable.initial());
         context.remove(Context.ROUND_RESULT);
-        context.setCounter(Context.ROUND_STEP, 0);
+        // looked up once: a step sets them without a map lookup
+        Context.IntCell roundStep = context.counter(Context.ROUND_STEP);
+        Context.IntCell sessionStep = context.counter(Context.SESSION_STEP);
+        roundStep.value = 0;
         RoundResult end = refuseStep(null);
         while (end == null) {
             steps++;
             path.add(machine, index);
-            context.setCounter(Context.ROUND_STEP, steps);
-            context.incrementCounter(Context.SESSION_STEP);
+            roundStep.value = steps;
+            sessionStep.increment();
             // only a listener's event carries the step's time: no clock read without one
             long started = listeners.length == 0 ? 0L : System.nanoTime();
             TransitionTable table = machine.table();

@@ -13,15 +13,18 @@ class ContextTest {
     @Test
     void countersStartAtZeroAndBehaveLikeOtherKeys() {
         assertEquals(0, context.require(Context.ROUND_STEP));
-        context.setCounter(Context.ROUND_STEP, 7);
+        context.counter(Context.ROUND_STEP).value = 7;
         assertEquals(Optional.of(7), context.get(Context.ROUND_STEP));
         context.put(Context.ROUND_STEP, 300);
         assertEquals(300, context.require(Context.ROUND_STEP));
         assertEquals(301, context.update(Context.ROUND_STEP, n -> n + 1));
-        assertEquals(302, context.incrementCounter(Context.ROUND_STEP));
+        assertEquals(302, context.counter(Context.ROUND_STEP).increment());
         context.remove(Context.ROUND_STEP);
         assertEquals(0, context.require(Context.ROUND_STEP));
         assertEquals(0, context.require(Context.SESSION_STEP), "counters are independent");
+        IllegalArgumentException notACounter = assertThrows(IllegalArgumentException.class,
+                () -> context.counter(Context.Key.of("plain")));
+        assertEquals("context key 'plain' is not a counter", notACounter.getMessage());
     }
 
     @Test

@@ -90,13 +90,15 @@ How to read this:
 - **Dispatch**: every implementation drives the same 14-state HostAgent + AppAgent machine along UFO's
   Word-then-Excel path (9 transitions, two hand-offs to an AppAgent and two back). `generated` is the
   generated code in a loop of the benchmark's own (`StateManager.next(index, agent)`, `handle`, and the
-  table's `endsRound` and `allows` checks); `runtimeStep` is a whole `Round` (no listeners, no-op work)
-  per pass, divided by its transitions, so the round's set-up and result are included. The peers are
+  table's `endsRound` and `allows` checks); `runtimeStep` is the steps of one `Round` (no listeners,
+  no-op work) that walks the path 1,000 times, so its set-up and result are spread over 8,001
+  transitions; `runtimeRound` is a whole `Round` per pass, divided by its 9 transitions, so the round's
+  set-up and result are included. The peers are
   fired pre-decoded enum events; the others read the LLM's status strings. Each pass starts over in the
   implementation's own way: Spring stops, resets and starts its machine; squirrel makes a new machine
   instance from its shared builder; stateless4j sets its external state field.
 - **Cold start**: whole JVMs launched from the harness; "over an empty JVM" is what loading and running
-  the implementation's first pass (9 transitions) adds to `java -cp benchmarks.jar` with an empty `main`.
+  the implementation's first pass (9 transitions; for the runtime, `runtimeRound`) adds to `java -cp benchmarks.jar` with an empty `main`.
 - **Processor cost**: in-process javac (`javax.tools`), warm, on a synthetic machine of N states (one
   file per state, three transitions each), compiled against the fsm-annotations and fsm-runtime jars.
   "processor" is javac with the processor minus javac with `-proc:none` on the same sources plus the

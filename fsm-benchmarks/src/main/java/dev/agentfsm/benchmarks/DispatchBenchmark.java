@@ -2,12 +2,14 @@ package dev.agentfsm.benchmarks;
 
 import dev.agentfsm.benchmarks.dispatch.Dispatch;
 import dev.agentfsm.benchmarks.dispatch.Implementation;
+import dev.agentfsm.benchmarks.dispatch.RuntimeStepDispatch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -51,6 +53,16 @@ public class DispatchBenchmark {
         @Setup
         public void setUp() {
             create(Implementation.RUNTIME_STEP);
+        }
+    }
+
+    /** State for {@link #runtimeRound}. */
+    @State(Scope.Thread)
+    public static class RuntimeRound extends Subject {
+        /** Creates the implementation. */
+        @Setup
+        public void setUp() {
+            create(Implementation.RUNTIME_ROUND);
         }
     }
 
@@ -110,9 +122,19 @@ public class DispatchBenchmark {
         return subject.dispatch.pass();
     }
 
-    /** A whole runtime {@code Round}, no listeners, no-op work. */
+    /**
+     * Runtime steps: one {@code Round} (no listeners, no-op work) that walks the path
+     * {@value RuntimeStepDispatch#CYCLES} times, counted as that many 9-transition operations.
+     */
     @Benchmark
+    @OperationsPerInvocation(RuntimeStepDispatch.OPERATIONS)
     public int runtimeStep(RuntimeStep subject) {
+        return subject.dispatch.pass();
+    }
+
+    /** A whole runtime {@code Round} per pass, no listeners, no-op work: its set-up and result included. */
+    @Benchmark
+    public int runtimeRound(RuntimeRound subject) {
         return subject.dispatch.pass();
     }
 

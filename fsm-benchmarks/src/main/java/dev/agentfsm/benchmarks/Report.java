@@ -25,7 +25,7 @@ public final class Report {
 
     /** The implementations that run on the benchmark's agent classes, as {@code handWritten} does. */
     private static final Set<String> SHARES_AGENTS = Set.of(Implementation.GENERATED.methodName(),
-            Implementation.RUNTIME_STEP.methodName(), Implementation.UFO_STYLE_REGISTRY.methodName());
+            Implementation.RUNTIME_ROUND.methodName(), Implementation.UFO_STYLE_REGISTRY.methodName());
 
     private final JsonNode results;
     private final Optional<JsonNode> coldStart;
@@ -125,7 +125,7 @@ public final class Report {
         out.append("## Cold start: a fresh JVM to the end of the first pass\n\n")
                 .append("Median of ").append(coldStart.get().get("runs").asInt())
                 .append(" launches each, interleaved, timed from outside the JVM (launch to exit). `handWritten`")
-                .append(" runs on the same agent classes as `generated`, `runtimeStep` and `ufoStyleRegistry` (and")
+                .append(" runs on the same agent classes as `generated`, `runtimeRound` and `ufoStyleRegistry` (and")
                 .append(" they load fsm-runtime's `Blackboard`), so for those \"over handWritten\" is what the")
                 .append(" dispatch code itself adds.\n\n")
                 .append("| subject | median ms | over an empty JVM, ms | within 5 ms | over handWritten, ms |\n")

@@ -17,6 +17,14 @@ public interface Dispatch {
      */
     int pass();
 
+    /**
+     * The transitions {@link #pass()} makes: {@value #TRANSITIONS_PER_PASS}, or a whole number of times
+     * that for an implementation that walks the path repeatedly in one pass ({@link RuntimeStepDispatch}).
+     */
+    default int transitionsPerPass() {
+        return TRANSITIONS_PER_PASS;
+    }
+
     /** The state the last pass ended in, as {@code Machine.STATUS}. */
     String state();
 }

@@ -15,11 +15,18 @@ public enum Implementation {
             return new GeneratedDispatch();
         }
     },
-    /** A whole {@code Round} of the runtime per pass. */
+    /** The runtime's steps, within one long {@code Round}. */
     RUNTIME_STEP {
         @Override
         public Dispatch create() {
-            return new RuntimeDispatch();
+            return new RuntimeStepDispatch();
+        }
+    },
+    /** A whole {@code Round} of the runtime per pass, its set-up and result included. */
+    RUNTIME_ROUND {
+        @Override
+        public Dispatch create() {
+            return new RuntimeRoundDispatch();
         }
     },
     /** A hand-written switch over an enum: the floor. */
@@ -79,6 +86,6 @@ public enum Implementation {
             }
         }
         throw new IllegalArgumentException("no implementation is measured by a method named \"" + methodName
-                + "\"; use one of generated, runtimeStep, handWritten, ufoStyleRegistry, springStatemachine, squirrel, stateless4j");
+                + "\"; use one of generated, runtimeStep, runtimeRound, handWritten, ufoStyleRegistry, springStatemachine, squirrel, stateless4j");
     }
 }

@@ -7,11 +7,11 @@ import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 
 /**
- * The runtime: one whole {@code Round} per pass, with no listeners. {@code Round} offers whole
- * rounds only, so the per-transition cost is the round's cost divided by its transitions; building
- * the round is part of it, as it is for every round an application runs.
+ * The runtime, a whole {@code Round} per pass, with no listeners: the per-transition cost is the
+ * round's cost divided by its 9 transitions, so building the round and its result are part of it, as
+ * they are for every round an application runs. {@link RuntimeStepDispatch} measures the steps alone.
  */
-final class RuntimeDispatch implements Dispatch {
+final class RuntimeRoundDispatch implements Dispatch {
     private final HostAgent host = Scenario.newHost();
     private final Context context = new Context();
     private String state = "";

@@ -17,12 +17,21 @@ class ImplementationTest {
 
     @ParameterizedTest
     @EnumSource(Implementation.class)
-    void everyPassWalksNineTransitionsToHostFinish(Implementation implementation) {
+    void everyPassWalksTheNineTransitionsToHostFinish(Implementation implementation) {
         Dispatch dispatch = implementation.create();
+        int expected = implementation == Implementation.RUNTIME_STEP ? RuntimeStepDispatch.TRANSITIONS
+                : Dispatch.TRANSITIONS_PER_PASS;
+        assertEquals(expected, dispatch.transitionsPerPass(), implementation.toString());
         for (int pass = 0; pass < 3; pass++) {
-            assertEquals(Dispatch.TRANSITIONS_PER_PASS, dispatch.pass(), implementation + " pass " + pass);
+            assertEquals(expected, dispatch.pass(), implementation + " pass " + pass);
             assertEquals("HostAgent.FINISH", dispatch.state(), implementation + " pass " + pass);
         }
+    }
+
+    @Test
+    void runtimeStepIsAWholeNumberOfPassesOfTheSameCycle() {
+        assertEquals(8_001, RuntimeStepDispatch.TRANSITIONS);
+        assertEquals(RuntimeStepDispatch.TRANSITIONS, RuntimeStepDispatch.OPERATIONS * Dispatch.TRANSITIONS_PER_PASS);
     }
 
     @Test

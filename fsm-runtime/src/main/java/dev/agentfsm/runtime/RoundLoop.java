@@ -16,10 +16,10 @@ import java.util.Optional;
  * the round ends.
  */
 final class RoundLoop {
-    /** How deep a cause chain is searched for an interrupt (a chain can loop). */
     /** Room for the usual completed reason ("HostAgent reached FINISH, which ends the round, after 9 steps"). */
     private static final int COMPLETED_REASON_CAPACITY = 96;
 
+    /** How deep a cause chain is searched for an interrupt (a chain can loop). */
     private static final int MAX_CAUSES = 32;
 
     private final Context context;
@@ -308,17 +308,11 @@ final class RoundLoop {
         Outcome outcome = end.outcome();
         String reason = end.reason();
         Optional<Throwable> cause = end.error();
-        if (error != null && outcome != Outcome.ERROR) {
+        if (error != null) {
             reason = errorReason + "; then " + reason;
             outcome = Outcome.ERROR;
-            cause = Optional.of(error);
-        } else if (error != null) {
-            reason = errorReason + "; then " + reason;
-            cause.ifPresent(later -> {
-                if (later != error) {
-                    error.addSuppressed(later);
-                }
-            });
+            // only an ERROR ending carries an exception of its own: the first failure is the cause
+            cause.filter(later -> later != error).ifPresent(error::addSuppressed);
             cause = Optional.of(error);
         }
         RoundResult result = new RoundResult(outcome, reason, end.finalStatus(), path.toStatuses(), steps,

@@ -35,10 +35,6 @@ final class PathRecorder {
         size++;
     }
 
-    int size() {
-        return size;
-    }
-
     /** The recorded states as {@code Machine.STATUS}, each distinct name built once. */
     List<String> toStatuses() {
         Map<StateManager<?, ?>, String[]> names = new IdentityHashMap<>();

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One run of a {@link Round}: the loop and its mutable state, confined to the calling thread.
+ * One run of a round (a {@link Round}, or one of a {@link Session}'s): the loop and its mutable state,
+ * confined to the calling thread.
  *
  * <p>The step itself (state lookup, {@code handle}, the decision, the table check, the switch, and
  * listener dispatch when there are no listeners) allocates nothing: it works on state indices, the

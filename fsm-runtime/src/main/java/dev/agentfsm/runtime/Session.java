@@ -24,7 +24,7 @@ public final class Session {
     private final RuntimeConfig config;
     private final Context context;
     private final String id;
-    private final List<TransitionListener> listeners;
+    private final TransitionListener[] listeners;
     private final CancellationToken cancellation;
     private final StepBudget budget;
     private final List<RoundResult> results = new ArrayList<>();
@@ -35,7 +35,7 @@ public final class Session {
         this.config = builder.config;
         this.context = builder.run.context();
         this.id = builder.id != null ? builder.id : UUID.randomUUID().toString();
-        this.listeners = builder.run.listeners();
+        this.listeners = builder.run.listeners().toArray(new TransitionListener[0]);
         this.cancellation = builder.run.cancellation();
         this.budget = new StepBudget(config.maxStep());
     }
@@ -83,18 +83,10 @@ public final class Session {
         int number = results.size() + 1;
         agent.reset();
         context.put(Context.REQUEST, request);
-        RoundResult result = round(number).run();
+        RoundResult result = new RoundLoop(machine, agent, context, budget, listeners, cancellation, id, number).run();
         agent.blackboard().addRequest(request);
         results.add(result);
         return result;
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private Round round(int number) {
-        Round.Builder<?> round = Round.of((StateManager) machine, agent).context(context).budget(budget)
-                .cancellation(cancellation).session(id, number);
-        listeners.forEach(round::listener);
-        return round.build();
     }
 
     /** The results of the rounds run so far, in order. */

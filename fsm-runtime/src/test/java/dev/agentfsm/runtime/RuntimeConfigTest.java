@@ -27,6 +27,8 @@ class RuntimeConfigTest {
         assertEquals(false, config.askQuestion());
         assertEquals(3, config.jsonParsingRetry());
         assertEquals(Duration.ofSeconds(60), config.llmTimeout());
+        assertEquals(Duration.ofSeconds(300), config.userTimeout());
+        assertEquals(Duration.ofSeconds(30), config.actionTimeout());
         assertEquals(Optional.empty(), config.llm());
         assertEquals(config, RuntimeConfig.parse(""), "an empty file keeps every default");
     }

@@ -65,6 +65,7 @@ class LoggingListenerTest {
                 List.of("LinuxAgent.CONTINUE"), 1, Optional.of(boom), Optional.empty(), Optional.empty()));
         assertEquals(List.of("INFO session s round 1 COMPLETED in LinuxAgent.FINISH after 2 steps: done",
                 "WARN session s round 2 ended ERROR in LinuxAgent.CONTINUE after 1 steps: it failed"), logger.lines);
+        assertEquals(List.of(boom), logger.thrown, "only the failed round logs an exception");
         assertSame(boom, logger.thrown.get(0));
     }
 }

@@ -67,12 +67,14 @@ public final class FsmProcessor extends AbstractProcessor {
     private final List<MachineModel> generatedMachines = new ArrayList<>();
     private final Set<String> managers = new TreeSet<>();
     private boolean reportedError;
+    private DiagnosticPrinter printer;
     private Optional<DocsDirectory> docs = Optional.empty();
     private Optional<String> invalidDocsOption = Optional.empty();
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
         super.init(env);
+        printer = new DiagnosticPrinter(env);
         try {
             docs = DocsDirectory.fromOptions(env.getOptions());
         } catch (DocsDirectory.InvalidOption e) {
@@ -164,10 +166,8 @@ public final class FsmProcessor extends AbstractProcessor {
                 deferMachine(machine, WAITS_FOR_HAND_OFF);
                 continue;
             }
-            DiagnosticPrinter printer = new DiagnosticPrinter(processingEnv);
             for (WriteProblem problem : writer.write(machine)) {
-                reportedError |= problem.kind() == Kind.ERROR;
-                printer.print(problem.kind(), problem.message(), problem.origin().orElse(machine.origin()));
+                print(problem.kind(), problem.message(), problem.origin().orElse(machine.origin()));
             }
             generatedMachines.add(machine);
             managers.add(machine.ref().stateManager().binaryName());
@@ -207,21 +207,23 @@ public final class FsmProcessor extends AbstractProcessor {
             for (TypeElement type : annotated(round, annotation)) {
                 if (!hasAnnotation(type, STATE)) {
                     String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
-                    reportedError = true;
-                    new DiagnosticPrinter(processingEnv).print(Kind.ERROR, "[agentfsm:NotAState] @" + simple + " on "
-                            + type.getSimpleName() + ", which is not a @State class; annotate it with @State or remove @"
-                            + simple, Origin.of(type, mirror(type, annotation)));
+                    print(Kind.ERROR, "[agentfsm:NotAState] @" + simple + " on " + type.getSimpleName()
+                            + ", which is not a @State class; annotate it with @State or remove @" + simple,
+                            Origin.of(type, mirror(type, annotation)));
                 }
             }
         }
     }
 
     private void print(Report report) {
-        DiagnosticPrinter printer = new DiagnosticPrinter(processingEnv);
         for (dev.agentfsm.processor.validate.Diagnostic d : report.diagnostics()) {
-            reportedError |= d.isError();
-            printer.print(d.kind(), d.text(), d.origin());
+            print(d.kind(), d.text(), d.origin());
         }
+    }
+
+    private void print(Kind kind, String text, Origin origin) {
+        reportedError |= kind == Kind.ERROR;
+        printer.print(kind, text, origin);
     }
 
     private void error(String message, Element element) {

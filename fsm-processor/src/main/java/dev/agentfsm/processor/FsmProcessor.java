@@ -8,6 +8,7 @@ import dev.agentfsm.processor.model.Origin;
 import dev.agentfsm.processor.model.TypeRef;
 import dev.agentfsm.processor.read.Deferred;
 import dev.agentfsm.processor.read.MachineReader;
+import dev.agentfsm.processor.read.Mirrors;
 import dev.agentfsm.processor.read.ReadResult;
 import dev.agentfsm.processor.validate.MachineValidator;
 import dev.agentfsm.processor.validate.Report;
@@ -34,7 +35,6 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
@@ -53,11 +53,6 @@ import javax.tools.StandardLocation;
 @AutoService(Processor.class)
 public final class FsmProcessor extends AbstractProcessor {
 
-    static final String STATE_MACHINE = "dev.agentfsm.annotations.StateMachine";
-    static final String STATE = "dev.agentfsm.annotations.State";
-    static final String TRANSITION = "dev.agentfsm.annotations.Transition";
-    static final String TRANSITIONS = "dev.agentfsm.annotations.Transitions";
-    static final String TERMINAL = "dev.agentfsm.annotations.Terminal";
     static final String SERVICES = "META-INF/services/dev.agentfsm.runtime.StateManager";
     /** Why a valid machine waits: its hand-off target was deferred, and is reported itself if it never resolves. */
     private static final String WAITS_FOR_HAND_OFF = "the machine it hands off to";
@@ -67,12 +62,14 @@ public final class FsmProcessor extends AbstractProcessor {
     private final List<MachineModel> generatedMachines = new ArrayList<>();
     private final Set<String> managers = new TreeSet<>();
     private boolean reportedError;
+    private DiagnosticPrinter printer;
     private Optional<DocsDirectory> docs = Optional.empty();
     private Optional<String> invalidDocsOption = Optional.empty();
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
         super.init(env);
+        printer = new DiagnosticPrinter(env);
         try {
             docs = DocsDirectory.fromOptions(env.getOptions());
         } catch (DocsDirectory.InvalidOption e) {
@@ -88,7 +85,7 @@ public final class FsmProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(STATE_MACHINE, STATE, TRANSITION, TRANSITIONS, TERMINAL);
+        return Set.of(Mirrors.STATE_MACHINE, Mirrors.STATE, Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL);
     }
 
     @Override
@@ -114,12 +111,12 @@ public final class FsmProcessor extends AbstractProcessor {
     private void processRound(RoundEnvironment round) throws IOException {
         invalidDocsOption.ifPresent(message -> error(message, null));
         invalidDocsOption = Optional.empty();
-        Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(round, STATE_MACHINE));
-        Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(round, STATE));
+        Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE_MACHINE));
+        Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE));
         for (String name : deferred.keySet()) {
             TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
             if (type != null) {
-                (hasAnnotation(type, STATE_MACHINE) ? machineTypes : stateTypes).add(type);
+                (Mirrors.find(type, Mirrors.STATE_MACHINE).isPresent() ? machineTypes : stateTypes).add(type);
             }
         }
         deferred.clear();
@@ -164,10 +161,8 @@ public final class FsmProcessor extends AbstractProcessor {
                 deferMachine(machine, WAITS_FOR_HAND_OFF);
                 continue;
             }
-            DiagnosticPrinter printer = new DiagnosticPrinter(processingEnv);
             for (WriteProblem problem : writer.write(machine)) {
-                reportedError |= problem.kind() == Kind.ERROR;
-                printer.print(problem.kind(), problem.message(), problem.origin().orElse(machine.origin()));
+                print(problem.kind(), problem.message(), problem.origin().orElse(machine.origin()));
             }
             generatedMachines.add(machine);
             managers.add(machine.ref().stateManager().binaryName());
@@ -203,25 +198,28 @@ public final class FsmProcessor extends AbstractProcessor {
 
     /** {@code @Transition} or {@code @Terminal} on a type that is not a {@code @State} is a mistake, not a no-op. */
     private void reportMisplacedTransitions(RoundEnvironment round) {
-        for (String annotation : List.of(TRANSITION, TRANSITIONS, TERMINAL)) {
+        for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL)) {
             for (TypeElement type : annotated(round, annotation)) {
-                if (!hasAnnotation(type, STATE)) {
+                if (Mirrors.find(type, Mirrors.STATE).isEmpty()) {
                     String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
-                    reportedError = true;
-                    new DiagnosticPrinter(processingEnv).print(Kind.ERROR, "[agentfsm:NotAState] @" + simple + " on "
-                            + type.getSimpleName() + ", which is not a @State class; annotate it with @State or remove @"
-                            + simple, Origin.of(type, mirror(type, annotation)));
+                    print(Kind.ERROR, "[agentfsm:NotAState] @" + simple + " on " + type.getSimpleName()
+                            + ", which is not a @State class; annotate it with @State or remove @" + simple,
+                            // without a mirror the message points at the type
+                            Origin.of(type, Mirrors.find(type, annotation).orElse(null)));
                 }
             }
         }
     }
 
     private void print(Report report) {
-        DiagnosticPrinter printer = new DiagnosticPrinter(processingEnv);
         for (dev.agentfsm.processor.validate.Diagnostic d : report.diagnostics()) {
-            reportedError |= d.isError();
-            printer.print(d.kind(), d.text(), d.origin());
+            print(d.kind(), d.text(), d.origin());
         }
+    }
+
+    private void print(Kind kind, String text, Origin origin) {
+        reportedError |= kind == Kind.ERROR;
+        printer.print(kind, text, origin);
     }
 
     private void error(String message, Element element) {
@@ -239,16 +237,5 @@ public final class FsmProcessor extends AbstractProcessor {
             return Set.of();
         }
         return ElementFilter.typesIn(round.getElementsAnnotatedWith(type));
-    }
-
-    private static boolean hasAnnotation(Element element, String annotation) {
-        return mirror(element, annotation) != null;
-    }
-
-    /** The annotation on the element, or {@code null}: the messager takes a null mirror to mean the element. */
-    private static AnnotationMirror mirror(Element element, String annotation) {
-        return element.getAnnotationMirrors().stream().filter(m ->
-                ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation))
-                .findFirst().orElse(null);
     }
 }

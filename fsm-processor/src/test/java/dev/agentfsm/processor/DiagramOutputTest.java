@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
-import com.google.testing.compile.Compiler;
-import com.google.testing.compile.JavaFileObjects;
 import java.io.File;
 import java.io.IOException;
 import java.net.MalformedURLException;
@@ -28,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DiagramOutputTest {
 
     private static final String RESOURCES = "META-INF/agentfsm/dev.example.door.Door.";
-    private static final JavaFileObject DOOR = JavaFileObjects.forResource("diagrams/dev/example/door/DoorStates.java");
+    private static final JavaFileObject DOOR = TestSources.file("diagrams/dev/example/door/DoorStates.java");
 
     @TempDir
     Path temp;
@@ -84,7 +82,7 @@ class DiagramOutputTest {
                 .toArray(URL[]::new);
         try (URLClassLoader loader = new URLClassLoader(withoutPlantUml, ClassLoader.getPlatformClassLoader())) {
             Processor processor = (Processor) loader.loadClass(FsmProcessor.class.getName()).getConstructor().newInstance();
-            Compilation compilation = Compiler.javac().withProcessors(processor).compile(DOOR);
+            Compilation compilation = Compilers.javac().withProcessors(processor).compile(DOOR);
             assertThat(compilation).succeeded();
             assertThat(compilation).hadWarningCount(1);
             assertThat(compilation).hadWarningContaining("[agentfsm:Diagram] the SVG of Door could not be rendered: "
@@ -105,7 +103,7 @@ class DiagramOutputTest {
     }
 
     private static Compilation compile(String... options) {
-        return Compiler.javac().withProcessors(new FsmProcessor()).withOptions((Object[]) options).compile(DOOR);
+        return Compilers.javac().withOptions((Object[]) options).compile(DOOR);
     }
 
     private static String content(Compilation compilation, String extension) {

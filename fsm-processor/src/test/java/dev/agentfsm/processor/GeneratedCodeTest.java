@@ -36,11 +36,7 @@ class GeneratedCodeTest {
                 .compile(TestSources.in("rich"));
         assertThat(compilation).succeededWithoutWarnings();
 
-        Map<String, String> generated = generatedFiles(compilation);
-        if (Goldens.regenerating()) {
-            Goldens.fromBuild().write(generated);
-        }
-        Goldens.fromBuild().assertMatches(generated);
+        Goldens.fromBuild("generated").check(generatedFiles(compilation));
     }
 
     @Test
@@ -48,7 +44,7 @@ class GeneratedCodeTest {
         Compilation compilation = Compilers.ecj().compile(TestSources.in("rich"));
         assertThat(compilation).succeededWithoutWarnings();
 
-        Goldens.fromBuild().assertMatches(generatedFiles(compilation));
+        Goldens.fromBuild("generated").assertMatches(generatedFiles(compilation));
     }
 
     @Test

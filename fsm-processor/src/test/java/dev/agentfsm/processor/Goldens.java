@@ -11,39 +11,51 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Golden files: the expected text of generated files, kept under {@code src/test/resources/golden/generated}.
+ * Golden files: the expected text of generated files, kept under {@code src/test/resources/golden/<dir>}
+ * ({@code generated/} for the processor's sources and models, {@code diagrams/} for the diagram writers).
  * {@code mvn test -Dagentfsm.regenerateGoldens=true} rewrites them from the current output (and
  * removes stale ones); review the change with {@code git diff} before committing it.
  */
-final class Goldens {
+public final class Goldens {
 
-    static final String REGENERATE = "agentfsm.regenerateGoldens";
+    private static final String REGENERATE = "agentfsm.regenerateGoldens";
     private static final String HOW_TO_UPDATE = "if the change is intended, run"
             + " 'mvn -pl fsm-processor -am test -Dagentfsm.regenerateGoldens=true' and review 'git diff'";
 
     private final Path root;
 
-    Goldens(Path root) {
+    private Goldens(Path root) {
         this.root = root;
     }
 
     /**
-     * The golden files of generated sources and models: {@code generated/} in the golden directory
-     * the build names (the module's when run from an IDE); the diagram writers keep theirs beside it.
+     * The golden files in {@code dir} of the golden directory the build names (the module's when run
+     * from an IDE).
      */
-    static Goldens fromBuild() {
-        return new Goldens(Path.of(System.getProperty("agentfsm.goldenDir", "src/test/resources/golden")).resolve("generated"));
+    public static Goldens fromBuild(String dir) {
+        return new Goldens(Path.of(System.getProperty("agentfsm.goldenDir", "src/test/resources/golden")).resolve(dir));
     }
 
-    static boolean regenerating() {
+    private static boolean regenerating() {
         return Boolean.parseBoolean(System.getProperty(REGENERATE, "false"));
+    }
+
+    /**
+     * Rewrites the golden files from {@code actual} when the build asks for it, then asserts that
+     * they match (see {@link #assertMatches}).
+     */
+    public void check(Map<String, String> actual) {
+        if (regenerating()) {
+            write(actual);
+        }
+        assertMatches(actual);
     }
 
     /**
      * Asserts that {@code actual} (relative path to text) is exactly the golden files: the same
      * files with the same text. Truth prints a line diff of the first file that differs.
      */
-    void assertMatches(Map<String, String> actual) {
+    public void assertMatches(Map<String, String> actual) {
         Map<String, String> expected = read();
         assertWithMessage("generated files compared with the golden files in %s; %s", root, HOW_TO_UPDATE)
                 .that(actual.keySet()).containsExactlyElementsIn(expected.keySet());
@@ -54,7 +66,7 @@ final class Goldens {
     }
 
     /** Replaces the golden files with {@code actual}. */
-    void write(Map<String, String> actual) {
+    private void write(Map<String, String> actual) {
         try {
             for (String stale : read().keySet()) {
                 if (!actual.containsKey(stale)) {

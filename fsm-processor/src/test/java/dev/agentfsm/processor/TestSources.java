@@ -37,7 +37,7 @@ final class TestSources {
         return JavaFileObjects.forResource(resource(path));
     }
 
-    static Path directory(String dir) {
+    private static Path directory(String dir) {
         try {
             return Path.of(resource(dir).toURI());
         } catch (URISyntaxException e) {

@@ -13,15 +13,16 @@ import javax.lang.model.util.Elements;
 
 /**
  * Reads annotations as mirrors. Class-valued members can't be read through
- * {@code getAnnotation(X.class)} at compile time, so everything goes through here.
+ * {@code getAnnotation(X.class)} at compile time, so everything goes through here; the processor
+ * finds its annotations by these names too.
  */
-final class Mirrors {
+public final class Mirrors {
 
-    static final String STATE_MACHINE = "dev.agentfsm.annotations.StateMachine";
-    static final String STATE = "dev.agentfsm.annotations.State";
-    static final String TRANSITION = "dev.agentfsm.annotations.Transition";
-    static final String TRANSITIONS = "dev.agentfsm.annotations.Transitions";
-    static final String TERMINAL = "dev.agentfsm.annotations.Terminal";
+    public static final String STATE_MACHINE = "dev.agentfsm.annotations.StateMachine";
+    public static final String STATE = "dev.agentfsm.annotations.State";
+    public static final String TRANSITION = "dev.agentfsm.annotations.Transition";
+    public static final String TRANSITIONS = "dev.agentfsm.annotations.Transitions";
+    public static final String TERMINAL = "dev.agentfsm.annotations.Terminal";
 
     private final Elements elements;
 
@@ -30,7 +31,7 @@ final class Mirrors {
     }
 
     /** The annotation of this type on the element, if present. */
-    static Optional<AnnotationMirror> find(Element element, String annotationType) {
+    public static Optional<AnnotationMirror> find(Element element, String annotationType) {
         for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
             Element type = mirror.getAnnotationType().asElement();
             if (type instanceof TypeElement && ((TypeElement) type).getQualifiedName().contentEquals(annotationType)) {

@@ -77,41 +77,32 @@ public final class MachineWriter {
 
     /**
      * The resources for a machine by file name under {@link #RESOURCE_DIR}, e.g. {@code a.b.HostAgent.yaml}:
-     * the model (yaml), the diagrams (mmd, dot, puml, svg) and the page (md).
-     *
-     * @throws IllegalStateException if the SVG cannot be rendered; {@link #write} reports that as a warning instead
+     * the model (yaml), the diagrams (mmd, dot, puml, svg) and the page (md). An SVG that is not
+     * rendered is left out, and {@code problems} says why.
      */
-    public Map<String, String> resources(MachineModel machine) {
-        List<WriteProblem> problems = new ArrayList<>();
-        Map<String, String> resources = resources(machine, problems);
-        if (!problems.isEmpty()) {
-            throw new IllegalStateException(problems.get(0).message());
-        }
-        return resources;
-    }
-
     private Map<String, String> resources(MachineModel machine, List<WriteProblem> problems) {
+        // every diagram draws the same view of the machine: build it once
+        MachineGraph graph = MachineGraph.of(machine);
         Map<String, String> resources = new LinkedHashMap<>();
         resources.put(resourceName(machine, "yaml"), yaml.write(machine));
-        resources.put(resourceName(machine, "mmd"), mermaid.write(machine));
-        resources.put(resourceName(machine, "dot"), dot.write(machine));
-        String diagram = plantUml.write(machine);
+        resources.put(resourceName(machine, "mmd"), mermaid.write(graph));
+        resources.put(resourceName(machine, "dot"), dot.write(graph));
+        String diagram = plantUml.write(graph);
         resources.put(resourceName(machine, "puml"), diagram);
         String svgName = resourceName(machine, "svg");
-        resources.put(resourceName(machine, "md"), markdown.write(machine, svgName));
+        resources.put(resourceName(machine, "md"), markdown.write(machine, graph, svgName));
+        String svgOf = "[agentfsm:Diagram] the SVG of " + machine.name();
+        String othersWritten = "; its .mmd, .dot, .puml and .md are written, and " + resourceName(machine, "puml")
+                + " renders with PlantUML";
         if (machine.states().size() > SVG_STATE_LIMIT) {
-            problems.add(new WriteProblem(Kind.NOTE, "[agentfsm:Diagram] the SVG of " + machine.name() + " is not rendered:"
-                    + " it has " + machine.states().size() + " states, and the in-compiler layout is only run for up to "
-                    + SVG_STATE_LIMIT + "; its .mmd, .dot, .puml and .md are written, and " + resourceName(machine, "puml")
-                    + " renders with PlantUML"));
+            problems.add(new WriteProblem(Kind.NOTE, svgOf + " is not rendered: it has " + machine.states().size()
+                    + " states, and the in-compiler layout is only run for up to " + SVG_STATE_LIMIT + othersWritten));
             return resources;
         }
         try {
             resources.put(svgName, svg.write(diagram));
         } catch (SvgWriter.Failure e) {
-            problems.add(new WriteProblem(Kind.WARNING, "[agentfsm:Diagram] the SVG of " + machine.name() + " could not be rendered: " + e.getMessage()
-                    + "; its .mmd, .dot, .puml and .md are written, and " + resourceName(machine, "puml")
-                    + " renders with PlantUML"));
+            problems.add(new WriteProblem(Kind.WARNING, svgOf + " could not be rendered: " + e.getMessage() + othersWritten));
         }
         return resources;
     }

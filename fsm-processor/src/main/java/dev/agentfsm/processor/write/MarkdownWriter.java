@@ -21,7 +21,11 @@ public final class MarkdownWriter {
 
     /** The page; {@code svgName} is the file name of the SVG written beside it. */
     public String write(MachineModel machine, String svgName) {
-        MachineGraph graph = MachineGraph.of(machine);
+        return write(machine, MachineGraph.of(machine), svgName);
+    }
+
+    /** The page of {@code machine}, whose diagrams' view is {@code graph}. */
+    String write(MachineModel machine, MachineGraph graph, String svgName) {
         StringBuilder out = new StringBuilder();
         out.append("# ").append(graph.name()).append("\n\n");
         if (!graph.description().isEmpty()) {

@@ -1,6 +1,8 @@
 package dev.agentfsm.benchmarks.dispatch;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * The implementations the benchmarks compare, by the name of their {@code DispatchBenchmark}
@@ -86,6 +88,6 @@ public enum Implementation {
             }
         }
         throw new IllegalArgumentException("no implementation is measured by a method named \"" + methodName
-                + "\"; use one of generated, runtimeStep, runtimeRound, handWritten, ufoStyleRegistry, springStatemachine, squirrel, stateless4j");
+                + "\"; use one of " + Arrays.stream(values()).map(Implementation::methodName).collect(Collectors.joining(", ")));
     }
 }

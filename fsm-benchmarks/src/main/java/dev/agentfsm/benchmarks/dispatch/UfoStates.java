@@ -176,16 +176,18 @@ final class UfoStates {
         }
     }
 
-    /** Hands control back to the host, as UFO's App FINISH does with {@code agent.host}. */
-    static final class AppFinish extends App {
-        @Override
-        UfoState nextState(Agent agent) {
-            return HOST.get("CONTINUE");
-        }
-
+    /** An AppAgent state that hands control back to the host, as UFO's do with {@code agent.host}. */
+    abstract static class BackToHost extends App {
         @Override
         Agent nextAgent(Agent agent) {
             return ((AppAgent) agent).hostAgent();
+        }
+    }
+
+    static final class AppFinish extends BackToHost {
+        @Override
+        UfoState nextState(Agent agent) {
+            return HOST.get("CONTINUE");
         }
 
         @Override
@@ -194,15 +196,10 @@ final class UfoStates {
         }
     }
 
-    static final class AppFail extends App {
+    static final class AppFail extends BackToHost {
         @Override
         UfoState nextState(Agent agent) {
             return HOST.get("CONTINUE");
-        }
-
-        @Override
-        Agent nextAgent(Agent agent) {
-            return ((AppAgent) agent).hostAgent();
         }
 
         @Override
@@ -211,15 +208,10 @@ final class UfoStates {
         }
     }
 
-    static final class AppError extends App {
+    static final class AppError extends BackToHost {
         @Override
         UfoState nextState(Agent agent) {
             return HOST.get("FINISH");
-        }
-
-        @Override
-        Agent nextAgent(Agent agent) {
-            return ((AppAgent) agent).hostAgent();
         }
 
         @Override

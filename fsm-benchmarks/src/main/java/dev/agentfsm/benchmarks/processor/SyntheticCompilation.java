@@ -52,11 +52,6 @@ public final class SyntheticCompilation {
         return new SyntheticCompilation(work, List.copyOf(sources), List.copyOf(all), Files.readString(puml), states);
     }
 
-    /** How many sources the processor generated. */
-    public int generatedSources() {
-        return sourcesAndGenerated.size() - sources.size();
-    }
-
     /** Points the next compilation at a new, empty directory. */
     public void freshOutput() throws IOException {
         output = Files.createTempDirectory(work, "out");

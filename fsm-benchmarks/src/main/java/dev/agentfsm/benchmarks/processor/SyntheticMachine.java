@@ -16,8 +16,8 @@ final class SyntheticMachine {
 
     private SyntheticMachine() {}
 
-    /** Writes the machine under {@code root} and returns the directory of its package. */
-    static Path write(Path root, int states) throws IOException {
+    /** Writes the machine's sources under {@code root}. */
+    static void write(Path root, int states) throws IOException {
         if (states < 2) {
             throw new IllegalArgumentException("a synthetic machine needs at least 2 states; got " + states);
         }
@@ -64,7 +64,6 @@ final class SyntheticMachine {
                 @dev.agentfsm.annotations.Terminal(endsRound = true)
                 public final class %s extends SyntheticState {}
                 """.formatted(PACKAGE, last, last));
-        return dir;
     }
 
     private static void write(Path dir, String type, String source) throws IOException {

@@ -87,5 +87,7 @@ class ImplementationTest {
         assertEquals(Implementation.RUNTIME_STEP, Implementation.byMethodName("runtimeStep"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Implementation.byMethodName("fast"));
         assertEquals(true, e.getMessage().contains("\"fast\""), e.getMessage());
+        assertEquals(true, e.getMessage().endsWith("use one of generated, runtimeStep, runtimeRound, handWritten,"
+                + " ufoStyleRegistry, springStatemachine, squirrel, stateless4j"), e.getMessage());
     }
 }

@@ -85,6 +85,12 @@ class LinuxAgentRoundTest {
         assertTrue(second.contains("[Step Trajectories Completed Previously:]"), second);
         assertTrue(second.contains("\"action\":\"cat a.txt\""), second);
         assertTrue(second.contains("[Last results]\nstep 1: cat a.txt\nexit code: 0\nstdout:\napple\n"), second);
+
+        // every request offers the statuses in the schema it sends; the shared schema itself stays open
+        String status = "/properties/action/properties/status";
+        assertEquals("[\"CONTINUE\",\"FINISH\",\"FAIL\"]",
+                requests.get(1).responseSchema().orElseThrow().at(status + "/enum").toString());
+        assertTrue(LinuxPrompt.SCHEMA.at(status + "/enum").isMissingNode(), LinuxPrompt.SCHEMA.toString());
     }
 
     @Test

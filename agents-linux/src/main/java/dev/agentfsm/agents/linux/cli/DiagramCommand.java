@@ -44,8 +44,9 @@ final class DiagramCommand implements Callable<Integer> {
         MachineResources resources = new MachineResources(loader);
         Optional<String> diagram = resources.read(qualified, format.extension());
         if (diagram.isEmpty()) {
+            List<String> written = resources.available(qualified);
             List<DiagramFormat> present = List.of(DiagramFormat.values()).stream()
-                    .filter(f -> resources.read(qualified, f.extension()).isPresent()).toList();
+                    .filter(f -> written.contains(f.extension())).toList();
             console.err().println("agents-linux diagram: no " + format.optionName() + " diagram of " + qualified
                     + " on the class path (" + MachineResources.resource(qualified, format.extension()) + "); "
                     + (present.isEmpty() ? "this build wrote no diagrams (the processor writes them with -Aagentfsm.docs)"

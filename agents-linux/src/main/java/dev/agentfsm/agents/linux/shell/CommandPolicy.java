@@ -7,10 +7,10 @@ import java.util.Set;
 /**
  * Decides whether a command line may run, as UFO's hardened Linux server does: no shell syntax at
  * all (operators, substitutions, redirections, line breaks), a command name from the allow-list
- * (checked by basename), and per-command rules for the allowed commands that could still write or
- * run code: {@code find} without its acting predicates, interpreters and launchers with nothing but
- * a version flag, and {@link WritingArguments} for {@code sort}, {@code uniq}, {@code file}, {@code date},
- * {@code hostname} and {@code ping}. Nothing is expanded: {@code $HOME}, {@code ~} and {@code *} reach the
+ * (checked by basename), and rules for the allowed commands that could still write or run code:
+ * interpreters and launchers with nothing but a version flag, and the per-command argument rules of
+ * {@link WritingArguments} ({@code find}, {@code sort}, {@code uniq}, {@code file}, {@code date},
+ * {@code hostname}, {@code ping}). Nothing is expanded: {@code $HOME}, {@code ~} and {@code *} reach the
  * command as written. The command line is checked as written, before it is split, so quoting hides nothing.
  */
 final class CommandPolicy {
@@ -22,9 +22,6 @@ final class CommandPolicy {
 
     /** Words refused after any command, as UFO refuses them anywhere in the line (it blocks them by pattern). */
     private static final Set<String> BLOCKED_WORDS = Set.of("-exec", "-execdir");
-
-    /** Predicates that make {@code find} delete, ask to run, or write ({@code -exec}/{@code -execdir} are refused for every command). */
-    private static final Set<String> FIND_ACTIONS = Set.of("-delete", "-ok", "-okdir", "-fls");
 
     /**
      * Programs that run code or other programs they are given (interpreters, and launchers such as
@@ -80,13 +77,6 @@ final class CommandPolicy {
             return new Verdict.Refuse("'" + name + "' is not on the allow-list");
         }
         List<String> args = argv.subList(1, argv.size());
-        if (name.equals("find")) {
-            for (String arg : args) {
-                if (FIND_ACTIONS.contains(arg) || arg.startsWith("-fprint")) {
-                    return new Verdict.Refuse("find " + arg + " is blocked: find may only list files");
-                }
-            }
-        }
         if (INTERPRETERS.contains(name) && !(args.size() == 1 && VERSION_FLAGS.contains(args.get(0)))
                 && !(args.isEmpty() && PRINT_ALONE.contains(name))) {
             return new Verdict.Refuse(name + " may only run as '" + name + " --version' or '" + name + " -V'"

@@ -5,12 +5,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Argument rules for the commands of UFO's read-only list that can still change something: {@code sort}
- * writes a file with {@code -o} and runs a program with {@code --compress-program}, {@code uniq} writes
- * its second operand, {@code file -C} writes a compiled magic file, {@code date} sets the clock with
- * {@code -s} or an operand, {@code hostname} sets the host name with an operand or {@code -F}, and
- * {@code ping -f}/{@code -l} floods. Options are read as GNU getopt reads them ({@link GnuArguments}),
- * so clusters and abbreviations are caught too.
+ * Argument rules for the commands of UFO's read-only list that can still change something: {@code find}
+ * deletes, writes or asks to run with its acting predicates ({@code -exec} and {@code -execdir} are
+ * refused after every command by {@link CommandPolicy}), {@code sort} writes a file with {@code -o} and
+ * runs a program with {@code --compress-program}, {@code uniq} writes its second operand, {@code file -C}
+ * writes a compiled magic file, {@code date} sets the clock with {@code -s} or an operand, {@code hostname}
+ * sets the host name with an operand or {@code -F}, and {@code ping -f}/{@code -l} floods. The GNU tools'
+ * options are read as getopt reads them ({@link GnuArguments}), so clusters and abbreviations are caught too.
  */
 final class WritingArguments {
     private static final GnuArguments SORT = new GnuArguments("kotST", "", Set.of("batch-size", "buffer-size",
@@ -23,6 +24,9 @@ final class WritingArguments {
     private static final GnuArguments DATE = new GnuArguments("dfrs", "I", Set.of("date", "file", "reference", "rfc-3339",
             "set"));
     private static final GnuArguments PING = new GnuArguments("ceFiIlmMpQsStTwW", "", Set.of());
+
+    /** Predicates that make {@code find} delete, ask to run, or write ({@code -fprint*} too). */
+    private static final Set<String> FIND_ACTIONS = Set.of("-delete", "-ok", "-okdir", "-fls");
 
     /** What {@code hostname} may be given: options that only print. */
     private static final Set<String> HOSTNAME_PRINTING = Set.of("-a", "--alias", "-A", "--all-fqdns", "-d",
@@ -37,6 +41,7 @@ final class WritingArguments {
     /** Why {@code command} must not run with {@code args}, or empty when they only read. */
     static Optional<String> refusal(String command, List<String> args) {
         return switch (command) {
+            case "find" -> find(args);
             case "sort" -> sort(SORT.parse(args));
             case "uniq" -> uniq(UNIQ.parse(args));
             case "file" -> file(FILE.parse(args));
@@ -45,6 +50,15 @@ final class WritingArguments {
             case "ping" -> ping(PING.parse(args));
             default -> Optional.empty();
         };
+    }
+
+    private static Optional<String> find(List<String> args) {
+        for (String arg : args) {
+            if (FIND_ACTIONS.contains(arg) || arg.startsWith("-fprint")) {
+                return Optional.of("find " + arg + " is blocked: find may only list files");
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<String> sort(GnuArguments.Parsed parsed) {

@@ -71,7 +71,7 @@ class DemoCommandTest {
         assertTrue(Files.readString(machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.yaml"))
                 .startsWith("machine: LinuxAgent\n"));
         assertTrue(Files.readString(machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.mmd")).contains("stateDiagram-v2"));
-        // the refused pipe ran nothing: the workspace holds exactly the files the demo wrote
+        // nothing the round ran wrote into the workspace: it holds exactly the files the demo put there
         try (var files = Files.walk(base.resolve("workspace"))) {
             assertEquals(List.of("README.txt", "data/inventory.csv", "logs/app.log", "logs/worker.log"),
                     files.filter(Files::isRegularFile).map(p -> base.resolve("workspace").relativize(p).toString())

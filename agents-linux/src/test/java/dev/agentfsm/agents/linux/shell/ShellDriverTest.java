@@ -48,6 +48,22 @@ class ShellDriverTest {
         return shell.execute(new Action("execute_command", arguments), TIMEOUT);
     }
 
+    /**
+     * {@code config} searching only {@code bin}, where each allowed command is a script that appends
+     * its name and arguments to {@code log} and then runs the real program: any program a command
+     * starts leaves a line, whatever it does or does not touch.
+     */
+    private static ShellConfig logged(ShellConfig config, Path bin, Path log) throws IOException {
+        ShellDriver real = ShellDriver.of(config);
+        for (String name : config.allowedCommands()) {
+            String program = real.findProgram(name).map(path -> "exec '" + path + "' \"$@\"").orElse("exit 127");
+            Path script = Files.writeString(bin.resolve(name),
+                    "#!/bin/sh\necho \"" + name + " $*\" >> '" + log + "'\n" + program + "\n");
+            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return new ShellConfig(config.root(), config.allowedCommands(), List.of(bin), config.outputCapBytes());
+    }
+
     @Test
     void runsAnAllowedCommandInTheRoot() throws Exception {
         ActionResult result = run("grep -n beta notes.txt");
@@ -98,11 +114,13 @@ class ShellDriverTest {
             "cat < victim", "find . -delete", "find . -exec rm -rf {} +", "python -c 'open(\"victim\",\"w\")'",
             "python3 -c 'import shutil'", "ls ${IFS}", "ls && rm victim", "ls | rm victim",
             "ls\nrm victim"})
-    void refusedCommandsNeverRun(String command) throws Exception {
+    void refusedCommandsNeverRun(String command, @TempDir Path bin) throws Exception {
         Path victim = root.resolve("victim");
         Files.writeString(victim, "must survive");
-        // touch and rm are allowed here, so only the policy stands between the command and the file
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("rm", "touch"));
+        // touch and rm are allowed here, so only the policy stands between the command and the file;
+        // every allowed program logs that it started, so a refused command that ran anything is seen
+        Path ran = bin.resolve("ran.log");
+        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withAllowed("rm", "touch"), bin, ran));
         ActionResult result = run(shell, Map.of("command", command));
         assertFalse(result.success());
         String reason = result.reason().orElseThrow();
@@ -112,18 +130,21 @@ class ShellDriverTest {
         assertFalse(result.data().containsKey("exit_code"), "a refused command has no exit code");
         assertEquals("must survive", Files.readString(victim));
         assertEquals(Set.of("notes.txt", "sub", "victim"), Set.of(root.toFile().list()));
+        assertFalse(Files.exists(ran), () -> "a program started: " + ran.toFile().length() + " bytes in " + ran);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"sort -o out notes.txt", "sort -ruo out notes.txt", "sort notes.txt --out=out",
             "uniq notes.txt out", "uniq -c notes.txt out", "file -C -m notes.txt",
             "sort -S 1 --compress-program=touch notes.txt"})
-    void allowedCommandsMayNotWriteFiles(String command) throws Exception {
-        ActionResult result = run(command);
+    void allowedCommandsMayNotWriteFiles(String command, @TempDir Path bin) throws Exception {
+        Path ran = bin.resolve("ran.log");
+        ActionResult result = run(ShellDriver.of(logged(ShellConfig.of(root), bin, ran)), Map.of("command", command));
         assertFalse(result.success(), result.toString());
         assertEquals(true, result.data().get("refused"), result.toString());
         assertTrue(result.reason().orElseThrow().contains(" is blocked: "), result.toString());
         assertEquals(Set.of("notes.txt", "sub"), Set.of(root.toFile().list()), "nothing was written");
+        assertFalse(Files.exists(ran), "nothing started");
     }
 
     @Test
@@ -146,11 +167,13 @@ class ShellDriverTest {
     }
 
     @Test
-    void withRmAllowedAPlainRmDoesDeleteSoTheRefusalsAboveAreWhatProtectTheFile() throws Exception {
+    void withRmAllowedAPlainRmDoesDeleteSoTheRefusalsAboveAreWhatProtectTheFile(@TempDir Path bin) throws Exception {
         Path victim = Files.writeString(root.resolve("victim"), "will go");
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("rm", "touch"));
+        Path ran = bin.resolve("ran.log");
+        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withAllowed("rm", "touch"), bin, ran));
         assertTrue(run(shell, Map.of("command", "rm victim")).success());
         assertFalse(Files.exists(victim));
+        assertEquals(List.of("rm victim"), Files.readAllLines(ran), "the log sees what runs");
     }
 
     @Test

@@ -42,9 +42,7 @@ final class MobilePrompt {
     }
 
     private static String tools(List<ToolSpec> tools) {
-        return tools.stream().map(t -> "- " + t.name() + "(" + t.parameters().entrySet().stream()
-                .map(p -> p.getKey() + ": " + p.getValue()).collect(Collectors.joining(", ")) + "): " + t.description())
-                .collect(Collectors.joining("\n"));
+        return tools.stream().map(t -> "- " + t.describe()).collect(Collectors.joining("\n"));
     }
 
     /** The reply's schema; the guard narrows {@code action.status} to the statuses CONTINUE may reach. */

@@ -33,7 +33,7 @@ final class MobilePrompt {
         String user = "Request: " + global.get(Context.REQUEST).orElse("") + "\n"
                 + "Plan so far: " + (agent.plan().isEmpty() ? "(none)" : String.join("; ", agent.plan())) + "\n"
                 + (blackboard.isBlank() ? "" : blackboard.strip() + "\n")
-                + "Last action results: " + (agent.lastResults().isEmpty() ? "(none)" : String.join("; ", agent.lastResults())) + "\n"
+                + "Last action results: " + agent.lastResult().orElse("(none)") + "\n"
                 + "Installed apps: " + String.join(", ", step.require(MobileStep.APPS)) + "\n"
                 + "Controls on the screen (id: type \"name\" [left,top][right,bottom]):\n"
                 + ScreenControls.describe(step.require(MobileStep.CONTROLS));

@@ -7,9 +7,9 @@ import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
 import dev.agentfsm.runtime.pipeline.AgentProcessor;
 import dev.agentfsm.runtime.pipeline.Phase;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +34,7 @@ public final class MobileAgent extends BaseAgent {
     private final ReplyGuard guard;
     private final RuntimeConfig config;
     private final AgentProcessor<MobileAgent> processor;
-    private final List<String> lastResults = new ArrayList<>();
+    private Optional<String> lastResult = Optional.empty();
     private List<String> plan = List.of();
 
     private MobileAgent(Builder builder) {
@@ -63,8 +63,9 @@ public final class MobileAgent extends BaseAgent {
 
     /** FAIL's exit action: the device may be gone, so only what is known is logged. */
     void recordFailure(Context context) {
-        LOG.warn("{} failed on {} after {} step(s) of request \"{}\"; last results: {}", name(), driver.name(),
-                context.get(Context.ROUND_STEP).orElse(0), context.get(Context.REQUEST).orElse(""), lastResults);
+        LOG.warn("{} failed on {} after {} step(s) of request \"{}\"; last result: {}", name(), driver.name(),
+                context.get(Context.ROUND_STEP).orElse(0), context.get(Context.REQUEST).orElse(""),
+                lastResult.orElse("(none)"));
     }
 
     /** The device this agent drives. */
@@ -81,13 +82,12 @@ public final class MobileAgent extends BaseAgent {
     }
 
     /** What the last step's action did, for the next prompt. */
-    List<String> lastResults() {
-        return List.copyOf(lastResults);
+    Optional<String> lastResult() {
+        return lastResult;
     }
 
     void rememberResult(String result) {
-        lastResults.clear();
-        lastResults.add(result);
+        lastResult = Optional.of(result);
     }
 
     /** The plan the LLM gave last, for the next prompt. */
@@ -102,7 +102,7 @@ public final class MobileAgent extends BaseAgent {
     @Override
     public void reset() {
         super.reset();
-        lastResults.clear();
+        lastResult = Optional.empty();
         plan = List.of();
     }
 

@@ -33,7 +33,7 @@ final class MobilePrompt {
         String user = "Request: " + global.get(Context.REQUEST).orElse("") + "\n"
                 + "Plan so far: " + (agent.plan().isEmpty() ? "(none)" : String.join("; ", agent.plan())) + "\n"
                 + (blackboard.isBlank() ? "" : blackboard.strip() + "\n")
-                + "Last action results: " + (agent.lastResults().isEmpty() ? "(none)" : String.join("; ", agent.lastResults())) + "\n"
+                + "Last action results: " + agent.lastResult().orElse("(none)") + "\n"
                 + "Installed apps: " + String.join(", ", step.require(MobileStep.APPS)) + "\n"
                 + "Controls on the screen (id: type \"name\" [left,top][right,bottom]):\n"
                 + ScreenControls.describe(step.require(MobileStep.CONTROLS));
@@ -42,9 +42,7 @@ final class MobilePrompt {
     }
 
     private static String tools(List<ToolSpec> tools) {
-        return tools.stream().map(t -> "- " + t.name() + "(" + t.parameters().entrySet().stream()
-                .map(p -> p.getKey() + ": " + p.getValue()).collect(Collectors.joining(", ")) + "): " + t.description())
-                .collect(Collectors.joining("\n"));
+        return tools.stream().map(t -> "- " + t.describe()).collect(Collectors.joining("\n"));
     }
 
     /** The reply's schema; the guard narrows {@code action.status} to the statuses CONTINUE may reach. */

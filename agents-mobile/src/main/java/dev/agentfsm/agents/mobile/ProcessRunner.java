@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.mobile;
 
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,7 +59,7 @@ final class ProcessRunner {
             Process process = start(builder, argv);
             try {
                 if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                    long killed = killTree(process);
+                    int killed = killTree(process);
                     throw new DriverException("`" + String.join(" ", argv) + "` did not finish within "
                             + timeout.toMillis() + " ms; killed it" + (killed > 0 ? " and " + killed + " child process(es)" : "")
                             + ". The device may be hung or disconnected: check it with `adb devices`");
@@ -87,27 +88,18 @@ final class ProcessRunner {
         }
     }
 
-    /** Kills the children first, so none of them is re-parented and left running; returns how many. */
-    private static long killTree(Process process) {
-        List<ProcessHandle> children = process.descendants().toList();
-        children.forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        // a kill is asynchronous: wait (boundedly) until they are gone, so a caller sees no survivors
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    /** Kills the process and everything it started, and waits (boundedly) for it; returns how many children it had. */
+    private static int killTree(Process process) {
         try {
+            int children = ProcessTree.kill(process.toHandle());
+            // a kill is asynchronous: wait until it is gone, so a caller sees no survivors
             process.waitFor(5, TimeUnit.SECONDS);
-            for (ProcessHandle child : children) {
-                long left = deadline - System.nanoTime();
-                if (left > 0) {
-                    child.onExit().get(left, TimeUnit.NANOSECONDS);
-                }
-            }
+            return children;
         } catch (InterruptedException e) {
+            // the tree has been sent SIGKILL; the caller reports the time-out or the interrupt
             Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            // still being reaped after 5 s: it has been sent SIGKILL, there is nothing more to do
+            return 0;
         }
-        return children.size();
     }
 
     private static java.io.File nullDevice() {

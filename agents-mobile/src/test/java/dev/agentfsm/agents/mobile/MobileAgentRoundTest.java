@@ -132,6 +132,26 @@ class MobileAgentRoundTest {
         assertFalse(ProcessHandle.of(sleeper).map(ProcessHandle::isAlive).orElse(false), "the hung adb is gone");
     }
 
+    @Test
+    void anArgumentTheModelSendsAsNullIsLeftOutNotAFailure() throws Exception {
+        StandInAdb device = StandInAdb.install(dir);
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of("""
+                {"observation": "the home screen", "thought": "open Settings",
+                 "action": {"function": "launch_app",
+                            "arguments": {"package_name": "com.android.settings", "control_name": null},
+                            "status": "FINISH"},
+                 "plan": [], "result": "Settings is open."}"""));
+        MobileAgent agent = MobileAgent.builder(device.connect(new MutableClock()), llm).build();
+
+        RoundResult result = round(agent);
+
+        assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
+        assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.FINISH"), result.path());
+        Map<String, Object> step = agent.blackboard().trajectories().get(0);
+        assertEquals("launched com.android.settings", step.get("result"));
+        assertEquals(Map.of("package_name", "com.android.settings"), step.get("arguments"));
+    }
+
     private static RoundResult round(MobileAgent agent) {
         return Round.of(MobileAgentStateManager.instance(), agent)
                 .context(new Context().put(Context.REQUEST, REQUEST)).maxSteps(10).build().run();

@@ -2,7 +2,6 @@ package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.runtime.device.ToolSpec;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** The text of a prompt, in UFO's bracketed sections; an empty section is left out. */
 final class Prompt {
@@ -29,10 +28,7 @@ final class Prompt {
 
     /** The tools the LLM may call, one per line with its parameters. */
     Prompt tools(List<ToolSpec> tools) {
-        return section("Available tools", tools.stream()
-                .map(t -> "- " + t.name() + "(" + t.parameters().entrySet().stream()
-                        .map(p -> p.getKey() + ": " + p.getValue()).collect(Collectors.joining(", ")) + "): " + t.description())
-                .toList());
+        return section("Available tools", tools.stream().map(t -> "- " + t.describe()).toList());
     }
 
     String text() {

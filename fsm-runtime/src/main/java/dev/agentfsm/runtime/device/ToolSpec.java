@@ -13,4 +13,10 @@ public record ToolSpec(String name, String description, Map<String, String> para
     public ToolSpec {
         parameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(parameters));
     }
+
+    /** The tool on one line, as a prompt lists it: {@code tap(x: x in pixels, y: y in pixels): Tap the screen}. */
+    public String describe() {
+        return name + "(" + parameters.entrySet().stream().map(p -> p.getKey() + ": " + p.getValue())
+                .collect(java.util.stream.Collectors.joining(", ")) + "): " + description;
+    }
 }

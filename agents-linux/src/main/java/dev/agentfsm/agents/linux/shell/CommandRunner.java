@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.linux.shell;
 
+import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

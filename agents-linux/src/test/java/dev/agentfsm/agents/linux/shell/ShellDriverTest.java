@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

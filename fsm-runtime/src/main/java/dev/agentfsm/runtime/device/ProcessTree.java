@@ -1,0 +1,75 @@
+package dev.agentfsm.runtime.device;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Kills a process and everything it started, for drivers that run programs (a shell command, {@code adb})
+ * and must leave nothing behind when one hangs past its time-out.
+ *
+ * <p>Descendants are killed first, while the root is still alive: once the root is gone, its children
+ * are re-parented and can no longer be found from it. The descendants are listed again until none is
+ * running, so children forked during the kill are caught as long as their parent was still alive when
+ * the list was taken.
+ */
+public final class ProcessTree {
+    private static final int MAX_PASSES = 20;
+    private static final long PASS_WAIT_MILLIS = 250;
+
+    private ProcessTree() {}
+
+    /**
+     * Forcibly kills {@code root}'s descendants, then {@code root} (also when the wait is interrupted).
+     *
+     * @return how many descendants were killed
+     * @throws InterruptedException if the thread was interrupted while waiting for the descendants to exit
+     */
+    public static int kill(ProcessHandle root) throws InterruptedException {
+        Set<Long> killed = new HashSet<>();
+        try {
+            for (int pass = 0; pass < MAX_PASSES; pass++) {
+                List<ProcessHandle> alive = root.descendants().filter(ProcessTree::running).toList();
+                if (alive.isEmpty()) {
+                    break;
+                }
+                alive.forEach(ProcessHandle::destroyForcibly);
+                alive.forEach(process -> killed.add(process.pid()));
+                awaitExit(alive);
+            }
+        } finally {
+            root.destroyForcibly();
+        }
+        return killed.size();
+    }
+
+    /**
+     * Whether a process still runs. A killed process stays a zombie until its parent reaps it, and
+     * {@link ProcessHandle#isAlive()} counts zombies as alive; on Linux, {@code /proc} tells them apart.
+     */
+    public static boolean running(ProcessHandle process) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state != 'Z' && state != 'X';
+        } catch (IOException | RuntimeException e) {
+            return process.isAlive(); // no /proc (not Linux), or the process is already gone
+        }
+    }
+
+    private static void awaitExit(List<ProcessHandle> processes) throws InterruptedException {
+        CompletableFuture<?>[] exits = processes.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new);
+        try {
+            CompletableFuture.allOf(exits).get(PASS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // a zombie not yet reaped by its parent, or a slow exit: the next pass looks again
+        }
+    }
+}

@@ -61,7 +61,7 @@ final class AppSteps {
     /** ACTION_EXECUTION: the action runs on its control, or waits for the user when the status is CONFIRM. */
     static void act(AppAgent agent, ProcessingContext step) throws Exception {
         AgentReply reply = step.local().require(REPLY);
-        Optional<Action> action = Replies.action(reply.json().path("action"));
+        Optional<Action> action = reply.action("/action");
         boolean confirmFirst = reply.status().equals(AppAgentStatus.CONFIRM.name());
         agent.gate().submit(action, confirmFirst, "the step: " + Replies.text(reply.json(), "thought"))
                 .ifPresent(outcome -> step.local().put(ACTION, outcome));

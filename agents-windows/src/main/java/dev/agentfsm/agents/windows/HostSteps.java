@@ -54,7 +54,7 @@ final class HostSteps {
     /** ACTION_EXECUTION: the chosen tool runs, or waits for the user when the status is CONFIRM. */
     static void act(HostAgent host, ProcessingContext step) throws Exception {
         AgentReply reply = step.local().require(REPLY);
-        Optional<Action> action = Replies.action(reply.json());
+        Optional<Action> action = reply.action("");
         boolean confirmFirst = reply.status().equals(HostAgentStatus.CONFIRM.name());
         host.gate().submit(action, confirmFirst, "the step: " + Replies.text(reply.json(), "thought"))
                 .ifPresent(outcome -> step.local().put(ACTION, outcome));

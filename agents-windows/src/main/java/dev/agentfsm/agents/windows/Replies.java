@@ -1,6 +1,5 @@
 package dev.agentfsm.agents.windows;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.device.Action;
@@ -8,15 +7,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** Reads the fields of the agents' JSON replies, and their JSON schemas from the class path. */
 final class Replies {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
 
     static final JsonNode HOST_SCHEMA = schema("host-reply.schema.json");
     static final JsonNode APP_SCHEMA = schema("app-reply.schema.json");
@@ -53,24 +49,6 @@ final class Replies {
             texts.add(value.asText());
         }
         return texts;
-    }
-
-    /** The action named by {@code node}'s {@code function} and {@code arguments}; empty when the function is blank. */
-    static Optional<Action> action(JsonNode node) {
-        String function = text(node, "function").trim();
-        if (function.isEmpty()) {
-            return Optional.empty();
-        }
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        JsonNode args = node.path("arguments");
-        if (args.isObject()) {
-            JSON.convertValue(args, MAP).forEach((k, v) -> {
-                if (v != null) {
-                    arguments.put(k, v);
-                }
-            });
-        }
-        return Optional.of(new Action(function, arguments));
     }
 
     /** An action's argument as text, or empty when it is missing. */

@@ -1,6 +1,10 @@
 package dev.agentfsm.runtime.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.runtime.device.Action;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * An LLM reply that {@link ReplyGuard} accepted: valid JSON with a status the current state may move to.
@@ -9,4 +13,33 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param status the reply's status, trimmed and upper-cased
  * @param raw the reply's text as the model sent it
  */
-public record AgentReply(JsonNode json, String status, String raw) {}
+public record AgentReply(JsonNode json, String status, String raw) {
+
+    /**
+     * The action the reply asks for: the tool named by {@code function} with the named {@code arguments}
+     * of the object at {@code pointer} ({@code ""} when they are top-level members, as in a host's reply;
+     * {@code /action} for app, Linux and mobile agents). Argument values are Java strings, numbers and
+     * booleans; a nested object or array is passed as its JSON text; a JSON null is left out, so the
+     * argument takes its default. Arguments that are not an object give none.
+     *
+     * @return empty when the function is missing or blank (a reply that only reports)
+     */
+    public Optional<Action> action(String pointer) {
+        JsonNode action = json.at(pointer);
+        String function = action.path("function").asText("").strip();
+        if (function.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> argument : action.path("arguments").properties()) {
+            JsonNode value = argument.getValue();
+            if (!value.isNull()) {
+                arguments.put(argument.getKey(), value.isNumber() ? value.numberValue()
+                        : value.isBoolean() ? value.booleanValue()
+                        : value.isTextual() ? value.textValue()
+                        : value.toString());
+            }
+        }
+        return Optional.of(new Action(function, arguments));
+    }
+}

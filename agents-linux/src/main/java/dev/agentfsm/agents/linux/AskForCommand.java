@@ -13,7 +13,7 @@ final class AskForCommand implements PhaseStrategy<LinuxAgent> {
         context.local().put(StepValues.STARTED, System.nanoTime());
         agent.listener().asking(agent.steps().size() + 1);
         AgentReply reply = agent.guard().ask(ASKING_STATE, LinuxPrompt.messages(agent, context.global()),
-                LinuxPrompt.schema());
+                LinuxPrompt.SCHEMA);
         agent.setStatus(reply.status());
         context.local().put(StepValues.REPLY, reply);
     }

@@ -22,7 +22,8 @@ final class LinuxPrompt {
     static final int OUTPUT_CHARS = 4000;
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final JsonNode SCHEMA_TEMPLATE = parse("""
+    /** The reply's JSON schema; the guard narrows a copy of its status property to the statuses offered. */
+    static final JsonNode SCHEMA = parse("""
             {
               "type": "object",
               "properties": {
@@ -45,11 +46,6 @@ final class LinuxPrompt {
             """);
 
     private LinuxPrompt() {}
-
-    /** The reply's JSON schema; a fresh copy, since the guard narrows its status property. */
-    static JsonNode schema() {
-        return SCHEMA_TEMPLATE.deepCopy();
-    }
 
     static List<ChatMessage> messages(LinuxAgent agent, Context context) {
         return List.of(ChatMessage.system(system(agent.driver().tools())), ChatMessage.user(user(agent, context)));

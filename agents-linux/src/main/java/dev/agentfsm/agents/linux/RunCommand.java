@@ -3,10 +3,10 @@ package dev.agentfsm.agents.linux;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.pipeline.PhaseStrategy;
 import dev.agentfsm.runtime.pipeline.ProcessingContext;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * The action phase: turns the reply's {@code action.function} and {@code action.arguments} into an
@@ -17,15 +17,15 @@ final class RunCommand implements PhaseStrategy<LinuxAgent> {
 
     @Override
     public void run(LinuxAgent agent, ProcessingContext context) throws Exception {
-        JsonNode action = context.local().require(StepValues.REPLY).json().path("action");
-        String function = action.path("function").asText("").strip();
-        if (function.isEmpty()) {
+        AgentReply reply = context.local().require(StepValues.REPLY);
+        Optional<Action> action = reply.action("/action");
+        if (action.isEmpty()) {
             return;
         }
-        JsonNode arguments = action.path("arguments");
-        ActionResult result;
-        Action call = new Action(function, arguments.isObject() ? values(arguments) : Map.of());
+        Action call = action.get();
         context.local().put(StepValues.ACTION, call);
+        JsonNode arguments = reply.json().at("/action/arguments");
+        ActionResult result;
         if (!arguments.isObject() && !arguments.isMissingNode() && !arguments.isNull()) {
             result = ActionResult.failed("action.arguments must be a JSON object of named arguments, got: " + arguments);
         } else {
@@ -33,21 +33,5 @@ final class RunCommand implements PhaseStrategy<LinuxAgent> {
             result = agent.driver().execute(call, agent.config().actionTimeout());
         }
         context.local().put(StepValues.RESULT, result);
-    }
-
-    /** The object's fields as Java values; JSON nulls are left out (an absent argument takes its default). */
-    private static Map<String, Object> values(JsonNode object) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonNode> field : object.properties()) {
-            JsonNode value = field.getValue();
-            if (value.isNull()) {
-                continue;
-            }
-            values.put(field.getKey(), value.isNumber() ? value.numberValue()
-                    : value.isBoolean() ? value.booleanValue()
-                    : value.isTextual() ? value.textValue()
-                    : value.toString());
-        }
-        return values;
     }
 }

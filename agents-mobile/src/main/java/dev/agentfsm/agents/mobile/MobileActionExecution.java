@@ -14,13 +14,13 @@ final class MobileActionExecution implements PhaseStrategy<MobileAgent> {
 
     @Override
     public void run(MobileAgent agent, ProcessingContext context) throws Exception {
-        Optional<Action> chosen = context.local().require(MobileStep.REPLY).action("/action");
-        if (chosen.isEmpty()) {
+        Optional<Action> action = context.local().require(MobileStep.REPLY).action("/action");
+        if (action.isEmpty()) {
             context.local().put(MobileStep.ACTION_RESULT, ActionResult.ok("no action"));
             return;
         }
-        context.local().put(MobileStep.ACTION, chosen.get());
-        context.local().put(MobileStep.ACTION_RESULT,
-                agent.driver().execute(chosen.get(), agent.config().actionTimeout()));
+        Action chosen = action.get();
+        context.local().put(MobileStep.ACTION, chosen);
+        context.local().put(MobileStep.ACTION_RESULT, agent.driver().execute(chosen, agent.config().actionTimeout()));
     }
 }

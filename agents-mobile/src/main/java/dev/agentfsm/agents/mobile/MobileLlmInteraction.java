@@ -12,7 +12,7 @@ final class MobileLlmInteraction implements PhaseStrategy<MobileAgent> {
     @Override
     public void run(MobileAgent agent, ProcessingContext context) throws Exception {
         AgentReply reply = agent.guard().ask(ASKING_STATE,
-                MobilePrompt.messages(agent, context.global(), context.local()), MobilePrompt.schema());
+                MobilePrompt.messages(agent, context.global(), context.local()), MobilePrompt.SCHEMA);
         context.local().put(MobileStep.REPLY, reply);
         agent.setStatus(reply.status());
     }

@@ -14,6 +14,8 @@ import java.util.stream.Collectors;
 /** The MobileAgent's prompt (UFO's mobile prompt, in our words) and the JSON schema of its reply. */
 final class MobilePrompt {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The reply's schema; the guard narrows a copy of {@code action.status} to the statuses CONTINUE may reach. */
+    static final JsonNode SCHEMA = schema();
 
     private MobilePrompt() {}
 
@@ -45,8 +47,7 @@ final class MobilePrompt {
         return tools.stream().map(t -> "- " + t.describe()).collect(Collectors.joining("\n"));
     }
 
-    /** The reply's schema; the guard narrows {@code action.status} to the statuses CONTINUE may reach. */
-    static JsonNode schema() {
+    private static JsonNode schema() {
         ObjectNode action = object(Map.of(
                 "function", type("string"),
                 "arguments", type("object"),

@@ -1,9 +1,6 @@
 package dev.agentfsm.runtime.llm;
 
-import com.fasterxml.jackson.core.JsonPointer;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.device.Action;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,34 +14,32 @@ import java.util.Optional;
  * @param raw the reply's text as the model sent it
  */
 public record AgentReply(JsonNode json, String status, String raw) {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<LinkedHashMap<String, Object>> ARGUMENTS = new TypeReference<>() {};
 
     /**
-     * The action the reply names at {@code pointer}: the {@code function} and {@code arguments} members
-     * of the object there ({@code ""} for the whole reply, {@code "/action"} for UFO's app, mobile and
-     * Linux replies). Empty when the function is missing or blank (a reply that only reports). Arguments
-     * that are not an object count as none; an argument sent as JSON {@code null} is left out, so that
-     * it takes its default.
+     * The action the reply asks for: the tool named by {@code function} with the named {@code arguments}
+     * of the object at {@code pointer} ({@code ""} when they are top-level members, as in a host's reply;
+     * {@code /action} for app, Linux and mobile agents). Argument values are Java strings, numbers and
+     * booleans; a nested object or array is passed as its JSON text; a JSON null is left out, so the
+     * argument takes its default. Arguments that are not an object give none.
      *
-     * @throws IllegalArgumentException if {@code pointer} is not a JSON pointer
+     * @return empty when the function is missing or blank (a reply that only reports)
      */
     public Optional<Action> action(String pointer) {
-        JsonNode node = json.at(JsonPointer.compile(pointer));
-        JsonNode function = node.path("function");
-        String name = function.isValueNode() && !function.isNull() ? function.asText().strip() : "";
-        if (name.isEmpty()) {
+        JsonNode action = json.at(pointer);
+        String function = action.path("function").asText("").strip();
+        if (function.isEmpty()) {
             return Optional.empty();
         }
         Map<String, Object> arguments = new LinkedHashMap<>();
-        JsonNode args = node.path("arguments");
-        if (args.isObject()) {
-            JSON.convertValue(args, ARGUMENTS).forEach((key, value) -> {
-                if (value != null) {
-                    arguments.put(key, value);
-                }
-            });
+        for (Map.Entry<String, JsonNode> argument : action.path("arguments").properties()) {
+            JsonNode value = argument.getValue();
+            if (!value.isNull()) {
+                arguments.put(argument.getKey(), value.isNumber() ? value.numberValue()
+                        : value.isBoolean() ? value.booleanValue()
+                        : value.isTextual() ? value.textValue()
+                        : value.toString());
+            }
         }
-        return Optional.of(new Action(name, arguments));
+        return Optional.of(new Action(function, arguments));
     }
 }

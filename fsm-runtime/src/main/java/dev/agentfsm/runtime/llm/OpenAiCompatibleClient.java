@@ -212,11 +212,11 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
     }
 
-    /** {@code baseUrl} with {@code /chat/completions} appended to its path; a query (Azure's api-version) is kept. */
     private static boolean bearer(String header) {
         return header.equalsIgnoreCase(AUTHORIZATION);
     }
 
+    /** {@code baseUrl} with {@code /chat/completions} appended to its path; a query (Azure's api-version) is kept. */
     private static URI chatCompletions(URI baseUrl) {
         String path = Optional.ofNullable(baseUrl.getRawPath()).orElse("");
         while (path.endsWith("/")) {

@@ -94,7 +94,8 @@ public final class ReplyGuard {
      *
      * @param from the status of the state asking
      * @param messages the prompt; the guard appends the status instruction (and re-asks)
-     * @param schema the reply's JSON schema; the guard restricts its status property to the offered statuses
+     * @param schema the reply's JSON schema; the guard sends a copy whose status property is restricted to
+     *     the offered statuses, and leaves this one as it is, so callers may pass a constant
      * @throws LlmException when the model cannot be reached
      * @throws ReplyRejectedException when every re-ask was spent
      * @throws IllegalArgumentException when {@code from} offers no status to the model, or the schema has

@@ -2,9 +2,10 @@ package dev.agentfsm.runtime.llm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.device.Action;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -13,43 +14,41 @@ class AgentReplyTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static AgentReply reply(String json) throws Exception {
-        return new AgentReply(JSON.readTree(json), "CONTINUE", json);
+        JsonNode node = JSON.readTree(json);
+        return new AgentReply(node, "CONTINUE", json);
     }
 
     @Test
-    void theActionAtAPointerWithItsArguments() throws Exception {
+    void theActionAtThePointerHasItsArgumentsAsJavaValues() throws Exception {
         AgentReply reply = reply("""
-                {"action": {"function": " tap ", "arguments": {"y": 2, "x": 1, "keys": ["a"], "on": true}}}""");
+                {"action": {"function": " click ", "arguments": {"id": 3, "x": 1.5, "double": true, "text": "hi",
+                 "keys": ["ctrl", "s"], "at": {"row": 1}, "absent": null}, "status": "CONTINUE"}}""");
 
-        Action action = reply.action("/action").orElseThrow();
-
-        assertEquals("tap", action.function());
-        assertEquals(Map.of("y", 2, "x", 1, "keys", List.of("a"), "on", true), action.arguments());
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put("id", 3);
+        arguments.put("x", 1.5);
+        arguments.put("double", true);
+        arguments.put("text", "hi");
+        arguments.put("keys", "[\"ctrl\",\"s\"]");
+        arguments.put("at", "{\"row\":1}");
+        assertEquals(Optional.of(new Action("click", arguments)), reply.action("/action"));
     }
 
     @Test
-    void theWholeReplyWithTheEmptyPointer() throws Exception {
-        assertEquals(Optional.of(new Action("select_application_window", Map.of("id", 2))),
-                reply("{\"function\": \"select_application_window\", \"arguments\": {\"id\": 2}}").action(""));
+    void topLevelMembersAreTheActionOfTheEmptyPointer() throws Exception {
+        AgentReply reply = reply("{\"function\": \"select_window\", \"arguments\": {\"id\": \"2\"}, \"status\": \"CONTINUE\"}");
+
+        assertEquals(Optional.of(new Action("select_window", Map.of("id", "2"))), reply.action(""));
     }
 
     @Test
-    void aNullArgumentIsLeftOut() throws Exception {
-        assertEquals(Map.of("text", "hi"),
-                reply("{\"function\": \"type\", \"arguments\": {\"text\": \"hi\", \"control_id\": null}}")
-                        .action("").orElseThrow().arguments());
-    }
-
-    @Test
-    void argumentsThatAreNoObjectCountAsNone() throws Exception {
+    void noFunctionIsNoActionAndArgumentsThatAreNoObjectAreNone() throws Exception {
+        assertEquals(Optional.empty(), reply("{\"action\": {\"function\": \" \", \"status\": \"FINISH\"}}").action("/action"));
+        assertEquals(Optional.empty(), reply("{\"status\": \"FINISH\"}").action("/action"));
+        assertEquals(Optional.of(new Action("ls", Map.of())),
+                reply("{\"action\": {\"function\": \"ls\", \"arguments\": \"-l\"}}").action("/action"));
+        assertEquals(Optional.empty(), reply("{\"action\": {\"function\": null}}").action("/action"));
         assertEquals(Optional.of(new Action("wait", Map.of())),
                 reply("{\"function\": \"wait\", \"arguments\": [1]}").action(""));
-    }
-
-    @Test
-    void noActionWithoutAFunction() throws Exception {
-        assertEquals(Optional.empty(), reply("{\"action\": {\"function\": \"  \", \"arguments\": {}}}").action("/action"));
-        assertEquals(Optional.empty(), reply("{\"action\": {\"function\": null}}").action("/action"));
-        assertEquals(Optional.empty(), reply("{\"thought\": \"done\"}").action("/action"));
     }
 }

@@ -188,8 +188,9 @@ class GeneratedMachineTest {
     @Test
     void everyMachineIsRegisteredForDiscovery() {
         List<String> names = StateManager.discover(getClass().getClassLoader()).stream()
-                .map(StateManager::machine).toList();
-        assertTrue(names.containsAll(List.of("AppAgent", "HostAgent", "MobileAgent")), names.toString());
+                .map(StateManager::machine).sorted().toList();
+        assertEquals(List.of("AppAgent", "Counting", "Echo", "HostAgent", "LinuxAgent", "MobileAgent", "UfoCodeHostAgent"),
+                names, "every machine this module compiles, once each");
     }
 
     @Test

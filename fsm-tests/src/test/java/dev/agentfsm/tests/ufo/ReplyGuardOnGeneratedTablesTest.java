@@ -83,10 +83,14 @@ class ReplyGuardOnGeneratedTablesTest {
 
     @Test
     void aStateWithoutAnLlmMoveIsNotAsked() {
-        ReplyGuard guard = ReplyGuard.of(ReplayLlmClient.of(List.of()), AppAgentTransitionTable.instance(),
-                "/action/status", 3);
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of());
+        ReplyGuard guard = ReplyGuard.of(llm, AppAgentTransitionTable.instance(), "/action/status", 3);
 
-        assertThrows(IllegalArgumentException.class, () -> guard.ask("SCREENSHOT", PROMPT, schema("action")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> guard.ask("SCREENSHOT", PROMPT, schema("action")));
+        assertTrue(e.getMessage().startsWith("AppAgent state SCREENSHOT declares no transition by Trigger.LLM"),
+                e.getMessage());
+        assertEquals(List.of(), llm.requests(), "the model was not asked");
     }
 
 }

@@ -84,6 +84,13 @@ public final class Context {
     /** The round's answer, promoted from the agent's reply; {@link RoundResult#result()} reports it. */
     public static final Key<String> ROUND_RESULT = Key.of("round_result");
 
+    /**
+     * The exception that sent the current round to its machine's {@code onError} state, for that
+     * state's exit action (archiving the subtask, the round's result) to say what went wrong; absent
+     * when no state threw. The runtime sets it and clears it when a round starts.
+     */
+    public static final Key<Exception> ERROR = Key.of("error");
+
     /** Steps taken by the session so far, across its rounds; the runtime keeps it current. */
     public static final Key<Integer> SESSION_STEP = Key.counter("session_step");
 

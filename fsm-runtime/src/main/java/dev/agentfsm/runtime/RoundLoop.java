@@ -69,6 +69,7 @@ final class RoundLoop {
         }
         agent.setStatus(startTable.initial());
         context.remove(Context.ROUND_RESULT);
+        context.remove(Context.ERROR);
         // looked up once: a step sets them without a map lookup
         Context.IntCell roundStep = context.counter(Context.ROUND_STEP);
         Context.IntCell sessionStep = context.counter(Context.SESSION_STEP);
@@ -238,6 +239,7 @@ final class RoundLoop {
 
     private void noteError(Exception e) {
         error = e;
+        context.put(Context.ERROR, e);
         errorReason = here() + " failed with " + e + "; " + machine.machine() + " moved to its onError state "
                 + machine.table().onError().orElseThrow();
     }

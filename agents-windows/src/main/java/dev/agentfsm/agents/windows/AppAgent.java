@@ -96,7 +96,6 @@ public final class AppAgent extends BaseAgent {
         questions = List.of();
         result = "";
         rejected = false;
-        steps.clear();
     }
 
     // ---- ASSIGN, SCREENSHOT, PENDING, CONFIRM, FINISH/FAIL/ERROR ----
@@ -121,7 +120,7 @@ public final class AppAgent extends BaseAgent {
     }
 
     void confirmWaitingAction() throws Exception {
-        steps.run(() -> rejected = !gate.confirm(setup.user(), setup.config()));
+        rejected = !gate.confirm(setup.user(), setup.config());
     }
 
     boolean rejected() {
@@ -130,7 +129,7 @@ public final class AppAgent extends BaseAgent {
 
     void archive(Context context, AppAgentStatus status) {
         String outcome = switch (status) {
-            case ERROR -> steps.last().orElse(result);
+            case ERROR -> context.get(Context.ERROR).map(PhaseRunner::message).orElse(result);
             default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
         };
         context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), status.name(), outcome));

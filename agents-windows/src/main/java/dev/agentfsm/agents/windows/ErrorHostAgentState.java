@@ -14,7 +14,7 @@ import dev.agentfsm.runtime.Next;
 public final class ErrorHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) {
-        agent.lastError().ifPresent(error -> context.put(Context.ROUND_RESULT, "ERROR: " + error));
+        context.get(Context.ERROR).ifPresent(e -> context.put(Context.ROUND_RESULT, "ERROR: " + PhaseRunner.message(e)));
     }
 
     public Next next(HostAgent agent, ErrorHostAgentStateTransitions to) {

@@ -87,11 +87,6 @@ public final class HostAgent extends BaseAgent {
         return failure;
     }
 
-    /** The message of the last exception a step of this host threw. */
-    public Optional<String> lastError() {
-        return steps.last();
-    }
-
     @Override
     public void reset() {
         super.reset();
@@ -101,7 +96,6 @@ public final class HostAgent extends BaseAgent {
         plan = List.of();
         questions = List.of();
         failure = Optional.empty();
-        steps.clear();
         appAgents.values().forEach(AppAgent::reset);
     }
 
@@ -125,11 +119,9 @@ public final class HostAgent extends BaseAgent {
 
     void confirmWaitingAction() throws Exception {
         String step = gate.waiting().orElse("");
-        steps.run(() -> {
-            if (!gate.confirm(setup.user(), setup.config())) {
-                failure = Optional.of("the user rejected " + step);
-            }
-        });
+        if (!gate.confirm(setup.user(), setup.config())) {
+            failure = Optional.of("the user rejected " + step);
+        }
     }
 
     // ---- for HostSteps ----

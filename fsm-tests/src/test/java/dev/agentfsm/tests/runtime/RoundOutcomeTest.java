@@ -18,6 +18,7 @@ import dev.agentfsm.tests.ufo.HostAgent;
 import dev.agentfsm.tests.ufo.HostAgentStateManager;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -95,11 +96,13 @@ class RoundOutcomeTest {
     void errorWithOnErrorRunsTheOnErrorStateAndStillReportsError() {
         HostAgent host = new HostAgent();
         IllegalStateException boom = new IllegalStateException("no window");
-        host.script(boom);
+        List<Optional<Exception>> seenInError = new ArrayList<>();
+        host.script(boom, (ScriptedAgent.Step) (a, c) -> seenInError.add(c.get(Context.ERROR)));
         RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).listener(listener)
                 .build().run();
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(boom, result.error().orElseThrow());
+        assertEquals(List.of(Optional.of(boom)), seenInError, "the onError state's exit action sees the exception");
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ERROR", "HostAgent.FINISH"), result.path());
         assertEquals("HostAgent.FINISH", result.finalStatus(), "the machine went on to its round-ending state");
         assertEquals(List.of("CONTINUE@1/1", "ERROR@2/2", "FINISH@3/3"), host.log(),
@@ -108,6 +111,10 @@ class RoundOutcomeTest {
         assertTrue(result.reason().startsWith("HostAgent.CONTINUE failed with java.lang.IllegalStateException: "
                 + "no window; HostAgent moved to its onError state ERROR; then HostAgent reached FINISH"),
                 result.reason());
+
+        host.script("FINISH");
+        Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
+        assertEquals(Optional.empty(), context.get(Context.ERROR), "a new round starts without the last one's error");
     }
 
     @Test

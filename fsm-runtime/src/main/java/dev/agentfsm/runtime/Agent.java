@@ -14,11 +14,23 @@ public interface Agent {
     /** A name for logs and traces, such as {@code "HostAgent"} or {@code "AppAgent/WINWORD.EXE"}. */
     String name();
 
-    /** The status the agent last reported (for example {@code "CONTINUE"}); empty when it has none yet. */
-    String status();
+    /**
+     * The status the agent last reported or was moved to.
+     *
+     * @throws IllegalStateException if it has none yet: a round gives it its machine's initial status
+     */
+    Status status();
 
-    /** Sets the status; the runtime does this on every transition, the agent's processing does it from the LLM's reply. */
-    void setStatus(String status);
+    /** Sets the status; the runtime does this on every transition, the agent's step does it from the LLM's reply. */
+    void setStatus(Status status);
+
+    /**
+     * The settings the agent was built with; a {@link Round} or {@link Session} of this agent uses
+     * them unless it is given others. UFO's defaults unless the agent says otherwise.
+     */
+    default RuntimeConfig config() {
+        return RuntimeConfig.defaults();
+    }
 
     /** The agent that delegated work to this one and gets control back at the end, if any. */
     default Optional<? extends Agent> host() {
@@ -30,10 +42,7 @@ public interface Agent {
 
     /**
      * Forgets what belongs to one round (its status, its step-local data) before a {@link Session}
-     * starts the next round; what the agent keeps across rounds (its blackboard) stays. The default
-     * clears the status.
+     * starts the next round; what the agent keeps across rounds (its blackboard) stays.
      */
-    default void reset() {
-        setStatus("");
-    }
+    default void reset() {}
 }

@@ -4,20 +4,28 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A convenient base for agents: a name, a status, an optional host, and a blackboard that is the
- * host's when there is one. Agents are confined to the thread running their round.
+ * A convenient base for agents: a name, settings, a status, an optional host, and a blackboard that
+ * is the host's when there is one. Agents are confined to the thread running their round.
  */
 public abstract class BaseAgent implements Agent {
     private final String name;
+    private final RuntimeConfig config;
     private final Blackboard ownBlackboard = new Blackboard();
-    private String status = "";
-    private Agent host;
-    /** The last hand-off completed with this agent, reused by {@link Next#withAgent} (confined like the agent). */
-    Next lastHandOffInto;
+    private Optional<Status> status = Optional.empty();
+    private Optional<Agent> host = Optional.empty();
 
-    /** @param name the agent's name for logs and traces */
+    /** @param name the agent's name for logs and traces; the agent uses {@link RuntimeConfig#defaults()} */
     protected BaseAgent(String name) {
+        this(name, RuntimeConfig.defaults());
+    }
+
+    /**
+     * @param name the agent's name for logs and traces
+     * @param config the settings its rounds and sessions use unless given others
+     */
+    protected BaseAgent(String name, RuntimeConfig config) {
         this.name = Objects.requireNonNull(name, "name");
+        this.config = Objects.requireNonNull(config, "config");
     }
 
     @Override
@@ -26,39 +34,44 @@ public abstract class BaseAgent implements Agent {
     }
 
     @Override
-    public String status() {
-        return status;
+    public RuntimeConfig config() {
+        return config;
     }
 
     @Override
-    public void setStatus(String status) {
-        // no message supplier here: a capturing lambda would allocate on every step of every round
-        if (status == null) {
-            throw new NullPointerException("status of agent " + name);
-        }
-        this.status = status;
+    public Status status() {
+        return status.orElseThrow(() -> new IllegalStateException(name + " has no status yet; a round gives it"
+                + " its machine's initial status when it starts"));
+    }
+
+    @Override
+    public void setStatus(Status status) {
+        this.status = Optional.of(Objects.requireNonNull(status, () -> "status of agent " + name));
     }
 
     @Override
     public Optional<? extends Agent> host() {
-        return Optional.ofNullable(host);
+        return host;
     }
 
     /** Makes {@code host} this agent's host: control returns to it, and its blackboard is shared. */
     public void setHost(Agent host) {
-        if (host == null) {
-            throw new NullPointerException("host of agent " + name);
-        }
-        this.host = host;
+        this.host = Optional.of(Objects.requireNonNull(host, () -> "host of agent " + name));
     }
 
     @Override
     public Blackboard blackboard() {
-        return host != null ? host.blackboard() : ownBlackboard;
+        return host.map(Agent::blackboard).orElse(ownBlackboard);
+    }
+
+    /** Clears the status; subclasses that keep round-local data clear it too and call this. */
+    @Override
+    public void reset() {
+        status = Optional.empty();
     }
 
     @Override
     public String toString() {
-        return name + "[" + status + "]";
+        return name + status.map(s -> "[" + s.name() + "]").orElse("");
     }
 }

@@ -24,32 +24,20 @@ public final class Context {
     public static final class Key<T> {
         private final String name;
         private final Supplier<? extends T> defaultValue;
-        private final boolean counter;
 
-        private Key(String name, Supplier<? extends T> defaultValue, boolean counter) {
+        private Key(String name, Supplier<? extends T> defaultValue) {
             this.name = Objects.requireNonNull(name, "name");
             this.defaultValue = defaultValue;
-            this.counter = counter;
         }
 
         /** A key without a default value. */
         public static <T> Key<T> of(String name) {
-            return new Key<>(name, null, false);
+            return new Key<>(name, null);
         }
 
         /** A key whose value, when absent, is created by {@code defaultValue} and stored on first use. */
         public static <T> Key<T> withDefault(String name, Supplier<? extends T> defaultValue) {
-            return new Key<>(name, Objects.requireNonNull(defaultValue, "defaultValue"), false);
-        }
-
-        /**
-         * An int counter, 0 by default, that the runtime can set on every step without boxing: its
-         * value lives in a mutable cell, and only reading it through {@link Context#get} boxes.
-         */
-        static Key<Integer> counter(String name) {
-            // no default supplier: a counter's default lives in its cell (and a lambda in a class
-            // initializer would start the JVM's lambda machinery for every agent, a cold-start cost)
-            return new Key<>(name, null, true);
+            return new Key<>(name, Objects.requireNonNull(defaultValue, "defaultValue"));
         }
 
         /** The key's name, for logs. */
@@ -71,15 +59,8 @@ public final class Context {
 
     /** The subtasks finished so far, in order; sub-agents add to it, the host reads it. Use {@link #archive}. */
     public static final Key<List<ArchivedSubtask>> PREVIOUS_SUBTASKS =
-            Key.withDefault("previous_subtasks", new NewArchive());
+            Key.withDefault("previous_subtasks", CopyOnWriteArrayList::new);
 
-    /** The default of {@link #PREVIOUS_SUBTASKS}; a class rather than a method reference, for cold start. */
-    private static final class NewArchive implements Supplier<List<ArchivedSubtask>> {
-        @Override
-        public List<ArchivedSubtask> get() {
-            return new CopyOnWriteArrayList<>();
-        }
-    }
 
     /** The round's answer, promoted from the agent's reply; {@link RoundResult#result()} reports it. */
     public static final Key<String> ROUND_RESULT = Key.of("round_result");
@@ -92,10 +73,10 @@ public final class Context {
     public static final Key<Exception> ERROR = Key.of("error");
 
     /** Steps taken by the session so far, across its rounds; the runtime keeps it current. */
-    public static final Key<Integer> SESSION_STEP = Key.counter("session_step");
+    public static final Key<Integer> SESSION_STEP = Key.withDefault("session_step", () -> 0);
 
     /** Steps taken by the current round so far; the runtime keeps it current. */
-    public static final Key<Integer> ROUND_STEP = Key.counter("round_step");
+    public static final Key<Integer> ROUND_STEP = Key.withDefault("round_step", () -> 0);
 
     private final ConcurrentHashMap<Key<?>, Object> values = new ConcurrentHashMap<>();
 
@@ -112,9 +93,6 @@ public final class Context {
     /** The value under {@code key}; a key with a default creates and stores it on first use. */
     @SuppressWarnings("unchecked")
     public <T> Optional<T> get(Key<T> key) {
-        if (key.counter) {
-            return Optional.of((T) Integer.valueOf(cell(key).value));
-        }
         if (key.defaultValue != null) {
             return Optional.of((T) values.computeIfAbsent(key, Context::defaultOf));
         }
@@ -123,40 +101,6 @@ public final class Context {
 
     private static Object defaultOf(Key<?> key) {
         return Objects.requireNonNull(key.defaultValue.get(), () -> "default value of context key " + key.name);
-    }
-
-    /** The cell of a counter key, created on first use; looking it up again allocates nothing. */
-    private IntCell cell(Key<?> key) {
-        Object cell = values.get(key);
-        if (cell != null) {
-            return (IntCell) cell;
-        }
-        IntCell created = new IntCell();
-        Object raced = values.putIfAbsent(key, created);
-        return raced != null ? (IntCell) raced : created;
-    }
-
-    /**
-     * The cell behind a counter key, for the runtime's per-step path: a round looks its counters up
-     * once and then sets them without a map lookup per step.
-     */
-    IntCell counter(Key<Integer> key) {
-        if (!key.counter) {
-            throw new IllegalArgumentException("context key '" + key.name + "' is not a counter");
-        }
-        return cell(key);
-    }
-
-    /** A counter's value: mutable, so that setting it allocates nothing. */
-    static final class IntCell {
-        volatile int value;
-
-        /** Adds one, atomically with {@link Context#update} of the same counter, and returns the new value. */
-        int increment() {
-            synchronized (this) {
-                return ++value;
-            }
-        }
     }
 
     /**
@@ -171,39 +115,21 @@ public final class Context {
 
     /** Stores {@code value} under {@code key}, replacing any earlier value. */
     public <T> Context put(Key<T> key, T value) {
-        Objects.requireNonNull(value, () -> "value for context key " + key.name);
-        if (key.counter) {
-            cell(key).value = (Integer) value;
-        } else {
-            values.put(key, value);
-        }
+        values.put(key, Objects.requireNonNull(value, () -> "value for context key " + key.name));
         return this;
     }
 
     /** Replaces the value under {@code key} (its default when absent) with {@code update} applied to it, atomically. */
     @SuppressWarnings("unchecked")
     public <T> T update(Key<T> key, UnaryOperator<T> update) {
-        if (key.counter) {
-            IntCell cell = cell(key);
-            synchronized (cell) {
-                Integer updated = (Integer) Objects.requireNonNull(update.apply((T) Integer.valueOf(cell.value)),
-                        () -> "updated value for context key " + key.name);
-                cell.value = updated;
-                return (T) updated;
-            }
-        }
         return (T) values.compute(key, (k, old) -> {
             T current = old != null ? (T) old : key.defaultValue != null ? key.defaultValue.get() : null;
             return Objects.requireNonNull(update.apply(current), () -> "updated value for context key " + key.name);
         });
     }
 
-    /** Removes the value under {@code key}; a counter goes back to 0. */
+    /** Removes the value under {@code key}; a key with a default gets it again on its next use. */
     public void remove(Key<?> key) {
-        if (key.counter) {
-            cell(key).value = 0;
-        } else {
-            values.remove(key);
-        }
+        values.remove(key);
     }
 }

@@ -1,40 +1,54 @@
 package dev.agentfsm.runtime;
 
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.llm.ReplyRejectedException;
+import java.nio.channels.ClosedByInterruptException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * One round of an agent's machine: UFO's loop with defined semantics. For each state entered it runs
  * {@code handle} (terminal states included); a round-ending state stops the round; otherwise the next
- * state comes from the state's own {@code next(agent, to)} or from the agent's status, is checked
- * against the generated table, announced to listeners, and the state (and, for a hand-off, the agent)
- * switches. {@link #run()} always returns a {@link RoundResult}; it never reports a step limit, an
- * error or an illegal move as success.
+ * state comes from the state's own {@code next(agent, to)}, its only move, or the agent's status, is
+ * checked against the generated table, announced to listeners, and the state (and, for a hand-off,
+ * the agent) switches. {@link #run()} always returns a {@link RoundResult}; it never reports a step
+ * limit, an error or an illegal move as success.
  *
  * <pre>{@code
  * RoundResult result = Round.of(HostAgentStateManager.instance(), host)
- *         .context(context).maxSteps(50).listener(trace).build().run();
+ *         .context(context).listener(trace).build().run();
  * }</pre>
+ *
+ * <p>The round's step limit is the agent's {@link Agent#config()} {@code maxStep}, unless
+ * {@link Builder#config} gives other settings. A {@link Session} runs rounds over successive requests.
  */
 public final class Round {
+    /** How deep a cause chain is searched for an interrupt (a chain can loop). */
+    private static final int MAX_CAUSES = 32;
+
     private final StateManager<?, ?> machine;
     private final Agent agent;
     private final Context context;
     private final StepBudget budget;
-    private final TransitionListener[] listeners;
+    private final List<TransitionListener> listeners;
     private final CancellationToken cancellation;
     private final String session;
     private final int number;
     private boolean started;
 
-    private Round(Builder<?> builder) {
-        this.machine = builder.run.machine;
-        this.agent = builder.run.agent;
-        this.context = builder.run.context();
-        this.budget = builder.budget != null ? builder.budget : new StepBudget(builder.maxSteps);
-        this.listeners = builder.run.listeners().toArray(new TransitionListener[0]);
-        this.cancellation = builder.run.cancellation();
-        this.session = builder.session;
-        this.number = builder.round;
+    Round(StateManager<?, ?> machine, Agent agent, Context context, StepBudget budget,
+            List<TransitionListener> listeners, CancellationToken cancellation, String session, int number) {
+        this.machine = machine;
+        this.agent = agent;
+        this.context = context;
+        this.budget = budget;
+        this.listeners = List.copyOf(listeners);
+        this.cancellation = cancellation;
+        this.session = session;
+        this.number = number;
     }
 
     /** Starts building a round of {@code machine} driving {@code agent}, from the machine's initial state. */
@@ -50,11 +64,295 @@ public final class Round {
      */
     public RoundResult run() {
         if (started) {
-            throw new IllegalStateException("round " + number + " of session " + session
-                    + " has already run; build a new Round for another run");
+            throw new IllegalStateException("this round of " + machine.name() + " has already run;"
+                    + " build a new Round for another run");
         }
         started = true;
-        return new RoundLoop(machine, agent, context, budget, listeners, cancellation, session, number).run();
+        return new Run().run();
+    }
+
+    /** What one step came to: the move to make next, or the round's end. */
+    private sealed interface StepEnd permits MoveOn, Ended {}
+
+    /** The table allowed a move: to {@code to}, where {@code agent} acts. */
+    private record MoveOn(Status to, Agent agent, Trigger trigger) implements StepEnd {}
+
+    /** The round ends here. */
+    private record Ended(RoundResult result) implements StepEnd {}
+
+    /** The loop and its state, confined to the calling thread. */
+    private final class Run {
+        private final List<Status> path = new ArrayList<>();
+        private Status status;
+        private Agent current = agent;
+        private int steps;
+        /** The exception that sent the round to its machine's {@code onError} state, if one did. */
+        private Optional<Exception> error = Optional.empty();
+        private String errorReason = "";
+
+        RoundResult run() {
+            status = machine.table().initial();
+            current.setStatus(status);
+            context.remove(Context.ROUND_RESULT);
+            context.remove(Context.ERROR);
+            context.put(Context.ROUND_STEP, 0);
+            Optional<RoundResult> refused = refuseStep(Optional.empty());
+            while (refused.isEmpty()) {
+                steps++;
+                path.add(status);
+                context.put(Context.ROUND_STEP, steps);
+                context.update(Context.SESSION_STEP, n -> n + 1);
+                long started = System.nanoTime();
+                StepEnd end = work();
+                if (end instanceof Ended ended) {
+                    return finish(ended.result());
+                }
+                MoveOn move = (MoveOn) end;
+                refused = refuseStep(Optional.of(move.to()));
+                if (refused.isEmpty()) {
+                    refused = announce(move, System.nanoTime() - started);
+                }
+                if (refused.isEmpty()) {
+                    status = move.to();
+                    current = move.agent();
+                    current.setStatus(status);
+                }
+            }
+            return finish(refused.get());
+        }
+
+        /**
+         * Runs the current state and chooses the next one, or says how the round ends here. An
+         * exception takes the machine to its {@code onError} state, once; an unknown status to its
+         * fallback state.
+         */
+        private StepEnd work() {
+            TransitionTable<?> table = status.machine().table();
+            try {
+                handle(status, current, context);
+                if (status.endsRound()) {
+                    return new Ended(completed());
+                }
+                return check(decide(status, current));
+            } catch (ReplyRejectedException e) {
+                return new Ended(rejected(e));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Ended(cancelled("its thread was interrupted while " + here() + " ran"));
+            } catch (UnknownStatusException e) {
+                if (!e.machine().equals(table.machine())) {
+                    return onError(table, e);
+                }
+                Optional<? extends Status> fallback = table.fallback();
+                if (fallback.isEmpty()) {
+                    return new Ended(unknownStatus(e.status()));
+                }
+                return new MoveOn(fallback.get(), current, Trigger.SYSTEM);
+            } catch (Exception e) {
+                if (interrupted(e)) {
+                    // an LLM or driver call that was interrupted restores the flag and throws its own
+                    // exception: the round is being cancelled, and onError is for failures, not for that
+                    Thread.currentThread().interrupt();
+                    return new Ended(cancelled("its thread was interrupted while " + here() + " ran (" + e + ")"));
+                }
+                return onError(table, e);
+            }
+        }
+
+        private StepEnd onError(TransitionTable<?> table, Exception e) {
+            Optional<? extends Status> onError = table.onError();
+            if (onError.isEmpty() || onError.get() == status || error.isPresent()) {
+                return new Ended(failedIn(e));
+            }
+            error = Optional.of(e);
+            context.put(Context.ERROR, e);
+            errorReason = here() + " failed with " + e + "; " + status.machine().name()
+                    + " moved to its onError state " + onError.get().name();
+            return new MoveOn(onError.get(), current, Trigger.SYSTEM);
+        }
+
+        /** Checks a decision against the declaration: the state's own, legal, and to an agent of the right type. */
+        private StepEnd check(Next next) {
+            if (next.from() != status || !next.isLegal()) {
+                return new Ended(illegal(next.to()));
+            }
+            Move move = next.move().orElseThrow();
+            return new MoveOn(move.to(), next.agent().orElse(current), move.trigger());
+        }
+
+        /** Tells the listeners about the next move. */
+        private Optional<RoundResult> announce(MoveOn move, long nanos) {
+            if (listeners.isEmpty()) {
+                return Optional.empty();
+            }
+            TransitionEvent event = new TransitionEvent(session, number, steps, current.name(), status, move.to(),
+                    move.trigger(), nanos);
+            for (TransitionListener listener : listeners) {
+                try {
+                    listener.onTransition(event);
+                } catch (RuntimeException e) {
+                    return Optional.of(failed(e, "listener " + listener.getClass().getName()
+                            + " failed on the transition " + status.qualifiedName() + " -> "
+                            + move.to().qualifiedName() + ": " + e));
+                }
+            }
+            return Optional.empty();
+        }
+
+        /** Why the round may not enter its next state (cancelled, interrupted, or out of steps); takes the step when it may. */
+        private Optional<RoundResult> refuseStep(Optional<Status> to) {
+            if (cancellation.isCancelled()) {
+                return Optional.of(cancelled("its CancellationToken was cancelled"));
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                return Optional.of(cancelled("its thread was interrupted"));
+            }
+            if (!budget.tryTake()) {
+                String where = to.map(target -> "in " + here() + ", about to move to " + target.qualifiedName())
+                        .orElseGet(() -> "before entering " + here());
+                return Optional.of(result(Outcome.STEP_LIMIT, "the step budget of " + budget.limit()
+                        + " steps was spent (" + steps + " by this round) before a round-ending state was reached;"
+                        + " stopped " + where));
+            }
+            return Optional.empty();
+        }
+
+        private RoundResult completed() {
+            return result(Outcome.COMPLETED, status.machine().name() + " reached " + status.name()
+                    + ", which ends the round, after " + steps + (steps == 1 ? " step" : " steps"));
+        }
+
+        private RoundResult failedIn(Exception e) {
+            return failed(e, here() + " failed with " + e
+                    + (error.isEmpty() && status.machine().table().onError().isEmpty()
+                            ? "; " + status.machine().name() + " declares no onError state" : ""));
+        }
+
+        private RoundResult failed(Exception e, String reason) {
+            return new RoundResult(Outcome.ERROR, reason, status, List.of(), steps, Optional.of(e),
+                    Optional.empty(), Optional.empty());
+        }
+
+        private RoundResult cancelled(String why) {
+            return result(Outcome.CANCELLED, "the round was cancelled: " + why + ", after " + steps
+                    + (steps == 1 ? " step" : " steps") + ", in " + here());
+        }
+
+        private RoundResult illegal(Status requested) {
+            String name = requested.machine() == status.machine() ? requested.name() : requested.qualifiedName();
+            List<Status> allowed = status.targets();
+            return violated(Outcome.ILLEGAL_TRANSITION, here() + " asked to move to \"" + name
+                    + "\", which it does not declare; it may move to " + names(allowed),
+                    new RoundResult.Violation(status, name, allowed));
+        }
+
+        private RoundResult unknownStatus(String requested) {
+            List<Status> allowed = status.targets();
+            TransitionTable<?> table = status.machine().table();
+            return violated(Outcome.UNKNOWN_STATUS, status.machine().name() + " has no state for status "
+                    + quoted(requested) + " (asked for in " + status.name() + ") and declares no fallback; known"
+                    + " statuses: " + names(table.statuses()) + "; " + status.name() + " may move to " + names(allowed),
+                    new RoundResult.Violation(status, requested == null ? "" : requested, allowed));
+        }
+
+        private RoundResult rejected(ReplyRejectedException e) {
+            String reason = "the LLM's reply was rejected in " + here() + ": " + e.getMessage();
+            if (e.outcome() == Outcome.UNKNOWN_STATUS || e.outcome() == Outcome.ILLEGAL_TRANSITION) {
+                return violated(e.outcome(), reason, new RoundResult.Violation(e.from(), e.status(), e.allowed()));
+            }
+            return failed(e, reason);
+        }
+
+        private RoundResult violated(Outcome outcome, String reason, RoundResult.Violation violation) {
+            return new RoundResult(outcome, reason, status, List.of(), steps, Optional.empty(),
+                    Optional.of(violation), Optional.empty());
+        }
+
+        private RoundResult result(Outcome outcome, String reason) {
+            return new RoundResult(outcome, reason, status, List.of(), steps, Optional.empty(), Optional.empty(),
+                    Optional.empty());
+        }
+
+        /**
+         * The round's result with its path and answer filled in; an error that {@code onError} handled
+         * makes it an {@code ERROR} whatever came after. Every listener then hears the end; one that
+         * throws turns the result into an {@code ERROR} naming it.
+         */
+        private RoundResult finish(RoundResult end) {
+            Outcome outcome = end.outcome();
+            String reason = end.reason();
+            Optional<Throwable> cause = end.error();
+            if (error.isPresent()) {
+                Exception first = error.get();
+                reason = errorReason + "; then " + reason;
+                outcome = Outcome.ERROR;
+                // only an ERROR ending carries an exception of its own: the first failure is the cause
+                cause.filter(later -> later != first).ifPresent(first::addSuppressed);
+                cause = Optional.of(first);
+            }
+            RoundResult result = new RoundResult(outcome, reason, end.finalStatus(), path, steps, cause,
+                    end.violation(), context.get(Context.ROUND_RESULT));
+            RuntimeException listenerFailure = null;
+            String failedListener = "";
+            for (TransitionListener listener : listeners) {
+                try {
+                    listener.onRoundEnd(session, number, result);
+                } catch (RuntimeException e) {
+                    if (listenerFailure == null) {
+                        listenerFailure = e;
+                        failedListener = listener.getClass().getName();
+                    } else {
+                        listenerFailure.addSuppressed(e);
+                    }
+                }
+            }
+            if (listenerFailure == null) {
+                return result;
+            }
+            return new RoundResult(Outcome.ERROR, "listener " + failedListener + " failed at the end of the round"
+                    + " with " + listenerFailure + "; the round itself ended as " + result.outcome() + ": "
+                    + result.reason(), result.finalStatus(), result.path(), steps, Optional.of(listenerFailure),
+                    result.violation(), result.result());
+        }
+
+        private String here() {
+            return status.qualifiedName();
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"}) // the status's own machine drives the agent the round gave it
+    private static void handle(Status status, Agent agent, Context context) throws Exception {
+        ((AgentState) status.machine().get(status)).handle(agent, context);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Next decide(Status status, Agent agent) {
+        return ((StateManager) status.machine()).next(status, agent);
+    }
+
+    /**
+     * Whether {@code e} ended the state's work because the thread was interrupted: the flag is still
+     * set, or an {@link InterruptedException} (or a channel closed by the interrupt) is among its causes.
+     */
+    private static boolean interrupted(Exception e) {
+        if (Thread.currentThread().isInterrupted()) {
+            return true;
+        }
+        Throwable cause = e;
+        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+            if (cause instanceof InterruptedException || cause instanceof ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String names(List<? extends Status> statuses) {
+        return statuses.stream().map(Status::name).toList().toString();
+    }
+
+    private static String quoted(String status) {
+        return status == null ? "null" : '"' + status + '"';
     }
 
     /**
@@ -63,59 +361,47 @@ public final class Round {
      * @param <A> the agent type of the machine the round starts in
      */
     public static final class Builder<A extends Agent> {
-        final RunSettings<A> run;
-        StepBudget budget;
-        int maxSteps = 50;
-        String session = "session";
-        int round = 1;
+        private final StateManager<A, ?> machine;
+        private final A agent;
+        private Context context = new Context();
+        private final List<TransitionListener> listeners = new ArrayList<>();
+        private CancellationToken cancellation = new CancellationToken();
+        private Optional<RuntimeConfig> config = Optional.empty();
 
         Builder(StateManager<A, ?> machine, A agent) {
-            this.run = new RunSettings<>(machine, agent);
+            this.machine = Objects.requireNonNull(machine, "machine");
+            this.agent = Objects.requireNonNull(agent, "agent");
         }
 
         /** The context the round's states share; a new one by default. */
         public Builder<A> context(Context context) {
-            run.context(context);
-            return this;
-        }
-
-        /**
-         * The most states this round may enter (default 50); ignored when a {@link #budget} is given.
-         * {@link #build()} throws {@link IllegalArgumentException} if it is less than 1.
-         */
-        public Builder<A> maxSteps(int maxSteps) {
-            this.maxSteps = maxSteps;
-            return this;
-        }
-
-        /** A step budget shared with other rounds of the same session. */
-        public Builder<A> budget(StepBudget budget) {
-            this.budget = Objects.requireNonNull(budget, "budget");
+            this.context = Objects.requireNonNull(context, "context");
             return this;
         }
 
         /** Adds a listener; listeners hear transitions in the order they were added. */
         public Builder<A> listener(TransitionListener listener) {
-            run.listener(listener);
+            listeners.add(Objects.requireNonNull(listener, "listener"));
             return this;
         }
 
         /** A token that cancels the round at its next step. */
         public Builder<A> cancellation(CancellationToken cancellation) {
-            run.cancellation(cancellation);
+            this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
             return this;
         }
 
-        /** The session id and the round's number in it, for traces (default {@code "session"}, 1). */
-        public Builder<A> session(String session, int round) {
-            this.session = Objects.requireNonNull(session, "session");
-            this.round = round;
+        /** Settings other than the agent's {@link Agent#config()}; the round uses their {@code maxStep}. */
+        public Builder<A> config(RuntimeConfig config) {
+            this.config = Optional.of(Objects.requireNonNull(config, "config"));
             return this;
         }
 
         /** The round, ready to {@link Round#run()}. */
         public Round build() {
-            return new Round(this);
+            RuntimeConfig settings = config.orElseGet(agent::config);
+            return new Round(machine, agent, context, new StepBudget(settings.maxStep()), listeners, cancellation,
+                    UUID.randomUUID().toString(), 1);
         }
     }
 }

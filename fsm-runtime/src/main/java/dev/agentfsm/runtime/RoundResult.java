@@ -8,8 +8,8 @@ import java.util.Optional;
  *
  * @param outcome how the round ended
  * @param reason a sentence for people: what happened, with the values involved
- * @param finalStatus the status the round ended in, qualified with its machine ({@code "HostAgent.FINISH"})
- * @param path every status entered, in order, qualified with its machine; the first is the initial state
+ * @param finalStatus the status the round ended in
+ * @param path every status entered, in order, across machines; the first is the initial status
  * @param steps how many states this round entered (the number of {@code handle} calls)
  * @param error the exception behind an {@link Outcome#ERROR}; present too when {@code onError} took over
  * @param violation the refused move behind {@link Outcome#ILLEGAL_TRANSITION} or {@link Outcome#UNKNOWN_STATUS}
@@ -18,8 +18,8 @@ import java.util.Optional;
 public record RoundResult(
         Outcome outcome,
         String reason,
-        String finalStatus,
-        List<String> path,
+        Status finalStatus,
+        List<Status> path,
         int steps,
         Optional<Throwable> error,
         Optional<Violation> violation,
@@ -34,15 +34,20 @@ public record RoundResult(
         return outcome == Outcome.COMPLETED;
     }
 
+    /** The path as traces write it: each status qualified with its machine ({@code "HostAgent.ASSIGN"}). */
+    public List<String> qualifiedPath() {
+        return path.stream().map(Status::qualifiedName).toList();
+    }
+
     /**
      * A move the table refused.
      *
-     * @param machine the machine of the state that asked
-     * @param from the status of that state
-     * @param requested the status asked for, as given (possibly empty)
-     * @param allowed the targets {@code from} declares, as the table names them
+     * @param from the status of the state that asked
+     * @param requested the status asked for, as given: a status name, qualified when it is another machine's,
+     *     or the text of an unknown status (possibly empty)
+     * @param allowed the targets {@code from} declares
      */
-    public record Violation(String machine, String from, String requested, List<String> allowed) {
+    public record Violation(Status from, String requested, List<Status> allowed) {
         public Violation {
             allowed = List.copyOf(allowed);
         }

@@ -3,11 +3,13 @@ package dev.agentfsm.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Rounds over successive requests (UFO's session): at most {@link RuntimeConfig#maxRound()} rounds,
- * all drawing on one {@link StepBudget} of {@link RuntimeConfig#maxStep()} steps. At the start of
+ * all drawing on one budget of {@link RuntimeConfig#maxStep()} steps, from the agent's
+ * {@link Agent#config()} unless {@link Builder#config} gives other settings. At the start of
  * each round the agent is {@linkplain Agent#reset() reset} and the machine starts in its initial
  * state, so a round never begins where the last one ended (UFO's Linux and Mobile sessions don't
  * reset, so their second round starts in FINISH). A session is used by one thread at a time; many
@@ -15,7 +17,7 @@ import java.util.UUID;
  *
  * <pre>{@code
  * List<RoundResult> results = Session.of(LinuxAgentStateManager.instance(), agent)
- *         .config(config).build().run(List.of("list the files"));
+ *         .build().run(List.of("list the files"));
  * }</pre>
  */
 public final class Session {
@@ -24,19 +26,19 @@ public final class Session {
     private final RuntimeConfig config;
     private final Context context;
     private final String id;
-    private final TransitionListener[] listeners;
+    private final List<TransitionListener> listeners;
     private final CancellationToken cancellation;
     private final StepBudget budget;
     private final List<RoundResult> results = new ArrayList<>();
 
     private Session(Builder<?> builder) {
-        this.machine = builder.run.machine;
-        this.agent = builder.run.agent;
-        this.config = builder.config;
-        this.context = builder.run.context();
-        this.id = builder.id != null ? builder.id : UUID.randomUUID().toString();
-        this.listeners = builder.run.listeners().toArray(new TransitionListener[0]);
-        this.cancellation = builder.run.cancellation();
+        this.machine = builder.machine;
+        this.agent = builder.agent;
+        this.config = builder.config.orElseGet(builder.agent::config);
+        this.context = builder.context;
+        this.id = builder.id.orElseGet(() -> UUID.randomUUID().toString());
+        this.listeners = List.copyOf(builder.listeners);
+        this.cancellation = builder.cancellation;
         this.budget = new StepBudget(config.maxStep());
     }
 
@@ -83,7 +85,7 @@ public final class Session {
         int number = results.size() + 1;
         agent.reset();
         context.put(Context.REQUEST, request);
-        RoundResult result = new RoundLoop(machine, agent, context, budget, listeners, cancellation, id, number).run();
+        RoundResult result = new Round(machine, agent, context, budget, listeners, cancellation, id, number).run();
         agent.blackboard().addRequest(request);
         results.add(result);
         return result;
@@ -115,41 +117,46 @@ public final class Session {
      * @param <A> the agent type
      */
     public static final class Builder<A extends Agent> {
-        final RunSettings<A> run;
-        RuntimeConfig config = RuntimeConfig.defaults();
-        String id;
+        private final StateManager<A, ?> machine;
+        private final A agent;
+        private Optional<RuntimeConfig> config = Optional.empty();
+        private Context context = new Context();
+        private Optional<String> id = Optional.empty();
+        private final List<TransitionListener> listeners = new ArrayList<>();
+        private CancellationToken cancellation = new CancellationToken();
 
         Builder(StateManager<A, ?> machine, A agent) {
-            this.run = new RunSettings<>(machine, agent);
+            this.machine = Objects.requireNonNull(machine, "machine");
+            this.agent = Objects.requireNonNull(agent, "agent");
         }
 
-        /** The configuration ({@code maxStep}, {@code maxRound}, ...); {@link RuntimeConfig#defaults()} by default. */
+        /** Settings other than the agent's {@link Agent#config()} ({@code maxStep}, {@code maxRound}). */
         public Builder<A> config(RuntimeConfig config) {
-            this.config = Objects.requireNonNull(config, "config");
+            this.config = Optional.of(Objects.requireNonNull(config, "config"));
             return this;
         }
 
         /** The context its rounds share; a new one by default. */
         public Builder<A> context(Context context) {
-            run.context(context);
+            this.context = Objects.requireNonNull(context, "context");
             return this;
         }
 
         /** The session's id for traces; a random one by default. */
         public Builder<A> id(String id) {
-            this.id = Objects.requireNonNull(id, "id");
+            this.id = Optional.of(Objects.requireNonNull(id, "id"));
             return this;
         }
 
         /** Adds a listener to every round. */
         public Builder<A> listener(TransitionListener listener) {
-            run.listener(listener);
+            listeners.add(Objects.requireNonNull(listener, "listener"));
             return this;
         }
 
         /** A token that cancels the session's current round and every later one. */
         public Builder<A> cancellation(CancellationToken cancellation) {
-            run.cancellation(cancellation);
+            this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
             return this;
         }
 

@@ -5,7 +5,7 @@ package dev.agentfsm.runtime;
  * takes one step per state it enters; when none is left it ends as {@link Outcome#STEP_LIMIT}.
  * Confined to one session's thread.
  */
-public final class StepBudget {
+final class StepBudget {
     private final int limit;
     private int used;
 
@@ -13,7 +13,7 @@ public final class StepBudget {
      * @param limit how many steps in all; at least 1
      * @throws IllegalArgumentException naming the value if {@code limit < 1}
      */
-    public StepBudget(int limit) {
+    StepBudget(int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("a step budget needs at least 1 step; got " + limit);
         }
@@ -21,7 +21,7 @@ public final class StepBudget {
     }
 
     /** Takes one step; {@code false} when the budget is spent (and nothing is taken). */
-    public boolean tryTake() {
+    boolean tryTake() {
         if (used >= limit) {
             return false;
         }
@@ -30,12 +30,12 @@ public final class StepBudget {
     }
 
     /** The steps taken so far. */
-    public int used() {
+    int used() {
         return used;
     }
 
     /** The budget's size. */
-    public int limit() {
+    int limit() {
         return limit;
     }
 }

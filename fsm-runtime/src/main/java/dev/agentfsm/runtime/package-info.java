@@ -4,7 +4,7 @@
  * <p>The annotation processor generates, per machine, a {@link dev.agentfsm.runtime.StateManager}
  * and a {@link dev.agentfsm.runtime.TransitionTable}; states implement
  * {@link dev.agentfsm.runtime.AgentState} and decide where to go by returning a
- * {@link dev.agentfsm.runtime.Next} from their generated, typed transition helper.
+ * {@link dev.agentfsm.runtime.Next} from their generated, typed {@code <StateClass>Moves} helper.
  *
  * <h2>Running agents</h2>
  *
@@ -17,19 +17,18 @@
  *       {@link dev.agentfsm.runtime.Outcome} says how it ended: {@code COMPLETED},
  *       {@code STEP_LIMIT}, {@code ERROR}, {@code ILLEGAL_TRANSITION}, {@code UNKNOWN_STATUS} or
  *       {@code CANCELLED}, with the reason, the final status and the path.</li>
- *   <li>{@link dev.agentfsm.runtime.Session} runs rounds over successive requests on one
- *       {@link dev.agentfsm.runtime.StepBudget}, resetting the agent for each round.</li>
+ *   <li>{@link dev.agentfsm.runtime.Session} runs rounds over successive requests on one step
+ *       budget, resetting the agent for each round.</li>
  *   <li>{@link dev.agentfsm.runtime.Context} holds what a session's agents share under typed keys;
  *       the {@link dev.agentfsm.runtime.Blackboard} holds what a host shares with its sub-agents.</li>
  *   <li>{@link dev.agentfsm.runtime.RuntimeConfig} reads the settings from YAML and the
  *       environment, strictly.</li>
- *   <li>{@code dev.agentfsm.runtime.pipeline} is the four-phase processor an agent's working
- *       state runs; {@code dev.agentfsm.runtime.trace} has the built-in listeners (SLF4J, a
+ *   <li>{@code dev.agentfsm.runtime.step} is the four-phase step an agent's working state runs; {@code dev.agentfsm.runtime.trace} has the built-in listeners (SLF4J, a
  *       JSON-lines file, JFR).</li>
  * </ul>
  *
- * <p>A runtime step (state lookup, the table check, listener dispatch when there are no
- * listeners) allocates nothing beyond what the agent's own work allocates; sessions share the
- * generated managers and run on as many threads as you like, since nothing here is a mutable global.
+ * <p>Statuses are the generated enums' constants ({@link dev.agentfsm.runtime.Status}); strings
+ * appear only where text comes in or goes out. Sessions share the generated managers and run on as
+ * many threads as you like, since nothing here is a mutable global.
  */
 package dev.agentfsm.runtime;

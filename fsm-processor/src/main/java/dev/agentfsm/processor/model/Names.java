@@ -5,6 +5,9 @@ import java.util.Locale;
 /** How generated names derive from statuses and machines; shared by validation and writing. */
 public final class Names {
 
+    /** What a state's generated helper is named after the state class: {@code <StateClass>Moves}. */
+    public static final String MOVES_SUFFIX = "Moves";
+
     private Names() {}
 
     /** {@code DELEGATE_TO_APP} to {@code DelegateToApp}. */

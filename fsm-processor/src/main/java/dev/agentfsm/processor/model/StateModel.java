@@ -40,8 +40,18 @@ public record StateModel(
         mutableFields = List.copyOf(mutableFields);
     }
 
-    /** The generated helper's type, {@code <StateClass>Transitions} in the machine's package. */
-    public TypeRef transitionsType(MachineRef machine) {
-        return machine.baseType().sibling(type.flatName() + "Transitions");
+    /** The generated helper's type, {@code <StateClass>Moves} in the machine's package. */
+    public TypeRef movesType(MachineRef machine) {
+        return machine.baseType().sibling(type.flatName() + Names.MOVES_SUFFIX);
+    }
+
+    /**
+     * The one declared move the generated dispatch takes when the state declares no {@code next}
+     * method and exactly one move within its machine; empty otherwise.
+     */
+    public Optional<TransitionModel> onlyMove(MachineRef machine) {
+        return nextMethod.isEmpty() && transitions.size() == 1 && !transitions.get(0).isHandOff(machine)
+                ? Optional.of(transitions.get(0))
+                : Optional.empty();
     }
 }

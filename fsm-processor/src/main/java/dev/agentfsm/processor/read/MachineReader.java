@@ -4,6 +4,7 @@ import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
 import dev.agentfsm.processor.model.MutableField;
+import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.NextMethod;
 import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.Origin;
@@ -270,7 +271,7 @@ public final class MachineReader {
     }
 
     private Optional<NextMethod> nextMethod(TypeElement state, TypeRef type, MachineRef machine) {
-        String helper = type.flatName() + "Transitions";
+        String helper = type.flatName() + Names.MOVES_SUFFIX;
         for (ExecutableElement method : ElementFilter.methodsIn(state.getEnclosedElements())) {
             if (!method.getSimpleName().contentEquals("next") || method.getParameters().size() != 2) {
                 continue;

@@ -135,13 +135,13 @@ public final class MachineValidator {
                         + "()' from package " + packageLabel(machine)));
         state.nextMethod().filter(m -> !m.isCallable()).ifPresent(m -> report.error("StateShape", m.origin(),
                 name + ".next must be a public instance method 'public Next next(" + machine.ref().agentType().simpleName()
-                        + " agent, " + state.transitionsType(machine.ref()).simpleName() + " to)' that throws no checked exception"));
+                        + " agent, " + state.movesType(machine.ref()).simpleName() + " to)' that throws no checked exception"));
 
         if (state.nextMethod().isEmpty()) {
             state.transitions().stream().filter(t -> t.isHandOff(machine.ref())).findFirst().ifPresent(t ->
                     report.error("HandOffNeedsNext", t.origin(), name + " hands off to "
                             + t.target().qualifiedStatus(machine.ref()) + " but declares no 'public Next next("
-                            + machine.ref().agentType().simpleName() + " agent, " + state.transitionsType(machine.ref()).simpleName()
+                            + machine.ref().agentType().simpleName() + " agent, " + state.movesType(machine.ref()).simpleName()
                             + " to)'; a hand-off needs the agent that takes over, so return to."
                             + Names.transitionMethod(machine.ref(), t.target()) + "(...) from next"));
         }

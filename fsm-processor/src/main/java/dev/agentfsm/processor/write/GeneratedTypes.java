@@ -52,8 +52,8 @@ public final class GeneratedTypes {
         return className(machine.ref().transitionTable());
     }
 
-    static ClassName transitions(MachineModel machine, StateModel state) {
-        return className(state.transitionsType(machine.ref()));
+    static ClassName moves(MachineModel machine, StateModel state) {
+        return className(state.movesType(machine.ref()));
     }
 
     /** The closing Javadoc paragraph of every generated type. */

@@ -33,7 +33,7 @@ public final class MachineWriter {
     private final StatusEnumWriter statusEnum;
     private final TransitionTableWriter table;
     private final StateManagerWriter manager;
-    private final TransitionsWriter transitions;
+    private final MovesWriter moves;
     private final YamlWriter yaml = new YamlWriter();
     private final MermaidWriter mermaid = new MermaidWriter();
     private final DotWriter dot = new DotWriter();
@@ -60,7 +60,7 @@ public final class MachineWriter {
         this.statusEnum = new StatusEnumWriter(generated);
         this.table = new TransitionTableWriter(generated);
         this.manager = new StateManagerWriter(generated);
-        this.transitions = new TransitionsWriter(generated);
+        this.moves = new MovesWriter(generated);
     }
 
     /** The Java sources for a machine, in a stable order; for tests and for {@link #write}. */
@@ -70,7 +70,7 @@ public final class MachineWriter {
         files.add(table.write(machine));
         files.add(manager.write(machine));
         for (StateModel state : machine.states()) {
-            files.add(transitions.write(machine, state));
+            files.add(moves.write(machine, state));
         }
         return files;
     }

@@ -11,6 +11,8 @@ final class RuntimeTypes {
     static final ClassName TRANSITION_TABLE = ClassName.get(RUNTIME, "TransitionTable");
     static final ClassName NEXT = ClassName.get(RUNTIME, "Next");
     static final ClassName UNKNOWN_STATUS = ClassName.get(RUNTIME, "UnknownStatusException");
+    static final ClassName STATUS = ClassName.get(RUNTIME, "Status");
+    static final ClassName MOVE = ClassName.get(RUNTIME, "Move");
     static final ClassName TRIGGER = ClassName.get("dev.agentfsm.annotations", "Trigger");
 
     private RuntimeTypes() {}

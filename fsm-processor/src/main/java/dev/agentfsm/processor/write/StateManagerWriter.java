@@ -9,6 +9,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.agentfsm.processor.model.MachineModel;
+import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.StateModel;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -17,8 +18,8 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Writes {@code <Name>StateManager}: creates each state once, lazily and thread-safely, with
- * {@code new}; looks states up without allocating; and dispatches "what next" to the state's own
- * {@code next(agent, to)} or to its helper's {@code byStatus}.
+ * {@code new}; and dispatches "what next" to the state's own {@code next(agent, to)}, to its only
+ * move, or to its helper's {@code byStatus}.
  */
 final class StateManagerWriter {
 
@@ -41,7 +42,7 @@ final class StateManagerWriter {
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.STATE_MANAGER, agent, base))
                 .addJavadoc("The states of the {@code $L} machine. Each state is created once, on first use, with\n"
-                        + "{@code new}, and shared by every agent and thread; looking one up allocates nothing.\n",
+                        + "{@code new}, and shared by every agent and thread.\n",
                         machine.name());
         GeneratedTypes.origin(type, machine);
         generated.mark(type, machine.origin());
@@ -66,69 +67,68 @@ final class StateManagerWriter {
                 .returns(self)
                 .addStatement("return INSTANCE")
                 .build());
-        type.addMethod(TransitionTableWriter.override("machine", String.class)
+        type.addMethod(TransitionTableWriter.override("name", String.class)
                 .addStatement("return $S", machine.name()).build());
         type.addMethod(TransitionTableWriter.override("agentType", ParameterizedTypeName.get(ClassName.get(Class.class), agent))
                 .addStatement("return $T.class", agent).build());
         type.addMethod(TransitionTableWriter.override("table", table)
                 .addStatement("return $T.instance()", table).build());
         type.addMethod(TransitionTableWriter.override("initial", base)
-                .addStatement("return state($T.$L.ordinal())", status, initial).build());
+                .addStatement("return get($T.$L)", status, initial).build());
         type.addMethod(MethodSpec.methodBuilder("get")
-                .addJavadoc("The state for a status.\n")
+                .addJavadoc("The state of a status.\n")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(base)
                 .addParameter(status, "status")
-                .addStatement("return state(status.ordinal())")
-                .build());
-
-        MethodSpec.Builder get = TransitionTableWriter.override("get", base)
-                .addParameter(String.class, "status")
-                .addStatement("$T found = $T.lookup(status)", status, status)
-                .beginControlFlow("if (found == null)");
-        machine.fallback().flatMap(machine::statusOf).ifPresentOrElse(
-                fallback -> get.addComment("the machine's fallback state").addStatement("return state($T.$L.ordinal())", status, fallback),
-                () -> get.addStatement("throw new $T($S, status, table().statuses())", RuntimeTypes.UNKNOWN_STATUS, machine.name()));
-        type.addMethod(get.endControlFlow().addStatement("return state(found.ordinal())").build());
-
-        type.addMethod(TransitionTableWriter.override("find", optionalBase)
-                .addParameter(String.class, "status")
-                .addStatement("$T found = $T.lookup(status)", status, status)
-                .addStatement("return found == null ? $T.empty() : $T.of(state(found.ordinal()))", Optional.class, Optional.class)
-                .build());
-
-        type.addMethod(TransitionTableWriter.override("state", base)
-                .addParameter(int.class, "index")
+                .addStatement("int index = status.ordinal()")
                 .addStatement("$T state = ($T) STATES.getAcquire(created, index)", base, base)
                 .addStatement("return state != null ? state : create(index)")
                 .build());
-
-        type.addMethod(MethodSpec.methodBuilder("next")
-                .addJavadoc("Where the state {@code from} goes next for {@code agent}.\n")
-                .addModifiers(Modifier.PUBLIC)
-                .returns(RuntimeTypes.NEXT)
-                .addParameter(status, "from")
-                .addParameter(agent, "agent")
-                .addStatement("return next(from.ordinal(), agent)")
+        type.addMethod(TransitionTableWriter.override("get", base)
+                .addParameter(RuntimeTypes.STATUS, "status")
+                .addStatement("return get(own(status))")
                 .build());
-        CodeBlock.Builder dispatch = CodeBlock.builder().add("return switch (from) {\n").indent();
-        for (int i = 0; i < machine.states().size(); i++) {
-            StateModel state = machine.states().get(i);
-            ClassName helper = GeneratedTypes.transitions(machine, state);
+
+        MethodSpec.Builder get = TransitionTableWriter.override("get", base).addParameter(String.class, "status");
+        machine.fallback().flatMap(machine::statusOf).ifPresentOrElse(
+                fallback -> get.addComment("an unknown status gives the machine's fallback state")
+                        .addStatement("return get($T.parse(status).orElse($T.$L))", status, status, fallback),
+                () -> get.addStatement("return get(table().require(status))"));
+        type.addMethod(get.build());
+
+        type.addMethod(TransitionTableWriter.override("find", optionalBase)
+                .addParameter(String.class, "status")
+                .addStatement("return $T.parse(status).map(this::get)", status)
+                .build());
+
+        CodeBlock.Builder dispatch = CodeBlock.builder().add("return switch (own(from)) {\n").indent();
+        for (StateModel state : machine.states()) {
+            ClassName helper = GeneratedTypes.moves(machine, state);
             if (state.nextMethod().isPresent()) {
-                dispatch.add("case $L -> (($T) state($L)).next(agent, $T.INSTANCE); // $L\n",
-                        i, GeneratedTypes.className(state.type()), i, helper, state.status());
+                dispatch.add("case $L -> (($T) get($T.$L)).next(agent, $T.INSTANCE);\n",
+                        state.status(), GeneratedTypes.className(state.type()), status, state.status(), helper);
+            } else if (state.onlyMove(machine.ref()).isPresent()) {
+                dispatch.add("case $L -> $T.INSTANCE.$L(); // its only move\n", state.status(), helper,
+                        Names.transitionMethod(machine.ref(), state.onlyMove(machine.ref()).get().target()));
             } else {
-                dispatch.add("case $L -> $T.INSTANCE.byStatus(agent.status()); // $L\n", i, helper, state.status());
+                dispatch.add("case $L -> $T.INSTANCE.byStatus(agent.status());\n", state.status(), helper);
             }
         }
-        dispatch.add("default -> throw new $T($S + from);\n", IndexOutOfBoundsException.class,
-                machine.name() + " has no state at index ");
         dispatch.unindent().add("};\n");
         type.addMethod(TransitionTableWriter.override("next", RuntimeTypes.NEXT)
-                .addParameter(int.class, "from")
+                .addParameter(RuntimeTypes.STATUS, "from")
                 .addParameter(agent, "agent")
                 .addCode(dispatch.build())
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("own")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(status)
+                .addParameter(RuntimeTypes.STATUS, "status")
+                .beginControlFlow("if (status instanceof $T own)", status)
+                .addStatement("return own")
+                .endControlFlow()
+                .addStatement("throw new $T(status.qualifiedName() + $S)", IllegalArgumentException.class,
+                        " is not a status of " + machine.name() + "; ask its own machine, status.machine()")
                 .build());
 
         type.addMethod(MethodSpec.methodBuilder("create")

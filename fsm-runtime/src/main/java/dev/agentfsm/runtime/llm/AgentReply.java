@@ -1,6 +1,7 @@
 package dev.agentfsm.runtime.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.Action;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,10 +11,10 @@ import java.util.Optional;
  * An LLM reply that {@link ReplyGuard} accepted: valid JSON with a status the current state may move to.
  *
  * @param json the parsed reply
- * @param status the reply's status, trimmed and upper-cased
+ * @param status the reply's status, parsed by the machine's generated table
  * @param raw the reply's text as the model sent it
  */
-public record AgentReply(JsonNode json, String status, String raw) {
+public record AgentReply(JsonNode json, Status status, String raw) {
 
     /**
      * The action the reply asks for: the tool named by {@code function} with the named {@code arguments}

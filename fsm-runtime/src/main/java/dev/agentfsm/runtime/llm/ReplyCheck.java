@@ -9,9 +9,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.runtime.Outcome;
-import dev.agentfsm.runtime.TransitionTable;
+import dev.agentfsm.runtime.Status;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,10 +29,10 @@ final class ReplyCheck {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     /** What the check found. */
-    sealed interface Verdict permits Accepted, Rejected {}
+    sealed interface Judgement permits Accepted, Rejected {}
 
     /** The reply is usable. */
-    record Accepted(AgentReply reply) implements Verdict {}
+    record Accepted(AgentReply reply) implements Judgement {}
 
     /**
      * The reply is not usable.
@@ -39,15 +40,13 @@ final class ReplyCheck {
      * @param status its normalized status, empty when it had none
      * @param problem what is wrong, as a sentence fragment addressed to the model
      */
-    record Rejected(Outcome outcome, String status, String problem) implements Verdict {}
+    record Rejected(Outcome outcome, String status, String problem) implements Judgement {}
 
-    private final TransitionTable table;
     private final JsonPointer pointer;
-    private final String from;
-    private final List<String> offered;
+    private final Status from;
+    private final List<Status> offered;
 
-    ReplyCheck(TransitionTable table, JsonPointer pointer, String from, List<String> offered) {
-        this.table = table;
+    ReplyCheck(JsonPointer pointer, Status from, List<Status> offered) {
         this.pointer = pointer;
         this.from = from;
         this.offered = offered;
@@ -55,17 +54,17 @@ final class ReplyCheck {
 
     /** The instruction appended to the prompt. */
     String instruction() {
-        return "Reply with one JSON object and nothing else. The current state is " + from + "; the status at "
-                + pointer + " must be one of: " + String.join(", ", offered) + ".";
+        return "Reply with one JSON object and nothing else. The current state is " + from.name()
+                + "; the status at " + pointer + " must be one of: " + names(offered) + ".";
     }
 
     /** The user message that answers a rejected reply. */
     String correction(Rejected rejected) {
         return "Your reply was rejected: " + rejected.problem() + ". Reply again with one JSON object and nothing"
-                + " else; the status at " + pointer + " must be one of: " + String.join(", ", offered) + ".";
+                + " else; the status at " + pointer + " must be one of: " + names(offered) + ".";
     }
 
-    Verdict check(String raw) {
+    Judgement check(String raw) {
         JsonNode json;
         try {
             json = JSON.readTree(unfenced(raw.strip()));
@@ -89,16 +88,22 @@ final class ReplyCheck {
         if (status.isEmpty()) {
             return malformed("the status at " + pointer + " is empty");
         }
-        if (table.indexOf(status) < 0) {
-            return new Rejected(Outcome.UNKNOWN_STATUS, status,
-                    "\"" + status + "\" is not a status of " + table.machine());
+        String machine = from.machine().name();
+        Optional<? extends Status> parsed = from.machine().table().parse(status);
+        if (parsed.isEmpty()) {
+            return new Rejected(Outcome.UNKNOWN_STATUS, status, "\"" + status + "\" is not a status of " + machine);
         }
-        if (!offered.contains(status)) {
+        if (!offered.contains(parsed.get())) {
             return new Rejected(Outcome.ILLEGAL_TRANSITION, status,
-                    table.machine() + " cannot move from " + from + " to \"" + status + "\" by the model's choice");
+                    machine + " cannot move from " + from.name() + " to \"" + status + "\" by the model's choice");
         }
         writeBack(json, status);
-        return new Accepted(new AgentReply(json, status, raw));
+        return new Accepted(new AgentReply(json, parsed.get(), raw));
+    }
+
+    /** The statuses' names, comma-separated, as the model is to write them. */
+    static String names(List<Status> statuses) {
+        return String.join(", ", statuses.stream().map(Status::name).toList());
     }
 
     private static Rejected malformed(String problem) {

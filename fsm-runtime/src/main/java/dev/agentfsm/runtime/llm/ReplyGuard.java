@@ -2,8 +2,7 @@ package dev.agentfsm.runtime.llm;
 
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.agentfsm.annotations.Trigger;
-import dev.agentfsm.runtime.TransitionTable;
+import dev.agentfsm.runtime.Status;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -14,18 +13,18 @@ import org.slf4j.LoggerFactory;
 /**
  * Asks the LLM for a JSON reply and accepts it only when its status is one the current state may move
  * to. The status is read at a JSON pointer ({@code /status} for a host, {@code /action/status} for
- * app, Linux and mobile agents), trimmed and upper-cased. The prompt and the JSON schema offer only the
- * statuses the generated table lets the state reach by {@code Trigger.LLM}. A malformed reply, an
- * unknown status or an illegal one gets a corrective re-ask naming the valid statuses, up to
- * {@code jsonParsingRetry} re-asks in all; then {@link ReplyRejectedException}.
+ * app, Linux and mobile agents), trimmed, upper-cased and parsed by the machine's generated table.
+ * The prompt and the JSON schema offer only the statuses the state may reach by {@code Trigger.LLM}.
+ * A malformed reply, an unknown or an illegal status gets a corrective re-ask naming the valid
+ * statuses, up to {@code jsonParsingRetry} re-asks in all; then {@link ReplyRejectedException}.
  *
  * <p>A reply is one JSON object; the only leniency is a reply wrapped in a Markdown code fence
  * ({@code ```json ... ```}), which models often send. The accepted reply's JSON holds the normalized
  * status, so callers reading it from the JSON see the same status as {@link AgentReply#status()}.
  *
  * <pre>{@code
- * ReplyGuard guard = ReplyGuard.of(llm, LinuxAgentTransitionTable.instance(), "/action/status", config.jsonParsingRetry());
- * AgentReply reply = guard.ask("CONTINUE", messages, schema);
+ * ReplyGuard guard = ReplyGuard.of(llm, "/status", agent.config().jsonParsingRetry());
+ * AgentReply reply = guard.ask(EchoStatus.LISTEN, messages);   // the guard builds the reply's schema
  * agent.setStatus(reply.status());
  * }</pre>
  */
@@ -34,59 +33,43 @@ public final class ReplyGuard {
     private static final int SHOWN_REPLY_CHARS = 300;
 
     private final LlmClient client;
-    private final TransitionTable table;
     private final JsonPointer statusPointer;
     private final int reasks;
 
-    private ReplyGuard(LlmClient client, TransitionTable table, JsonPointer statusPointer, int reasks) {
+    private ReplyGuard(LlmClient client, JsonPointer statusPointer, int reasks) {
         this.client = client;
-        this.table = table;
         this.statusPointer = statusPointer;
         this.reasks = reasks;
     }
 
     /**
      * @param client the model
-     * @param table the machine's generated table
      * @param statusPointer where the status is in the reply, as a JSON pointer
      * @param reasks corrective re-asks in all ({@code jsonParsingRetry}); 0 or more
      * @throws IllegalArgumentException if the pointer is not a JSON pointer to a member, or {@code reasks} is negative
      */
-    public static ReplyGuard of(LlmClient client, TransitionTable table, String statusPointer, int reasks) {
+    public static ReplyGuard of(LlmClient client, String statusPointer, int reasks) {
         Objects.requireNonNull(client, "client");
-        Objects.requireNonNull(table, "table");
         Objects.requireNonNull(statusPointer, "statusPointer");
-        JsonPointer pointer;
-        try {
-            pointer = JsonPointer.compile(statusPointer);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("The status pointer '" + statusPointer
-                    + "' is not a JSON pointer; write it like /status or /action/status", e);
-        }
-        if (pointer.matches()) {
-            throw new IllegalArgumentException("The status pointer '" + statusPointer
-                    + "' points at the whole reply; point at the status member, like /status or /action/status");
-        }
         if (reasks < 0) {
             throw new IllegalArgumentException("reasks is " + reasks + "; it counts corrective re-asks and must be 0 or more");
         }
-        return new ReplyGuard(client, table, pointer, reasks);
+        return new ReplyGuard(client, StatusSchema.pointer(statusPointer), reasks);
+    }
+
+    /** The statuses the state of {@code from} may reach by {@code Trigger.LLM}, in declaration order. */
+    public List<Status> offeredStatuses(Status from) {
+        return from.llmTargets();
     }
 
     /**
-     * The statuses the state {@code from} may reach by {@code Trigger.LLM}, in declaration order.
+     * Asks the model for a reply whose only required member is the status, at the guard's pointer
+     * (other members the prompt asks for are allowed), and returns the first acceptable reply.
      *
-     * @throws dev.agentfsm.runtime.UnknownStatusException if the machine has no state {@code from}
+     * @see #ask(Status, List, JsonNode)
      */
-    public List<String> offeredStatuses(String from) {
-        List<String> offered = new ArrayList<>();
-        for (String target : table.targets(from)) {
-            // a hand-off target is Machine.STATUS: another agent's state, never the model's choice here
-            if (target.indexOf('.') < 0 && table.trigger(from, target).equals(Optional.of(Trigger.LLM))) {
-                offered.add(target);
-            }
-        }
-        return List.copyOf(offered);
+    public AgentReply ask(Status from, List<ChatMessage> messages) throws LlmException {
+        return ask(from, messages, StatusSchema.of(statusPointer));
     }
 
     /**
@@ -101,30 +84,31 @@ public final class ReplyGuard {
      * @throws IllegalArgumentException when {@code from} offers no status to the model, or the schema has
      *     no property where the status pointer points
      */
-    public AgentReply ask(String from, List<ChatMessage> messages, JsonNode schema) throws LlmException {
+    public AgentReply ask(Status from, List<ChatMessage> messages, JsonNode schema) throws LlmException {
+        Objects.requireNonNull(from, "from");
         Objects.requireNonNull(messages, "messages");
         Objects.requireNonNull(schema, "schema");
-        List<String> offered = offeredStatuses(from);
+        List<Status> offered = offeredStatuses(from);
         if (offered.isEmpty()) {
-            throw new IllegalArgumentException(table.machine() + " state " + from
+            throw new IllegalArgumentException(from.qualifiedName()
                     + " declares no transition by Trigger.LLM, so there is no status to ask the model for;"
-                    + " declare one, or move from " + from + " in code");
+                    + " declare one, or move from " + from.name() + " in code");
         }
         JsonNode restricted = StatusSchema.restrict(schema, statusPointer, offered);
-        ReplyCheck check = new ReplyCheck(table, statusPointer, from, offered);
+        ReplyCheck check = new ReplyCheck(statusPointer, from, offered);
         List<ChatMessage> conversation = withInstruction(messages, check.instruction());
         for (int attempt = 0; ; attempt++) {
             LlmReply reply = client.complete(new LlmRequest(conversation, Optional.of(restricted)));
-            ReplyCheck.Verdict verdict = check.check(reply.content());
-            if (verdict instanceof ReplyCheck.Accepted accepted) {
+            ReplyCheck.Judgement judgement = check.check(reply.content());
+            if (judgement instanceof ReplyCheck.Accepted accepted) {
                 return accepted.reply();
             }
-            ReplyCheck.Rejected rejected = (ReplyCheck.Rejected) verdict;
+            ReplyCheck.Rejected rejected = (ReplyCheck.Rejected) judgement;
             if (attempt == reasks) {
                 throw rejection(from, offered, reply.content(), rejected);
             }
-            LOG.warn("{} in {}: re-asking the model ({} of {}): {}", table.machine(), from, attempt + 1, reasks,
-                    rejected.problem());
+            LOG.warn("{} in {}: re-asking the model ({} of {}): {}", from.machine().name(), from.name(), attempt + 1,
+                    reasks, rejected.problem());
             conversation = new ArrayList<>(conversation);
             conversation.add(ChatMessage.assistant(reply.content()));
             conversation.add(ChatMessage.user(check.correction(rejected)));
@@ -147,15 +131,14 @@ public final class ReplyGuard {
         return conversation;
     }
 
-    private ReplyRejectedException rejection(String from, List<String> offered, String lastReply,
+    private ReplyRejectedException rejection(Status from, List<Status> offered, String lastReply,
             ReplyCheck.Rejected rejected) {
         String shown = lastReply.length() <= SHOWN_REPLY_CHARS
                 ? lastReply
                 : lastReply.substring(0, SHOWN_REPLY_CHARS) + "... (" + lastReply.length() + " chars)";
-        String message = table.machine() + " in " + from + ": the model's reply was rejected after " + reasks
-                + (reasks == 1 ? " re-ask: " : " re-asks: ") + rejected.problem() + "; the statuses offered were "
-                + String.join(", ", offered) + ". Last reply: " + shown;
-        return new ReplyRejectedException(rejected.outcome(), table.machine(), from, rejected.status(), offered,
-                lastReply, message);
+        String message = from.machine().name() + " in " + from.name() + ": the model's reply was rejected after "
+                + reasks + (reasks == 1 ? " re-ask: " : " re-asks: ") + rejected.problem() + "; the statuses offered"
+                + " were " + ReplyCheck.names(offered) + ". Last reply: " + shown;
+        return new ReplyRejectedException(rejected.outcome(), from, rejected.status(), offered, lastReply, message);
     }
 }

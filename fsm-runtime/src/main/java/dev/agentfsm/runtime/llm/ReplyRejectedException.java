@@ -1,6 +1,7 @@
 package dev.agentfsm.runtime.llm;
 
 import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.Status;
 import java.util.List;
 
 /**
@@ -12,42 +13,53 @@ public final class ReplyRejectedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final Outcome outcome;
-    private final String machine;
-    private final String from;
+    @SuppressWarnings("serial") // a generated enum constant
+    private final Status from;
     private final String status;
-    @SuppressWarnings("serial") // an immutable List.copyOf, serializable in practice
-    private final List<String> allowed;
+    @SuppressWarnings("serial") // an immutable List.copyOf of enum constants
+    private final List<Status> allowed;
     private final String lastReply;
 
     /**
      * @param outcome {@code ERROR}, {@code UNKNOWN_STATUS} or {@code ILLEGAL_TRANSITION}
-     * @param machine the machine whose state asked
-     * @param from that state's status
+     * @param from the status of the state that asked
      * @param status the status of the last reply (empty if it had none)
      * @param allowed the statuses that were offered
      * @param lastReply the last reply's text
      * @param message what was wrong, for people
      */
-    public ReplyRejectedException(Outcome outcome, String machine, String from, String status,
-            List<String> allowed, String lastReply, String message) {
+    public ReplyRejectedException(Outcome outcome, Status from, String status,
+            List<Status> allowed, String lastReply, String message) {
         super(message);
         this.outcome = outcome;
-        this.machine = machine;
         this.from = from;
         this.status = status;
         this.allowed = List.copyOf(allowed);
         this.lastReply = lastReply;
     }
 
-    public Outcome outcome() { return outcome; }
+    /** How the round ends: {@code ERROR}, {@code UNKNOWN_STATUS} or {@code ILLEGAL_TRANSITION}. */
+    public Outcome outcome() {
+        return outcome;
+    }
 
-    public String machine() { return machine; }
+    /** The status of the state that asked. */
+    public Status from() {
+        return from;
+    }
 
-    public String from() { return from; }
+    /** The status text of the last reply, normalized; empty if it had none. */
+    public String status() {
+        return status;
+    }
 
-    public String status() { return status; }
+    /** The statuses that were offered. */
+    public List<Status> allowed() {
+        return allowed;
+    }
 
-    public List<String> allowed() { return allowed; }
-
-    public String lastReply() { return lastReply; }
+    /** The last reply's text, as the model sent it. */
+    public String lastReply() {
+        return lastReply;
+    }
 }

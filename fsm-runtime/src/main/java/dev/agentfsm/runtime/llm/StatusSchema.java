@@ -3,20 +3,54 @@ package dev.agentfsm.runtime.llm;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.runtime.Status;
 import java.util.List;
 
-/** Restricts the status property of a reply's JSON schema to the statuses a state offers. */
-final class StatusSchema {
+/**
+ * The JSON schemas {@link ReplyGuard} sends with a question: the smallest reply schema that holds a
+ * status at a pointer, and any reply schema with its status property restricted to the statuses a
+ * state offers. Agents need this class only to check a schema of their own ahead of time.
+ */
+public final class StatusSchema {
     private StatusSchema() {}
 
     /**
+     * The smallest reply schema with a string status at {@code pointer}: nested objects along the
+     * pointer, each requiring the next member, and any other members allowed.
+     *
+     * @throws IllegalArgumentException if the pointer is not a JSON pointer to a member
+     */
+    public static JsonNode of(String pointer) {
+        return of(pointer(pointer));
+    }
+
+    static JsonNode of(JsonPointer pointer) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ObjectNode node = root;
+        for (JsonPointer segment = pointer; !segment.matches(); segment = segment.tail()) {
+            String name = segment.getMatchingProperty();
+            node.put("type", "object");
+            node.putArray("required").add(name);
+            ObjectNode child = node.putObject("properties").putObject(name);
+            node = child;
+        }
+        node.put("type", "string");
+        return root;
+    }
+
+    /**
      * A deep copy of {@code schema} whose property at {@code pointer} (each segment a member of
-     * {@code properties}, or {@code items} for an array index) has {@code "enum": offered}.
+     * {@code properties}, or {@code items} for an array index) has {@code "enum"}: the offered statuses' names.
      *
      * @throws IllegalArgumentException naming the schema path that is missing
      */
-    static JsonNode restrict(JsonNode schema, JsonPointer pointer, List<String> offered) {
+    public static JsonNode restrict(JsonNode schema, String pointer, List<Status> offered) {
+        return restrict(schema, pointer(pointer), offered);
+    }
+
+    static JsonNode restrict(JsonNode schema, JsonPointer pointer, List<Status> offered) {
         if (!schema.isObject()) {
             throw new IllegalArgumentException("The reply schema must be a JSON object; it is " + schema);
         }
@@ -40,7 +74,23 @@ final class StatusSchema {
             node = next;
         }
         ArrayNode values = ((ObjectNode) node).putArray("enum");
-        offered.forEach(values::add);
+        offered.forEach(status -> values.add(status.name()));
         return copy;
+    }
+
+    /** {@code text} as a JSON pointer to a member of the reply. */
+    static JsonPointer pointer(String text) {
+        JsonPointer pointer;
+        try {
+            pointer = JsonPointer.compile(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("The status pointer '" + text
+                    + "' is not a JSON pointer; write it like /status or /action/status", e);
+        }
+        if (pointer.matches()) {
+            throw new IllegalArgumentException("The status pointer '" + text
+                    + "' points at the whole reply; point at the status member, like /status or /action/status");
+        }
+        return pointer;
     }
 }

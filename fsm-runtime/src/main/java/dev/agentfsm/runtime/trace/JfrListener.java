@@ -27,8 +27,8 @@ public final class JfrListener implements TransitionListener {
         record.step = event.step();
         record.agent = event.agent();
         record.machine = event.machine();
-        record.from = event.from();
-        record.to = event.to();
+        record.from = event.from().name();
+        record.to = event.targetName();
         record.trigger = event.trigger().name();
         record.stepDuration = event.nanos();
         record.commit();
@@ -44,9 +44,9 @@ public final class JfrListener implements TransitionListener {
         record.round = round;
         record.outcome = result.outcome().name();
         record.reason = result.reason();
-        record.finalStatus = result.finalStatus();
+        record.finalStatus = result.finalStatus().qualifiedName();
         record.steps = result.steps();
-        record.path = String.join(" ", result.path());
+        record.path = String.join(" ", result.qualifiedPath());
         record.error = result.error().map(Throwable::toString).orElse(null);
         record.commit();
     }

@@ -80,8 +80,8 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
             json.writeNumberField("step", event.step());
             json.writeStringField("agent", event.agent());
             json.writeStringField("machine", event.machine());
-            json.writeStringField("from", event.from());
-            json.writeStringField("to", event.to());
+            json.writeStringField("from", event.from().name());
+            json.writeStringField("to", event.targetName());
             json.writeStringField("trigger", event.trigger().name());
             json.writeNumberField("nanos", event.nanos());
             end();
@@ -98,8 +98,8 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
             json.writeNumberField("round", round);
             json.writeStringField("outcome", result.outcome().name());
             json.writeStringField("reason", result.reason());
-            json.writeStringField("finalStatus", result.finalStatus());
-            writeStrings("path", result.path());
+            json.writeStringField("finalStatus", result.finalStatus().qualifiedName());
+            writeStrings("path", result.qualifiedPath());
             json.writeNumberField("steps", result.steps());
             if (result.error().isPresent()) {
                 json.writeStringField("error", result.error().get().toString());
@@ -107,10 +107,10 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
             if (result.violation().isPresent()) {
                 RoundResult.Violation violation = result.violation().get();
                 json.writeObjectFieldStart("violation");
-                json.writeStringField("machine", violation.machine());
-                json.writeStringField("from", violation.from());
+                json.writeStringField("machine", violation.from().machine().name());
+                json.writeStringField("from", violation.from().name());
                 json.writeStringField("requested", violation.requested());
-                writeStrings("allowed", violation.allowed());
+                writeStrings("allowed", violation.allowed().stream().map(s -> s.machine() == violation.from().machine() ? s.name() : s.qualifiedName()).toList());
                 json.writeEndObject();
             }
             if (result.result().isPresent()) {

@@ -33,7 +33,7 @@ public final class LoggingListener implements TransitionListener {
     public void onTransition(TransitionEvent event) {
         if (logger.isDebugEnabled()) {
             logger.debug("session {} round {} step {}: {} {}.{} -> {} by {} ({} µs)", event.session(), event.round(),
-                    event.step(), event.agent(), event.machine(), event.from(), event.to(), event.trigger(),
+                    event.step(), event.agent(), event.machine(), event.from().name(), event.targetName(), event.trigger(),
                     event.nanos() / 1_000);
         }
     }
@@ -42,13 +42,13 @@ public final class LoggingListener implements TransitionListener {
     public void onRoundEnd(String session, int round, RoundResult result) {
         if (result.outcome() == Outcome.COMPLETED) {
             logger.info("session {} round {} {} in {} after {} steps: {}", session, round, result.outcome(),
-                    result.finalStatus(), result.steps(), result.reason());
+                    result.finalStatus().qualifiedName(), result.steps(), result.reason());
         } else if (result.error().isPresent()) {
             logger.warn("session {} round {} ended {} in {} after {} steps: {}", session, round, result.outcome(),
-                    result.finalStatus(), result.steps(), result.reason(), result.error().get());
+                    result.finalStatus().qualifiedName(), result.steps(), result.reason(), result.error().get());
         } else {
             logger.warn("session {} round {} ended {} in {} after {} steps: {}", session, round, result.outcome(),
-                    result.finalStatus(), result.steps(), result.reason());
+                    result.finalStatus().qualifiedName(), result.steps(), result.reason());
         }
     }
 }

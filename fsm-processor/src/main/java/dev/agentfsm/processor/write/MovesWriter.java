@@ -1,7 +1,6 @@
 package dev.agentfsm.processor.write;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
@@ -11,25 +10,24 @@ import dev.agentfsm.processor.model.MachineRef;
 import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.TransitionModel;
-import java.util.Locale;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes {@code <StateClass>Transitions}: one method per transition the state declares, and
+ * Writes {@code <StateClass>Moves}: one method per transition the state declares, and
  * {@code byStatus}. Because there is no method for an undeclared move, a state that asks for one
  * does not compile.
  */
-final class TransitionsWriter {
+final class MovesWriter {
 
     private final GeneratedTypes generated;
 
-    TransitionsWriter(GeneratedTypes generated) {
+    MovesWriter(GeneratedTypes generated) {
         this.generated = generated;
     }
 
     JavaFile write(MachineModel machine, StateModel state) {
-        ClassName self = GeneratedTypes.transitions(machine, state);
-        ClassName manager = GeneratedTypes.stateManager(machine);
+        ClassName self = GeneratedTypes.moves(machine, state);
+        ClassName status = GeneratedTypes.statusEnum(machine);
         ClassName stateClass = GeneratedTypes.className(state.type());
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
@@ -43,77 +41,49 @@ final class TransitionsWriter {
 
         type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self).build());
-        CodeBlock.Builder byStatus = CodeBlock.builder();
-        boolean anyMove = false;
+        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         for (TransitionModel t : state.transitions()) {
             String method = Names.transitionMethod(machine.ref(), t.target());
-            String constant = constantName(method);
-            String status = t.target().status().orElseThrow();
+            String target = t.target().status().orElseThrow();
             String doc = "{@code $L -> $L}, by $L" + (t.when().isEmpty() ? ".\n" : ": $L\n");
             Object[] docArgs = t.when().isEmpty()
                     ? new Object[] {state.status(), t.target().qualifiedStatus(machine.ref()), t.by()}
                     : new Object[] {state.status(), t.target().qualifiedStatus(machine.ref()), t.by(), Javadoc.escape(t.when())};
             if (t.isHandOff(machine.ref())) {
-                MachineRef target = t.target().machine().orElseThrow();
-                ClassName targetAgent = GeneratedTypes.className(target.agentType());
-                String param = Names.lowerCamel(upperSnake(target.agentType().simpleName()));
-                type.addField(FieldSpec.builder(RuntimeTypes.NEXT, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("$T.handOff($T.instance(), $S, $T.instance(), $S, $T.$L)", RuntimeTypes.NEXT, manager,
-                                state.status(), GeneratedTypes.className(target.stateManager()), status, RuntimeTypes.TRIGGER, t.by())
-                        .build());
+                MachineRef other = t.target().machine().orElseThrow();
+                ClassName otherAgent = GeneratedTypes.className(other.agentType());
+                String param = Names.lowerCamel(upperSnake(other.agentType().simpleName()));
                 type.addMethod(MethodSpec.methodBuilder(method)
                         .addJavadoc("Hands control to {@code " + param + "}: " + doc, docArgs)
                         .addModifiers(Modifier.PUBLIC)
                         .returns(RuntimeTypes.NEXT)
-                        .addParameter(targetAgent, param)
-                        .addStatement("return $L.withAgent($L)", constant, param)
+                        .addParameter(otherAgent, param)
+                        .addStatement("return $T.handOff($T.$L, $T.$L, $L)", RuntimeTypes.NEXT, status, state.status(),
+                                GeneratedTypes.className(other.statusEnum()), target, param)
                         .build());
             } else {
-                type.addField(FieldSpec.builder(RuntimeTypes.NEXT, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("$T.move($T.instance(), $S, $S, $T.$L)", RuntimeTypes.NEXT, manager,
-                                state.status(), status, RuntimeTypes.TRIGGER, t.by())
-                        .build());
                 type.addMethod(MethodSpec.methodBuilder(method)
                         .addJavadoc(doc, docArgs)
                         .addModifiers(Modifier.PUBLIC)
                         .returns(RuntimeTypes.NEXT)
-                        .addStatement("return $L", constant)
+                        .addStatement("return $T.move($T.$L, $T.$L)", RuntimeTypes.NEXT, status, state.status(), status,
+                                target)
                         .build());
-                byStatus.add("case $S -> $L;\n", status, constant);
-                anyMove = true;
             }
         }
-        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-
-        MethodSpec.Builder byStatusMethod = MethodSpec.methodBuilder("byStatus")
-                .addJavadoc("The declared move within {@code $L} to the state named {@code status}; an illegal decision\n"
-                        + "for any other status, which ends the round with an explicit result.\n", machine.name())
+        type.addMethod(MethodSpec.methodBuilder("byStatus")
+                .addJavadoc("The declared move within {@code $L} to {@code status}; an illegal decision for any other\n"
+                        + "status, which ends the round with an explicit result.\n", machine.name())
                 .addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeTypes.NEXT)
-                .addParameter(String.class, "status");
-        CodeBlock illegal = CodeBlock.of("$T.illegal($T.instance(), $S, status)", RuntimeTypes.NEXT, manager, state.status());
-        if (anyMove) {
-            byStatusMethod.beginControlFlow("if (status == null)")
-                    .addStatement("return $L", illegal)
-                    .endControlFlow()
-                    .addCode(CodeBlock.builder().add("return switch (status) {\n").indent()
-                            .add(byStatus.build())
-                            .add("default -> $L;\n", illegal)
-                            .unindent().add("};\n").build());
-        } else {
-            byStatusMethod.addStatement("return $L", illegal);
-        }
-        type.addMethod(byStatusMethod.build());
+                .addParameter(RuntimeTypes.STATUS, "status")
+                .addStatement("return $T.byStatus($T.$L, status)", RuntimeTypes.NEXT, status, state.status())
+                .build());
 
         return JavaFile.builder(machine.packageName(), type.build())
                 .skipJavaLangImports(true)
                 .indent("    ")
                 .build();
-    }
-
-    /** {@code toHostAgentContinue} to {@code TO_HOST_AGENT_CONTINUE}. */
-    private static String constantName(String method) {
-        return upperSnake(method);
     }
 
     /** {@code HostAgent} to {@code HOST_AGENT}. */
@@ -126,6 +96,6 @@ final class TransitionsWriter {
             }
             out.append(Character.toUpperCase(c));
         }
-        return out.toString().toUpperCase(Locale.ROOT);
+        return out.toString();
     }
 }

@@ -1,8 +1,8 @@
-package dev.agentfsm.runtime.pipeline;
+package dev.agentfsm.runtime.step;
 
-/** The four phases of an agent's processing step, in the order they run (UFO's processor). */
+/** The four phases of an agent's step, in the order they run (UFO's processing phases). */
 public enum Phase {
-    /** Observe the device: screenshots, UI trees, window or app lists. */
+    /** Observe the device: screenshots, UI trees, window or app lists; what the prompt is made of. */
     DATA_COLLECTION,
     /** Build the prompt, ask the LLM, parse its reply and status. */
     LLM_INTERACTION,

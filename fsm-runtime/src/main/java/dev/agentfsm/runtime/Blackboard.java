@@ -51,6 +51,8 @@ public final class Blackboard {
      * @param png the image, PNG-encoded
      * @param description what it shows, as the prompt lists it
      */
+    // the array is copied in (here) and out (png()), and equals/hashCode compare its contents
+    @SuppressWarnings("ArrayRecordComponent")
     public record Screenshot(byte[] png, String description) {
         public Screenshot {
             png = Objects.requireNonNull(png, "png").clone();

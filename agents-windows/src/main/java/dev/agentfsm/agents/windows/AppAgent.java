@@ -5,9 +5,11 @@ import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.pipeline.Phase;
+import dev.agentfsm.runtime.step.AgentStep;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +31,12 @@ public final class AppAgent extends BaseAgent {
             new ToolSpec("keyboard_input", "Send keys to the window: ^c is Ctrl+C, ^v is Ctrl+V, {ENTER} is Enter",
                     Map.of("keys", "the keys")));
 
+    private static final AgentStep<AppAgent, WindowSnapshot, AgentReply, Optional<String>> STEP =
+            AgentStep.observe(AppSteps::observe).ask(AppSteps::ask).act(AppSteps::act).remember(AppSteps::remember);
+
     private final AgentSetup setup;
     private final ReplyGuard guard;
     private final ActionGate gate;
-    private final PhaseRunner<AppAgent> steps =
-            new PhaseRunner<>(AppSteps::observe, AppSteps::ask, AppSteps::act, AppSteps::remember);
 
     private DesktopWindow window;
     private Optional<WindowSnapshot> snapshot = Optional.empty();
@@ -43,12 +46,11 @@ public final class AppAgent extends BaseAgent {
     private String result = "";
     private boolean rejected;
 
-    AppAgent(DesktopWindow window, AgentSetup setup) {
-        super("AppAgent/" + window.appRoot());
+    AppAgent(DesktopWindow window, AgentSetup setup, RuntimeConfig config) {
+        super("AppAgent/" + window.appRoot(), config);
         this.window = window;
         this.setup = setup;
-        this.guard = ReplyGuard.of(setup.llm(), AppAgentTransitionTable.instance(), "/action/status",
-                setup.config().jsonParsingRetry());
+        this.guard = ReplyGuard.of(setup.llm(), "/action/status", config.jsonParsingRetry());
         this.gate = new ActionGate(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
     }
 
@@ -60,8 +62,8 @@ public final class AppAgent extends BaseAgent {
     }
 
     /** Runs the four phases of one step: screenshot and numbered controls, LLM, action, memory. */
-    public void process(Context context) throws Exception {
-        steps.process(this, context);
+    void step(Context context) throws Exception {
+        STEP.run(this, context);
     }
 
     /** The window this agent works in. */
@@ -106,8 +108,7 @@ public final class AppAgent extends BaseAgent {
     }
 
     void reannotate(Context context) throws Exception {
-        steps.phase(Phase.DATA_COLLECTION, this, context);
-        WindowSnapshot now = snapshot.orElseThrow();
+        WindowSnapshot now = STEP.observe(this, context);
         waitingControls = waitingControls.stream().filter(name -> !now.shows(name)).toList();
     }
 
@@ -116,11 +117,11 @@ public final class AppAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        Questions.ask(questions, setup.user(), setup.config(), blackboard());
+        Questions.ask(questions, setup.user(), config(), blackboard());
     }
 
     void confirmWaitingAction() throws Exception {
-        rejected = !gate.confirm(setup.user(), setup.config());
+        rejected = !gate.confirm(setup.user(), config());
     }
 
     boolean rejected() {
@@ -129,10 +130,10 @@ public final class AppAgent extends BaseAgent {
 
     void archive(Context context, AppAgentStatus status) {
         String outcome = switch (status) {
-            case ERROR -> context.get(Context.ERROR).map(PhaseRunner::message).orElse(result);
+            case ERROR -> context.get(Context.ERROR).map(ErrorText::of).orElse(result);
             default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
         };
-        context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), status.name(), outcome));
+        context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), status, outcome));
     }
 
     // ---- for AppSteps and ControlActions ----

@@ -4,24 +4,30 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.Image;
-import dev.agentfsm.runtime.pipeline.ProcessingContext;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.step.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The four phases of the AppAgent's CONTINUE step; SCREENSHOT runs the first one alone. */
+/**
+ * The four phases of the AppAgent's CONTINUE step: the window is observed as a {@link WindowSnapshot},
+ * the LLM's reply decides, the action's outcome (if one ran or waits) results, and the step is
+ * remembered. SCREENSHOT runs the first phase alone.
+ */
 final class AppSteps {
-    static final Context.Key<AgentReply> REPLY = Context.Key.of("app.reply");
-    static final Context.Key<String> ACTION = Context.Key.of("app.action");
-
     private AppSteps() {}
 
-    /** DATA_COLLECTION: the window's screenshot, its controls labelled from 1, and the annotated screenshot. */
-    static void observe(AppAgent agent, ProcessingContext step) throws Exception {
+    /**
+     * DATA_COLLECTION: the window's screenshot, its controls labelled from 1, and the annotated
+     * screenshot. The agent keeps the snapshot: the labels in the LLM's reply refer to it, also when
+     * the action runs later, after CONFIRM.
+     */
+    static WindowSnapshot observe(AppAgent agent, Context context) throws DriverException {
         DesktopWindow window = agent.window();
         byte[] screenshot = agent.desktop().screenshot(window);
         List<AnnotatedControl> controls = new ArrayList<>();
@@ -29,15 +35,15 @@ final class AppSteps {
             controls.add(new AnnotatedControl(controls.size() + 1, control));
         }
         byte[] annotated = ScreenshotAnnotator.annotate(screenshot, window.bounds(), controls);
-        agent.observed(new WindowSnapshot(window, screenshot, annotated, controls));
+        WindowSnapshot snapshot = new WindowSnapshot(window, screenshot, annotated, controls);
+        agent.observed(snapshot);
+        return snapshot;
     }
 
     /** LLM_INTERACTION: the prompt with both screenshots, the guarded reply, the status. */
-    static void ask(AppAgent agent, ProcessingContext step) throws Exception {
-        Context context = step.global();
-        WindowSnapshot snapshot = agent.lastSnapshot().orElseThrow();
-        String role = "You are an AppAgent working in the window '" + agent.window().title() + "' of "
-                + agent.window().appRoot() + ". Do the subtask the HostAgent gave you, one action per reply, "
+    static AgentReply ask(AppAgent agent, Context context, WindowSnapshot snapshot) throws LlmException {
+        String role = "You are an AppAgent working in the window '" + snapshot.window().title() + "' of "
+                + snapshot.window().appRoot() + ". Do the subtask the HostAgent gave you, one action per reply, "
                 + "naming controls by the labels on the annotated screenshot. Reply FINISH with what the subtask "
                 + "produced in result when it is done, FAIL when it cannot be done, CONFIRM for an action the user "
                 + "must approve first, PENDING with questions when you need the user's help, SCREENSHOT with "
@@ -53,33 +59,34 @@ final class AppSteps {
                 .text();
         List<ChatMessage> messages = List.of(ChatMessage.system(role),
                 ChatMessage.user(text, List.of(Image.png(snapshot.screenshot()), Image.png(snapshot.annotated()))));
-        AgentReply reply = agent.guard().ask(AppAgentStatus.CONTINUE.name(), messages, Replies.APP_SCHEMA);
+        AgentReply reply = agent.guard().ask(AppAgentStatus.CONTINUE, messages, Replies.APP_SCHEMA);
         agent.setStatus(reply.status());
-        step.local().put(REPLY, reply);
+        return reply;
     }
 
-    /** ACTION_EXECUTION: the action runs on its control, or waits for the user when the status is CONFIRM. */
-    static void act(AppAgent agent, ProcessingContext step) throws Exception {
-        AgentReply reply = step.local().require(REPLY);
-        Optional<Action> action = reply.action("/action");
-        boolean confirmFirst = reply.status().equals(AppAgentStatus.CONFIRM.name());
-        agent.gate().submit(action, confirmFirst, "the step: " + Replies.text(reply.json(), "thought"))
-                .ifPresent(outcome -> step.local().put(ACTION, outcome));
+    /**
+     * ACTION_EXECUTION: the action runs on its control, or waits for the user when the status is CONFIRM.
+     *
+     * @return what happened, for the trajectory; empty when the reply asked for no action
+     */
+    static Optional<String> act(AppAgent agent, Context context, AgentReply reply) throws DriverException {
+        boolean confirmFirst = reply.status() == AppAgentStatus.CONFIRM;
+        return agent.gate().submit(reply.action("/action"), confirmFirst, "the step: " + Replies.text(reply.json(), "thought"));
     }
 
     /** MEMORY_UPDATE: plan, questions, controls to re-annotate, result; the trajectory and a saved screenshot on the blackboard. */
-    static void remember(AppAgent agent, ProcessingContext step) {
-        AgentReply reply = step.local().require(REPLY);
+    static void remember(AppAgent agent, Context context, StepRecord<WindowSnapshot, AgentReply, Optional<String>> step) {
+        AgentReply reply = step.decision();
         JsonNode json = reply.json();
-        boolean screenshot = reply.status().equals(AppAgentStatus.SCREENSHOT.name());
+        boolean reannotate = reply.status() == AppAgentStatus.SCREENSHOT;
         agent.remember(Replies.texts(json, "plan"), Replies.texts(json, "questions"),
-                screenshot ? Replies.texts(json, "control_reannotate") : List.of(), Replies.text(json, "result"));
-        agent.blackboard().addTrajectory(Trajectory.of(step.global(), agent, step.global().get(Context.SUBTASK).orElse(""),
-                step.local().get(ACTION).orElse(""), reply.status()));
+                reannotate ? Replies.texts(json, "control_reannotate") : List.of(), Replies.text(json, "result"));
+        agent.blackboard().addTrajectory(Trajectory.of(context, agent, context.get(Context.SUBTASK).orElse(""),
+                step.result().orElse(""), reply.status()));
         JsonNode save = json.path("save_screenshot");
         if (save.path("save").asBoolean(false)) {
-            agent.lastSnapshot().ifPresent(s -> agent.blackboard().addScreenshot(s.screenshot(),
-                    agent.window().title() + ": " + Replies.text(save, "reason")));
+            agent.blackboard().addScreenshot(step.observation().screenshot(),
+                    step.observation().window().title() + ": " + Replies.text(save, "reason"));
         }
     }
 }

@@ -18,7 +18,7 @@ public final class AssignHostAgentState extends HostAgentState {
         agent.assign(context);
     }
 
-    public Next next(HostAgent agent, AssignHostAgentStateTransitions to) {
+    public Next next(HostAgent agent, AssignHostAgentStateMoves to) {
         return to.toAppAgentContinue(agent.activeAppAgent().orElseThrow(() -> new IllegalStateException(
                 "HostAgent ASSIGN has no AppAgent to hand off to; ASSIGN's handle creates it")));
     }

@@ -20,7 +20,7 @@ public final class ConfirmAppAgentState extends AppAgentState {
         agent.confirmWaitingAction();
     }
 
-    public Next next(AppAgent agent, ConfirmAppAgentStateTransitions to) {
+    public Next next(AppAgent agent, ConfirmAppAgentStateMoves to) {
         return agent.rejected() ? to.toFinish() : to.toContinue();
     }
 }

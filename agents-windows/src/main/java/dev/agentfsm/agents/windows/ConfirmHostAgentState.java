@@ -19,7 +19,7 @@ public final class ConfirmHostAgentState extends HostAgentState {
         agent.confirmWaitingAction();
     }
 
-    public Next next(HostAgent agent, ConfirmHostAgentStateTransitions to) {
+    public Next next(HostAgent agent, ConfirmHostAgentStateMoves to) {
         return agent.failure().isPresent() ? to.toFail() : to.toContinue();
     }
 }

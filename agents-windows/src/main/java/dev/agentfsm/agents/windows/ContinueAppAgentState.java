@@ -20,6 +20,6 @@ import dev.agentfsm.runtime.Context;
 public final class ContinueAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) throws Exception {
-        agent.process(context);
+        agent.step(context);
     }
 }

@@ -16,6 +16,6 @@ import dev.agentfsm.runtime.Context;
 public final class ContinueHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) throws Exception {
-        agent.process(context);
+        agent.step(context);
     }
 }

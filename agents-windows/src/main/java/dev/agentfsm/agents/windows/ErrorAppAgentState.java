@@ -17,7 +17,7 @@ public final class ErrorAppAgentState extends AppAgentState {
         agent.archive(context, AppAgentStatus.ERROR);
     }
 
-    public Next next(AppAgent agent, ErrorAppAgentStateTransitions to) {
+    public Next next(AppAgent agent, ErrorAppAgentStateMoves to) {
         return to.toHostAgentFinish(agent.hostAgent());
     }
 }

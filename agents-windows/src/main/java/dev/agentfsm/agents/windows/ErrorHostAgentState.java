@@ -5,7 +5,6 @@ import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.Next;
 
 /** Host ERROR: a step threw (a driver failure, an LLM that cannot be reached); records the error and cleans up in FINISH. */
 @State(value = "ERROR", description = "A step of the host threw (a desktop failure, an unreachable LLM); record the error")
@@ -14,10 +13,6 @@ import dev.agentfsm.runtime.Next;
 public final class ErrorHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) {
-        context.get(Context.ERROR).ifPresent(e -> context.put(Context.ROUND_RESULT, "ERROR: " + PhaseRunner.message(e)));
-    }
-
-    public Next next(HostAgent agent, ErrorHostAgentStateTransitions to) {
-        return to.toFinish();
+        context.get(Context.ERROR).ifPresent(e -> context.put(Context.ROUND_RESULT, "ERROR: " + ErrorText.of(e)));
     }
 }

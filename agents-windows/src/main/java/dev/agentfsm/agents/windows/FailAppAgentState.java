@@ -17,7 +17,7 @@ public final class FailAppAgentState extends AppAgentState {
         agent.archive(context, AppAgentStatus.FAIL);
     }
 
-    public Next next(AppAgent agent, FailAppAgentStateTransitions to) {
+    public Next next(AppAgent agent, FailAppAgentStateMoves to) {
         return to.toHostAgentContinue(agent.hostAgent());
     }
 }

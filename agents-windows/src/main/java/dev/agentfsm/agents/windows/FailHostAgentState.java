@@ -5,7 +5,6 @@ import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.Next;
 
 /** Host FAIL: the task cannot go on (a rejected step, an unanswered question); records why and cleans up in FINISH. */
 @State(value = "FAIL", description = "The task failed (a rejected step, an unanswered question); record why")
@@ -15,9 +14,5 @@ public final class FailHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) {
         agent.failure().ifPresent(reason -> context.put(Context.ROUND_RESULT, "FAIL: " + reason));
-    }
-
-    public Next next(HostAgent agent, FailHostAgentStateTransitions to) {
-        return to.toFinish();
     }
 }

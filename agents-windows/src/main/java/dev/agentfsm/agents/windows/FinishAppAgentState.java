@@ -18,7 +18,7 @@ public final class FinishAppAgentState extends AppAgentState {
         agent.archive(context, AppAgentStatus.FINISH);
     }
 
-    public Next next(AppAgent agent, FinishAppAgentStateTransitions to) {
+    public Next next(AppAgent agent, FinishAppAgentStateMoves to) {
         return agent.follower() ? to.toHostAgentFinish(agent.hostAgent()) : to.toHostAgentContinue(agent.hostAgent());
     }
 }

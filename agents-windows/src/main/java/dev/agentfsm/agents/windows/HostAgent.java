@@ -9,10 +9,11 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
+import dev.agentfsm.runtime.step.AgentStep;
 import dev.agentfsm.runtime.user.UserChannel;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,11 +37,12 @@ public final class HostAgent extends BaseAgent {
             "Select the application window to hand the current subtask to (use with status ASSIGN)",
             Map.of("id", "the number of the window in the window list")));
 
+    private static final AgentStep<HostAgent, HostSteps.DesktopView, AgentReply, Optional<String>> STEP =
+            AgentStep.observe(HostSteps::observe).ask(HostSteps::ask).act(HostSteps::act).remember(HostSteps::remember);
+
     private final AgentSetup setup;
     private final ReplyGuard guard;
     private final ActionGate gate;
-    private final PhaseRunner<HostAgent> steps =
-            new PhaseRunner<>(HostSteps::observe, HostSteps::ask, HostSteps::act, HostSteps::remember);
     private final Map<String, AppAgent> appAgents = new LinkedHashMap<>();
 
     private AppAgent active;
@@ -52,10 +54,9 @@ public final class HostAgent extends BaseAgent {
     private Optional<String> failure = Optional.empty();
 
     private HostAgent(Builder builder) {
-        super("HostAgent");
-        this.setup = new AgentSetup(builder.desktop, builder.llm, builder.user, builder.config, builder.follower);
-        this.guard = ReplyGuard.of(setup.llm(), HostAgentTransitionTable.instance(), "/status",
-                setup.config().jsonParsingRetry());
+        super("HostAgent", builder.config);
+        this.setup = new AgentSetup(builder.desktop, builder.llm, builder.user, builder.follower);
+        this.guard = ReplyGuard.of(setup.llm(), "/status", builder.config.jsonParsingRetry());
         this.gate = new ActionGate(this::selectWindow, this::describeAction);
     }
 
@@ -68,8 +69,8 @@ public final class HostAgent extends BaseAgent {
     }
 
     /** Runs the four phases of one step: desktop screenshot and windows, LLM, action, memory. */
-    public void process(Context context) throws Exception {
-        steps.process(this, context);
+    void step(Context context) throws Exception {
+        STEP.run(this, context);
     }
 
     /** The AppAgents created so far, by application key (app root and process). */
@@ -105,7 +106,7 @@ public final class HostAgent extends BaseAgent {
         DesktopWindow window = selected.orElseThrow(() -> new IllegalStateException(
                 "HostAgent chose ASSIGN but selected no application window; the reply must call "
                         + "select_application_window with the number of a listed window"));
-        AppAgent app = appAgents.computeIfAbsent(window.appKey(), key -> new AppAgent(window, setup));
+        AppAgent app = appAgents.computeIfAbsent(window.appKey(), key -> new AppAgent(window, setup, config()));
         app.setHost(this);
         app.startSubtask(window);
         context.put(Context.SUBTASK, subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
@@ -113,13 +114,13 @@ public final class HostAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        Questions.ask(questions, setup.user(), setup.config(), blackboard())
+        Questions.ask(questions, setup.user(), config(), blackboard())
                 .ifPresent(q -> failure = Optional.of("the user did not answer in time: " + q));
     }
 
     void confirmWaitingAction() throws Exception {
         String step = gate.waiting().orElse("");
-        if (!gate.confirm(setup.user(), setup.config())) {
+        if (!gate.confirm(setup.user(), config())) {
             failure = Optional.of("the user rejected " + step);
         }
     }
@@ -138,10 +139,7 @@ public final class HostAgent extends BaseAgent {
         return gate;
     }
 
-    List<DesktopWindow> windows() {
-        return windows;
-    }
-
+    /** Keeps the windows the LLM is shown: the number in its reply picks one of them, also after CONFIRM. */
     void observed(List<DesktopWindow> windows) {
         this.windows = List.copyOf(windows);
     }
@@ -156,16 +154,6 @@ public final class HostAgent extends BaseAgent {
         }
         this.plan = List.copyOf(plan);
         this.questions = List.copyOf(questions);
-    }
-
-    /** The window list as the prompt shows it, numbered from 1. */
-    List<String> windowList() {
-        List<String> lines = new ArrayList<>();
-        for (int i = 0; i < windows.size(); i++) {
-            DesktopWindow w = windows.get(i);
-            lines.add("[" + (i + 1) + "] " + w.title() + " (" + w.appRoot() + ")");
-        }
-        return lines;
     }
 
     private Optional<DesktopWindow> window(Action action) {
@@ -206,7 +194,11 @@ public final class HostAgent extends BaseAgent {
             this.user = Objects.requireNonNull(user, "user");
         }
 
-        /** The runtime settings ({@code safeGuard}, {@code askQuestion}, time-outs ...); UFO's defaults otherwise. */
+        /**
+         * The runtime settings of the host and its AppAgents ({@code safeGuard}, {@code askQuestion},
+         * time-outs ...), and of the rounds and sessions run with the host ({@code maxStep}, {@code maxRound});
+         * UFO's defaults otherwise.
+         */
         public Builder config(RuntimeConfig config) {
             this.config = Objects.requireNonNull(config, "config");
             return this;

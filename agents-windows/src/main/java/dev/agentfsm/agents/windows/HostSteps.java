@@ -1,21 +1,25 @@
 package dev.agentfsm.agents.windows;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.Image;
-import dev.agentfsm.runtime.pipeline.ProcessingContext;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.step.StepRecord;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
-/** The four phases of the HostAgent's CONTINUE step. */
+/**
+ * The four phases of the HostAgent's CONTINUE step: the desktop is observed, the LLM's reply decides,
+ * the action's outcome (if one ran or waits) results, and the step is remembered.
+ */
 final class HostSteps {
-    static final Context.Key<byte[]> SCREENSHOT = Context.Key.of("host.screenshot");
-    static final Context.Key<AgentReply> REPLY = Context.Key.of("host.reply");
-    static final Context.Key<String> ACTION = Context.Key.of("host.action");
-
     private static final String ROLE = """
             You are the HostAgent of a Windows desktop. You break the user's request into subtasks, and for \
             each one select the application window that should do it: call select_application_window with \
@@ -24,57 +28,81 @@ final class HostSteps {
             with the answer in result when the request is done, PENDING with questions when you need the \
             user's help, CONFIRM before a step the user must approve. Reply with one JSON object.""";
 
-    private HostSteps() {}
-
-    /** DATA_COLLECTION: the desktop screenshot and the window list. */
-    static void observe(HostAgent host, ProcessingContext step) throws Exception {
-        host.observed(host.desktop().windows());
-        step.local().put(SCREENSHOT, host.desktop().screenshot());
+    /**
+     * What the host sees of the desktop in one step.
+     *
+     * @param screenshot the desktop's screenshot as PNG
+     * @param windows the application windows, numbered from 1 in the prompt
+     */
+    record DesktopView(byte[] screenshot, List<DesktopWindow> windows) {
+        DesktopView {
+            Objects.requireNonNull(screenshot, "screenshot");
+            windows = List.copyOf(windows);
+        }
     }
 
-    /** LLM_INTERACTION: the prompt, the guarded reply, the status. */
-    static void ask(HostAgent host, ProcessingContext step) throws Exception {
-        Context context = step.global();
+    private HostSteps() {}
+
+    /** DATA_COLLECTION: the window list and the desktop screenshot. */
+    static DesktopView observe(HostAgent host, Context context) throws DriverException {
+        List<DesktopWindow> windows = host.desktop().windows();
+        host.observed(windows);
+        return new DesktopView(host.desktop().screenshot(), windows);
+    }
+
+    /** LLM_INTERACTION: the prompt with the numbered windows and the screenshot, the guarded reply, the status. */
+    static AgentReply ask(HostAgent host, Context context, DesktopView desktop) throws LlmException {
         String text = new Prompt()
                 .section("Request", context.get(Context.REQUEST).orElse(""))
                 .section("Previous subtasks", context.previousSubtasks().stream().map(HostSteps::describe).toList())
                 .section("Plan", host.plan())
                 .block(host.blackboard().toPrompt())
                 .section("Last action", host.gate().lastOutcome().orElse(""))
-                .section("Windows", host.windowList())
+                .section("Windows", windowList(desktop.windows()))
                 .tools(HostAgent.TOOLS)
                 .text();
         List<ChatMessage> messages = List.of(ChatMessage.system(ROLE),
-                ChatMessage.user(text, List.of(Image.png(step.local().require(SCREENSHOT)))));
-        AgentReply reply = host.guard().ask(HostAgentStatus.CONTINUE.name(), messages, Replies.HOST_SCHEMA);
+                ChatMessage.user(text, List.of(Image.png(desktop.screenshot()))));
+        AgentReply reply = host.guard().ask(HostAgentStatus.CONTINUE, messages, Replies.HOST_SCHEMA);
         host.setStatus(reply.status());
-        step.local().put(REPLY, reply);
+        return reply;
     }
 
-    /** ACTION_EXECUTION: the chosen tool runs, or waits for the user when the status is CONFIRM. */
-    static void act(HostAgent host, ProcessingContext step) throws Exception {
-        AgentReply reply = step.local().require(REPLY);
-        Optional<Action> action = reply.action("");
-        boolean confirmFirst = reply.status().equals(HostAgentStatus.CONFIRM.name());
-        host.gate().submit(action, confirmFirst, "the step: " + Replies.text(reply.json(), "thought"))
-                .ifPresent(outcome -> step.local().put(ACTION, outcome));
+    /**
+     * ACTION_EXECUTION: the chosen tool runs, or waits for the user when the status is CONFIRM.
+     *
+     * @return what happened, for the trajectory; empty when the reply asked for no action
+     */
+    static Optional<String> act(HostAgent host, Context context, AgentReply reply) throws DriverException {
+        boolean confirmFirst = reply.status() == HostAgentStatus.CONFIRM;
+        return host.gate().submit(reply.action(""), confirmFirst, "the step: " + Replies.text(reply.json(), "thought"));
     }
 
     /** MEMORY_UPDATE: the subtask, plan and questions for the next states, the trajectory, the round's result. */
-    static void remember(HostAgent host, ProcessingContext step) {
-        AgentReply reply = step.local().require(REPLY);
-        host.remember(Replies.text(reply.json(), "current_subtask"), Replies.texts(reply.json(), "plan"),
-                Replies.texts(reply.json(), "questions"));
-        host.blackboard().addTrajectory(Trajectory.of(step.global(), host, Replies.text(reply.json(), "current_subtask"),
-                step.local().get(ACTION).orElse(""), reply.status()));
-        String result = Replies.text(reply.json(), "result");
+    static void remember(HostAgent host, Context context, StepRecord<DesktopView, AgentReply, Optional<String>> step) {
+        AgentReply reply = step.decision();
+        JsonNode json = reply.json();
+        String subtask = Replies.text(json, "current_subtask");
+        host.remember(subtask, Replies.texts(json, "plan"), Replies.texts(json, "questions"));
+        host.blackboard().addTrajectory(Trajectory.of(context, host, subtask, step.result().orElse(""), reply.status()));
+        String result = Replies.text(json, "result");
         if (!result.isBlank()) {
-            step.global().put(Context.ROUND_RESULT, result);
+            context.put(Context.ROUND_RESULT, result);
         }
     }
 
+    /** The window list as the prompt shows it, numbered from 1. */
+    private static List<String> windowList(List<DesktopWindow> windows) {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < windows.size(); i++) {
+            DesktopWindow w = windows.get(i);
+            lines.add("[" + (i + 1) + "] " + w.title() + " (" + w.appRoot() + ")");
+        }
+        return lines;
+    }
+
     private static String describe(ArchivedSubtask subtask) {
-        return "- " + subtask.subtask() + " -> " + subtask.status()
+        return "- " + subtask.subtask() + " -> " + subtask.status().name()
                 + (subtask.result().isBlank() ? "" : ": " + subtask.result());
     }
 }

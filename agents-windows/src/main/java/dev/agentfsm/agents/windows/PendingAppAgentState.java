@@ -4,7 +4,6 @@ import dev.agentfsm.annotations.State;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.Next;
 
 /**
  * App PENDING: asks the user the LLM's questions when {@code askQuestion} is on (otherwise tells the
@@ -16,9 +15,5 @@ public final class PendingAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) {
         agent.askQuestions();
-    }
-
-    public Next next(AppAgent agent, PendingAppAgentStateTransitions to) {
-        return to.toContinue();
     }
 }

@@ -19,7 +19,7 @@ public final class PendingHostAgentState extends HostAgentState {
         agent.askQuestions();
     }
 
-    public Next next(HostAgent agent, PendingHostAgentStateTransitions to) {
+    public Next next(HostAgent agent, PendingHostAgentStateMoves to) {
         return agent.failure().isPresent() ? to.toFail() : to.toContinue();
     }
 }

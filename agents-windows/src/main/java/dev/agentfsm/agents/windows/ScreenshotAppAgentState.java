@@ -19,7 +19,7 @@ public final class ScreenshotAppAgentState extends AppAgentState {
         agent.reannotate(context);
     }
 
-    public Next next(AppAgent agent, ScreenshotAppAgentStateTransitions to) {
+    public Next next(AppAgent agent, ScreenshotAppAgentStateMoves to) {
         return agent.waitingControls().isEmpty() ? to.toContinue() : to.toScreenshot();
     }
 }

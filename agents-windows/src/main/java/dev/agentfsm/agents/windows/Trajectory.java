@@ -2,6 +2,7 @@ package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Status;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -12,13 +13,13 @@ import java.util.Map;
 final class Trajectory {
     private Trajectory() {}
 
-    static Map<String, Object> of(Context context, Agent agent, String subtask, String action, String status) {
+    static Map<String, Object> of(Context context, Agent agent, String subtask, String action, Status status) {
         Map<String, Object> step = new LinkedHashMap<>();
         step.put("step", context.get(Context.SESSION_STEP).orElse(0));
         step.put("agent", agent.name());
         step.put("subtask", subtask);
         step.put("action", action);
-        step.put("status", status);
+        step.put("status", status.name());
         return step;
     }
 }

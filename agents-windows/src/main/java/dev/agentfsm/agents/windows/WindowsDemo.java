@@ -44,13 +44,13 @@ public final class WindowsDemo {
 
         console.println("request: " + REQUEST);
         RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context)
-                .listener(e -> console.printf("  %2d  %-22s %s.%s -> %s (%s)%n",
-                        e.step(), e.agent(), e.machine(), e.from(), e.to(), e.trigger()))
+                .listener(e -> console.printf("  %2d  %-22s %s -> %s (%s)%n",
+                        e.step(), e.agent(), e.from().qualifiedName(), e.targetName(), e.trigger()))
                 .build().run();
 
         console.println(result.outcome() + ": " + result.reason());
-        console.println("path: " + String.join(" -> ", result.path()));
-        context.previousSubtasks().forEach(s -> console.println("subtask " + s.status() + ": " + s.subtask() + " -> " + s.result()));
+        console.println("path: " + String.join(" -> ", result.qualifiedPath()));
+        context.previousSubtasks().forEach(s -> console.println("subtask " + s.status().name() + ": " + s.subtask() + " -> " + s.result()));
         excel.charts().forEach(chart -> console.println("chart in " + excel.title() + ": " + chart));
         result.result().ifPresent(answer -> console.println("answer: " + answer));
 

@@ -21,7 +21,7 @@ class ActionMistakesTest {
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONTINUE",
                 "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.FAIL", "HostAgent.CONTINUE", "HostAgent.FINISH"),
-                result.path());
+                result.qualifiedPath());
         assertLastAction(desk, 2, "[Last action:]\nclick_input in Sales Report.docx - Word: failed. "
                 + "click_input needs the label of a control on the last screenshot, 1 to 3; got 9");
         assertLastAction(desk, 3, "[Last action:]\ndrag on [3] Table 'Sales table' in Sales Report.docx - Word: failed. unknown function 'drag'; "

@@ -69,7 +69,7 @@ class ConfirmTest {
         RoundResult result = desk.run("Remove the sales table from the report");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONFIRM",
-                "AppAgent.CONTINUE", "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.path());
+                "AppAgent.CONTINUE", "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of(DELETE), user.asked);
         assertEquals(List.of(true), user.tableWasThere, "asked before the action ran");
@@ -85,10 +85,10 @@ class ConfirmTest {
         RoundResult result = desk.run("Remove the sales table from the report");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONFIRM",
-                "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.path());
+                "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(5, desk.word.table().size(), "the table is still there");
         assertFalse(desk.desktop.log().stream().anyMatch(l -> l.endsWith("Delete Table")), desk.desktop.log().toString());
-        assertEquals(List.of(new ArchivedSubtask("Remove the sales table from Sales Report.docx", "FINISH",
+        assertEquals(List.of(new ArchivedSubtask("Remove the sales table from Sales Report.docx", AppAgentStatus.FINISH,
                 DELETE + ": rejected by the user; it did not run")), desk.context.previousSubtasks());
         assertEquals(Optional.of("The user chose to keep the table"), result.result());
     }
@@ -100,7 +100,7 @@ class ConfirmTest {
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
-        assertTrue(result.path().contains("AppAgent.FINISH"));
+        assertTrue(result.qualifiedPath().contains("AppAgent.FINISH"));
         assertEquals(5, desk.word.table().size());
     }
 
@@ -112,7 +112,7 @@ class ConfirmTest {
         RoundResult result = desk.run("Remove the sales table from the report");
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertTrue(result.path().contains("AppAgent.CONFIRM"));
+        assertTrue(result.qualifiedPath().contains("AppAgent.CONFIRM"));
         assertEquals(List.of(), user.asked, "nobody was asked");
         assertEquals(List.of(), desk.word.table());
     }
@@ -125,7 +125,7 @@ class ConfirmTest {
         RoundResult result = desk.run("Get Excel ready");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.CONFIRM", "HostAgent.CONTINUE", "HostAgent.FINISH"),
-                result.path());
+                result.qualifiedPath());
         assertEquals(List.of("select_application_window 'Book1 - Excel'"), user.asked);
         assertTrue(desk.desktop.log().contains("focus Book1 - Excel"));
     }
@@ -138,7 +138,7 @@ class ConfirmTest {
         RoundResult result = desk.run("Get Excel ready");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.CONFIRM", "HostAgent.FAIL", "HostAgent.FINISH"),
-                result.path());
+                result.qualifiedPath());
         assertFalse(desk.desktop.log().contains("focus Book1 - Excel"), desk.desktop.log().toString());
         assertEquals(Optional.of("FAIL: the user rejected select_application_window 'Book1 - Excel'"), result.result());
         assertEquals(1, desk.llm.remaining(), "the host did not ask the model again");
@@ -152,9 +152,9 @@ class ConfirmTest {
         RoundResult result = desk.run("Remove the sales table from the report");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONFIRM",
-                "AppAgent.ERROR", "HostAgent.FINISH"), result.path());
+                "AppAgent.ERROR", "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
-        assertEquals(new ArchivedSubtask("Remove the sales table from Sales Report.docx", "ERROR",
+        assertEquals(new ArchivedSubtask("Remove the sales table from Sales Report.docx", AppAgentStatus.ERROR,
                 "Sales Report.docx - Word (WINWORD.EXE) stopped responding: closed while the user decided"),
                 desk.context.previousSubtasks().get(0));
     }

@@ -41,7 +41,7 @@ final class Desk {
 
     RoundResult run(String request) {
         context.put(Context.REQUEST, request);
-        return Round.of(HostAgentStateManager.instance(), host).context(context).maxSteps(40).build().run();
+        return Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
     }
 
     static RuntimeConfig config(boolean safeGuard, boolean askQuestion, int reasks) {

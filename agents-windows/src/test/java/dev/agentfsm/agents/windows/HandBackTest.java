@@ -28,10 +28,10 @@ class HandBackTest {
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FAIL",
                 "HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.path());
+                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(List.of(
-                new ArchivedSubtask("Copy the revenue chart from Sales Report.docx", "FAIL", "The document has no revenue chart"),
-                new ArchivedSubtask("Copy the sales table from Sales Report.docx", "FINISH", "The table is on the clipboard")),
+                new ArchivedSubtask("Copy the revenue chart from Sales Report.docx", AppAgentStatus.FAIL, "The document has no revenue chart"),
+                new ArchivedSubtask("Copy the sales table from Sales Report.docx", AppAgentStatus.FINISH, "The table is on the clipboard")),
                 desk.context.previousSubtasks());
         assertEquals(1, desk.host.appAgents().size(), "Word's agent was reused");
         String retryPrompt = desk.llm.requests().get(2).messages().get(1).text();
@@ -47,9 +47,9 @@ class HandBackTest {
         RoundResult result = desk.run("Select the sales table");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.FINISH"), result.path());
+                "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(Outcome.COMPLETED, result.outcome());
-        assertEquals("FINISH", desk.context.previousSubtasks().get(0).status());
+        assertEquals(AppAgentStatus.FINISH, desk.context.previousSubtasks().get(0).status());
     }
 
     @Test
@@ -59,11 +59,11 @@ class HandBackTest {
         RoundResult result = desk.run("Copy the sales table");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.ERROR",
-                "HostAgent.FINISH"), result.path());
+                "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome(), "an error that onError handled is never reported as success");
         assertTrue(result.error().orElseThrow() instanceof LlmException, String.valueOf(result.error()));
         ArchivedSubtask archived = desk.context.previousSubtasks().get(0);
-        assertEquals("ERROR", archived.status());
+        assertEquals(AppAgentStatus.ERROR, archived.status());
         assertEquals(result.error().get().getMessage(), archived.result());
     }
 
@@ -83,11 +83,11 @@ class HandBackTest {
         RoundResult result = desk[0].run("Copy the sales table");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.ERROR",
-                "HostAgent.FINISH"), result.path());
+                "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
         DriverException error = (DriverException) result.error().orElseThrow();
         assertEquals("Sales Report.docx - Word (WINWORD.EXE) stopped responding: an access violation", error.getMessage());
-        assertEquals(new ArchivedSubtask("Copy the sales table", "ERROR", error.getMessage()),
+        assertEquals(new ArchivedSubtask("Copy the sales table", AppAgentStatus.ERROR, error.getMessage()),
                 desk[0].context.previousSubtasks().get(0));
         assertSame(desk[0].host, desk[0].host.appAgents().values().iterator().next().hostAgent());
     }
@@ -99,7 +99,7 @@ class HandBackTest {
 
         RoundResult result = desk.run("Copy the sales table");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ERROR", "HostAgent.FINISH"), result.path());
+        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ERROR", "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
         assertTrue(result.error().orElseThrow() instanceof DriverException);
         assertEquals("ERROR: Sales Report.docx - Word (WINWORD.EXE) stopped responding: hung", result.result().orElseThrow());

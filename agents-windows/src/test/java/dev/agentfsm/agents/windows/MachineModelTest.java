@@ -36,14 +36,14 @@ class MachineModelTest {
 
     @Test
     void handOffsAndTriggersAreInTheGeneratedTables() {
-        TransitionTable host = HostAgentTransitionTable.instance();
-        TransitionTable app = AppAgentTransitionTable.instance();
-        assertEquals(List.of("AppAgent.CONTINUE"), host.targets("ASSIGN"));
-        assertEquals(Optional.of(Trigger.TIMEOUT), host.trigger("PENDING", "FAIL"));
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.FINISH"), app.targets("FINISH"));
-        assertEquals(List.of("HostAgent.CONTINUE"), app.targets("FAIL"));
-        assertEquals(List.of("HostAgent.FINISH"), app.targets("ERROR"));
-        assertEquals(List.of("CONTINUE", "FINISH"), app.targets("CONFIRM"));
+        TransitionTable<HostAgentStatus> host = HostAgentTransitionTable.instance();
+        TransitionTable<AppAgentStatus> app = AppAgentTransitionTable.instance();
+        assertEquals(List.of(AppAgentStatus.CONTINUE), host.targets(HostAgentStatus.ASSIGN));
+        assertEquals(Optional.of(Trigger.TIMEOUT), host.trigger(HostAgentStatus.PENDING, HostAgentStatus.FAIL));
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH), app.targets(AppAgentStatus.FINISH));
+        assertEquals(List.of(HostAgentStatus.CONTINUE), app.targets(AppAgentStatus.FAIL));
+        assertEquals(List.of(HostAgentStatus.FINISH), app.targets(AppAgentStatus.ERROR));
+        assertEquals(List.of(AppAgentStatus.CONTINUE, AppAgentStatus.FINISH), app.targets(AppAgentStatus.CONFIRM));
     }
 
     private static JsonNode read(String resource) throws IOException {

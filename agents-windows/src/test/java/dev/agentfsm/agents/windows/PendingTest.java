@@ -26,7 +26,7 @@ class PendingTest {
         RoundResult result = desk.run("Chart the sales");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.CONTINUE", "HostAgent.FINISH"),
-                result.path());
+                result.qualifiedPath());
         assertEquals(List.of(QUESTION), user.asked());
         assertEquals(List.of(new QuestionAnswer(QUESTION, "a bar chart")), desk.host.blackboard().questions());
         String secondPrompt = desk.llm.requests().get(1).messages().get(1).text();
@@ -41,7 +41,7 @@ class PendingTest {
         RoundResult result = desk.run("Chart the sales");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.FAIL", "HostAgent.FINISH"),
-                result.path());
+                result.qualifiedPath());
         assertEquals(Optional.of("FAIL: the user did not answer in time: " + QUESTION), result.result());
         assertEquals(1, desk.llm.remaining());
     }
@@ -64,7 +64,7 @@ class PendingTest {
         RoundResult result = desk.run("Chart the sales");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.CONTINUE", "HostAgent.FINISH"),
-                result.path());
+                result.qualifiedPath());
         assertEquals(List.of(new QuestionAnswer(QUESTION, Questions.NOT_ASKED)), desk.host.blackboard().questions());
     }
 
@@ -76,7 +76,7 @@ class PendingTest {
         RoundResult result = desk.run("Copy the sales table");
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.PENDING",
-                "AppAgent.CONTINUE", "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.path());
+                "AppAgent.CONTINUE", "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(List.of(new QuestionAnswer("Is the sales table the one to copy?", "yes")),
                 desk.host.blackboard().questions());
         assertTrue(desk.word.tableSelected());

@@ -38,15 +38,15 @@ class SalesChartScenarioTest {
                 "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.FINISH",
                 "HostAgent.CONTINUE", "HostAgent.ASSIGN",
                 "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.path());
+                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(Optional.of("The sales table from Sales Report.docx is charted as a bar chart in Book1 - Excel"),
                 result.result());
         assertEquals(0, desk.llm.remaining());
 
         assertEquals(List.of(
-                new ArchivedSubtask("Copy the sales table of Sales Report.docx to the clipboard", "FINISH",
+                new ArchivedSubtask("Copy the sales table of Sales Report.docx to the clipboard", AppAgentStatus.FINISH,
                         "The sales table (Region, Q1, Q2 for North, South, East, West) is on the clipboard"),
-                new ArchivedSubtask("Paste the sales table into Book1 and insert a bar chart of it", "FINISH",
+                new ArchivedSubtask("Paste the sales table into Book1 and insert a bar chart of it", AppAgentStatus.FINISH,
                         "A bar chart of A1:C5 (Q1 and Q2 by region) is in Book1")),
                 desk.context.previousSubtasks());
 

@@ -26,7 +26,7 @@ class ScreenshotTest {
 
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE",
                 "AppAgent.SCREENSHOT", "AppAgent.SCREENSHOT", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.path());
+                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(1, desk.excel.charts().size());
         assertEquals(List.of("North"), desk.excel.charts().get(0).categories());
         assertFalse(desk.excel.dialogOpen());

@@ -4,13 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A status the AppAgent may not take (ASSIGN, ERROR) or that no state has is re-asked, then refused with an explicit outcome. */
 class StatusGuardTest {
-    private static final List<String> APP_OFFERS = List.of("CONTINUE", "SCREENSHOT", "FINISH", "FAIL", "PENDING", "CONFIRM");
+    private static final List<Status> APP_OFFERS = List.of(AppAgentStatus.CONTINUE, AppAgentStatus.SCREENSHOT,
+            AppAgentStatus.FINISH, AppAgentStatus.FAIL, AppAgentStatus.PENDING, AppAgentStatus.CONFIRM);
 
     @Test
     void assignInsideTheAppAgentIsRefused() {
@@ -21,8 +23,8 @@ class StatusGuardTest {
         // ASSIGN is a HostAgent status: the AppAgent's table has no state of that name, so the
         // runtime classifies it as an unknown status of AppAgent, not as a move to the host.
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome(), result.reason());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE"), result.path());
-        assertEquals(new RoundResult.Violation("AppAgent", "CONTINUE", "ASSIGN", APP_OFFERS), result.violation().orElseThrow());
+        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE"), result.qualifiedPath());
+        assertEquals(new RoundResult.Violation(AppAgentStatus.CONTINUE, "ASSIGN", APP_OFFERS), result.violation().orElseThrow());
         assertEquals(0, desk.llm.remaining(), "one corrective re-ask was spent");
         assertEquals(List.of(), desk.context.previousSubtasks(), "nothing pretends the subtask ended");
         assertEquals(1, desk.host.appAgents().size(), "no second ASSIGN happened");
@@ -35,7 +37,7 @@ class StatusGuardTest {
         RoundResult result = desk.run("Copy the sales table");
 
         assertEquals(Outcome.ILLEGAL_TRANSITION, result.outcome(), result.reason());
-        assertEquals(new RoundResult.Violation("AppAgent", "CONTINUE", "ERROR", APP_OFFERS), result.violation().orElseThrow());
+        assertEquals(new RoundResult.Violation(AppAgentStatus.CONTINUE, "ERROR", APP_OFFERS), result.violation().orElseThrow());
         assertEquals(List.of(), desk.context.previousSubtasks(), "the LLM cannot enter ERROR and archive the subtask");
     }
 
@@ -47,7 +49,7 @@ class StatusGuardTest {
 
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome(), result.reason());
         assertEquals("DANCE", result.violation().orElseThrow().requested());
-        assertEquals("AppAgent.CONTINUE", result.finalStatus());
+        assertEquals(AppAgentStatus.CONTINUE, result.finalStatus());
     }
 
     @Test
@@ -58,6 +60,6 @@ class StatusGuardTest {
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.path());
+                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
     }
 }

@@ -16,6 +16,6 @@ import dev.agentfsm.runtime.Context;
 public final class ContinueMobileAgentState extends MobileAgentState {
     @Override
     public void handle(MobileAgent agent, Context context) throws Exception {
-        agent.process(context);
+        agent.step(context);
     }
 }

@@ -5,11 +5,10 @@ import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.Next;
 
 /**
  * MobileAgent's failure: entered when the LLM gives up or when a step throws (the device disconnected
- * or hung). It records why on the agent, then cleans up by moving to FINISH, as UFO does.
+ * or hung). It records why on the agent, then cleans up by its only move, to FINISH, as UFO does.
  */
 @State(value = "FAIL", description = "The task cannot go on; record why, then clean up")
 @Terminal(endsRound = false, endsSubtask = true)
@@ -18,10 +17,5 @@ public final class FailMobileAgentState extends MobileAgentState {
     @Override
     public void handle(MobileAgent agent, Context context) {
         agent.recordFailure(context);
-    }
-
-    /** FAIL always cleans up into FINISH, whatever status the agent last had. */
-    public Next next(MobileAgent agent, FailMobileAgentStateTransitions to) {
-        return to.toFinish();
     }
 }

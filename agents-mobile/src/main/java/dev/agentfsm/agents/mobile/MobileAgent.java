@@ -5,8 +5,8 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.pipeline.AgentProcessor;
-import dev.agentfsm.runtime.pipeline.Phase;
+import dev.agentfsm.runtime.llm.AgentReply;
+import dev.agentfsm.runtime.step.AgentStep;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * MobileAgent agent = MobileAgent.builder(AdbDriver.builder().connect(), llm).config(config).build();
  * RoundResult result = Round.of(MobileAgentStateManager.instance(), agent)
  *         .context(new Context().put(Context.REQUEST, "open Settings and turn on Wi-Fi"))
- *         .maxSteps(config.maxStep()).build().run();
+ *         .build().run();
  * }</pre>
  */
 public final class MobileAgent extends BaseAgent {
@@ -32,23 +32,16 @@ public final class MobileAgent extends BaseAgent {
 
     private final AdbDriver driver;
     private final ReplyGuard guard;
-    private final RuntimeConfig config;
-    private final AgentProcessor<MobileAgent> processor;
+    private final AgentStep<MobileAgent, MobileSteps.Observation, AgentReply, MobileSteps.Acted> step =
+            AgentStep.observe(MobileSteps::observe).ask(MobileSteps::ask).act(MobileSteps::act)
+                    .remember(MobileSteps::remember);
     private Optional<String> lastResult = Optional.empty();
     private List<String> plan = List.of();
 
     private MobileAgent(Builder builder) {
-        super("MobileAgent/" + builder.driver.serial());
+        super("MobileAgent/" + builder.driver.serial(), builder.config);
         this.driver = builder.driver;
-        this.config = builder.config;
-        this.guard = ReplyGuard.of(builder.llm, MobileAgentTransitionTable.instance(), STATUS_POINTER,
-                config.jsonParsingRetry());
-        this.processor = AgentProcessor.<MobileAgent>builder()
-                .phase(Phase.DATA_COLLECTION, new MobileDataCollection(), true)
-                .phase(Phase.LLM_INTERACTION, new MobileLlmInteraction(), true)
-                .phase(Phase.ACTION_EXECUTION, new MobileActionExecution(), true)
-                .phase(Phase.MEMORY_UPDATE, new MobileMemoryUpdate(), true)
-                .build();
+        this.guard = ReplyGuard.of(builder.llm, STATUS_POINTER, builder.config.jsonParsingRetry());
     }
 
     /** Starts configuring an agent that drives {@code driver} and asks {@code llm}. */
@@ -57,8 +50,8 @@ public final class MobileAgent extends BaseAgent {
     }
 
     /** Runs one step: the four phases. CONTINUE calls this. */
-    void process(Context context) throws Exception {
-        processor.process(this, context);
+    void step(Context context) throws Exception {
+        step.run(this, context);
     }
 
     /** FAIL's exit action: the device may be gone, so only what is known is logged. */
@@ -75,10 +68,6 @@ public final class MobileAgent extends BaseAgent {
 
     ReplyGuard guard() {
         return guard;
-    }
-
-    RuntimeConfig config() {
-        return config;
     }
 
     /** What the last step's action did, for the next prompt. */

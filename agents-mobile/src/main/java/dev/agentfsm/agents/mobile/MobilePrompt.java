@@ -19,7 +19,7 @@ final class MobilePrompt {
 
     private MobilePrompt() {}
 
-    static List<ChatMessage> messages(MobileAgent agent, Context global, Context step) {
+    static List<ChatMessage> messages(MobileAgent agent, Context global, MobileSteps.Observation seen) {
         String system = """
                 You are MobileAgent. You operate an Android phone to fulfil the user's request, one action at a time.
                 You see two screenshots: the screen as it is, and the same screen with every control framed and \
@@ -36,11 +36,11 @@ final class MobilePrompt {
                 + "Plan so far: " + (agent.plan().isEmpty() ? "(none)" : String.join("; ", agent.plan())) + "\n"
                 + (blackboard.isBlank() ? "" : blackboard.strip() + "\n")
                 + "Last action results: " + agent.lastResult().orElse("(none)") + "\n"
-                + "Installed apps: " + String.join(", ", step.require(MobileStep.APPS)) + "\n"
+                + "Installed apps: " + String.join(", ", seen.apps()) + "\n"
                 + "Controls on the screen (id: type \"name\" [left,top][right,bottom]):\n"
-                + ScreenControls.describe(step.require(MobileStep.CONTROLS));
+                + ScreenControls.describe(seen.controls());
         return List.of(ChatMessage.system(system), ChatMessage.user(user, List.of(
-                Image.png(step.require(MobileStep.SCREENSHOT)), Image.png(step.require(MobileStep.ANNOTATED_SCREENSHOT)))));
+                Image.png(seen.screenshot()), Image.png(seen.annotated()))));
     }
 
     private static String tools(List<ToolSpec> tools) {

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.agentfsm.runtime.TransitionTable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -29,16 +28,17 @@ class MobileAgentMachineTest {
 
     @Test
     void tableAndStatesAgreeWithTheModel() {
-        TransitionTable table = MobileAgentTransitionTable.instance();
-        assertEquals("CONTINUE", table.initial());
-        assertEquals(Optional.of("FAIL"), table.onError());
+        MobileAgentTransitionTable table = MobileAgentTransitionTable.instance();
+        assertEquals(MobileAgentStatus.CONTINUE, table.initial());
+        assertEquals(Optional.of(MobileAgentStatus.FAIL), table.onError());
         assertEquals(Optional.empty(), table.fallback());
-        assertEquals(List.of("CONTINUE", "FINISH", "FAIL"), table.targets("CONTINUE"));
-        assertEquals(List.of("FINISH"), table.targets("FAIL"));
-        assertEquals(List.of(), table.targets("FINISH"));
-        assertTrue(table.endsRound("FINISH"));
-        assertFalse(table.endsRound("FAIL"));
-        assertTrue(table.isTerminal("FAIL"));
+        assertEquals(List.of(MobileAgentStatus.CONTINUE, MobileAgentStatus.FINISH, MobileAgentStatus.FAIL),
+                table.targets(MobileAgentStatus.CONTINUE));
+        assertEquals(List.of(MobileAgentStatus.FINISH), table.targets(MobileAgentStatus.FAIL));
+        assertEquals(List.of(), table.targets(MobileAgentStatus.FINISH));
+        assertTrue(MobileAgentStatus.FINISH.endsRound());
+        assertFalse(MobileAgentStatus.FAIL.endsRound());
+        assertTrue(MobileAgentStatus.FAIL.isTerminal());
         MobileAgentStateManager states = MobileAgentStateManager.instance();
         assertInstanceOf(ContinueMobileAgentState.class, states.initial());
         assertInstanceOf(FailMobileAgentState.class, states.get("FAIL"));

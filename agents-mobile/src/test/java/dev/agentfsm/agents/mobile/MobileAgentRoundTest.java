@@ -11,6 +11,7 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import java.io.InputStream;
@@ -40,8 +41,8 @@ class MobileAgentRoundTest {
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.CONTINUE",
-                "MobileAgent.CONTINUE", "MobileAgent.FINISH"), result.path());
-        assertEquals("MobileAgent.FINISH", result.finalStatus());
+                "MobileAgent.CONTINUE", "MobileAgent.FINISH"), result.qualifiedPath());
+        assertEquals(MobileAgentStatus.FINISH, result.finalStatus());
         assertEquals("Wi-Fi is on (connected to AndroidWifi).", result.result().orElseThrow());
         assertEquals(0, llm.remaining());
 
@@ -100,7 +101,7 @@ class MobileAgentRoundTest {
         RoundResult result = round(agent);
 
         assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.FAIL", "MobileAgent.FINISH"),
-                result.path(), "onError took the round to FAIL, which cleaned up into FINISH");
+                result.qualifiedPath(), "onError took the round to FAIL, which cleaned up into FINISH");
         assertEquals(Outcome.ERROR, result.outcome(), "a failure is never reported as success");
         DeviceUnavailableException cause = assertInstanceOf(DeviceUnavailableException.class, result.error().orElseThrow());
         assertEquals(DeviceUnavailableException.Problem.NOT_FOUND, cause.problem());
@@ -123,7 +124,7 @@ class MobileAgentRoundTest {
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.FAIL", "MobileAgent.FINISH"),
-                result.path());
+                result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
         assertTrue(result.reason().contains("shell screencap -p /sdcard/screen_temp.png` did not finish within 1000 ms;"
                 + " killed it"), result.reason());
@@ -146,7 +147,7 @@ class MobileAgentRoundTest {
         RoundResult result = round(agent);
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.FINISH"), result.path());
+        assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.FINISH"), result.qualifiedPath());
         Map<String, Object> step = agent.blackboard().trajectories().get(0);
         assertEquals("launched com.android.settings", step.get("result"));
         assertEquals(Map.of("package_name", "com.android.settings"), step.get("arguments"));
@@ -154,7 +155,7 @@ class MobileAgentRoundTest {
 
     private static RoundResult round(MobileAgent agent) {
         return Round.of(MobileAgentStateManager.instance(), agent)
-                .context(new Context().put(Context.REQUEST, REQUEST)).maxSteps(10).build().run();
+                .context(new Context().put(Context.REQUEST, REQUEST)).config(RuntimeConfig.parse("maxStep: 10")).build().run();
     }
 
     static ReplayLlmClient replay() throws Exception {

@@ -1,0 +1,96 @@
+package dev.agentfsm.agents.mobile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.llm.AgentReply;
+import dev.agentfsm.runtime.step.StepRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The four phases of the MobileAgent's CONTINUE step; each hands its result to the next. */
+final class MobileSteps {
+
+    /**
+     * What the data-collection phase saw (UFO's three composed strategies).
+     *
+     * @param screenshot the screen as it is
+     * @param apps the third-party apps installed
+     * @param controls the screen's controls, with this step's ids
+     * @param annotated the screenshot with each control framed and labelled with its id
+     */
+    record Observation(byte[] screenshot, List<String> apps, List<Control> controls, byte[] annotated) {
+        Observation {
+            apps = List.copyOf(apps);
+            controls = List.copyOf(controls);
+        }
+    }
+
+    /**
+     * What the action phase did.
+     *
+     * @param action the action the reply asked for; empty for a reply that only reports
+     * @param result what came of it
+     */
+    record Acted(Optional<Action> action, ActionResult result) {}
+
+    private MobileSteps() {}
+
+    /** DATA_COLLECTION: a screenshot, the apps, the controls and the annotated screenshot. */
+    static Observation observe(MobileAgent agent, Context context) throws Exception {
+        AdbDriver driver = agent.driver();
+        byte[] screenshot = driver.screenshot();
+        List<String> apps = driver.apps(false);
+        List<Control> controls = driver.controls();
+        return new Observation(screenshot, apps, controls, ScreenshotAnnotator.annotate(screenshot, controls));
+    }
+
+    /** LLM_INTERACTION: the prompt, the guarded reply, the agent's status. */
+    static AgentReply ask(MobileAgent agent, Context context, Observation seen) throws Exception {
+        AgentReply reply = agent.guard().ask(MobileAgentStatus.CONTINUE, MobilePrompt.messages(agent, context, seen),
+                MobilePrompt.SCHEMA);
+        agent.setStatus(reply.status());
+        return reply;
+    }
+
+    /** ACTION_EXECUTION: the reply's action on the device; a reply without a function (a final FINISH) runs nothing. */
+    static Acted act(MobileAgent agent, Context context, AgentReply reply) throws Exception {
+        Optional<Action> action = reply.action("/action");
+        if (action.isEmpty()) {
+            return new Acted(action, ActionResult.ok("no action"));
+        }
+        return new Acted(action, agent.driver().execute(action.get(), agent.config().actionTimeout()));
+    }
+
+    /**
+     * MEMORY_UPDATE: the step goes on the blackboard's trajectory, the action's result and the plan are
+     * kept for the next prompt, and a non-empty {@code result} becomes the round's result.
+     */
+    static void remember(MobileAgent agent, Context context, StepRecord<Observation, AgentReply, Acted> step) {
+        JsonNode reply = step.decision().json();
+        ActionResult result = step.result().result();
+        Optional<Action> action = step.result().action();
+        String outcome = result.success() ? result.output() : "failed: " + result.reason().orElse("");
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("step", context.get(Context.ROUND_STEP).orElse(0));
+        entry.put("agent", agent.name());
+        entry.put("thought", reply.path("thought").asText(""));
+        entry.put("action", action.map(Action::function).orElse(""));
+        entry.put("arguments", action.map(Action::arguments).orElse(Map.of()));
+        entry.put("status", step.decision().status().name());
+        entry.put("result", outcome);
+        agent.blackboard().addTrajectory(entry);
+        agent.rememberResult(entry.get("action") + ": " + outcome);
+        List<String> plan = new ArrayList<>();
+        reply.path("plan").forEach(item -> plan.add(item.asText()));
+        agent.rememberPlan(plan);
+        String answer = reply.path("result").asText("").strip();
+        if (!answer.isEmpty()) {
+            context.put(Context.ROUND_RESULT, answer);
+        }
+    }
+}

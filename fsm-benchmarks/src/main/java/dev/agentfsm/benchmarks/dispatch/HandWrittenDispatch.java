@@ -22,16 +22,14 @@ final class HandWrittenDispatch implements Dispatch {
         while (state != FlatState.H_FINISH) {
             state = switch (state) {
                 case H_CONTINUE -> {
-                    agent.setStatus(host.llm().next());
-                    yield host(agent.status());
+                    yield host(host.llm().next());
                 }
                 case H_ASSIGN -> {
                     agent = host.assignNext();
                     yield FlatState.A_CONTINUE;
                 }
                 case A_CONTINUE -> {
-                    agent.setStatus(host.llm().next());
-                    yield app(agent.status());
+                    yield app(host.llm().next());
                 }
                 case A_FINISH, A_FAIL -> {
                     agent = ((AppAgent) agent).hostAgent();
@@ -42,7 +40,7 @@ final class HandWrittenDispatch implements Dispatch {
                     yield FlatState.H_FINISH;
                 }
                 case H_FAIL, H_ERROR -> FlatState.H_FINISH;
-                default -> throw new IllegalStateException("no move from " + state + " on " + agent.status());
+                default -> throw new IllegalStateException("no move from " + state);
             };
             transitions++;
         }

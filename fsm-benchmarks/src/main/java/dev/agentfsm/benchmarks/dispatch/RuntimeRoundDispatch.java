@@ -26,7 +26,7 @@ final class RuntimeRoundDispatch implements Dispatch {
         if (!result.completed()) {
             throw new IllegalStateException("the round did not complete: " + result);
         }
-        state = result.finalStatus();
+        state = result.finalStatus().qualifiedName();
         return result.steps() - 1;
     }
 

@@ -6,6 +6,7 @@ import dev.agentfsm.benchmarks.machines.Replies;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
 import java.util.Arrays;
 
 /**
@@ -31,6 +32,9 @@ public final class RuntimeStepDispatch implements Dispatch {
         }
     }
 
+    /** Room for every step of the round: the default maxStep of 50 would stop it. */
+    private static final RuntimeConfig CONFIG = RuntimeConfig.parse("maxStep: " + (TRANSITIONS + 1));
+
     private final HostAgent host = new HostAgent(new Replies(replies()), Scenario.APPS);
     private final Context context = new Context();
     private String state = "";
@@ -51,13 +55,13 @@ public final class RuntimeStepDispatch implements Dispatch {
         host.rewind();
         RoundResult result = Round.of(HostAgentStateManager.instance(), host)
                 .context(context)
-                .maxSteps(TRANSITIONS + 1)
+                .config(CONFIG)
                 .build()
                 .run();
         if (!result.completed()) {
             throw new IllegalStateException("the round did not complete: " + result.outcome() + ": " + result.reason());
         }
-        state = result.finalStatus();
+        state = result.finalStatus().qualifiedName();
         return result.steps() - 1;
     }
 

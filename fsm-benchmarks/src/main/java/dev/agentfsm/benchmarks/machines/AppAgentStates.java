@@ -29,7 +29,7 @@ public final class AppAgentStates {
     public static final class Continue extends Base {
         @Override
         public void handle(AppAgent agent, Context context) {
-            agent.setStatus(agent.llm().next());
+            agent.setStatus(AppAgentStatus.parse(agent.llm().next()).orElseThrow());
         }
     }
 
@@ -57,7 +57,7 @@ public final class AppAgentStates {
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM, when = "follower mode")
     public static final class Finish extends Base {
         /** Hands control back to the host, which continues. */
-        public Next next(AppAgent agent, AppAgentStates_FinishTransitions to) {
+        public Next next(AppAgent agent, AppAgentStates_FinishMoves to) {
             return to.toHostAgentContinue(agent.hostAgent());
         }
     }
@@ -68,7 +68,7 @@ public final class AppAgentStates {
     @Transition(to = HostAgentStates.Continue.class, by = Trigger.SYSTEM, when = "the host may retry")
     public static final class Fail extends Base {
         /** Hands control back to the host. */
-        public Next next(AppAgent agent, AppAgentStates_FailTransitions to) {
+        public Next next(AppAgent agent, AppAgentStates_FailMoves to) {
             return to.toHostAgentContinue(agent.hostAgent());
         }
     }
@@ -79,7 +79,7 @@ public final class AppAgentStates {
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM)
     public static final class Error extends Base {
         /** Hands control back to the host, which finishes. */
-        public Next next(AppAgent agent, AppAgentStates_ErrorTransitions to) {
+        public Next next(AppAgent agent, AppAgentStates_ErrorMoves to) {
             return to.toHostAgentFinish(agent.hostAgent());
         }
     }

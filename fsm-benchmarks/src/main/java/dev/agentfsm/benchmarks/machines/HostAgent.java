@@ -44,9 +44,9 @@ public final class HostAgent extends BaseAgent {
     public void rewind() {
         assigned = -1;
         llm.rewind();
-        setStatus("");
+        reset();
         for (AppAgent app : apps) {
-            app.setStatus("");
+            app.reset();
         }
     }
 }

@@ -31,7 +31,7 @@ public final class HostAgentStates {
     public static final class Continue extends Base {
         @Override
         public void handle(HostAgent agent, Context context) {
-            agent.setStatus(agent.llm().next());
+            agent.setStatus(HostAgentStatus.parse(agent.llm().next()).orElseThrow());
         }
     }
 
@@ -45,7 +45,7 @@ public final class HostAgentStates {
         }
 
         /** Hands off to the agent {@link #handle} selected. */
-        public Next next(HostAgent agent, HostAgentStates_AssignTransitions to) {
+        public Next next(HostAgent agent, HostAgentStates_AssignMoves to) {
             return to.toAppAgentContinue(agent.active());
         }
     }
@@ -71,21 +71,11 @@ public final class HostAgentStates {
     @State("FAIL")
     @Terminal(endsRound = false)
     @Transition(to = Finish.class, by = Trigger.SYSTEM, when = "clean-up")
-    public static final class Fail extends Base {
-        /** Always cleans up. */
-        public Next next(HostAgent agent, HostAgentStates_FailTransitions to) {
-            return to.toFinish();
-        }
-    }
+    public static final class Fail extends Base {}
 
     /** An error; clean up. */
     @State("ERROR")
     @Terminal(endsRound = false)
     @Transition(to = Finish.class, by = Trigger.SYSTEM, when = "clean-up")
-    public static final class Error extends Base {
-        /** Always cleans up. */
-        public Next next(HostAgent agent, HostAgentStates_ErrorTransitions to) {
-            return to.toFinish();
-        }
-    }
+    public static final class Error extends Base {}
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.agentfsm.benchmarks.machines.AppAgentStateManager;
 import dev.agentfsm.benchmarks.machines.HostAgentStateManager;
+import dev.agentfsm.runtime.Move;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,15 +69,15 @@ class ImplementationTest {
                 shape(AppAgentStateManager.instance().table()));
     }
 
-    private static List<String> shape(TransitionTable table) {
+    private static List<String> shape(TransitionTable<?> table) {
         List<String> lines = new ArrayList<>();
         lines.add(table.machine() + " initial " + table.initial() + ", onError " + table.onError()
                 + ", fallback " + table.fallback());
-        for (String from : table.statuses()) {
-            lines.add(from + (table.isTerminal(from) ? " terminal" : "") + (table.endsSubtask(from) ? " endsSubtask" : "")
-                    + (table.endsRound(from) ? " endsRound" : ""));
-            for (String to : table.targets(from)) {
-                lines.add("  -> " + to + " by " + table.trigger(from, to).orElseThrow());
+        for (Status from : table.statuses()) {
+            lines.add(from + (from.isTerminal() ? " terminal" : "") + (from.endsSubtask() ? " endsSubtask" : "")
+                    + (from.endsRound() ? " endsRound" : ""));
+            for (Move move : from.moves()) {
+                lines.add("  -> " + move.to().qualifiedName() + " by " + move.trigger());
             }
         }
         return lines;

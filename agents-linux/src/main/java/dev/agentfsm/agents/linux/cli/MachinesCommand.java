@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.linux.cli;
 
 import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionTable;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -27,10 +28,11 @@ final class MachinesCommand implements Callable<Integer> {
         }
         MachineResources resources = new MachineResources(loader);
         for (StateManager<?, ?> machine : machines) {
-            TransitionTable table = machine.table();
+            TransitionTable<?> table = machine.table();
             String qualified = MachineResources.qualifiedName(machine);
-            console.println(console.bold(machine.machine()) + "  " + console.faint(qualified));
-            console.println("  states:  " + String.join(", ", table.statuses()) + " (initial " + table.initial() + ")");
+            console.println(console.bold(machine.name()) + "  " + console.faint(qualified));
+            console.println("  states:  " + String.join(", ", table.statuses().stream().map(Status::name).toList())
+                    + " (initial " + table.initial().name() + ")");
             console.println("  files:   " + String.join(", ", resources.available(qualified)));
         }
         return 0;

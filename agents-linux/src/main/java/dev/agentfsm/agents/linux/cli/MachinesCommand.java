@@ -21,11 +21,8 @@ final class MachinesCommand implements Callable<Integer> {
     public Integer call() {
         Console console = AgentsLinux.console(spec);
         ClassLoader loader = AgentsLinux.classPath();
+        // none at all is discover's error, saying how to configure the processor; it exits 1
         List<StateManager<?, ?>> machines = StateManager.discover(loader);
-        if (machines.isEmpty()) {
-            console.println("no machines on the class path");
-            return AgentsLinux.FAILED;
-        }
         MachineResources resources = new MachineResources(loader);
         for (StateManager<?, ?> machine : machines) {
             TransitionTable<?> table = machine.table();

@@ -13,6 +13,6 @@ import dev.agentfsm.runtime.Context;
 public final class ContinueLinuxAgentState extends LinuxAgentState {
     @Override
     public void handle(LinuxAgent agent, Context context) throws Exception {
-        agent.process(context);
+        agent.step(context);
     }
 }

@@ -5,11 +5,11 @@ import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.Next;
 
 /**
  * The task failed: the LLM gave up (an unsafe or impossible request) or a step threw. It cleans up
- * into {@code FINISH}, which ends the round.
+ * into {@code FINISH}, which ends the round: its only move, which the runtime takes without a
+ * {@code next} method.
  */
 @State(value = "FAIL", description = "The task failed (the LLM gave up, or a step threw); clean up into FINISH")
 @Terminal(endsRound = false, endsSubtask = true)
@@ -20,10 +20,5 @@ public final class FailLinuxAgentState extends LinuxAgentState {
     @Override
     public void handle(LinuxAgent agent, Context context) {
         agent.recordFailure(context);
-    }
-
-    /** Always the clean-up move: a failed task ends in {@code FINISH}. */
-    public Next next(LinuxAgent agent, FailLinuxAgentStateTransitions to) {
-        return to.toFinish();
     }
 }

@@ -1,58 +1,60 @@
 package dev.agentfsm.agents.linux;
 
+import dev.agentfsm.agents.linux.LinuxSteps.Executed;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.llm.AgentReply;
+import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.pipeline.AgentProcessor;
-import dev.agentfsm.runtime.pipeline.Phase;
+import dev.agentfsm.runtime.step.AgentStep;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * UFO's LinuxAgent: asks an LLM for one shell command at a time and runs it on a
  * {@link DeviceDriver} (normally a {@link dev.agentfsm.agents.linux.shell.ShellDriver}). Each
- * {@code CONTINUE} step runs three phases (there is no data collection, as in UFO): the LLM sees the
- * request, its plan, the blackboard and the last results and replies in UFO's shape
+ * {@code CONTINUE} step is an {@link AgentStep} of four phases ({@link LinuxSteps}): the prompt is
+ * built from the request, the plan, the blackboard and the last results (UFO's Linux agent observes no
+ * screen); the LLM replies in UFO's shape
  * ({@code {"observation", "thought", "action": {"function", "arguments", "status"}, "plan", "result"}});
  * the action runs; the step is recorded, and the reply's {@code result} becomes the round's result.
  *
  * <pre>{@code
  * LinuxAgent agent = LinuxAgent.builder(driver, llm).config(config).build();
- * RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+ * RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)   // at most config.maxStep() steps
  *         .context(new Context().put(Context.REQUEST, "how big is /var/log?")).build().run();
  * }</pre>
  */
 public final class LinuxAgent extends BaseAgent {
     private static final Logger LOG = LoggerFactory.getLogger(LinuxAgent.class);
+    /** The {@code CONTINUE} step; it keeps nothing of its own, so every agent shares it. */
+    private static final AgentStep<LinuxAgent, List<ChatMessage>, AgentReply, Optional<Executed>> STEP =
+            AgentStep.observe(LinuxSteps::observe)
+                    .ask(LinuxSteps::ask)
+                    .act(LinuxSteps::act)
+                    .remember(LinuxSteps::remember);
+
     private final DeviceDriver driver;
     private final ReplyGuard guard;
     private final UserChannel user;
-    private final RuntimeConfig config;
     private final StepListener listener;
-    private final AgentProcessor<LinuxAgent> processor;
     private final List<String> plan = new ArrayList<>();
     private final List<LinuxStep> steps = new ArrayList<>();
 
     private LinuxAgent(Builder builder) {
-        super("LinuxAgent");
+        super("LinuxAgent", builder.config);
         this.driver = builder.driver;
-        this.config = builder.config;
         this.user = builder.user;
         this.listener = builder.listener;
-        this.guard = ReplyGuard.of(builder.llm, LinuxAgentTransitionTable.instance(), "/action/status",
-                config.jsonParsingRetry());
-        this.processor = AgentProcessor.<LinuxAgent>builder()
-                .phase(Phase.LLM_INTERACTION, new AskForCommand(), true)
-                .phase(Phase.ACTION_EXECUTION, new RunCommand(), true)
-                .phase(Phase.MEMORY_UPDATE, new RecordStep(), true)
-                .build();
+        this.guard = ReplyGuard.of(builder.llm, "/action/status", builder.config.jsonParsingRetry());
     }
 
     /** A builder for an agent acting on {@code driver} as {@code llm} decides. */
@@ -60,9 +62,9 @@ public final class LinuxAgent extends BaseAgent {
         return new Builder(driver, llm);
     }
 
-    /** Runs one step: the LLM, the action and the memory phase. */
-    void process(Context context) throws Exception {
-        processor.process(this, context);
+    /** Runs one {@code CONTINUE} step: prompt, LLM, command, memory. */
+    void step(Context context) throws Exception {
+        STEP.run(this, context);
     }
 
     /** FAIL's exit action: logs the request, the last command and the LLM's reason, at INFO. */
@@ -81,11 +83,6 @@ public final class LinuxAgent extends BaseAgent {
     /** The user channel; the LinuxAgent never asks (UFO's Linux prompt forbids confirmations), it is here for embedders. */
     public UserChannel user() {
         return user;
-    }
-
-    /** The runtime settings the agent was built with. */
-    public RuntimeConfig config() {
-        return config;
     }
 
     ReplyGuard guard() {
@@ -126,7 +123,10 @@ public final class LinuxAgent extends BaseAgent {
             this.llm = Objects.requireNonNull(llm, "llm");
         }
 
-        /** The runtime settings ({@code jsonParsingRetry}, {@code actionTimeout} ...); UFO's defaults by default. */
+        /**
+         * The runtime settings ({@code maxStep}, {@code jsonParsingRetry}, {@code actionTimeout} ...); UFO's
+         * defaults by default. A round or session of the agent takes its step limit from them.
+         */
         public Builder config(RuntimeConfig config) {
             this.config = Objects.requireNonNull(config, "config");
             return this;

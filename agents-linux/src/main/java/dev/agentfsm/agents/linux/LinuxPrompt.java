@@ -57,10 +57,10 @@ final class LinuxPrompt {
                 with the tools below. Commands run without a shell: no pipes, redirections, ';', '&', '$(' or
                 backticks, and no globs or variables are expanded; only read-only, allow-listed commands run, and
                 the working directory stays inside the agent's root. Do not ask for confirmation. If the request
-                needs an unsafe or privileged command, stop with status FAIL and say why in "result".
+                needs an unsafe or privileged command, stop with status %s and say why in "result".
 
                 Tools:
-                """);
+                """.formatted(LinuxAgentStatus.FAIL.name()));
         for (ToolSpec tool : tools) {
             text.append("- ").append(tool.name()).append('(').append(String.join(", ", tool.parameters().keySet()))
                     .append("): ").append(tool.description()).append('\n');
@@ -76,9 +76,10 @@ final class LinuxPrompt {
                  "action": {"function": "a tool name, or \\"\\" for none", "arguments": {...}, "status": "..."},
                  "plan": ["the steps still to do"],
                  "result": "the answer to the request once you have it, else \\"\\""}
-                Use status CONTINUE while there is more to do, FINISH with the answer in "result", FAIL if the
+                Use status %s while there is more to do, %s with the answer in "result", %s if the
                 request cannot or must not be done.
-                """);
+                """.formatted(LinuxAgentStatus.CONTINUE.name(), LinuxAgentStatus.FINISH.name(),
+                LinuxAgentStatus.FAIL.name()));
         return text.toString();
     }
 

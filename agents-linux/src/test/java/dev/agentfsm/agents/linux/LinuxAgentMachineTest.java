@@ -1,5 +1,8 @@
 package dev.agentfsm.agents.linux;
 
+import static dev.agentfsm.agents.linux.LinuxAgentStatus.CONTINUE;
+import static dev.agentfsm.agents.linux.LinuxAgentStatus.FAIL;
+import static dev.agentfsm.agents.linux.LinuxAgentStatus.FINISH;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -32,22 +35,27 @@ class LinuxAgentMachineTest {
 
     @Test
     void tableAllowsExactlyTheDeclaredMoves() {
-        TransitionTable table = LinuxAgentTransitionTable.instance();
-        assertEquals("CONTINUE", table.initial());
-        assertEquals(List.of("CONTINUE", "FINISH", "FAIL"), table.targets("CONTINUE"));
-        assertEquals(List.of("FINISH"), table.targets("FAIL"));
-        assertEquals(List.of(), table.targets("FINISH"));
-        assertEquals(Trigger.SYSTEM, table.trigger("FAIL", "FINISH").orElseThrow());
-        assertFalse(table.allows("FINISH", "CONTINUE"));
-        assertFalse(table.allows("FAIL", "CONTINUE"));
-        assertTrue(table.endsRound("FINISH"));
-        assertFalse(table.endsRound("FAIL"));
+        TransitionTable<LinuxAgentStatus> table = LinuxAgentTransitionTable.instance();
+        assertEquals(CONTINUE, table.initial());
+        assertEquals(List.of(CONTINUE, FINISH, FAIL), table.statuses());
+        assertEquals(List.of(CONTINUE, FINISH, FAIL), table.targets(CONTINUE));
+        assertEquals(List.of(CONTINUE, FINISH, FAIL), CONTINUE.llmTargets());
+        assertEquals(List.of(FINISH), table.targets(FAIL));
+        assertEquals(List.of(), table.targets(FINISH));
+        assertEquals(Trigger.SYSTEM, table.trigger(FAIL, FINISH).orElseThrow());
+        assertEquals(List.of(), FAIL.llmTargets(), "FAIL's clean-up is the runtime's move, not the LLM's");
+        assertFalse(table.allows(FINISH, CONTINUE));
+        assertFalse(table.allows(FAIL, CONTINUE));
+        assertEquals(FAIL, table.onError().orElseThrow());
+        assertTrue(FINISH.endsRound());
+        assertFalse(FAIL.endsRound());
+        assertTrue(FAIL.isTerminal());
     }
 
     @Test
     void machineIsRegisteredForDiscovery() {
         List<String> machines = StateManager.discover(getClass().getClassLoader()).stream()
-                .map(StateManager::machine).toList();
+                .map(StateManager::name).toList();
         assertTrue(machines.contains("LinuxAgent"), machines.toString());
     }
 }

@@ -14,11 +14,11 @@ import java.util.Objects;
  * which moves the machine to its {@code onError} state.
  *
  * <pre>{@code
- * AgentStep<LinuxAgent, List<ChatMessage>, AgentReply, Optional<ActionResult>> step = AgentStep
- *         .observe(LinuxSteps::prompt)       // DATA_COLLECTION: the prompt's inputs
+ * AgentStep<LinuxAgent, List<ChatMessage>, AgentReply, Optional<Executed>> step = AgentStep
+ *         .observe(LinuxSteps::observe)      // DATA_COLLECTION: the prompt's inputs
  *         .ask(LinuxSteps::ask)              // LLM_INTERACTION: the guarded reply
- *         .act(LinuxSteps::run)              // ACTION_EXECUTION: the command's result
- *         .remember(LinuxSteps::record);     // MEMORY_UPDATE: the step, the plan, the round's result
+ *         .act(LinuxSteps::act)              // ACTION_EXECUTION: the command run and its result
+ *         .remember(LinuxSteps::remember);   // MEMORY_UPDATE: the step, the plan, the round's result
  * StepRecord<...> record = step.run(agent, context);
  * }</pre>
  *

@@ -22,8 +22,7 @@ final class AgentRun {
         try (StepPrinter printer = new StepPrinter(console)) {
             LinuxAgent agent = LinuxAgent.builder(shell, llm).config(config).listener(printer).build();
             Round.Builder<LinuxAgent> round = Round.of(LinuxAgentStateManager.instance(), agent)
-                    .context(new Context().put(Context.REQUEST, task))
-                    .maxSteps(config.maxStep());
+                    .context(new Context().put(Context.REQUEST, task));
             listeners.forEach(round::listener);
             result = round.build().run();
         }
@@ -37,7 +36,7 @@ final class AgentRun {
     }
 
     private static boolean gaveUp(RoundResult result) {
-        return result.path().contains(LinuxAgentStateManager.instance().machine() + "." + LinuxAgentStatus.FAIL.name());
+        return result.path().contains(LinuxAgentStatus.FAIL);
     }
 
     /** The error and its causes, one sentence each, without repeating a message a cause already gave. */
@@ -55,9 +54,8 @@ final class AgentRun {
     private static void printResult(Console console, RoundResult result) {
         console.println("");
         String outcome = result.completed() ? console.green(result.outcome().name()) : console.red(result.outcome().name());
-        String machine = LinuxAgentStateManager.instance().machine() + ".";
         List<String> path = result.path().stream()
-                .map(status -> status.startsWith(machine) ? status.substring(machine.length()) : status).toList();
+                .map(status -> status instanceof LinuxAgentStatus ? status.name() : status.qualifiedName()).toList();
         console.println(console.bold("round ") + outcome + " after " + result.steps() + " states: " + String.join(" -> ", path));
         if (!result.completed()) {
             console.println("reason: " + result.reason());

@@ -34,11 +34,11 @@ final class DiagramCommand implements Callable<Integer> {
         ClassLoader loader = AgentsLinux.classPath();
         List<StateManager<?, ?>> machines = StateManager.discover(loader);
         Optional<StateManager<?, ?>> found = machines.stream()
-                .filter(m -> m.machine().equals(machine) || MachineResources.qualifiedName(m).equals(machine))
+                .filter(m -> m.name().equals(machine) || MachineResources.qualifiedName(m).equals(machine))
                 .findFirst();
         if (found.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "unknown machine '" + machine + "'; the machines on the class path are "
-                    + String.join(", ", machines.stream().map(StateManager::machine).toList()));
+                    + String.join(", ", machines.stream().map(StateManager::name).toList()));
         }
         String qualified = MachineResources.qualifiedName(found.get());
         MachineResources resources = new MachineResources(loader);

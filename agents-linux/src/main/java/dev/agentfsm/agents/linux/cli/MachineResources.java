@@ -27,7 +27,7 @@ final class MachineResources {
 
     /** The machine's qualified name: its manager's package and its name. */
     static String qualifiedName(StateManager<?, ?> machine) {
-        return machine.getClass().getPackageName() + "." + machine.machine();
+        return machine.getClass().getPackageName() + "." + machine.name();
     }
 
     static String resource(String qualifiedName, String extension) {

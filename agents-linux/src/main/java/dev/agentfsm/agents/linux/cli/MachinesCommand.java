@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.linux.cli;
 
 import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionTable;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,17 +21,15 @@ final class MachinesCommand implements Callable<Integer> {
     public Integer call() {
         Console console = AgentsLinux.console(spec);
         ClassLoader loader = AgentsLinux.classPath();
+        // none at all is discover's error, saying how to configure the processor; it exits 1
         List<StateManager<?, ?>> machines = StateManager.discover(loader);
-        if (machines.isEmpty()) {
-            console.println("no machines on the class path");
-            return AgentsLinux.FAILED;
-        }
         MachineResources resources = new MachineResources(loader);
         for (StateManager<?, ?> machine : machines) {
-            TransitionTable table = machine.table();
+            TransitionTable<?> table = machine.table();
             String qualified = MachineResources.qualifiedName(machine);
-            console.println(console.bold(machine.machine()) + "  " + console.faint(qualified));
-            console.println("  states:  " + String.join(", ", table.statuses()) + " (initial " + table.initial() + ")");
+            console.println(console.bold(machine.name()) + "  " + console.faint(qualified));
+            console.println("  states:  " + String.join(", ", table.statuses().stream().map(Status::name).toList())
+                    + " (initial " + table.initial().name() + ")");
             console.println("  files:   " + String.join(", ", resources.available(qualified)));
         }
         return 0;

@@ -3,6 +3,7 @@ package dev.agentfsm.agents.linux.cli;
 import dev.agentfsm.agents.linux.LinuxAgentStatus;
 import dev.agentfsm.agents.linux.LinuxStep;
 import dev.agentfsm.agents.linux.StepListener;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import java.util.ArrayList;
@@ -58,8 +59,9 @@ final class StepPrinter implements StepListener, AutoCloseable {
         progress = Progress.NONE;
     }
 
-    private String colourStatus(String status) {
-        return status.equals("FINISH") ? console.green(status) : status.equals("FAIL") ? console.red(status) : status;
+    private String colourStatus(Status status) {
+        return status == LinuxAgentStatus.FINISH ? console.green(status.name())
+                : status == LinuxAgentStatus.FAIL ? console.red(status.name()) : status.name();
     }
 
     private String outcome(LinuxStep step) {

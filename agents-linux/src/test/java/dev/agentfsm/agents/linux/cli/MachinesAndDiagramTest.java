@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,18 @@ class MachinesAndDiagramTest {
         assertEquals("LinuxAgent  dev.agentfsm.agents.linux.LinuxAgent\n"
                 + "  states:  CONTINUE, FINISH, FAIL (initial CONTINUE)\n"
                 + "  files:   yaml, mmd, dot, puml, md, svg\n", cli.out());
+    }
+
+    @Test
+    void noMachineOnTheClassPathSaysTheProcessorDidNotRun() {
+        ClassLoader empty = new ClassLoader(null) {};
+        for (String command : List.of("machines", "diagram")) {
+            Cli cli = Overlay.with(empty, () -> command.equals("machines") ? Cli.run(command) : Cli.run(command, "LinuxAgent"));
+            assertEquals(1, cli.exitCode(), command + ": " + cli.out());
+            assertTrue(cli.err().startsWith("agents-linux " + command + ": No agent-fsm machine was found on the class path"),
+                    cli.err());
+            assertTrue(cli.err().contains("annotationProcessorPaths"), cli.err());
+        }
     }
 
     @Test

@@ -38,16 +38,16 @@ public final class Echo {
             String request = context.require(Context.REQUEST);
             if (!request.isBlank()) {
                 context.put(Context.ROUND_RESULT, request);
-                agent.setStatus("FINISH");
+                agent.setStatus(EchoStatus.FINISH); // EchoStatus is generated: one constant per @State
             } else {
-                agent.setStatus("LISTEN");
+                agent.setStatus(EchoStatus.LISTEN);
             }
         }
 
         // Optional: decide in code. `to` offers only the declared moves, so
-        // `to.toSomewhereElse()` would not compile.
-        public Next next(EchoAgent agent, Echo_ListenTransitions to) {
-            return agent.tries >= 3 && !agent.status().equals("FINISH") ? to.toFail() : to.byStatus(agent.status());
+        // `to.toSomewhereElse()` would not compile. Without this method, the agent's status decides.
+        public Next next(EchoAgent agent, Echo_ListenMoves to) {
+            return agent.tries >= 3 && agent.status() != EchoStatus.FINISH ? to.toFail() : to.byStatus(agent.status());
         }
     }
 
@@ -55,12 +55,9 @@ public final class Echo {
     @Terminal(endsRound = true)
     public static final class Finish extends EchoState {}
 
+    // A state with a single move needs no next method: the runtime takes that move.
     @State("FAIL")
     @Terminal(endsRound = false)
     @Transition(to = Finish.class, by = Trigger.SYSTEM, when = "clean-up")
-    public static final class Fail extends EchoState {
-        public Next next(EchoAgent agent, Echo_FailTransitions to) {
-            return to.toFinish();
-        }
-    }
+    public static final class Fail extends EchoState {}
 }

@@ -32,24 +32,39 @@ class ReadmeExampleTest {
     }
 
     @Test
+    void readmeShowsWhatTheUsageExamplePrints() throws IOException {
+        String readme = Files.readString(README);
+        RoundResult result = answer("hello");
+        for (String line : List.of("result.outcome();   // " + result.outcome(), "result.path();      // " + result.path(),
+                "result.result();    // " + result.result())) {
+            assertTrue(readme.contains(line + "\n"), "README.md's usage example lacks the line: " + line);
+        }
+    }
+
+    @Test
     void answeredRequestCompletes() {
-        // The README's usage example, line for line:
-        EchoAgent agent = new EchoAgent();
-        Context context = new Context().put(Context.REQUEST, "hello");
-        RoundResult result = Round.of(EchoStateManager.instance(), agent).context(context).build().run();
+        RoundResult result = answer("hello");
         assertEquals(Outcome.COMPLETED, result.outcome());
-        assertEquals(List.of("Echo.LISTEN", "Echo.FINISH"), result.path());
+        assertEquals(List.of(EchoStatus.LISTEN, EchoStatus.FINISH), result.path());
+        assertEquals(List.of("Echo.LISTEN", "Echo.FINISH"), result.qualifiedPath());
         assertEquals(Optional.of("hello"), result.result());
     }
 
     @Test
-    void blankRequestGivesUpAfterThreeTries() {
-        EchoAgent agent = new EchoAgent();
-        Context context = new Context().put(Context.REQUEST, " ");
-        RoundResult result = Round.of(EchoStateManager.instance(), agent).context(context).build().run();
+    void blankRequestGivesUpAfterThreeTriesAndFailTakesItsOnlyMove() {
+        RoundResult result = answer(" ");
         assertEquals(Outcome.COMPLETED, result.outcome());
-        assertEquals(List.of("Echo.LISTEN", "Echo.LISTEN", "Echo.LISTEN", "Echo.FAIL", "Echo.FINISH"), result.path());
+        assertEquals(List.of(EchoStatus.LISTEN, EchoStatus.LISTEN, EchoStatus.LISTEN, EchoStatus.FAIL,
+                EchoStatus.FINISH), result.path());
         assertEquals(Optional.empty(), result.result());
+    }
+
+    /** The README's usage example, with the request as a parameter. */
+    private static RoundResult answer(String request) {
+        EchoAgent agent = new EchoAgent();
+        Context context = new Context().put(Context.REQUEST, request);
+        RoundResult result = Round.of(EchoStateManager.instance(), agent).context(context).build().run();
+        return result;
     }
 
     private static String usage() {

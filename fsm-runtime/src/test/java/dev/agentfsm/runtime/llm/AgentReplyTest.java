@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.device.Action;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,7 +16,7 @@ class AgentReplyTest {
 
     private static AgentReply reply(String json) throws Exception {
         JsonNode node = JSON.readTree(json);
-        return new AgentReply(node, "CONTINUE", json);
+        return new AgentReply(node, AppStatus.CONTINUE, json);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,10 +25,10 @@ class ReplyGuardOverHttpTest {
             LlmClient llm = OpenAiCompatibleClient.builder(server.baseUrl(), "qwen2.5-vl")
                     .apiKeyFromEnv("TEST_LLM_KEY").environment(Map.of("TEST_LLM_KEY", "sk-test")).build();
 
-            AgentReply accepted = ReplyGuard.of(llm, TableDouble.appAgent(), "/action/status", 3)
-                    .ask("CONTINUE", List.of(ChatMessage.user("Close Notepad.")), schema);
+            AgentReply accepted = ReplyGuard.of(llm, "/action/status", 3)
+                    .ask(AppStatus.CONTINUE, List.of(ChatMessage.user("Close Notepad.")), schema);
 
-            assertEquals("FINISH", accepted.status());
+            assertEquals(AppStatus.FINISH, accepted.status());
             List<FakeChatServer.Received> received = server.received();
             assertEquals(2, received.size());
             JsonNode reask = received.get(1).body();

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.runtime.MachineDoubles.AppStatus;
+import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
-import dev.agentfsm.runtime.UnknownStatusException;
+import dev.agentfsm.runtime.Status;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +22,6 @@ class ReplyGuardTest {
     private static final List<ChatMessage> PROMPT =
             List.of(ChatMessage.system("You operate Notepad."), ChatMessage.user("Save the file."));
 
-    private final TableDouble table = TableDouble.appAgent();
     private final JsonNode schema = json("""
             {"type": "object", "required": ["action"],
              "properties": {"observation": {"type": "string"},
@@ -42,27 +43,29 @@ class ReplyGuardTest {
     }
 
     private ReplyGuard guard(ReplayLlmClient llm, int reasks) {
-        return ReplyGuard.of(llm, table, "/action/status", reasks);
+        return ReplyGuard.of(llm, "/action/status", reasks);
     }
 
     @Test
     void offersTheSameMachineTargetsTheModelMayChoose() {
         ReplyGuard guard = guard(ReplayLlmClient.of(List.of()), 3);
 
-        assertEquals(List.of("CONTINUE", "SCREENSHOT", "FINISH", "FAIL", "PENDING", "CONFIRM"),
-                guard.offeredStatuses("CONTINUE"), "ERROR is entered by the system, never chosen by the model");
-        assertEquals(List.of(), guard.offeredStatuses("FINISH"), "hand-offs are not the model's choice");
-        assertEquals(List.of(), guard.offeredStatuses("CONFIRM"), "the user decides CONFIRM");
-        assertThrows(UnknownStatusException.class, () -> guard.offeredStatuses("ASSIGN"));
+        assertEquals(List.of(AppStatus.CONTINUE, AppStatus.SCREENSHOT, AppStatus.FINISH, AppStatus.FAIL,
+                AppStatus.PENDING, AppStatus.CONFIRM), guard.offeredStatuses(AppStatus.CONTINUE),
+                "ERROR is entered by the system, never chosen by the model");
+        assertEquals(List.of(), guard.offeredStatuses(AppStatus.FINISH), "hand-offs are not the model's choice");
+        assertEquals(List.of(), guard.offeredStatuses(AppStatus.CONFIRM), "the user decides CONFIRM");
+        assertEquals(List.of(HostStatus.CONTINUE, HostStatus.ASSIGN, HostStatus.FINISH, HostStatus.PENDING,
+                HostStatus.CONFIRM), guard.offeredStatuses(HostStatus.CONTINUE), "the statuses of the asking machine");
     }
 
     @Test
     void acceptsAValidReplyAtOnceAndOffersOnlyTheAllowedStatuses() throws LlmException {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FINISH")));
 
-        AgentReply accepted = guard(llm, 3).ask("CONTINUE", PROMPT, schema);
+        AgentReply accepted = guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema);
 
-        assertEquals("FINISH", accepted.status());
+        assertEquals(AppStatus.FINISH, accepted.status());
         assertEquals(reply("FINISH"), accepted.raw());
         assertEquals(json(reply("FINISH")), accepted.json());
         LlmRequest request = llm.requests().get(0);
@@ -78,12 +81,27 @@ class ReplyGuardTest {
     }
 
     @Test
+    void withoutASchemaTheGuardBuildsOneThatHoldsOnlyTheStatus() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FAIL")));
+
+        AgentReply accepted = guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT);
+
+        assertEquals(AppStatus.FAIL, accepted.status());
+        assertEquals(json("""
+                {"type": "object", "required": ["action"],
+                 "properties": {"action": {"type": "object", "required": ["status"],
+                                           "properties": {"status": {"type": "string", "enum":
+                                               ["CONTINUE", "SCREENSHOT", "FINISH", "FAIL", "PENDING", "CONFIRM"]}}}}}
+                """), llm.requests().get(0).responseSchema().orElseThrow());
+    }
+
+    @Test
     void normalizesTheStatusInTheReplyAndInTheJson() throws LlmException {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("  finish\\n")));
 
-        AgentReply accepted = guard(llm, 3).ask("CONTINUE", PROMPT, schema);
+        AgentReply accepted = guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema);
 
-        assertEquals("FINISH", accepted.status());
+        assertEquals(AppStatus.FINISH, accepted.status());
         assertEquals("FINISH", accepted.json().at("/action/status").textValue());
         assertEquals(reply("  finish\\n"), accepted.raw(), "raw is the text as the model sent it");
     }
@@ -94,21 +112,21 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(fenced, "```\n" + reply("FAIL") + "\n```\n"));
         ReplyGuard guard = guard(llm, 0);
 
-        AgentReply first = guard.ask("CONTINUE", PROMPT, schema);
-        AgentReply second = guard.ask("CONTINUE", PROMPT, schema);
+        AgentReply first = guard.ask(AppStatus.CONTINUE, PROMPT, schema);
+        AgentReply second = guard.ask(AppStatus.CONTINUE, PROMPT, schema);
 
-        assertEquals("CONTINUE", first.status());
+        assertEquals(AppStatus.CONTINUE, first.status());
         assertEquals(fenced, first.raw());
-        assertEquals("FAIL", second.status());
+        assertEquals(AppStatus.FAIL, second.status());
     }
 
     @Test
     void malformedThenCorrected() throws LlmException {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of("Sure! {\"action\": ", reply("CONTINUE")));
 
-        AgentReply accepted = guard(llm, 3).ask("CONTINUE", PROMPT, schema);
+        AgentReply accepted = guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema);
 
-        assertEquals("CONTINUE", accepted.status());
+        assertEquals(AppStatus.CONTINUE, accepted.status());
         List<ChatMessage> reasked = llm.requests().get(1).messages();
         assertEquals(4, reasked.size());
         assertEquals(llm.requests().get(0).messages(), reasked.subList(0, 2), "the re-ask continues the conversation");
@@ -121,10 +139,10 @@ class ReplyGuardTest {
     }
 
     /** Asks with one bad reply and one good one; checks the good one won and what the re-ask said. */
-    private void assertCorrected(String bad, String good, String expectedStatus, String problem) throws LlmException {
+    private void assertCorrected(String bad, String good, Status expectedStatus, String problem) throws LlmException {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(bad, good));
 
-        assertEquals(expectedStatus, guard(llm, 1).ask("CONTINUE", PROMPT, schema).status());
+        assertEquals(expectedStatus, guard(llm, 1).ask(AppStatus.CONTINUE, PROMPT, schema).status());
 
         assertEquals(ChatMessage.assistant(bad), llm.requests().get(1).messages().get(2));
         assertEquals("Your reply was rejected: " + problem + ". Reply again with one JSON object and nothing else; "
@@ -133,20 +151,20 @@ class ReplyGuardTest {
 
     @Test
     void missingStatusThenCorrected() throws LlmException {
-        assertCorrected("{\"action\": {\"function\": \"click\"}}", reply("FINISH"), "FINISH",
+        assertCorrected("{\"action\": {\"function\": \"click\"}}", reply("FINISH"), AppStatus.FINISH,
                 "it has no status at /action/status");
     }
 
     @Test
     void unknownStatusThenCorrected() throws LlmException {
         // UFO: AppAgent has no ASSIGN; UFO's lookup silently gives its none state and ends the round
-        assertCorrected(reply("ASSIGN"), reply("CONTINUE"), "CONTINUE", "\"ASSIGN\" is not a status of AppAgent");
+        assertCorrected(reply("ASSIGN"), reply("CONTINUE"), AppStatus.CONTINUE, "\"ASSIGN\" is not a status of AppAgent");
     }
 
     @Test
     void illegalStatusThenCorrected() throws LlmException {
         // UFO: ERROR is reached only when the model literally answers ERROR; here only the system may enter it
-        assertCorrected(reply("error"), reply("FAIL"), "FAIL",
+        assertCorrected(reply("error"), reply("FAIL"), AppStatus.FAIL,
                 "AppAgent cannot move from CONTINUE to \"ERROR\" by the model's choice");
     }
 
@@ -169,13 +187,13 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("nope"), "{", bad));
 
         ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> guard(llm, 2).ask("CONTINUE", PROMPT, schema));
+                () -> guard(llm, 2).ask(AppStatus.CONTINUE, PROMPT, schema));
 
         assertEquals(outcome, e.outcome(), "the last reply decides the outcome");
-        assertEquals("AppAgent", e.machine());
-        assertEquals("CONTINUE", e.from());
+        assertEquals(AppStatus.CONTINUE, e.from());
         assertEquals(status, e.status());
-        assertEquals(List.of(OFFERED.split(", ")), e.allowed());
+        assertEquals(AppStatus.CONTINUE.llmTargets(), e.allowed());
+        assertEquals(OFFERED, ReplyCheck.names(e.allowed()));
         assertEquals(bad, e.lastReply());
         assertEquals(3, llm.requests().size());
         assertTrue(e.getMessage().startsWith("AppAgent in CONTINUE: the model's reply was rejected after 2 re-asks: "
@@ -189,7 +207,7 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("PAUSE"), reply("FINISH")));
 
         ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> guard(llm, 0).ask("CONTINUE", PROMPT, schema));
+                () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
 
         assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
         assertEquals(1, llm.requests().size());
@@ -202,7 +220,7 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(longReply));
 
         ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> guard(llm, 0).ask("CONTINUE", PROMPT, schema));
+                () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
 
         assertEquals(longReply, e.lastReply());
         assertTrue(e.getMessage().endsWith("... (" + longReply.length() + " chars)"), e.getMessage());
@@ -213,10 +231,10 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"status\": \"Continue\"}"));
         List<ChatMessage> prompt = List.of(ChatMessage.system("Plan the task."));
 
-        AgentReply accepted = ReplyGuard.of(llm, table, "/status", 0).ask("CONTINUE", prompt,
+        AgentReply accepted = ReplyGuard.of(llm, "/status", 0).ask(AppStatus.CONTINUE, prompt,
                 json("{\"type\": \"object\", \"properties\": {\"status\": {\"type\": \"string\", \"enum\": [\"X\"]}}}"));
 
-        assertEquals("CONTINUE", accepted.status());
+        assertEquals(AppStatus.CONTINUE, accepted.status());
         assertEquals(List.of(ChatMessage.system("Plan the task."), ChatMessage.user("Reply with one JSON object and"
                 + " nothing else. The current state is CONTINUE; the status at /status must be one of: " + OFFERED + ".")),
                 llm.requests().get(0).messages());
@@ -230,7 +248,7 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FINISH")));
         Image screenshot = Image.png(new byte[] {1, 2, 3});
 
-        guard(llm, 0).ask("CONTINUE", List.of(ChatMessage.user("What now?", List.of(screenshot))), schema);
+        guard(llm, 0).ask(AppStatus.CONTINUE, List.of(ChatMessage.user("What now?", List.of(screenshot))), schema);
 
         assertEquals(List.of(screenshot), llm.requests().get(0).messages().get(0).images());
     }
@@ -240,9 +258,9 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("CONTINUE")));
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> guard(llm, 3).ask("PENDING", PROMPT, schema));
+                () -> guard(llm, 3).ask(AppStatus.PENDING, PROMPT, schema));
 
-        assertEquals("AppAgent state PENDING declares no transition by Trigger.LLM, so there is no status to ask the"
+        assertEquals("AppAgent.PENDING declares no transition by Trigger.LLM, so there is no status to ask the"
                 + " model for; declare one, or move from PENDING in code", e.getMessage());
         assertEquals(List.of(), llm.requests());
     }
@@ -253,7 +271,7 @@ class ReplyGuardTest {
         JsonNode noStatus = json("{\"type\": \"object\", \"properties\": {\"action\": {\"type\": \"object\"}}}");
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> guard(llm, 3).ask("CONTINUE", PROMPT, noStatus));
+                () -> guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, noStatus));
 
         assertEquals("The reply schema has no object at properties.action.properties.status, where the status pointer"
                 + " /action/status says the status is; add the property to the schema or fix the pointer", e.getMessage());
@@ -267,7 +285,7 @@ class ReplyGuardTest {
                   "items": {"type": "object", "properties": {"status": {"type": "string"}}}}}}
                 """);
 
-        AgentReply accepted = ReplyGuard.of(llm, table, "/actions/0/status", 0).ask("CONTINUE", PROMPT, listSchema);
+        AgentReply accepted = ReplyGuard.of(llm, "/actions/0/status", 0).ask(AppStatus.CONTINUE, PROMPT, listSchema);
 
         assertEquals("FAIL", accepted.json().at("/actions/0/status").textValue());
         assertEquals(6, llm.requests().get(0).responseSchema().orElseThrow()
@@ -279,11 +297,11 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of());
 
         IllegalArgumentException relative = assertThrows(IllegalArgumentException.class,
-                () -> ReplyGuard.of(llm, table, "action/status", 3));
+                () -> ReplyGuard.of(llm, "action/status", 3));
         IllegalArgumentException root = assertThrows(IllegalArgumentException.class,
-                () -> ReplyGuard.of(llm, table, "", 3));
+                () -> ReplyGuard.of(llm, "", 3));
         IllegalArgumentException reasks = assertThrows(IllegalArgumentException.class,
-                () -> ReplyGuard.of(llm, table, "/status", -1));
+                () -> ReplyGuard.of(llm, "/status", -1));
 
         assertEquals("The status pointer 'action/status' is not a JSON pointer; write it like /status or /action/status",
                 relative.getMessage());
@@ -296,7 +314,7 @@ class ReplyGuardTest {
     void anUnreachableModelIsNotARejection() {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("PAUSE")));
 
-        LlmException e = assertThrows(LlmException.class, () -> guard(llm, 3).ask("CONTINUE", PROMPT, schema));
+        LlmException e = assertThrows(LlmException.class, () -> guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema));
 
         assertTrue(e.getMessage().startsWith("Replay (given in code) has no reply left for request 2"),
                 e.getMessage());

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.MachineDoubles.AppStatus;
+import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.TransitionEvent;
@@ -32,8 +34,8 @@ class JsonLinesTraceTest {
     Path dir;
 
     private static TransitionEvent event(int step) {
-        return new TransitionEvent("s-1", 2, step, "HostAgent", "HostAgent", "CONTINUE", "AppAgent.CONTINUE",
-                Trigger.SYSTEM, 1234);
+        return new TransitionEvent("s-1", 2, step, "HostAgent", HostStatus.ASSIGN, AppStatus.CONTINUE, Trigger.SYSTEM,
+                1234);
     }
 
     private List<JsonNode> lines(Path file) throws IOException {
@@ -52,16 +54,16 @@ class JsonLinesTraceTest {
             assertEquals(1, Files.readAllLines(file).size(), "the line is in the file before close");
         }
         assertEquals("{\"event\":\"transition\",\"session\":\"s-1\",\"round\":2,\"step\":3,\"agent\":\"HostAgent\","
-                + "\"machine\":\"HostAgent\",\"from\":\"CONTINUE\",\"to\":\"AppAgent.CONTINUE\",\"trigger\":\"SYSTEM\","
+                + "\"machine\":\"HostAgent\",\"from\":\"ASSIGN\",\"to\":\"AppAgent.CONTINUE\",\"trigger\":\"SYSTEM\","
                 + "\"nanos\":1234}", Files.readString(file).strip());
     }
 
     @Test
     void oneObjectPerRoundEndWithTheResult() throws IOException {
         Path file = dir.resolve("run.jsonl");
-        RoundResult result = new RoundResult(Outcome.ILLEGAL_TRANSITION, "HostAgent.CONTINUE asked to move to \"FAIL\"",
-                "HostAgent.CONTINUE", List.of("HostAgent.CONTINUE"), 1, Optional.empty(),
-                Optional.of(new RoundResult.Violation("HostAgent", "CONTINUE", "FAIL", List.of("CONTINUE", "FINISH"))),
+        RoundResult result = new RoundResult(Outcome.ILLEGAL_TRANSITION, "HostAgent.ASSIGN asked to move to \"FAIL\"",
+                HostStatus.ASSIGN, List.of(HostStatus.CONTINUE, HostStatus.ASSIGN), 2, Optional.empty(),
+                Optional.of(new RoundResult.Violation(HostStatus.ASSIGN, "FAIL", HostStatus.ASSIGN.targets())),
                 Optional.of("partial"));
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onRoundEnd("s-1", 1, result);
@@ -69,12 +71,13 @@ class JsonLinesTraceTest {
         JsonNode end = lines(file).get(0);
         assertEquals("roundEnd", end.get("event").asText());
         assertEquals("ILLEGAL_TRANSITION", end.get("outcome").asText());
-        assertEquals("HostAgent.CONTINUE asked to move to \"FAIL\"", end.get("reason").asText());
-        assertEquals("HostAgent.CONTINUE", end.get("finalStatus").asText());
-        assertEquals("[\"HostAgent.CONTINUE\"]", end.get("path").toString());
-        assertEquals(1, end.get("steps").asInt());
-        assertEquals("{\"machine\":\"HostAgent\",\"from\":\"CONTINUE\",\"requested\":\"FAIL\",\"allowed\":[\"CONTINUE\","
-                + "\"FINISH\"]}", end.get("violation").toString());
+        assertEquals("HostAgent.ASSIGN asked to move to \"FAIL\"", end.get("reason").asText());
+        assertEquals("HostAgent.ASSIGN", end.get("finalStatus").asText());
+        assertEquals("[\"HostAgent.CONTINUE\",\"HostAgent.ASSIGN\"]", end.get("path").toString());
+        assertEquals(2, end.get("steps").asInt());
+        assertEquals("{\"machine\":\"HostAgent\",\"from\":\"ASSIGN\",\"requested\":\"FAIL\","
+                + "\"allowed\":[\"AppAgent.CONTINUE\"]}", end.get("violation").toString(),
+                "a target of another machine is qualified with it");
         assertEquals("partial", end.get("result").asText());
         assertFalse(end.has("error"));
     }
@@ -97,8 +100,8 @@ class JsonLinesTraceTest {
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onTransition(event(1));
             trace.onTransition(event(2));
-            trace.onRoundEnd("s-1", 2, new RoundResult(Outcome.COMPLETED, "done", "HostAgent.FINISH",
-                    List.of("HostAgent.FINISH"), 1, Optional.empty(), Optional.empty(), Optional.empty()));
+            trace.onRoundEnd("s-1", 2, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
+                    List.of(HostStatus.FINISH), 1, Optional.empty(), Optional.empty(), Optional.empty()));
         }
         List<String> lines = Files.readAllLines(file);
         assertEquals(3, lines.size());
@@ -133,7 +136,7 @@ class JsonLinesTraceTest {
     void twoTracesAppendingToOneFileNeverTearEachOthersLongLines() throws Exception {
         Path file = dir.resolve("shared.jsonl");
         String longReason = "r".repeat(50_000);
-        RoundResult result = new RoundResult(Outcome.ERROR, longReason, "HostAgent.ERROR", List.of("HostAgent.CONTINUE"),
+        RoundResult result = new RoundResult(Outcome.ERROR, longReason, HostStatus.ERROR, List.of(HostStatus.CONTINUE),
                 1, Optional.empty(), Optional.empty(), Optional.empty());
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try (JsonLinesTrace first = JsonLinesTrace.open(file); JsonLinesTrace second = JsonLinesTrace.open(file)) {
@@ -163,7 +166,7 @@ class JsonLinesTraceTest {
         FlakyStream out = new FlakyStream();
         try (JsonLinesTrace trace = JsonLinesTrace.over(dir.resolve("flaky.jsonl"), out)) {
             out.failNext = true;
-            RoundResult longLine = new RoundResult(Outcome.ERROR, "r".repeat(50_000), "HostAgent.ERROR", List.of(), 1,
+            RoundResult longLine = new RoundResult(Outcome.ERROR, "r".repeat(50_000), HostStatus.ERROR, List.of(), 1,
                     Optional.empty(), Optional.empty(), Optional.empty());
             UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> trace.onRoundEnd("s-1", 1, longLine));
             assertTrue(e.getMessage().startsWith("cannot write the trace file " + dir.resolve("flaky.jsonl")),

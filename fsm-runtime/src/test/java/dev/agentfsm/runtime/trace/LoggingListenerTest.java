@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.MachineDoubles.AppStatus;
+import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.TransitionEvent;
@@ -50,21 +52,24 @@ class LoggingListenerTest {
 
     @Test
     void transitionsAtDebug() {
-        listener.onTransition(new TransitionEvent("s", 1, 2, "AppAgent", "AppAgent", "FINISH", "HostAgent.CONTINUE",
+        listener.onTransition(new TransitionEvent("s", 1, 2, "AppAgent", AppStatus.FINISH, HostStatus.CONTINUE,
                 Trigger.SYSTEM, 5_000));
+        listener.onTransition(new TransitionEvent("s", 1, 3, "HostAgent", HostStatus.CONTINUE, HostStatus.FINISH,
+                Trigger.LLM, 7_000));
         assertEquals(List.of("DEBUG session s round 1 step 2: AppAgent AppAgent.FINISH -> HostAgent.CONTINUE by SYSTEM "
-                + "(5 µs)"), logger.lines);
+                + "(5 µs)", "DEBUG session s round 1 step 3: HostAgent HostAgent.CONTINUE -> FINISH by LLM (7 µs)"),
+                logger.lines);
     }
 
     @Test
     void completedRoundsAtInfoAndOthersAtWarnWithTheError() {
-        listener.onRoundEnd("s", 1, new RoundResult(Outcome.COMPLETED, "done", "LinuxAgent.FINISH",
-                List.of("LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), 2, Optional.empty(), Optional.empty(), Optional.empty()));
+        listener.onRoundEnd("s", 1, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
+                List.of(HostStatus.CONTINUE, HostStatus.FINISH), 2, Optional.empty(), Optional.empty(), Optional.empty()));
         IllegalStateException boom = new IllegalStateException("boom");
-        listener.onRoundEnd("s", 2, new RoundResult(Outcome.ERROR, "it failed", "LinuxAgent.CONTINUE",
-                List.of("LinuxAgent.CONTINUE"), 1, Optional.of(boom), Optional.empty(), Optional.empty()));
-        assertEquals(List.of("INFO session s round 1 COMPLETED in LinuxAgent.FINISH after 2 steps: done",
-                "WARN session s round 2 ended ERROR in LinuxAgent.CONTINUE after 1 steps: it failed"), logger.lines);
+        listener.onRoundEnd("s", 2, new RoundResult(Outcome.ERROR, "it failed", HostStatus.CONTINUE,
+                List.of(HostStatus.CONTINUE), 1, Optional.of(boom), Optional.empty(), Optional.empty()));
+        assertEquals(List.of("INFO session s round 1 COMPLETED in HostAgent.FINISH after 2 steps: done",
+                "WARN session s round 2 ended ERROR in HostAgent.CONTINUE after 1 steps: it failed"), logger.lines);
         assertEquals(List.of(boom), logger.thrown, "only the failed round logs an exception");
         assertSame(boom, logger.thrown.get(0));
     }

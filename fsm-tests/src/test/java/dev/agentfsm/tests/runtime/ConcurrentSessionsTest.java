@@ -10,14 +10,15 @@ import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import dev.agentfsm.tests.ufo.AppAgent;
+import dev.agentfsm.tests.ufo.AppAgentStatus;
 import dev.agentfsm.tests.ufo.HostAgent;
 import dev.agentfsm.tests.ufo.HostAgentStateManager;
+import dev.agentfsm.tests.ufo.HostAgentStatus;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -48,8 +49,7 @@ class ConcurrentSessionsTest {
 
     @Test
     void aThousandSessionsAtOnceEachWithItsOwnCorrectResults(@TempDir Path dir) throws Throwable {
-        RuntimeConfig config = new RuntimeConfig(50, 2, true, false, 3, Duration.ofSeconds(60), Duration.ofSeconds(300),
-                Duration.ofSeconds(30), Optional.empty());
+        RuntimeConfig config = RuntimeConfig.parse("maxStep: 50\nmaxRound: 2");
         List<Callable<Outcomes>> sessions = new ArrayList<>();
         Path tracePath = dir.resolve("all.jsonl");
         try (JsonLinesTrace trace = JsonLinesTrace.open(tracePath)) {
@@ -61,11 +61,12 @@ class ConcurrentSessionsTest {
                     // round 2: every host finishes at once
                     AppAgent app = new AppAgent(host);
                     if (n % 2 == 0) {
-                        host.script("ASSIGN", "FINISH", "FINISH");
+                        host.script(HostAgentStatus.ASSIGN, HostAgentStatus.FINISH, HostAgentStatus.FINISH);
                         app.script(result("done " + n));
                     } else {
-                        host.script("ASSIGN", "ASSIGN", "FINISH", "FINISH");
-                        app.script("FAIL", result("retried " + n));
+                        host.script(HostAgentStatus.ASSIGN, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH,
+                                HostAgentStatus.FINISH);
+                        app.script(AppAgentStatus.FAIL, result("retried " + n));
                     }
                     Session session = Session.of(HostAgentStateManager.instance(), host).config(config)
                             .id("session-" + n).listener(trace).build();
@@ -91,14 +92,14 @@ class ConcurrentSessionsTest {
                     assertEquals(6, results.get(0).steps());
                     assertEquals(Optional.of("done " + n), results.get(0).result());
                     assertEquals(Optional.empty(), results.get(1).result(), "round 2: the host finished at once");
-                    assertEquals(List.of(new ArchivedSubtask("subtask of task " + n, "FINISH", "done " + n)),
+                    assertEquals(List.of(new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FINISH, "done " + n)),
                             outcomes.archive());
                 } else {
                     assertEquals(10, results.get(0).steps());
-                    assertEquals(List.of(new ArchivedSubtask("subtask of task " + n, "FAIL", ""),
-                            new ArchivedSubtask("subtask of task " + n, "FINISH", "retried " + n)), outcomes.archive());
+                    assertEquals(List.of(new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FAIL, ""),
+                            new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FINISH, "retried " + n)), outcomes.archive());
                 }
-                assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.FINISH"), results.get(1).path());
+                assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH), results.get(1).path());
                 assertEquals(List.of("task " + n, "follow-up " + n), outcomes.requests());
             }
         }
@@ -115,7 +116,7 @@ class ConcurrentSessionsTest {
     private static ScriptedAgent.Step result(String text) {
         return (agent, context) -> {
             context.put(Context.ROUND_RESULT, text);
-            agent.setStatus("FINISH");
+            agent.setStatus(AppAgentStatus.FINISH);
         };
     }
 }

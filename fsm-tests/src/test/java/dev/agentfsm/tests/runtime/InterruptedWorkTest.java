@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.tests.ufo.HostAgent;
 import dev.agentfsm.tests.ufo.HostAgentStateManager;
+import dev.agentfsm.tests.ufo.HostAgentStatus;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * and the machine's {@code onError} state does not run.
  */
 class InterruptedWorkTest {
+    private static final RuntimeConfig TEN_STEPS = RuntimeConfig.parse("maxStep: 10");
 
     @AfterEach
     void clearInterrupt() {
@@ -38,9 +41,9 @@ class InterruptedWorkTest {
     @Test
     void anInterruptWrappedInAnotherExceptionCancelsTheRoundWithoutOnError() {
         LinuxAgent agent = new LinuxAgent().script(interruptedLlmCall());
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).maxSteps(10).build().run();
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).config(TEN_STEPS).build().run();
         assertEquals(Outcome.CANCELLED, result.outcome(), result.reason());
-        assertEquals(List.of("LinuxAgent.CONTINUE"), result.path());
+        assertEquals(List.of(LinuxAgentStatus.CONTINUE), result.path());
         assertTrue(result.reason().contains("its thread was interrupted while LinuxAgent.CONTINUE ran"), result.reason());
         assertTrue(result.reason().contains("Interrupted while waiting for POST"), result.reason());
         assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is kept for the caller");
@@ -49,9 +52,9 @@ class InterruptedWorkTest {
     @Test
     void anInterruptWrappedInAnotherExceptionCancelsTheRoundWithOnError() {
         HostAgent host = new HostAgent().script(interruptedLlmCall());
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).maxSteps(10).build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host).config(TEN_STEPS).build().run();
         assertEquals(Outcome.CANCELLED, result.outcome(), result.reason());
-        assertEquals(List.of("HostAgent.CONTINUE"), result.path(), "the onError state does not run on a cancel");
+        assertEquals(List.of(HostAgentStatus.CONTINUE), result.path(), "the onError state does not run on a cancel");
         assertTrue(Thread.currentThread().isInterrupted());
     }
 
@@ -60,7 +63,7 @@ class InterruptedWorkTest {
         LinuxAgent agent = new LinuxAgent().script((ScriptedAgent.Step) (a, c) -> {
             throw new IllegalStateException("worker stopped", new InterruptedException("sleep interrupted"));
         });
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).maxSteps(10).build().run();
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).config(TEN_STEPS).build().run();
         assertEquals(Outcome.CANCELLED, result.outcome(), result.reason());
         assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is restored for the caller");
     }
@@ -68,8 +71,8 @@ class InterruptedWorkTest {
     @Test
     void anOrdinaryFailureStillGoesToOnError() {
         HostAgent host = new HostAgent().script(new IllegalStateException("no window"));
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).maxSteps(10).build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host).config(TEN_STEPS).build().run();
         assertEquals(Outcome.ERROR, result.outcome(), result.reason());
-        assertEquals("HostAgent.ERROR", result.path().get(1));
+        assertEquals(HostAgentStatus.ERROR, result.path().get(1));
     }
 }

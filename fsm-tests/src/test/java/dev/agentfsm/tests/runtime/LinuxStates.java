@@ -7,7 +7,6 @@ import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.AgentState;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.Next;
 
 /** A standalone agent like UFO's LinuxAgent, with its none state made explicit: an unknown status falls back to FAIL. No onError. */
 public final class LinuxStates {
@@ -43,10 +42,6 @@ public final class LinuxStates {
         @Override
         public void handle(LinuxAgent agent, Context context) {
             agent.note(context);
-        }
-
-        public Next next(LinuxAgent agent, LinuxStates_FailTransitions to) {
-            return to.toFinish();
         }
     }
 }

@@ -11,11 +11,14 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.llm.ReplyRejectedException;
 import dev.agentfsm.tests.ufo.HostAgent;
 import dev.agentfsm.tests.ufo.HostAgentStateManager;
+import dev.agentfsm.tests.ufo.HostAgentStatus;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -34,23 +37,28 @@ class RoundOutcomeTest {
         Thread.interrupted();
     }
 
-    private RoundResult run(LinuxAgent agent, int maxSteps) {
-        return Round.of(LinuxAgentStateManager.instance(), agent).context(context).maxSteps(maxSteps)
+    private RoundResult run(LinuxAgent agent, int maxStep) {
+        return Round.of(LinuxAgentStateManager.instance(), agent).context(context).config(maxStep(maxStep))
                 .listener(listener).build().run();
+    }
+
+    private static RuntimeConfig maxStep(int maxStep) {
+        return RuntimeConfig.parse("maxStep: " + maxStep);
     }
 
     @Test
     void completedInARoundEndingStateWithPathStepsAndResult() {
-        LinuxAgent agent = new LinuxAgent().script("CONTINUE",
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE,
                 (ScriptedAgent.Step) (a, c) -> {
                     c.put(Context.ROUND_RESULT, "3 files");
-                    a.setStatus("FINISH");
+                    a.setStatus(LinuxAgentStatus.FINISH);
                 });
         RoundResult result = run(agent, 10);
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertTrue(result.completed());
-        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), result.path());
-        assertEquals("LinuxAgent.FINISH", result.finalStatus());
+        assertEquals(List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH),
+                result.path());
+        assertEquals(LinuxAgentStatus.FINISH, result.finalStatus());
         assertEquals(3, result.steps());
         assertEquals(Optional.of("3 files"), result.result());
         assertEquals(Optional.empty(), result.error());
@@ -72,9 +80,9 @@ class RoundOutcomeTest {
         assertFalse(result.completed());
         assertEquals(4, result.steps());
         assertEquals(4, result.path().size());
-        assertEquals("LinuxAgent.CONTINUE", result.finalStatus());
+        assertEquals(LinuxAgentStatus.CONTINUE, result.finalStatus());
         assertTrue(result.reason().startsWith("the step budget of 4 steps was spent (4 by this round) before a "
-                + "round-ending state was reached; stopped in LinuxAgent.CONTINUE, about to move to CONTINUE"),
+                + "round-ending state was reached; stopped in LinuxAgent.CONTINUE, about to move to LinuxAgent.CONTINUE"),
                 result.reason());
         assertEquals(3, listener.moves.size(), "the refused fifth move is not announced");
     }
@@ -82,12 +90,12 @@ class RoundOutcomeTest {
     @Test
     void errorWithoutOnErrorEndsTheRoundAtOnce() {
         IOException boom = new IOException("disk full");
-        LinuxAgent agent = new LinuxAgent().script("CONTINUE", boom);
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE, boom);
         RoundResult result = run(agent, 10);
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(boom, result.error().orElseThrow());
-        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.CONTINUE"), result.path());
-        assertEquals("LinuxAgent.CONTINUE", result.finalStatus());
+        assertEquals(List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.CONTINUE), result.path());
+        assertEquals(LinuxAgentStatus.CONTINUE, result.finalStatus());
         assertEquals("LinuxAgent.CONTINUE failed with java.io.IOException: disk full; LinuxAgent declares no "
                 + "onError state", result.reason());
     }
@@ -103,8 +111,8 @@ class RoundOutcomeTest {
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(boom, result.error().orElseThrow());
         assertEquals(List.of(Optional.of(boom)), seenInError, "the onError state's exit action sees the exception");
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ERROR", "HostAgent.FINISH"), result.path());
-        assertEquals("HostAgent.FINISH", result.finalStatus(), "the machine went on to its round-ending state");
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ERROR, HostAgentStatus.FINISH), result.path());
+        assertEquals(HostAgentStatus.FINISH, result.finalStatus(), "the machine went on to its round-ending state");
         assertEquals(List.of("CONTINUE@1/1", "ERROR@2/2", "FINISH@3/3"), host.log(),
                 "the onError state's handle ran with status ERROR");
         assertEquals("1 HostAgent HostAgent.CONTINUE -> ERROR by SYSTEM", listener.moves.get(0));
@@ -112,7 +120,7 @@ class RoundOutcomeTest {
                 + "no window; HostAgent moved to its onError state ERROR; then HostAgent reached FINISH"),
                 result.reason());
 
-        host.script("FINISH");
+        host.script(HostAgentStatus.FINISH);
         Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
         assertEquals(Optional.empty(), context.get(Context.ERROR), "a new round starts without the last one's error");
     }
@@ -127,30 +135,34 @@ class RoundOutcomeTest {
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(first, result.error().orElseThrow());
         assertEquals(List.of(second), List.of(first.getSuppressed()));
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ERROR"), result.path());
-        assertEquals("HostAgent.ERROR", result.finalStatus());
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ERROR), result.path());
+        assertEquals(HostAgentStatus.ERROR, result.finalStatus());
     }
 
     @Test
     void illegalTransitionNamesFromRequestedAndTheDeclaredTargets() {
-        HostAgent host = new HostAgent().script("FAIL"); // a status HostAgent has, but not a move CONTINUE declares
+        HostAgent host = new HostAgent().script(HostAgentStatus.FAIL); // a status HostAgent has, but not a move CONTINUE declares
         RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
         assertEquals(Outcome.ILLEGAL_TRANSITION, result.outcome());
         RoundResult.Violation violation = result.violation().orElseThrow();
-        assertEquals(new RoundResult.Violation("HostAgent", "CONTINUE", "FAIL",
-                List.of("CONTINUE", "ASSIGN", "FINISH", "PENDING", "CONFIRM", "ERROR")), violation);
+        assertEquals(new RoundResult.Violation(HostAgentStatus.CONTINUE, "FAIL", List.of(HostAgentStatus.CONTINUE,
+                HostAgentStatus.ASSIGN, HostAgentStatus.FINISH, HostAgentStatus.PENDING, HostAgentStatus.CONFIRM,
+                HostAgentStatus.ERROR)), violation);
         assertEquals("HostAgent.CONTINUE asked to move to \"FAIL\", which it does not declare; it may move to "
                 + "[CONTINUE, ASSIGN, FINISH, PENDING, CONFIRM, ERROR]", result.reason());
         assertEquals(Optional.empty(), result.error());
-        assertEquals(List.of("HostAgent.CONTINUE"), result.path());
+        assertEquals(List.of(HostAgentStatus.CONTINUE), result.path());
     }
 
     @Test
     void unknownStatusWithoutFallbackIsItsOwnOutcome() {
-        HostAgent host = new HostAgent().script("CONFIRMED");
+        HostAgent host = new HostAgent().script(ScriptedAgent.reportsText("CONFIRMED"));
         RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome());
         assertEquals("CONFIRMED", result.violation().orElseThrow().requested());
+        assertEquals(HostAgentStatus.CONTINUE, result.violation().orElseThrow().from());
+        assertEquals(List.of(HostAgentStatus.CONTINUE), result.path(), "not through onError");
+        assertEquals(Optional.empty(), result.error());
         assertTrue(result.reason().startsWith("HostAgent has no state for status \"CONFIRMED\" (asked for in "
                 + "CONTINUE) and declares no fallback; known statuses: [CONTINUE, ASSIGN, FINISH, PENDING, "
                 + "CONFIRM, ERROR, FAIL]"), result.reason());
@@ -158,10 +170,10 @@ class RoundOutcomeTest {
 
     @Test
     void unknownStatusWithFallbackMovesToTheFallbackVisibly() {
-        LinuxAgent agent = new LinuxAgent().script("PENDING");
+        LinuxAgent agent = new LinuxAgent().script(ScriptedAgent.reportsText("PENDING"));
         RoundResult result = run(agent, 10);
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FAIL", "LinuxAgent.FINISH"), result.path());
+        assertEquals(List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FAIL, LinuxAgentStatus.FINISH), result.path());
         assertEquals("1 LinuxAgent LinuxAgent.CONTINUE -> FAIL by SYSTEM", listener.moves.get(0));
         assertEquals(List.of("CONTINUE@1/1", "FAIL@2/2", "FINISH@3/3"), agent.log());
     }
@@ -169,7 +181,7 @@ class RoundOutcomeTest {
     @Test
     void cancelledByTheToken() {
         CancellationToken token = new CancellationToken();
-        LinuxAgent agent = new LinuxAgent().script("CONTINUE",
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE,
                 (ScriptedAgent.Step) (a, c) -> token.cancel());
         RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).cancellation(token).build().run();
         assertEquals(Outcome.CANCELLED, result.outcome());
@@ -202,7 +214,7 @@ class RoundOutcomeTest {
     void aCancelledTokenStopsTheRoundBeforeItsFirstStep() {
         CancellationToken token = new CancellationToken();
         token.cancel();
-        LinuxAgent agent = new LinuxAgent().script("FINISH");
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH);
         RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).cancellation(token).build().run();
         assertEquals(Outcome.CANCELLED, result.outcome());
         assertEquals(0, result.steps());
@@ -212,20 +224,21 @@ class RoundOutcomeTest {
 
     @Test
     void aRejectedReplyEndsTheRoundWithItsOutcomeAndNotThroughOnError() {
-        HostAgent host = new HostAgent().script(new ReplyRejectedException(Outcome.ILLEGAL_TRANSITION, "HostAgent",
-                "CONTINUE", "FAIL", List.of("CONTINUE", "FINISH"), "{\"status\":\"FAIL\"}", "FAIL is not offered"));
+        List<Status> offered = List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH);
+        HostAgent host = new HostAgent().script(new ReplyRejectedException(Outcome.ILLEGAL_TRANSITION,
+                HostAgentStatus.CONTINUE, "FAIL", offered, "{\"status\":\"FAIL\"}", "FAIL is not offered"));
         RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
         assertEquals(Outcome.ILLEGAL_TRANSITION, result.outcome());
-        assertEquals(new RoundResult.Violation("HostAgent", "CONTINUE", "FAIL", List.of("CONTINUE", "FINISH")),
+        assertEquals(new RoundResult.Violation(HostAgentStatus.CONTINUE, "FAIL", offered),
                 result.violation().orElseThrow());
-        assertEquals(List.of("HostAgent.CONTINUE"), result.path(), "not through onError");
+        assertEquals(List.of(HostAgentStatus.CONTINUE), result.path(), "not through onError");
 
-        ReplyRejectedException malformed = new ReplyRejectedException(Outcome.ERROR, "HostAgent", "CONTINUE", "",
-                List.of("CONTINUE"), "not json", "the reply is not JSON");
+        ReplyRejectedException malformed = new ReplyRejectedException(Outcome.ERROR, HostAgentStatus.CONTINUE, "",
+                List.of(HostAgentStatus.CONTINUE), "not json", "the reply is not JSON");
         RoundResult error = Round.of(HostAgentStateManager.instance(), new HostAgent().script(malformed)).build().run();
         assertEquals(Outcome.ERROR, error.outcome());
         assertSame(malformed, error.error().orElseThrow());
-        assertEquals(List.of("HostAgent.CONTINUE"), error.path());
+        assertEquals(List.of(HostAgentStatus.CONTINUE), error.path());
     }
 
     @Test
@@ -237,12 +250,12 @@ class RoundOutcomeTest {
                 throw broken;
             }
         };
-        LinuxAgent agent = new LinuxAgent().script("FINISH");
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH);
         RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).listener(failing).listener(listener)
                 .build().run();
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(broken, result.error().orElseThrow());
-        assertTrue(result.reason().contains("failed on the transition LinuxAgent.CONTINUE -> FINISH"), result.reason());
+        assertTrue(result.reason().contains("failed on the transition LinuxAgent.CONTINUE -> LinuxAgent.FINISH"), result.reason());
         assertEquals(List.of(), listener.moves, "the move was not made");
         assertEquals(List.of(result), listener.ends, "the others still hear how the round ended");
     }
@@ -258,7 +271,7 @@ class RoundOutcomeTest {
                 throw new IllegalStateException("closed");
             }
         };
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), new LinuxAgent().script("FINISH"))
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), new LinuxAgent().script(LinuxAgentStatus.FINISH))
                 .listener(failing).build().run();
         assertEquals(Outcome.ERROR, result.outcome());
         assertTrue(result.reason().endsWith("the round itself ended as COMPLETED: LinuxAgent reached FINISH, "
@@ -267,16 +280,31 @@ class RoundOutcomeTest {
 
     @Test
     void aRoundRunsOnce() {
-        Round round = Round.of(LinuxAgentStateManager.instance(), new LinuxAgent().script("FINISH")).build();
+        Round round = Round.of(LinuxAgentStateManager.instance(), new LinuxAgent().script(LinuxAgentStatus.FINISH))
+                .build();
         round.run();
         IllegalStateException e = assertThrows(IllegalStateException.class, round::run);
-        assertEquals("round 1 of session session has already run; build a new Round for another run", e.getMessage());
+        assertEquals("this round of LinuxAgent has already run; build a new Round for another run", e.getMessage());
     }
 
     @Test
-    void aBudgetBelowOneIsRefusedWithTheValue() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Round.of(LinuxAgentStateManager.instance(), new LinuxAgent()).maxSteps(0).build());
-        assertEquals("a step budget needs at least 1 step; got 0", e.getMessage());
+    void theStepLimitIsTheAgentsMaxStepUnlessTheRoundIsGivenOtherSettings() {
+        LinuxAgent agent = new LinuxAgent(maxStep(3)); // no script: CONTINUE keeps reporting CONTINUE
+        RoundResult own = Round.of(LinuxAgentStateManager.instance(), agent).build().run();
+        assertEquals(Outcome.STEP_LIMIT, own.outcome());
+        assertEquals(3, own.steps());
+
+        RoundResult given = Round.of(LinuxAgentStateManager.instance(), agent).config(maxStep(5)).build().run();
+        assertEquals(Outcome.STEP_LIMIT, given.outcome());
+        assertEquals(5, given.steps());
+    }
+
+    @Test
+    void aStepLimitBelowOneIsRefusedWithTheValue() {
+        RuntimeConfig d = RuntimeConfig.defaults();
+        RuntimeConfig.ConfigException e = assertThrows(RuntimeConfig.ConfigException.class, () -> new RuntimeConfig(0,
+                d.maxRound(), d.safeGuard(), d.askQuestion(), d.jsonParsingRetry(), d.llmTimeout(), d.userTimeout(),
+                d.actionTimeout(), d.llm()));
+        assertEquals("maxStep: 0 is not allowed; expected a whole number, at least 1", e.getMessage());
     }
 }

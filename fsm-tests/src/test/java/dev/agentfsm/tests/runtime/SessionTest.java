@@ -12,7 +12,6 @@ import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,17 +22,16 @@ import org.junit.jupiter.api.Test;
 class SessionTest {
 
     private static RuntimeConfig config(int maxStep, int maxRound) {
-        return new RuntimeConfig(maxStep, maxRound, true, false, 3, Duration.ofSeconds(60),
-                Duration.ofSeconds(300), Duration.ofSeconds(30), Optional.empty());
+        return RuntimeConfig.parse("maxStep: " + maxStep + "\nmaxRound: " + maxRound);
     }
 
     @Test
     void theRoundStepStartsAgainEachRoundWhileTheSessionStepGoesOn() {
-        LinuxAgent agent = new LinuxAgent().script("FINISH", "FINISH");
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH, LinuxAgentStatus.FINISH);
         Session session = Session.of(LinuxAgentStateManager.instance(), agent).config(config(50, 2)).build();
         List<RoundResult> results = session.run(List.of("list the files", "show the date"));
         assertEquals(List.of(Outcome.COMPLETED, Outcome.COMPLETED), results.stream().map(RoundResult::outcome).toList());
-        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), results.get(1).path(),
+        assertEquals(List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH), results.get(1).path(),
                 "round 2 starts in CONTINUE, not in the FINISH round 1 ended in");
         assertEquals(2, agent.resets());
         assertEquals(List.of("CONTINUE@1/1", "FINISH@2/2", "CONTINUE@1/3", "FINISH@2/4"), agent.log(),
@@ -47,7 +45,7 @@ class SessionTest {
         List<String> seen = new ArrayList<>();
         ScriptedAgent.Step remember = (a, c) -> {
             seen.add(c.require(Context.REQUEST) + " / history " + a.blackboard().requests());
-            a.setStatus("FINISH");
+            a.setStatus(LinuxAgentStatus.FINISH);
         };
         LinuxAgent agent = new LinuxAgent().script(remember, remember);
         Session session = Session.of(LinuxAgentStateManager.instance(), agent).config(config(50, 2)).build();
@@ -61,8 +59,8 @@ class SessionTest {
     void aRoundResultDoesNotLeakIntoTheNextRound() {
         LinuxAgent agent = new LinuxAgent().script((ScriptedAgent.Step) (a, c) -> {
             c.put(Context.ROUND_RESULT, "42");
-            a.setStatus("FINISH");
-        }, "FINISH");
+            a.setStatus(LinuxAgentStatus.FINISH);
+        }, LinuxAgentStatus.FINISH);
         List<RoundResult> results = Session.of(LinuxAgentStateManager.instance(), agent).config(config(50, 2)).build()
                 .run(List.of("a", "b"));
         assertEquals(Optional.of("42"), results.get(0).result());
@@ -72,7 +70,7 @@ class SessionTest {
     /** UFO counts MAX_STEP per session too, but says nothing when it runs out (ufo-code-facts §2.3). */
     @Test
     void theStepBudgetIsSharedByTheSessionsRounds() {
-        LinuxAgent agent = new LinuxAgent().script("CONTINUE", "FINISH"); // round 1: 3 steps; round 2 loops
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH); // round 1: 3 steps; round 2 loops
         Session session = Session.of(LinuxAgentStateManager.instance(), agent).config(config(5, 3)).build();
         List<RoundResult> results = session.run(List.of("one", "two", "three"));
         assertEquals(Outcome.COMPLETED, results.get(0).outcome());
@@ -96,12 +94,24 @@ class SessionTest {
 
     @Test
     void noRoundBeyondMaxRound() {
-        LinuxAgent agent = new LinuxAgent().script("FINISH");
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH);
         Session session = Session.of(LinuxAgentStateManager.instance(), agent).id("s-1").build();
         session.runRound("only one by default");
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> session.runRound("again"));
         assertEquals("session s-1 has run its 1 round(s) (maxRound); raise maxRound to run more requests in one "
                 + "session", e.getMessage());
+    }
+
+    @Test
+    void aSessionRunsOnTheAgentsConfigUnlessGivenOther() {
+        LinuxAgent agent = new LinuxAgent(config(3, 2)); // no script: CONTINUE keeps reporting CONTINUE
+        Session own = Session.of(LinuxAgentStateManager.instance(), agent).build();
+        List<RoundResult> results = own.run(List.of("a", "b"));
+        assertEquals(List.of(3, 0), results.stream().map(RoundResult::steps).toList(), "maxStep 3, maxRound 2");
+
+        Session given = Session.of(LinuxAgentStateManager.instance(), agent).config(config(4, 1)).build();
+        assertThrows(IllegalArgumentException.class, () -> given.run(List.of("a", "b")), "maxRound 1");
+        assertEquals(4, given.runRound("a").steps());
     }
 
     @Test
@@ -117,7 +127,7 @@ class SessionTest {
     @Test
     void idsAreRandomUnlessGivenAndNameTheSessionInTraces() {
         RecordingListener listener = new RecordingListener();
-        Session given = Session.of(LinuxAgentStateManager.instance(), new LinuxAgent().script("FINISH"))
+        Session given = Session.of(LinuxAgentStateManager.instance(), new LinuxAgent().script(LinuxAgentStatus.FINISH))
                 .id("nightly").listener(listener).build();
         given.runRound("go");
         assertEquals("nightly", given.id());

@@ -10,11 +10,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.trace.JfrListener;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import dev.agentfsm.tests.ufo.AppAgent;
+import dev.agentfsm.tests.ufo.AppAgentStatus;
 import dev.agentfsm.tests.ufo.HostAgent;
 import dev.agentfsm.tests.ufo.HostAgentStateManager;
+import dev.agentfsm.tests.ufo.HostAgentStatus;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,17 +65,22 @@ class TraceTest {
     @Test
     void aCompletedRoundIsTracedMoveByMoveAndThenItsEnd() throws IOException {
         Path file = dir.resolve("trace.jsonl");
-        HostAgent host = new HostAgent().script("ASSIGN", "FINISH");
-        new AppAgent(host).script("FINISH");
+        // round 1 finishes at once; round 2 hands a subtask to the AppAgent
+        HostAgent host = new HostAgent().script(HostAgentStatus.FINISH, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH);
+        new AppAgent(host).script(AppAgentStatus.FINISH);
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
-            Round.of(HostAgentStateManager.instance(), host).listener(trace).session("s-7", 3).build().run();
+            Session.of(HostAgentStateManager.instance(), host).config(RuntimeConfig.parse("maxRound: 2")).id("s-7")
+                    .listener(trace).build().run(List.of("first", "second"));
         }
-        List<JsonNode> lines = read(file);
+        List<JsonNode> all = read(file);
+        assertEquals(List.of(1, 1), all.subList(0, 2).stream().map(n -> n.get("round").asInt()).toList());
+        assertEquals("roundEnd", all.get(1).get("event").asText());
+        List<JsonNode> lines = all.subList(2, all.size());
         assertEquals(List.of("1 CONTINUE -> ASSIGN", "2 ASSIGN -> AppAgent.CONTINUE", "3 CONTINUE -> FINISH",
                 "4 FINISH -> HostAgent.CONTINUE", "5 CONTINUE -> FINISH"), moves(lines));
         JsonNode handOff = lines.get(1);
         assertEquals("s-7", handOff.get("session").asText());
-        assertEquals(3, handOff.get("round").asInt());
+        assertEquals(2, handOff.get("round").asInt());
         assertEquals("HostAgent", handOff.get("agent").asText());
         assertEquals("HostAgent", handOff.get("machine").asText());
         assertEquals("SYSTEM", handOff.get("trigger").asText());
@@ -89,9 +98,10 @@ class TraceTest {
     void aCrashMidRoundLeavesEveryTransitionBeforeIt() throws IOException {
         Path file = dir.resolve("crash.jsonl");
         Crash crash = new Crash();
-        LinuxAgent agent = new LinuxAgent().script("CONTINUE", "CONTINUE", (ScriptedAgent.Step) (a, c) -> {
-            throw crash;
-        });
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.CONTINUE,
+                (ScriptedAgent.Step) (a, c) -> {
+                    throw crash;
+                });
         JsonLinesTrace trace = JsonLinesTrace.open(file); // deliberately never closed, as after a crash
         Round round = Round.of(LinuxAgentStateManager.instance(), agent).listener(trace).build();
         assertSame(crash, assertThrows(Crash.class, round::run), "an Error is not caught");
@@ -129,8 +139,9 @@ class TraceTest {
             recording.enable(JfrListener.TRANSITION_EVENT);
             recording.enable(JfrListener.ROUND_EVENT);
             recording.start();
-            result = Round.of(LinuxAgentStateManager.instance(), new LinuxAgent().script("CONTINUE", "FINISH"))
-                    .listener(new JfrListener()).session("jfr", 1).build().run();
+            result = Session.of(LinuxAgentStateManager.instance(),
+                            new LinuxAgent().script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH))
+                    .id("jfr").listener(new JfrListener()).build().runRound("count the files");
             recording.stop();
             recording.dump(recorded);
         }

@@ -13,15 +13,16 @@ import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.tests.ufo.AppAgent;
+import dev.agentfsm.tests.ufo.AppAgentStatus;
 import dev.agentfsm.tests.ufo.HostAgent;
 import dev.agentfsm.tests.ufo.HostAgentStateManager;
+import dev.agentfsm.tests.ufo.HostAgentStatus;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +40,7 @@ class UfoCodeBugsTest {
     /** §0, §1.2: UFO checks is_round_end() before handle(), so FINISH/ERROR never run theirs. */
     @Test
     void roundEndIsCheckedAfterHandleSoTerminalStatesRunTheirExitAction() {
-        LinuxAgent agent = new LinuxAgent().script("FINISH");
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH);
         RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).build().run();
         assertEquals(Outcome.COMPLETED, result.outcome());
         assertEquals(List.of("CONTINUE@1/1", "FINISH@2/2"), agent.log(), "FINISH's handle ran");
@@ -48,29 +49,35 @@ class UfoCodeBugsTest {
     /** §1.4: AppAgent ERROR's archive_subtask is unreachable in UFO because ERROR ends the round first. */
     @Test
     void anErrorStateArchivesTheSubtask() {
-        HostAgent host = new HostAgent().script("ASSIGN");
+        HostAgent host = new HostAgent().script(HostAgentStatus.ASSIGN);
         new AppAgent(host).script(new IOException("control not found"));
         RoundResult result = host(host);
         assertEquals(Outcome.ERROR, result.outcome());
-        assertEquals(List.of(new ArchivedSubtask("subtask of print the report", "ERROR", "")), context.previousSubtasks());
+        assertEquals(List.of(new ArchivedSubtask("subtask of print the report", AppAgentStatus.ERROR, "")),
+                context.previousSubtasks());
     }
 
-    /** §0, §1.3: HostAgentStatus.CONFIRM has no state class, so UFO falls to the None state and the round silently ends. */
+    /**
+     * §0, §1.3: HostAgentStatus.CONFIRM has no state class, so UFO falls to the None state and the round silently
+     * ends. Here the LLM's "CONFIRM" is parsed by the machine, which has no such status.
+     */
     @Test
     void aStatusWithNoStateIsUnknownStatusNotASilentEnd() {
-        HostAgent host = new HostAgent().script("CONFIRM");
+        HostAgent host = new HostAgent().script(ScriptedAgent.reportsText("CONFIRM"));
         RoundResult result = Round.of(UfoCodeHostAgentStateManager.instance(), host).build().run();
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome());
         assertFalse(result.completed());
-        assertEquals(new RoundResult.Violation("UfoCodeHostAgent", "CONTINUE", "CONFIRM",
-                List.of("CONTINUE", "PENDING", "FINISH", "FAIL")), result.violation().orElseThrow());
+        assertEquals(new RoundResult.Violation(UfoCodeHostAgentStatus.CONTINUE, "CONFIRM",
+                List.of(UfoCodeHostAgentStatus.CONTINUE, UfoCodeHostAgentStatus.PENDING, UfoCodeHostAgentStatus.FINISH,
+                        UfoCodeHostAgentStatus.FAIL)), result.violation().orElseThrow());
         assertTrue(result.reason().contains("UfoCodeHostAgent has no state for status \"CONFIRM\""), result.reason());
+        assertEquals(List.of(UfoCodeHostAgentStatus.CONTINUE), result.path());
     }
 
     /** §2.4: in v3 a failed processor leaves status None; the None state ends the round and nothing says why. */
     @Test
     void aMissingStatusIsReportedNotSilentlyEnded() {
-        HostAgent host = new HostAgent().script("");
+        HostAgent host = new HostAgent().script(ScriptedAgent.reportsText(""));
         RoundResult result = Round.of(UfoCodeHostAgentStateManager.instance(), host).build().run();
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome());
         assertEquals("", result.violation().orElseThrow().requested());
@@ -84,20 +91,21 @@ class UfoCodeBugsTest {
     /** §1.7: Galaxy's none_state restarts the agent invisibly; a fallback here is a visible, traced move. */
     @Test
     void aFallbackIsAVisibleMove() {
-        LinuxAgent agent = new LinuxAgent().script("CONFIRM");
+        LinuxAgent agent = new LinuxAgent().script(ScriptedAgent.reportsText("CONFIRM"));
         RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).listener(listener).build().run();
-        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FAIL", "LinuxAgent.FINISH"), result.path());
+        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FAIL", "LinuxAgent.FINISH"), result.qualifiedPath());
         assertEquals("1 LinuxAgent LinuxAgent.CONTINUE -> FAIL by SYSTEM", listener.moves.get(0));
     }
 
     /** §0, §2.4: nothing in UFO v3 sets ERROR; an exception ends the round with no error status. */
     @Test
     void anExceptionSetsTheErrorStatusAndTheErrorOutcome() {
-        List<String> statusInOnError = new ArrayList<>();
+        List<Status> statusInOnError = new ArrayList<>();
         HostAgent host = new HostAgent().script(new IllegalStateException("LLM down"),
                 (ScriptedAgent.Step) (a, c) -> statusInOnError.add(a.status()));
         RoundResult result = host(host);
-        assertEquals(List.of("ERROR"), statusInOnError, "the agent's status is ERROR while its onError state runs");
+        assertEquals(List.of(HostAgentStatus.ERROR), statusInOnError,
+                "the agent's status is ERROR while its onError state runs");
         assertEquals(Outcome.ERROR, result.outcome());
         assertEquals("LLM down", result.error().orElseThrow().getMessage());
     }
@@ -107,7 +115,7 @@ class UfoCodeBugsTest {
     void anErrorIsReportedEvenWhenTheMachineEndsInFinish() {
         HostAgent host = new HostAgent().script(new IOException("disk full"));
         RoundResult result = host(host);
-        assertEquals("HostAgent.FINISH", result.finalStatus());
+        assertEquals(HostAgentStatus.FINISH, result.finalStatus());
         assertEquals(Outcome.ERROR, result.outcome());
         assertFalse(result.completed());
     }
@@ -115,22 +123,25 @@ class UfoCodeBugsTest {
     /** §2.3, §2.2: hitting MAX_STEP records no failure, and SessionManager reports the session COMPLETED. */
     @Test
     void theStepLimitIsNeverSuccessAndSaysWhereTheRoundStopped() {
-        HostAgent host = new HostAgent().script("ASSIGN");
+        HostAgent host = new HostAgent().script(HostAgentStatus.ASSIGN);
         new AppAgent(host); // keeps reporting CONTINUE
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).maxSteps(10).build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host).config(RuntimeConfig.parse("maxStep: 10"))
+                .build().run();
         assertEquals(Outcome.STEP_LIMIT, result.outcome());
         assertFalse(result.completed());
-        assertEquals("AppAgent.CONTINUE", result.finalStatus());
+        assertEquals(10, result.steps());
+        assertEquals(AppAgentStatus.CONTINUE, result.finalStatus());
         assertTrue(result.reason().contains("stopped in AppAgent.CONTINUE"), result.reason());
     }
 
     /** §1.6: LinuxSession/MobileSession don't reset the agent between rounds, so round 2 starts in FINISH. */
     @Test
     void everyRoundOfASessionStartsAfresh() {
-        LinuxAgent agent = new LinuxAgent().script("FINISH", "FINISH");
-        Session session = Session.of(LinuxAgentStateManager.instance(), agent).config(config(50, 2)).build();
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH, LinuxAgentStatus.FINISH);
+        Session session = Session.of(LinuxAgentStateManager.instance(), agent).config(RuntimeConfig.parse("maxRound: 2"))
+                .build();
         List<RoundResult> results = session.run(List.of("list files", "show date"));
-        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), results.get(1).path());
+        assertEquals(List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH), results.get(1).path());
         assertEquals(Outcome.COMPLETED, results.get(1).outcome());
         assertEquals(2, agent.resets());
     }
@@ -138,32 +149,33 @@ class UfoCodeBugsTest {
     /** §1.4, §1.9: AppAgent FAIL goes to the host's FINISH in UFO, so the host never gets to retry. */
     @Test
     void aFailedSubtaskGivesTheHostAnotherChance() {
-        HostAgent host = new HostAgent().script("ASSIGN", "ASSIGN", "FINISH");
-        new AppAgent(host).script("FAIL", "FINISH");
+        HostAgent host = new HostAgent().script(HostAgentStatus.ASSIGN, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH);
+        new AppAgent(host).script(AppAgentStatus.FAIL, AppAgentStatus.FINISH);
         RoundResult result = host(host);
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FAIL",
                 "HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.path());
-        assertEquals(List.of("FAIL", "FINISH"), context.previousSubtasks().stream().map(ArchivedSubtask::status).toList());
+                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(List.of(AppAgentStatus.FAIL, AppAgentStatus.FINISH),
+                context.previousSubtasks().stream().map(ArchivedSubtask::status).toList());
     }
 
     /** §2.4: exceptions outside the processor (create_subagent ...) escape UFO's Round.run and Session.run. */
     @Test
     void anExceptionInAStatesDecisionIsARoundResultNotAnEscape() {
-        HostAgent alone = new HostAgent().script("ASSIGN"); // no AppAgent to hand off to
+        HostAgent alone = new HostAgent().script(HostAgentStatus.ASSIGN); // no AppAgent to hand off to
         RoundResult result = host(alone);
         assertEquals(Outcome.ERROR, result.outcome());
         NullPointerException e = assertInstanceOf(NullPointerException.class, result.error().orElseThrow());
         assertTrue(e.getMessage().contains("ASSIGN -> AppAgent.CONTINUE needs the AppAgent agent"), e.getMessage());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "HostAgent.ERROR", "HostAgent.FINISH"),
-                result.path(), "the error went through onError");
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN, HostAgentStatus.ERROR,
+                HostAgentStatus.FINISH), result.path(), "the error went through onError");
     }
 
     /** §1.3: CONTINUE's next_state is get_state(status), so any registered status is reachable from it. */
     @Test
     void aRegisteredButUndeclaredStatusIsAnIllegalTransition() {
-        HostAgent host = new HostAgent().script("FAIL");
+        HostAgent host = new HostAgent().script(HostAgentStatus.FAIL);
         RoundResult result = host(host);
         assertEquals(Outcome.ILLEGAL_TRANSITION, result.outcome());
         assertEquals("FAIL", result.violation().orElseThrow().requested());
@@ -172,22 +184,17 @@ class UfoCodeBugsTest {
     /** §1.2, §1.9: next_agent must come from the decision, and the agent taking over gets its status set. */
     @Test
     void aHandOffSwitchesTheAgentAndSetsItsStatus() {
-        HostAgent host = new HostAgent().script("ASSIGN", "FINISH");
+        HostAgent host = new HostAgent().script(HostAgentStatus.ASSIGN, HostAgentStatus.FINISH);
         AppAgent app = new AppAgent(host);
         List<String> seen = new ArrayList<>();
         app.script((ScriptedAgent.Step) (a, c) -> {
-            seen.add(a.name() + " " + a.status());
-            a.setStatus("FINISH");
+            seen.add(a.name() + " " + a.status().qualifiedName());
+            a.setStatus(AppAgentStatus.FINISH);
         });
         host(host);
-        assertEquals(List.of("AppAgent CONTINUE"), seen);
+        assertEquals(List.of("AppAgent AppAgent.CONTINUE"), seen);
         assertSame(host, app.host().orElseThrow());
         assertEquals("2 HostAgent HostAgent.ASSIGN -> AppAgent.CONTINUE by SYSTEM", listener.moves.get(1));
         assertEquals("3 AppAgent AppAgent.CONTINUE -> FINISH by LLM", listener.moves.get(2));
-    }
-
-    private static RuntimeConfig config(int maxStep, int maxRound) {
-        return new RuntimeConfig(maxStep, maxRound, true, false, 3, Duration.ofSeconds(60), Duration.ofSeconds(300),
-                Duration.ofSeconds(30), Optional.empty());
     }
 }

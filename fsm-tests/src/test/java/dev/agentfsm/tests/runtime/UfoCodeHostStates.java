@@ -7,7 +7,6 @@ import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.AgentState;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.Next;
 import dev.agentfsm.tests.ufo.HostAgent;
 
 /**
@@ -34,11 +33,7 @@ public final class UfoCodeHostStates {
 
     @State("PENDING")
     @Transition(to = Continue.class, by = Trigger.USER)
-    public static final class Pending extends Base {
-        public Next next(HostAgent agent, UfoCodeHostStates_PendingTransitions to) {
-            return to.toContinue();
-        }
-    }
+    public static final class Pending extends Base {}
 
     @State("FINISH")
     @Terminal(endsRound = true)
@@ -47,9 +42,5 @@ public final class UfoCodeHostStates {
     @State("FAIL")
     @Terminal(endsRound = false)
     @Transition(to = Finish.class, by = Trigger.SYSTEM)
-    public static final class Fail extends Base {
-        public Next next(HostAgent agent, UfoCodeHostStates_FailTransitions to) {
-            return to.toFinish();
-        }
-    }
+    public static final class Fail extends Base {}
 }

@@ -65,7 +65,7 @@ public final class AppAgentStates {
     @Transition(to = HostAgentStates.Continue.class, by = Trigger.SYSTEM)
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM, when = "follower mode")
     public static final class Finish extends Archiving {
-        public Next next(AppAgent agent, AppAgentStates_FinishTransitions to) {
+        public Next next(AppAgent agent, AppAgentStates_FinishMoves to) {
             return agent.follower ? to.toHostAgentFinish(agent.host) : to.toHostAgentContinue(agent.host);
         }
     }
@@ -74,7 +74,7 @@ public final class AppAgentStates {
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = HostAgentStates.Continue.class, by = Trigger.SYSTEM, when = "the host may retry")
     public static final class Fail extends Archiving {
-        public Next next(AppAgent agent, AppAgentStates_FailTransitions to) {
+        public Next next(AppAgent agent, AppAgentStates_FailMoves to) {
             return to.toHostAgentContinue(agent.host);
         }
     }
@@ -83,7 +83,7 @@ public final class AppAgentStates {
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM)
     public static final class Error extends Archiving {
-        public Next next(AppAgent agent, AppAgentStates_ErrorTransitions to) {
+        public Next next(AppAgent agent, AppAgentStates_ErrorMoves to) {
             return to.toHostAgentFinish(agent.host);
         }
     }

@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Next;
 import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionTable;
 import dev.agentfsm.runtime.UnknownStatusException;
 import java.io.IOException;
@@ -38,9 +40,20 @@ class GeneratedMachineTest {
         assertInstanceOf(HostAgentStates.Confirm.class, host.get(HostAgentStatus.CONFIRM));
         assertSame(host.get("ASSIGN"), host.get("ASSIGN"));
         assertSame(host.get("ASSIGN"), new HostAgentStateManager().get("ASSIGN"), "a ServiceLoader instance shares the states");
-        assertSame(host.get("FAIL"), host.state(HostAgentStatus.FAIL.ordinal()));
+        assertSame(host.get("FAIL"), host.get(HostAgentStatus.FAIL));
+        assertSame(host.get(HostAgentStatus.FAIL), ((StateManager<?, ?>) host).get((Status) HostAgentStatus.FAIL),
+                "the Status overload of the interface gives the same state");
         assertEquals(Optional.of(host.get("PENDING")), host.find("PENDING"));
         assertEquals(Optional.empty(), host.find("NOPE"));
+    }
+
+    @Test
+    void aStatusOfAnotherMachineIsRefusedNamingBoth() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> host.get((Status) AppAgentStatus.CONTINUE));
+        assertEquals("AppAgent.CONTINUE is not a status of HostAgent; ask its own machine, status.machine()",
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> host.next(AppAgentStatus.FINISH, new HostAgent()));
     }
 
     @Test
@@ -53,6 +66,9 @@ class GeneratedMachineTest {
         assertTrue(e.getMessage().contains("CONTINUE, SCREENSHOT, FINISH"), e.getMessage());
         assertThrows(UnknownStatusException.class, () -> host.get((String) null));
         assertThrows(UnknownStatusException.class, () -> host.get("continue"), "statuses are case-sensitive");
+        UnknownStatusException required = assertThrows(UnknownStatusException.class,
+                () -> app.table().require("ASSIGN"));
+        assertEquals(e.getMessage(), required.getMessage(), "the table's require says the same");
     }
 
     @Test
@@ -60,58 +76,58 @@ class GeneratedMachineTest {
         MobileAgentStateManager mobile = MobileAgentStateManager.instance();
         assertInstanceOf(MobileAgentStates.Fail.class, mobile.get("CONFIRM"));
         assertInstanceOf(MobileAgentStates.Fail.class, mobile.get((String) null));
-        assertEquals(Optional.of("FAIL"), mobile.table().fallback());
+        assertEquals(Optional.of(MobileAgentStatus.FAIL), mobile.table().fallback());
         assertEquals(Optional.empty(), mobile.find("CONFIRM"), "find never falls back");
+        assertThrows(UnknownStatusException.class, () -> mobile.table().require("CONFIRM"),
+                "the table names statuses; only the manager falls back");
     }
 
     @Test
     void tableMatchesTheDeclarations() {
-        TransitionTable table = host.table();
+        TransitionTable<HostAgentStatus> table = host.table();
         assertEquals("HostAgent", table.machine());
-        assertEquals("CONTINUE", table.initial());
-        assertEquals(Optional.of("ERROR"), table.onError());
+        assertEquals(HostAgentStatus.CONTINUE, table.initial());
+        assertEquals(Optional.of(HostAgentStatus.ERROR), table.onError());
         assertEquals(Optional.empty(), table.fallback());
-        assertEquals(List.of("CONTINUE", "ASSIGN", "FINISH", "PENDING", "CONFIRM", "ERROR"), table.targets("CONTINUE"));
-        assertEquals(List.of("AppAgent.CONTINUE"), table.targets("ASSIGN"));
-        assertEquals(List.of(), table.targets("FINISH"));
-        assertTrue(table.allows("CONTINUE", "ASSIGN"));
-        assertTrue(table.allows("ASSIGN", "AppAgent.CONTINUE"));
-        assertFalse(table.allows("CONTINUE", "FAIL"), "UFO's matrix has no CONTINUE -> FAIL");
-        assertFalse(table.allows("FINISH", "CONTINUE"));
-        assertFalse(table.allows("NOPE", "CONTINUE"));
-        assertFalse(table.allows(null, null));
-        assertEquals(Optional.of(Trigger.TIMEOUT), table.trigger("PENDING", "FAIL"));
-        assertEquals(Optional.of(Trigger.USER), table.trigger("CONFIRM", "FAIL"));
-        assertEquals(Optional.empty(), table.trigger("PENDING", "ASSIGN"));
-        assertTrue(table.endsRound("FINISH"));
-        assertFalse(table.endsRound("FAIL"));
-        assertTrue(table.isTerminal("ERROR"));
-        assertFalse(table.isTerminal("CONFIRM"));
-        assertEquals("Run the four-phase processor", table.description("CONTINUE"));
-        assertThrows(UnknownStatusException.class, () -> table.targets("NOPE"));
-        assertEquals(-1, table.indexOf("NOPE"));
-        assertEquals(HostAgentStatus.PENDING.ordinal(), table.indexOf("PENDING"));
+        assertEquals(List.of(HostAgentStatus.values()), table.statuses());
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH,
+                HostAgentStatus.PENDING, HostAgentStatus.CONFIRM, HostAgentStatus.ERROR),
+                table.targets(HostAgentStatus.CONTINUE));
+        assertEquals(List.of(AppAgentStatus.CONTINUE), table.targets(HostAgentStatus.ASSIGN));
+        assertEquals(List.of(), table.targets(HostAgentStatus.FINISH));
+        assertTrue(table.allows(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN));
+        assertTrue(table.allows(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE));
+        assertFalse(table.allows(HostAgentStatus.CONTINUE, HostAgentStatus.FAIL), "UFO's matrix has no CONTINUE -> FAIL");
+        assertFalse(table.allows(HostAgentStatus.FINISH, HostAgentStatus.CONTINUE));
+        assertFalse(table.allows(HostAgentStatus.CONTINUE, AppAgentStatus.CONTINUE), "only ASSIGN hands off");
+        assertEquals(Optional.of(Trigger.TIMEOUT), table.trigger(HostAgentStatus.PENDING, HostAgentStatus.FAIL));
+        assertEquals(Optional.of(Trigger.USER), table.trigger(HostAgentStatus.CONFIRM, HostAgentStatus.FAIL));
+        assertEquals(Optional.empty(), table.trigger(HostAgentStatus.PENDING, HostAgentStatus.ASSIGN));
+        assertEquals(Optional.of(HostAgentStatus.PENDING), table.parse("PENDING"));
+        assertEquals(Optional.empty(), table.parse("NOPE"));
+        assertEquals(HostAgentStatus.ASSIGN, table.require("ASSIGN"));
+        assertEquals(new Move(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE, Trigger.SYSTEM, ""),
+                table.moves().stream().filter(Move::isHandOff).findFirst().orElseThrow());
+        assertEquals(13, table.moves().size(), "every @Transition of HostAgent");
     }
 
     @Test
-    void indexChecksAgreeWithTheNamedOnes() {
-        TransitionTable table = host.table();
-        for (String from : table.statuses()) {
-            int index = table.indexOf(from);
-            assertEquals(table.endsRound(from), table.endsRound(index), from);
-            for (String to : List.of("CONTINUE", "ASSIGN", "FINISH", "FAIL", "AppAgent.CONTINUE", "NOPE")) {
-                assertEquals(table.allows(from, to), table.allows(index, to), from + " -> " + to);
+    void theTableAgreesWithTheStatuses() {
+        List<Status> everyTarget = new ArrayList<>(List.of(HostAgentStatus.values()));
+        everyTarget.addAll(List.of(AppAgentStatus.values()));
+        for (TransitionTable<?> table : List.of(host.table(), app.table())) {
+            for (Status from : table.statuses()) {
+                assertEquals(from.targets(), table.targets(from), from.qualifiedName());
+                for (Status to : everyTarget) {
+                    assertEquals(from.moveTo(to).isPresent(), table.allows(from, to), from + " -> " + to.qualifiedName());
+                    assertEquals(from.moveTo(to).map(Move::trigger), table.trigger(from, to), from + " -> " + to);
+                }
             }
         }
-        assertTrue(table.endsRound(HostAgentStatus.FINISH.ordinal()));
-        assertTrue(table.allows(HostAgentStatus.ASSIGN.ordinal(), "AppAgent.CONTINUE"));
-        assertThrows(IndexOutOfBoundsException.class, () -> table.endsRound(table.statuses().size()));
-        assertThrows(IndexOutOfBoundsException.class, () -> table.allows(-1, "CONTINUE"));
-
-        TransitionTable appTable = app.table();
-        assertTrue(appTable.endsSubtask("FINISH"));
-        assertFalse(appTable.endsRound("ERROR"));
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.FINISH"), appTable.targets("FINISH"));
+        assertTrue(AppAgentStatus.FINISH.endsSubtask());
+        assertFalse(AppAgentStatus.ERROR.endsRound());
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH), AppAgentStatus.FINISH.targets(),
+                "the AppAgent's FINISH hands back to the host");
     }
 
     @Test
@@ -120,39 +136,46 @@ class GeneratedMachineTest {
         assertEquals(Optional.empty(), HostAgentStatus.parse(" ASSIGN"));
         assertTrue(HostAgentStatus.FINISH.isTerminal());
         assertTrue(HostAgentStatus.FINISH.endsRound());
+        assertFalse(HostAgentStatus.FAIL.endsRound());
+        assertTrue(HostAgentStatus.ERROR.isTerminal());
+        assertFalse(HostAgentStatus.CONFIRM.isTerminal());
         assertFalse(AppAgentStatus.FINISH.endsRound());
         assertTrue(AppAgentStatus.FINISH.endsSubtask());
-        assertEquals(List.of("CONTINUE", "FAIL"), HostAgentStatus.PENDING.targets());
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FAIL), HostAgentStatus.PENDING.targets());
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH,
+                HostAgentStatus.PENDING, HostAgentStatus.CONFIRM), HostAgentStatus.CONTINUE.llmTargets());
+        assertEquals("Run the agent's four-phase step", HostAgentStatus.CONTINUE.description());
+        assertEquals("", HostAgentStatus.PENDING.description());
+        assertEquals("HostAgent.ASSIGN", HostAgentStatus.ASSIGN.qualifiedName());
+        assertSame(host, HostAgentStatus.ASSIGN.machine());
         assertEquals(HostAgentStatus.CONTINUE, HostAgentStatus.values()[0], "the initial state comes first");
     }
 
     @Test
     void statusDrivenMovesAreTheDeclaredOnesOnly() {
         HostAgent agent = new HostAgent();
-        agent.setStatus("ASSIGN");
+        agent.setStatus(HostAgentStatus.ASSIGN);
         Next next = host.next(HostAgentStatus.CONTINUE, agent);
         assertTrue(next.isLegal());
-        assertEquals("ASSIGN", next.target());
-        assertEquals(Optional.of(Trigger.LLM), next.trigger());
-        assertSame(host, next.machine());
-        assertInstanceOf(HostAgentStates.Assign.class, host.state(next.index()));
-        assertSame(next, host.next(HostAgentStatus.CONTINUE, agent), "moves are constants: deciding allocates nothing");
+        assertEquals(HostAgentStatus.CONTINUE, next.from());
+        assertEquals(HostAgentStatus.ASSIGN, next.to());
+        assertEquals(Optional.of(Trigger.LLM), next.move().map(Move::trigger));
+        assertInstanceOf(HostAgentStates.Assign.class, host.get(next.to()));
 
-        agent.setStatus("FAIL");
+        agent.setStatus(HostAgentStatus.FAIL);
         Next illegal = host.next(HostAgentStatus.CONTINUE, agent);
         assertFalse(illegal.isLegal());
-        assertEquals("FAIL", illegal.target());
-        assertEquals("HostAgent.CONTINUE -> FAIL (not declared)", illegal.toString());
+        assertEquals(HostAgentStatus.FAIL, illegal.to());
+        assertEquals(Optional.empty(), illegal.move());
+        assertEquals("HostAgent.CONTINUE -> HostAgent.FAIL (not declared)", illegal.toString());
 
-        agent.setStatus("CONFIRMED");
-        assertFalse(host.next(HostAgentStatus.CONTINUE, agent).isLegal());
-        HostAgent noStatus = new HostAgent() {
-            @Override
-            public String status() {
-                return null; // BaseAgent refuses to set null, but an agent may still report it
-            }
-        };
-        assertFalse(host.next(HostAgentStatus.CONTINUE, noStatus).isLegal());
+        agent.setStatus(AppAgentStatus.CONTINUE);
+        assertFalse(host.next(HostAgentStatus.CONTINUE, agent).isLegal(), "another machine's status is no move of this one");
+
+        IllegalStateException noStatus = assertThrows(IllegalStateException.class,
+                () -> host.next(HostAgentStatus.CONTINUE, new HostAgent()));
+        assertEquals("HostAgent has no status yet; a round gives it its machine's initial status when it starts",
+                noStatus.getMessage());
     }
 
     @Test
@@ -163,19 +186,29 @@ class GeneratedMachineTest {
 
         Next assign = host.next(HostAgentStatus.ASSIGN, hostAgent);
         assertTrue(assign.isHandOff());
-        assertSame(app, assign.machine());
-        assertEquals("AppAgent.CONTINUE", assign.target());
-        assertSame(word, assign.agent(hostAgent));
-        assertInstanceOf(AppAgentStates.Continue.class, app.state(assign.index()));
+        assertSame(app, assign.to().machine());
+        assertEquals(AppAgentStatus.CONTINUE, assign.to());
+        assertSame(word, assign.agent().orElseThrow());
+        assertInstanceOf(AppAgentStates.Continue.class, app.get(assign.to()));
 
         Next back = app.next(AppAgentStatus.FINISH, word);
-        assertEquals("HostAgent.CONTINUE", back.target());
-        assertSame(hostAgent, back.agent(word));
-        assertInstanceOf(HostAgentStates.Continue.class, host.state(back.index()));
+        assertEquals(HostAgentStatus.CONTINUE, back.to());
+        assertSame(hostAgent, back.agent().orElseThrow());
+        assertInstanceOf(HostAgentStates.Continue.class, host.get(back.to()));
 
         word.follower = true;
-        assertEquals("HostAgent.FINISH", app.next(AppAgentStatus.FINISH, word).target());
-        assertEquals("FINISH", host.next(HostAgentStatus.FAIL, hostAgent).target(), "FAIL's own next() moves to FINISH");
+        assertEquals(HostAgentStatus.FINISH, app.next(AppAgentStatus.FINISH, word).to());
+    }
+
+    @Test
+    void aStateWithOneMoveAndNoNextMethodTakesItsMoveWhateverTheStatus() {
+        HostAgent hostAgent = new HostAgent();
+        hostAgent.setStatus(HostAgentStatus.CONTINUE);
+        Next fail = host.next(HostAgentStatus.FAIL, hostAgent);
+        assertTrue(fail.isLegal());
+        assertEquals(HostAgentStatus.FINISH, fail.to(), "FAIL's clean-up move, taken without a next method");
+        assertEquals(Optional.of(Trigger.SYSTEM), fail.move().map(Move::trigger));
+        assertEquals(HostAgentStatus.FINISH, host.next(HostAgentStatus.ERROR, hostAgent).to());
     }
 
     @Test
@@ -188,9 +221,9 @@ class GeneratedMachineTest {
     @Test
     void everyMachineIsRegisteredForDiscovery() {
         List<String> names = StateManager.discover(getClass().getClassLoader()).stream()
-                .map(StateManager::machine).sorted().toList();
-        assertEquals(List.of("AppAgent", "Counting", "Echo", "HostAgent", "LinuxAgent", "MobileAgent", "UfoCodeHostAgent"),
-                names, "every machine this module compiles, once each");
+                .map(StateManager::name).toList();
+        assertEquals(List.of("AppAgent", "Echo", "HostAgent", "LinuxAgent", "MobileAgent", "UfoCodeHostAgent"),
+                names, "every machine this module compiles, once each, sorted by name");
     }
 
     @Test

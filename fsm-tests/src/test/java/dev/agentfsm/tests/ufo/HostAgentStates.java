@@ -26,7 +26,7 @@ public final class HostAgentStates {
         }
     }
 
-    @State(value = "CONTINUE", description = "Run the four-phase processor")
+    @State(value = "CONTINUE", description = "Run the agent's four-phase step")
     @Transition(to = Continue.class, by = Trigger.LLM)
     @Transition(to = Assign.class, by = Trigger.LLM, when = "an application was selected")
     @Transition(to = Finish.class, by = Trigger.LLM)
@@ -44,7 +44,7 @@ public final class HostAgentStates {
             context.put(Context.SUBTASK, "subtask of " + context.get(Context.REQUEST).orElse("no request"));
         }
 
-        public Next next(HostAgent agent, HostAgentStates_AssignTransitions to) {
+        public Next next(HostAgent agent, HostAgentStates_AssignMoves to) {
             return to.toAppAgentContinue(agent.app);
         }
     }
@@ -71,18 +71,10 @@ public final class HostAgentStates {
     @State("FAIL")
     @Terminal(endsRound = false)
     @Transition(to = Finish.class, by = Trigger.SYSTEM, when = "clean-up")
-    public static final class Fail extends Base {
-        public Next next(HostAgent agent, HostAgentStates_FailTransitions to) {
-            return to.toFinish();
-        }
-    }
+    public static final class Fail extends Base {}
 
     @State("ERROR")
     @Terminal(endsRound = false)
     @Transition(to = Finish.class, by = Trigger.SYSTEM, when = "clean-up")
-    public static final class Error extends Base {
-        public Next next(HostAgent agent, HostAgentStates_ErrorTransitions to) {
-            return to.toFinish();
-        }
-    }
+    public static final class Error extends Base {}
 }

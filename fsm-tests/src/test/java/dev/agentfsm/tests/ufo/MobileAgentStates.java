@@ -6,7 +6,6 @@ import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.AgentState;
-import dev.agentfsm.runtime.Next;
 
 /** UFO's MobileAgent with its none state made explicit: an unknown status falls back to FAIL. */
 public final class MobileAgentStates {
@@ -28,9 +27,5 @@ public final class MobileAgentStates {
     @State("FAIL")
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = Finish.class, by = Trigger.SYSTEM, when = "clean-up")
-    public static final class Fail extends Base {
-        public Next next(MobileAgent agent, MobileAgentStates_FailTransitions to) {
-            return to.toFinish();
-        }
-    }
+    public static final class Fail extends Base {}
 }

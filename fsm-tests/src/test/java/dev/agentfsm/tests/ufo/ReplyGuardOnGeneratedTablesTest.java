@@ -29,11 +29,13 @@ class ReplyGuardOnGeneratedTablesTest {
 
     @Test
     void theHostIsOfferedWhatItsTableAllowsFromContinue() {
-        ReplyGuard guard = ReplyGuard.of(ReplayLlmClient.of(List.of()), HostAgentTransitionTable.instance(), "/status", 3);
+        ReplyGuard guard = ReplyGuard.of(ReplayLlmClient.of(List.of()), "/status", 3);
 
         // UFO's prompt offers FINISH, CONTINUE, PENDING, ASSIGN and its validator knows CONFIRM but not PENDING
-        assertEquals(List.of("CONTINUE", "ASSIGN", "FINISH", "PENDING", "CONFIRM"), guard.offeredStatuses("CONTINUE"));
-        assertEquals(List.of(), guard.offeredStatuses("ASSIGN"), "ASSIGN hands off to AppAgent.CONTINUE in code");
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH,
+                HostAgentStatus.PENDING, HostAgentStatus.CONFIRM), guard.offeredStatuses(HostAgentStatus.CONTINUE));
+        assertEquals(List.of(), guard.offeredStatuses(HostAgentStatus.ASSIGN),
+                "ASSIGN hands off to AppAgent.CONTINUE in code");
     }
 
     @Test
@@ -41,10 +43,9 @@ class ReplyGuardOnGeneratedTablesTest {
         // FAIL is a HostAgent state, but the host's matrix has no CONTINUE -> FAIL
         ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"status\": \"FAIL\"}", "{\"status\": \"assign\"}"));
 
-        AgentReply reply = ReplyGuard.of(llm, HostAgentTransitionTable.instance(), "/status", 3)
-                .ask("CONTINUE", PROMPT, schema(""));
+        AgentReply reply = ReplyGuard.of(llm, "/status", 3).ask(HostAgentStatus.CONTINUE, PROMPT, schema(""));
 
-        assertEquals("ASSIGN", reply.status());
+        assertEquals(HostAgentStatus.ASSIGN, reply.status());
         String correction = llm.requests().get(1).messages().get(2).text();
         assertTrue(correction.startsWith("Your reply was rejected: HostAgent cannot move from CONTINUE to \"FAIL\""),
                 correction);
@@ -58,13 +59,13 @@ class ReplyGuardOnGeneratedTablesTest {
                 "{\"action\": {\"status\": \" Assign \"}}"));
 
         ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> ReplyGuard.of(llm, AppAgentTransitionTable.instance(), "/action/status", 1)
-                        .ask("CONTINUE", PROMPT, schema("action")));
+                () -> ReplyGuard.of(llm, "/action/status", 1).ask(AppAgentStatus.CONTINUE, PROMPT, schema("action")));
 
         assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
-        assertEquals("AppAgent", e.machine());
+        assertEquals(AppAgentStatus.CONTINUE, e.from());
         assertEquals("ASSIGN", e.status());
-        assertEquals(List.of("CONTINUE", "SCREENSHOT", "FINISH", "FAIL", "PENDING", "CONFIRM"), e.allowed());
+        assertEquals(List.of(AppAgentStatus.CONTINUE, AppAgentStatus.SCREENSHOT, AppAgentStatus.FINISH,
+                AppAgentStatus.FAIL, AppAgentStatus.PENDING, AppAgentStatus.CONFIRM), e.allowed());
     }
 
     @Test
@@ -73,10 +74,9 @@ class ReplyGuardOnGeneratedTablesTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"action\": {\"status\": \"DONE\"}}",
                 "{\"action\": {\"status\": \"FINISH\"}}"));
 
-        AgentReply reply = ReplyGuard.of(llm, MobileAgentTransitionTable.instance(), "/action/status", 1)
-                .ask("CONTINUE", PROMPT, schema("action"));
+        AgentReply reply = ReplyGuard.of(llm, "/action/status", 1).ask(MobileAgentStatus.CONTINUE, PROMPT);
 
-        assertEquals("FINISH", reply.status());
+        assertEquals(MobileAgentStatus.FINISH, reply.status());
         assertEquals(JSON.readTree("[\"CONTINUE\", \"FINISH\", \"FAIL\"]"), llm.requests().get(0).responseSchema()
                 .orElseThrow().at("/properties/action/properties/status/enum"));
     }
@@ -84,11 +84,11 @@ class ReplyGuardOnGeneratedTablesTest {
     @Test
     void aStateWithoutAnLlmMoveIsNotAsked() {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of());
-        ReplyGuard guard = ReplyGuard.of(llm, AppAgentTransitionTable.instance(), "/action/status", 3);
+        ReplyGuard guard = ReplyGuard.of(llm, "/action/status", 3);
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> guard.ask("SCREENSHOT", PROMPT, schema("action")));
-        assertTrue(e.getMessage().startsWith("AppAgent state SCREENSHOT declares no transition by Trigger.LLM"),
+                () -> guard.ask(AppAgentStatus.SCREENSHOT, PROMPT, schema("action")));
+        assertTrue(e.getMessage().startsWith("AppAgent.SCREENSHOT declares no transition by Trigger.LLM"),
                 e.getMessage());
         assertEquals(List.of(), llm.requests(), "the model was not asked");
     }

@@ -2,6 +2,8 @@ package dev.agentfsm.tests.ufo;
 
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Status;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -9,7 +11,7 @@ import java.util.List;
 
 /**
  * A fixture agent that plays a script instead of asking an LLM: each time one of its working states
- * runs, it takes the next entry and acts on it. A {@code String} is the status it reports, an
+ * runs, it takes the next entry and acts on it. A {@link Status} is the status it reports, an
  * {@code Exception} is thrown, a {@link Step} is run. With the script used up it reports nothing new,
  * so the status the runtime set on entering the state stays.
  */
@@ -29,10 +31,23 @@ public class ScriptedAgent extends BaseAgent {
         super(name);
     }
 
+    protected ScriptedAgent(String name, RuntimeConfig config) {
+        super(name, config);
+    }
+
+    /**
+     * A step that reports a status as text, the way an LLM's reply names it: the agent's machine parses
+     * it, so a name the machine has no state for throws {@code UnknownStatusException} from the state's
+     * work (UFO's "status with no state").
+     */
+    public static Step reportsText(String status) {
+        return (agent, context) -> agent.setStatus(agent.status().machine().table().require(status));
+    }
+
     /** Appends entries to the script. */
     public ScriptedAgent script(Object... entries) {
         for (Object entry : entries) {
-            if (!(entry instanceof String || entry instanceof Exception || entry instanceof Step)) {
+            if (!(entry instanceof Status || entry instanceof Exception || entry instanceof Step)) {
                 throw new IllegalArgumentException("not a script entry: " + entry);
             }
             script.add(entry);
@@ -44,7 +59,7 @@ public class ScriptedAgent extends BaseAgent {
     public void act(Context context) throws Exception {
         note(context);
         Object entry = script.poll();
-        if (entry instanceof String status) {
+        if (entry instanceof Status status) {
             setStatus(status);
         } else if (entry instanceof Exception e) {
             throw e;
@@ -55,7 +70,7 @@ public class ScriptedAgent extends BaseAgent {
 
     /** Records that the current state ran, without playing the script. */
     public void note(Context context) {
-        log.add(status() + "@" + context.require(Context.ROUND_STEP) + "/" + context.require(Context.SESSION_STEP));
+        log.add(status().name() + "@" + context.require(Context.ROUND_STEP) + "/" + context.require(Context.SESSION_STEP));
     }
 
     /** What ran, in order: {@code STATUS@roundStep/sessionStep} for each state that ran. */

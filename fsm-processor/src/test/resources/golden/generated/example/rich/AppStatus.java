@@ -31,7 +31,10 @@ public enum AppStatus implements Status {
      */
     FINISH("Hand control back to the host", /* terminal */ true, /* endsRound */ false, /* endsSubtask */ true);
 
-    private static final Map<String, AppStatus> BY_NAME = byName();
+    /**
+     * The statuses by name, for {@link #parse}.
+     */
+    private static final Map<String, AppStatus> byName = indexByName();
 
     private final String description;
 
@@ -52,7 +55,7 @@ public enum AppStatus implements Status {
      * The status named exactly {@code name} (case-sensitive, not trimmed), or empty.
      */
     public static Optional<AppStatus> parse(String name) {
-        return name == null ? Optional.empty() : Optional.ofNullable(BY_NAME.get(name));
+        return name == null ? Optional.empty() : Optional.ofNullable(byName.get(name));
     }
 
     @Override
@@ -89,16 +92,19 @@ public enum AppStatus implements Status {
         };
     }
 
-    private static Map<String, AppStatus> byName() {
-        Map<String, AppStatus> byName = new HashMap<>();
+    private static Map<String, AppStatus> indexByName() {
+        Map<String, AppStatus> index = new HashMap<>();
         for (AppStatus status : values()) {
-            byName.put(status.name(), status);
+            index.put(status.name(), status);
         }
-        return Map.copyOf(byName);
+        return Map.copyOf(index);
     }
 
     /**
-     * The declared moves of each state; initialized on first use, after every status enum.
+     * The declared moves of each state, kept apart from the constants: a hand-off's target is a
+     * status of another machine, whose enum may refer back to this one. This holder is initialized on
+     * the first call to {@link #moves()}, and the enums it refers to initialize without it, so no
+     * move sees a null status.
      */
     private static final class Declared {
         static final List<Move> CONTINUE = List.of(

@@ -24,7 +24,7 @@ public final class AppTransitionTable implements TransitionTable<AppStatus> {
     }
 
     /**
-     * The table.
+     * The transition table of {@code App}.
      */
     public static AppTransitionTable instance() {
         return INSTANCE;

@@ -46,7 +46,10 @@ public enum HostStatus implements Status {
      */
     ERROR("Entered when handle() throws", /* terminal */ true, /* endsRound */ false, /* endsSubtask */ false);
 
-    private static final Map<String, HostStatus> BY_NAME = byName();
+    /**
+     * The statuses by name, for {@link #parse}.
+     */
+    private static final Map<String, HostStatus> byName = indexByName();
 
     private final String description;
 
@@ -67,7 +70,7 @@ public enum HostStatus implements Status {
      * The status named exactly {@code name} (case-sensitive, not trimmed), or empty.
      */
     public static Optional<HostStatus> parse(String name) {
-        return name == null ? Optional.empty() : Optional.ofNullable(BY_NAME.get(name));
+        return name == null ? Optional.empty() : Optional.ofNullable(byName.get(name));
     }
 
     @Override
@@ -107,16 +110,19 @@ public enum HostStatus implements Status {
         };
     }
 
-    private static Map<String, HostStatus> byName() {
-        Map<String, HostStatus> byName = new HashMap<>();
+    private static Map<String, HostStatus> indexByName() {
+        Map<String, HostStatus> index = new HashMap<>();
         for (HostStatus status : values()) {
-            byName.put(status.name(), status);
+            index.put(status.name(), status);
         }
-        return Map.copyOf(byName);
+        return Map.copyOf(index);
     }
 
     /**
-     * The declared moves of each state; initialized on first use, after every status enum.
+     * The declared moves of each state, kept apart from the constants: a hand-off's target is a
+     * status of another machine, whose enum may refer back to this one. This holder is initialized on
+     * the first call to {@link #moves()}, and the enums it refers to initialize without it, so no
+     * move sees a null status.
      */
     private static final class Declared {
         static final List<Move> CONTINUE = List.of(

@@ -24,7 +24,7 @@ public final class HostTransitionTable implements TransitionTable<HostStatus> {
     }
 
     /**
-     * The table.
+     * The transition table of {@code Host}.
      */
     public static HostTransitionTable instance() {
         return INSTANCE;

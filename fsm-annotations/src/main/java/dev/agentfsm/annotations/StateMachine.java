@@ -12,7 +12,7 @@ import java.lang.annotation.Target;
  * <p>The base type implements {@code dev.agentfsm.runtime.AgentState<A>}; {@code A} is the agent the
  * machine drives. From this declaration the processor generates, in the base type's package,
  * {@code <name>Status}, {@code <name>StateManager}, {@code <name>TransitionTable} and one
- * {@code <StateClass>Transitions} helper per state.
+ * {@code <StateClass>Moves} helper per state.
  *
  * <pre>{@code
  * @StateMachine(name = "LinuxAgent",

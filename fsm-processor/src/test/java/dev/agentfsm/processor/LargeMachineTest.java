@@ -18,7 +18,9 @@ class LargeMachineTest {
         assertThat(compilation.generatedSourceFiles()).hasSize(3 + 500);
         assertThat(compilation).generatedSourceFile("example.big.BigStatus").contentsAsUtf8String()
                 .contains("S499(");
-        assertThat(compilation).generatedSourceFile("example.big.BigTransitionTable").contentsAsUtf8String()
-                .contains("\"S498\"");
+        assertThat(compilation).generatedSourceFile("example.big.BigStatus").contentsAsUtf8String()
+                .contains("new Move(BigStatus.S498, BigStatus.S499, Trigger.LLM, \"\")");
+        assertThat(compilation).generatedSourceFile("example.big.BigStateManager").contentsAsUtf8String()
+                .contains("case S498 -> Big_S498Moves.INSTANCE.byStatus(agent.status());");
     }
 }

@@ -38,7 +38,7 @@ class RobustnessTest {
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile("example.DoorStatus").contentsAsUtf8String()
                 .containsMatch("OPEN\\([^)]*\\),\\s+(/\\*\\*[^/]*/\\s+)?AJAR\\(");
-        assertThat(compilation).generatedSourceFile("example.Door_OpenTransitions").contentsAsUtf8String()
+        assertThat(compilation).generatedSourceFile("example.Door_OpenMoves").contentsAsUtf8String()
                 .contains("public Next toAjar()");
     }
 

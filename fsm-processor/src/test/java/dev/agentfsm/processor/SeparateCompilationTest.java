@@ -7,6 +7,7 @@ import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Next;
 import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.Status;
 import java.io.File;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -32,24 +33,27 @@ class SeparateCompilationTest {
         DirectoryCompilation door = compile(compilerName, "separate/second",
                 List.of(window.classes().toFile()), out.resolve("second"));
         assertWithMessage("%s", door.errors()).that(door.success()).isTrue();
-        assertThat(Files.readString(door.sources().resolve("example/door/Door_OpenTransitions.java")))
-                .contains("Next.handOff(DoorStateManager.instance(), \"OPEN\", WindowStateManager.instance(), \"OPEN\", Trigger.SYSTEM)");
+        assertThat(Files.readString(door.sources().resolve("example/door/Door_OpenMoves.java")))
+                .contains("return Next.handOff(DoorStatus.OPEN, WindowStatus.OPEN, agent);");
 
         try (URLClassLoader loader = new URLClassLoader(
                 new URL[] {window.classes().toUri().toURL(), door.classes().toUri().toURL()},
                 getClass().getClassLoader())) {
             @SuppressWarnings({"unchecked", "rawtypes"})
             StateManager<Agent, ?> manager = (StateManager) StateManager.discover(loader).stream()
-                    .filter(m -> m.machine().equals("Door")).findFirst().orElseThrow();
-            assertThat(manager.table().targets("OPEN")).containsExactly("CLOSED", "Window.OPEN").inOrder();
+                    .filter(m -> m.name().equals("Door")).findFirst().orElseThrow();
+            Status open = manager.table().require("OPEN");
+            assertThat(open.targets().stream().map(Status::qualifiedName).toList())
+                    .containsExactly("Door.CLOSED", "Window.OPEN").inOrder();
 
             Agent agent = new BaseAgent("door") {};
-            agent.setStatus("AJAR");
-            Next next = manager.next(manager.table().indexOf("OPEN"), agent);
+            agent.setStatus(open);
+            Next next = manager.next(open, agent);
+            assertThat(next.isLegal()).isTrue();
             assertThat(next.isHandOff()).isTrue();
-            assertThat(next.target()).isEqualTo("Window.OPEN");
-            assertThat(next.machine().machine()).isEqualTo("Window");
-            assertThat(next.agent(null)).isSameInstanceAs(agent);
+            assertThat(next.to().qualifiedName()).isEqualTo("Window.OPEN");
+            assertThat(next.to().machine().name()).isEqualTo("Window");
+            assertThat(next.agent()).hasValue(agent);
         }
     }
 

@@ -55,7 +55,7 @@ class ValidationTest {
             new Case("StateShapePrivate", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
             new Case("StateShapeConstructor", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
             new Case("StateShapePackage", "StateShape", "example/other/Ajar.java", "@State(\"AJAR\")", 1),
-            // the compiler also reports Door_AjarTransitions missing: a machine with errors generates nothing
+            // the compiler also reports Door_AjarMoves missing: a machine with errors generates nothing
             new Case("StateShapeNext", "StateShape", "Door.java", "private Next next(", 2),
             new Case("StateNameState", "StateName", "Door.java", "@State(\"Ajar\")", 1),
             new Case("StateNameMachine", "StateName", "Door.java", "name = \"door\"", 1),
@@ -131,8 +131,8 @@ class ValidationTest {
                 "example/WindowStateManager.java",
                 "example/WindowStatus.java",
                 "example/WindowTransitionTable.java",
-                "example/Window_OpenTransitions.java",
-                "example/Window_ShutTransitions.java");
+                "example/Window_OpenMoves.java",
+                "example/Window_ShutMoves.java");
         assertThat(DirectoryCompilation.listFiles(compilation.classes().resolve("META-INF")))
                 .contains("agentfsm/example.Window.yaml");
         assertThat(DirectoryCompilation.listFiles(compilation.classes()).stream().filter(f -> f.contains("Door.yaml")

@@ -8,7 +8,8 @@ package dev.agentfsm.runtime;
  * <p>A state's name, terminal flags and transitions come from its annotations, not from methods.
  * A state may choose its next state in code by declaring
  * {@code public Next next(MyAgent agent, MyStateMoves to)}; the generated dispatch calls it,
- * and {@code to} offers only the declared moves. Without it the agent's {@link Agent#status()} decides.
+ * and {@code to} offers only the declared moves. Without it, a state with exactly one move within its
+ * machine takes that move, and any other moves to the agent's {@link Agent#status()}.
  *
  * @param <A> the agent type the machine drives
  */

@@ -42,7 +42,8 @@ final class StateManagerWriter {
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.STATE_MANAGER, agent, base))
                 .addJavadoc("The states of the {@code $L} machine. Each state is created once, on first use, with\n"
-                        + "{@code new}, and shared by every agent and thread.\n",
+                        + "{@code new}, and shared by every agent and thread. {@link #next} asks a state's own {@code next}\n"
+                        + "method where to go; a state without one takes its only move, or the move to the agent's status.\n",
                         machine.name());
         GeneratedTypes.origin(type, machine);
         generated.mark(type, machine.origin());
@@ -76,7 +77,7 @@ final class StateManagerWriter {
         type.addMethod(TransitionTableWriter.override("initial", base)
                 .addStatement("return get($T.$L)", status, initial).build());
         type.addMethod(MethodSpec.methodBuilder("get")
-                .addJavadoc("The state of a status.\n")
+                .addJavadoc("The state of {@code status}, created on first use.\n")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(base)
                 .addParameter(status, "status")
@@ -128,7 +129,7 @@ final class StateManagerWriter {
                 .addStatement("return own")
                 .endControlFlow()
                 .addStatement("throw new $T(status.qualifiedName() + $S)", IllegalArgumentException.class,
-                        " is not a status of " + machine.name() + "; ask its own machine, status.machine()")
+                        " is not a status of " + machine.name() + "; ask the machine it belongs to: status.machine()")
                 .build());
 
         type.addMethod(MethodSpec.methodBuilder("create")

@@ -44,7 +44,10 @@ final class StatusEnumWriter {
 
         TypeSpec.Builder holder = TypeSpec.classBuilder(declared)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("The declared moves of each state; initialized on first use, after every status enum.\n");
+                .addJavadoc("The declared moves of each state, kept apart from the constants: a hand-off's target is a\n"
+                        + "status of another machine, whose enum may refer back to this one. This holder is initialized on\n"
+                        + "the first call to {@link #moves()}, and the enums it refers to initialize without it, so no\n"
+                        + "move sees a null status.\n");
         CodeBlock.Builder moves = CodeBlock.builder().add("return switch (this) {\n").indent();
         for (StateModel state : machine.states()) {
             TypeSpec.Builder constant = TypeSpec.anonymousClassBuilder(
@@ -73,9 +76,11 @@ final class StatusEnumWriter {
         moves.unindent().add("};\n");
         type.addType(holder.build());
 
+        // lower camel case: a status may be named anything UPPER_SNAKE_CASE, BY_NAME included
         type.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self),
-                        "BY_NAME", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("byName()").build());
+                        "byName", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The statuses by name, for {@link #parse}.\n")
+                .initializer("indexByName()").build());
         type.addField(String.class, "description", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(boolean.class, "terminal", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(boolean.class, "endsRound", Modifier.PRIVATE, Modifier.FINAL);
@@ -97,7 +102,7 @@ final class StatusEnumWriter {
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), self))
                 .addParameter(String.class, "name")
-                .addStatement("return name == null ? $T.empty() : $T.ofNullable(BY_NAME.get(name))", Optional.class,
+                .addStatement("return name == null ? $T.empty() : $T.ofNullable(byName.get(name))", Optional.class,
                         Optional.class)
                 .build());
         type.addMethod(TransitionTableWriter.override("machine", manager)
@@ -107,14 +112,14 @@ final class StatusEnumWriter {
         type.addMethod(TransitionTableWriter.override("endsRound", boolean.class).addStatement("return endsRound").build());
         type.addMethod(TransitionTableWriter.override("endsSubtask", boolean.class).addStatement("return endsSubtask").build());
         type.addMethod(TransitionTableWriter.override("moves", listOfMove).addCode(moves.build()).build());
-        type.addMethod(MethodSpec.methodBuilder("byName")
+        type.addMethod(MethodSpec.methodBuilder("indexByName")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self))
-                .addStatement("$T<$T, $T> byName = new $T<>()", Map.class, String.class, self, HashMap.class)
+                .addStatement("$T<$T, $T> index = new $T<>()", Map.class, String.class, self, HashMap.class)
                 .beginControlFlow("for ($T status : values())", self)
-                .addStatement("byName.put(status.name(), status)")
+                .addStatement("index.put(status.name(), status)")
                 .endControlFlow()
-                .addStatement("return $T.copyOf(byName)", Map.class)
+                .addStatement("return $T.copyOf(index)", Map.class)
                 .build());
 
         return JavaFile.builder(machine.packageName(), type.build())

@@ -52,7 +52,7 @@ final class TransitionTableWriter {
 
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         type.addMethod(MethodSpec.methodBuilder("instance")
-                .addJavadoc("The table.\n")
+                .addJavadoc("The transition table of {@code $L}.\n", machine.name())
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addStatement("return INSTANCE")

@@ -19,8 +19,8 @@ public final class Door {
     @Transition(to = Closed.class, by = Trigger.USER)
     @Transition(to = Window.Open.class, by = Trigger.SYSTEM, when = "there is a draught")
     public static final class Open extends Base {
-        public Next next(Agent agent, Door_OpenTransitions to) {
-            return agent.status().equals("CLOSED") ? to.toClosed() : to.toWindowOpen(agent);
+        public Next next(Agent agent, Door_OpenMoves to) {
+            return agent.status() == DoorStatus.CLOSED ? to.toClosed() : to.toWindowOpen(agent);
         }
     }
 

@@ -1,0 +1,142 @@
+package dev.agentfsm.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Agent;
+import dev.agentfsm.runtime.BaseAgent;
+import dev.agentfsm.runtime.Move;
+import dev.agentfsm.runtime.Next;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.Round;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.Status;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Where the generated state manager sends a state that declares no {@code next} method, under javac
+ * and ECJ: a state with one move takes it, a state with more moves goes to the agent's status. The
+ * machines under {@code src/test/resources/dispatch} are compiled, loaded and run.
+ */
+class DispatchTest {
+
+    @TempDir
+    static Path out;
+
+    private static final Map<String, DirectoryCompilation> COMPILED = new ConcurrentHashMap<>();
+
+    @AfterAll
+    static void forgetTheCompilations() {
+        COMPILED.clear();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aStateWithOneMoveAndNoNextMethodTakesThatMove(String compilerName) throws Exception {
+        DirectoryCompilation compilation = compiled(compilerName);
+        assertThat(Files.readString(compilation.sources().resolve("example/lamp/LampStateManager.java")))
+                .contains("case OFF -> Lamp_OffMoves.INSTANCE.toOn(); // its only move");
+
+        try (URLClassLoader loader = load(compilation)) {
+            StateManager<Agent, ?> lamp = machine(loader, "Lamp");
+            Status off = lamp.table().require("OFF");
+            Status on = lamp.table().require("ON");
+            Agent agent = new BaseAgent("lamp") {};
+
+            // OFF declares no move to OFF: byStatus would be illegal here, the only move is not
+            agent.setStatus(off);
+            Next next = lamp.next(off, agent);
+
+            assertThat(next.isLegal()).isTrue();
+            assertThat(next.isHandOff()).isFalse();
+            assertThat(next.to()).isSameInstanceAs(on);
+            assertThat(next.move().map(Move::trigger)).hasValue(Trigger.USER);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aStateWithTwoMovesAndNoNextMethodMovesToTheAgentsStatus(String compilerName) throws Exception {
+        DirectoryCompilation compilation = compiled(compilerName);
+        assertThat(Files.readString(compilation.sources().resolve("example/lamp/LampStateManager.java")))
+                .contains("case ON -> Lamp_OnMoves.INSTANCE.byStatus(agent.status());");
+
+        try (URLClassLoader loader = load(compilation)) {
+            StateManager<Agent, ?> lamp = machine(loader, "Lamp");
+            Status on = lamp.table().require("ON");
+            Agent agent = new BaseAgent("lamp") {};
+
+            for (String target : List.of("OFF", "BURNT_OUT")) {
+                agent.setStatus(lamp.table().require(target));
+                Next next = lamp.next(on, agent);
+                assertWithMessage("ON with the agent's status %s", target).that(next.isLegal()).isTrue();
+                assertThat(next.to()).isSameInstanceAs(lamp.table().require(target));
+            }
+
+            agent.setStatus(on);
+            Next undeclared = lamp.next(on, agent);
+            assertThat(undeclared.isLegal()).isFalse();
+            assertThat(undeclared.to()).isSameInstanceAs(on);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aRoundTakesBothKindsOfDispatch(String compilerName) throws Exception {
+        DirectoryCompilation compilation = compiled(compilerName);
+
+        try (URLClassLoader loader = load(compilation)) {
+            RoundResult result = Round.of(machine(loader, "Lamp"), new BaseAgent("lamp") {}).build().run();
+
+            assertWithMessage("%s", result.reason()).that(result.outcome()).isEqualTo(Outcome.COMPLETED);
+            assertThat(result.qualifiedPath()).containsExactly("Lamp.OFF", "Lamp.ON", "Lamp.BURNT_OUT").inOrder();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void statusesMayBeNamedLikeMembersOfTheGeneratedTypes(String compilerName) throws Exception {
+        DirectoryCompilation compilation = compiled(compilerName);
+
+        try (URLClassLoader loader = load(compilation)) {
+            StateManager<Agent, ?> clash = machine(loader, "Clash");
+            assertThat(clash.table().statuses().stream().map(Status::name).toList())
+                    .containsExactly("BY_NAME", "STATUSES", "INSTANCE").inOrder();
+            assertThat(clash.table().parse("BY_NAME")).hasValue(clash.table().initial());
+            assertThat(clash.table().fallback().map(Status::name)).hasValue("STATUSES");
+            assertThat(clash.get("NO_SUCH_STATUS")).isSameInstanceAs(clash.get(clash.table().require("STATUSES")));
+        }
+    }
+
+    /** The machines compiled once per compiler; the tests only read the output. */
+    private static DirectoryCompilation compiled(String compilerName) {
+        return COMPILED.computeIfAbsent(compilerName, name -> {
+            DirectoryCompilation compilation = Compilers.compileToDirectory(name, TestSources.in("dispatch"), List.of(),
+                    out.resolve(name));
+            assertWithMessage("%s", compilation.errors()).that(compilation.success()).isTrue();
+            return compilation;
+        });
+    }
+
+    private static URLClassLoader load(DirectoryCompilation compilation) throws Exception {
+        return new URLClassLoader(new URL[] {compilation.classes().toUri().toURL()}, DispatchTest.class.getClassLoader());
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static StateManager<Agent, ?> machine(ClassLoader loader, String name) {
+        return (StateManager) StateManager.discover(loader).stream().filter(m -> m.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no machine " + name + " registered"));
+    }
+}

@@ -51,7 +51,7 @@ class GeneratedMachineTest {
     void aStatusOfAnotherMachineIsRefusedNamingBoth() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> host.get((Status) AppAgentStatus.CONTINUE));
-        assertEquals("AppAgent.CONTINUE is not a status of HostAgent; ask its own machine, status.machine()",
+        assertEquals("AppAgent.CONTINUE is not a status of HostAgent; ask the machine it belongs to: status.machine()",
                 e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> host.next(AppAgentStatus.FINISH, new HostAgent()));
     }

@@ -1,5 +1,8 @@
 package dev.agentfsm.agents.mobile;
 
+import dev.agentfsm.runtime.device.Rect;
+import dev.agentfsm.runtime.device.ScreenshotAnnotator;
+
 /**
  * A control on the screen the LLM can refer to by id, read from the uiautomator dump (UFO's
  * {@code TargetInfo}).
@@ -20,5 +23,10 @@ public record Control(int id, String name, String type, Rect rect, String resour
         return id + ": " + type + " \"" + name + "\" " + rect
                 + (resourceId.isEmpty() ? "" : " id=" + resourceId)
                 + (checkable ? (checked ? " checked" : " unchecked") : "");
+    }
+
+    /** Its frame and id on the annotated screenshot: screen and screenshot share coordinates on a phone. */
+    ScreenshotAnnotator.Label label() {
+        return new ScreenshotAnnotator.Label(rect, id);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.step.StepRecord;
 import java.util.ArrayList;
@@ -46,7 +47,8 @@ final class MobileSteps {
         byte[] screenshot = driver.screenshot();
         List<String> apps = driver.apps(false);
         List<Control> controls = driver.controls();
-        return new Observation(screenshot, apps, controls, ScreenshotAnnotator.annotate(screenshot, controls));
+        byte[] annotated = ScreenshotAnnotator.annotate(screenshot, controls.stream().map(Control::label).toList());
+        return new Observation(screenshot, apps, controls, annotated);
     }
 
     /** LLM_INTERACTION: the prompt, the guarded reply, the agent's status. */

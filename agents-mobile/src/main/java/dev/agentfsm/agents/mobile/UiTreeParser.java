@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.mobile;
 
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.Rect;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -21,10 +22,11 @@ import org.xml.sax.SAXParseException;
 
 /**
  * Reads a uiautomator dump ({@code <hierarchy><node .../></hierarchy>}) into the {@link Control}s an
- * LLM can act on, with UFO's filter: a node is kept when its bounds have an area and it is clickable,
- * long-clickable, checkable or scrollable, has a text or content description, or is an edit field or
- * a button. Ids are 1, 2, 3 ... in document order. The JDK parser runs with DTDs and external
- * entities off: the dump comes from a device, and a device's text is not to be trusted.
+ * LLM can act on, with UFO's filter: a node is kept when its bounds have an area (empty or inverted
+ * bounds mark a node that is not on the screen) and it is clickable, long-clickable, checkable or
+ * scrollable, has a text or content description, or is an edit field or a button. Ids are 1, 2, 3 ...
+ * in document order. The JDK parser runs with DTDs and external entities off: the dump comes from a
+ * device, and a device's text is not to be trusted.
  */
 final class UiTreeParser {
     private static final Pattern BOUNDS = Pattern.compile("\\[(-?\\d+),(-?\\d+)]\\[(-?\\d+),(-?\\d+)]");
@@ -54,7 +56,7 @@ final class UiTreeParser {
     }
 
     private static Optional<Control> toControl(Element node, int id) {
-        Optional<Rect> rect = bounds(node.getAttribute("bounds")).filter(Rect::isValid);
+        Optional<Rect> rect = bounds(node.getAttribute("bounds")).filter(r -> !r.isEmpty());
         if (rect.isEmpty()) {
             return Optional.empty();
         }
@@ -74,13 +76,23 @@ final class UiTreeParser {
                 flag(node, "checked")));
     }
 
+    /**
+     * The bounds, or empty when they are missing, malformed or inverted (the right edge left of the
+     * left one, or the bottom above the top): such a node is not on the screen.
+     */
     private static Optional<Rect> bounds(String value) {
         Matcher m = BOUNDS.matcher(value.strip());
         if (!m.matches()) {
             return Optional.empty();
         }
-        return Optional.of(new Rect(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4))));
+        int left = Integer.parseInt(m.group(1));
+        int top = Integer.parseInt(m.group(2));
+        int right = Integer.parseInt(m.group(3));
+        int bottom = Integer.parseInt(m.group(4));
+        if (right < left || bottom < top) {
+            return Optional.empty();
+        }
+        return Optional.of(new Rect(left, top, right, bottom));
     }
 
     private static boolean flag(Element node, String attribute) {

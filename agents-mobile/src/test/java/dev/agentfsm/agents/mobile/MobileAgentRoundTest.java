@@ -5,6 +5,7 @@ import static dev.agentfsm.agents.mobile.StandInAdb.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.Context;
@@ -12,14 +13,19 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 import dev.agentfsm.runtime.llm.ChatMessage;
+import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,6 +90,12 @@ class MobileAgentRoundTest {
                 + " end_y: end y in pixels, duration: milliseconds, default 300)"), system);
         ChatMessage user = llm.requests().get(0).messages().get(1);
         assertEquals(2, user.images().size(), "the screenshot and the annotated screenshot");
+        // step 3 saw the network screen: control 7's label box sits at the switch's top-left corner
+        List<Image> seen = llm.requests().get(2).messages().get(1).images();
+        BufferedImage plain = ImageIO.read(new ByteArrayInputStream(seen.get(0).data()));
+        BufferedImage annotated = ImageIO.read(new ByteArrayInputStream(seen.get(1).data()));
+        assertEquals(ScreenshotAnnotator.LABEL_BACKGROUND.getRGB(), annotated.getRGB(905 + 2, 477 + 2));
+        assertNotEquals(plain.getRGB(905 + 2, 477 + 2), annotated.getRGB(905 + 2, 477 + 2));
         List<Map<String, Object>> steps = agent.blackboard().trajectories();
         assertEquals(List.of("launch_app", "click_control", "click_control", ""),
                 steps.stream().map(step -> step.get("action")).toList(), "one trajectory entry per step");

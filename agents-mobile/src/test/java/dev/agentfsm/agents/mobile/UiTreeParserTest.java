@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.Rect;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -66,6 +67,7 @@ class UiTreeParserTest {
                 node("android.widget.CheckBox", "", "", "checkable=\"true\"", "[0,400][100,500]"),
                 node("android.widget.TextView", "  ", "", "", "[0,500][100,600]"),
                 node("android.widget.Button", "", "", "", "[0,600][100,600]"),
+                node("android.widget.Button", "inverted", "", "", "[500,700][400,800]"),
                 "<node class=\"android.widget.TextView\" text=\"no bounds\" />");
         List<Control> controls = UiTreeParser.parse(xml, "test");
         assertEquals(List.of(

@@ -1,6 +1,8 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
+import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 import java.util.Objects;
 
 /**
@@ -21,5 +23,14 @@ public record AnnotatedControl(int label, DesktopControl control) {
     /** The control as the prompt lists it: {@code [3] Button 'Insert Bar Chart'}. */
     public String describe() {
         return "[" + label + "] " + control.type() + " '" + control.name() + "'";
+    }
+
+    /**
+     * Its frame and number on {@code window}'s screenshot: the control's rectangle is in screen
+     * coordinates, the screenshot's start at the window's top-left corner.
+     */
+    ScreenshotAnnotator.Label labelIn(DesktopWindow window) {
+        return new ScreenshotAnnotator.Label(
+                control.rect().translate(-window.bounds().left(), -window.bounds().top()), label);
     }
 }

@@ -5,6 +5,7 @@ import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.Image;
@@ -34,7 +35,8 @@ final class AppSteps {
         for (DesktopControl control : agent.desktop().controls(window)) {
             controls.add(new AnnotatedControl(controls.size() + 1, control));
         }
-        byte[] annotated = ScreenshotAnnotator.annotate(screenshot, window.bounds(), controls);
+        byte[] annotated = ScreenshotAnnotator.annotate(screenshot,
+                controls.stream().map(c -> c.labelIn(window)).toList());
         WindowSnapshot snapshot = new WindowSnapshot(window, screenshot, annotated, controls);
         agent.observed(snapshot);
         return snapshot;

@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentfsm.agents.windows.desktop.Rect;
 import dev.agentfsm.agents.windows.sim.Chart;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Blackboard;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.device.Rect;
+import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmRequest;
 import java.awt.image.BufferedImage;
@@ -117,10 +118,11 @@ class SalesChartScenarioTest {
         // the label box of control 1 (Insert Bar Chart) is drawn at the control's top-left corner
         BufferedImage plain = Images.read(excel.screenshot());
         BufferedImage annotated = Images.read(excel.annotated());
-        Rect rect = excel.control(1).orElseThrow().control().rect().translate(-excel.window().bounds().left(),
-                -excel.window().bounds().top());
-        assertEquals(0xffd800, annotated.getRGB(rect.left() + 2, rect.top() + 8) & 0xffffff);
-        assertTrue((plain.getRGB(rect.left() + 2, rect.top() + 8) & 0xffffff) != 0xffd800);
+        Rect rect = excel.control(1).orElseThrow().labelIn(excel.window()).rect();
+        assertEquals(new Rect(10, 32, 130, 56), rect, "Insert Bar Chart, in the window's coordinates");
+        int yellow = ScreenshotAnnotator.LABEL_BACKGROUND.getRGB();
+        assertEquals(yellow, annotated.getRGB(rect.left() + 2, rect.top() + 8));
+        assertTrue(plain.getRGB(rect.left() + 2, rect.top() + 8) != yellow);
     }
 
     private static ChatMessage lastUser(LlmRequest request) {

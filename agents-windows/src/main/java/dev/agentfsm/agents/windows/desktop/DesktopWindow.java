@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows.desktop;
 
+import dev.agentfsm.runtime.device.Rect;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package dev.agentfsm.agents.windows.sim;
 
-import dev.agentfsm.agents.windows.desktop.Rect;
 import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.Rect;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;

@@ -29,13 +29,12 @@ public final class ScreenshotAnnotator {
     public static final Color LABEL_TEXT = Color.BLACK;
 
     /** 3x5 pixel glyphs for 0-9, one row of three bits per entry, top row first. */
-    private static final int[][] DIGITS = {
-        {0b111, 0b101, 0b101, 0b101, 0b111}, {0b010, 0b110, 0b010, 0b010, 0b111},
-        {0b111, 0b001, 0b111, 0b100, 0b111}, {0b111, 0b001, 0b111, 0b001, 0b111},
-        {0b101, 0b101, 0b111, 0b001, 0b001}, {0b111, 0b100, 0b111, 0b001, 0b111},
-        {0b111, 0b100, 0b111, 0b101, 0b111}, {0b111, 0b001, 0b001, 0b001, 0b001},
-        {0b111, 0b101, 0b111, 0b101, 0b111}, {0b111, 0b101, 0b111, 0b001, 0b111},
-    };
+    private static final List<List<Integer>> DIGITS = List.of(
+            List.of(0b111, 0b101, 0b101, 0b101, 0b111), List.of(0b010, 0b110, 0b010, 0b010, 0b111),
+            List.of(0b111, 0b001, 0b111, 0b100, 0b111), List.of(0b111, 0b001, 0b111, 0b001, 0b111),
+            List.of(0b101, 0b101, 0b111, 0b001, 0b001), List.of(0b111, 0b100, 0b111, 0b001, 0b111),
+            List.of(0b111, 0b100, 0b111, 0b101, 0b111), List.of(0b111, 0b001, 0b001, 0b001, 0b001),
+            List.of(0b111, 0b101, 0b111, 0b101, 0b111), List.of(0b111, 0b101, 0b111, 0b001, 0b111));
 
     /**
      * A rectangle to frame and the number to draw at its top-left corner.
@@ -130,11 +129,11 @@ public final class ScreenshotAnnotator {
         frame(g, Rect.of(x, y, width, height), thickness(scale));
         g.setColor(LABEL_TEXT);
         for (int i = 0; i < text.length(); i++) {
-            int[] glyph = DIGITS[text.charAt(i) - '0'];
+            List<Integer> glyph = DIGITS.get(text.charAt(i) - '0');
             int glyphX = x + (1 + i * 4) * scale;
-            for (int row = 0; row < glyph.length; row++) {
+            for (int row = 0; row < glyph.size(); row++) {
                 for (int column = 0; column < 3; column++) {
-                    if ((glyph[row] & (0b100 >> column)) != 0) {
+                    if ((glyph.get(row) & (0b100 >> column)) != 0) {
                         g.fillRect(glyphX + column * scale, y + (1 + row) * scale, scale, scale);
                     }
                 }

@@ -3,7 +3,7 @@ package dev.agentfsm.benchmarks.machines;
 import dev.agentfsm.runtime.BaseAgent;
 
 /** The benchmark's AppAgent: it works for a {@link HostAgent} and shares its LLM. */
-public final class AppAgent extends BaseAgent {
+public final class AppAgent extends BaseAgent implements UfoStatus {
     private final HostAgent host;
     private final Replies llm;
 
@@ -22,5 +22,17 @@ public final class AppAgent extends BaseAgent {
     /** The LLM the agent shares with its host. */
     public Replies llm() {
         return llm;
+    }
+
+    private String ufoStatus = "";
+
+    @Override
+    public String ufoStatus() {
+        return ufoStatus;
+    }
+
+    @Override
+    public void setUfoStatus(String status) {
+        this.ufoStatus = status;
     }
 }

@@ -2,7 +2,7 @@ package dev.agentfsm.benchmarks.dispatch;
 
 import dev.agentfsm.benchmarks.machines.AppAgent;
 import dev.agentfsm.benchmarks.machines.HostAgent;
-import dev.agentfsm.benchmarks.machines.UfoStatus;
+import dev.agentfsm.benchmarks.machines.UfoStyleAgent;
 import dev.agentfsm.runtime.Agent;
 
 /**
@@ -35,7 +35,7 @@ final class UfoStates {
     abstract static class Host extends UfoState {
         @Override
         UfoState nextState(Agent agent) {
-            return HOST.get(((UfoStatus) agent).ufoStatus());
+            return HOST.get(((UfoStyleAgent) agent).ufoStatus());
         }
     }
 
@@ -43,7 +43,7 @@ final class UfoStates {
     abstract static class App extends UfoState {
         @Override
         UfoState nextState(Agent agent) {
-            return APP.get(((UfoStatus) agent).ufoStatus());
+            return APP.get(((UfoStyleAgent) agent).ufoStatus());
         }
     }
 

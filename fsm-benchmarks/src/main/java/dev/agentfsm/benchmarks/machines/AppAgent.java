@@ -1,9 +1,8 @@
 package dev.agentfsm.benchmarks.machines;
 
-import dev.agentfsm.runtime.BaseAgent;
 
 /** The benchmark's AppAgent: it works for a {@link HostAgent} and shares its LLM. */
-public final class AppAgent extends BaseAgent implements UfoStatus {
+public final class AppAgent extends UfoStyleAgent {
     private final HostAgent host;
     private final Replies llm;
 
@@ -22,17 +21,5 @@ public final class AppAgent extends BaseAgent implements UfoStatus {
     /** The LLM the agent shares with its host. */
     public Replies llm() {
         return llm;
-    }
-
-    private String ufoStatus = "";
-
-    @Override
-    public String ufoStatus() {
-        return ufoStatus;
-    }
-
-    @Override
-    public void setUfoStatus(String status) {
-        this.ufoStatus = status;
     }
 }

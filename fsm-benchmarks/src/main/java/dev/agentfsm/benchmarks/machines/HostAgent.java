@@ -1,12 +1,11 @@
 package dev.agentfsm.benchmarks.machines;
 
-import dev.agentfsm.runtime.BaseAgent;
 
 /**
  * The benchmark's HostAgent: it asks the shared {@link Replies} for its status, and assigns the
  * subtasks to its app agents in turn (Word, then Excel).
  */
-public final class HostAgent extends BaseAgent implements UfoStatus {
+public final class HostAgent extends UfoStyleAgent {
     private final Replies llm;
     private final AppAgent[] apps;
     private int assigned = -1;
@@ -50,17 +49,5 @@ public final class HostAgent extends BaseAgent implements UfoStatus {
             app.reset();
             app.setUfoStatus("");
         }
-    }
-
-    private String ufoStatus = "";
-
-    @Override
-    public String ufoStatus() {
-        return ufoStatus;
-    }
-
-    @Override
-    public void setUfoStatus(String status) {
-        this.ufoStatus = status;
     }
 }

@@ -231,7 +231,7 @@ class ReplyGuardTest {
         String huge = "{\"action\": {\"status\": \"CONTINUE\"}, \"thought\": \"" + "z".repeat(15 * 1024 * 1024);
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(huge, huge, huge, reply("FINISH")));
 
-        assertEquals("FINISH", guard(llm, 3).ask("CONTINUE", PROMPT, schema).status());
+        assertEquals(AppStatus.FINISH, guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema).status());
 
         for (int request = 1; request <= 3; request++) {
             int size = llm.requests().get(request).messages().stream().mapToInt(m -> m.text().length()).sum();
@@ -254,7 +254,7 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply(status)));
 
         ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> guard(llm, 0).ask("CONTINUE", PROMPT, schema));
+                () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
 
         assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
         assertTrue(e.getMessage().length() < 1_000, e.getMessage().length() + " characters");

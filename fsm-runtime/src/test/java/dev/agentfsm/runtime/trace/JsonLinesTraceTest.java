@@ -12,6 +12,7 @@ import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -165,14 +166,14 @@ class JsonLinesTraceTest {
     void hugeFieldsAreCutSoThatALineStaysUnderTheCap() throws IOException {
         Path file = dir.resolve("run.jsonl");
         String huge = "\u001B]52;c;" + "é".repeat(8 * 1024 * 1024);
-        List<String> longPath = java.util.Collections.nCopies(100_000, "LinuxAgent.CONTINUE");
-        RoundResult result = new RoundResult(Outcome.ILLEGAL_TRANSITION, huge, "LinuxAgent.CONTINUE", longPath, 100_000,
+        List<Status> longPath = java.util.Collections.nCopies(100_000, AppStatus.CONTINUE);
+        RoundResult result = new RoundResult(Outcome.ILLEGAL_TRANSITION, huge, AppStatus.CONTINUE, longPath, 100_000,
                 Optional.of(new IllegalStateException(huge)),
-                Optional.of(new RoundResult.Violation("LinuxAgent", "CONTINUE", huge, List.of("CONTINUE", "FINISH"))),
+                Optional.of(new RoundResult.Violation(AppStatus.CONTINUE, huge, AppStatus.CONTINUE.targets())),
                 Optional.of(huge));
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onRoundEnd("s-1", 1, result);
-            trace.onTransition(new TransitionEvent(huge, 1, 1, huge, "LinuxAgent", "CONTINUE", "FINISH", Trigger.LLM, 5));
+            trace.onTransition(new TransitionEvent(huge, 1, 1, huge, AppStatus.CONTINUE, AppStatus.FINISH, Trigger.LLM, 5));
         }
 
         List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);

@@ -22,7 +22,6 @@ class RunTaskCommandTest {
 
     @TempDir
     Path root;
-
     @Test
     void runsATaskWithAModelOverHttp() throws Exception {
         Files.writeString(root.resolve("hello.txt"), "hi\n");
@@ -57,7 +56,7 @@ class RunTaskCommandTest {
     @Test
     void aShellConfigurationFileExtendsTheAllowList() throws Exception {
         Files.createDirectory(root.resolve("work"));
-        Path config = Files.writeString(root.resolve("shell.yaml"), "root: work\nallow: [env]\n");
+        Path config = Files.writeString(root.resolve("shell.yaml"), "root: work\nallowUnsafe: [env]\n");
         String env = LIST.replace("ls -1", "env");
         try (ChatServer server = new ChatServer(env, DONE)) {
             Cli cli = Cli.run("run", "--task", "show the environment", "--base-url", server.baseUrl(), "--model", "m",
@@ -66,6 +65,18 @@ class RunTaskCommandTest {
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
             assertTrue(cli.out().contains("\nroot:  " + root.resolve("work") + " "), cli.out());
             assertTrue(cli.out().contains("\nstep 1  CONTINUE -> CONTINUE  $ env  [exit 0, "), cli.out());
+            assertTrue(cli.out().contains("\n        PATH=/usr/bin:/bin\n"), cli.out());
+        }
+    }
+
+    @Test
+    void allowUnsafeAddsACommandThatAllowRefuses() throws Exception {
+        String env = LIST.replace("ls -1", "env");
+        try (ChatServer server = new ChatServer(env, DONE)) {
+            Cli cli = Cli.run("run", "--task", "show the environment", "--base-url", server.baseUrl(), "--model", "m",
+                    "--root", root.toString(), "--allow-unsafe", "env", "--trace", root.resolve("trace.jsonl").toString());
+
+            assertEquals(0, cli.exitCode(), cli.out() + cli.err());
             assertTrue(cli.out().contains("\n        PATH=/usr/bin:/bin\n"), cli.out());
         }
     }

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class CommandPolicyTest {
-    private final CommandPolicy policy = new CommandPolicy(ShellConfig.of(Path.of("/tmp")).withAllowed("rm", "bash").allowedCommands());
+    private final CommandPolicy policy = new CommandPolicy(ShellConfig.of(Path.of("/tmp")).withUnsafeAllowed("rm", "bash").allowedCommands());
 
     private String refusal(String line) {
         return assertInstanceOf(Verdict.Refuse.class, policy.check(line), line).reason();
@@ -101,7 +101,7 @@ class CommandPolicyTest {
     @Test
     void launchersMayOnlyPrintTheirVersionSoTheyCannotRunWhatTheListRefuses() {
         CommandPolicy withLaunchers = new CommandPolicy(ShellConfig.of(Path.of("/tmp"))
-                .withAllowed("env", "xargs", "timeout", "nice", "awk", "sudo").allowedCommands());
+                .withUnsafeAllowed("env", "xargs", "timeout", "nice", "awk", "sudo").allowedCommands());
         for (String line : List.of("env rm x", "env -i rm x", "xargs rm", "timeout 5 rm x", "nice rm x",
                 "awk BEGIN{print}", "sudo ls")) {
             Verdict verdict = withLaunchers.check(line);
@@ -158,5 +158,17 @@ class CommandPolicyTest {
             "diff -y -W 100 a b", "diff --color a b", "diff -p a b"})
     void theSameCommandsWithOtherOptionsStillRun(String line) {
         assertInstanceOf(Verdict.Run.class, policy.check(line), () -> line + ": " + policy.check(line));
+    }
+
+    @Test
+    void versionedInterpretersMayOnlyPrintTheirVersionToo() {
+        CommandPolicy versioned = new CommandPolicy(ShellConfig.of(Path.of("/tmp"))
+                .withUnsafeAllowed("python3.11", "perl5.36", "ruby3.1", "pypy3").allowedCommands());
+        for (String line : List.of("python3.11 -c 'import os'", "perl5.36 -e 'system(1)'", "ruby3.1 -e x", "pypy3 x.py")) {
+            Verdict verdict = versioned.check(line);
+            assertInstanceOf(Verdict.Refuse.class, verdict, line);
+            assertTrue(((Verdict.Refuse) verdict).reason().contains(" may only run as '"), verdict.toString());
+        }
+        assertEquals(new Verdict.Run(List.of("python3.11", "--version")), versioned.check("python3.11 --version"));
     }
 }

@@ -62,7 +62,7 @@ class ShellDriverTest {
                     "#!/bin/sh\necho \"" + name + " $*\" >> '" + log + "'\n" + program + "\n");
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
-        return new ShellConfig(config.root(), config.allowedCommands(), List.of(bin), config.outputCapBytes());
+        return config.withSearchPath(List.of(bin));
     }
 
     @Test
@@ -104,7 +104,7 @@ class ShellDriverTest {
 
     @Test
     void environmentIsMinimal() throws Exception {
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("env"));
+        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withUnsafeAllowed("env"));
         ActionResult result = run(shell, Map.of("command", "env"));
         Set<String> lines = Set.of(((String) result.data().get("stdout")).split("\n"));
         assertEquals(Set.of("PATH=/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + root.toRealPath()), lines);
@@ -121,7 +121,7 @@ class ShellDriverTest {
         // touch and rm are allowed here, so only the policy stands between the command and the file;
         // every allowed program logs that it started, so a refused command that ran anything is seen
         Path ran = bin.resolve("ran.log");
-        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withAllowed("rm", "touch"), bin, ran));
+        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withUnsafeAllowed("rm", "touch"), bin, ran));
         ActionResult result = run(shell, Map.of("command", command));
         assertFalse(result.success());
         String reason = result.reason().orElseThrow();
@@ -171,7 +171,7 @@ class ShellDriverTest {
     void withRmAllowedAPlainRmDoesDeleteSoTheRefusalsAboveAreWhatProtectTheFile(@TempDir Path bin) throws Exception {
         Path victim = Files.writeString(root.resolve("victim"), "will go");
         Path ran = bin.resolve("ran.log");
-        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withAllowed("rm", "touch"), bin, ran));
+        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withUnsafeAllowed("rm", "touch"), bin, ran));
         assertTrue(run(shell, Map.of("command", "rm victim")).success());
         assertFalse(Files.exists(victim));
         assertEquals(List.of("rm victim"), Files.readAllLines(ran), "the log sees what runs");

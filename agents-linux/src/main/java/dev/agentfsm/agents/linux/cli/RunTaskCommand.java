@@ -69,7 +69,7 @@ final class RunTaskCommand implements Callable<Integer> {
 
     @Option(names = "--shell-config", paramLabel = "FILE",
             description = "A YAML file with the shell's root, allow (commands added to the allow-list), allowUnsafe,"
-                    + " searchPath and outputCapBytes.")
+                    + " searchPath, outputCapBytes and limits.")
     Optional<Path> shellConfig = Optional.empty();
 
     @Option(names = "--max-steps", paramLabel = "N", defaultValue = "30",
@@ -98,6 +98,7 @@ final class RunTaskCommand implements Callable<Integer> {
         console.println(console.bold("task:  ") + task);
         console.println(console.bold("model: ") + model + " at " + baseUrl);
         console.println(console.bold("root:  ") + shell.config().root() + " (commands run there, without a shell)");
+        console.println(console.bold("sandbox: ") + shell.sandbox().description());
         console.println("");
         RoundResult result;
         try (JsonLinesTrace file = JsonLinesTrace.open(traceFile)) {

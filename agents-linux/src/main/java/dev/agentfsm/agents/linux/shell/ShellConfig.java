@@ -13,8 +13,9 @@ import java.util.TreeSet;
 
 /**
  * What a {@link ShellDriver} may do: the directory it works in, the commands it may run, where it
- * looks for them, and how much output it keeps. {@link #of(Path)} gives UFO's read-only allow-list,
- * {@code /usr/bin:/bin} and 64 KiB per stream; the {@code with...} methods extend it.
+ * looks for them, how much output it keeps and what each command may use. {@link #of(Path)} gives
+ * UFO's read-only allow-list, {@code /usr/bin:/bin}, 64 KiB per stream and {@link ShellLimits#DEFAULTS};
+ * the {@code with...} methods extend it.
  *
  * <pre>{@code
  * ShellConfig config = ShellConfig.of(Path.of("/srv/work")).withAllowed("journalctl");
@@ -32,9 +33,10 @@ import java.util.TreeSet;
  *     Each must be writable only by root or the user running the agent, so no one else can shadow a program
  * @param outputCapBytes how many bytes of stdout, and of stderr, are kept (at most 1 MiB); the rest is
  *     dropped and marked
+ * @param limits the memory, CPU time, file sizes, processes and temporary space of each command
  */
 public record ShellConfig(Path root, SortedSet<String> allowedCommands, SortedSet<String> unsafeCommands,
-        List<Path> searchPath, int outputCapBytes) {
+        List<Path> searchPath, int outputCapBytes, ShellLimits limits) {
 
     /** UFO's allow-list of read-only commands (its hardened Linux MCP server). */
     public static final List<String> UFO_READ_ONLY_COMMANDS = List.of(
@@ -87,24 +89,29 @@ public record ShellConfig(Path root, SortedSet<String> allowedCommands, SortedSe
             throw new IllegalArgumentException("output cap is " + outputCapBytes + " bytes; give 1 to "
                     + MAX_OUTPUT_CAP_BYTES + " (1 MiB), the output goes into the LLM's prompt");
         }
+        Objects.requireNonNull(limits, "limits");
     }
 
-    /** UFO's read-only allow-list, {@code /usr/bin:/bin} and 64 KiB per stream, confined to {@code root}. */
+    /**
+     * UFO's read-only allow-list, {@code /usr/bin:/bin}, 64 KiB per stream and {@link ShellLimits#DEFAULTS},
+     * confined to {@code root}.
+     */
     public static ShellConfig of(Path root) {
         return new ShellConfig(root, new TreeSet<>(UFO_READ_ONLY_COMMANDS), new TreeSet<>(), DEFAULT_SEARCH_PATH,
-                DEFAULT_OUTPUT_CAP_BYTES);
+                DEFAULT_OUTPUT_CAP_BYTES, ShellLimits.DEFAULTS);
     }
 
     /**
      * Reads a YAML file: {@code root} (default: the file's directory; relative to it), {@code allow}
      * (names added to UFO's list), {@code allowUnsafe} (added although they run code or write files),
-     * {@code searchPath} (replaces {@code /usr/bin:/bin}) and {@code outputCapBytes};
+     * {@code searchPath} (replaces {@code /usr/bin:/bin}), {@code outputCapBytes} and {@code limits};
      * keys it does not set keep their defaults.
      *
      * <pre>{@code
      * root: /srv/app
      * allow: [journalctl]
      * searchPath: [/usr/bin, /bin, /opt/tools/bin]
+     * limits: {addressSpaceMiB: 512, cpuSeconds: 30}
      * }</pre>
      *
      * @throws IllegalArgumentException naming the file, the key and the value on any error
@@ -123,7 +130,7 @@ public record ShellConfig(Path root, SortedSet<String> allowedCommands, SortedSe
     public ShellConfig withAllowed(String... commands) {
         TreeSet<String> more = new TreeSet<>(allowedCommands);
         more.addAll(Arrays.asList(commands));
-        return new ShellConfig(root, more, unsafeCommands, searchPath, outputCapBytes);
+        return new ShellConfig(root, more, unsafeCommands, searchPath, outputCapBytes, limits);
     }
 
     /**
@@ -137,12 +144,12 @@ public record ShellConfig(Path root, SortedSet<String> allowedCommands, SortedSe
     public ShellConfig withUnsafeAllowed(String... commands) {
         TreeSet<String> more = new TreeSet<>(unsafeCommands);
         more.addAll(Arrays.asList(commands));
-        return new ShellConfig(root, allowedCommands, more, searchPath, outputCapBytes);
+        return new ShellConfig(root, allowedCommands, more, searchPath, outputCapBytes, limits);
     }
 
     /** This configuration confined to another root. */
     public ShellConfig withRoot(Path root) {
-        return new ShellConfig(root, allowedCommands, unsafeCommands, searchPath, outputCapBytes);
+        return new ShellConfig(root, allowedCommands, unsafeCommands, searchPath, outputCapBytes, limits);
     }
 
     /** This configuration with {@code directory} searched after the current search path. */
@@ -154,12 +161,17 @@ public record ShellConfig(Path root, SortedSet<String> allowedCommands, SortedSe
 
     /** This configuration with another search path (instead of the current one). */
     public ShellConfig withSearchPath(List<Path> directories) {
-        return new ShellConfig(root, allowedCommands, unsafeCommands, directories, outputCapBytes);
+        return new ShellConfig(root, allowedCommands, unsafeCommands, directories, outputCapBytes, limits);
     }
 
     /** This configuration with another cap for each of stdout and stderr. */
     public ShellConfig withOutputCap(int bytes) {
-        return new ShellConfig(root, allowedCommands, unsafeCommands, searchPath, bytes);
+        return new ShellConfig(root, allowedCommands, unsafeCommands, searchPath, bytes, limits);
+    }
+
+    /** This configuration with other resource limits. */
+    public ShellConfig withLimits(ShellLimits limits) {
+        return new ShellConfig(root, allowedCommands, unsafeCommands, searchPath, outputCapBytes, limits);
     }
 
     /** The search path as a {@code PATH} value. */

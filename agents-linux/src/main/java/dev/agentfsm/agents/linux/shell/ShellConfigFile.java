@@ -20,11 +20,19 @@ import java.util.TreeSet;
  * allowUnsafe: [sed]                      # added although they run code or write files
  * searchPath: [/usr/bin, /bin, /opt/bin]  # default: /usr/bin, /bin
  * outputCapBytes: 65536                   # default: 64 KiB, at most 1 MiB
+ * limits:                                 # each defaults to ShellLimits.DEFAULTS
+ *   addressSpaceMiB: 1024
+ *   cpuSeconds: 60
+ *   fileSizeMiB: 256
+ *   processes: 64
+ *   tempSpaceMiB: 512
  * }</pre>
  */
 final class ShellConfigFile {
     private static final Set<String> KEYS = new TreeSet<>(Set.of("root", "allow", "allowUnsafe", "searchPath",
-            "outputCapBytes"));
+            "outputCapBytes", "limits"));
+    private static final Set<String> LIMIT_KEYS = new TreeSet<>(Set.of("addressSpaceMiB", "cpuSeconds", "fileSizeMiB",
+            "processes", "tempSpaceMiB"));
     private static final YAMLMapper YAML = new YAMLMapper();
 
     private ShellConfigFile() {}
@@ -62,7 +70,30 @@ final class ShellConfigFile {
         if (root.has("outputCapBytes")) {
             config = config.withOutputCap(whole("outputCapBytes", root.get("outputCapBytes"), "bytes"));
         }
+        if (root.has("limits")) {
+            config = config.withLimits(limits(root.get("limits")));
+        }
         return config;
+    }
+
+    private static ShellLimits limits(JsonNode limits) {
+        if (!limits.isObject()) {
+            throw new IllegalArgumentException("limits must be a mapping with the keys " + String.join(", ", LIMIT_KEYS)
+                    + ", got " + limits);
+        }
+        checkKeys(limits, LIMIT_KEYS, "limits.");
+        ShellLimits defaults = ShellLimits.DEFAULTS;
+        return new ShellLimits(
+                limits.has("addressSpaceMiB") ? whole("limits.addressSpaceMiB", limits.get("addressSpaceMiB"), "MiB")
+                        : defaults.addressSpaceMiB(),
+                limits.has("cpuSeconds") ? whole("limits.cpuSeconds", limits.get("cpuSeconds"), "seconds")
+                        : defaults.cpuSeconds(),
+                limits.has("fileSizeMiB") ? whole("limits.fileSizeMiB", limits.get("fileSizeMiB"), "MiB")
+                        : defaults.fileSizeMiB(),
+                limits.has("processes") ? whole("limits.processes", limits.get("processes"), "processes")
+                        : defaults.processes(),
+                limits.has("tempSpaceMiB") ? whole("limits.tempSpaceMiB", limits.get("tempSpaceMiB"), "MiB")
+                        : defaults.tempSpaceMiB());
     }
 
     private static void checkKeys(JsonNode mapping, Set<String> keys, String prefix) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import dev.agentfsm.agents.linux.shell.CommandDirectories;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +24,12 @@ class RunTaskCommandTest {
 
     @TempDir
     Path root;
+
+    @BeforeEach
+    void letCommandsRead() {
+        CommandDirectories.readable(root); // as root, commands run as user nobody
+    }
+
     @Test
     void runsATaskWithAModelOverHttp() throws Exception {
         Files.writeString(root.resolve("hello.txt"), "hi\n");
@@ -32,6 +40,7 @@ class RunTaskCommandTest {
                     "--trace", trace.toString());
 
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
+            assertTrue(cli.out().contains("\nsandbox: commands run as "), cli.out());
             assertTrue(cli.out().contains("\nstep 1  CONTINUE -> CONTINUE  $ ls -1  [exit 0, "), cli.out());
             assertTrue(cli.out().contains("\n        hello.txt\n"), cli.out());
             assertTrue(cli.out().contains("\nstep 2  CONTINUE -> FINISH  (no command)  ["), cli.out());

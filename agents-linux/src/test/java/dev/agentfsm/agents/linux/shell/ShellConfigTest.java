@@ -37,6 +37,7 @@ class ShellConfigTest {
         assertTrue(config.allowedCommands().containsAll(ShellConfig.UFO_READ_ONLY_COMMANDS));
         assertEquals("/usr/bin:/bin", config.pathVariable());
         assertEquals(65_536, config.outputCapBytes());
+        assertEquals(new ShellLimits(1024, 60, 256, 64, 512), config.limits());
         assertEquals(java.util.Set.of(), config.unsafeCommands());
     }
 
@@ -48,18 +49,23 @@ class ShellConfigTest {
                 allowUnsafe: [env]
                 searchPath: [/usr/bin, /bin, /opt/tools/bin]
                 outputCapBytes: 1024
+                limits:
+                  addressSpaceMiB: 512
+                  processes: 16
                 """));
         assertEquals(dir.resolve("work"), config.root());
         assertTrue(config.allowedCommands().containsAll(List.of("journalctl", "env", "ls", "grep")));
         assertEquals("/usr/bin:/bin:/opt/tools/bin", config.pathVariable());
         assertEquals(1024, config.outputCapBytes());
+        assertEquals(new ShellLimits(512, 60, 256, 16, 512), config.limits(), "unset limits keep their defaults");
         assertEquals(java.util.Set.of("env"), config.unsafeCommands());
         assertEquals(dir, ShellConfig.load(write("# nothing set\n")).root());
     }
 
     @Test
     void badYamlNamesTheFileTheKeyAndTheValue() throws IOException {
-        assertEquals("shell.yaml: unknown key 'alow'; the keys are allow, allowUnsafe, outputCapBytes, root, searchPath",
+        assertEquals("shell.yaml: unknown key 'alow'; the keys are allow, allowUnsafe, limits, outputCapBytes, root,"
+                + " searchPath",
                 error("alow: [env]\n"));
         assertEquals("shell.yaml: allow must be a list, got \"env\"", error("allow: env\n"));
         assertEquals("shell.yaml: every entry of allow must be text, got 3", error("allow: [3]\n"));
@@ -72,6 +78,21 @@ class ShellConfigTest {
                 error("searchPath: [bin]\n"));
         assertEquals("shell.yaml: root must be a directory, got 7", error("root: 7\n"));
         assertTrue(error("allow: [\n").startsWith("cannot read the shell configuration shell.yaml: "), error("allow: [\n"));
+    }
+
+    @Test
+    void badLimitsNameTheKeyAndTheValue() throws IOException {
+        assertEquals("shell.yaml: limits.addressSpaceMiB is 8; give at least 64 (programs need some memory to start)",
+                error("limits: {addressSpaceMiB: 8}\n"));
+        assertEquals("shell.yaml: limits.cpuSeconds is 0; give at least 1", error("limits: {cpuSeconds: 0}\n"));
+        assertEquals("shell.yaml: limits.processes must be a whole number of processes, got \"many\"",
+                error("limits: {processes: many}\n"));
+        assertEquals("shell.yaml: limits.tempSpaceMiB must be a whole number of MiB, got 99999999999",
+                error("limits: {tempSpaceMiB: 99999999999}\n"));
+        assertEquals("shell.yaml: unknown key 'limits.memory'; the keys of limits are addressSpaceMiB, cpuSeconds,"
+                + " fileSizeMiB, processes, tempSpaceMiB", error("limits: {memory: 1}\n"));
+        assertTrue(error("limits: 5\n").startsWith("shell.yaml: limits must be a mapping with the keys "),
+                error("limits: 5\n"));
     }
 
     @Test

@@ -100,7 +100,7 @@ final class CommandRunner {
             if (process.waitFor(Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, WATCH_MILLIS), TimeUnit.MILLISECONDS)) {
                 return Optional.empty();
             }
-            if (Confinement.usedBytes(tmp) > limits.tempSpaceBytes()) {
+            if (Confinement.usedBytes(tmp, limits.tempSpaceBytes()) > limits.tempSpaceBytes()) {
                 return Optional.of(CommandOutput.Stop.TEMP_SPACE_FULL);
             }
         }

@@ -4,11 +4,12 @@ import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -21,7 +22,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -238,52 +238,76 @@ final class Confinement {
         return deleted;
     }
 
-    /** The bytes of the regular files under {@code dir}; files that vanish while counting are skipped. */
-    static long usedBytes(Path dir) throws IOException {
-        AtomicLong total = new AtomicLong();
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                total.addAndGet(attributes.isRegularFile() ? attributes.size() : 0);
-                return FileVisitResult.CONTINUE;
+    /**
+     * The bytes of the regular files under {@code dir}, counted until they pass {@code enough}; entries
+     * that vanish while counting are skipped, and links are not followed (as in {@link #delete}).
+     */
+    static long usedBytes(Path dir, long enough) throws IOException {
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir.toAbsolutePath().getParent())) {
+            if (!(stream instanceof SecureDirectoryStream<Path> parent)) {
+                throw new IOException("this file system cannot measure " + dir + " without following links");
             }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException e) {
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        return total.get();
+            return usedBytes(parent, dir.getFileName(), 0, enough);
+        }
     }
 
-    /** Deletes {@code dir} and everything in it, whatever its permissions. */
+    private static long usedBytes(SecureDirectoryStream<Path> parent, Path name, long counted, long enough) {
+        try {
+            BasicFileAttributes attributes = parent.getFileAttributeView(name, BasicFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS).readAttributes();
+            if (!attributes.isDirectory()) {
+                return counted + (attributes.isRegularFile() ? attributes.size() : 0);
+            }
+            try (SecureDirectoryStream<Path> directory = parent.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+                for (Path entry : directory) {
+                    counted = usedBytes(directory, entry.getFileName(), counted, enough);
+                    if (counted > enough) {
+                        break;
+                    }
+                }
+            }
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+            // gone while counting, or swapped for a link: nothing to count there
+        }
+        return counted;
+    }
+
+    /**
+     * Deletes {@code dir} and everything in it without following a link anywhere: the directory belongs
+     * to the command's user, who could swap a directory in it for a link to {@code /etc} while root
+     * deletes it. Every step works relative to an open directory ({@code openat}, {@code unlinkat}).
+     */
     static void delete(Path dir) throws IOException {
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+        Path parent = dir.toAbsolutePath().getParent();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(parent)) {
+            if (!(stream instanceof SecureDirectoryStream<Path> secureParent)) {
+                throw new IOException("this file system cannot delete " + dir + " without following links");
+            }
+            deleteEntry(secureParent, dir.getFileName());
+        }
+    }
+
+    private static void deleteEntry(SecureDirectoryStream<Path> parent, Path name) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = parent.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .readAttributes();
+        } catch (NoSuchFileException e) {
             return;
         }
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attributes) throws IOException {
-                // a command may have made a directory of its own unreadable; its owner may still open it
-                Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwx------"));
-                return FileVisitResult.CONTINUE;
+        if (!attributes.isDirectory()) {
+            parent.deleteFile(name); // a file, or a link itself
+            return;
+        }
+        // a directory swapped for a link after the check cannot be opened: NOFOLLOW_LINKS refuses it
+        try (SecureDirectoryStream<Path> directory = parent.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+            List<Path> entries = new ArrayList<>();
+            directory.forEach(entry -> entries.add(entry.getFileName()));
+            for (Path entry : entries) {
+                deleteEntry(directory, entry);
             }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                if (e != null) {
-                    throw e;
-                }
-                Files.delete(d);
-                return FileVisitResult.CONTINUE;
-            }
-        });
+        }
+        parent.deleteDirectory(name);
     }
 
     /**

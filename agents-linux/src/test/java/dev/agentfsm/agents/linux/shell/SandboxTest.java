@@ -110,6 +110,23 @@ class SandboxTest {
     }
 
     @Test
+    void deletingATemporaryDirectoryNeverFollowsALink(@TempDir Path tmp, @TempDir Path outside) throws IOException {
+        Path precious = Files.writeString(outside.resolve("precious"), "keep");
+        Path dir = Files.createDirectories(tmp.resolve(Confinement.TEMPORARY_PREFIX + "1/sub"));
+        Files.writeString(dir.resolve("sort-like"), "x");
+        Files.createSymbolicLink(dir.resolve("link"), outside);
+        Path swapped = Files.createSymbolicLink(tmp.resolve(Confinement.TEMPORARY_PREFIX + "2"), outside);
+
+        assertEquals(1, Confinement.usedBytes(dir.getParent(), Long.MAX_VALUE), "the link's target is not counted");
+        Confinement.delete(dir.getParent());
+        Confinement.delete(swapped);
+
+        assertFalse(Files.exists(dir.getParent()));
+        assertFalse(Files.exists(swapped, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertEquals("keep", Files.readString(precious));
+    }
+
+    @Test
     void aStoppedCommandGetsSigtermAndAGracePeriodBeforeSigkill(@TempDir Path out) throws Exception {
         // sort removes its temporary files on SIGTERM; this script says so in a file instead
         Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("rwxrwxrwx"));

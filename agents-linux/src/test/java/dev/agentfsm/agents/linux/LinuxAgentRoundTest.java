@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.agents.linux.shell.CommandDirectories;
 import dev.agentfsm.agents.linux.shell.ShellConfig;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.Context;
@@ -30,6 +31,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +42,11 @@ class LinuxAgentRoundTest {
 
     @TempDir
     Path root;
+
+    @BeforeEach
+    void letCommandsRead() {
+        CommandDirectories.readable(root); // as root, commands run as user nobody
+    }
 
     private static String reply(String command, String status, String plan, String result) {
         String function = command.isEmpty() ? "" : "execute_command";

@@ -45,16 +45,20 @@ final class DemoCommand implements Callable<Integer> {
                 : Files.createTempDirectory("agentfsm-demo-");
         Path workspace = Files.createDirectory(base.resolve("workspace"));
         DemoFiles.fill(workspace);
+        DemoFiles.shareWithEveryone(workspace); // as root, commands run as user nobody, who must read it
         String task = DemoFiles.task();
         console.println(console.bold("agent-fsm demo") + ": the LinuxAgent on this machine's shell, with a recorded LLM conversation");
         console.println("task:      " + task);
         console.println("workspace: " + workspace + " (commands run there, without a shell)");
+
+        ShellDriver shell = ShellDriver.of(ShellConfig.of(workspace));
+        console.println("sandbox:   " + shell.sandbox().description());
         console.println("");
 
         Path trace = base.resolve("trace.jsonl");
         RoundResult result;
         try (JsonLinesTrace traceFile = JsonLinesTrace.open(trace)) {
-            result = AgentRun.run(console, ShellDriver.of(ShellConfig.of(workspace)), DemoFiles.replay(),
+            result = AgentRun.run(console, shell, DemoFiles.replay(),
                     RuntimeConfig.defaults(), task, List.of(traceFile));
         }
         String machine = MachineResources.qualifiedName(LinuxAgentStateManager.instance());

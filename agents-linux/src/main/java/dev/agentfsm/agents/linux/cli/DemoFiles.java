@@ -7,7 +7,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The demo's bundled task, its recorded LLM replies, and the files of the workspace it creates. */
 final class DemoFiles {
@@ -35,6 +37,20 @@ final class DemoFiles {
             Path file = root.resolve(name);
             Files.createDirectories(file.getParent());
             Files.write(file, bytes(BASE + "workspace/" + name));
+        }
+    }
+
+    /**
+     * Makes {@code root} and everything in it readable by every user, whatever the umask: the temporary
+     * directory it is in is private, but commands may run as another user ({@code nobody}, when the
+     * demo runs as root).
+     */
+    static void shareWithEveryone(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.toList()) {
+                Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(
+                        Files.isDirectory(path) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
         }
     }
 

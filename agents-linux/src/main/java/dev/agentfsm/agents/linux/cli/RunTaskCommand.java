@@ -64,9 +64,14 @@ final class RunTaskCommand implements Callable<Integer> {
             description = "Also allow this command (a name looked up on the search path, /usr/bin:/bin by default); repeatable.")
     List<String> allow = new ArrayList<>();
 
+    @Option(names = "--allow-unsafe", paramLabel = "COMMAND",
+            description = "Also allow this command although it runs code or writes files (sed, tar, cp, python3.11"
+                    + " ...): it runs with any arguments the model gives; repeatable.")
+    List<String> allowUnsafe = new ArrayList<>();
+
     @Option(names = "--shell-config", paramLabel = "FILE",
-            description = "A YAML file with the shell's root, allow (commands added to the allow-list), searchPath"
-                    + " and outputCapBytes.")
+            description = "A YAML file with the shell's root, allow (commands added to the allow-list), allowUnsafe,"
+                    + " searchPath, outputCapBytes and limits.")
     Optional<Path> shellConfig = Optional.empty();
 
     @Option(names = "--max-steps", paramLabel = "N", defaultValue = "30",
@@ -96,6 +101,7 @@ final class RunTaskCommand implements Callable<Integer> {
         console.println(console.bold("task:  ") + task);
         console.println(console.bold("model: ") + model + " at " + baseUrl);
         console.println(console.bold("root:  ") + shell.config().root() + " (commands run there, without a shell)");
+        console.println(console.bold("sandbox: ") + shell.sandbox().description());
         console.println("");
         RoundResult result;
         try (JsonLinesTrace file = JsonLinesTrace.open(traceFile)) {
@@ -130,6 +136,11 @@ final class RunTaskCommand implements Callable<Integer> {
         }
         if (root.isPresent()) {
             config = config.withRoot(root.get());
+        }
+        try {
+            config = config.withUnsafeAllowed(allowUnsafe.toArray(String[]::new));
+        } catch (IllegalArgumentException e) {
+            throw bad("--allow-unsafe: " + e.getMessage());
         }
         try {
             config = config.withAllowed(allow.toArray(String[]::new));

@@ -29,7 +29,7 @@ final class CommandPolicy {
      * may only print their version.
      */
     private static final Set<String> INTERPRETERS = Set.of(
-            "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua",
+            "python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs", "php", "lua",
             "sh", "bash", "dash", "zsh", "ksh", "fish", "tclsh", "busybox",
             "awk", "gawk", "mawk", "nawk",
             "env", "xargs", "timeout", "nice", "ionice", "nohup", "setsid", "stdbuf", "taskset", "chroot",
@@ -77,7 +77,7 @@ final class CommandPolicy {
             return new Verdict.Refuse("'" + name + "' is not on the allow-list");
         }
         List<String> args = argv.subList(1, argv.size());
-        if (INTERPRETERS.contains(name) && !(args.size() == 1 && VERSION_FLAGS.contains(args.get(0)))
+        if (isInterpreter(name) && !(args.size() == 1 && VERSION_FLAGS.contains(args.get(0)))
                 && !(args.isEmpty() && PRINT_ALONE.contains(name))) {
             return new Verdict.Refuse(name + " may only run as '" + name + " --version' or '" + name + " -V'"
                     + (PRINT_ALONE.contains(name) ? " or alone" : ""));
@@ -87,6 +87,11 @@ final class CommandPolicy {
             return new Verdict.Refuse(writes.get());
         }
         return new Verdict.Run(argv);
+    }
+
+    /** An interpreter or launcher, also under a versioned name ({@code python3.11}, {@code perl5.36}). */
+    static boolean isInterpreter(String name) {
+        return INTERPRETERS.contains(name) || INTERPRETERS.contains(UnsafeCommands.unversioned(name));
     }
 
     static String basename(String word) {

@@ -3,6 +3,7 @@ package dev.agentfsm.agents.linux.shell;
 import dev.agentfsm.runtime.device.ActionResult;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -10,21 +11,21 @@ import java.util.Optional;
 final class CommandReport {
     private CommandReport() {}
 
-    static ActionResult of(String command, Path cwd, CommandOutput output, Duration timeout) {
+    static ActionResult of(String command, Path cwd, CommandOutput output, Duration timeout, ShellLimits limits) {
+        Optional<String> stopped = output.stop().map(stop -> switch (stop) {
+            case TIMED_OUT -> "timed out after " + timeout.toSeconds() + " s";
+            case TEMP_SPACE_FULL -> "its temporary files grew past the limit of " + limits.tempSpaceMiB() + " MiB";
+        });
         StringBuilder text = new StringBuilder();
-        if (output.timedOut()) {
-            text.append("timed out after ").append(timeout.toSeconds())
-                    .append(" s; the command and every process it started were killed\n");
-        }
+        stopped.ifPresent(why -> text.append(why).append("; the command and every process it started were killed\n"));
         text.append("exit code: ").append(output.exitCode()).append('\n');
         text.append("stdout:\n").append(output.stdout().marked());
         if (output.stderr().totalBytes() > 0) {
             text.append("\nstderr:\n").append(output.stderr().marked());
         }
-        Optional<String> reason = output.timedOut()
-                ? Optional.of("timed out after " + timeout.toSeconds() + " s")
+        Optional<String> reason = stopped.isPresent() ? stopped
                 : output.exitCode() != 0 ? Optional.of("exit code " + output.exitCode()) : Optional.empty();
-        Map<String, Object> data = Map.of(
+        Map<String, Object> data = new HashMap<>(Map.of(
                 "command", command,
                 "argv", output.argv(),
                 "cwd", cwd.toString(),
@@ -34,7 +35,8 @@ final class CommandReport {
                 "stdout_truncated", output.stdout().truncated(),
                 "stderr_truncated", output.stderr().truncated(),
                 "timed_out", output.timedOut(),
-                "elapsed_ms", output.elapsed().toMillis());
-        return new ActionResult(output.succeeded(), text.toString(), reason, data);
+                "elapsed_ms", output.elapsed().toMillis()));
+        data.put("temp_space_full", output.stop().equals(Optional.of(CommandOutput.Stop.TEMP_SPACE_FULL)));
+        return new ActionResult(output.succeeded(), text.toString(), reason, Map.copyOf(data));
     }
 }

@@ -1,26 +1,43 @@
 package dev.agentfsm.agents.linux.shell;
 
-import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Runs one program directly (no shell) with a minimal environment, stdin closed, stdout and stderr
- * captured separately and capped, and a time-out after which the program and every process it
- * started are killed.
+ * Runs one program directly (no shell) in its {@link Confinement}: a minimal environment with a
+ * {@code TMPDIR} of its own, stdin closed, stdout and stderr captured separately and capped, and a
+ * time-out. A command that runs out of time, or whose temporary files grow past the limit, is asked to
+ * stop (SIGTERM, so {@code sort} removes its temporary files), given a short grace period, then killed
+ * with everything it started (SIGKILL). On every way out, whatever the command left running is killed
+ * and its temporary directory deleted; if the agent itself is killed, the next driver deletes it
+ * ({@link Confinement#deleteStaleOnce()}).
  */
 final class CommandRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(CommandRunner.class);
+
     /** How long the output readers may take after the process ended, for output still in the pipes. */
     private static final long DRAIN_MILLIS = 2_000;
+    /** How long a command has between SIGTERM and SIGKILL. */
+    static final Duration GRACE = Duration.ofSeconds(1);
+    /** How often the size of the command's temporary directory is looked at. */
+    private static final long WATCH_MILLIS = 100;
 
     private final int outputCap;
+    private final Confinement confinement;
+    private final ShellLimits limits;
 
-    CommandRunner(int outputCap) {
+    CommandRunner(int outputCap, Confinement confinement, ShellLimits limits) {
         this.outputCap = outputCap;
+        this.confinement = confinement;
+        this.limits = limits;
     }
 
     /**
@@ -30,27 +47,62 @@ final class CommandRunner {
      */
     CommandOutput run(List<String> argv, Path cwd, Map<String, String> environment, Duration timeout)
             throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(argv).directory(cwd.toFile());
+        Path tmp = confinement.createTemporaryDirectory();
+        try {
+            Map<String, String> env = new HashMap<>(environment);
+            env.put("TMPDIR", tmp.toString());
+            return run(argv, cwd, env, timeout, tmp);
+        } finally {
+            try {
+                Confinement.delete(tmp);
+            } catch (IOException e) {
+                LOG.warn("could not delete the temporary directory {} of '{}': {}", tmp, argv.get(0), e.toString());
+            }
+        }
+    }
+
+    private CommandOutput run(List<String> argv, Path cwd, Map<String, String> environment, Duration timeout, Path tmp)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(confinement.wrap(argv)).directory(cwd.toFile());
         builder.environment().clear();
         builder.environment().putAll(environment);
         long start = System.nanoTime();
-        Process process = builder.start();
-        process.getOutputStream().close(); // stdin: the command reads end-of-file at once
-        CappedReader stdout = CappedReader.start(process.getInputStream(), outputCap, "stdout of " + argv.get(0));
-        CappedReader stderr = CappedReader.start(process.getErrorStream(), outputCap, "stderr of " + argv.get(0));
-        boolean timedOut = false;
+        Process process = Confinement.start(builder);
         try {
-            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                timedOut = true;
-                ProcessTree.kill(process.toHandle());
-                process.waitFor();
+            process.getOutputStream().close(); // stdin: the command reads end-of-file at once
+            CappedReader stdout = CappedReader.start(process.getInputStream(), outputCap, "stdout of " + argv.get(0));
+            CappedReader stderr = CappedReader.start(process.getErrorStream(), outputCap, "stderr of " + argv.get(0));
+            Optional<CommandOutput.Stop> stop = await(process, timeout, tmp);
+            if (stop.isPresent()) {
+                confinement.terminate(process);
+                process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS);
             }
-        } catch (InterruptedException e) {
-            ProcessTree.kill(process.toHandle());
+            confinement.kill(process); // what is left: the command, or processes it left behind
+            process.waitFor();
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+            return new CommandOutput(argv, process.exitValue(), stdout.finish(DRAIN_MILLIS),
+                    stderr.finish(DRAIN_MILLIS), stop, elapsed);
+        } catch (InterruptedException | RuntimeException e) {
+            confinement.kill(process);
             throw e;
         }
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-        return new CommandOutput(argv, process.exitValue(), stdout.finish(DRAIN_MILLIS), stderr.finish(DRAIN_MILLIS),
-                timedOut, elapsed);
+    }
+
+    /** Waits for the command to end; empty when it did, else why it must be stopped. */
+    private Optional<CommandOutput.Stop> await(Process process, Duration timeout, Path tmp)
+            throws InterruptedException, IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return Optional.of(CommandOutput.Stop.TIMED_OUT);
+            }
+            if (process.waitFor(Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, WATCH_MILLIS), TimeUnit.MILLISECONDS)) {
+                return Optional.empty();
+            }
+            if (Confinement.usedBytes(tmp, limits.tempSpaceBytes()) > limits.tempSpaceBytes()) {
+                return Optional.of(CommandOutput.Stop.TEMP_SPACE_FULL);
+            }
+        }
     }
 }

@@ -16,13 +16,23 @@ import java.util.TreeSet;
  *
  * <pre>{@code
  * root: /srv/app                          # default: the file's directory; relative to it
- * allow: [journalctl, env]                # added to UFO's read-only list
+ * allow: [journalctl]                     # added to UFO's read-only list
+ * allowUnsafe: [sed]                      # added although they run code or write files
  * searchPath: [/usr/bin, /bin, /opt/bin]  # default: /usr/bin, /bin
- * outputCapBytes: 65536                   # default: 64 KiB
+ * outputCapBytes: 65536                   # default: 64 KiB, at most 1 MiB
+ * limits:                                 # each defaults to ShellLimits.DEFAULTS
+ *   addressSpaceMiB: 1024
+ *   cpuSeconds: 60
+ *   fileSizeMiB: 256
+ *   processes: 64
+ *   tempSpaceMiB: 512
  * }</pre>
  */
 final class ShellConfigFile {
-    private static final Set<String> KEYS = new TreeSet<>(Set.of("root", "allow", "searchPath", "outputCapBytes"));
+    private static final Set<String> KEYS = new TreeSet<>(Set.of("root", "allow", "allowUnsafe", "searchPath",
+            "outputCapBytes", "limits"));
+    private static final Set<String> LIMIT_KEYS = new TreeSet<>(Set.of("addressSpaceMiB", "cpuSeconds", "fileSizeMiB",
+            "processes", "tempSpaceMiB"));
     private static final YAMLMapper YAML = new YAMLMapper();
 
     private ShellConfigFile() {}
@@ -45,28 +55,62 @@ final class ShellConfigFile {
         if (!root.isObject()) {
             throw new IllegalArgumentException("the shell configuration must be a mapping with the keys " + String.join(", ", KEYS));
         }
-        for (Map.Entry<String, JsonNode> entry : root.properties()) {
-            if (!KEYS.contains(entry.getKey())) {
-                throw new IllegalArgumentException("unknown key '" + entry.getKey() + "'; the keys are " + String.join(", ", KEYS));
-            }
-        }
+        checkKeys(root, KEYS, "");
         Path dir = root.has("root") ? base.resolve(path(root.get("root"))) : base;
         ShellConfig config = ShellConfig.of(dir);
         if (root.has("searchPath")) {
-            config = new ShellConfig(dir, config.allowedCommands(),
-                    strings("searchPath", root.get("searchPath")).stream().map(Path::of).toList(), config.outputCapBytes());
+            config = config.withSearchPath(strings("searchPath", root.get("searchPath")).stream().map(Path::of).toList());
+        }
+        if (root.has("allowUnsafe")) {
+            config = config.withUnsafeAllowed(strings("allowUnsafe", root.get("allowUnsafe")).toArray(String[]::new));
         }
         if (root.has("allow")) {
             config = config.withAllowed(strings("allow", root.get("allow")).toArray(String[]::new));
         }
         if (root.has("outputCapBytes")) {
-            JsonNode cap = root.get("outputCapBytes");
-            if (!cap.isIntegralNumber() || !cap.canConvertToInt()) {
-                throw new IllegalArgumentException("outputCapBytes must be a whole number of bytes, got " + cap);
-            }
-            config = config.withOutputCap(cap.intValue());
+            config = config.withOutputCap(whole("outputCapBytes", root.get("outputCapBytes"), "bytes"));
+        }
+        if (root.has("limits")) {
+            config = config.withLimits(limits(root.get("limits")));
         }
         return config;
+    }
+
+    private static ShellLimits limits(JsonNode limits) {
+        if (!limits.isObject()) {
+            throw new IllegalArgumentException("limits must be a mapping with the keys " + String.join(", ", LIMIT_KEYS)
+                    + ", got " + limits);
+        }
+        checkKeys(limits, LIMIT_KEYS, "limits.");
+        ShellLimits defaults = ShellLimits.DEFAULTS;
+        return new ShellLimits(
+                limits.has("addressSpaceMiB") ? whole("limits.addressSpaceMiB", limits.get("addressSpaceMiB"), "MiB")
+                        : defaults.addressSpaceMiB(),
+                limits.has("cpuSeconds") ? whole("limits.cpuSeconds", limits.get("cpuSeconds"), "seconds")
+                        : defaults.cpuSeconds(),
+                limits.has("fileSizeMiB") ? whole("limits.fileSizeMiB", limits.get("fileSizeMiB"), "MiB")
+                        : defaults.fileSizeMiB(),
+                limits.has("processes") ? whole("limits.processes", limits.get("processes"), "processes")
+                        : defaults.processes(),
+                limits.has("tempSpaceMiB") ? whole("limits.tempSpaceMiB", limits.get("tempSpaceMiB"), "MiB")
+                        : defaults.tempSpaceMiB());
+    }
+
+    private static void checkKeys(JsonNode mapping, Set<String> keys, String prefix) {
+        for (Map.Entry<String, JsonNode> entry : mapping.properties()) {
+            if (!keys.contains(entry.getKey())) {
+                throw new IllegalArgumentException("unknown key '" + prefix + entry.getKey() + "'; the keys"
+                        + (prefix.isEmpty() ? "" : " of " + prefix.substring(0, prefix.length() - 1)) + " are "
+                        + String.join(", ", keys));
+            }
+        }
+    }
+
+    private static int whole(String key, JsonNode value, String unit) {
+        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+            throw new IllegalArgumentException(key + " must be a whole number of " + unit + ", got " + value);
+        }
+        return value.intValue();
     }
 
     private static String path(JsonNode value) {

@@ -17,19 +17,23 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The real shell of this machine, as UFO's hardened Linux server offers it, without a shell:
  * {@code execute_command(command, timeout, cwd)} splits the command line into words and runs an
  * allow-listed program directly, found only on the configured search path, in a directory inside the
  * configured root, with a minimal environment ({@code PATH}, {@code LANG=C.UTF-8}, {@code HOME} = the
- * root), stdin closed, a time-out clamped to 1–120 s after which the whole process tree is killed, and
- * stdout and stderr captured separately and capped. {@code get_system_info()} runs {@code uname -a},
+ * root, a {@code TMPDIR} of its own that is deleted afterwards), stdin closed, in a session of its own,
+ * within the configured {@link ShellLimits}, in a {@link Sandbox} that keeps it away from the agent's
+ * process, with a time-out clamped to 1–120 s after which it is stopped with everything it started, and
+ * with stdout and stderr captured separately and capped. {@code get_system_info()} runs {@code uname -a},
  * {@code uptime}, {@code free -h} and {@code df -h}.
  *
  * <p>A command that is not allowed is an {@link ActionResult} saying so ({@code "not allowed: ...,
  * allowed: ..."}), for the LLM to read; it never runs. Arguments that name files are not confined:
- * like UFO, the allowed commands may read anything the user running the agent may read.
+ * like UFO, the allowed commands may read anything the user they run as may read (see {@link Sandbox}).
  */
 public final class ShellDriver implements DeviceDriver {
     /** The tool that runs one command. */
@@ -44,33 +48,59 @@ public final class ShellDriver implements DeviceDriver {
             List.of("uname", "-a"), List.of("uptime"), List.of("free", "-h"), List.of("df", "-h"));
     private static final Set<String> COMMAND_ARGUMENTS = Set.of("command", "timeout", "cwd");
 
+    private static final Logger LOG = LoggerFactory.getLogger(ShellDriver.class);
+
     private final ShellConfig config;
     private final CommandPolicy policy;
     private final CommandRunner runner;
+    private final Sandbox sandbox;
 
-    private ShellDriver(ShellConfig config) {
+    private ShellDriver(ShellConfig config, Confinement confinement) {
         this.config = config;
         this.policy = new CommandPolicy(config.allowedCommands());
-        this.runner = new CommandRunner(config.outputCapBytes());
+        this.runner = new CommandRunner(config.outputCapBytes(), confinement, config.limits());
+        this.sandbox = confinement.sandbox();
     }
 
     /**
-     * A driver working in {@code config.root()}.
+     * A driver working in {@code config.root()}, running commands in the strongest {@link Sandbox} this
+     * system allows (found once per JVM), which it logs.
      *
-     * @throws IllegalArgumentException if the root is not an existing directory
+     * @throws IllegalArgumentException if the root is not an existing directory, or not readable by the
+     *     user the commands run as
+     * @throws IllegalStateException if util-linux's {@code setpriv}, {@code prlimit} or {@code setsid} is missing
      */
     public static ShellDriver of(ShellConfig config) {
+        SystemTools tools = SystemTools.find();
+        return of(config, tools, Confinement.strongest(tools));
+    }
+
+    /** A driver running commands in {@code sandbox}, which this system must allow. */
+    static ShellDriver of(ShellConfig config, Sandbox sandbox) {
+        return of(config, SystemTools.find(), sandbox);
+    }
+
+    private static ShellDriver of(ShellConfig config, SystemTools tools, Sandbox sandbox) {
         Objects.requireNonNull(config, "config");
         if (!Files.isDirectory(config.root())) {
             throw new IllegalArgumentException("the shell's root '" + config.root()
                     + "' is not a directory; create it or name another one");
         }
-        return new ShellDriver(config);
+        Confinement confinement = new Confinement(tools, sandbox, config.limits());
+        confinement.checkReadable(config.root());
+        Confinement.deleteStaleOnce();
+        LOG.info("shell driver in {}: {}", config.root(), sandbox.description());
+        return new ShellDriver(config, confinement);
     }
 
     /** What the driver may do. */
     public ShellConfig config() {
         return config;
+    }
+
+    /** How commands are kept away from the agent on this system; {@link Sandbox#description()} says it for people. */
+    public Sandbox sandbox() {
+        return sandbox;
     }
 
     @Override
@@ -160,7 +190,7 @@ public final class ShellDriver implements DeviceDriver {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while running '" + command + "' in " + cwd, e);
         }
-        return CommandReport.of(command, cwd, output, timeout);
+        return CommandReport.of(command, cwd, output, timeout, config.limits());
     }
 
     private ActionResult systemInfo() throws DriverException {

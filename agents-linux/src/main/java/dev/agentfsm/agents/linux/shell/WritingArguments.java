@@ -5,13 +5,17 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Argument rules for the commands of UFO's read-only list that can still change something: {@code find}
- * deletes, writes or asks to run with its acting predicates ({@code -exec} and {@code -execdir} are
- * refused after every command by {@link CommandPolicy}), {@code sort} writes a file with {@code -o} and
- * runs a program with {@code --compress-program}, {@code uniq} writes its second operand, {@code file -C}
- * writes a compiled magic file, {@code date} sets the clock with {@code -s} or an operand, {@code hostname}
- * sets the host name with an operand or {@code -F}, and {@code ping -f}/{@code -l} floods. The GNU tools'
- * options are read as getopt reads them ({@link GnuArguments}), so clusters and abbreviations are caught too.
+ * Argument rules for the commands of UFO's read-only list that can still change something or start
+ * another program: {@code find} deletes, writes or asks to run with its acting predicates ({@code -exec}
+ * and {@code -execdir} are refused after every command by {@link CommandPolicy}); {@code sort} writes a
+ * file with {@code -o}, runs a program with {@code --compress-program} and puts its temporary files
+ * anywhere with {@code -T} (they belong in the command's own {@code TMPDIR}); {@code uniq} writes its
+ * second operand; {@code file} writes a compiled magic file with {@code -C}, runs decompressors with
+ * {@code -z}/{@code -Z}, changes access times with {@code -p} and drops its own system-call sandbox with
+ * {@code -S}; {@code diff -l} runs {@code pr}; {@code date} sets the clock with {@code -s} or an operand;
+ * {@code hostname} sets the host name with an operand or {@code -F}; and {@code ping -f}/{@code -l} floods.
+ * The GNU tools' options are read as getopt reads them ({@link GnuArguments}), so clusters and
+ * abbreviations are caught too.
  */
 final class WritingArguments {
     private static final GnuArguments SORT = new GnuArguments("kotST", "", Set.of("batch-size", "buffer-size",
@@ -21,6 +25,11 @@ final class WritingArguments {
             "check-chars"));
     private static final GnuArguments FILE = new GnuArguments("efFmP", "", Set.of("exclude", "exclude-quiet",
             "files-from", "separator", "magic-file", "parameter"));
+    private static final GnuArguments DIFF = new GnuArguments("CUWFxXSIDL", "", Set.of("width", "show-function-line",
+            "label", "tabsize", "exclude", "exclude-from", "starting-file", "from-file", "to-file",
+            "ignore-matching-lines", "ifdef", "old-group-format", "new-group-format", "unchanged-group-format",
+            "changed-group-format", "line-format", "old-line-format", "new-line-format", "unchanged-line-format",
+            "horizon-lines", "palette"));
     private static final GnuArguments DATE = new GnuArguments("dfrs", "I", Set.of("date", "file", "reference", "rfc-3339",
             "set"));
     private static final GnuArguments PING = new GnuArguments("ceFiIlmMpQsStTwW", "", Set.of());
@@ -45,6 +54,7 @@ final class WritingArguments {
             case "sort" -> sort(SORT.parse(args));
             case "uniq" -> uniq(UNIQ.parse(args));
             case "file" -> file(FILE.parse(args));
+            case "diff" -> diff(DIFF.parse(args));
             case "date" -> date(DATE.parse(args));
             case "hostname" -> hostname(args);
             case "ping" -> ping(PING.parse(args));
@@ -69,6 +79,10 @@ final class WritingArguments {
             if (option.abbreviates("compress-program")) {
                 return Optional.of("sort --compress-program is blocked: it runs another program");
             }
+            if (option.is('T') || option.abbreviates("temporary-directory")) {
+                return Optional.of("sort -T/--temporary-directory is blocked: it writes temporary files there;"
+                        + " sort uses the command's own TMPDIR without it");
+            }
         }
         return Optional.empty();
     }
@@ -85,6 +99,26 @@ final class WritingArguments {
         for (GnuArguments.Option option : parsed.options()) {
             if (option.is('C') || option.abbreviates("compile")) {
                 return Optional.of("file -C/--compile is blocked: it writes a compiled magic file");
+            }
+            if (option.is('z') || option.is('Z') || option.abbreviates("uncompress")
+                    || option.abbreviates("uncompress-noreport")) {
+                return Optional.of("file -z/-Z/--uncompress is blocked: it runs decompressors (gzip, zstd, lz4 ...)"
+                        + " on the file; file names the compression without it");
+            }
+            if (option.is('p') || option.abbreviates("preserve-date")) {
+                return Optional.of("file -p/--preserve-date is blocked: it changes the files' access times");
+            }
+            if (option.is('S') || option.abbreviates("no-sandbox")) {
+                return Optional.of("file -S/--no-sandbox is blocked: it turns off file's own system-call sandbox");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> diff(GnuArguments.Parsed parsed) {
+        for (GnuArguments.Option option : parsed.options()) {
+            if (option.is('l') || option.abbreviates("paginate")) {
+                return Optional.of("diff -l/--paginate is blocked: it runs pr; diff prints without it");
             }
         }
         return Optional.empty();

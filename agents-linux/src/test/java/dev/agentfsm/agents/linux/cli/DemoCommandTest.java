@@ -39,6 +39,7 @@ class DemoCommandTest {
                 "3 CONTINUE $ grep -c ERROR logs/app.log logs/worker.log exit 0, T ms",
                 "4 CONTINUE $ grep -n -m 1 ERROR logs/app.log exit 0, T ms",
                 "5 FINISH (no command) T ms"), steps);
+        assertTrue(cli.out().contains("\nsandbox:   commands run as "), cli.out());
         // the real output of the real commands, first lines
         assertTrue(cli.out().contains("\n        ./logs/app.log\n"), cli.out());
         assertTrue(cli.out().contains("\n        not allowed: '|' is shell syntax;"), cli.out());

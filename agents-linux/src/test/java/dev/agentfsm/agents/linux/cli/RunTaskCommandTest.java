@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import dev.agentfsm.agents.linux.shell.CommandDirectories;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +28,11 @@ class RunTaskCommandTest {
     @TempDir
     Path root;
 
+    @BeforeEach
+    void letCommandsRead() {
+        CommandDirectories.readable(root); // as root, commands run as user nobody
+    }
+
     @Test
     void runsATaskWithAModelOverHttp() throws Exception {
         Files.writeString(root.resolve("hello.txt"), "hi\n");
@@ -36,6 +43,7 @@ class RunTaskCommandTest {
                     "--trace", trace.toString());
 
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
+            assertTrue(cli.out().contains("\nsandbox: commands run as "), cli.out());
             assertTrue(cli.out().contains("\nstep 1  CONTINUE -> CONTINUE  $ ls -1  [exit 0, "), cli.out());
             assertTrue(cli.out().contains("\n        hello.txt\n"), cli.out());
             assertTrue(cli.out().contains("\nstep 2  CONTINUE -> FINISH  (no command)  ["), cli.out());
@@ -60,7 +68,7 @@ class RunTaskCommandTest {
     @Test
     void aShellConfigurationFileExtendsTheAllowList() throws Exception {
         Files.createDirectory(root.resolve("work"));
-        Path config = Files.writeString(root.resolve("shell.yaml"), "root: work\nallow: [env]\n");
+        Path config = Files.writeString(root.resolve("shell.yaml"), "root: work\nallowUnsafe: [env]\n");
         String env = LIST.replace("ls -1", "env");
         try (ChatServer server = new ChatServer(env, DONE)) {
             Cli cli = Cli.run("run", "--task", "show the environment", "--base-url", server.baseUrl(), "--model", "m",
@@ -148,6 +156,18 @@ class RunTaskCommandTest {
         assertTrue(cli.err().contains("--base-url holds a user name or password (user:password@); remove it"),
                 cli.err());
         assertTrue(!cli.err().contains("s3cr3t") && !cli.out().contains("s3cr3t"), cli.err());
+    }
+
+    @Test
+    void allowUnsafeAddsACommandThatAllowRefuses() throws Exception {
+        String env = LIST.replace("ls -1", "env");
+        try (ChatServer server = new ChatServer(env, DONE)) {
+            Cli cli = Cli.run("run", "--task", "show the environment", "--base-url", server.baseUrl(), "--model", "m",
+                    "--root", root.toString(), "--allow-unsafe", "env", "--trace", root.resolve("trace.jsonl").toString());
+
+            assertEquals(0, cli.exitCode(), cli.out() + cli.err());
+            assertTrue(cli.out().contains("\n        PATH=/usr/bin:/bin\n"), cli.out());
+        }
     }
 
     @Test

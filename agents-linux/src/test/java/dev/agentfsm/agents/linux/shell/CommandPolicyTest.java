@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class CommandPolicyTest {
-    private final CommandPolicy policy = new CommandPolicy(ShellConfig.of(Path.of("/tmp")).withAllowed("rm", "bash").allowedCommands());
+    private final CommandPolicy policy = new CommandPolicy(ShellConfig.of(Path.of("/tmp")).withUnsafeAllowed("rm", "bash").allowedCommands());
 
     private String refusal(String line) {
         return assertInstanceOf(Verdict.Refuse.class, policy.check(line), line).reason();
@@ -101,7 +101,7 @@ class CommandPolicyTest {
     @Test
     void launchersMayOnlyPrintTheirVersionSoTheyCannotRunWhatTheListRefuses() {
         CommandPolicy withLaunchers = new CommandPolicy(ShellConfig.of(Path.of("/tmp"))
-                .withAllowed("env", "xargs", "timeout", "nice", "awk", "sudo").allowedCommands());
+                .withUnsafeAllowed("env", "xargs", "timeout", "nice", "awk", "sudo").allowedCommands());
         for (String line : List.of("env rm x", "env -i rm x", "xargs rm", "timeout 5 rm x", "nice rm x",
                 "awk BEGIN{print}", "sudo ls")) {
             Verdict verdict = withLaunchers.check(line);
@@ -129,5 +129,46 @@ class CommandPolicyTest {
         assertTrue(refusal("ls \"a;b\"").contains("';' is shell syntax"));
         assertTrue(refusal("ls 'x|y'").contains("'|' is shell syntax"));
         assertEquals(new Verdict.Run(List.of("echo", "$HOME", "~", "*", "a b")), policy.check("echo $HOME ~ * 'a b'"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sort -T /var/tmp notes", "sort -T/var/tmp notes", "sort -ruT /var/tmp notes",
+            "sort notes -T x", "sort --temporary-directory=/var/tmp notes", "sort --temporary-directory /var/tmp notes",
+            "sort --temp=/var/tmp notes", "sort --t /var/tmp notes", "sort --tem=x notes"})
+    void sortMayNotPutItsTemporaryFilesElsewhere(String line) {
+        assertEquals("sort -T/--temporary-directory is blocked: it writes temporary files there; sort uses the"
+                + " command's own TMPDIR without it", refusal(line));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"file -z notes.gz", "file -Z notes.gz", "file -bz notes.gz", "file --uncompress notes.gz",
+            "file --unc notes.gz", "file --uncompress-noreport notes.gz", "file --uncompress-n notes.gz",
+            "file -p notes", "file -bp notes", "file --preserve-date notes", "file --pres notes", "file -S notes",
+            "file --no-sandbox notes", "file --no-s notes", "file -m magic -z notes", "diff -l a b", "diff -ul a b",
+            "diff --paginate a b", "diff --pag a b", "diff -U 3 -l a b", "diff a b --paginate"})
+    void optionsThatStartOtherProgramsOrTouchFilesAreRefused(String line) {
+        String reason = refusal(line);
+        assertTrue(reason.startsWith(line.substring(0, line.indexOf(' ')) + " -"), reason);
+        assertTrue(reason.contains(" is blocked: "), reason);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"file -b notes", "file -m magic notes", "file -P bytes=1024 notes", "file -e compress notes",
+            "diff a b", "diff -u a b", "diff -U 3 a b", "diff --label -l --label x a b", "diff -I -l a b",
+            "diff -y -W 100 a b", "diff --color a b", "diff -p a b"})
+    void theSameCommandsWithOtherOptionsStillRun(String line) {
+        assertInstanceOf(Verdict.Run.class, policy.check(line), () -> line + ": " + policy.check(line));
+    }
+
+    @Test
+    void versionedInterpretersMayOnlyPrintTheirVersionToo() {
+        CommandPolicy versioned = new CommandPolicy(ShellConfig.of(Path.of("/tmp"))
+                .withUnsafeAllowed("python3.11", "perl5.36", "ruby3.1", "pypy3").allowedCommands());
+        for (String line : List.of("python3.11 -c 'import os'", "perl5.36 -e 'system(1)'", "ruby3.1 -e x", "pypy3 x.py")) {
+            Verdict verdict = versioned.check(line);
+            assertInstanceOf(Verdict.Refuse.class, verdict, line);
+            assertTrue(((Verdict.Refuse) verdict).reason().contains(" may only run as '"), verdict.toString());
+        }
+        assertEquals(new Verdict.Run(List.of("python3.11", "--version")), versioned.check("python3.11 --version"));
     }
 }

@@ -35,6 +35,7 @@ class ShellDriverTest {
 
     @BeforeEach
     void createFiles() throws IOException {
+        CommandDirectories.readable(root);
         Files.writeString(root.resolve("notes.txt"), "alpha\nbeta\ngamma\n");
         Files.createDirectory(root.resolve("sub"));
         Files.writeString(root.resolve("sub/inner.txt"), "inside\n");
@@ -52,17 +53,20 @@ class ShellDriverTest {
     /**
      * {@code config} searching only {@code bin}, where each allowed command is a script that appends
      * its name and arguments to {@code log} and then runs the real program: any program a command
-     * starts leaves a line, whatever it does or does not touch.
+     * starts leaves a line, whatever it does or does not touch. The log's directory is open to every
+     * user, since commands may run as another user.
      */
     private static ShellConfig logged(ShellConfig config, Path bin, Path log) throws IOException {
         ShellDriver real = ShellDriver.of(config);
+        CommandDirectories.readable(bin);
+        Files.setPosixFilePermissions(log.getParent(), PosixFilePermissions.fromString("rwxrwxrwx"));
         for (String name : config.allowedCommands()) {
             String program = real.findProgram(name).map(path -> "exec '" + path + "' \"$@\"").orElse("exit 127");
             Path script = Files.writeString(bin.resolve(name),
                     "#!/bin/sh\necho \"" + name + " $*\" >> '" + log + "'\n" + program + "\n");
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
-        return new ShellConfig(config.root(), config.allowedCommands(), List.of(bin), config.outputCapBytes());
+        return config.withSearchPath(List.of(bin));
     }
 
     @Test
@@ -103,11 +107,19 @@ class ShellDriverTest {
     }
 
     @Test
-    void environmentIsMinimal() throws Exception {
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("env"));
+    void environmentIsMinimalWithATemporaryDirectoryOfItsOwn() throws Exception {
+        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withUnsafeAllowed("env"));
         ActionResult result = run(shell, Map.of("command", "env"));
-        Set<String> lines = Set.of(((String) result.data().get("stdout")).split("\n"));
-        assertEquals(Set.of("PATH=/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + root.toRealPath()), lines);
+        Map<String, String> env = new HashMap<>();
+        for (String line : ((String) result.data().get("stdout")).split("\n")) {
+            env.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
+        }
+        assertTrue(env.containsKey("TMPDIR"), env.toString());
+        Path tmp = Path.of(env.remove("TMPDIR"));
+        assertEquals(Map.of("PATH", "/usr/bin:/bin", "LANG", "C.UTF-8", "HOME", root.toRealPath().toString()), env);
+        assertTrue(tmp.getFileName().toString().startsWith("agentfsm-cmd-"), tmp.toString());
+        assertEquals(Path.of(System.getProperty("java.io.tmpdir")), tmp.getParent());
+        assertFalse(Files.exists(tmp), "the command's temporary directory is deleted after it");
     }
 
     @ParameterizedTest
@@ -115,13 +127,13 @@ class ShellDriverTest {
             "cat < victim", "find . -delete", "find . -exec rm -rf {} +", "python -c 'open(\"victim\",\"w\")'",
             "python3 -c 'import shutil'", "ls ${IFS}", "ls && rm victim", "ls | rm victim",
             "ls\nrm victim"})
-    void refusedCommandsNeverRun(String command, @TempDir Path bin) throws Exception {
+    void refusedCommandsNeverRun(String command, @TempDir Path bin, @TempDir Path logs) throws Exception {
         Path victim = root.resolve("victim");
         Files.writeString(victim, "must survive");
         // touch and rm are allowed here, so only the policy stands between the command and the file;
         // every allowed program logs that it started, so a refused command that ran anything is seen
-        Path ran = bin.resolve("ran.log");
-        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withAllowed("rm", "touch"), bin, ran));
+        Path ran = logs.resolve("ran.log");
+        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withUnsafeAllowed("rm", "touch"), bin, ran));
         ActionResult result = run(shell, Map.of("command", command));
         assertFalse(result.success());
         String reason = result.reason().orElseThrow();
@@ -138,8 +150,8 @@ class ShellDriverTest {
     @ValueSource(strings = {"sort -o out notes.txt", "sort -ruo out notes.txt", "sort notes.txt --out=out",
             "uniq notes.txt out", "uniq -c notes.txt out", "file -C -m notes.txt",
             "sort -S 1 --compress-program=touch notes.txt"})
-    void allowedCommandsMayNotWriteFiles(String command, @TempDir Path bin) throws Exception {
-        Path ran = bin.resolve("ran.log");
+    void allowedCommandsMayNotWriteFiles(String command, @TempDir Path bin, @TempDir Path logs) throws Exception {
+        Path ran = logs.resolve("ran.log");
         ActionResult result = run(ShellDriver.of(logged(ShellConfig.of(root), bin, ran)), Map.of("command", command));
         assertFalse(result.success(), result.toString());
         assertEquals(true, result.data().get("refused"), result.toString());
@@ -168,10 +180,12 @@ class ShellDriverTest {
     }
 
     @Test
-    void withRmAllowedAPlainRmDoesDeleteSoTheRefusalsAboveAreWhatProtectTheFile(@TempDir Path bin) throws Exception {
+    void withRmAllowedAPlainRmDoesDeleteSoTheRefusalsAboveAreWhatProtectTheFile(@TempDir Path bin, @TempDir Path logs)
+            throws Exception {
         Path victim = Files.writeString(root.resolve("victim"), "will go");
-        Path ran = bin.resolve("ran.log");
-        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withAllowed("rm", "touch"), bin, ran));
+        Path ran = logs.resolve("ran.log");
+        ShellDriver shell = ShellDriver.of(logged(ShellConfig.of(root).withUnsafeAllowed("rm", "touch"), bin, ran));
+        CommandDirectories.writable(root, shell);
         assertTrue(run(shell, Map.of("command", "rm victim")).success());
         assertFalse(Files.exists(victim));
         assertEquals(List.of("rm victim"), Files.readAllLines(ran), "the log sees what runs");
@@ -239,30 +253,46 @@ class ShellDriverTest {
     }
 
     @Test
-    void timeOutKillsTheWholeProcessTree() throws Exception {
-        Path bin = Files.createDirectory(root.resolve("bin"));
-        Path script = bin.resolve("spawn-sleepers");
-        // three sleeping descendants (one a grandchild), each writing its pid, then the script waits
+    void timeOutKillsTheWholeProcessTree(@TempDir Path bin) throws Exception {
+        // four waiting descendants: two children, a grandchild, and an orphan whose parent has exited;
+        // each follows a file named after this test run, so /proc tells which ones are still running
+        String marker = "tree-" + java.util.UUID.randomUUID();
+        Files.writeString(root.resolve(marker), "");
+        Path script = CommandDirectories.readable(bin).resolve("spawn-followers");
         Files.writeString(script, String.join("\n", "#!/bin/sh",
-                "sleep 300 & echo $! >> \"$1\"",
-                "sleep 300 & echo $! >> \"$1\"",
-                "( sleep 300 & echo $! >> \"$1\"; wait ) &",
-                "echo $$ >> \"$1\"",
+                "tail -f \"$1\" &",
+                "tail -f \"$1\" &",
+                "( tail -f \"$1\" & wait ) &",
+                "( tail -f \"$1\" & )",
                 "wait", ""));
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-sleepers"));
-        Map<String, Object> arguments = new HashMap<>(Map.of("command", "spawn-sleepers pids", "timeout", "0.2"));
+        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-followers"));
+        Map<String, Object> arguments = new HashMap<>(Map.of("command", "spawn-followers " + marker, "timeout", "0.2"));
+        try {
+            java.util.concurrent.CompletableFuture<ActionResult> running =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return run(shell, arguments);
+                        } catch (DriverException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+            long deadline = System.currentTimeMillis() + 5_000;
+            int most = 0;
+            while (!running.isDone() && System.currentTimeMillis() < deadline) {
+                most = Math.max(most, RunningProcesses.withMarker(marker, "tail").size());
+                Thread.sleep(20);
+            }
+            ActionResult result = running.get();
 
-        ActionResult result = run(shell, arguments);
-
-        assertFalse(result.success());
-        assertEquals("timed out after 1 s", result.reason().orElseThrow()); // 0.2 s is clamped to 1 s
-        assertEquals(true, result.data().get("timed_out"));
-        assertTrue(result.output().startsWith("timed out after 1 s; the command and every process it started were killed"));
-        List<Long> pids = Files.readAllLines(root.resolve("pids")).stream().map(Long::parseLong).toList();
-        assertEquals(4, pids.size(), pids.toString());
-        for (long pid : pids) {
-            assertFalse(ProcessHandle.of(pid).map(ProcessTree::running).orElse(false), "process " + pid + " survived");
+            assertEquals(4, most, "the four followers ran together");
+            assertFalse(result.success());
+            assertEquals("timed out after 1 s", result.reason().orElseThrow()); // 0.2 s is clamped to 1 s
+            assertEquals(true, result.data().get("timed_out"));
+            assertTrue(result.output().startsWith("timed out after 1 s; the command and every process it started were killed"));
+            assertEquals(List.of(), RunningProcesses.awaitNoneWithMarker(marker, 2_000), "survivors");
+        } finally {
+            RunningProcesses.killAll(marker);
         }
     }
 

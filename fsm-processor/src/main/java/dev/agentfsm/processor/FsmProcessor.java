@@ -164,18 +164,20 @@ public final class FsmProcessor extends AbstractProcessor {
         }
 
         MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()), docs);
+        Set<String> deferredNames = deferred.keySet();
+        // a stand-in names no machine still waiting for a type: that one may never be generated
+        Predicate<MachineRef> nameable = ref -> hasTypes(ref) && !deferredNames.contains(ref.baseType().qualifiedName());
         for (MachineModel machine : broken) {
-            Optional<WritableSubset> subset = standIn(machine, all, this::hasTypes);
+            Optional<WritableSubset> subset = standIn(machine, all, nameable);
             if (subset.isPresent()) {
                 reporter.print(writer.writeTypes(subset.get()));
             }
         }
-        Set<String> deferredNames = deferred.keySet();
         for (MachineModel machine : valid) {
             List<MachineRef> targets = machine.handOffTargets();
             if (targets.stream().anyMatch(t -> !hasTypes(t))) {
                 // valid, but it hands off to a machine that is reported and has no types: write what can name them
-                Optional<WritableSubset> subset = WritableSubset.of(machine, this::hasTypes);
+                Optional<WritableSubset> subset = WritableSubset.of(machine, nameable);
                 if (subset.isPresent()) {
                     reporter.print(writer.writeTypes(subset.get()));
                 } else {

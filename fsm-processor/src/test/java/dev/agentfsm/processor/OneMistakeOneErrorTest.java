@@ -39,6 +39,7 @@ class OneMistakeOneErrorTest {
             // not a DuplicateTransition for SHUT's two moves to OPEN: that is the duplicate name's consequence
             new Case("DuplicateState", "DuplicateState", "example/Door.java", "description = \"ajar\""),
             new Case("HandOffToBroken", "Trap", "example/Door.java", "@State(\"STUCK\")"),
+            new Case("HandOffToMachineWithoutTypes", "NotAState", "example/Door.java", "initial = Hinge.class"),
             new Case("StateShapeInner", "StateShape", "example/Door.java", "@State(\"AJAR\")"));
 
     static Stream<Arguments> cases() {

@@ -49,16 +49,6 @@ public final class Report {
         return errorCount() > 0;
     }
 
-    /** This report's findings followed by {@code other}'s. */
-    public Report and(Report other) {
-        if (other.diagnostics.isEmpty()) {
-            return this;
-        }
-        List<Diagnostic> all = new ArrayList<>(diagnostics);
-        all.addAll(other.diagnostics);
-        return new Report(all);
-    }
-
     @Override
     public String toString() {
         return diagnostics.stream().map(Diagnostic::text).toList().toString();

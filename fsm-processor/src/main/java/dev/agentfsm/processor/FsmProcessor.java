@@ -9,6 +9,8 @@ import dev.agentfsm.processor.model.MissingType;
 import dev.agentfsm.processor.model.MisplacedAnnotation;
 import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.Origin;
+import dev.agentfsm.processor.model.StateRef;
+import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
 import dev.agentfsm.processor.read.Deferred;
 import dev.agentfsm.processor.read.MachineReader;
@@ -35,6 +37,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
@@ -64,6 +67,11 @@ public final class FsmProcessor extends AbstractProcessor {
     private final Map<String, String> deferred = new LinkedHashMap<>();
     /** Machines that failed and have no generated types: a machine that hands off to one can't name its manager. */
     private final Set<TypeRef> withoutTypes = new HashSet<>();
+    /**
+     * States of failed machines that their stand-in status enum leaves out: a machine that hands off
+     * to one can't name its constant.
+     */
+    private final Set<TypeRef> leftOut = new HashSet<>();
     private final List<MachineModel> generatedMachines = new ArrayList<>();
     private final Set<String> managers = new TreeSet<>();
     private Reporter reporter;
@@ -158,15 +166,19 @@ public final class FsmProcessor extends AbstractProcessor {
         }
         // which broken machines nothing can stand in for: known before any is written, since hand-offs name each other
         for (MachineModel machine : broken) {
-            if (standIn(machine, all, ref -> true).isEmpty()) {
+            Optional<WritableSubset> subset = standIn(machine, all, ref -> true);
+            if (subset.isEmpty()) {
                 withoutTypes.add(machine.ref().baseType());
+            } else {
+                subset.get().helperOnly().forEach(state -> leftOut.add(state.type()));
             }
         }
 
         MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()), docs);
         Set<String> deferredNames = deferred.keySet();
         // a stand-in names no machine still waiting for a type: that one may never be generated
-        Predicate<MachineRef> nameable = ref -> hasTypes(ref) && !deferredNames.contains(ref.baseType().qualifiedName());
+        Predicate<StateRef> nameable = ref -> hasConstant(ref)
+                && !deferredNames.contains(ref.machine().orElseThrow().baseType().qualifiedName());
         for (MachineModel machine : broken) {
             Optional<WritableSubset> subset = standIn(machine, all, nameable);
             if (subset.isPresent()) {
@@ -175,8 +187,9 @@ public final class FsmProcessor extends AbstractProcessor {
         }
         for (MachineModel machine : valid) {
             List<MachineRef> targets = machine.handOffTargets();
-            if (targets.stream().anyMatch(t -> !hasTypes(t))) {
-                // valid, but it hands off to a machine that is reported and has no types: write what can name them
+            if (handOffs(machine).anyMatch(target -> !hasConstant(target))) {
+                // valid, but it hands off to a machine that is reported and has no types, or to a state that its
+                // stand-in enum leaves out: write what can name them
                 Optional<WritableSubset> subset = WritableSubset.of(machine, nameable);
                 if (subset.isPresent()) {
                     reporter.print(writer.writeTypes(subset.get()));
@@ -200,14 +213,22 @@ public final class FsmProcessor extends AbstractProcessor {
      * compilation generates the same names (a {@code DuplicateMachine}: its types are the other's).
      */
     private static Optional<WritableSubset> standIn(MachineModel machine, List<MachineModel> all,
-            Predicate<MachineRef> hasTypes) {
+            Predicate<StateRef> hasConstant) {
         boolean namesTaken = all.stream().anyMatch(other -> other != machine
                 && other.ref().statusEnum().equals(machine.ref().statusEnum()));
-        return namesTaken ? Optional.empty() : WritableSubset.of(machine, hasTypes);
+        return namesTaken ? Optional.empty() : WritableSubset.of(machine, hasConstant);
     }
 
-    private boolean hasTypes(MachineRef machine) {
-        return !withoutTypes.contains(machine.baseType());
+    /** Whether the status of {@code state}, of another machine, is a constant of that machine's generated enum. */
+    private boolean hasConstant(StateRef state) {
+        return !withoutTypes.contains(state.machine().orElseThrow().baseType()) && !leftOut.contains(state.type());
+    }
+
+    private static Stream<StateRef> handOffs(MachineModel machine) {
+        return machine.states().stream()
+                .flatMap(state -> state.transitions().stream())
+                .filter(transition -> transition.isHandOff(machine.ref()))
+                .map(TransitionModel::target);
     }
 
     private void deferMachine(MachineModel machine, String why) {

@@ -14,10 +14,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A machine with one mistake, in code that names the machine's generated types everywhere code can
- * (a state's {@code next(agent, Door_OpenMoves to)}, also for a state the status enum leaves out,
- * fields, imports and static imports of {@code DoorStatus}, {@code DoorStateManager.instance()}, a valid
- * machine handing off to the broken one): the compilation fails with exactly the processor's error, and the compiler adds none, under
- * javac and ECJ. The sources are under {@code src/test/resources/cascades/<Case>}.
+ * (a state's {@code next(agent, Door_OpenMoves to)}, also for a state the status enum leaves out;
+ * fields, imports and static imports of {@code DoorStatus}, {@code DoorStateManager.instance()}; a
+ * valid machine handing off to the broken one, or to a state its enum leaves out): the compilation
+ * fails with exactly the processor's error, and the compiler adds none, under javac and ECJ. The
+ * sources are under {@code src/test/resources/cascades/<Case>}.
  */
 class OneMistakeOneErrorTest {
 
@@ -40,7 +41,8 @@ class OneMistakeOneErrorTest {
             new Case("DuplicateState", "DuplicateState", "example/Door.java", "description = \"ajar\""),
             new Case("HandOffToBroken", "Trap", "example/Door.java", "@State(\"STUCK\")"),
             new Case("HandOffToMachineWithoutTypes", "NotAState", "example/Door.java", "initial = Hinge.class"),
-            new Case("StateShapeInner", "StateShape", "example/Door.java", "@State(\"AJAR\")"));
+            new Case("StateShapeInner", "StateShape", "example/Door.java", "@State(\"AJAR\")"),
+            new Case("HandOffToLeftOut", "StateShape", "example/Door.java", "@State(\"AJAR\")"));
 
     static Stream<Arguments> cases() {
         return CASES.stream().flatMap(c -> Compilers.names().map(name -> Arguments.of(name, c)));

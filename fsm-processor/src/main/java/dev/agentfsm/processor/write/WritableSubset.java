@@ -1,7 +1,6 @@
 package dev.agentfsm.processor.write;
 
 import dev.agentfsm.processor.model.MachineModel;
-import dev.agentfsm.processor.model.MachineRef;
 import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.NextMethod;
 import dev.agentfsm.processor.model.StateModel;
@@ -26,11 +25,11 @@ import javax.lang.model.SourceVersion;
  * the status enum, table and manager hold the states whose name is a Java identifier, not taken by
  * an earlier state, and whose class the manager can create with {@code new}; every other state keeps
  * only its helper, if its class is visible from the machine's package, and that helper's methods
- * throw: it has no constant to move from. A helper keeps the moves to held statuses and to machines
- * whose types exist, one per method name. A {@code next} method the dispatch can't call is left out,
- * and so are a fallback or onError that is not held. When the machine's name is not a Java identifier, its base type is no
- * {@code AgentState<A>} of a concrete {@code A}, or its initial state is not held, nothing can stand
- * in for it.
+ * throw: it has no constant to move from. A helper keeps the moves to held statuses and the hand-offs
+ * to statuses that exist in the other machine's generated enum, one per method name. A {@code next}
+ * method the dispatch can't call is left out, and so are a fallback or onError that is not held.
+ * When the machine's name is not a Java identifier, its base type is no {@code AgentState<A>} of a
+ * concrete {@code A}, or its initial state is not held, nothing can stand in for it.
  *
  * @param machine the machine reduced to the held states and their writable moves
  * @param helperOnly the states not held that get their {@code <StateClass>Moves} helper, whose methods throw
@@ -44,10 +43,11 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
     /**
      * The writable part of {@code machine}.
      *
-     * @param hasTypes whether the generated types of a machine this one hands off to exist
+     * @param hasConstant whether the status of a state of another machine, which this one hands off
+     *     to, is a constant of that machine's generated enum
      * @return empty when no generated type could stand for the machine
      */
-    public static Optional<WritableSubset> of(MachineModel machine, Predicate<MachineRef> hasTypes) {
+    public static Optional<WritableSubset> of(MachineModel machine, Predicate<StateRef> hasConstant) {
         if (!SourceVersion.isName(machine.name()) || !machine.implementsAgentState()) {
             return Optional.empty();
         }
@@ -69,7 +69,7 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
         }
         Predicate<TransitionModel> writable = t -> t.target().belongsTo(machine.ref())
                 ? t.target().status().filter(statuses::contains).isPresent()
-                : t.isHandOff(machine.ref()) && hasTypes.test(t.target().machine().orElseThrow());
+                : t.isHandOff(machine.ref()) && hasConstant.test(t.target());
         MachineModel reduced = new MachineModel(machine.ref(), machine.description(), true, machine.initial(),
                 machine.fallback().filter(isHeld), machine.onError().filter(isHeld),
                 held.stream().map(s -> writableState(machine, s, writable)).toList(),

@@ -98,9 +98,22 @@ class WritableSubsetTest {
                         to(DOOR, "CLOSED", "Closed")),
                 state("CLOSED", "Closed", StateShape.OK, Optional.empty())));
 
-        assertThat(WritableSubset.of(door, m -> true).orElseThrow().machine().states().get(0).transitions()).hasSize(2);
-        assertThat(WritableSubset.of(door, m -> !m.equals(WINDOW)).orElseThrow().machine().states().get(0).transitions()
+        assertThat(WritableSubset.of(door, s -> true).orElseThrow().machine().states().get(0).transitions()).hasSize(2);
+        assertThat(WritableSubset.of(door, s -> !s.belongsTo(WINDOW)).orElseThrow().machine().states().get(0).transitions()
                 .stream().map(t -> t.target().type().simpleName()).toList()).containsExactly("Closed");
+    }
+
+    @Test
+    void aHandOffToAStateTheOtherMachinesEnumLeavesOutIsLeftOut() {
+        MachineModel door = door(List.of(
+                state("OPEN", "Open", StateShape.OK, Optional.of(CALLABLE_NEXT), to(WINDOW, "OPEN", "WindowOpen"),
+                        to(WINDOW, "AJAR", "WindowAjar"), to(DOOR, "CLOSED", "Closed")),
+                state("CLOSED", "Closed", StateShape.OK, Optional.empty())));
+
+        WritableSubset subset = WritableSubset.of(door, s -> !s.type().simpleName().equals("WindowAjar")).orElseThrow();
+
+        assertThat(subset.machine().states().get(0).transitions().stream().map(t -> t.target().type().simpleName())
+                .toList()).containsExactly("WindowOpen", "Closed").inOrder();
     }
 
     @Test
@@ -110,7 +123,7 @@ class WritableSubsetTest {
                 state("AJAR", "Ajar", INNER, Optional.of(CALLABLE_NEXT), to(DOOR, "OPEN", "Open"),
                         to(WINDOW, "OPEN", "WindowOpen"), to(DOOR, "CLOSED", "Closed")),
                 state("CLOSED", "Closed", StateShape.OK, Optional.empty())));
-        WritableSubset subset = WritableSubset.of(door, m -> true).orElseThrow();
+        WritableSubset subset = WritableSubset.of(door, s -> true).orElseThrow();
         MovesWriter writer = new MovesWriter(new GeneratedTypes(false));
 
         String helper = writer.writeLeftOut(subset.machine(), subset.helperOnly().get(0)).toString();

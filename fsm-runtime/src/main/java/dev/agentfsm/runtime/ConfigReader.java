@@ -3,6 +3,7 @@ package dev.agentfsm.runtime;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
 import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -21,9 +23,14 @@ import java.util.stream.Collectors;
 /**
  * Reads a {@link RuntimeConfig} from YAML with Jackson, strictly: unknown keys, duplicate keys, nulls
  * and values of the wrong type are errors naming the key, the value and what is allowed; Jackson
- * coerces nothing (no {@code "5"} for 5, no 1.5 for an int).
+ * coerces nothing (no {@code "5"} for 5, no 1.5 for an int). The text is one YAML document of at most
+ * {@link #MAX_BYTES} bytes: a configuration is a few lines, and a larger one costs time and memory to
+ * parse for nothing (megabytes of comments take seconds).
  */
 final class ConfigReader {
+    /** The largest configuration read, in bytes of UTF-8. */
+    static final int MAX_BYTES = 64 * 1024;
+
     /** Configured once, then only read (Jackson mappers are thread-safe after configuration). */
     private static final YAMLMapper YAML = YAMLMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -40,6 +47,7 @@ final class ConfigReader {
             Map.entry("safeGuard", ConfigValues.BOOLEAN),
             Map.entry("askQuestion", ConfigValues.BOOLEAN),
             Map.entry("llmTimeout", ConfigValues.DURATION),
+            Map.entry("llmCallDeadline", ConfigValues.DURATION),
             Map.entry("userTimeout", ConfigValues.DURATION),
             Map.entry("actionTimeout", ConfigValues.DURATION),
             Map.entry("llm", "a mapping with baseUrl, model and optionally apiKeyEnv"),
@@ -49,7 +57,8 @@ final class ConfigReader {
 
     /** The file's shape: every key optional, so that what it leaves out keeps its default. */
     record ConfigFile(Integer maxStep, Integer maxRound, Boolean safeGuard, Boolean askQuestion,
-            Integer jsonParsingRetry, String llmTimeout, String userTimeout, String actionTimeout, LlmSection llm) {}
+            Integer jsonParsingRetry, String llmTimeout, String llmCallDeadline, String userTimeout,
+            String actionTimeout, LlmSection llm) {}
 
     /** The {@code llm} section. */
     record LlmSection(String baseUrl, String model, String apiKeyEnv) {}
@@ -57,6 +66,10 @@ final class ConfigReader {
     private ConfigReader() {}
 
     static RuntimeConfig read(String yaml, String source) {
+        long bytes = utf8Length(yaml);
+        if (bytes > MAX_BYTES) {
+            throw tooLarge(bytes, source);
+        }
         try {
             return bind(yaml);
         } catch (ConfigException e) {
@@ -64,14 +77,49 @@ final class ConfigReader {
         }
     }
 
+    /** The error for a configuration over {@link #MAX_BYTES}; {@code bytes} is its size, or negative when unknown. */
+    static ConfigException tooLarge(long bytes, String source) {
+        return new ConfigException("invalid agent-fsm configuration (" + source + "): it is "
+                + (bytes >= 0 ? bytes + " bytes" : "more than " + MAX_BYTES + " bytes") + ", over the cap of "
+                + MAX_BYTES + " bytes (64 KiB); a configuration is a few lines: keep only the keys it sets");
+    }
+
+    private static long utf8Length(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
     private static RuntimeConfig bind(String yaml) {
         JsonNode tree;
-        try {
-            tree = YAML.readTree(yaml);
+        try (JsonParser parser = YAML.createParser(yaml)) {
+            tree = YAML.readTree(parser);
+            JsonToken next = parser.nextToken();
+            if (next != null) {
+                // a second document ('---' and more) would otherwise be ignored without a word
+                throw new ConfigException("the text holds more than one YAML document (the second starts at line "
+                        + parser.currentTokenLocation().getLineNr() + "); put every key in one document, without"
+                        + " a '---' line after the first key");
+            }
         } catch (JsonProcessingException e) {
             throw new ConfigException("not valid YAML: " + e.getOriginalMessage()
                     + (e.getLocation() != null ? " at line " + e.getLocation().getLineNr()
                             + ", column " + e.getLocation().getColumnNr() : ""), e);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read the configuration: " + e.getMessage(), e);
         }
         if (tree == null || tree.isMissingNode() || tree.isNull()) {
             return RuntimeConfig.defaults();
@@ -109,6 +157,7 @@ final class ConfigReader {
                 or(file.askQuestion(), defaults.askQuestion()),
                 or(file.jsonParsingRetry(), defaults.jsonParsingRetry()),
                 duration("llmTimeout", file.llmTimeout(), defaults.llmTimeout()),
+                Optional.ofNullable(file.llmCallDeadline()).map(text -> ConfigValues.duration("llmCallDeadline", text)),
                 duration("userTimeout", file.userTimeout(), defaults.userTimeout()),
                 duration("actionTimeout", file.actionTimeout(), defaults.actionTimeout()),
                 Optional.ofNullable(file.llm()).map(ConfigReader::endpoint));

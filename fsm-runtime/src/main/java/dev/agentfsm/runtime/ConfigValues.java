@@ -17,11 +17,16 @@ final class ConfigValues {
     static final String WHOLE_NUMBER = "a whole number";
     static final String BOOLEAN = "true or false";
     static final String DURATION = "a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S";
+    /** The longest duration any key takes: longer ones are mistakes, and overflow in nanoseconds arithmetic. */
+    static final Duration MAX_DURATION = Duration.ofHours(24);
+    static final String DURATION_RANGE = "a duration greater than zero and at most 24h (PT24H)";
     static final String HTTP_URL = "an http:// or https:// URL, such as http://localhost:11434/v1";
     static final String MODEL = "a model name, such as gpt-4o or qwen2.5";
     static final String ENV_NAME = "the name of an environment variable, such as OPENAI_API_KEY";
 
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
+    /** The user-info of a URL ({@code user:password@}), to keep it out of messages. */
+    private static final Pattern USER_INFO = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@");
     private static final Pattern ENV_VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private ConfigValues() {}
@@ -61,13 +66,16 @@ final class ConfigValues {
         throw bad(key, text, BOOLEAN);
     }
 
-    /** {@code 500ms}, {@code 60s}, {@code 2m}, {@code 1h}, or ISO-8601 ({@code PT1M30S}); greater than zero. */
+    /** {@code 500ms}, {@code 60s}, {@code 2m}, {@code 1h}, or ISO-8601 ({@code PT1M30S}); greater than zero, at most 24h. */
     static Duration duration(String key, String text) {
         String value = text.trim();
         Duration duration;
         Matcher shortForm = SHORT_DURATION.matcher(value);
         try {
             if (shortForm.matches()) {
+                if (shortForm.group(1).length() > 18) {
+                    throw bad(key, text, DURATION_RANGE); // more digits than a long holds
+                }
                 long amount = Long.parseLong(shortForm.group(1));
                 duration = switch (shortForm.group(2)) {
                     case "ms" -> Duration.ofMillis(amount);
@@ -81,20 +89,36 @@ final class ConfigValues {
         } catch (DateTimeParseException | ArithmeticException | NumberFormatException e) {
             throw bad(key, text, DURATION);
         }
-        return positive(key, duration, text);
+        return inRange(key, duration, text);
     }
 
-    static Duration positive(String key, Duration duration, Object shown) {
+    /** {@code duration} when it is greater than zero and at most {@link #MAX_DURATION}; {@code shown} is the value named otherwise. */
+    static Duration inRange(String key, Duration duration, Object shown) {
         if (duration == null || duration.isNegative() || duration.isZero()) {
             throw bad(key, shown, DURATION);
+        }
+        if (duration.compareTo(MAX_DURATION) > 0) {
+            throw bad(key, shown, DURATION_RANGE);
         }
         return duration;
     }
 
+    /**
+     * An http or https URL with a host and without user-info: a {@code user:password@} would be sent to
+     * nobody (the key goes in a header) but shown in every message naming the URL, so it is refused, and
+     * never echoed.
+     */
     static String httpUrl(String key, String text) {
+        Matcher userInfo = USER_INFO.matcher(text);
+        if (userInfo.find()) {
+            throw new ConfigException(key + ": \"" + userInfo.replaceFirst("$1***@") + "\" is not allowed; the URL holds"
+                    + " a user name or password (shown as ***): remove it, and name the environment variable holding"
+                    + " the API key in llm.apiKeyEnv");
+        }
         try {
             URI uri = new URI(text);
-            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null
+                    && uri.getRawUserInfo() == null) {
                 return text;
             }
         } catch (URISyntaxException e) {

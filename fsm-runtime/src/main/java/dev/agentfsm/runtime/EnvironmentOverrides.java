@@ -20,6 +20,7 @@ final class EnvironmentOverrides {
     static final String ASK_QUESTION = "AGENTFSM_ASK_QUESTION";
     static final String JSON_PARSING_RETRY = "AGENTFSM_JSON_PARSING_RETRY";
     static final String LLM_TIMEOUT = "AGENTFSM_LLM_TIMEOUT";
+    static final String LLM_CALL_DEADLINE = "AGENTFSM_LLM_CALL_DEADLINE";
     static final String USER_TIMEOUT = "AGENTFSM_USER_TIMEOUT";
     static final String ACTION_TIMEOUT = "AGENTFSM_ACTION_TIMEOUT";
     static final String LLM_BASE_URL = "AGENTFSM_LLM_BASE_URL";
@@ -42,6 +43,8 @@ final class EnvironmentOverrides {
                 override(env, JSON_PARSING_RETRY, (key, text) -> ConfigValues.wholeNumber(key, text, 0),
                         config.jsonParsingRetry()),
                 override(env, LLM_TIMEOUT, ConfigValues::duration, config.llmTimeout()),
+                override(env, LLM_CALL_DEADLINE, (key, text) -> Optional.of(ConfigValues.duration(key, text)),
+                        config.llmCallDeadline()),
                 override(env, USER_TIMEOUT, ConfigValues::duration, config.userTimeout()),
                 override(env, ACTION_TIMEOUT, ConfigValues::duration, config.actionTimeout()),
                 llm);

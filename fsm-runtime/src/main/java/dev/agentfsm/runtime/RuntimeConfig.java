@@ -1,6 +1,9 @@
 package dev.agentfsm.runtime;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +25,7 @@ import java.util.Optional;
  * askQuestion: false
  * jsonParsingRetry: 3
  * llmTimeout: 60s
+ * llmCallDeadline: 2m
  * userTimeout: 300s
  * actionTimeout: 30s
  * llm:
@@ -35,7 +39,9 @@ import java.util.Optional;
  * @param safeGuard whether CONFIRM asks the user before a dangerous action runs (default true)
  * @param askQuestion whether PENDING asks the user, or tells the LLM no answer is available (default false)
  * @param jsonParsingRetry corrective re-asks in all for a malformed, unknown or illegal reply (default 3)
- * @param llmTimeout time-out of one LLM call (default 60 s)
+ * @param llmTimeout time-out of one attempt of an LLM call (default 60 s)
+ * @param llmCallDeadline the most one LLM call may take in all, its retries and the waits before them
+ *     included; when empty, twice {@code llmTimeout}. Never shorter than {@code llmTimeout}
  * @param userTimeout how long a question or confirmation waits for the user (default 300 s)
  * @param actionTimeout time-out of one device action (default 30 s)
  * @param llm the LLM endpoint, when one is configured
@@ -47,6 +53,7 @@ public record RuntimeConfig(
         boolean askQuestion,
         int jsonParsingRetry,
         Duration llmTimeout,
+        Optional<Duration> llmCallDeadline,
         Duration userTimeout,
         Duration actionTimeout,
         Optional<LlmEndpoint> llm) {
@@ -56,10 +63,30 @@ public record RuntimeConfig(
         ConfigValues.atLeast("maxStep", maxStep, 1);
         ConfigValues.atLeast("maxRound", maxRound, 1);
         ConfigValues.atLeast("jsonParsingRetry", jsonParsingRetry, 0);
-        ConfigValues.positive("llmTimeout", llmTimeout, llmTimeout);
-        ConfigValues.positive("userTimeout", userTimeout, userTimeout);
-        ConfigValues.positive("actionTimeout", actionTimeout, actionTimeout);
+        ConfigValues.inRange("llmTimeout", llmTimeout, llmTimeout);
+        Objects.requireNonNull(llmCallDeadline, "llmCallDeadline").ifPresent(deadline -> {
+            ConfigValues.inRange("llmCallDeadline", deadline, deadline);
+            if (deadline.compareTo(llmTimeout) < 0) {
+                throw new ConfigException("llmCallDeadline: " + deadline + " is shorter than llmTimeout (" + llmTimeout
+                        + "), so no attempt could use its time-out; set llmCallDeadline to " + llmTimeout
+                        + " or more, or leave it out (twice llmTimeout)");
+            }
+        });
+        ConfigValues.inRange("userTimeout", userTimeout, userTimeout);
+        ConfigValues.inRange("actionTimeout", actionTimeout, actionTimeout);
         Objects.requireNonNull(llm, "llm");
+    }
+
+    /**
+     * A configuration without an {@code llmCallDeadline} of its own (so twice {@code llmTimeout}), as
+     * before that key existed.
+     *
+     * @throws ConfigException naming the component, its value and what is allowed when one is bad
+     */
+    public RuntimeConfig(int maxStep, int maxRound, boolean safeGuard, boolean askQuestion, int jsonParsingRetry,
+            Duration llmTimeout, Duration userTimeout, Duration actionTimeout, Optional<LlmEndpoint> llm) {
+        this(maxStep, maxRound, safeGuard, askQuestion, jsonParsingRetry, llmTimeout, Optional.empty(), userTimeout,
+                actionTimeout, llm);
     }
 
     /**
@@ -80,26 +107,37 @@ public record RuntimeConfig(
 
     /** UFO's defaults. */
     public static RuntimeConfig defaults() {
-        return new RuntimeConfig(50, 1, true, false, 3, Duration.ofSeconds(60), Duration.ofSeconds(300),
-                Duration.ofSeconds(30), Optional.empty());
+        return new RuntimeConfig(50, 1, true, false, 3, Duration.ofSeconds(60), Optional.empty(),
+                Duration.ofSeconds(300), Duration.ofSeconds(30), Optional.empty());
     }
 
     /**
-     * Reads a YAML file; keys it does not set keep their defaults.
+     * Reads a YAML file of one document, at most 64 KiB; keys it does not
+     * set keep their defaults.
      *
      * @throws ConfigException naming the file, the key and the value on any error
      */
     public static RuntimeConfig load(Path yaml) {
-        String text;
-        try {
-            text = Files.readString(yaml, StandardCharsets.UTF_8);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(yaml)) {
+            // read no more than the cap allows, whatever the file claims (a device or a pipe has no size)
+            bytes = in.readNBytes(ConfigReader.MAX_BYTES + 1);
+            if (bytes.length > ConfigReader.MAX_BYTES) {
+                throw ConfigReader.tooLarge(Files.isRegularFile(yaml) ? Files.size(yaml) : -1, yaml.toString());
+            }
         } catch (IOException e) {
             throw new ConfigException("cannot read the agent-fsm configuration " + yaml + ": " + e, e);
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new ConfigException("cannot read the agent-fsm configuration " + yaml + ": it is not UTF-8 text", e);
         }
         return ConfigReader.read(text, yaml.toString());
     }
 
-    /** Reads YAML text; see {@link #load(Path)}. */
+    /** Reads YAML text (one document, at most 64 KiB in UTF-8); see {@link #load(Path)}. */
     public static RuntimeConfig parse(String yaml) {
         return ConfigReader.read(Objects.requireNonNull(yaml, "yaml"), "YAML text");
     }

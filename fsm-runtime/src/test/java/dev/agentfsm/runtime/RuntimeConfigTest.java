@@ -65,7 +65,7 @@ class RuntimeConfigTest {
     void anUnknownKeyIsNamedWithTheValidOnes() {
         ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxSteps: 5\n"));
         assertEquals("invalid agent-fsm configuration (YAML text): unknown key 'maxSteps'; valid keys are: "
-                + "actionTimeout, askQuestion, jsonParsingRetry, llm, llmTimeout, maxRound, maxStep, safeGuard, "
+                + "actionTimeout, askQuestion, jsonParsingRetry, llm, llmCallDeadline, llmTimeout, maxRound, maxStep, safeGuard, "
                 + "userTimeout", e.getMessage());
         ConfigException nested = assertThrows(ConfigException.class,
                 () -> RuntimeConfig.parse("llm:\n  url: http://x\n"));
@@ -160,6 +160,100 @@ class RuntimeConfigTest {
                 .withEnvironment(Map.of("AGENTFSM_LLM_MODEL", "m")));
         assertEquals("the environment configures an LLM endpoint only in part: no base URL is configured; set "
                 + "AGENTFSM_LLM_BASE_URL or llm.baseUrl", partial.getMessage());
+    }
+
+    @Test
+    void theLlmCallDeadlineIsReadFromYamlAndTheEnvironmentAndIsEmptyByDefault() {
+        assertEquals(Optional.empty(), RuntimeConfig.defaults().llmCallDeadline(), "twice llmTimeout");
+        assertEquals(Optional.of(Duration.ofMinutes(3)), RuntimeConfig.parse("llmCallDeadline: 3m\n").llmCallDeadline());
+        assertEquals(Optional.of(Duration.ofSeconds(90)), RuntimeConfig.parse("llmCallDeadline: 3m\n")
+                .withEnvironment(Map.of("AGENTFSM_LLM_CALL_DEADLINE", "90s")).llmCallDeadline());
+    }
+
+    @Test
+    void aDeadlineShorterThanTheTimeOutIsRefused() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> RuntimeConfig.parse("llmTimeout: 2m\nllmCallDeadline: 30s\n"));
+        assertEquals("invalid agent-fsm configuration (YAML text): llmCallDeadline: PT30S is shorter than llmTimeout"
+                + " (PT2M), so no attempt could use its time-out; set llmCallDeadline to PT2M or more, or leave it out"
+                + " (twice llmTimeout)", e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "llmTimeout: 2600000h          | llmTimeout: \"2600000h\"",
+        "userTimeout: PT2600000H       | userTimeout: \"PT2600000H\"",
+        "actionTimeout: 25h            | actionTimeout: \"25h\"",
+        "llmCallDeadline: 1441m        | llmCallDeadline: \"1441m\"",
+        "llmTimeout: 99999999999999999999h | llmTimeout: \"99999999999999999999h\"",
+    })
+    void aDurationOverADayIsRefusedNamingKeyValueAndRange(String yaml, String named) {
+        ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse(yaml));
+        assertEquals("invalid agent-fsm configuration (YAML text): " + named + " is not allowed; expected a duration"
+                + " greater than zero and at most 24h (PT24H)", e.getMessage());
+    }
+
+    @Test
+    void aDurationOverADayIsRefusedFromTheEnvironmentAndInTheRecord() {
+        ConfigException env = assertThrows(ConfigException.class,
+                () -> RuntimeConfig.defaults().withEnvironment(Map.of("AGENTFSM_LLM_TIMEOUT", "2600000h")));
+        assertEquals("AGENTFSM_LLM_TIMEOUT: \"2600000h\" is not allowed; expected a duration greater than zero and at"
+                + " most 24h (PT24H)", env.getMessage());
+        ConfigException record = assertThrows(ConfigException.class, () -> new RuntimeConfig(50, 1, true, false, 3,
+                Duration.ofSeconds(60), Duration.ofDays(365), Duration.ofSeconds(1), Optional.empty()));
+        assertEquals("userTimeout: PT8760H is not allowed; expected a duration greater than zero and at most 24h"
+                + " (PT24H)", record.getMessage());
+        assertEquals(Duration.ofHours(24), RuntimeConfig.parse("llmTimeout: 24h\n").llmTimeout(), "a day is allowed");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "https://alice:s3cr3t@api.example.com/v1 | https://***@api.example.com/v1",
+        "http://token@localhost:11434/v1         | http://***@localhost:11434/v1",
+        "http://a:b c@host/v1                    | http://***@host/v1",
+    })
+    void aBaseUrlWithUserInfoIsRefusedWithoutEchoingIt(String url, String shown) {
+        ConfigException yaml = assertThrows(ConfigException.class,
+                () -> RuntimeConfig.parse("llm: {baseUrl: '" + url + "', model: m}\n"));
+        assertEquals("invalid agent-fsm configuration (YAML text): llm.baseUrl: \"" + shown + "\" is not allowed; the"
+                + " URL holds a user name or password (shown as ***): remove it, and name the environment variable"
+                + " holding the API key in llm.apiKeyEnv", yaml.getMessage());
+        ConfigException env = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_LLM_BASE_URL", url, "AGENTFSM_LLM_MODEL", "m")));
+        assertTrue(env.getMessage().startsWith("AGENTFSM_LLM_BASE_URL: \"" + shown + "\" is not allowed"),
+                env.getMessage());
+        String secret = url.substring(url.indexOf("//") + 2, url.lastIndexOf('@'));
+        assertTrue(!yaml.getMessage().contains(secret) && !env.getMessage().contains(secret), secret);
+    }
+
+    @Test
+    void aConfigurationOverTheCapIsRefusedBeforeItIsParsed(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("agentfsm.yaml");
+        Files.writeString(file, "maxStep: 5\n" + "# a comment\n".repeat(1024 * 1024));
+        long size = Files.size(file);
+
+        ConfigException fromFile = assertThrows(ConfigException.class, () -> RuntimeConfig.load(file));
+        ConfigException fromText = assertThrows(ConfigException.class,
+                () -> RuntimeConfig.parse(Files.readString(file)));
+
+        assertEquals("invalid agent-fsm configuration (" + file + "): it is " + size + " bytes, over the cap of 65536"
+                + " bytes (64 KiB); a configuration is a few lines: keep only the keys it sets", fromFile.getMessage());
+        assertEquals("invalid agent-fsm configuration (YAML text): it is " + size + " bytes, over the cap of 65536"
+                + " bytes (64 KiB); a configuration is a few lines: keep only the keys it sets", fromText.getMessage());
+        Files.writeString(file, "maxStep: 5\n" + "#".repeat(60_000) + "\n");
+        assertEquals(5, RuntimeConfig.load(file).maxStep(), "a file under the cap is read");
+    }
+
+    @Test
+    void aSecondYamlDocumentIsAnError() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> RuntimeConfig.parse("maxStep: 5\n---\nmaxStep: 500\n"));
+        assertEquals("invalid agent-fsm configuration (YAML text): the text holds more than one YAML document (the"
+                + " second starts at line 3); put every key in one document, without a '---' line after the first key",
+                e.getMessage());
+        assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxStep: 5\n---\n"), "an empty second one too");
+        assertEquals(5, RuntimeConfig.parse("---\nmaxStep: 5\n").maxStep(), "a document may start with ---");
+        assertEquals(5, RuntimeConfig.parse("maxStep: 5\n...\n").maxStep(), "and end with ...");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.agentfsm.benchmarks.dispatch;
 
 import dev.agentfsm.benchmarks.machines.AppAgent;
 import dev.agentfsm.benchmarks.machines.HostAgent;
+import dev.agentfsm.benchmarks.machines.UfoStyleAgent;
 import dev.agentfsm.runtime.Agent;
 
 /**
@@ -34,7 +35,7 @@ final class UfoStates {
     abstract static class Host extends UfoState {
         @Override
         UfoState nextState(Agent agent) {
-            return HOST.get(agent.status());
+            return HOST.get(((UfoStyleAgent) agent).ufoStatus());
         }
     }
 
@@ -42,14 +43,14 @@ final class UfoStates {
     abstract static class App extends UfoState {
         @Override
         UfoState nextState(Agent agent) {
-            return APP.get(agent.status());
+            return APP.get(((UfoStyleAgent) agent).ufoStatus());
         }
     }
 
     static final class HostContinue extends Host {
         @Override
         void handle(Agent agent) {
-            agent.setStatus(((HostAgent) agent).llm().next());
+            ((HostAgent) agent).setUfoStatus(((HostAgent) agent).llm().next());
         }
 
         @Override
@@ -146,7 +147,7 @@ final class UfoStates {
     static final class AppContinue extends App {
         @Override
         void handle(Agent agent) {
-            agent.setStatus(((AppAgent) agent).llm().next());
+            ((AppAgent) agent).setUfoStatus(((AppAgent) agent).llm().next());
         }
 
         @Override

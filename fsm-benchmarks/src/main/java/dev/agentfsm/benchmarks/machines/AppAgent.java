@@ -1,9 +1,8 @@
 package dev.agentfsm.benchmarks.machines;
 
-import dev.agentfsm.runtime.BaseAgent;
 
 /** The benchmark's AppAgent: it works for a {@link HostAgent} and shares its LLM. */
-public final class AppAgent extends BaseAgent {
+public final class AppAgent extends UfoStyleAgent {
     private final HostAgent host;
     private final Replies llm;
 

@@ -1,12 +1,11 @@
 package dev.agentfsm.benchmarks.machines;
 
-import dev.agentfsm.runtime.BaseAgent;
 
 /**
  * The benchmark's HostAgent: it asks the shared {@link Replies} for its status, and assigns the
  * subtasks to its app agents in turn (Word, then Excel).
  */
-public final class HostAgent extends BaseAgent {
+public final class HostAgent extends UfoStyleAgent {
     private final Replies llm;
     private final AppAgent[] apps;
     private int assigned = -1;
@@ -45,8 +44,10 @@ public final class HostAgent extends BaseAgent {
         assigned = -1;
         llm.rewind();
         reset();
+        setUfoStatus("");
         for (AppAgent app : apps) {
             app.reset();
+            app.setUfoStatus("");
         }
     }
 }

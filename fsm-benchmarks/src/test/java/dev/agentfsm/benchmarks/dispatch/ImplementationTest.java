@@ -39,11 +39,10 @@ class ImplementationTest {
     @Test
     void thePeersAreConfiguredWithTheGeneratedTables() {
         List<String> generated = new ArrayList<>();
-        for (TransitionTable table : List.of(HostAgentStateManager.instance().table(), AppAgentStateManager.instance().table())) {
-            for (String from : table.statuses()) {
-                for (String to : table.targets(from)) {
-                    generated.add(table.machine() + "." + from + " -> " + to);
-                }
+        for (TransitionTable<?> table : List.of(HostAgentStateManager.instance().table(), AppAgentStateManager.instance().table())) {
+            for (Move move : table.moves()) {
+                generated.add(move.from().qualifiedName() + " -> "
+                        + (move.isHandOff() ? move.to().qualifiedName() : move.to().name()));
             }
         }
         List<String> flat = new ArrayList<>();

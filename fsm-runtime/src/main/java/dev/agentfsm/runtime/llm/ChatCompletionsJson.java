@@ -5,13 +5,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.runtime.SafeText;
 import java.util.Locale;
 import java.util.Optional;
 
 /** The JSON of OpenAI's chat-completions protocol: the request body, and what a response body says. */
 final class ChatCompletionsJson {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int SHOWN_BODY_CHARS = 500;
+    /** The most of a server's text (a body, its error message, a refusal) an exception shows. */
+    static final int SHOWN_BODY_CHARS = 500;
     /** {@code json_schema.name}: the protocol requires one; servers only echo it. */
     static final String SCHEMA_NAME = "agent_reply";
 
@@ -74,13 +76,13 @@ final class ChatCompletionsJson {
         }
         JsonNode refusal = message.path("refusal");
         if (refusal.isTextual()) {
-            throw new LlmException(endpoint + ": the model refused to answer: " + refusal.textValue());
+            throw new LlmException(endpoint + ": the model refused to answer: " + shorten(refusal.textValue()));
         }
         throw new LlmException(endpoint + " answered without text at choices[0].message.content. Body: "
                 + shorten(body));
     }
 
-    /** What an error body says: the server's error message where it has one, else the (shortened) body. */
+    /** What an error body says, shortened: the server's error message where it has one, else the body. */
     static String errorMessage(String body) {
         try {
             JsonNode json = JSON.readTree(body);
@@ -88,7 +90,7 @@ final class ChatCompletionsJson {
             // OpenAI and vLLM: {"error": {"message": ...}} or {"message": ...}; Ollama: {"error": "..."}
             for (JsonNode candidate : new JsonNode[] {error.path("message"), error, json.path("message")}) {
                 if (candidate.isTextual() && !candidate.textValue().isBlank()) {
-                    return candidate.textValue();
+                    return shorten(candidate.textValue());
                 }
             }
         } catch (JsonProcessingException e) {
@@ -97,9 +99,8 @@ final class ChatCompletionsJson {
         return body.isBlank() ? "(empty body)" : shorten(body);
     }
 
+    /** The client's one cut of a server's text: whatever of it goes into an exception passes here. */
     static String shorten(String text) {
-        return text.length() <= SHOWN_BODY_CHARS
-                ? text
-                : text.substring(0, SHOWN_BODY_CHARS) + "... (" + text.length() + " chars)";
+        return SafeText.cut(text, SHOWN_BODY_CHARS);
     }
 }

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,8 +27,10 @@ import org.slf4j.LoggerFactory;
  * Ollama, vLLM, llama.cpp's server), over {@code java.net.http} with Jackson. Images are sent as data
  * URLs; a response schema becomes a {@code json_schema} {@code response_format}. 429 and 5xx answers
  * are retried with exponential back-off (a {@code Retry-After} in seconds is honoured, up to a minute);
- * other answers, failed connections and time-outs are not retried. Every call has a time-out that
- * covers the whole exchange, body included, and a body is read up to 16 MiB. A client
+ * other answers, failed connections and time-outs are not retried. Every attempt has a time-out that
+ * covers the whole exchange, body included, and a body is read up to 16 MiB. Every call has a deadline
+ * (twice the time-out unless set) that its attempts and the waits between them never pass: a retry
+ * whose wait would end past it is not made, and the last attempt gets only what is left. A client
  * is immutable: many sessions may share one.
  *
  * <pre>{@code
@@ -48,6 +51,8 @@ import org.slf4j.LoggerFactory;
 public final class OpenAiCompatibleClient implements LlmClient {
     private static final Logger LOG = LoggerFactory.getLogger(OpenAiCompatibleClient.class);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
+    /** The longest time-out or deadline a client takes: longer ones are mistakes (and overflow in nanoseconds). */
+    private static final Duration MAX_TIMEOUT = Duration.ofHours(24);
     /** The largest response body read (a chat completion is text; this bounds memory, not a model). */
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
     private static final String AUTHORIZATION = "Authorization";
@@ -57,24 +62,28 @@ public final class OpenAiCompatibleClient implements LlmClient {
     private final Optional<String> apiKey;
     private final String apiKeyHeader;
     private final Duration timeout;
+    private final Duration callDeadline;
     private final int maxRetries;
     private final Duration initialBackoff;
     private final boolean structuredOutput;
     private final boolean strictSchema;
     private final Sleeper sleeper;
+    private final LongSupplier nanoTime;
     private final HttpClient http;
 
-    private OpenAiCompatibleClient(Builder builder, Optional<String> apiKey) {
+    private OpenAiCompatibleClient(Builder builder, Optional<String> apiKey, Duration callDeadline) {
         this.endpoint = chatCompletions(builder.baseUrl);
         this.model = builder.model;
         this.apiKey = apiKey;
         this.apiKeyHeader = builder.apiKeyHeader;
         this.timeout = builder.timeout;
+        this.callDeadline = callDeadline;
         this.maxRetries = builder.maxRetries;
         this.initialBackoff = builder.initialBackoff;
         this.structuredOutput = builder.structuredOutput;
         this.strictSchema = builder.strictSchema;
         this.sleeper = builder.sleeper;
+        this.nanoTime = builder.nanoTime;
         // HTTP/1.1: a plain-http local server (Ollama, vLLM) gains nothing from an h2c upgrade attempt
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
@@ -111,14 +120,22 @@ public final class OpenAiCompatibleClient implements LlmClient {
         String body = ChatCompletionsJson.requestBody(model, request,
                 structuredOutput ? request.responseSchema() : Optional.empty(), strictSchema);
         HttpRequest.Builder post = HttpRequest.newBuilder(endpoint)
-                .timeout(timeout)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         apiKey.ifPresent(key -> post.header(apiKeyHeader, bearer(apiKeyHeader) ? "Bearer " + key : key));
-        HttpRequest httpRequest = post.build();
+        long start = nanoTime.getAsLong();
         for (int attempt = 0; ; attempt++) {
-            HttpResponse<String> response = send(httpRequest);
+            // the deadline is at least the time-out, so the first attempt always gets all of it
+            Duration left = callDeadline.minusNanos(nanoTime.getAsLong() - start);
+            if (left.isNegative() || left.isZero()) {
+                // a wait that overslept: nothing is left for another attempt
+                throw new LlmException(pastDeadline() + " after " + attempts(attempt) + ", before another could"
+                        + " start; raise the deadline (llmCallDeadline) or try again later");
+            }
+            Duration attemptTimeout = left.compareTo(timeout) < 0 ? left : timeout;
+            HttpResponse<String> response = send(post.copy().timeout(attemptTimeout).build(), attemptTimeout,
+                    attempt + 1);
             int status = response.statusCode();
             if (status >= 200 && status < 300) {
                 return new LlmReply(ChatCompletionsJson.content(response.body(), "POST " + endpoint));
@@ -128,6 +145,13 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 throw new LlmException(failure(status, response.body(), retryable, attempt + 1));
             }
             Duration wait = backoff(attempt, response);
+            Duration leftAfterAttempt = callDeadline.minusNanos(nanoTime.getAsLong() - start);
+            if (wait.compareTo(leftAfterAttempt) >= 0) {
+                throw new LlmException(failure(status, response.body(), true, attempt + 1) + "; the next attempt"
+                        + " would come after a wait of " + wait.toMillis() + " ms, past the call's deadline of "
+                        + callDeadline.toMillis() + " ms (" + leftAfterAttempt.toMillis() + " ms were left); raise"
+                        + " the deadline (llmCallDeadline) or try again later");
+            }
             LOG.warn("POST {} answered {}; retry {} of {} in {} ms", endpoint, status, attempt + 1, maxRetries,
                     wait.toMillis());
             try {
@@ -143,13 +167,13 @@ public final class OpenAiCompatibleClient implements LlmClient {
      * One exchange, body included, within the time-out. The request's own time-out covers only the
      * wait for the response headers; a server that then stalls mid-body would hang a blocking send.
      */
-    private HttpResponse<String> send(HttpRequest request) throws LlmException {
+    private HttpResponse<String> send(HttpRequest request, Duration attemptTimeout, int attempt) throws LlmException {
         CompletableFuture<HttpResponse<String>> exchange = http.sendAsync(request, CappedBody.handler(MAX_BODY_BYTES));
         try {
-            return exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return exchange.get(attemptTimeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             exchange.cancel(true);
-            throw timedOut(e);
+            throw timedOut(e, attemptTimeout, attempt);
         } catch (InterruptedException e) {
             exchange.cancel(true);
             Thread.currentThread().interrupt();
@@ -157,7 +181,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof HttpTimeoutException) {
-                throw timedOut(cause);
+                throw timedOut(cause, attemptTimeout, attempt);
             }
             if (cause instanceof ConnectException) {
                 throw new LlmException("Cannot connect to " + endpoint + " (" + cause
@@ -167,14 +191,23 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
     }
 
-    private LlmException timedOut(Throwable cause) {
+    private LlmException timedOut(Throwable cause, Duration attemptTimeout, int attempt) {
+        if (attemptTimeout.compareTo(timeout) < 0) {
+            return new LlmException(pastDeadline() + " during attempt " + attempt + " (of at most "
+                    + (maxRetries + 1) + "); raise the deadline (llmCallDeadline) or check that the server is not"
+                    + " overloaded", cause);
+        }
         return new LlmException("POST " + endpoint + " timed out after " + timeout.toMillis()
                 + " ms; raise the time-out or check that the server is not overloaded", cause);
     }
 
+    private String pastDeadline() {
+        return "POST " + endpoint + " reached the call's deadline of " + callDeadline.toMillis() + " ms";
+    }
+
     private String failure(int status, String body, boolean retryable, int attempts) {
         String message = "POST " + endpoint + " answered HTTP " + status
-                + (retryable ? " after " + attempts + (attempts == 1 ? " attempt" : " attempts") : "")
+                + (retryable ? " after " + attempts(attempts) : "")
                 + ": " + ChatCompletionsJson.errorMessage(body);
         if (status == 401 || status == 403) {
             return message + "; check the API key";
@@ -183,6 +216,10 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return message + "; check the base URL (it ends before /chat/completions) and the model '" + model + "'";
         }
         return message;
+    }
+
+    private static String attempts(int count) {
+        return count + (count == 1 ? " attempt" : " attempts");
     }
 
     /** The server's {@code Retry-After} in seconds when it sends one, else exponential back-off; at most a minute. */
@@ -250,10 +287,17 @@ public final class OpenAiCompatibleClient implements LlmClient {
         private boolean strictSchema;
         private Function<String, String> environment = System::getenv;
         private Sleeper sleeper = Sleeper.REAL;
+        private LongSupplier nanoTime = System::nanoTime;
+        private Optional<Duration> callDeadline = Optional.empty();
 
         private Builder(URI baseUrl, String model) {
             Objects.requireNonNull(baseUrl, "baseUrl");
             Objects.requireNonNull(model, "model");
+            if (baseUrl.getRawUserInfo() != null) {
+                // never echo it: it is a password more often than not
+                throw new IllegalArgumentException("The LLM base URL '" + withoutUserInfo(baseUrl) + "' holds a user"
+                        + " name or password (shown as ***); remove it, and give the API key with apiKeyFromEnv");
+            }
             String scheme = baseUrl.getScheme();
             if (!baseUrl.isAbsolute() || baseUrl.getRawAuthority() == null
                     || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
@@ -306,12 +350,29 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return this;
         }
 
-        /** Time-out of one HTTP call (default 60 s). */
+        /** Time-out of one attempt, one HTTP exchange (default 60 s; at most 24 h). */
         public Builder timeout(Duration timeout) {
             if (timeout.isNegative() || timeout.isZero()) {
                 throw new IllegalArgumentException("The time-out is " + timeout + "; it must be positive");
             }
+            if (timeout.compareTo(MAX_TIMEOUT) > 0) {
+                throw new IllegalArgumentException("The time-out is " + timeout + "; it can be at most " + MAX_TIMEOUT);
+            }
             this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * The most one call may take in all, its attempts and the waits before retries included (default:
+         * twice the time-out; at most 24 h). It must not be shorter than the time-out, checked at
+         * {@link #build()}.
+         */
+        public Builder callDeadline(Duration deadline) {
+            if (deadline.isNegative() || deadline.isZero() || deadline.compareTo(MAX_TIMEOUT) > 0) {
+                throw new IllegalArgumentException("The call deadline is " + deadline + "; it must be positive and at"
+                        + " most " + MAX_TIMEOUT);
+            }
+            this.callDeadline = Optional.of(deadline);
             return this;
         }
 
@@ -360,8 +421,22 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return this;
         }
 
-        /** @throws IllegalStateException naming the variable when {@link #apiKeyFromEnv} names one that is unset or empty */
+        /** What the client reads as the time; tests pass one that a recording sleeper moves on. */
+        Builder clock(LongSupplier nanoTime) {
+            this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+            return this;
+        }
+
+        /**
+         * @throws IllegalStateException naming the variable when {@link #apiKeyFromEnv} names one that is unset or empty
+         * @throws IllegalArgumentException when the call deadline is shorter than the time-out
+         */
         public OpenAiCompatibleClient build() {
+            Duration deadline = callDeadline.orElse(timeout.multipliedBy(2));
+            if (deadline.compareTo(timeout) < 0) {
+                throw new IllegalArgumentException("The call deadline (" + deadline + ") is shorter than the time-out ("
+                        + timeout + "), so no attempt could use its time-out; make the deadline at least " + timeout);
+            }
             Optional<String> key = apiKey;
             if (apiKeyEnv.isPresent()) {
                 String variable = apiKeyEnv.get();
@@ -373,7 +448,14 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 }
                 key = Optional.of(value.strip());
             }
-            return new OpenAiCompatibleClient(this, key);
+            return new OpenAiCompatibleClient(this, key, deadline);
+        }
+
+        /** {@code url} with its user-info replaced by {@code ***}, to name it without the password. */
+        private static String withoutUserInfo(URI url) {
+            String authority = url.getRawAuthority();
+            String host = authority.substring(authority.lastIndexOf('@') + 1);
+            return url.getScheme() + "://***@" + host + Optional.ofNullable(url.getRawPath()).orElse("");
         }
     }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.Status;
 import java.util.List;
 import java.util.Locale;
@@ -18,9 +19,13 @@ import java.util.regex.Pattern;
 
 /**
  * Judges one reply of the model for {@link ReplyGuard}: parses it, finds and normalizes its status, and
- * says what is wrong in words the model can act on.
+ * says what is wrong in words the model can act on. What a problem quotes of the reply is cut and
+ * escaped ({@link SafeText#line}): it goes into the log, the exception and the next prompt.
  */
 final class ReplyCheck {
+    /** The most of a reply's own text (a status, a parser's message) a problem quotes. */
+    private static final int QUOTED_CHARS = 200;
+
     /** A whole reply inside one Markdown code fence, optionally tagged json. */
     private static final Pattern FENCED = Pattern.compile("\\A```(?:[jJ][sS][oO][nN])?[ \\t]*\\R(.*?)\\R?```\\z",
             Pattern.DOTALL);
@@ -69,7 +74,7 @@ final class ReplyCheck {
         try {
             json = JSON.readTree(unfenced(raw.strip()));
         } catch (JsonProcessingException e) {
-            return malformed("it is not valid JSON (" + e.getOriginalMessage() + ")");
+            return malformed("it is not valid JSON (" + quoted(e.getOriginalMessage()) + ")");
         }
         if (json == null || json.isMissingNode()) {
             return malformed("it is empty");
@@ -82,7 +87,7 @@ final class ReplyCheck {
             return malformed("it has no status at " + pointer);
         }
         if (!found.isTextual()) {
-            return malformed("the status at " + pointer + " is " + found + ", not a string");
+            return malformed("the status at " + pointer + " is " + quoted(found.toString()) + ", not a string");
         }
         String status = found.textValue().strip().toUpperCase(Locale.ROOT);
         if (status.isEmpty()) {
@@ -91,11 +96,11 @@ final class ReplyCheck {
         String machine = from.machine().name();
         Optional<? extends Status> parsed = from.machine().table().parse(status);
         if (parsed.isEmpty()) {
-            return new Rejected(Outcome.UNKNOWN_STATUS, status, "\"" + status + "\" is not a status of " + machine);
+            return new Rejected(Outcome.UNKNOWN_STATUS, status, "\"" + quoted(status) + "\" is not a status of " + machine);
         }
         if (!offered.contains(parsed.get())) {
             return new Rejected(Outcome.ILLEGAL_TRANSITION, status,
-                    machine + " cannot move from " + from.name() + " to \"" + status + "\" by the model's choice");
+                    machine + " cannot move from " + from.name() + " to \"" + quoted(status) + "\" by the model's choice");
         }
         writeBack(json, status);
         return new Accepted(new AgentReply(json, parsed.get(), raw));
@@ -104,6 +109,10 @@ final class ReplyCheck {
     /** The statuses' names, comma-separated, as the model is to write them. */
     static String names(List<Status> statuses) {
         return String.join(", ", statuses.stream().map(Status::name).toList());
+    }
+
+    private static String quoted(String text) {
+        return SafeText.line(text, QUOTED_CHARS);
     }
 
     private static Rejected malformed(String problem) {

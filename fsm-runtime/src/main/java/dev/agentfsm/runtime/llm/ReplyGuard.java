@@ -2,6 +2,7 @@ package dev.agentfsm.runtime.llm;
 
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.Status;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * app, Linux and mobile agents), trimmed, upper-cased and parsed by the machine's generated table.
  * The prompt and the JSON schema offer only the statuses the state may reach by {@code Trigger.LLM}.
  * A malformed reply, an unknown or an illegal status gets a corrective re-ask naming the valid
- * statuses, up to {@code jsonParsingRetry} re-asks in all; then {@link ReplyRejectedException}.
+ * statuses, up to {@code jsonParsingRetry} re-asks in all; then {@link ReplyRejectedException}. A re-ask repeats the
+ * rejected reply to the model as its own turn, cut to {@value #ECHOED_REPLY_CHARS} characters (the
+ * correction says so), so that a huge bad reply does not make every later request huge too.
  *
  * <p>A reply is one JSON object; the only leniency is a reply wrapped in a Markdown code fence
  * ({@code ```json ... ```}), which models often send. The accepted reply's JSON holds the normalized
@@ -31,6 +34,8 @@ import org.slf4j.LoggerFactory;
 public final class ReplyGuard {
     private static final Logger LOG = LoggerFactory.getLogger(ReplyGuard.class);
     private static final int SHOWN_REPLY_CHARS = 300;
+    /** The most of a rejected reply a re-ask repeats to the model. */
+    static final int ECHOED_REPLY_CHARS = 2_000;
 
     private final LlmClient client;
     private final JsonPointer statusPointer;
@@ -110,8 +115,14 @@ public final class ReplyGuard {
             LOG.warn("{} in {}: re-asking the model ({} of {}): {}", from.machine().name(), from.name(), attempt + 1,
                     reasks, rejected.problem());
             conversation = new ArrayList<>(conversation);
-            conversation.add(ChatMessage.assistant(reply.content()));
-            conversation.add(ChatMessage.user(check.correction(rejected)));
+            String content = reply.content();
+            conversation.add(ChatMessage.assistant(SafeText.cut(content, ECHOED_REPLY_CHARS)));
+            String correction = check.correction(rejected);
+            if (content.length() > ECHOED_REPLY_CHARS) {
+                correction += " (Your reply was " + content.length() + " characters long; only its first "
+                        + ECHOED_REPLY_CHARS + " are repeated above.)";
+            }
+            conversation.add(ChatMessage.user(correction));
         }
     }
 
@@ -133,9 +144,7 @@ public final class ReplyGuard {
 
     private ReplyRejectedException rejection(Status from, List<Status> offered, String lastReply,
             ReplyCheck.Rejected rejected) {
-        String shown = lastReply.length() <= SHOWN_REPLY_CHARS
-                ? lastReply
-                : lastReply.substring(0, SHOWN_REPLY_CHARS) + "... (" + lastReply.length() + " chars)";
+        String shown = SafeText.cut(lastReply, SHOWN_REPLY_CHARS);
         String message = from.machine().name() + " in " + from.name() + ": the model's reply was rejected after "
                 + reasks + (reasks == 1 ? " re-ask: " : " re-asks: ") + rejected.problem() + "; the statuses offered"
                 + " were " + ReplyCheck.names(offered) + ". Last reply: " + shown;

@@ -1,5 +1,6 @@
 package dev.agentfsm.runtime.user;
 
+import dev.agentfsm.runtime.SafeText;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,8 +31,17 @@ import java.util.concurrent.TimeoutException;
  * piped before a confirmation prompt appears is discarded (and the user told so), so a stray {@code y}
  * can never approve an action nobody saw. To run dangerous actions without asking, turn
  * {@code safeGuard} off or use {@link UserChannel#alwaysApprove()}.
+ *
+ * <p>Questions and actions come from the model: they are printed through {@link SafeText#lines}, so
+ * control and bidi characters are shown as escapes rather than acted on by the terminal, and a huge
+ * one is cut (at {@value #SHOWN_LINES} lines of {@value #SHOWN_CHARS} characters) with a visible marker.
  */
 public final class ConsoleUserChannel implements UserChannel {
+    /** The most lines of a question or an action shown. */
+    static final int SHOWN_LINES = 40;
+    /** The most characters of one line of a question or an action shown. */
+    static final int SHOWN_CHARS = 500;
+
     private final BufferedReader in;
     private final PrintStream out;
     private final ExecutorService reader = Executors.newSingleThreadExecutor(task -> {
@@ -53,7 +63,7 @@ public final class ConsoleUserChannel implements UserChannel {
         Objects.requireNonNull(question, "question");
         long start = System.nanoTime();
         dropLateLine();
-        out.println(question);
+        printLines("", question);
         out.print("> ");
         out.flush();
         Optional<String> line = readLine(start + nanos(timeout));
@@ -68,7 +78,7 @@ public final class ConsoleUserChannel implements UserChannel {
         Objects.requireNonNull(action, "action");
         long deadline = System.nanoTime() + nanos(timeout);
         dropLateLine();
-        out.println("The agent wants to run: " + action);
+        printLines("The agent wants to run: ", action);
         for (int attempt = 0; attempt < 2; attempt++) {
             int discarded = discardTypedAhead();
             if (discarded > 0) {
@@ -87,11 +97,21 @@ public final class ConsoleUserChannel implements UserChannel {
                 case "n", "no" -> {
                     return Decision.REJECTED;
                 }
-                default -> out.println("Please answer y or n, not \"" + line.get().strip() + "\".");
+                default -> out.println("Please answer y or n, not \"" + SafeText.line(line.get().strip(), SHOWN_CHARS)
+                        + "\".");
             }
         }
         out.println("No clear answer: the action is rejected.");
         return Decision.REJECTED;
+    }
+
+    /** {@code text} made safe for the terminal, its first line after {@code prefix}. */
+    private void printLines(String prefix, String text) {
+        String start = prefix;
+        for (String line : SafeText.lines(text, SHOWN_LINES, SHOWN_CHARS)) {
+            out.println(start + line);
+            start = "";
+        }
     }
 
     /**

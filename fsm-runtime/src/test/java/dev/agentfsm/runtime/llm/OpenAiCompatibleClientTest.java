@@ -277,6 +277,115 @@ class OpenAiCompatibleClientTest {
     }
 
     @Test
+    void aHugeServerErrorMessageIsShortenedAsOtherBodiesAre() {
+        String message = "m".repeat(15 * 1024 * 1024);
+        server.answer(status(400, "{\"error\": {\"message\": \"" + message + "\"}}"));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
+
+        assertTrue(e.getMessage().length() < 1_000, e.getMessage().length() + " characters");
+        assertEquals("POST " + server.baseUrl() + "/chat/completions answered HTTP 400: "
+                + "m".repeat(ChatCompletionsJson.SHOWN_BODY_CHARS) + "... (" + message.length() + " chars)",
+                e.getMessage());
+    }
+
+    @Test
+    void aHugeRefusalIsShortenedToo() {
+        server.answer(status(200, "{\"choices\": [{\"message\": {\"content\": null, \"refusal\": \""
+                + "r".repeat(100_000) + "\"}}]}"));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
+
+        assertTrue(e.getMessage().endsWith("r".repeat(ChatCompletionsJson.SHOWN_BODY_CHARS) + "... (100000 chars)"),
+                e.getMessage().substring(0, 200));
+    }
+
+    @Test
+    void aRetryAfterStormEndsAtTheCallsDeadlineNotAfterEveryRetry() {
+        for (int i = 0; i < 4; i++) {
+            server.answer(status(429, Map.of("Retry-After", "60"), "{\"error\": {\"message\": \"slow down\"}}"));
+        }
+        // the deadline is not set: twice the time-out, 10 s
+        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(5)).build();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
+
+        assertEquals(List.of(), slept, "a wait of 60 s cannot fit in a deadline of 10 s");
+        assertEquals(1, server.received().size());
+        assertTrue(e.getMessage().startsWith("POST " + server.baseUrl() + "/chat/completions answered HTTP 429 after"
+                + " 1 attempt: slow down; the next attempt would come after a wait of 60000 ms, past the call's"
+                + " deadline of 10000 ms ("), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" ms were left); raise the deadline (llmCallDeadline) or try again later"),
+                e.getMessage());
+    }
+
+    @Test
+    void retriesAndTheirWaitsStayWithinTheDeadline() {
+        long[] now = {0};
+        for (int i = 0; i < 4; i++) {
+            server.answer(status(503, Map.of("Retry-After", "2"), "{\"error\": {\"message\": \"busy\"}}"));
+        }
+        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(1)).callDeadline(Duration.ofSeconds(5))
+                .clock(() -> now[0]).sleeper(wait -> {
+                    slept.add(wait);
+                    now[0] += wait.toNanos();
+                }).build();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
+
+        assertEquals(List.of(Duration.ofSeconds(2), Duration.ofSeconds(2)), slept, "a third wait would end at 6 s");
+        assertEquals(3, server.received().size());
+        assertTrue(e.getMessage().contains("answered HTTP 503 after 3 attempts: busy; the next attempt would come"
+                + " after a wait of 2000 ms, past the call's deadline of 5000 ms (1000 ms were left)"), e.getMessage());
+    }
+
+    @Test
+    void theLastAttemptGetsOnlyWhatIsLeftOfTheDeadline() {
+        long[] now = {0};
+        server.answer(status(503, "{}"), hang());
+        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(10)).callDeadline(Duration.ofMillis(10_300))
+                .initialBackoff(Duration.ofSeconds(10)).clock(() -> now[0]).sleeper(wait -> {
+                    slept.add(wait);
+                    now[0] += wait.toNanos();
+                }).build();
+        long start = System.nanoTime();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
+
+        Duration waited = Duration.ofNanos(System.nanoTime() - start);
+        assertEquals("POST " + server.baseUrl() + "/chat/completions reached the call's deadline of 10300 ms during"
+                + " attempt 2 (of at most 4); raise the deadline (llmCallDeadline) or check that the server is not"
+                + " overloaded", e.getMessage());
+        assertTrue(waited.compareTo(Duration.ofSeconds(5)) < 0, "the second attempt had 300 ms, not 10 s: " + waited);
+    }
+
+    @Test
+    void aDeadlineShorterThanTheTimeOutIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> client().timeout(Duration.ofSeconds(60)).callDeadline(Duration.ofSeconds(5)).build());
+
+        assertEquals("The call deadline (PT5S) is shorter than the time-out (PT1M), so no attempt could use its"
+                + " time-out; make the deadline at least PT1M", e.getMessage());
+        assertEquals("The time-out is PT2600000H; it can be at most PT24H", assertThrows(IllegalArgumentException.class,
+                () -> client().timeout(Duration.ofHours(2_600_000))).getMessage());
+        assertEquals("The call deadline is PT25H; it must be positive and at most PT24H",
+                assertThrows(IllegalArgumentException.class, () -> client().callDeadline(Duration.ofHours(25)))
+                        .getMessage());
+    }
+
+    @Test
+    void aBaseUrlWithAUserAndPasswordIsRefusedWithoutShowingThem() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OpenAiCompatibleClient
+                .builder(URI.create("https://alice:s3cr3t-pa55@api.example.com/v1"), "gpt-4o"));
+
+        assertEquals("The LLM base URL 'https://***@api.example.com/v1' holds a user name or password (shown as ***);"
+                + " remove it, and give the API key with apiKeyFromEnv", e.getMessage());
+        IllegalArgumentException ftp = assertThrows(IllegalArgumentException.class,
+                () -> OpenAiCompatibleClient.builder(URI.create("ftp://bob:hunter2@host/v1"), "m"));
+        assertTrue(!ftp.getMessage().contains("hunter2"), ftp.getMessage());
+    }
+
+    @Test
     void aRefusalIsReported() {
         server.answer(status(200, "{\"choices\": [{\"message\": {\"content\": null, \"refusal\": \"I can't help\"}}]}"));
 

@@ -227,6 +227,42 @@ class ReplyGuardTest {
     }
 
     @Test
+    void aHugeBadReplyIsEchoedCutOnEveryReask() throws LlmException {
+        String huge = "{\"action\": {\"status\": \"CONTINUE\"}, \"thought\": \"" + "z".repeat(15 * 1024 * 1024);
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(huge, huge, huge, reply("FINISH")));
+
+        assertEquals(AppStatus.FINISH, guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema).status());
+
+        for (int request = 1; request <= 3; request++) {
+            int size = llm.requests().get(request).messages().stream().mapToInt(m -> m.text().length()).sum();
+            assertTrue(size < 4 * ReplyGuard.ECHOED_REPLY_CHARS * request, "request " + request + " holds " + size
+                    + " characters");
+        }
+        List<ChatMessage> last = llm.requests().get(3).messages();
+        int echoed = last.get(last.size() - 2).text().length();
+        assertTrue(echoed < ReplyGuard.ECHOED_REPLY_CHARS + 30, "the echo holds " + echoed + " characters");
+        assertEquals(ChatMessage.assistant(huge.substring(0, ReplyGuard.ECHOED_REPLY_CHARS) + "... (" + huge.length()
+                + " chars)"), last.get(last.size() - 2));
+        assertTrue(last.get(last.size() - 1).text().endsWith(" (Your reply was " + huge.length() + " characters long;"
+                + " only its first " + ReplyGuard.ECHOED_REPLY_CHARS + " are repeated above.)"),
+                last.get(last.size() - 1).text());
+    }
+
+    @Test
+    void aHugeOrHostileStatusIsQuotedCutAndEscaped() {
+        String status = "\\u001b]52;c;" + "A".repeat(1_000_000); // a JSON escape: the status holds an ESC
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply(status)));
+
+        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
+                () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
+
+        assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
+        assertTrue(e.getMessage().length() < 1_000, e.getMessage().length() + " characters");
+        assertTrue(e.getMessage().contains("\"\\x1b]52;C;AAA"), e.getMessage());
+        assertTrue(e.getMessage().chars().noneMatch(c -> c == 0x1B), e.getMessage());
+    }
+
+    @Test
     void theInstructionIsItsOwnUserMessageWhenThePromptDoesNotEndWithOne() throws LlmException {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"status\": \"Continue\"}"));
         List<ChatMessage> prompt = List.of(ChatMessage.system("Plan the task."));

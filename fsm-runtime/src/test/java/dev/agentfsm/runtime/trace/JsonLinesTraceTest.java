@@ -12,6 +12,7 @@ import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -159,6 +160,70 @@ class JsonLinesTraceTest {
         for (JsonNode node : nodes) {
             assertEquals(longReason, node.get("reason").asText());
         }
+    }
+
+    @Test
+    void hugeFieldsAreCutSoThatALineStaysUnderTheCap() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        String huge = "\u001B]52;c;" + "é".repeat(8 * 1024 * 1024);
+        List<Status> longPath = java.util.Collections.nCopies(100_000, AppStatus.CONTINUE);
+        RoundResult result = new RoundResult(Outcome.ILLEGAL_TRANSITION, huge, AppStatus.CONTINUE, longPath, 100_000,
+                Optional.of(new IllegalStateException(huge)),
+                Optional.of(new RoundResult.Violation(AppStatus.CONTINUE, huge, AppStatus.CONTINUE.targets())),
+                Optional.of(huge));
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onRoundEnd("s-1", 1, result);
+            trace.onTransition(new TransitionEvent(huge, 1, 1, huge, AppStatus.CONTINUE, AppStatus.FINISH, Trigger.LLM, 5));
+        }
+
+        List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertEquals(2, written.size());
+        for (String line : written) {
+            int bytes = line.getBytes(StandardCharsets.UTF_8).length + 1;
+            assertTrue(bytes <= JsonLinesTrace.MAX_LINE_BYTES, bytes + " bytes");
+        }
+        JsonNode end = JSON.readTree(written.get(0));
+        String reason = end.get("reason").asText();
+        assertTrue(reason.startsWith("\u001B]52;c;éé") && reason.endsWith("é... (" + huge.length() + " chars)"),
+                reason.substring(0, 20) + " ... " + reason.substring(reason.length() - 30));
+        assertTrue(reason.length() > 20_000, "the first big field takes what room there is: " + reason.length());
+        assertEquals("... (" + huge.length() + " chars)", end.get("result").asText(), "no room is left for the last");
+        assertEquals("ILLEGAL_TRANSITION", end.get("outcome").asText());
+        assertEquals(100_000, end.get("steps").asInt());
+        JsonNode path = end.get("path");
+        assertTrue(path.get(path.size() - 1).asText().matches("\\.\\.\\. \\(\\d+ more\\)"), path.get(path.size() - 1).asText());
+        JsonNode transition = JSON.readTree(written.get(1));
+        assertEquals("FINISH", transition.get("to").asText());
+        assertEquals(5, transition.get("nanos").asInt());
+    }
+
+    @Test
+    void aTornLastLineIsCutBeforeAppending() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onTransition(event(1));
+        }
+        // a run killed in the middle of its second line
+        Files.writeString(file, "{\"event\":\"transition\",\"session\":\"s-1\",\"rou", java.nio.file.StandardOpenOption.APPEND);
+
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onTransition(event(3));
+        }
+
+        assertEquals(List.of(1, 3), lines(file).stream().map(n -> n.get("step").asInt()).toList(),
+                "every line parses; the torn one is gone");
+    }
+
+    @Test
+    void aFileThatIsOneTornLineIsEmptiedBeforeAppending() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        Files.writeString(file, "{\"event\":\"roundEnd\",\"reason\":\"" + "r".repeat(100_000));
+
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onTransition(event(7));
+        }
+
+        assertEquals(List.of(7), lines(file).stream().map(n -> n.get("step").asInt()).toList());
     }
 
     @Test

@@ -39,6 +39,31 @@ class ConsoleUserChannelTest {
     }
 
     @Test
+    void aQuestionOrActionFromTheModelCannotDriveTheTerminal() {
+        ConsoleUserChannel console = typing("blue\nyes\n");
+
+        console.ask("Which one?\u001B]52;c;cm0gLXJmIH4=\u0007\nred or \u202Eeulb", WAIT);
+        console.confirm("rm -rf ~ \u001B[2K\u001B[1Gls", WAIT);
+
+        String printed = printed();
+        assertTrue(printed.chars().noneMatch(c -> c == 0x1B || c == 0x07 || c == 0x202E), printed);
+        assertTrue(printed.startsWith(String.format("Which one?\\x1b]52;c;cm0gLXJmIH4=\\x07%nred or \\u202eeulb%n> ")),
+                printed);
+        assertTrue(printed.contains("The agent wants to run: rm -rf ~ \\x1b[2K\\x1b[1Gls"), printed);
+    }
+
+    @Test
+    void aHugeQuestionIsCut() {
+        ConsoleUserChannel console = typing("ok\n");
+
+        console.ask("q".repeat(3_000_000) + "\n" + "line\n".repeat(100), WAIT);
+
+        assertTrue(printed().length() < 30_000, printed().length() + " characters printed");
+        assertTrue(printed().contains("... (3000000 chars)"), printed().substring(0, 100));
+        assertTrue(printed().contains("... (62 more lines)"), printed());
+    }
+
+    @Test
     void aSilentUserTimesOut() throws IOException {
         try (PipedOutputStream keyboard = new PipedOutputStream();
                 PipedInputStream in = new PipedInputStream(keyboard)) {

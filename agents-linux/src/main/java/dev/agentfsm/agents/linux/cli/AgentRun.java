@@ -8,12 +8,24 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.llm.LlmClient;
 import java.util.List;
 
-/** One round of the LinuxAgent on a shell, printed step by step: what {@code demo} and {@code run} share. */
+/**
+ * One round of the LinuxAgent on a shell, printed step by step: what {@code demo} and {@code run} share.
+ * The round's reason, error and result carry the model's and the commands' words, so they are printed
+ * through {@link SafeText}.
+ */
 final class AgentRun {
+    /** The most characters of a reason or an error shown. */
+    static final int MESSAGE_CHARS = 1_000;
+    /** The most lines of a result shown, and the most characters of each. */
+    static final int RESULT_LINES = 20;
+    static final int RESULT_CHARS = 200;
+    private static final String INDENT = "        ";
+
     private AgentRun() {}
 
     static RoundResult run(Console console, ShellDriver shell, LlmClient llm, RuntimeConfig config, String task,
@@ -58,13 +70,15 @@ final class AgentRun {
                 .map(status -> status instanceof LinuxAgentStatus ? status.name() : status.qualifiedName()).toList();
         console.println(console.bold("round ") + outcome + " after " + result.steps() + " states: " + String.join(" -> ", path));
         if (!result.completed()) {
-            console.println("reason: " + result.reason());
+            console.println("reason: " + SafeText.line(result.reason(), MESSAGE_CHARS));
         }
         result.error().filter(error -> error.getMessage() == null || !result.reason().contains(error.getMessage()))
-                .ifPresent(error -> console.println(console.red("error: ") + describe(error)));
+                .ifPresent(error -> console.println(console.red("error: ") + SafeText.line(describe(error), MESSAGE_CHARS)));
         if (result.completed() && result.error().isEmpty() && gaveUp(result)) {
             console.println(console.red("the agent gave up (FAIL)") + ": the task was not done");
         }
-        console.println(console.bold("result: ") + result.result().orElse("(none)"));
+        List<String> lines = SafeText.lines(result.result().orElse("(none)"), RESULT_LINES, RESULT_CHARS);
+        console.println(console.bold("result: ") + lines.get(0));
+        lines.subList(1, lines.size()).forEach(line -> console.println(INDENT + line));
     }
 }

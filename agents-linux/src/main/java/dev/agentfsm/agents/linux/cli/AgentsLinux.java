@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.linux.cli;
 
+import dev.agentfsm.runtime.SafeText;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,6 +25,8 @@ public final class AgentsLinux implements Runnable {
     static final int USAGE = 2;
     /** Exit code of work that did not succeed (a round that did not complete, a missing diagram). */
     static final int FAILED = 1;
+    /** The most characters of an error message printed. */
+    private static final int MESSAGE_CHARS = 2_000;
 
     @Spec
     CommandSpec spec;
@@ -66,8 +69,9 @@ public final class AgentsLinux implements Runnable {
         return FAILED;
     }
 
+    /** A message on one line, safe for a terminal (it may quote a model, a server or a command). */
     private static String oneLine(String message) {
-        return message.strip().replaceAll("\\s*\\R\\s*", " ");
+        return SafeText.line(message.strip().replaceAll("\\s*\\R\\s*", " "), MESSAGE_CHARS);
     }
 
     /** Where machines and their files are looked up: the thread's context class loader, else this program's. */

@@ -30,6 +30,8 @@ import picocli.CommandLine.Spec;
                 "  agents-linux run --task \"How much disk space is free?\" \\",
                 "      --base-url http://localhost:11434/v1 --model qwen2.5"})
 final class RunTaskCommand implements Callable<Integer> {
+    /** The longest --timeout: a day, the runtime's bound on durations. */
+    private static final int MAX_TIMEOUT_SECONDS = 24 * 60 * 60;
 
     @Spec
     CommandSpec spec;
@@ -72,7 +74,8 @@ final class RunTaskCommand implements Callable<Integer> {
     int maxSteps;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
-            description = "Time-out of one model call (default: ${DEFAULT-VALUE}).")
+            description = "Time-out of one attempt of a model call, at most 86400 (default: ${DEFAULT-VALUE});"
+                    + " a call with its retries ends after twice this.")
     int timeoutSeconds;
 
     @Option(names = "--trace", paramLabel = "FILE",
@@ -106,8 +109,8 @@ final class RunTaskCommand implements Callable<Integer> {
         if (maxSteps < 1) {
             throw bad("--max-steps must be at least 1, got " + maxSteps);
         }
-        if (timeoutSeconds < 1) {
-            throw bad("--timeout must be at least 1 second, got " + timeoutSeconds);
+        if (timeoutSeconds < 1 || timeoutSeconds > MAX_TIMEOUT_SECONDS) {
+            throw bad("--timeout must be from 1 to " + MAX_TIMEOUT_SECONDS + " seconds (a day), got " + timeoutSeconds);
         }
     }
 
@@ -141,6 +144,11 @@ final class RunTaskCommand implements Callable<Integer> {
     }
 
     private LlmClient client() {
+        if (baseUrl.getRawUserInfo() != null) {
+            // never echo it back: it is a password more often than not
+            throw bad("--base-url holds a user name or password (user:password@); remove it, and pass the key in an"
+                    + " environment variable named by --api-key-env");
+        }
         String scheme = String.valueOf(baseUrl.getScheme());
         if (!scheme.equals("http") && !scheme.equals("https")) {
             throw bad("--base-url '" + baseUrl + "' is not an http(s) URL");

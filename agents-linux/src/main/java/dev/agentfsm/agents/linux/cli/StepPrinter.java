@@ -3,6 +3,7 @@ package dev.agentfsm.agents.linux.cli;
 import dev.agentfsm.agents.linux.LinuxAgentStatus;
 import dev.agentfsm.agents.linux.LinuxStep;
 import dev.agentfsm.agents.linux.StepListener;
+import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
@@ -12,12 +13,15 @@ import java.util.List;
 /**
  * Prints each LinuxAgent step as it finishes: the state and the status the LLM chose, the command,
  * its exit code and time, and the first lines of what it printed. While the model thinks or a
- * command runs, a terminal shows a spinner.
+ * command runs, a terminal shows a spinner. Everything that came from the model or the command goes
+ * through {@link SafeText}: control characters are shown as escapes, long lines are cut.
  */
 final class StepPrinter implements StepListener, AutoCloseable {
     /** How many lines of a command's output are shown. */
     static final int OUTPUT_LINES = 4;
     private static final int WIDTH = 100;
+    /** How much of a command line is shown. */
+    private static final int COMMAND_CHARS = 2 * WIDTH;
     private static final String INDENT = "        ";
 
     private final Console console;
@@ -36,18 +40,20 @@ final class StepPrinter implements StepListener, AutoCloseable {
     @Override
     public void running(int step, Action action) {
         progress.close();
-        progress = console.progress("step " + step + ": running " + action.function());
+        progress = console.progress("step " + step + ": running " + SafeText.line(action.function(), WIDTH / 2));
     }
 
     @Override
     public void stepDone(LinuxStep step) {
         progress.close();
         progress = Progress.NONE;
-        String command = step.command().isEmpty() ? console.faint("(no command)") : "$ " + step.command();
+        String command = step.command().isEmpty() ? console.faint("(no command)")
+                : "$ " + SafeText.line(step.command(), COMMAND_CHARS);
         console.println(console.bold("step " + step.number()) + "  " + LinuxAgentStatus.CONTINUE.name() + " -> "
-                + colourStatus(step.status()) + "  " + command + "  " + console.faint("[" + outcome(step) + "]"));
+                + colourStatus(step.status()) + "  " + command + "  "
+                + console.faint("[" + outcome(step) + "]"));
         if (!step.thought().isBlank()) {
-            console.println(INDENT + console.faint("thought: " + cut(step.thought().strip().replace('\n', ' '))));
+            console.println(INDENT + console.faint("thought: " + SafeText.line(step.thought().strip(), WIDTH)));
         }
         step.result().ifPresent(result -> firstLines(result).forEach(line -> console.println(INDENT + line)));
     }
@@ -94,17 +100,12 @@ final class StepPrinter implements StepListener, AutoCloseable {
             // a refusal or a bad call: the reason, with the allow-list on a line of its own
             text = result.reason().orElse(result.output()).replace("; allowed: ", "\nallowed: ");
         }
-        String[] lines = text.strip().split("\n");
-        List<String> shown = new ArrayList<>();
         if (text.isBlank()) {
-            return shown;
+            return List.of();
         }
-        for (int i = 0; i < Math.min(OUTPUT_LINES, lines.length); i++) {
-            shown.add(cut(lines[i]));
-        }
-        if (lines.length > OUTPUT_LINES) {
-            int more = lines.length - OUTPUT_LINES;
-            shown.add(console.faint("... " + more + " more line" + (more == 1 ? "" : "s")));
+        List<String> shown = new ArrayList<>(SafeText.lines(text.strip(), OUTPUT_LINES, WIDTH));
+        if (shown.size() > OUTPUT_LINES) {
+            shown.set(OUTPUT_LINES, console.faint(shown.get(OUTPUT_LINES))); // how many lines were left out
         }
         return shown;
     }
@@ -113,7 +114,4 @@ final class StepPrinter implements StepListener, AutoCloseable {
         return result.data().get(key) instanceof String s ? s : "";
     }
 
-    private static String cut(String line) {
-        return line.length() <= WIDTH ? line : line.substring(0, WIDTH - 3) + "...";
-    }
 }

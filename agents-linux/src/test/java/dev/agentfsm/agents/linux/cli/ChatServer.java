@@ -37,12 +37,21 @@ final class ChatServer implements AutoCloseable {
     private final HttpServer server;
     private final Queue<String> contents = new ConcurrentLinkedQueue<>();
     private final List<Request> requests = new ArrayList<>();
+    private volatile int errorStatus = 500;
+    private volatile String errorMessage = "the test server has no scripted reply left";
 
     ChatServer(String... contents) throws IOException {
         this.contents.addAll(List.of(contents));
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::answer);
         server.start();
+    }
+
+    /** Answers every request once the scripted contents are spent with this status and error message. */
+    ChatServer failing(int status, String message) {
+        errorStatus = status;
+        errorMessage = message;
+        return this;
     }
 
     String baseUrl() {
@@ -61,10 +70,10 @@ final class ChatServer implements AutoCloseable {
                         String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")), body));
             }
             String content = contents.poll();
-            int status = content == null ? 500 : 200;
+            int status = content == null ? errorStatus : 200;
             ObjectNode reply = JSON.createObjectNode();
             if (content == null) {
-                reply.putObject("error").put("message", "the test server has no scripted reply left");
+                reply.putObject("error").put("message", errorMessage);
             } else {
                 reply.putArray("choices").addObject().putObject("message").put("role", "assistant").put("content", content);
             }

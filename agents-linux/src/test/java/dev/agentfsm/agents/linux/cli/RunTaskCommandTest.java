@@ -3,6 +3,9 @@ package dev.agentfsm.agents.linux.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -68,6 +71,83 @@ class RunTaskCommandTest {
             assertTrue(cli.out().contains("\nstep 1  CONTINUE -> CONTINUE  $ env  [exit 0, "), cli.out());
             assertTrue(cli.out().contains("\n        PATH=/usr/bin:/bin\n"), cli.out());
         }
+    }
+
+    /** A reply of the model: a thought, a command (or none) and a result, written as JSON escapes them. */
+    private static String reply(String thought, String command, String status, String result) {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode reply = json.createObjectNode().put("observation", "").put("thought", thought);
+        ObjectNode action = reply.putObject("action");
+        action.put("function", command.isEmpty() ? "" : "execute_command");
+        ObjectNode arguments = action.putObject("arguments");
+        if (!command.isEmpty()) {
+            arguments.put("command", command);
+        }
+        action.put("status", status);
+        reply.putArray("plan");
+        reply.put("result", result);
+        return reply.toString();
+    }
+
+    /** Whether {@code text} holds a character a terminal acts on: C0 but the newline, DEL, C1, bidi controls. */
+    private static boolean hasControls(String text) {
+        return text.chars().anyMatch(c -> (c < 0x20 && c != '\n') || (c >= 0x7f && c <= 0x9f)
+                || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069));
+    }
+
+    @Test
+    void whatTheModelAndTheCommandsWroteCannotDriveTheTerminalAndIsCut() throws Exception {
+        Files.writeString(root.resolve("evil.txt"), "\u001B[2J\u001B[Hcleared\u009B31m\u202Eeulb\u0007\n");
+        String clipboard = "\u001B]52;c;cm0gLXJmIH4=\u0007";
+        String hugeCommand = "cat " + "x".repeat(3 * 1024 * 1024);
+        String hugeResult = ("done " + clipboard + "\n").repeat(200_000);
+        try (ChatServer server = new ChatServer(
+                reply("set the title " + clipboard + "\u001B]0;owned\u0007", "cat evil.txt", "CONTINUE", ""),
+                reply("now a long one", hugeCommand, "CONTINUE", ""),
+                reply("done", "", "FINISH", hugeResult))) {
+            Cli cli = Cli.run("run", "--task", "read evil.txt", "--base-url", server.baseUrl(), "--model", "m",
+                    "--root", root.toString(), "--trace", root.resolve("trace.jsonl").toString());
+
+            assertEquals(0, cli.exitCode(), cli.err());
+            assertTrue(!hasControls(cli.out()), "a raw control character was printed");
+            assertTrue(cli.out().contains("thought: set the title \\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\n"),
+                    cli.out());
+            assertTrue(cli.out().contains("\n        \\x1b[2J\\x1b[Hcleared\\u009b31m\\u202eeulb\\x07\n"), cli.out());
+            assertTrue(cli.out().contains("$ cat " + "x".repeat(196) + "... (" + hugeCommand.length() + " chars)"),
+                    "the 3 MB command is cut");
+            assertTrue(cli.out().contains("\nresult: done \\x1b]52;c;cm0gLXJmIH4=\\x07\n        done "), "the result");
+            assertTrue(cli.out().contains("\n        ... (199980 more lines)\n"), "the 5 MB result is cut");
+            assertTrue(cli.out().length() < 20_000, cli.out().length() + " characters printed");
+        }
+    }
+
+    @Test
+    void aHugeServerErrorIsShortInTheConsoleAndTheTrace() throws Exception {
+        Path trace = root.resolve("trace.jsonl");
+        try (ChatServer server = new ChatServer().failing(400, "\u001B]52;c;" + "e".repeat(15 * 1024 * 1024))) {
+            Cli cli = Cli.run("run", "--task", "anything", "--base-url", server.baseUrl(), "--model", "m",
+                    "--root", root.toString(), "--trace", trace.toString());
+
+            assertEquals(1, cli.exitCode(), cli.err());
+            assertTrue(cli.out().length() < 10_000, cli.out().length() + " characters printed");
+            assertTrue(cli.out().contains("answered HTTP 400: \\x1b]52;c;eee"), cli.out());
+            assertTrue(cli.out().contains("e... (15728647 chars)"), cli.out());
+            assertTrue(!hasControls(cli.out()), cli.out());
+            for (String line : Files.readAllLines(trace, StandardCharsets.UTF_8)) {
+                assertTrue(line.length() < 10_000, line.length() + " characters in a trace line");
+            }
+        }
+    }
+
+    @Test
+    void aBaseUrlWithAPasswordIsRefusedWithoutEchoingIt() {
+        Cli cli = Cli.run("run", "--task", "anything", "--base-url", "https://alice:s3cr3t@api.example.com/v1",
+                "--model", "m", "--root", root.toString());
+
+        assertEquals(AgentsLinux.USAGE, cli.exitCode(), cli.out() + cli.err());
+        assertTrue(cli.err().contains("--base-url holds a user name or password (user:password@); remove it"),
+                cli.err());
+        assertTrue(!cli.err().contains("s3cr3t") && !cli.out().contains("s3cr3t"), cli.err());
     }
 
     @Test

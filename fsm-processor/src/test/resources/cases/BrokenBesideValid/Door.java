@@ -8,7 +8,7 @@ import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.AgentState;
 
-/** Broken (TerminalExit) beside the valid Window: Window still generates, Door generates nothing. */
+/** Broken (TerminalExit) beside the valid Window: Window still generates everything, Door only its Java types. */
 public final class Door {
     @StateMachine(name = "Door", initial = Open.class)
     public abstract static class Base implements AgentState<Agent> {}

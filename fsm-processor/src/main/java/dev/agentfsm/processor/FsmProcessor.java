@@ -1,22 +1,28 @@
 package dev.agentfsm.processor;
 
 import com.google.auto.service.AutoService;
+import dev.agentfsm.processor.diagnostic.Report;
+import dev.agentfsm.processor.diagnostic.Rule;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
+import dev.agentfsm.processor.model.MissingType;
+import dev.agentfsm.processor.model.MisplacedAnnotation;
 import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.Origin;
+import dev.agentfsm.processor.model.StateRef;
+import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
 import dev.agentfsm.processor.read.Deferred;
 import dev.agentfsm.processor.read.MachineReader;
 import dev.agentfsm.processor.read.Mirrors;
 import dev.agentfsm.processor.read.ReadResult;
 import dev.agentfsm.processor.validate.MachineValidator;
-import dev.agentfsm.processor.validate.Report;
 import dev.agentfsm.processor.write.DocsDirectory;
 import dev.agentfsm.processor.write.GeneratedTypes;
 import dev.agentfsm.processor.write.MachineWriter;
-import dev.agentfsm.processor.write.WriteProblem;
+import dev.agentfsm.processor.write.WritableSubset;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -30,25 +36,26 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
-import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
-import javax.tools.Diagnostic.Kind;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
  * The agent-fsm annotation processor. It reads {@code @StateMachine} and {@code @State} types into
  * models, validates them, and writes the generated code and resources of every valid machine.
- * This class only runs the rounds: it defers machines that name types not generated yet, keeps
- * a broken machine from generating (and the machines that hand off to it), collects the service
- * registrations until processing is over, and turns any internal failure into an error on the
- * element instead of an exception into javac.
+ * This class only runs the rounds: it defers machines that name types not generated yet, writes for
+ * a machine with errors only the Java types that stand in for it (so the user's code that names them
+ * adds no errors of its own), collects the service registrations until processing is over, prints
+ * every report through one {@link Reporter}, and turns any internal failure into an error instead of
+ * an exception into javac.
  */
 @AutoService(Processor.class)
 public final class FsmProcessor extends AbstractProcessor {
@@ -58,23 +65,28 @@ public final class FsmProcessor extends AbstractProcessor {
     private static final String WAITS_FOR_HAND_OFF = "the machine it hands off to";
 
     private final Map<String, String> deferred = new LinkedHashMap<>();
-    private final Set<TypeRef> failed = new HashSet<>();
+    /** Machines that failed and have no generated types: a machine that hands off to one can't name its manager. */
+    private final Set<TypeRef> withoutTypes = new HashSet<>();
+    /**
+     * States of failed machines that their stand-in status enum leaves out: a machine that hands off
+     * to one can't name its constant.
+     */
+    private final Set<TypeRef> leftOut = new HashSet<>();
     private final List<MachineModel> generatedMachines = new ArrayList<>();
     private final Set<String> managers = new TreeSet<>();
-    private boolean reportedError;
-    private DiagnosticPrinter printer;
+    private Reporter reporter;
     private Optional<DocsDirectory> docs = Optional.empty();
-    private Optional<String> invalidDocsOption = Optional.empty();
+    private Report optionProblems = Report.empty();
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
         super.init(env);
-        printer = new DiagnosticPrinter(env);
+        reporter = new Reporter(env);
         try {
             docs = DocsDirectory.fromOptions(env.getOptions());
         } catch (DocsDirectory.InvalidOption e) {
             // reported in the first round; the machines still generate, so the error is the only one
-            invalidDocsOption = Optional.of(e.getMessage());
+            optionProblems = Report.of(Rule.DOCS_OPTION, Origin.NONE, e.getMessage());
         }
     }
 
@@ -103,14 +115,15 @@ public final class FsmProcessor extends AbstractProcessor {
         } catch (Throwable t) {
             StringWriter trace = new StringWriter();
             t.printStackTrace(new PrintWriter(trace));
-            error("[agentfsm:Internal] the agent-fsm processor failed; please report this with the stack trace:\n" + trace, null);
+            reporter.print(Report.of(Rule.INTERNAL, Origin.NONE,
+                    "the agent-fsm processor failed; please report this with the stack trace:\n" + trace));
         }
         return false;
     }
 
     private void processRound(RoundEnvironment round) throws IOException {
-        invalidDocsOption.ifPresent(message -> error(message, null));
-        invalidDocsOption = Optional.empty();
+        reporter.print(optionProblems);
+        optionProblems = Report.empty();
         Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE_MACHINE));
         Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE));
         for (String name : deferred.keySet()) {
@@ -120,53 +133,102 @@ public final class FsmProcessor extends AbstractProcessor {
             }
         }
         deferred.clear();
-        reportMisplacedTransitions(round);
+
+        MachineReader reader = new MachineReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
+        MachineValidator validator = new MachineValidator();
+        List<TypeElement> transitionTypes = new ArrayList<>();
+        for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL)) {
+            transitionTypes.addAll(annotated(round, annotation));
+        }
+        for (MisplacedAnnotation misplaced : reader.misplaced(transitionTypes)) {
+            reporter.print(validator.validate(misplaced));
+        }
         if (machineTypes.isEmpty() && stateTypes.isEmpty()) {
             return;
         }
 
-        ReadResult read = new MachineReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils())
-                .read(machineTypes, stateTypes);
+        ReadResult read = reader.read(machineTypes, stateTypes);
         for (Deferred d : read.deferred()) {
             deferred.put(d.element().getQualifiedName().toString(), d.missing());
         }
-        MachineValidator validator = new MachineValidator();
         for (OrphanState orphan : read.orphans()) {
-            print(validator.validate(orphan));
+            reporter.print(validator.validate(orphan));
         }
 
         List<MachineModel> all = new ArrayList<>(generatedMachines);
         all.addAll(read.machines());
         List<MachineModel> valid = new ArrayList<>();
+        List<MachineModel> broken = new ArrayList<>();
         for (MachineModel machine : read.machines()) {
             Report report = validator.validate(machine, all);
-            print(report);
-            if (report.hasErrors()) {
-                failed.add(machine.ref().baseType());
+            reporter.print(report);
+            (report.hasErrors() ? broken : valid).add(machine);
+        }
+        // which broken machines nothing can stand in for: known before any is written, since hand-offs name each other
+        for (MachineModel machine : broken) {
+            Optional<WritableSubset> subset = standIn(machine, all, ref -> true);
+            if (subset.isEmpty()) {
+                withoutTypes.add(machine.ref().baseType());
             } else {
-                valid.add(machine);
+                subset.get().helperOnly().forEach(state -> leftOut.add(state.type()));
             }
         }
 
         MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()), docs);
         Set<String> deferredNames = deferred.keySet();
+        // a stand-in names no machine still waiting for a type: that one may never be generated
+        Predicate<StateRef> nameable = ref -> hasConstant(ref)
+                && !deferredNames.contains(ref.machine().orElseThrow().baseType().qualifiedName());
+        for (MachineModel machine : broken) {
+            Optional<WritableSubset> subset = standIn(machine, all, nameable);
+            if (subset.isPresent()) {
+                reporter.print(writer.writeTypes(subset.get()));
+            }
+        }
         for (MachineModel machine : valid) {
             List<MachineRef> targets = machine.handOffTargets();
-            if (targets.stream().anyMatch(t -> failed.contains(t.baseType()))) {
-                // the machine it hands off to is reported and not generated; generating this one would only cascade
-                failed.add(machine.ref().baseType());
+            if (handOffs(machine).anyMatch(target -> !hasConstant(target))) {
+                // valid, but it hands off to a machine that is reported and has no types, or to a state that its
+                // stand-in enum leaves out: write what can name them
+                Optional<WritableSubset> subset = WritableSubset.of(machine, nameable);
+                if (subset.isPresent()) {
+                    reporter.print(writer.writeTypes(subset.get()));
+                } else {
+                    withoutTypes.add(machine.ref().baseType());
+                }
                 continue;
             }
             if (targets.stream().anyMatch(t -> deferredNames.contains(t.baseType().qualifiedName()))) {
                 deferMachine(machine, WAITS_FOR_HAND_OFF);
                 continue;
             }
-            for (WriteProblem problem : writer.write(machine)) {
-                print(problem.kind(), problem.message(), problem.origin().orElse(machine.origin()));
-            }
+            reporter.print(writer.write(machine));
             generatedMachines.add(machine);
             managers.add(machine.ref().stateManager().binaryName());
         }
+    }
+
+    /**
+     * The Java types that can stand in for a machine with errors; none when another machine of the
+     * compilation generates the same names (a {@code DuplicateMachine}: its types are the other's).
+     */
+    private static Optional<WritableSubset> standIn(MachineModel machine, List<MachineModel> all,
+            Predicate<StateRef> hasConstant) {
+        boolean namesTaken = all.stream().anyMatch(other -> other != machine
+                && other.ref().statusEnum().equals(machine.ref().statusEnum()));
+        return namesTaken ? Optional.empty() : WritableSubset.of(machine, hasConstant);
+    }
+
+    /** Whether the status of {@code state}, of another machine, is a constant of that machine's generated enum. */
+    private boolean hasConstant(StateRef state) {
+        return !withoutTypes.contains(state.machine().orElseThrow().baseType()) && !leftOut.contains(state.type());
+    }
+
+    private static Stream<StateRef> handOffs(MachineModel machine) {
+        return machine.states().stream()
+                .flatMap(state -> state.transitions().stream())
+                .filter(transition -> transition.isHandOff(machine.ref()))
+                .map(TransitionModel::target);
     }
 
     private void deferMachine(MachineModel machine, String why) {
@@ -175,56 +237,26 @@ public final class FsmProcessor extends AbstractProcessor {
     }
 
     private void finish(RoundEnvironment round) throws IOException {
-        if (!deferred.isEmpty() && !reportedError && !round.errorRaised()) {
+        if (!deferred.isEmpty() && reporter.errorCount() == 0 && !round.errorRaised()) {
             // one error per missing type, on the first element deferred for it (the one that names it)
             Set<String> causes = new HashSet<>();
+            MachineValidator validator = new MachineValidator();
             for (Map.Entry<String, String> entry : deferred.entrySet()) {
                 if (!entry.getValue().equals(WAITS_FOR_HAND_OFF) && causes.add(entry.getValue())) {
-                    error("[agentfsm:Unresolved] " + entry.getValue() + " names a type that does not exist;"
-                            + " check the name and the imports",
-                            processingEnv.getElementUtils().getTypeElement(entry.getKey()));
+                    TypeElement where = processingEnv.getElementUtils().getTypeElement(entry.getKey());
+                    reporter.print(validator.validate(new MissingType(entry.getValue(),
+                            where == null ? Origin.NONE : Origin.of(where))));
                 }
             }
         }
         if (!managers.isEmpty()) {
             FileObject file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", SERVICES);
-            try (Writer out = new java.io.OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
+            try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
                 for (String manager : managers) {
                     out.write(manager + "\n");
                 }
             }
         }
-    }
-
-    /** {@code @Transition} or {@code @Terminal} on a type that is not a {@code @State} is a mistake, not a no-op. */
-    private void reportMisplacedTransitions(RoundEnvironment round) {
-        for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL)) {
-            for (TypeElement type : annotated(round, annotation)) {
-                if (Mirrors.find(type, Mirrors.STATE).isEmpty()) {
-                    String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
-                    print(Kind.ERROR, "[agentfsm:NotAState] @" + simple + " on " + type.getSimpleName()
-                            + ", which is not a @State class; annotate it with @State or remove @" + simple,
-                            // without a mirror the message points at the type
-                            Origin.of(type, Mirrors.find(type, annotation).orElse(null)));
-                }
-            }
-        }
-    }
-
-    private void print(Report report) {
-        for (dev.agentfsm.processor.validate.Diagnostic d : report.diagnostics()) {
-            print(d.kind(), d.text(), d.origin());
-        }
-    }
-
-    private void print(Kind kind, String text, Origin origin) {
-        reportedError |= kind == Kind.ERROR;
-        printer.print(kind, text, origin);
-    }
-
-    private void error(String message, Element element) {
-        reportedError = true;
-        processingEnv.getMessager().printMessage(Kind.ERROR, message, element);
     }
 
     private boolean generatedVisible() {

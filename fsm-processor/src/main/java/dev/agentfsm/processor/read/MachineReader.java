@@ -3,6 +3,7 @@ package dev.agentfsm.processor.read;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
+import dev.agentfsm.processor.model.MisplacedAnnotation;
 import dev.agentfsm.processor.model.MutableField;
 import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.NextMethod;
@@ -113,6 +114,24 @@ public final class MachineReader {
             }
         }
         return new ReadResult(machines, orphans, deferred);
+    }
+
+    /**
+     * The {@code @Transition}, {@code @Transitions} and {@code @Terminal} annotations among
+     * {@code annotated} that sit on a class without {@code @State}, where nothing reads them.
+     */
+    public List<MisplacedAnnotation> misplaced(Collection<TypeElement> annotated) {
+        List<MisplacedAnnotation> found = new ArrayList<>();
+        annotated.stream().distinct().sorted(Comparator.comparing(t -> t.getQualifiedName().toString()))
+                .filter(type -> Mirrors.find(type, Mirrors.STATE).isEmpty())
+                .forEach(type -> {
+                    for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL)) {
+                        Mirrors.find(type, annotation).ifPresent(mirror -> found.add(new MisplacedAnnotation(
+                                typeRef(type), annotation.substring(annotation.lastIndexOf('.') + 1),
+                                Origin.of(type, mirror))));
+                    }
+                });
+        return found;
     }
 
     private MachineModel readMachine(TypeElement base, List<TypeElement> stateTypes) throws Unresolved {

@@ -1,7 +1,11 @@
 package dev.agentfsm.processor.validate;
 
+import dev.agentfsm.processor.diagnostic.Report;
+import dev.agentfsm.processor.diagnostic.Rule;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
+import dev.agentfsm.processor.model.MisplacedAnnotation;
+import dev.agentfsm.processor.model.MissingType;
 import dev.agentfsm.processor.model.MutableField;
 import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.OrphanState;
@@ -22,10 +26,12 @@ import java.util.stream.Collectors;
 import javax.lang.model.SourceVersion;
 
 /**
- * Checks machines against the rules of DESIGN.md's validation table. It reads only the model, so
- * every rule can be tested without javac. The structural rules run first; the graph rules
- * (reachability, traps, endless terminals) only run on a machine that passed them, so one mistake
- * gives one error, not a cascade.
+ * Checks what the reader found against the rules of {@link Rule}, one {@link Report} per subject:
+ * a machine, a state that belongs to none, a misplaced annotation, a type that never appeared. It
+ * reads only the model, so every rule can be tested without javac. The structural rules run first,
+ * a machine's own before its states'; the graph rules (reachability, traps, endless terminals) only
+ * run on a machine that passed them, and an error that is the consequence of one already reported is
+ * left out, so one mistake gives one error, not a cascade.
  */
 public final class MachineValidator {
 
@@ -40,53 +46,65 @@ public final class MachineValidator {
      *     {@code machine} are entry points, and two machines of one package must not share a name
      */
     public Report validate(MachineModel machine, List<MachineModel> all) {
-        Report report = new Report();
+        Report.Builder report = Report.builder();
         checkMachine(machine, all, report);
+        // before the states' own checks: a shared name also makes their helper methods clash, which is its consequence
+        checkDuplicateStates(machine, report);
         for (StateModel state : machine.states()) {
             checkState(machine, state, report);
         }
-        checkDuplicateStates(machine, report);
         if (!report.hasErrors()) {
             new MachineGraph(machine, all).check(report);
         }
         for (StateModel state : machine.states()) {
             for (MutableField field : state.mutableFields()) {
-                report.warning("MutableState", field.origin(), state.type().simpleName() + "." + field.name()
+                report.add(Rule.MUTABLE_STATE, field.origin(), state.type().simpleName() + "." + field.name()
                         + " is a non-final instance field, but states are shared singletons: keep data in the"
                         + " agent or the context, or make the field final. Suppress with"
                         + " @SuppressWarnings(\"agentfsm:MutableState\") on the field or the state");
             }
         }
-        return report;
+        return report.build();
     }
 
     /** The error for a {@code @State} that belongs to no machine of the compilation. */
     public Report validate(OrphanState orphan) {
-        Report report = new Report();
         String name = orphan.type().simpleName();
         if (orphan.machineCompiledSeparately()) {
-            report.error("NoMachine", orphan.origin(), name + " extends " + orphan.candidates().get(0).simpleName()
-                    + ", a @StateMachine compiled separately; compile a machine's states together with"
-                    + " its @StateMachine type");
-        } else if (orphan.candidates().isEmpty()) {
-            report.error("NoMachine", orphan.origin(), name + " is a @State but extends or implements no"
-                    + " @StateMachine type; extend the base type of the machine it belongs to");
-        } else {
-            report.error("NoMachine", orphan.origin(), name + " extends more than one @StateMachine type ("
-                    + orphan.candidates().stream().map(TypeRef::nestedName).collect(Collectors.joining(", "))
-                    + "); a state belongs to exactly one machine");
+            return Report.of(Rule.NO_MACHINE, orphan.origin(), name + " extends "
+                    + orphan.candidates().get(0).simpleName() + ", a @StateMachine compiled separately; compile a"
+                    + " machine's states together with its @StateMachine type");
         }
-        return report;
+        if (orphan.candidates().isEmpty()) {
+            return Report.of(Rule.NO_MACHINE, orphan.origin(), name + " is a @State but extends or implements no"
+                    + " @StateMachine type; extend the base type of the machine it belongs to");
+        }
+        return Report.of(Rule.NO_MACHINE, orphan.origin(), name + " extends more than one @StateMachine type ("
+                + orphan.candidates().stream().map(TypeRef::nestedName).collect(Collectors.joining(", "))
+                + "); a state belongs to exactly one machine");
     }
 
-    private void checkMachine(MachineModel machine, List<MachineModel> all, Report report) {
+    /** The error for a {@code @Transition} or {@code @Terminal} on a class that is not a {@code @State}. */
+    public Report validate(MisplacedAnnotation misplaced) {
+        String annotation = misplaced.annotation();
+        return Report.of(Rule.NOT_A_STATE, misplaced.origin(), "@" + annotation + " on " + misplaced.type().simpleName()
+                + ", which is not a @State class; annotate it with @State or remove @" + annotation);
+    }
+
+    /** The error for a type an annotation names that never appeared. */
+    public Report validate(MissingType missing) {
+        return Report.of(Rule.UNRESOLVED, missing.origin(), missing.namedBy()
+                + " names a type that does not exist; check the name and the imports");
+    }
+
+    private void checkMachine(MachineModel machine, List<MachineModel> all, Report.Builder report) {
         String name = machine.name();
         if (!MACHINE.matcher(name).matches() || SourceVersion.isKeyword(name)) {
-            report.error("StateName", machine.nameOrigin(), "machine name \"" + name
+            report.add(Rule.STATE_NAME, machine.nameOrigin(), "machine name \"" + name
                     + "\" is not an UpperCamel Java identifier; it prefixes generated types, e.g. \"HostAgent\"");
         }
         if (!machine.implementsAgentState()) {
-            report.error("MachineShape", machine.origin(), machine.ref().baseType().simpleName()
+            report.add(Rule.MACHINE_SHAPE, machine.origin(), machine.ref().baseType().simpleName()
                     + " must implement dev.agentfsm.runtime.AgentState<A> with a concrete agent class A,"
                     + " e.g. 'implements AgentState<MyAgent>'");
         }
@@ -95,7 +113,7 @@ public final class MachineValidator {
                 break;
             }
             if (other.name().equals(name) && other.packageName().equals(machine.packageName())) {
-                report.error("DuplicateMachine", machine.nameOrigin(), "machine name \"" + name + "\" is already used by "
+                report.add(Rule.DUPLICATE_MACHINE, machine.nameOrigin(), "machine name \"" + name + "\" is already used by "
                         + other.ref().baseType().qualifiedName() + " in package " + packageLabel(machine)
                         + "; their generated types would clash, rename one");
             }
@@ -104,42 +122,42 @@ public final class MachineValidator {
         machine.fallback().ifPresent(f -> checkEntry(machine, f, "fallback", report));
         machine.onError().ifPresent(e -> checkEntry(machine, e, "onError", report));
         machine.state(machine.initial().type()).filter(StateModel::terminal).ifPresent(initial ->
-                report.error("InitialTerminal", machine.initial().origin(), "the initial state "
+                report.add(Rule.INITIAL_TERMINAL, machine.initial().origin(), "the initial state "
                         + initial.status() + " is @Terminal, so a round would end before it starts;"
                         + " start in a non-terminal state"));
     }
 
-    private void checkEntry(MachineModel machine, StateRef ref, String member, Report report) {
+    private void checkEntry(MachineModel machine, StateRef ref, String member, Report.Builder report) {
         if (!ref.isState()) {
-            report.error("NotAState", ref.origin(), member + " = " + ref.type().simpleName()
+            report.add(Rule.NOT_A_STATE, ref.origin(), member + " = " + ref.type().simpleName()
                     + ".class is not a @State class; name one of " + machine.name() + "'s states");
         } else if (ref.machine().isPresent() && !ref.belongsTo(machine.ref())) {
-            report.error("WrongMachine", ref.origin(), member + " = " + ref.type().simpleName()
+            report.add(Rule.WRONG_MACHINE, ref.origin(), member + " = " + ref.type().simpleName()
                     + ".class is a state of " + ref.machine().get().name() + ", not of " + machine.name()
                     + "; name one of " + machine.name() + "'s states");
         } else if (ref.machine().isPresent() && machine.state(ref.type()).isEmpty()) {
-            report.error("WrongMachine", ref.origin(), member + " = " + ref.type().simpleName()
+            report.add(Rule.WRONG_MACHINE, ref.origin(), member + " = " + ref.type().simpleName()
                     + ".class was compiled separately from " + machine.name()
                     + "; compile a machine's states together with it");
         }
     }
 
-    private void checkState(MachineModel machine, StateModel state, Report report) {
+    private void checkState(MachineModel machine, StateModel state, Report.Builder report) {
         String name = state.type().simpleName();
         if (!STATUS.matcher(state.status()).matches()) {
-            report.error("StateName", state.statusOrigin(), "state name \"" + state.status()
+            report.add(Rule.STATE_NAME, state.statusOrigin(), "state name \"" + state.status()
                     + "\" of " + name + " is not UPPER_SNAKE_CASE ([A-Z][A-Z0-9_]*), e.g. \"CONTINUE\"");
         }
-        shapeProblem(state.shape()).ifPresent(problem -> report.error("StateShape", state.origin(),
+        shapeProblem(state.shape()).ifPresent(problem -> report.add(Rule.STATE_SHAPE, state.origin(),
                 name + " " + problem + "; the generated state manager creates each state once with 'new " + name
                         + "()' from package " + packageLabel(machine)));
-        state.nextMethod().filter(m -> !m.isCallable()).ifPresent(m -> report.error("StateShape", m.origin(),
+        state.nextMethod().filter(m -> !m.isCallable()).ifPresent(m -> report.add(Rule.STATE_SHAPE, m.origin(),
                 name + ".next must be a public instance method 'public Next next(" + machine.ref().agentType().simpleName()
                         + " agent, " + state.movesType(machine.ref()).simpleName() + " to)' that throws no checked exception"));
 
         if (state.nextMethod().isEmpty()) {
             state.transitions().stream().filter(t -> t.isHandOff(machine.ref())).findFirst().ifPresent(t ->
-                    report.error("HandOffNeedsNext", t.origin(), name + " hands off to "
+                    report.add(Rule.HAND_OFF_NEEDS_NEXT, t.origin(), name + " hands off to "
                             + t.target().qualifiedStatus(machine.ref()) + " but declares no 'public Next next("
                             + machine.ref().agentType().simpleName() + " agent, " + state.movesType(machine.ref()).simpleName()
                             + " to)'; a hand-off needs the agent that takes over, so return to."
@@ -150,31 +168,40 @@ public final class MachineValidator {
         for (TransitionModel transition : state.transitions()) {
             StateRef target = transition.target();
             if (!target.isState()) {
-                report.error("NotAState", transition.origin(), name + " declares a transition to "
+                report.add(Rule.NOT_A_STATE, transition.origin(), name + " declares a transition to "
                         + target.type().simpleName() + ", which is not a @State class; annotate it with @State"
                         + " or name a state");
                 continue;
             }
             if (!targets.add(target.type())) {
-                report.error("DuplicateTransition", transition.origin(), name + " declares the transition to "
+                report.add(Rule.DUPLICATE_TRANSITION, transition.origin(), name + " declares the transition to "
                         + target.qualifiedStatus(machine.ref()) + " twice; declare each target once");
                 continue;
             }
             String method = Names.transitionMethod(machine.ref(), target);
             TransitionModel clash = methods.putIfAbsent(method, transition);
+            if (clash != null && sharesStatus(machine, clash.target(), target)) {
+                // two states of this machine with one name: reported once, as DuplicateState
+                continue;
+            }
             if (clash != null) {
-                report.error("DuplicateTransition", transition.origin(), name + "'s transitions to "
+                report.add(Rule.DUPLICATE_TRANSITION, transition.origin(), name + "'s transitions to "
                         + clash.target().qualifiedStatus(machine.ref()) + " and " + target.qualifiedStatus(machine.ref())
                         + " would both be the helper method " + method + "(); rename one of the states");
                 continue;
             }
             if (state.terminal() && target.belongsTo(machine.ref())) {
                 machine.state(target.type()).filter(t -> !t.terminal()).ifPresent(t ->
-                        report.error("TerminalExit", transition.origin(), state.status() + " is @Terminal and cannot"
+                        report.add(Rule.TERMINAL_EXIT, transition.origin(), state.status() + " is @Terminal and cannot"
                                 + " move back to " + t.status() + " of the same machine; hand off to another machine"
                                 + " or move to another terminal state"));
             }
         }
+    }
+
+    /** Whether two targets are different states of {@code machine} with the same name. */
+    private static boolean sharesStatus(MachineModel machine, StateRef one, StateRef other) {
+        return one.belongsTo(machine.ref()) && other.belongsTo(machine.ref()) && one.status().equals(other.status());
     }
 
     private static Optional<String> shapeProblem(StateShape shape) {
@@ -199,12 +226,12 @@ public final class MachineValidator {
         return Optional.empty();
     }
 
-    private static void checkDuplicateStates(MachineModel machine, Report report) {
+    private static void checkDuplicateStates(MachineModel machine, Report.Builder report) {
         Map<String, StateModel> seen = new HashMap<>();
         for (StateModel state : machine.states()) {
             StateModel first = seen.putIfAbsent(state.status(), state);
             if (first != null) {
-                report.error("DuplicateState", state.statusOrigin(), state.type().simpleName() + " and "
+                report.add(Rule.DUPLICATE_STATE, state.statusOrigin(), state.type().simpleName() + " and "
                         + first.type().simpleName() + " are both state \"" + state.status() + "\" of "
                         + machine.name() + "; give each state its own name");
             }
@@ -242,11 +269,11 @@ public final class MachineValidator {
             }
         }
 
-        void check(Report report) {
+        void check(Report.Builder report) {
             Set<StateModel> reachable = walk(entryPoints(), successors);
             for (StateModel state : machine.states()) {
                 if (!reachable.contains(state)) {
-                    report.error("Unreachable", state.origin(), state.status() + " can't be reached from the initial state "
+                    report.add(Rule.UNREACHABLE, state.origin(), state.status() + " can't be reached from the initial state "
                             + machine.initial().status().orElse("?") + "; declare a @Transition to it, or make it the"
                             + " machine's fallback or onError state");
                 }
@@ -258,11 +285,11 @@ public final class MachineValidator {
                     .filter(s -> s.endsRound() || handsOff(s)).toList(), predecessors);
             for (StateModel state : machine.states()) {
                 if (!state.terminal() && !canLeave.contains(state)) {
-                    report.error("Trap", state.origin(), state.status() + " can reach neither a @Terminal state nor a"
+                    report.add(Rule.TRAP, state.origin(), state.status() + " can reach neither a @Terminal state nor a"
                             + " hand-off, so a round that enters it never ends; declare a @Transition out of the loop");
                 }
                 if (state.terminal() && !canEnd.contains(state)) {
-                    report.error("NeverEnds", state.terminalOrigin(), state.status() + " is @Terminal but can reach"
+                    report.add(Rule.NEVER_ENDS, state.terminalOrigin(), state.status() + " is @Terminal but can reach"
                             + " neither a state that ends the round nor a hand-off; set @Terminal(endsRound = true)"
                             + " or declare a clean-up @Transition to a state that ends the round");
                 }

@@ -40,7 +40,7 @@ public final class DocsDirectory {
         if (value == null) {
             return Optional.empty();
         }
-        String prefix = "[agentfsm:DocsOption] -A" + OPTION + "=" + value + ": ";
+        String prefix = "-A" + OPTION + "=" + value + ": ";
         if (value.isBlank()) {
             throw new InvalidOption(prefix + "the directory is empty; give an absolute directory, "
                     + "e.g. -A" + OPTION + "=${project.basedir}/docs/machines in Maven");

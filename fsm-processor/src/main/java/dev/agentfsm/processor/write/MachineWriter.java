@@ -1,6 +1,8 @@
 package dev.agentfsm.processor.write;
 
 import com.palantir.javapoet.JavaFile;
+import dev.agentfsm.processor.diagnostic.Report;
+import dev.agentfsm.processor.diagnostic.Rule;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.StateModel;
 import java.io.IOException;
@@ -16,13 +18,14 @@ import java.util.Optional;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.FilerException;
 import javax.lang.model.element.Element;
-import javax.tools.Diagnostic.Kind;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
  * Writes everything generated for one valid machine: its Java sources and its resources under
- * {@code META-INF/agentfsm/}. It touches no element except to pass it on as the originating one.
+ * {@code META-INF/agentfsm/}; for a machine with errors, only the Java sources of its
+ * {@link WritableSubset}. It touches no element except to pass it on as the originating one, and
+ * tells what went wrong in a {@link Report}.
  */
 public final class MachineWriter {
 
@@ -76,11 +79,24 @@ public final class MachineWriter {
     }
 
     /**
+     * The Java sources that stand in for a machine with errors: those of its held states, then the
+     * helpers of the states its status enum leaves out, whose methods throw (they have no constant to
+     * move from).
+     */
+    public List<JavaFile> sources(WritableSubset subset) {
+        List<JavaFile> files = sources(subset.machine());
+        for (StateModel state : subset.helperOnly()) {
+            files.add(moves.writeLeftOut(subset.machine(), state));
+        }
+        return files;
+    }
+
+    /**
      * The resources for a machine by file name under {@link #RESOURCE_DIR}, e.g. {@code a.b.HostAgent.yaml}:
      * the model (yaml), the diagrams (mmd, dot, puml, svg) and the page (md). An SVG that is not
      * rendered is left out, and {@code problems} says why.
      */
-    private Map<String, String> resources(MachineModel machine, List<WriteProblem> problems) {
+    private Map<String, String> resources(MachineModel machine, Report.Builder problems) {
         // every diagram draws the same view of the machine: build it once
         MachineGraph graph = MachineGraph.of(machine);
         Map<String, String> resources = new LinkedHashMap<>();
@@ -91,18 +107,18 @@ public final class MachineWriter {
         resources.put(resourceName(machine, "puml"), diagram);
         String svgName = resourceName(machine, "svg");
         resources.put(resourceName(machine, "md"), markdown.write(machine, graph, svgName));
-        String svgOf = "[agentfsm:Diagram] the SVG of " + machine.name();
+        String svgOf = "the SVG of " + machine.name();
         String othersWritten = "; its .mmd, .dot, .puml and .md are written, and " + resourceName(machine, "puml")
                 + " renders with PlantUML";
         if (machine.states().size() > SVG_STATE_LIMIT) {
-            problems.add(new WriteProblem(Kind.NOTE, svgOf + " is not rendered: it has " + machine.states().size()
-                    + " states, and the in-compiler layout is only run for up to " + SVG_STATE_LIMIT + othersWritten));
+            problems.note(Rule.DIAGRAM, machine.origin(), svgOf + " is not rendered: it has " + machine.states().size()
+                    + " states, and the in-compiler layout is only run for up to " + SVG_STATE_LIMIT + othersWritten);
             return resources;
         }
         try {
             resources.put(svgName, svg.write(diagram));
         } catch (SvgWriter.Failure e) {
-            problems.add(new WriteProblem(Kind.WARNING, svgOf + " could not be rendered: " + e.getMessage() + othersWritten));
+            problems.add(Rule.DIAGRAM, machine.origin(), svgOf + " could not be rendered: " + e.getMessage() + othersWritten);
         }
         return resources;
     }
@@ -111,23 +127,15 @@ public final class MachineWriter {
      * Writes the machine's sources and resources through the filer, and its page and SVG to the docs
      * directory if there is one.
      *
-     * @return what the user must be told: an SVG that could not be rendered, a docs file that could not be written
+     * @return what the user must be told: a generated name already taken, an SVG that could not be
+     *     rendered, a docs file that could not be written
      */
-    public List<WriteProblem> write(MachineModel machine) throws IOException {
-        for (JavaFile file : sources(machine)) {
-            try {
-                file.writeTo(filer);
-            } catch (FilerException e) {
-                // the filer refuses to create a type the compilation already has: the user wrote a class with
-                // a generated name. Stop here: the rest would compile against the user's class and cascade.
-                String type = (file.packageName().isEmpty() ? "" : file.packageName() + ".") + file.typeSpec().name();
-                return List.of(new WriteProblem(Kind.ERROR, "[agentfsm:GeneratedNameTaken] the machine "
-                        + machine.name() + " generates " + type + ", but a type of that name already exists ("
-                        + e.getMessage() + "); rename that type, or the machine with @StateMachine(name = ...)",
-                        Optional.of(machine.nameOrigin())));
-            }
+    public Report write(MachineModel machine) throws IOException {
+        Report taken = writeSources(machine, sources(machine));
+        if (taken.hasErrors()) {
+            return taken;
         }
-        List<WriteProblem> problems = new ArrayList<>();
+        Report.Builder problems = Report.builder();
         Map<String, String> resources = resources(machine, problems);
         for (Map.Entry<String, String> resource : resources.entrySet()) {
             writeResource(RESOURCE_DIR + resource.getKey(), resource.getValue(), machine.origin().element());
@@ -136,20 +144,46 @@ public final class MachineWriter {
             for (String extension : List.of("md", "svg")) {
                 String name = resourceName(machine, extension);
                 if (resources.containsKey(name)) {
-                    writeDoc(name, resources.get(name), problems);
+                    writeDoc(machine, name, resources.get(name), problems);
                 }
             }
         }
-        return problems;
+        return problems.build();
     }
 
-    private void writeDoc(String name, String content, List<WriteProblem> problems) {
+    /**
+     * Writes only the Java sources that stand in for a machine with errors: no resources, no pages,
+     * no service registration, since the machine is not one to run.
+     *
+     * @return a generated name already taken, if one is
+     */
+    public Report writeTypes(WritableSubset subset) throws IOException {
+        return writeSources(subset.machine(), sources(subset));
+    }
+
+    private Report writeSources(MachineModel machine, List<JavaFile> files) throws IOException {
+        for (JavaFile file : files) {
+            try {
+                file.writeTo(filer);
+            } catch (FilerException e) {
+                // the filer refuses to create a type the compilation already has: the user wrote a class with
+                // a generated name. Stop here: the rest would compile against the user's class and cascade.
+                String type = (file.packageName().isEmpty() ? "" : file.packageName() + ".") + file.typeSpec().name();
+                return Report.of(Rule.GENERATED_NAME_TAKEN, machine.nameOrigin(), "the machine " + machine.name()
+                        + " generates " + type + ", but a type of that name already exists (" + e.getMessage()
+                        + "); rename that type, or the machine with @StateMachine(name = ...)");
+            }
+        }
+        return Report.empty();
+    }
+
+    private void writeDoc(MachineModel machine, String name, String content, Report.Builder problems) {
         Path path = docs.orElseThrow().path().resolve(name);
         try {
             docs.orElseThrow().write(name, content);
         } catch (IOException | SecurityException e) {
-            problems.add(new WriteProblem(Kind.ERROR, "[agentfsm:DocsOption] could not write " + path + " for -A"
-                    + DocsDirectory.OPTION + ": " + e + "; check that the directory is writable"));
+            problems.add(Rule.DOCS_OPTION, machine.origin(), "could not write " + path + " for -A"
+                    + DocsDirectory.OPTION + ": " + e + "; check that the directory is writable");
         }
     }
 

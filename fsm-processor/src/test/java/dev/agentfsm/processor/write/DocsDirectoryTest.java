@@ -32,7 +32,7 @@ class DocsDirectoryTest {
     void aBlankValueIsAnError() {
         DocsDirectory.InvalidOption e = assertThrows(DocsDirectory.InvalidOption.class,
                 () -> DocsDirectory.fromOptions(Map.of(DocsDirectory.OPTION, " ")));
-        assertTrue(e.getMessage().startsWith("[agentfsm:DocsOption] -Aagentfsm.docs= : the directory is empty; "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("-Aagentfsm.docs= : the directory is empty; "), e.getMessage());
     }
 
     @Test

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assumptions;
  * A command-line tool a test needs: found on the {@code PATH}, or the test is skipped, unless
  * {@code AGENTFSM_REQUIRE_TOOLS=true} (as in CI), where a missing tool fails it.
  */
-final class ExternalTool {
+public final class ExternalTool {
 
     private ExternalTool() {}
 
@@ -33,7 +33,7 @@ final class ExternalTool {
      * Skips the test because a tool is missing, or fails it under {@code AGENTFSM_REQUIRE_TOOLS=true};
      * never returns normally (the return type lets callers write {@code throw missing(...)}).
      */
-    static AssertionError missing(String message) {
+    public static AssertionError missing(String message) {
         if (Boolean.parseBoolean(System.getenv("AGENTFSM_REQUIRE_TOOLS"))) {
             fail(message + " (AGENTFSM_REQUIRE_TOOLS=true makes a missing tool a failure)");
         }

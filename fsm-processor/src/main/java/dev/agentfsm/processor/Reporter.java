@@ -8,6 +8,8 @@ import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import dev.agentfsm.processor.diagnostic.Diagnostic;
+import dev.agentfsm.processor.diagnostic.Report;
 import dev.agentfsm.processor.model.Origin;
 import java.util.List;
 import java.util.Map;
@@ -23,24 +25,43 @@ import javax.lang.model.util.Types;
 import javax.tools.Diagnostic.Kind;
 
 /**
- * Prints a diagnostic at its {@link Origin}. The messager does that, except for one case javac
- * gets wrong: a repeated annotation such as the second {@code @Transition} lives inside the
+ * The one path by which the processor prints: every {@link Report}, whichever stage made it, goes
+ * through {@link #print(Report)}, which also counts the errors of the compilation.
+ *
+ * <p>Each diagnostic is printed at its {@link Origin}. The messager does that, except for one case
+ * javac gets wrong: a repeated annotation such as the second {@code @Transition} lives inside the
  * implicit {@code @Transitions} container, which has no tree, so javac falls back to the class.
  * Under javac this finds the annotation's own tree; other compilers (ECJ) already point at it.
  */
-final class DiagnosticPrinter {
+final class Reporter {
 
     private final Messager messager;
     private final Types types;
     private final Optional<Trees> trees;
+    private int errorCount;
 
-    DiagnosticPrinter(ProcessingEnvironment env) {
+    Reporter(ProcessingEnvironment env) {
         this.messager = env.getMessager();
         this.types = env.getTypeUtils();
         this.trees = javacTrees(env);
     }
 
-    void print(Kind kind, String text, Origin origin) {
+    /** Prints every diagnostic of the report, in order. */
+    void print(Report report) {
+        for (Diagnostic diagnostic : report.diagnostics()) {
+            print(diagnostic.kind(), diagnostic.text(), diagnostic.origin());
+            if (diagnostic.isError()) {
+                errorCount++;
+            }
+        }
+    }
+
+    /** How many errors were printed so far. */
+    int errorCount() {
+        return errorCount;
+    }
+
+    private void print(Kind kind, String text, Origin origin) {
         Element element = origin.element();
         if (element == null) {
             messager.printMessage(kind, text);

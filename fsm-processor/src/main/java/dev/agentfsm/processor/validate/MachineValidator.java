@@ -54,7 +54,7 @@ public final class MachineValidator {
             checkState(machine, state, report);
         }
         if (!report.hasErrors()) {
-            new MachineGraph(machine, all).check(report);
+            new Reachability(machine, all).check(report);
         }
         for (StateModel state : machine.states()) {
             for (MutableField field : state.mutableFields()) {
@@ -242,15 +242,18 @@ public final class MachineValidator {
         return machine.packageName().isEmpty() ? "(unnamed)" : machine.packageName();
     }
 
-    /** The machine as a graph of its states, for the reachability rules; linear in states and transitions. */
-    private static final class MachineGraph {
+    /**
+     * The machine as the reachability rules see it: states and their successors, hand-offs into it as
+     * entry points; linear in states and transitions. (Diagrams draw another view, write.MachineGraph.)
+     */
+    private static final class Reachability {
         private final MachineModel machine;
         private final List<MachineModel> all;
         private final Map<TypeRef, StateModel> byType = new HashMap<>();
         private final Map<StateModel, List<StateModel>> successors = new HashMap<>();
         private final Map<StateModel, List<StateModel>> predecessors = new HashMap<>();
 
-        MachineGraph(MachineModel machine, List<MachineModel> all) {
+        Reachability(MachineModel machine, List<MachineModel> all) {
             this.machine = machine;
             this.all = all;
             for (StateModel state : machine.states()) {

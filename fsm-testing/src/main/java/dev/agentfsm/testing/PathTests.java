@@ -187,7 +187,7 @@ public final class PathTests<F> {
             coverage = TransitionCoverage.of(machine, List.copyOf(taken));
         }
         Path file = coverage.write(reportDirectory);
-        System.out.println("[agentfsm] transition coverage of " + coverage.summary() + "; report: " + file);
+        System.out.println("[agentfsm] transition coverage of " + coverage.summary() + "; report: " + file.toAbsolutePath());
         if (requireAll && !coverage.complete()) {
             StringBuilder message = new StringBuilder(coverage.summary()).append("; not taken: ")
                     .append(coverage.untaken().stream().map(TransitionCoverage::describe).collect(Collectors.joining(", ")));

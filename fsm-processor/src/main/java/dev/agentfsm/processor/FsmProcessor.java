@@ -65,6 +65,8 @@ public final class FsmProcessor extends AbstractProcessor {
     private DiagnosticPrinter printer;
     private Optional<DocsDirectory> docs = Optional.empty();
     private Optional<String> invalidDocsOption = Optional.empty();
+    private boolean requireWhen;
+    private Optional<String> invalidRequireWhen = Optional.empty();
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -76,11 +78,26 @@ public final class FsmProcessor extends AbstractProcessor {
             // reported in the first round; the machines still generate, so the error is the only one
             invalidDocsOption = Optional.of(e.getMessage());
         }
+        readRequireWhen(env.getOptions());
+    }
+
+    /** {@code -Aagentfsm.requireWhen} alone or {@code =true} turns MissingWhen on; another value is named in a warning. */
+    private void readRequireWhen(Map<String, String> options) {
+        if (!options.containsKey(MachineValidator.REQUIRE_WHEN)) {
+            return;
+        }
+        String value = options.get(MachineValidator.REQUIRE_WHEN);
+        requireWhen = value == null || value.isEmpty() || value.equalsIgnoreCase("true");
+        if (!requireWhen && !value.equalsIgnoreCase("false")) {
+            invalidRequireWhen = Optional.of("[agentfsm:MissingWhen] -A" + MachineValidator.REQUIRE_WHEN + "=" + value
+                    + " is neither true nor false, so LLM moves without a when text are not reported; write -A"
+                    + MachineValidator.REQUIRE_WHEN + "=true");
+        }
     }
 
     @Override
     public Set<String> getSupportedOptions() {
-        return Set.of(DocsDirectory.OPTION);
+        return Set.of(DocsDirectory.OPTION, MachineValidator.REQUIRE_WHEN);
     }
 
     @Override
@@ -111,6 +128,8 @@ public final class FsmProcessor extends AbstractProcessor {
     private void processRound(RoundEnvironment round) throws IOException {
         invalidDocsOption.ifPresent(message -> error(message, null));
         invalidDocsOption = Optional.empty();
+        invalidRequireWhen.ifPresent(message -> processingEnv.getMessager().printMessage(Kind.WARNING, message));
+        invalidRequireWhen = Optional.empty();
         Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE_MACHINE));
         Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE));
         for (String name : deferred.keySet()) {
@@ -130,7 +149,7 @@ public final class FsmProcessor extends AbstractProcessor {
         for (Deferred d : read.deferred()) {
             deferred.put(d.element().getQualifiedName().toString(), d.missing());
         }
-        MachineValidator validator = new MachineValidator();
+        MachineValidator validator = new MachineValidator(requireWhen);
         for (OrphanState orphan : read.orphans()) {
             print(validator.validate(orphan));
         }

@@ -47,7 +47,9 @@ public record CoveragePath(List<Move> moves) {
 
     /** The path's steps, one per move, in order. */
     public List<PathStep> steps() {
-        return IntStream.range(0, moves.size()).mapToObj(i -> new PathStep(this, i)).toList();
+        return IntStream.range(0, moves.size())
+                .mapToObj(i -> new PathStep(this, i))
+                .toList();
     }
 
     /** Whether the path moves from {@code from} to {@code to} somewhere. */

@@ -47,8 +47,8 @@ final class PathPlanner {
         static final Cost NONE = new Cost(0, 0, 0, 0);
 
         Cost plus(Cost other) {
-            return new Cost(undeclared + other.undeclared, errors + other.errors, length + other.length,
-                    fresh + other.fresh);
+            return new Cost(
+                    undeclared + other.undeclared, errors + other.errors, length + other.length, fresh + other.fresh);
         }
     }
 
@@ -62,8 +62,8 @@ final class PathPlanner {
         private record Queued(Node node, Cost cost, long order) {}
 
         Search(Node start, Set<Move> untaken) {
-            PriorityQueue<Queued> queue = new PriorityQueue<>(Comparator.comparing(Queued::cost, CHEAPEST)
-                    .thenComparingLong(Queued::order));
+            PriorityQueue<Queued> queue = new PriorityQueue<>(
+                    Comparator.comparing(Queued::cost, CHEAPEST).thenComparingLong(Queued::order));
             long order = 0;
             costs.put(start, Cost.NONE);
             queue.add(new Queued(start, Cost.NONE, order++));
@@ -96,7 +96,8 @@ final class PathPlanner {
 
         /** The cheapest node reached whose status ends the round. */
         Optional<Node> cheapestEnd() {
-            return costs.keySet().stream().filter(node -> node.status().endsRound())
+            return costs.keySet().stream()
+                    .filter(node -> node.status().endsRound())
                     .min(Comparator.comparing((Node node) -> costs.get(node), CHEAPEST)
                             .thenComparing(node -> node.status().qualifiedName()));
         }
@@ -151,7 +152,9 @@ final class PathPlanner {
             if (end.isEmpty()) {
                 continue;
             }
-            Cost cost = reach.get().plus(moveCost(target, untaken)).plus(after.cost(end.get()).orElseThrow());
+            Cost cost = reach.get()
+                    .plus(moveCost(target, untaken))
+                    .plus(after.cost(end.get()).orElseThrow());
             if (bestCost == null || CHEAPEST.compare(cost, bestCost) < 0) {
                 List<Move> route = new ArrayList<>(before.route(at));
                 route.add(target);

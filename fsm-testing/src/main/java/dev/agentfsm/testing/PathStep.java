@@ -91,7 +91,9 @@ public record PathStep(CoveragePath path, int index) {
     }
 
     private static boolean entersByTheRuntime(Move move, Optional<? extends Status> target) {
-        return move.trigger() == Trigger.SYSTEM && !move.isHandOff() && target.filter(t -> t == move.to()).isPresent();
+        return move.trigger() == Trigger.SYSTEM
+                && !move.isHandOff()
+                && target.filter(t -> t == move.to()).isPresent();
     }
 
     /** The status's name, qualified when it is not of {@code home}'s machine. */

@@ -141,11 +141,12 @@ public final class PathTests<F> {
         CoveragePlan plan = plan();
         List<CoveragePath> paths = plan.paths();
         List<List<Status>> taken = Collections.synchronizedList(new ArrayList<>());
-        Stream<DynamicTest> pathTests = IntStream.range(0, paths.size()).mapToObj(i -> DynamicTest.dynamicTest(
-                "path " + (i + 1) + " of " + paths.size() + ": " + paths.get(i),
-                () -> runPath(i + 1, paths.get(i), run, taken)));
-        DynamicTest coverage = DynamicTest.dynamicTest("transition coverage of " + machine.name(),
-                () -> checkCoverage(plan, taken));
+        Stream<DynamicTest> pathTests = IntStream.range(0, paths.size())
+                .mapToObj(i -> DynamicTest.dynamicTest(
+                        "path " + (i + 1) + " of " + paths.size() + ": " + paths.get(i),
+                        () -> runPath(i + 1, paths.get(i), run, taken)));
+        DynamicTest coverage =
+                DynamicTest.dynamicTest("transition coverage of " + machine.name(), () -> checkCoverage(plan, taken));
         return Stream.concat(pathTests, Stream.of(coverage));
     }
 
@@ -163,15 +164,19 @@ public final class PathTests<F> {
         String label = "path " + number + " of " + machine.name();
         String actual = names(result.path(), path);
         if (!result.path().equals(path.statuses())) {
-            throw new AssertionFailedError(label + ": the round took " + actual + ", not the planned " + path
-                    + "; it ended " + result.outcome() + ": " + result.reason() + unscripted(path),
-                    path.toString(), actual, result.error().orElse(null));
+            throw new AssertionFailedError(
+                    label + ": the round took " + actual + ", not the planned " + path + "; it ended "
+                            + result.outcome() + ": " + result.reason() + unscripted(path),
+                    path.toString(),
+                    actual,
+                    result.error().orElse(null));
         }
-        boolean expected = result.outcome() == Outcome.COMPLETED
-                || (result.outcome() == Outcome.ERROR && path.entersOnError());
+        boolean expected =
+                result.outcome() == Outcome.COMPLETED || (result.outcome() == Outcome.ERROR && path.entersOnError());
         if (!expected) {
-            throw new AssertionFailedError(label + " took the planned path but ended " + result.outcome() + ", not "
-                    + Outcome.COMPLETED + (path.entersOnError() ? " or " + Outcome.ERROR : "") + ": " + result.reason(),
+            throw new AssertionFailedError(
+                    label + " took the planned path but ended " + result.outcome() + ", not " + Outcome.COMPLETED
+                            + (path.entersOnError() ? " or " + Outcome.ERROR : "") + ": " + result.reason(),
                     result.error().orElse(null));
         }
         String left = script.leftovers();
@@ -187,15 +192,22 @@ public final class PathTests<F> {
             coverage = TransitionCoverage.of(machine, List.copyOf(taken));
         }
         Path file = coverage.write(reportDirectory);
-        System.out.println("[agentfsm] transition coverage of " + coverage.summary() + "; report: " + file.toAbsolutePath());
+        System.out.println(
+                "[agentfsm] transition coverage of " + coverage.summary() + "; report: " + file.toAbsolutePath());
         if (requireAll && !coverage.complete()) {
-            StringBuilder message = new StringBuilder(coverage.summary()).append("; not taken: ")
-                    .append(coverage.untaken().stream().map(TransitionCoverage::describe).collect(Collectors.joining(", ")));
+            StringBuilder message = new StringBuilder(coverage.summary())
+                    .append("; not taken: ")
+                    .append(coverage.untaken().stream()
+                            .map(TransitionCoverage::describe)
+                            .collect(Collectors.joining(", ")));
             if (!plan.unreachable().isEmpty()) {
-                message.append(". No round from the initial state can take ").append(plan.unreachable().stream()
-                        .map(TransitionCoverage::describe).collect(Collectors.joining(", ")));
+                message.append(". No round from the initial state can take ")
+                        .append(plan.unreachable().stream()
+                                .map(TransitionCoverage::describe)
+                                .collect(Collectors.joining(", ")));
             }
-            throw new AssertionFailedError(message.append(" (report: ").append(file).append(')').toString());
+            throw new AssertionFailedError(
+                    message.append(" (report: ").append(file).append(')').toString());
         }
     }
 
@@ -207,11 +219,15 @@ public final class PathTests<F> {
                 .map(PathStep::toString)
                 .distinct()
                 .toList();
-        return missing.isEmpty() ? "" : ". No script was given for the state of " + String.join(", ", missing)
-                + ", whose move the state's work decides from its model or user: add .on(<that status>, ...)";
+        return missing.isEmpty()
+                ? ""
+                : ". No script was given for the state of " + String.join(", ", missing)
+                        + ", whose move the state's work decides from its model or user: add .on(<that status>, ...)";
     }
 
     private static String names(List<Status> statuses, CoveragePath path) {
-        return statuses.stream().map(status -> PathStep.name(status, path.start())).collect(Collectors.joining(" -> "));
+        return statuses.stream()
+                .map(status -> PathStep.name(status, path.start()))
+                .collect(Collectors.joining(" -> "));
     }
 }

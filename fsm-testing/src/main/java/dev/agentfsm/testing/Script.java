@@ -29,14 +29,15 @@ public final class Script {
     private final Deque<Call> calls = new ArrayDeque<>();
     /** Answers to questions; an empty one times out. */
     private final Deque<Optional<String>> answers = new ArrayDeque<>();
+
     private final Deque<Decision> decisions = new ArrayDeque<>();
     private final List<LlmRequest> requests = new ArrayList<>();
     private final LlmClient llm = this::complete;
     private final UserChannel user = new UserChannel() {
         @Override
         public Answer ask(String question, Duration timeout) {
-            Optional<String> answer = take(answers, "answer", "question", question,
-                    "script.answer(...) or script.noAnswer()");
+            Optional<String> answer =
+                    take(answers, "answer", "question", question, "script.answer(...) or script.noAnswer()");
             return answer.<Answer>map(Answer.Given::new).orElseGet(() -> new Answer.TimedOut(timeout));
         }
 

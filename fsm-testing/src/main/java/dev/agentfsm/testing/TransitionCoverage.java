@@ -36,7 +36,8 @@ public record TransitionCoverage(StateManager<?, ?> machine, List<Move> declared
     }
 
     /** The coverage of {@code machine}'s declared transitions by rounds that took {@code paths} ({@code RoundResult.path()}). */
-    public static TransitionCoverage of(StateManager<?, ?> machine, Collection<? extends List<? extends Status>> paths) {
+    public static TransitionCoverage of(
+            StateManager<?, ?> machine, Collection<? extends List<? extends Status>> paths) {
         Set<List<Status>> pairs = new HashSet<>();
         for (List<? extends Status> path : paths) {
             for (int i = 1; i < path.size(); i++) {
@@ -44,7 +45,9 @@ public record TransitionCoverage(StateManager<?, ?> machine, List<Move> declared
             }
         }
         List<Move> declared = List.copyOf(machine.table().moves());
-        List<Move> taken = declared.stream().filter(m -> pairs.contains(List.of(m.from(), m.to()))).toList();
+        List<Move> taken = declared.stream()
+                .filter(m -> pairs.contains(List.of(m.from(), m.to())))
+                .toList();
         return new TransitionCoverage(machine, declared, taken);
     }
 
@@ -69,7 +72,9 @@ public record TransitionCoverage(StateManager<?, ?> machine, List<Move> declared
     public String report() {
         StringBuilder text = new StringBuilder(summary()).append('\n');
         for (Move move : declared) {
-            text.append(taken.contains(move) ? "taken      " : "NOT taken  ").append(describe(move)).append('\n');
+            text.append(taken.contains(move) ? "taken      " : "NOT taken  ")
+                    .append(describe(move))
+                    .append('\n');
         }
         return text.toString();
     }

@@ -29,12 +29,14 @@ class CoveragePlanTest {
     void theClerksPathsTakeEveryDeclaredTransitionHandOffsIncluded() {
         CoveragePlan plan = CoveragePlan.of(ClerkStateManager.instance());
 
-        assertEquals(List.of(
-                "TAKE -> TAKE -> DONE",
-                "TAKE -> CONFIRM -> CANCELLED -> DONE",
-                "TAKE -> DELEGATE -> Packer.PACK -> Packer.SHIPPED -> DONE",
-                "TAKE -> FAILED -> DONE",
-                "TAKE -> CONFIRM -> TAKE -> DONE"), paths(plan));
+        assertEquals(
+                List.of(
+                        "TAKE -> TAKE -> DONE",
+                        "TAKE -> CONFIRM -> CANCELLED -> DONE",
+                        "TAKE -> DELEGATE -> Packer.PACK -> Packer.SHIPPED -> DONE",
+                        "TAKE -> FAILED -> DONE",
+                        "TAKE -> CONFIRM -> TAKE -> DONE"),
+                paths(plan));
         Set<Move> taken = new HashSet<>();
         plan.paths().forEach(path -> taken.addAll(path.moves()));
         assertTrue(taken.containsAll(plan.declared()), "every declared move is on a path");
@@ -50,7 +52,8 @@ class CoveragePlanTest {
             assertEquals(ClerkStatus.TAKE, path.start());
             assertTrue(path.statuses().get(path.statuses().size() - 1).endsRound(), path.toString());
         }
-        assertEquals(List.of(false, false, false, true, false),
+        assertEquals(
+                List.of(false, false, false, true, false),
                 plan.paths().stream().map(CoveragePath::entersOnError).toList(),
                 "only the path for TAKE -> FAILED goes through the onError state");
     }
@@ -59,8 +62,9 @@ class CoveragePlanTest {
     void theRuntimesOwnMoveToTheFallbackIsTakenWhenOnlyItReachesAState() {
         CoveragePlan plan = CoveragePlan.of(PackerStateManager.instance());
 
-        assertEquals(List.of("PACK -> PACK -> SHIPPED -> Clerk.DONE",
-                "PACK -> REPACK -> PACK -> SHIPPED -> Clerk.DONE"), paths(plan));
+        assertEquals(
+                List.of("PACK -> PACK -> SHIPPED -> Clerk.DONE", "PACK -> REPACK -> PACK -> SHIPPED -> Clerk.DONE"),
+                paths(plan));
         PathStep intoFallback = plan.paths().get(1).steps().get(0);
         assertTrue(intoFallback.entersFallback());
         assertFalse(intoFallback.isDeclared(), "PACK declares no move to REPACK: the runtime takes it");
@@ -73,13 +77,14 @@ class CoveragePlanTest {
         CoveragePlan plan = CoveragePlan.of(LedgerStateManager.instance());
 
         assertEquals(List.of("OPEN -> CLOSED"), paths(plan));
-        assertEquals(List.of(new Move(LedgerStatus.CLOSED, LedgerStatus.ARCHIVED, Trigger.SYSTEM, "")),
-                plan.unreachable());
+        assertEquals(
+                List.of(new Move(LedgerStatus.CLOSED, LedgerStatus.ARCHIVED, Trigger.SYSTEM, "")), plan.unreachable());
     }
 
     @Test
     void stepsKnowTheirPlaceAndTheirNeighbours() {
-        CoveragePath path = CoveragePlan.of(ClerkStateManager.instance()).paths().get(2);
+        CoveragePath path =
+                CoveragePlan.of(ClerkStateManager.instance()).paths().get(2);
 
         List<PathStep> steps = path.steps();
         assertEquals(4, steps.size());
@@ -92,8 +97,14 @@ class CoveragePlanTest {
         assertTrue(steps.get(0).previous().isEmpty());
         assertTrue(path.takes(PackerStatus.SHIPPED, ClerkStatus.DONE));
         assertFalse(path.takes(ClerkStatus.TAKE, ClerkStatus.DONE));
-        assertEquals(List.of(ClerkStatus.TAKE, ClerkStatus.DELEGATE, PackerStatus.PACK, PackerStatus.SHIPPED,
-                ClerkStatus.DONE), path.statuses());
+        assertEquals(
+                List.of(
+                        ClerkStatus.TAKE,
+                        ClerkStatus.DELEGATE,
+                        PackerStatus.PACK,
+                        PackerStatus.SHIPPED,
+                        ClerkStatus.DONE),
+                path.statuses());
     }
 
     @Test
@@ -101,11 +112,13 @@ class CoveragePlanTest {
         Move take = new Move(ClerkStatus.TAKE, ClerkStatus.DONE, Trigger.LLM, "");
         Move fail = new Move(ClerkStatus.FAILED, ClerkStatus.DONE, Trigger.SYSTEM, "clean-up");
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new CoveragePath(List.of(take, fail)));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new CoveragePath(List.of(take, fail)));
 
-        assertEquals("move 2 of the path, Clerk.FAILED -> Clerk.DONE (SYSTEM), does not start where move 1,"
-                + " Clerk.TAKE -> Clerk.DONE (LLM), ended", e.getMessage());
+        assertEquals(
+                "move 2 of the path, Clerk.FAILED -> Clerk.DONE (SYSTEM), does not start where move 1,"
+                        + " Clerk.TAKE -> Clerk.DONE (LLM), ended",
+                e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new CoveragePath(List.of()));
     }
 }

@@ -26,8 +26,10 @@ class ScriptTest {
         LlmException down = assertThrows(LlmException.class, () -> script.llm().complete(REQUEST));
         assertEquals("the model is down", down.getMessage());
         LlmException none = assertThrows(LlmException.class, () -> script.llm().complete(REQUEST));
-        assertEquals("the path's script has no LLM reply left for request 3; script one with script.reply(...) in"
-                + " the script of the state that asks", none.getMessage());
+        assertEquals(
+                "the path's script has no LLM reply left for request 3; script one with script.reply(...) in"
+                        + " the script of the state that asks",
+                none.getMessage());
         assertEquals(List.of(REQUEST, REQUEST, REQUEST), script.requests());
     }
 
@@ -36,13 +38,17 @@ class ScriptTest {
         Script script = new Script().answer("blue").noAnswer().decide(Decision.REJECTED);
 
         assertEquals(new Answer.Given("blue"), script.user().ask("Which colour?", Duration.ofSeconds(3)));
-        assertEquals(new Answer.TimedOut(Duration.ofSeconds(3)), script.user().ask("Which size?", Duration.ofSeconds(3)),
+        assertEquals(
+                new Answer.TimedOut(Duration.ofSeconds(3)),
+                script.user().ask("Which size?", Duration.ofSeconds(3)),
                 "a scripted time-out is as long as the agent waited");
         assertEquals(Decision.REJECTED, script.user().confirm("delete the file", Duration.ofSeconds(3)));
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> script.user().confirm("format the disk", Duration.ofSeconds(3)));
-        assertEquals("the path's script has no decision left for the confirmation \"format the disk\"; script one"
-                + " with script.decide(...) in the script of the state that asks", e.getMessage());
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class, () -> script.user().confirm("format the disk", Duration.ofSeconds(3)));
+        assertEquals(
+                "the path's script has no decision left for the confirmation \"format the disk\"; script one"
+                        + " with script.decide(...) in the script of the state that asks",
+                e.getMessage());
         assertEquals("", script.leftovers());
     }
 

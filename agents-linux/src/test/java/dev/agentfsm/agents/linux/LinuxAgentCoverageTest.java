@@ -26,15 +26,18 @@ class LinuxAgentCoverageTest {
     /** The model's reply for a CONTINUE step: a command to run, or the end of the task with its result. */
     private static String reply(PathStep step) {
         return switch ((LinuxAgentStatus) step.to()) {
-            case CONTINUE -> """
+            case CONTINUE ->
+                """
                     {"observation": "nothing yet", "thought": "look around",
                      "action": {"function": "execute_command", "arguments": {"command": "ls"}, "status": "CONTINUE"},
                      "plan": ["list the files"], "result": ""}""";
-            case FINISH -> """
+            case FINISH ->
+                """
                     {"observation": "notes.txt is here", "thought": "done",
                      "action": {"function": "", "arguments": {}, "status": "FINISH"},
                      "plan": [], "result": "one file: notes.txt"}""";
-            case FAIL -> """
+            case FAIL ->
+                """
                     {"observation": "the request needs root", "thought": "give up",
                      "action": {"function": "", "arguments": {}, "status": "FAIL"},
                      "plan": [], "result": "formatting a disk needs root"}""";

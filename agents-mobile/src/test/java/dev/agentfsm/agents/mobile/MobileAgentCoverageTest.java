@@ -24,16 +24,19 @@ class MobileAgentCoverageTest {
     /** The model's reply for a CONTINUE step: launch Settings, or end the task. */
     private static String reply(PathStep step) {
         return switch ((MobileAgentStatus) step.to()) {
-            case CONTINUE -> """
+            case CONTINUE ->
+                """
                     {"observation": "the home screen", "thought": "open Settings",
                      "action": {"function": "launch_app", "arguments": {"package_name": "com.android.settings"},
                                 "status": "CONTINUE"},
                      "plan": ["find Wi-Fi"], "result": ""}""";
-            case FINISH -> """
+            case FINISH ->
+                """
                     {"observation": "Settings is open", "thought": "done",
                      "action": {"function": "", "arguments": {}, "status": "FINISH"},
                      "plan": [], "result": "Settings is open."}""";
-            case FAIL -> """
+            case FAIL ->
+                """
                     {"observation": "the home screen", "thought": "no app can do this",
                      "action": {"function": "", "arguments": {}, "status": "FAIL"},
                      "plan": [], "result": "no installed app sends faxes"}""";

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.TestFactory;
 class WindowsAgentsCoverageTest {
     /** Safe-guard on (CONFIRM asks the user), questions asked (PENDING asks the user), no re-asks. */
     private static final RuntimeConfig CONFIG = Desk.config(true, true, 0);
+
     private static final String REQUEST = "Chart the sales figures in Excel";
 
     /** What one path runs on: the desktop, its host, and for the AppAgent's paths an AppAgent on Excel. */
@@ -45,8 +46,8 @@ class WindowsAgentsCoverageTest {
         Optional<AppAgent> app = Optional.empty();
         if (withApp) {
             // as the host's ASSIGN makes it: Excel's agent, reporting to the host, with the subtask set
-            AppAgent excel = new AppAgent(desktop.windows().get(1),
-                    new AgentSetup(desktop, script.llm(), script.user(), follower), CONFIG);
+            AppAgent excel = new AppAgent(
+                    desktop.windows().get(1), new AgentSetup(desktop, script.llm(), script.user(), follower), CONFIG);
             excel.setHost(host);
             context.put(Context.SUBTASK, REQUEST);
             app = Optional.of(excel);
@@ -65,12 +66,16 @@ class WindowsAgentsCoverageTest {
                         script.answer("a bar chart");
                     }
                 })
-                .on(HostAgentStatus.CONFIRM, (world, step, script) ->
-                        script.decide(step.to() == HostAgentStatus.FAIL ? Decision.REJECTED : Decision.APPROVED))
+                .on(
+                        HostAgentStatus.CONFIRM,
+                        (world, step, script) -> script.decide(
+                                step.to() == HostAgentStatus.FAIL ? Decision.REJECTED : Decision.APPROVED))
                 .on(AppAgentStatus.CONTINUE, (world, step, script) -> appContinue(step, script))
                 .on(AppAgentStatus.PENDING, (world, step, script) -> script.answer("the Q1 figures"))
-                .on(AppAgentStatus.CONFIRM, (world, step, script) ->
-                        script.decide(step.to() == AppAgentStatus.FINISH ? Decision.REJECTED : Decision.APPROVED));
+                .on(
+                        AppAgentStatus.CONFIRM,
+                        (world, step, script) -> script.decide(
+                                step.to() == AppAgentStatus.FINISH ? Decision.REJECTED : Decision.APPROVED));
     }
 
     /** The host's reply in CONTINUE: the status of the step's target, with what that state needs. */
@@ -79,16 +84,25 @@ class WindowsAgentsCoverageTest {
             script.llmFails("the model cannot be reached");
             return;
         }
-        script.reply(switch ((HostAgentStatus) step.to()) {
-            case CONTINUE -> host("Look again", "\"function\": \"\"", "CONTINUE");
-            case ASSIGN -> host("Excel holds the sheet", "\"current_subtask\": \"" + REQUEST + "\","
-                    + " \"function\": \"select_application_window\", \"arguments\": {\"id\": \"2\"}", "ASSIGN");
-            case FINISH -> host("Done", "\"function\": \"\", \"result\": \"charted\"", "FINISH");
-            case PENDING -> host("Which chart?", "\"questions\": [\"Which chart type?\"], \"function\": \"\"", "PENDING");
-            case CONFIRM -> host("Bring Word forward first; ask",
-                    "\"function\": \"select_application_window\", \"arguments\": {\"id\": \"1\"}", "CONFIRM");
-            default -> throw new IllegalArgumentException("the host's CONTINUE does not choose " + step);
-        });
+        script.reply(
+                switch ((HostAgentStatus) step.to()) {
+                    case CONTINUE -> host("Look again", "\"function\": \"\"", "CONTINUE");
+                    case ASSIGN ->
+                        host(
+                                "Excel holds the sheet",
+                                "\"current_subtask\": \"" + REQUEST + "\","
+                                        + " \"function\": \"select_application_window\", \"arguments\": {\"id\": \"2\"}",
+                                "ASSIGN");
+                    case FINISH -> host("Done", "\"function\": \"\", \"result\": \"charted\"", "FINISH");
+                    case PENDING ->
+                        host("Which chart?", "\"questions\": [\"Which chart type?\"], \"function\": \"\"", "PENDING");
+                    case CONFIRM ->
+                        host(
+                                "Bring Word forward first; ask",
+                                "\"function\": \"select_application_window\", \"arguments\": {\"id\": \"1\"}",
+                                "CONFIRM");
+                    default -> throw new IllegalArgumentException("the host's CONTINUE does not choose " + step);
+                });
     }
 
     private static String host(String thought, String fields, String status) {
@@ -106,22 +120,40 @@ class WindowsAgentsCoverageTest {
             script.llmFails("the model cannot be reached");
             return;
         }
-        script.reply(switch ((AppAgentStatus) step.to()) {
-            case CONTINUE -> app("Select the data", "select_item", "{\"id\": 3, \"value\": \"A1:B2\"}", "CONTINUE", "");
-            case SCREENSHOT -> {
-                boolean twice = step.next().filter(next -> next.to() == AppAgentStatus.SCREENSHOT).isPresent();
-                yield twice
-                        ? app("Open the wizard", "click_input", "{\"id\": 2}", "SCREENSHOT",
-                                ", \"control_reannotate\": [\"Clustered Bar\"]")
-                        : app("Look at the sheet again", "", "{}", "SCREENSHOT", ", \"control_reannotate\": [\"Sheet\"]");
-            }
-            case FINISH -> app("Done", "", "{}", "FINISH", ", \"result\": \"charted\"");
-            case FAIL -> app("No chart type fits", "", "{}", "FAIL", ", \"result\": \"no chart type fits\"");
-            case PENDING -> app("Which quarter?", "", "{}", "PENDING", ", \"questions\": [\"Which quarter?\"]");
-            case CONFIRM -> app("Selecting replaces the selection; ask", "select_item",
-                    "{\"id\": 3, \"value\": \"A1:B2\"}", "CONFIRM", "");
-            default -> throw new IllegalArgumentException("the AppAgent's CONTINUE does not choose " + step);
-        });
+        script.reply(
+                switch ((AppAgentStatus) step.to()) {
+                    case CONTINUE ->
+                        app("Select the data", "select_item", "{\"id\": 3, \"value\": \"A1:B2\"}", "CONTINUE", "");
+                    case SCREENSHOT -> {
+                        boolean twice = step.next()
+                                .filter(next -> next.to() == AppAgentStatus.SCREENSHOT)
+                                .isPresent();
+                        yield twice
+                                ? app(
+                                        "Open the wizard",
+                                        "click_input",
+                                        "{\"id\": 2}",
+                                        "SCREENSHOT",
+                                        ", \"control_reannotate\": [\"Clustered Bar\"]")
+                                : app(
+                                        "Look at the sheet again",
+                                        "",
+                                        "{}",
+                                        "SCREENSHOT",
+                                        ", \"control_reannotate\": [\"Sheet\"]");
+                    }
+                    case FINISH -> app("Done", "", "{}", "FINISH", ", \"result\": \"charted\"");
+                    case FAIL -> app("No chart type fits", "", "{}", "FAIL", ", \"result\": \"no chart type fits\"");
+                    case PENDING -> app("Which quarter?", "", "{}", "PENDING", ", \"questions\": [\"Which quarter?\"]");
+                    case CONFIRM ->
+                        app(
+                                "Selecting replaces the selection; ask",
+                                "select_item",
+                                "{\"id\": 3, \"value\": \"A1:B2\"}",
+                                "CONFIRM",
+                                "");
+                    default -> throw new IllegalArgumentException("the AppAgent's CONTINUE does not choose " + step);
+                });
     }
 
     private static String app(String thought, String function, String arguments, String status, String more) {
@@ -136,11 +168,17 @@ class WindowsAgentsCoverageTest {
 
     @TestFactory
     Stream<DynamicTest> everyAppAgentTransitionIsTaken() {
-        return scripted(AppAgentStateManager.instance(), true).tests(world -> Round.of(AppAgentStateManager.instance(),
-                world.app().orElseThrow()).context(world.context()).build().run());
+        return scripted(AppAgentStateManager.instance(), true).tests(world -> Round.of(
+                        AppAgentStateManager.instance(), world.app().orElseThrow())
+                .context(world.context())
+                .build()
+                .run());
     }
 
     private static RoundResult run(HostAgent host, World world) {
-        return Round.of(HostAgentStateManager.instance(), host).context(world.context()).build().run();
+        return Round.of(HostAgentStateManager.instance(), host)
+                .context(world.context())
+                .build()
+                .run();
     }
 }

@@ -38,7 +38,9 @@ final class StateCards {
 
     /** Whether any card says more than its status: a description or a when text. */
     boolean sayAnything() {
-        return offered.stream().anyMatch(move -> !move.when().isBlank() || !move.to().description().isBlank());
+        return offered.stream()
+                .anyMatch(move ->
+                        !move.when().isBlank() || !move.to().description().isBlank());
     }
 
     /** One card per line, each {@code - STATUS (when ...): description}. */

@@ -66,7 +66,8 @@ public final class Shop {
     public static final class Take extends ClerkState {
         @Override
         public void handle(Clerk agent, Context context) throws Exception {
-            AgentReply reply = agent.guard.ask(ClerkStatus.TAKE, List.of(ChatMessage.user("What does the customer want?")));
+            AgentReply reply =
+                    agent.guard.ask(ClerkStatus.TAKE, List.of(ChatMessage.user("What does the customer want?")));
             agent.setStatus(reply.status());
         }
     }

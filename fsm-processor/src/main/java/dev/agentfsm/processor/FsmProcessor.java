@@ -77,22 +77,40 @@ public final class FsmProcessor extends AbstractProcessor {
     private Reporter reporter;
     private Optional<DocsDirectory> docs = Optional.empty();
     private Report optionProblems = Report.empty();
+    private boolean requireWhen;
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
         super.init(env);
         reporter = new Reporter(env);
+        // option problems are reported in the first round; the machines still generate, so they are the only ones
+        Report.Builder options = Report.builder();
         try {
             docs = DocsDirectory.fromOptions(env.getOptions());
         } catch (DocsDirectory.InvalidOption e) {
-            // reported in the first round; the machines still generate, so the error is the only one
-            optionProblems = Report.of(Rule.DOCS_OPTION, Origin.NONE, e.getMessage());
+            options.add(Rule.DOCS_OPTION, Origin.NONE, e.getMessage());
+        }
+        readRequireWhen(env.getOptions(), options);
+        optionProblems = options.build();
+    }
+
+    /** {@code -Aagentfsm.requireWhen} alone or {@code =true} turns MissingWhen on; another value is named in a warning. */
+    private void readRequireWhen(Map<String, String> options, Report.Builder problems) {
+        if (!options.containsKey(MachineValidator.REQUIRE_WHEN)) {
+            return;
+        }
+        String value = options.get(MachineValidator.REQUIRE_WHEN);
+        requireWhen = value == null || value.isEmpty() || value.equalsIgnoreCase("true");
+        if (!requireWhen && !value.equalsIgnoreCase("false")) {
+            problems.add(Rule.MISSING_WHEN, Origin.NONE, "-A" + MachineValidator.REQUIRE_WHEN + "=" + value
+                    + " is neither true nor false, so LLM moves without a when text are not reported; write -A"
+                    + MachineValidator.REQUIRE_WHEN + "=true");
         }
     }
 
     @Override
     public Set<String> getSupportedOptions() {
-        return Set.of(DocsDirectory.OPTION);
+        return Set.of(DocsDirectory.OPTION, MachineValidator.REQUIRE_WHEN);
     }
 
     @Override
@@ -135,7 +153,7 @@ public final class FsmProcessor extends AbstractProcessor {
         deferred.clear();
 
         MachineReader reader = new MachineReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
-        MachineValidator validator = new MachineValidator();
+        MachineValidator validator = new MachineValidator(requireWhen);
         List<TypeElement> transitionTypes = new ArrayList<>();
         for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL)) {
             transitionTypes.addAll(annotated(round, annotation));

@@ -5,9 +5,11 @@ import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -110,6 +112,53 @@ class ValidationTest {
                 .onLineContaining("private String lastVisitor;");
         assertThat(ours(compilation.warnings())).hasSize(2);
         assertThat(generatedNames(compilation)).contains("/SOURCE_OUTPUT/example/DoorStateManager.java");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void requireWhenWarnsAboutEachLlmMoveWithoutAWhenTextOnItsTarget(String compilerName) {
+        List<JavaFileObject> sources = TestSources.in("cases/MissingWhen");
+        Compilation compilation = withOptions(compilerName, "-Aagentfsm.requireWhen=true").compile(sources);
+
+        assertThat(compilation).succeeded();
+        assertThat(compilation).hadWarningContaining("[agentfsm:MissingWhen] OPEN's transition to OPEN is chosen by"
+                        + " the LLM but says nothing about when; the model reads the when text to choose its status:"
+                        + " add when = \"...\" to the @Transition, saying when to choose OPEN")
+                .inFile(sources.get(0))
+                .onLineContaining("to = Open.class, by = Trigger.LLM)");
+        assertThat(compilation).hadWarningContaining("[agentfsm:MissingWhen] OPEN's transition to LOCKED")
+                .inFile(sources.get(0))
+                .onLineContaining("to = Locked.class");
+        assertThat(ours(compilation.warnings())).hasSize(2);
+        assertThat(generatedNames(compilation)).contains("/SOURCE_OUTPUT/example/DoorStateManager.java");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void missingWhenIsOptIn(String compilerName) {
+        List<JavaFileObject> sources = TestSources.in("cases/MissingWhen");
+
+        assertThat(ours(Compilers.named(compilerName).compile(sources).warnings())).isEmpty();
+        assertThat(ours(withOptions(compilerName, "-Aagentfsm.requireWhen=false").compile(sources).warnings())).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aRequireWhenThatIsNeitherTrueNorFalseIsNamedInAWarning(String compilerName) {
+        Compilation compilation = withOptions(compilerName, "-Aagentfsm.requireWhen=yes")
+                .compile(TestSources.in("cases/MissingWhen"));
+
+        assertThat(compilation).succeeded();
+        assertThat(compilation).hadWarningContaining("[agentfsm:MissingWhen] -Aagentfsm.requireWhen=yes is neither"
+                + " true nor false, so LLM moves without a when text are not reported; write -Aagentfsm.requireWhen=true");
+        assertThat(ours(compilation.warnings())).hasSize(1);
+    }
+
+    /** The named compiler with {@code option} added to the options it is configured with. */
+    private static Compiler withOptions(String compilerName, String option) {
+        List<String> options = new ArrayList<>(compilerName.equals("ecj") ? Compilers.ECJ_OPTIONS : List.of());
+        options.add(option);
+        return Compilers.named(compilerName).withOptions(options);
     }
 
     @ParameterizedTest(name = "{0}")

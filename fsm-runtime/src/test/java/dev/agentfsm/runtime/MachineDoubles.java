@@ -9,7 +9,8 @@ import java.util.Optional;
  * Hand-written machines for this module's tests, which cannot run the annotation processor on itself:
  * what the processor generates for UFO's HostAgent and AppAgent as the fsm-tests fixture declares them
  * (a status enum per machine, its table and its manager), written out by hand. States do nothing, and
- * a state without a single move goes where the agent's status says.
+ * a state without a single move goes where the agent's status says. The HostAgent's descriptions and
+ * when texts are the fixture's (the AppAgent's are left empty, as a machine without them).
  */
 public final class MachineDoubles {
     private MachineDoubles() {}
@@ -30,7 +31,11 @@ public final class MachineDoubles {
 
         @Override
         public String description() {
-            return "";
+            return switch (this) {
+                case CONTINUE -> "Run the agent's four-phase step";
+                case ASSIGN -> "Create or reuse the AppAgent and hand off";
+                default -> "";
+            };
         }
 
         @Override
@@ -51,14 +56,16 @@ public final class MachineDoubles {
         @Override
         public List<Move> moves() {
             return switch (this) {
-                case CONTINUE -> List.of(move(this, CONTINUE, Trigger.LLM), move(this, ASSIGN, Trigger.LLM),
+                case CONTINUE -> List.of(move(this, CONTINUE, Trigger.LLM),
+                        new Move(this, ASSIGN, Trigger.LLM, "an application was selected"),
                         move(this, FINISH, Trigger.LLM), move(this, PENDING, Trigger.LLM),
                         move(this, CONFIRM, Trigger.LLM), move(this, ERROR, Trigger.SYSTEM));
                 case ASSIGN -> List.of(move(this, AppStatus.CONTINUE, Trigger.SYSTEM));
                 case PENDING -> List.of(move(this, CONTINUE, Trigger.USER), move(this, FAIL, Trigger.TIMEOUT));
-                case CONFIRM -> List.of(move(this, CONTINUE, Trigger.USER), move(this, FAIL, Trigger.USER));
+                case CONFIRM -> List.of(new Move(this, CONTINUE, Trigger.USER, "approved"),
+                        new Move(this, FAIL, Trigger.USER, "rejected"));
                 case FINISH -> List.of();
-                case FAIL, ERROR -> List.of(move(this, FINISH, Trigger.SYSTEM));
+                case FAIL, ERROR -> List.of(new Move(this, FINISH, Trigger.SYSTEM, "clean-up"));
             };
         }
     }

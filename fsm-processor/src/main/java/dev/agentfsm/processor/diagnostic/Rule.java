@@ -41,6 +41,8 @@ public enum Rule {
             "a terminal state from which neither a round-ending state nor a hand-off can be reached"),
     MUTABLE_STATE("MutableState", Kind.WARNING,
             "a state has a non-final instance field, but states are shared singletons"),
+    MISSING_WHEN("MissingWhen", Kind.WARNING,
+            "with `-Aagentfsm.requireWhen=true`: a transition chosen by the LLM has no `when` text for the model to read"),
     UNRESOLVED("Unresolved", Kind.ERROR,
             "a type named in an annotation never appeared (reported only if nothing else was)"),
     GENERATED_NAME_TAKEN("GeneratedNameTaken", Kind.ERROR,

@@ -1,5 +1,6 @@
 package dev.agentfsm.processor.validate;
 
+import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.processor.diagnostic.Report;
 import dev.agentfsm.processor.diagnostic.Rule;
 import dev.agentfsm.processor.model.MachineModel;
@@ -35,8 +36,23 @@ import javax.lang.model.SourceVersion;
  */
 public final class MachineValidator {
 
+    /** The processor option that turns on {@code [agentfsm:MissingWhen]}: {@code -Aagentfsm.requireWhen=true}. */
+    public static final String REQUIRE_WHEN = "agentfsm.requireWhen";
+
     private static final Pattern STATUS = Pattern.compile("[A-Z][A-Z0-9_]*");
     private static final Pattern MACHINE = Pattern.compile("[A-Z][A-Za-z0-9]*");
+
+    private final boolean requireWhen;
+
+    /** A validator without the opt-in rules. */
+    public MachineValidator() {
+        this(false);
+    }
+
+    /** @param requireWhen whether an LLM move without a {@code when} text is warned about ({@link #REQUIRE_WHEN}) */
+    public MachineValidator(boolean requireWhen) {
+        this.requireWhen = requireWhen;
+    }
 
     /**
      * Validates one machine.
@@ -64,7 +80,25 @@ public final class MachineValidator {
                         + " @SuppressWarnings(\"agentfsm:MutableState\") on the field or the state");
             }
         }
+        if (requireWhen) {
+            checkWhen(machine, report);
+        }
         return report.build();
+    }
+
+    /** The model reads a move's {@code when} text to choose its status (ReplyGuard's state cards); opt-in. */
+    private static void checkWhen(MachineModel machine, Report.Builder report) {
+        for (StateModel state : machine.states()) {
+            for (TransitionModel transition : state.transitions()) {
+                if (transition.by() == Trigger.LLM && transition.when().isBlank()) {
+                    String target = transition.target().qualifiedStatus(machine.ref());
+                    report.add(Rule.MISSING_WHEN, transition.origin(), state.status() + "'s transition to " + target
+                            + " is chosen by the LLM but says nothing about when; the model reads the when text to"
+                            + " choose its status: add when = \"...\" to the @Transition, saying when to choose "
+                            + target);
+                }
+            }
+        }
     }
 
     /** The error for a {@code @State} that belongs to no machine of the compilation. */

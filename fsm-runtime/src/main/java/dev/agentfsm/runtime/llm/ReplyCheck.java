@@ -49,24 +49,26 @@ final class ReplyCheck {
 
     private final JsonPointer pointer;
     private final Status from;
+    private final StateCards cards;
     private final List<Status> offered;
 
-    ReplyCheck(JsonPointer pointer, Status from, List<Status> offered) {
+    ReplyCheck(JsonPointer pointer, Status from, StateCards cards) {
         this.pointer = pointer;
         this.from = from;
-        this.offered = offered;
+        this.cards = cards;
+        this.offered = cards.statuses();
     }
 
-    /** The instruction appended to the prompt. */
+    /** The instruction appended to the prompt: the statuses offered, each with its card when the machine says more. */
     String instruction() {
         return "Reply with one JSON object and nothing else. The current state is " + from.name()
-                + "; the status at " + pointer + " must be one of: " + names(offered) + ".";
+                + "; the status at " + pointer + " must be one of" + cards.choices();
     }
 
-    /** The user message that answers a rejected reply. */
+    /** The user message that answers a rejected reply; it quotes the cards again. */
     String correction(Rejected rejected) {
         return "Your reply was rejected: " + rejected.problem() + ". Reply again with one JSON object and nothing"
-                + " else; the status at " + pointer + " must be one of: " + names(offered) + ".";
+                + " else; the status at " + pointer + " must be one of" + cards.choices();
     }
 
     Judgement check(String raw) {

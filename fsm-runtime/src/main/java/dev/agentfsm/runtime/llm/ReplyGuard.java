@@ -15,11 +15,14 @@ import org.slf4j.LoggerFactory;
  * Asks the LLM for a JSON reply and accepts it only when its status is one the current state may move
  * to. The status is read at a JSON pointer ({@code /status} for a host, {@code /action/status} for
  * app, Linux and mobile agents), trimmed, upper-cased and parsed by the machine's generated table.
- * The prompt and the JSON schema offer only the statuses the state may reach by {@code Trigger.LLM}.
- * A malformed reply, an unknown or an illegal status gets a corrective re-ask naming the valid
- * statuses, up to {@code jsonParsingRetry} re-asks in all; then {@link ReplyRejectedException}. A re-ask repeats the
- * rejected reply to the model as its own turn, cut to {@value #ECHOED_REPLY_CHARS} characters (the
- * correction says so), so that a huge bad reply does not make every later request huge too.
+ * The prompt and the JSON schema offer only the statuses the state may reach by {@code Trigger.LLM},
+ * each with its state card: the transition's {@code @Transition(when)} text and the target state's
+ * {@code @State(description)}, in the instruction appended to the prompt and in the schema's description
+ * of the status property. A malformed reply, an unknown or an illegal status gets a corrective re-ask
+ * that quotes the valid statuses and their cards, up to {@code jsonParsingRetry} re-asks in all; then
+ * {@link ReplyRejectedException}. A re-ask repeats the rejected reply to the model as its own turn, cut
+ * to {@value #ECHOED_REPLY_CHARS} characters (the correction says so), so that a huge bad reply does not
+ * make every later request huge too.
  *
  * <p>A reply is one JSON object; the only leniency is a reply wrapped in a Markdown code fence
  * ({@code ```json ... ```}), which models often send. The accepted reply's JSON holds the normalized
@@ -93,14 +96,15 @@ public final class ReplyGuard {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(messages, "messages");
         Objects.requireNonNull(schema, "schema");
-        List<Status> offered = offeredStatuses(from);
+        StateCards cards = StateCards.of(from);
+        List<Status> offered = cards.statuses();
         if (offered.isEmpty()) {
             throw new IllegalArgumentException(from.qualifiedName()
                     + " declares no transition by Trigger.LLM, so there is no status to ask the model for;"
                     + " declare one, or move from " + from.name() + " in code");
         }
-        JsonNode restricted = StatusSchema.restrict(schema, statusPointer, offered);
-        ReplyCheck check = new ReplyCheck(statusPointer, from, offered);
+        JsonNode restricted = StatusSchema.restrict(schema, statusPointer, cards);
+        ReplyCheck check = new ReplyCheck(statusPointer, from, cards);
         List<ChatMessage> conversation = withInstruction(messages, check.instruction());
         for (int attempt = 0; ; attempt++) {
             LlmReply reply = client.complete(new LlmRequest(conversation, Optional.of(restricted)));

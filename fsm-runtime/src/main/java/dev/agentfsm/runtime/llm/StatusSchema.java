@@ -11,7 +11,14 @@ import java.util.List;
 /**
  * The JSON schemas {@link ReplyGuard} sends with a question: the smallest reply schema that holds a
  * status at a pointer, and any reply schema with its status property restricted to the statuses a
- * state offers. Agents need this class only to check a schema of their own ahead of time.
+ * state offers, described by their state cards. Agents need this class only to check a schema of their
+ * own ahead of time.
+ *
+ * <p>The statuses are an {@code enum}, which OpenAI-compatible servers turn into a constraint (llama.cpp
+ * and Ollama as a grammar); the cards are the property's {@code description}, which a model shown the
+ * schema reads. A {@code oneOf} of one {@code const} and description per status would say the same, but
+ * composition keywords are where the servers' subsets of JSON Schema differ most, and {@code enum} and
+ * {@code description} are in all of them.
  */
 public final class StatusSchema {
     private StatusSchema() {}
@@ -50,12 +57,45 @@ public final class StatusSchema {
         return restrict(schema, pointer(pointer), offered);
     }
 
+    /**
+     * A deep copy of {@code schema} whose property at {@code pointer} offers what {@code from} offers the
+     * model: an {@code "enum"} of the statuses it may reach by {@code Trigger.LLM}, and, when the machine
+     * describes them, a {@code "description"} with one state card per status ({@code - ASSIGN (when an
+     * application was selected): Create or reuse the AppAgent}) after the property's own description.
+     *
+     * @throws IllegalArgumentException naming the schema path that is missing
+     */
+    public static JsonNode restrict(JsonNode schema, String pointer, Status from) {
+        return restrict(schema, pointer(pointer), StateCards.of(from));
+    }
+
+    static JsonNode restrict(JsonNode schema, JsonPointer pointer, StateCards cards) {
+        ObjectNode copy = copyOf(schema);
+        ObjectNode status = statusProperty(copy, pointer);
+        offer(status, cards.statuses());
+        if (cards.sayAnything()) {
+            String own = status.path("description").asText("").strip();
+            status.put("description", (own.isEmpty() ? "" : own + "\n") + cards.lines());
+        }
+        return copy;
+    }
+
     static JsonNode restrict(JsonNode schema, JsonPointer pointer, List<Status> offered) {
+        ObjectNode copy = copyOf(schema);
+        offer(statusProperty(copy, pointer), offered);
+        return copy;
+    }
+
+    private static ObjectNode copyOf(JsonNode schema) {
         if (!schema.isObject()) {
             throw new IllegalArgumentException("The reply schema must be a JSON object; it is " + schema);
         }
-        ObjectNode copy = (ObjectNode) schema.deepCopy();
-        JsonNode node = copy;
+        return (ObjectNode) schema.deepCopy();
+    }
+
+    /** The schema's property at {@code pointer}: each segment a member of {@code properties}, or {@code items} for an array index. */
+    private static ObjectNode statusProperty(ObjectNode schema, JsonPointer pointer) {
+        JsonNode node = schema;
         StringBuilder path = new StringBuilder();
         for (JsonPointer segment = pointer; !segment.matches(); segment = segment.tail()) {
             String name = segment.getMatchingProperty();
@@ -73,9 +113,12 @@ public final class StatusSchema {
             }
             node = next;
         }
-        ArrayNode values = ((ObjectNode) node).putArray("enum");
+        return (ObjectNode) node;
+    }
+
+    private static void offer(ObjectNode property, List<Status> offered) {
+        ArrayNode values = property.putArray("enum");
         offered.forEach(status -> values.add(status.name()));
-        return copy;
     }
 
     /** {@code text} as a JSON pointer to a member of the reply. */

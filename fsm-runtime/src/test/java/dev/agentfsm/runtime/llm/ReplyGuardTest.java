@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
+import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Status;
 import java.util.List;
@@ -311,6 +313,102 @@ class ReplyGuardTest {
 
         assertEquals("The reply schema has no object at properties.action.properties.status, where the status pointer"
                 + " /action/status says the status is; add the property to the schema or fix the pointer", e.getMessage());
+    }
+
+    /** The host's CONTINUE offers five statuses; the machine describes two of them and says when to choose one. */
+    private static final String HOST_CARDS = """
+            - CONTINUE: Run the agent's four-phase step
+            - ASSIGN (when an application was selected): Create or reuse the AppAgent and hand off
+            - FINISH
+            - PENDING
+            - CONFIRM""";
+
+    private static String hostReply(String status) {
+        return "{\"observation\": \"Word and Excel\", \"status\": \"" + status + "\"}";
+    }
+
+    private static final JsonNode HOST_SCHEMA = json("""
+            {"type": "object", "required": ["status"],
+             "properties": {"observation": {"type": "string"},
+                            "status": {"type": "string", "description": "what happens next"}}}
+            """);
+
+    @Test
+    void thePromptShowsEachStatusWithItsWhenTextAndTheTargetsDescription() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(hostReply("ASSIGN")));
+
+        ReplyGuard.of(llm, "/status", 0).ask(HostStatus.CONTINUE, PROMPT, HOST_SCHEMA);
+
+        assertEquals(ChatMessage.user("Save the file.\n\nReply with one JSON object and nothing else. The current"
+                + " state is CONTINUE; the status at /status must be one of:\n" + HOST_CARDS),
+                llm.requests().get(0).messages().get(1));
+    }
+
+    @Test
+    void theSchemaDescribesEachStatusAfterThePropertysOwnDescription() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(hostReply("FINISH")));
+
+        ReplyGuard.of(llm, "/status", 0).ask(HostStatus.CONTINUE, PROMPT, HOST_SCHEMA);
+
+        JsonNode status = llm.requests().get(0).responseSchema().orElseThrow().at("/properties/status");
+        assertEquals(json("[\"CONTINUE\", \"ASSIGN\", \"FINISH\", \"PENDING\", \"CONFIRM\"]"), status.path("enum"));
+        assertEquals("what happens next\n" + HOST_CARDS, status.path("description").textValue());
+        assertEquals("what happens next", HOST_SCHEMA.at("/properties/status/description").textValue(),
+                "the caller's schema is not changed");
+    }
+
+    @Test
+    void aSchemaWithoutADescriptionGetsTheCardsAlone() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(hostReply("FINISH")));
+
+        ReplyGuard.of(llm, "/status", 0).ask(HostStatus.CONTINUE, PROMPT);
+
+        assertEquals(HOST_CARDS, llm.requests().get(0).responseSchema().orElseThrow()
+                .at("/properties/status/description").textValue());
+    }
+
+    @Test
+    void theReaskQuotesTheCardsAgain() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(hostReply("FAIL"), hostReply("ASSIGN")));
+
+        AgentReply accepted = ReplyGuard.of(llm, "/status", 1).ask(HostStatus.CONTINUE, PROMPT, HOST_SCHEMA);
+
+        assertEquals(HostStatus.ASSIGN, accepted.status());
+        assertEquals("Your reply was rejected: HostAgent cannot move from CONTINUE to \"FAIL\" by the model's choice."
+                + " Reply again with one JSON object and nothing else; the status at /status must be one of:\n"
+                + HOST_CARDS, llm.requests().get(1).messages().get(3).text());
+    }
+
+    @Test
+    void aMachineThatDescribesNothingKeepsTheOneLineListAndTheBareSchema() throws LlmException {
+        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FINISH")));
+
+        guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema);
+
+        assertTrue(llm.requests().get(0).messages().get(1).text().endsWith(VALID));
+        assertTrue(llm.requests().get(0).responseSchema().orElseThrow()
+                .at("/properties/action/properties/status/description").isMissingNode());
+    }
+
+    @Test
+    void aCardSaysWhatItHas() {
+        assertEquals("- FAIL (when rejected)", StateCards.card(HostStatus.CONFIRM.moveTo(HostStatus.FAIL).orElseThrow()));
+        assertEquals("- CONTINUE (when approved): Run the agent's four-phase step",
+                StateCards.card(HostStatus.CONFIRM.moveTo(HostStatus.CONTINUE).orElseThrow()));
+        assertEquals("- ASSIGN: Create or reuse the AppAgent and hand off", StateCards.card(new Move(
+                HostStatus.CONTINUE, HostStatus.ASSIGN, Trigger.LLM, "  ")));
+        assertEquals("- FINISH", StateCards.card(HostStatus.CONTINUE.moveTo(HostStatus.FINISH).orElseThrow()));
+    }
+
+    @Test
+    void statusSchemaRestrictsAndDescribesForAState() {
+        JsonNode restricted = StatusSchema.restrict(HOST_SCHEMA, "/status", HostStatus.CONTINUE);
+
+        assertEquals(json("[\"CONTINUE\", \"ASSIGN\", \"FINISH\", \"PENDING\", \"CONFIRM\"]"),
+                restricted.at("/properties/status/enum"));
+        assertEquals("what happens next\n" + HOST_CARDS, restricted.at("/properties/status/description").textValue());
+        assertEquals(json("[]"), StatusSchema.restrict(HOST_SCHEMA, "/status", HostStatus.ASSIGN)
+                .at("/properties/status/enum"), "ASSIGN offers the model nothing");
     }
 
     @Test

@@ -49,7 +49,13 @@ class ReplyGuardOnGeneratedTablesTest {
         String correction = llm.requests().get(1).messages().get(2).text();
         assertTrue(correction.startsWith("Your reply was rejected: HostAgent cannot move from CONTINUE to \"FAIL\""),
                 correction);
-        assertTrue(correction.endsWith("must be one of: CONTINUE, ASSIGN, FINISH, PENDING, CONFIRM."), correction);
+        // the re-ask quotes the state cards generated from the fixture's @State(description) and @Transition(when)
+        assertTrue(correction.endsWith("must be one of:\n"
+                + "- CONTINUE: Run the agent's four-phase step\n"
+                + "- ASSIGN (when an application was selected): Create or reuse the AppAgent and hand off\n"
+                + "- FINISH\n"
+                + "- PENDING\n"
+                + "- CONFIRM"), correction);
     }
 
     @Test

@@ -1,0 +1,184 @@
+package dev.agentfsm.agents.windows;
+
+import dev.agentfsm.agents.windows.sim.SimulatedDesktop;
+import dev.agentfsm.agents.windows.sim.SimulatedDocument;
+import dev.agentfsm.agents.windows.sim.SimulatedSheet;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Round;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.testing.CoveragePath;
+import dev.agentfsm.testing.PathStep;
+import dev.agentfsm.testing.PathTests;
+import dev.agentfsm.testing.Script;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every declared transition of the HostAgent and of the AppAgent, taken by rounds on the simulated desktop
+ * (Word and Excel) with a model and a user scripted from the coverage paths: the host's paths from the
+ * host's CONTINUE (an ASSIGN continues in Excel's AppAgent), the AppAgent's from its own CONTINUE (its
+ * hand-offs continue in the host). The last test of each asserts that all were taken and writes the report
+ * to {@code target/agentfsm-coverage/}.
+ */
+class WindowsAgentsCoverageTest {
+    /** Safe-guard on (CONFIRM asks the user), questions asked (PENDING asks the user), no re-asks. */
+    private static final RuntimeConfig CONFIG = Desk.config(true, true, 0);
+
+    private static final String REQUEST = "Chart the sales figures in Excel";
+
+    /** What one path runs on: the desktop, its host, and for the AppAgent's paths an AppAgent on Excel. */
+    private record World(SimulatedDesktop desktop, HostAgent host, Optional<AppAgent> app, Context context) {}
+
+    /** A world for {@code path}; in follower mode when the path has the AppAgent's FINISH end the round at the host. */
+    private static World world(CoveragePath path, Script script, boolean withApp) throws Exception {
+        SimulatedDesktop desktop = SimulatedDesktop.of(SimulatedDocument.salesReport(), SimulatedSheet.emptyBook());
+        boolean follower = path.takes(AppAgentStatus.FINISH, HostAgentStatus.FINISH);
+        HostAgent host = HostAgent.builder(desktop, script.llm(), script.user())
+                .config(CONFIG)
+                .followerMode(follower)
+                .build();
+        Context context = new Context().put(Context.REQUEST, REQUEST);
+        Optional<AppAgent> app = Optional.empty();
+        if (withApp) {
+            // as the host's ASSIGN makes it: Excel's agent, reporting to the host, with the subtask set
+            AppAgent excel = new AppAgent(
+                    desktop.windows().get(1), new AgentSetup(desktop, script.llm(), script.user(), follower), CONFIG);
+            excel.setHost(host);
+            context.put(Context.SUBTASK, REQUEST);
+            app = Optional.of(excel);
+        }
+        return new World(desktop, host, app, context);
+    }
+
+    /** The scripts of both machines' states, for either machine's paths. */
+    private static PathTests<World> scripted(StateManager<?, ?> machine, boolean withApp) {
+        return PathTests.of(machine, (path, script) -> world(path, script, withApp))
+                .on(HostAgentStatus.CONTINUE, (world, step, script) -> hostContinue(step, script))
+                .on(HostAgentStatus.PENDING, (world, step, script) -> {
+                    if (step.to() == HostAgentStatus.FAIL) {
+                        script.noAnswer();
+                    } else {
+                        script.answer("a bar chart");
+                    }
+                })
+                .on(
+                        HostAgentStatus.CONFIRM,
+                        (world, step, script) -> script.decide(
+                                step.to() == HostAgentStatus.FAIL ? Decision.REJECTED : Decision.APPROVED))
+                .on(AppAgentStatus.CONTINUE, (world, step, script) -> appContinue(step, script))
+                .on(AppAgentStatus.PENDING, (world, step, script) -> script.answer("the Q1 figures"))
+                .on(
+                        AppAgentStatus.CONFIRM,
+                        (world, step, script) -> script.decide(
+                                step.to() == AppAgentStatus.FINISH ? Decision.REJECTED : Decision.APPROVED));
+    }
+
+    /** The host's reply in CONTINUE: the status of the step's target, with what that state needs. */
+    private static void hostContinue(PathStep step, Script script) {
+        if (step.entersOnError()) {
+            script.llmFails("the model cannot be reached");
+            return;
+        }
+        script.reply(
+                switch ((HostAgentStatus) step.to()) {
+                    case CONTINUE -> host("Look again", "\"function\": \"\"", "CONTINUE");
+                    case ASSIGN ->
+                        host(
+                                "Excel holds the sheet",
+                                "\"current_subtask\": \"" + REQUEST + "\","
+                                        + " \"function\": \"select_application_window\", \"arguments\": {\"id\": \"2\"}",
+                                "ASSIGN");
+                    case FINISH -> host("Done", "\"function\": \"\", \"result\": \"charted\"", "FINISH");
+                    case PENDING ->
+                        host("Which chart?", "\"questions\": [\"Which chart type?\"], \"function\": \"\"", "PENDING");
+                    case CONFIRM ->
+                        host(
+                                "Bring Word forward first; ask",
+                                "\"function\": \"select_application_window\", \"arguments\": {\"id\": \"1\"}",
+                                "CONFIRM");
+                    default -> throw new IllegalArgumentException("the host's CONTINUE does not choose " + step);
+                });
+    }
+
+    private static String host(String thought, String fields, String status) {
+        return "{\"observation\": \"Word and Excel\", \"thought\": \"" + thought + "\", " + fields + ", \"status\": \""
+                + status + "\"}";
+    }
+
+    /**
+     * The AppAgent's reply in CONTINUE. For SCREENSHOT it waits for a control: Excel's chart dialog, which takes
+     * two screenshots to show its Clustered Bar button, when the path re-annotates twice; the sheet, which is
+     * there already, when it re-annotates once.
+     */
+    private static void appContinue(PathStep step, Script script) {
+        if (step.entersOnError()) {
+            script.llmFails("the model cannot be reached");
+            return;
+        }
+        script.reply(
+                switch ((AppAgentStatus) step.to()) {
+                    case CONTINUE ->
+                        app("Select the data", "select_item", "{\"id\": 3, \"value\": \"A1:B2\"}", "CONTINUE", "");
+                    case SCREENSHOT -> {
+                        boolean twice = step.next()
+                                .filter(next -> next.to() == AppAgentStatus.SCREENSHOT)
+                                .isPresent();
+                        yield twice
+                                ? app(
+                                        "Open the wizard",
+                                        "click_input",
+                                        "{\"id\": 2}",
+                                        "SCREENSHOT",
+                                        ", \"control_reannotate\": [\"Clustered Bar\"]")
+                                : app(
+                                        "Look at the sheet again",
+                                        "",
+                                        "{}",
+                                        "SCREENSHOT",
+                                        ", \"control_reannotate\": [\"Sheet\"]");
+                    }
+                    case FINISH -> app("Done", "", "{}", "FINISH", ", \"result\": \"charted\"");
+                    case FAIL -> app("No chart type fits", "", "{}", "FAIL", ", \"result\": \"no chart type fits\"");
+                    case PENDING -> app("Which quarter?", "", "{}", "PENDING", ", \"questions\": [\"Which quarter?\"]");
+                    case CONFIRM ->
+                        app(
+                                "Selecting replaces the selection; ask",
+                                "select_item",
+                                "{\"id\": 3, \"value\": \"A1:B2\"}",
+                                "CONFIRM",
+                                "");
+                    default -> throw new IllegalArgumentException("the AppAgent's CONTINUE does not choose " + step);
+                });
+    }
+
+    private static String app(String thought, String function, String arguments, String status, String more) {
+        return "{\"observation\": \"Book1 in Excel\", \"thought\": \"" + thought + "\", \"action\": {\"function\": \""
+                + function + "\", \"arguments\": " + arguments + ", \"status\": \"" + status + "\"}" + more + "}";
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyHostAgentTransitionIsTaken() {
+        return scripted(HostAgentStateManager.instance(), false).tests(world -> run(world.host(), world));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyAppAgentTransitionIsTaken() {
+        return scripted(AppAgentStateManager.instance(), true).tests(world -> Round.of(
+                        AppAgentStateManager.instance(), world.app().orElseThrow())
+                .context(world.context())
+                .build()
+                .run());
+    }
+
+    private static RoundResult run(HostAgent host, World world) {
+        return Round.of(HostAgentStateManager.instance(), host)
+                .context(world.context())
+                .build()
+                .run();
+    }
+}

@@ -1,0 +1,233 @@
+package dev.agentfsm.testing;
+
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.Status;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Runs a machine's {@link CoveragePlan} as JUnit 5 dynamic tests: one per path, each driving the real
+ * machine (its generated manager, a {@code Round}) with a model and a user scripted from the path, then a
+ * last one that reports the machine's {@link TransitionCoverage} and fails unless every declared
+ * transition was taken.
+ *
+ * <pre>{@code
+ * @TestFactory
+ * Stream<DynamicTest> everyTransition() {
+ *     return PathTests.of(LinuxAgentStateManager.instance(), (path, script) -> new Shell(script.llm()))
+ *             .on(LinuxAgentStatus.CONTINUE, (shell, step, script) -> script.reply(shell.reply(step.to())))
+ *             .tests(shell -> shell.round("list the files"));
+ * }
+ * }</pre>
+ *
+ * <p>For each path, the fixture is built (it wires {@link Script#llm()} and {@link Script#user()} into the
+ * agents, and may read the path to set things up), then each step's state script runs in path order to
+ * script what that state's work needs to take the step's move, then the round runs. The test passes when
+ * the round's path is the planned one, it completed (or ended as {@code ERROR} on a path that enters an
+ * {@code onError} state), and nothing scripted was left over. Moves the runtime takes by itself are
+ * scripted the same way: the work throws ({@link Script#llmFails}, a failing device) for a step that
+ * {@link PathStep#entersOnError() enters onError}, or meets an unknown status for one that
+ * {@link PathStep#entersFallback() enters the fallback}.
+ *
+ * <p>The coverage test prints its summary and writes the report to {@code target/agentfsm-coverage/}
+ * (the system property {@code agentfsm.coverage.dir}, or {@link #reportTo}, names another directory). It
+ * counts the paths the factory's rounds took, so it belongs after them: JUnit runs a factory's tests in
+ * order unless they are run concurrently.
+ *
+ * @param <F> what one path runs on: the agents and their world, built anew for each path
+ */
+public final class PathTests<F> {
+
+    /**
+     * Builds what one path runs on.
+     *
+     * @param <F> the fixture type
+     */
+    @FunctionalInterface
+    public interface Fixture<F> {
+        /** Builds the agents (with {@code script}'s model and user) and their world for {@code path}. */
+        F create(CoveragePath path, Script script) throws Exception;
+    }
+
+    /**
+     * What one state's work needs to take a step's move.
+     *
+     * @param <F> the fixture type
+     */
+    @FunctionalInterface
+    public interface StateScript<F> {
+        /** Scripts the replies, answers or failures, or prepares the fixture, so that {@code step}'s move is taken. */
+        void script(F fixture, PathStep step, Script script) throws Exception;
+    }
+
+    /**
+     * Runs the round of one path.
+     *
+     * @param <F> the fixture type
+     */
+    @FunctionalInterface
+    public interface RoundRun<F> {
+        /** Runs the round (usually {@code Round.of(manager, agent).context(...).build().run()}) and returns its result. */
+        RoundResult run(F fixture) throws Exception;
+    }
+
+    private final StateManager<?, ?> machine;
+    private final Fixture<F> fixture;
+    private final Map<Status, StateScript<F>> scripts = new LinkedHashMap<>();
+    private Path reportDirectory = Path.of(System.getProperty("agentfsm.coverage.dir", "target/agentfsm-coverage"));
+    private boolean requireAll = true;
+
+    private PathTests(StateManager<?, ?> machine, Fixture<F> fixture) {
+        this.machine = Objects.requireNonNull(machine, "machine");
+        this.fixture = Objects.requireNonNull(fixture, "fixture");
+    }
+
+    /** Tests for the paths of {@code machine}, each run on a fixture {@code fixture} builds. */
+    public static <F> PathTests<F> of(StateManager<?, ?> machine, Fixture<F> fixture) {
+        return new PathTests<>(machine, fixture);
+    }
+
+    /**
+     * The script of one state, of this machine or of one a path hands off to: it runs for every step of a
+     * path that leaves the state. A state without a script gets nothing scripted, which suits states whose
+     * code alone decides where to go.
+     *
+     * @throws IllegalArgumentException if the state has a script already
+     */
+    public PathTests<F> on(Status status, StateScript<F> script) {
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(script, "script");
+        if (scripts.putIfAbsent(status, script) != null) {
+            throw new IllegalArgumentException(status.qualifiedName() + " has a script already; give each state one"
+                    + " script and let it read the step");
+        }
+        return this;
+    }
+
+    /** Where the coverage report goes; {@code target/agentfsm-coverage} by default. */
+    public PathTests<F> reportTo(Path directory) {
+        this.reportDirectory = Objects.requireNonNull(directory, "directory");
+        return this;
+    }
+
+    /** Reports the coverage without failing when a declared transition was not taken. */
+    public PathTests<F> reportOnly() {
+        this.requireAll = false;
+        return this;
+    }
+
+    /** The paths the tests run. */
+    public CoveragePlan plan() {
+        return CoveragePlan.of(machine);
+    }
+
+    /** One dynamic test per path, each running the round with {@code run}, then the coverage test. */
+    public Stream<DynamicTest> tests(RoundRun<F> run) {
+        Objects.requireNonNull(run, "run");
+        CoveragePlan plan = plan();
+        List<CoveragePath> paths = plan.paths();
+        List<List<Status>> taken = Collections.synchronizedList(new ArrayList<>());
+        Stream<DynamicTest> pathTests = IntStream.range(0, paths.size())
+                .mapToObj(i -> DynamicTest.dynamicTest(
+                        "path " + (i + 1) + " of " + paths.size() + ": " + paths.get(i),
+                        () -> runPath(i + 1, paths.get(i), run, taken)));
+        DynamicTest coverage =
+                DynamicTest.dynamicTest("transition coverage of " + machine.name(), () -> checkCoverage(plan, taken));
+        return Stream.concat(pathTests, Stream.of(coverage));
+    }
+
+    private void runPath(int number, CoveragePath path, RoundRun<F> run, List<List<Status>> taken) throws Throwable {
+        Script script = new Script();
+        F world = fixture.create(path, script);
+        for (PathStep step : path.steps()) {
+            StateScript<F> state = scripts.get(step.from());
+            if (state != null) {
+                state.script(world, step, script);
+            }
+        }
+        RoundResult result = run.run(world);
+        taken.add(result.path());
+        String label = "path " + number + " of " + machine.name();
+        String actual = names(result.path(), path);
+        if (!result.path().equals(path.statuses())) {
+            throw new AssertionFailedError(
+                    label + ": the round took " + actual + ", not the planned " + path + "; it ended "
+                            + result.outcome() + ": " + result.reason() + unscripted(path),
+                    path.toString(),
+                    actual,
+                    result.error().orElse(null));
+        }
+        boolean expected =
+                result.outcome() == Outcome.COMPLETED || (result.outcome() == Outcome.ERROR && path.entersOnError());
+        if (!expected) {
+            throw new AssertionFailedError(
+                    label + " took the planned path but ended " + result.outcome() + ", not " + Outcome.COMPLETED
+                            + (path.entersOnError() ? " or " + Outcome.ERROR : "") + ": " + result.reason(),
+                    result.error().orElse(null));
+        }
+        String left = script.leftovers();
+        if (!left.isEmpty()) {
+            throw new AssertionFailedError(label + " took the planned path, but its script kept " + left + " that the"
+                    + " round never asked for; a state's script should add only what its step uses");
+        }
+    }
+
+    private void checkCoverage(CoveragePlan plan, List<List<Status>> taken) throws IOException {
+        TransitionCoverage coverage;
+        synchronized (taken) {
+            coverage = TransitionCoverage.of(machine, List.copyOf(taken));
+        }
+        Path file = coverage.write(reportDirectory);
+        System.out.println(
+                "[agentfsm] transition coverage of " + coverage.summary() + "; report: " + file.toAbsolutePath());
+        if (requireAll && !coverage.complete()) {
+            StringBuilder message = new StringBuilder(coverage.summary())
+                    .append("; not taken: ")
+                    .append(coverage.untaken().stream()
+                            .map(TransitionCoverage::describe)
+                            .collect(Collectors.joining(", ")));
+            if (!plan.unreachable().isEmpty()) {
+                message.append(". No round from the initial state can take ")
+                        .append(plan.unreachable().stream()
+                                .map(TransitionCoverage::describe)
+                                .collect(Collectors.joining(", ")));
+            }
+            throw new AssertionFailedError(
+                    message.append(" (report: ").append(file).append(')').toString());
+        }
+    }
+
+    /** A hint for a path the round left: the steps whose move the work decides but that had no script. */
+    private String unscripted(CoveragePath path) {
+        List<String> missing = path.steps().stream()
+                .filter(step -> !scripts.containsKey(step.from()))
+                .filter(step -> step.trigger() != Trigger.SYSTEM || step.entersOnError() || step.entersFallback())
+                .map(PathStep::toString)
+                .distinct()
+                .toList();
+        return missing.isEmpty()
+                ? ""
+                : ". No script was given for the state of " + String.join(", ", missing)
+                        + ", whose move the state's work decides from its model or user: add .on(<that status>, ...)";
+    }
+
+    private static String names(List<Status> statuses, CoveragePath path) {
+        return statuses.stream()
+                .map(status -> PathStep.name(status, path.start()))
+                .collect(Collectors.joining(" -> "));
+    }
+}

@@ -1,0 +1,133 @@
+package dev.agentfsm.testing;
+
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
+import dev.agentfsm.runtime.user.Answer;
+import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.runtime.user.UserChannel;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What one path's round hears from its model and its user: LLM replies (or failures), answers to
+ * questions and decisions on confirmations, each played in the order the round asks. The fixture gives
+ * {@link #llm()} and {@link #user()} to the agents it builds; each state's script adds what the state's
+ * step needs ({@link PathTests#on}). Asking for more than was scripted fails with a message saying so:
+ * the LLM with an {@link LlmException}, the user with an {@link IllegalStateException}.
+ */
+public final class Script {
+    /** One scripted LLM call: a reply, or a failure when {@code reply} is empty. */
+    private record Call(Optional<String> reply, String failure) {}
+
+    private final Deque<Call> calls = new ArrayDeque<>();
+    /** Answers to questions; an empty one times out. */
+    private final Deque<Optional<String>> answers = new ArrayDeque<>();
+
+    private final Deque<Decision> decisions = new ArrayDeque<>();
+    private final List<LlmRequest> requests = new ArrayList<>();
+    private final LlmClient llm = this::complete;
+    private final UserChannel user = new UserChannel() {
+        @Override
+        public Answer ask(String question, Duration timeout) {
+            Optional<String> answer =
+                    take(answers, "answer", "question", question, "script.answer(...) or script.noAnswer()");
+            return answer.<Answer>map(Answer.Given::new).orElseGet(() -> new Answer.TimedOut(timeout));
+        }
+
+        @Override
+        public Decision confirm(String action, Duration timeout) {
+            return take(decisions, "decision", "confirmation", action, "script.decide(...)");
+        }
+    };
+
+    Script() {}
+
+    /** The scripted model, for the agents the fixture builds. */
+    public LlmClient llm() {
+        return llm;
+    }
+
+    /** The scripted user, for the agents the fixture builds. */
+    public UserChannel user() {
+        return user;
+    }
+
+    /** The model's next reply: the text it sends, usually JSON holding the step's target status. */
+    public synchronized Script reply(String text) {
+        calls.add(new Call(Optional.of(Objects.requireNonNull(text, "text")), ""));
+        return this;
+    }
+
+    /** The model's next call fails with an {@link LlmException} carrying {@code reason}: the state's work throws. */
+    public synchronized Script llmFails(String reason) {
+        calls.add(new Call(Optional.empty(), Objects.requireNonNull(reason, "reason")));
+        return this;
+    }
+
+    /** The user's answer to the next question. */
+    public synchronized Script answer(String text) {
+        answers.add(Optional.of(Objects.requireNonNull(text, "text")));
+        return this;
+    }
+
+    /** The user leaves the next question unanswered: it times out after the time-out the agent asked with. */
+    public synchronized Script noAnswer() {
+        answers.add(Optional.empty());
+        return this;
+    }
+
+    /** The user's decision on the next confirmation. */
+    public synchronized Script decide(Decision decision) {
+        decisions.add(Objects.requireNonNull(decision, "decision"));
+        return this;
+    }
+
+    /** What the model was asked so far, oldest first: a test can check the prompts. */
+    public synchronized List<LlmRequest> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** What was scripted and never asked for, such as {@code "1 LLM reply, 2 decisions"}; empty when nothing was left. */
+    synchronized String leftovers() {
+        List<String> left = new ArrayList<>();
+        count(left, calls.size(), "LLM call");
+        count(left, answers.size(), "answer");
+        count(left, decisions.size(), "decision");
+        return String.join(", ", left);
+    }
+
+    private synchronized LlmReply complete(LlmRequest request) throws LlmException {
+        requests.add(Objects.requireNonNull(request, "request"));
+        Call call = calls.poll();
+        if (call == null) {
+            throw new LlmException("the path's script has no LLM reply left for request " + requests.size()
+                    + "; script one with script.reply(...) in the script of the state that asks");
+        }
+        if (call.reply().isEmpty()) {
+            throw new LlmException(call.failure());
+        }
+        return new LlmReply(call.reply().get());
+    }
+
+    private synchronized <T> T take(Deque<T> script, String item, String kind, String asking, String how) {
+        T next = script.poll();
+        if (next == null) {
+            throw new IllegalStateException("the path's script has no " + item + " left for the " + kind + " \""
+                    + asking + "\"; script one with " + how + " in the script of the state that asks");
+        }
+        return next;
+    }
+
+    private static void count(List<String> left, int n, String what) {
+        if (n > 0) {
+            left.add(n + " " + what + (n == 1 ? "" : "s"));
+        }
+    }
+}

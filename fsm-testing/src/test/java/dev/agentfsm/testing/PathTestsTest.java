@@ -1,0 +1,252 @@
+package dev.agentfsm.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Round;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.testing.shop.ClerkStateManager;
+import dev.agentfsm.testing.shop.ClerkStatus;
+import dev.agentfsm.testing.shop.LedgerStateManager;
+import dev.agentfsm.testing.shop.PackerStateManager;
+import dev.agentfsm.testing.shop.PackerStatus;
+import dev.agentfsm.testing.shop.Shop.Clerk;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+
+/** The dynamic tests PathTests makes, run on the Shop's machines: as a user runs them, and executed one by one. */
+class PathTestsTest {
+    @TempDir
+    Path reports;
+
+    private static String reply(String status) {
+        return "{\"status\": \"" + status + "\"}";
+    }
+
+    /** The Clerk's tests with a script for every state whose work needs one. */
+    private PathTests<Clerk> clerk() {
+        return shop(ClerkStateManager.instance());
+    }
+
+    /** Tests of one of the Shop's machines, with a script for every state whose work needs one. */
+    private PathTests<Clerk> shop(StateManager<?, ?> machine) {
+        return PathTests.of(machine, (path, script) -> new Clerk(script.llm(), script.user()))
+                .on(ClerkStatus.TAKE, (clerk, step, script) -> {
+                    if (step.entersOnError()) {
+                        script.llmFails("the model is down");
+                    } else {
+                        script.reply(reply(step.to().name()));
+                    }
+                })
+                .on(
+                        ClerkStatus.CONFIRM,
+                        (clerk, step, script) ->
+                                script.decide(step.to() == ClerkStatus.TAKE ? Decision.APPROVED : Decision.REJECTED))
+                .on(
+                        PackerStatus.PACK,
+                        (clerk, step, script) -> script.reply(
+                                step.entersFallback()
+                                        ? "{\"status\": \"PACK\", \"after\": \"LOST\"}"
+                                        : reply(step.to().name())))
+                .reportTo(reports);
+    }
+
+    private static RoundResult clerkRound(Clerk clerk) {
+        return Round.of(ClerkStateManager.instance(), clerk)
+                .context(new Context())
+                .build()
+                .run();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyTransitionOfTheClerk() {
+        return clerk().tests(PathTestsTest::clerkRound);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyTransitionOfThePackerStartingInThePacker() {
+        return shop(PackerStateManager.instance()).tests(clerk -> Round.of(PackerStateManager.instance(), clerk.packer)
+                .build()
+                .run());
+    }
+
+    @Test
+    void oneTestPerPathThenTheCoverageWhichIsWrittenToTheReport() throws Throwable {
+        List<DynamicTest> tests = clerk().tests(PathTestsTest::clerkRound).toList();
+
+        assertEquals(
+                List.of(
+                        "path 1 of 5: TAKE -> TAKE -> DONE",
+                        "path 2 of 5: TAKE -> CONFIRM -> CANCELLED -> DONE",
+                        "path 3 of 5: TAKE -> DELEGATE -> Packer.PACK -> Packer.SHIPPED -> DONE",
+                        "path 4 of 5: TAKE -> FAILED -> DONE",
+                        "path 5 of 5: TAKE -> CONFIRM -> TAKE -> DONE",
+                        "transition coverage of Clerk"),
+                tests.stream().map(DynamicTest::getDisplayName).toList());
+        for (DynamicTest test : tests) {
+            test.getExecutable().execute();
+        }
+        String report = Files.readString(reports.resolve("dev.agentfsm.testing.shop.Clerk.txt"));
+        assertTrue(
+                report.startsWith("Clerk: 10 of 10 declared transitions taken (100%)\n"
+                        + "taken      TAKE -> TAKE (LLM)\n"
+                        + "taken      TAKE -> CONFIRM (LLM)\n"),
+                report);
+        assertTrue(report.contains("taken      DELEGATE -> Packer.PACK (SYSTEM)\n"), report);
+    }
+
+    @Test
+    void theCoverageTestFailsNamingTheMovesNoRoundTook() throws Throwable {
+        List<DynamicTest> tests = clerk().tests(PathTestsTest::clerkRound).toList();
+        tests.get(0).getExecutable().execute(); // TAKE -> TAKE -> DONE only
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class,
+                () -> tests.get(tests.size() - 1).getExecutable().execute());
+
+        assertEquals(
+                "Clerk: 2 of 10 declared transitions taken (20%); not taken: TAKE -> CONFIRM (LLM),"
+                        + " TAKE -> DELEGATE (LLM), TAKE -> FAILED (SYSTEM), CONFIRM -> TAKE (USER),"
+                        + " CONFIRM -> CANCELLED (USER), DELEGATE -> Packer.PACK (SYSTEM), FAILED -> DONE (SYSTEM),"
+                        + " CANCELLED -> DONE (SYSTEM) (report: "
+                        + reports.resolve("dev.agentfsm.testing.shop.Clerk.txt") + ")",
+                e.getMessage());
+        assertTrue(Files.readString(reports.resolve("dev.agentfsm.testing.shop.Clerk.txt"))
+                .contains("NOT taken  TAKE -> CONFIRM (LLM)\n"));
+    }
+
+    @Test
+    void reportOnlyWritesTheReportWithoutFailing() throws Throwable {
+        List<DynamicTest> tests =
+                clerk().reportOnly().tests(PathTestsTest::clerkRound).toList();
+
+        tests.get(tests.size() - 1).getExecutable().execute();
+
+        assertTrue(Files.readString(reports.resolve("dev.agentfsm.testing.shop.Clerk.txt"))
+                .startsWith("Clerk: 0 of 10 declared transitions taken (0%)\n"));
+    }
+
+    @Test
+    void aMoveNoRoundCanTakeIsNamedInTheFailure() throws Throwable {
+        List<DynamicTest> tests = PathTests.of(LedgerStateManager.instance(), (path, script) -> new Object())
+                .reportTo(reports)
+                .tests(keeper -> Round.of(LedgerStateManager.instance(), new dev.agentfsm.testing.shop.Ledger.Keeper())
+                        .build()
+                        .run())
+                .toList();
+        tests.get(0).getExecutable().execute();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(1).getExecutable().execute());
+
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "Ledger: 1 of 2 declared transitions taken (50%); not taken:"
+                                        + " CLOSED -> ARCHIVED (SYSTEM). No round from the initial state can take CLOSED -> ARCHIVED (SYSTEM)"),
+                e.getMessage());
+    }
+
+    @Test
+    void aRoundThatLeavesThePlannedPathFailsWithBothPathsAndTheReason() {
+        // the model answers DONE where the path wants TAKE again
+        List<DynamicTest> tests = PathTests.of(
+                        ClerkStateManager.instance(), (path, script) -> new Clerk(script.llm(), script.user()))
+                .on(ClerkStatus.TAKE, (clerk, step, script) -> script.reply(reply("DONE")))
+                .reportTo(reports)
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(0).getExecutable().execute());
+
+        assertEquals(
+                "path 1 of Clerk: the round took TAKE -> DONE, not the planned TAKE -> TAKE -> DONE; it ended"
+                        + " COMPLETED: Clerk reached DONE, which ends the round, after 2 steps",
+                e.getMessage());
+        assertEquals("TAKE -> TAKE -> DONE", e.getExpected().getValue());
+        assertEquals("TAKE -> DONE", e.getActual().getValue());
+    }
+
+    @Test
+    void aStateWithoutTheScriptItNeedsIsNamedInTheFailure() {
+        List<DynamicTest> tests = PathTests.of(
+                        ClerkStateManager.instance(), (path, script) -> new Clerk(script.llm(), script.user()))
+                .reportTo(reports)
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(0).getExecutable().execute());
+
+        assertTrue(
+                e.getMessage()
+                        .contains("the path's script has no LLM reply left for request 1; script one with"
+                                + " script.reply(...) in the script of the state that asks"),
+                e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .endsWith(
+                                "No script was given for the state of TAKE -> TAKE (LLM), TAKE -> DONE (LLM),"
+                                        + " whose move the state's work decides from its model or user: add .on(<that status>, ...)"),
+                e.getMessage());
+    }
+
+    @Test
+    void aScriptThatKeepsWhatTheRoundNeverAskedForFails() {
+        List<DynamicTest> tests = clerk().on(ClerkStatus.DONE, (clerk, step, script) -> {})
+                .on(ClerkStatus.FAILED, (clerk, step, script) -> script.reply(reply("DONE"))
+                        .decide(Decision.APPROVED))
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(3).getExecutable().execute());
+
+        assertEquals(
+                "path 4 of Clerk took the planned path, but its script kept 1 LLM call, 1 decision that the round"
+                        + " never asked for; a state's script should add only what its step uses",
+                e.getMessage());
+    }
+
+    @Test
+    void anUnexpectedOutcomeOnThePlannedPathFails() {
+        // the step limit stops the round in TAKE, after one step of the planned TAKE -> TAKE -> DONE
+        List<DynamicTest> tests = clerk().tests(clerk -> Round.of(ClerkStateManager.instance(), clerk)
+                        .config(dev.agentfsm.runtime.RuntimeConfig.parse("maxStep: 1"))
+                        .build()
+                        .run())
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(0).getExecutable().execute());
+
+        assertTrue(
+                e.getMessage()
+                        .startsWith("path 1 of Clerk: the round took TAKE, not the planned TAKE -> TAKE -> DONE;"
+                                + " it ended STEP_LIMIT"),
+                e.getMessage());
+    }
+
+    @Test
+    void aStateGetsOneScript() {
+        PathTests<Clerk> tests = clerk();
+
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> tests.on(ClerkStatus.TAKE, (clerk, step, script) -> {}));
+
+        assertEquals(
+                "Clerk.TAKE has a script already; give each state one script and let it read the step", e.getMessage());
+    }
+}

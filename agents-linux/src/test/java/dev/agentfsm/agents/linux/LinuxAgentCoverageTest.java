@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.linux;
 
+import dev.agentfsm.agents.linux.shell.CommandDirectories;
 import dev.agentfsm.agents.linux.shell.ShellConfig;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.Context;
@@ -48,6 +49,7 @@ class LinuxAgentCoverageTest {
     Stream<DynamicTest> everyTransitionIsTaken() {
         return PathTests.of(LinuxAgentStateManager.instance(), (path, script) -> {
                     Files.writeString(root.resolve("notes.txt"), "hello\n");
+                    CommandDirectories.readable(root); // as root, commands run as user nobody
                     return LinuxAgent.builder(ShellDriver.of(ShellConfig.of(root)), script.llm())
                             .config(RuntimeConfig.parse("maxStep: 10"))
                             .build();

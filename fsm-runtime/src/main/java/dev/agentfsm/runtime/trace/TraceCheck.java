@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -41,42 +42,53 @@ public final class TraceCheck {
     public static final int SHOWN_PER_KIND = 100;
 
     private final Map<String, StateManager<?, ?>> machines;
+    /** Names that more than one machine has, with their managers' classes: a trace cannot tell them apart. */
+    private final Map<String, List<String>> ambiguous;
 
-    private TraceCheck(Map<String, StateManager<?, ?>> machines) {
+    private TraceCheck(Map<String, StateManager<?, ?>> machines, Map<String, List<String>> ambiguous) {
         this.machines = machines;
+        this.ambiguous = ambiguous;
     }
 
     /**
      * A check against every machine registered on the class loader's path ({@link StateManager#discover}).
      *
-     * @throws IllegalStateException when no machine is registered (the message says how to fix that), or
-     *     when two machines share a name, which a trace could not tell apart
+     * @throws IllegalStateException when no machine is registered (the message says how to fix that)
      */
     public static TraceCheck onClassPath(ClassLoader loader) {
         return of(StateManager.discover(loader));
     }
 
     /**
-     * A check against these machines.
-     *
-     * @throws IllegalStateException when two of them share a name, which a trace could not tell apart
+     * A check against these machines. A trace names machines by name only, so the moves of a machine
+     * that shares its name with another (of another package) are reported as unknown, naming both.
      */
     public static TraceCheck of(Collection<? extends StateManager<?, ?>> machines) {
         Map<String, StateManager<?, ?>> byName = new TreeMap<>();
+        Map<String, List<String>> ambiguous = new TreeMap<>();
         for (StateManager<?, ?> machine : machines) {
             StateManager<?, ?> other = byName.putIfAbsent(machine.name(), machine);
-            if (other != null && other != machine) {
-                throw new IllegalStateException("two machines are named " + machine.name() + " ("
-                        + other.getClass().getName() + " and " + machine.getClass().getName()
-                        + "), and a trace names machines by name only; check with a class path that holds one of them");
+            if (other != null && other.getClass() != machine.getClass()) {
+                ambiguous.computeIfAbsent(machine.name(), name -> new ArrayList<>(List.of(other.getClass().getName())))
+                        .add(machine.getClass().getName());
             }
         }
-        return new TraceCheck(Map.copyOf(byName));
+        ambiguous.keySet().forEach(byName::remove);
+        Map<String, List<String>> classes = new TreeMap<>();
+        ambiguous.forEach((name, types) -> classes.put(name, List.copyOf(types)));
+        return new TraceCheck(Map.copyOf(byName), Map.copyOf(classes));
+    }
+
+    /** The machine a trace names {@code name}: empty when none has the name, or more than one. */
+    public Optional<StateManager<?, ?>> machine(String name) {
+        return Optional.ofNullable(machines.get(name));
     }
 
     /** The machines' names, sorted. */
     public List<String> machines() {
-        return List.copyOf(new TreeMap<>(machines).keySet());
+        Set<String> names = new java.util.TreeSet<>(machines.keySet());
+        names.addAll(ambiguous.keySet());
+        return List.copyOf(names);
     }
 
     /**
@@ -94,6 +106,103 @@ public final class TraceCheck {
             tally.endFile();
         }
         return tally.report(files);
+    }
+
+    /**
+     * One transition of a trace, resolved against the machines: its statuses when the machines have
+     * them, the declared move it took, or the problem that makes it illegal or unknown.
+     *
+     * @param problem what is wrong with the move, if anything: {@link TraceReport.Kind#ILLEGAL_MOVE},
+     *     {@link TraceReport.Kind#UNKNOWN_MACHINE} or {@link TraceReport.Kind#UNKNOWN_STATUS}
+     * @param message the problem in words, with the values involved; empty when there is none
+     * @param from the status moved from, when its machine has it
+     * @param to the status moved to, when its machine has it
+     * @param declared the declared move taken; empty for the runtime's own moves and for problems
+     */
+    public record MoveCheck(Optional<TraceReport.Kind> problem, String message, Optional<Status> from,
+            Optional<Status> to, Optional<Move> declared) {
+        public MoveCheck {
+            Objects.requireNonNull(problem, "problem");
+            Objects.requireNonNull(message, "message");
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(declared, "declared");
+        }
+
+        /** Whether the move is legal: declared, or one the runtime makes by itself. */
+        public boolean legal() {
+            return problem.isEmpty();
+        }
+
+        /** Whether the move is the runtime's own: by SYSTEM to the onError state after a failure, or to the fallback. */
+        public boolean runtimesOwn() {
+            return legal() && declared.isEmpty();
+        }
+    }
+
+    /** Checks one transition against the machines. */
+    public MoveCheck check(TraceEntry.Transition move) {
+        Lookup from = lookup(move.machine(), move.from(), "\"from\"");
+        if (from.status().isEmpty()) {
+            return new MoveCheck(Optional.of(from.kind()), from.message(), Optional.empty(), Optional.empty(),
+                    Optional.empty());
+        }
+        Lookup to = lookup(move.toMachine(), move.toStatus(), "\"to\"");
+        if (to.status().isEmpty()) {
+            return new MoveCheck(Optional.of(to.kind()), to.message(), from.status(), Optional.empty(), Optional.empty());
+        }
+        Optional<Move> declared = from.status().get().moveTo(to.status().get());
+        if (declared.isPresent() && declared.get().trigger().name().equals(move.trigger())) {
+            return new MoveCheck(Optional.empty(), "", from.status(), to.status(), declared);
+        }
+        if (move.trigger().equals("SYSTEM") && runtimesOwn(from.status().get(), to.status().get())) {
+            return new MoveCheck(Optional.empty(), "", from.status(), to.status(), Optional.empty());
+        }
+        return new MoveCheck(Optional.of(TraceReport.Kind.ILLEGAL_MOVE), illegal(move, from.status().get(), declared),
+                from.status(), to.status(), Optional.empty());
+    }
+
+    /** A move the runtime makes by itself: to the onError state after a failure, to the fallback for an unknown status. */
+    private static boolean runtimesOwn(Status from, Status to) {
+        TransitionTable<?> table = from.machine().table();
+        return (table.onError().filter(status -> status == to).isPresent() && from != to)
+                || table.fallback().filter(status -> status == to).isPresent();
+    }
+
+    private static String illegal(TraceEntry.Transition move, Status from, Optional<Move> declared) {
+        String what = from.machine().name() + ": " + from.name() + " -> " + move.to() + " by "
+                + TraceText.quote(move.trigger());
+        if (declared.isPresent()) {
+            return what + " is declared by " + declared.get().trigger() + ", not " + TraceText.quote(move.trigger());
+        }
+        List<String> targets = from.moves().stream()
+                .map(declaredMove -> TraceReport.target(declaredMove) + " (" + declaredMove.trigger() + ")")
+                .toList();
+        return what + " is not declared; " + from.name()
+                + (targets.isEmpty() ? " declares no moves" : " may move to " + String.join(", ", targets));
+    }
+
+    /** A status found by name, or why there is none. */
+    private record Lookup(Optional<Status> status, TraceReport.Kind kind, String message) {}
+
+    private Lookup lookup(String machineName, String statusName, String field) {
+        StateManager<?, ?> machine = machines.get(machineName);
+        if (ambiguous.containsKey(machineName)) {
+            return new Lookup(Optional.empty(), TraceReport.Kind.UNKNOWN_MACHINE, "more than one machine on the class path"
+                    + " is named " + TraceText.quote(machineName) + " (" + String.join(", ", ambiguous.get(machineName))
+                    + "), and a trace names machines by name only; check with a class path that holds one of them");
+        }
+        if (machine == null) {
+            return new Lookup(Optional.empty(), TraceReport.Kind.UNKNOWN_MACHINE, "no machine on the class path is named "
+                    + TraceText.quote(machineName) + " (in " + field + "); the machines are " + String.join(", ", machines()));
+        }
+        Optional<? extends Status> status = machine.table().parse(statusName);
+        if (status.isEmpty()) {
+            return new Lookup(Optional.empty(), TraceReport.Kind.UNKNOWN_STATUS, machine.name() + " has no status "
+                    + TraceText.quote(statusName) + " (in " + field + "); its statuses are "
+                    + String.join(", ", machine.table().statuses().stream().map(Status::name).toList()));
+        }
+        return new Lookup(Optional.of(status.get()), TraceReport.Kind.UNKNOWN_STATUS, "");
     }
 
     /** What one check has found so far; bounded by the machines and {@link #SHOWN_PER_KIND}. */
@@ -129,42 +238,11 @@ public final class TraceCheck {
 
         private void transition(Path file, TraceEntry.Transition move) {
             transitions++;
-            Optional<Status> from = status(file, move.line(), move.machine(), move.from(), "\"from\"");
-            if (from.isEmpty()) {
-                return;
-            }
-            Optional<Status> to = status(file, move.line(), move.toMachine(), move.toStatus(), "\"to\"");
-            if (to.isEmpty()) {
-                return;
-            }
-            Set<Move> machineTaken = visit(from.get().machine());
-            visit(to.get().machine());
-            Optional<Move> declared = from.get().moveTo(to.get());
-            if (declared.isPresent() && declared.get().trigger().name().equals(move.trigger())) {
-                machineTaken.add(declared.get());
-            } else if (!(move.trigger().equals("SYSTEM") && runtimesOwn(from.get(), to.get()))) {
-                find(TraceReport.Kind.ILLEGAL_MOVE, file, move.line(), illegal(move, from.get(), declared));
-            }
-        }
-
-        /** A move the runtime makes by itself: to the onError state after a failure, to the fallback for an unknown status. */
-        private boolean runtimesOwn(Status from, Status to) {
-            TransitionTable<?> table = from.machine().table();
-            return (table.onError().filter(status -> status == to).isPresent() && from != to)
-                    || table.fallback().filter(status -> status == to).isPresent();
-        }
-
-        private String illegal(TraceEntry.Transition move, Status from, Optional<Move> declared) {
-            String what = from.machine().name() + ": " + from.name() + " -> " + move.to() + " by "
-                    + TraceText.quote(move.trigger());
-            if (declared.isPresent()) {
-                return what + " is declared by " + declared.get().trigger() + ", not " + TraceText.quote(move.trigger());
-            }
-            List<String> targets = from.moves().stream()
-                    .map(declaredMove -> TraceReport.target(declaredMove) + " (" + declaredMove.trigger() + ")")
-                    .toList();
-            return what + " is not declared; " + from.name()
-                    + (targets.isEmpty() ? " declares no moves" : " may move to " + String.join(", ", targets));
+            MoveCheck checked = check(move);
+            checked.problem().ifPresent(kind -> find(kind, file, move.line(), checked.message()));
+            checked.from().ifPresent(from -> visit(from.machine()));
+            checked.to().ifPresent(to -> visit(to.machine()));
+            checked.declared().ifPresent(declared -> visit(declared.from().machine()).add(declared));
         }
 
         private void roundEnd(Path file, TraceEntry.RoundEnd end) {
@@ -176,29 +254,13 @@ public final class TraceCheck {
                     find(TraceReport.Kind.UNKNOWN_STATUS, file, end.line(), "the round's \"finalStatus\" "
                             + TraceText.quote(end.finalStatus()) + " names no machine; it is written Machine.STATUS");
                 } else {
-                    status(file, end.line(), end.finalStatus().substring(0, dot), end.finalStatus().substring(dot + 1),
+                    Lookup lookup = lookup(end.finalStatus().substring(0, dot), end.finalStatus().substring(dot + 1),
                             "the round's \"finalStatus\"");
+                    if (lookup.status().isEmpty()) {
+                        find(lookup.kind(), file, end.line(), lookup.message());
+                    }
                 }
             }
-        }
-
-        /** The status named, or empty after reporting why there is none. */
-        private Optional<Status> status(Path file, long line, String machineName, String statusName, String field) {
-            StateManager<?, ?> machine = machines.get(machineName);
-            if (machine == null) {
-                find(TraceReport.Kind.UNKNOWN_MACHINE, file, line, "no machine on the class path is named "
-                        + TraceText.quote(machineName) + " (in " + field + "); the machines are "
-                        + String.join(", ", machines()));
-                return Optional.empty();
-            }
-            Optional<? extends Status> status = machine.table().parse(statusName);
-            if (status.isEmpty()) {
-                find(TraceReport.Kind.UNKNOWN_STATUS, file, line, machine.name() + " has no status "
-                        + TraceText.quote(statusName) + " (in " + field + "); its statuses are "
-                        + String.join(", ", machine.table().statuses().stream().map(Status::name).toList()));
-                return Optional.empty();
-            }
-            return Optional.of(status.get());
         }
 
         private Set<Move> visit(StateManager<?, ?> machine) {

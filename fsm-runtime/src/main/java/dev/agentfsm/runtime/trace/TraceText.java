@@ -14,7 +14,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
  */
 final class TraceText {
     /** The most characters of a table cell shown. */
-    static final int CELL_CHARS = 200;
+    static final int CELL_CHARS = 500;
     /** The most characters of a name from the trace quoted in a message. */
     static final int QUOTED_CHARS = 80;
     /** JSON escapes that also write every unsafe character as {@code \\uXXXX}: still the same JSON, safe to print. */

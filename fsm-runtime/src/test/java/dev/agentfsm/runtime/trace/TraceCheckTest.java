@@ -275,14 +275,47 @@ class TraceCheckTest {
     }
 
     @Test
-    void twoMachinesOfOneNameCannotBeToldApart() {
+    void twoMachinesOfOneNameCannotBeToldApart() throws IOException {
         StateManager<?, ?> host = HostStatus.CONTINUE.machine();
         StateManager<?, ?> impostor = (StateManager<?, ?>) java.lang.reflect.Proxy.newProxyInstance(
                 getClass().getClassLoader(), new Class<?>[] {StateManager.class},
                 (proxy, method, args) -> method.getName().equals("name") ? "HostAgent" : null);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> TraceCheck.of(List.of(host, impostor)));
-        assertTrue(e.getMessage().startsWith("two machines are named HostAgent ("), e.getMessage());
-        assertTrue(e.getMessage().endsWith("check with a class path that holds one of them"), e.getMessage());
+        TraceCheck check = TraceCheck.of(List.of(host, impostor, AppStatus.CONTINUE.machine()));
+        assertEquals(List.of("AppAgent", "HostAgent"), check.machines());
+        assertEquals(Optional.empty(), check.machine("HostAgent"));
+        assertEquals(Optional.of(AppStatus.CONTINUE.machine()), check.machine("AppAgent"));
+        TraceReport report = check.check(List.of(file("t.jsonl", move("HostAgent", "CONTINUE", "FINISH", "LLM"),
+                move("AppAgent", "CONTINUE", "FINISH", "LLM"))));
+        assertEquals(List.of("unknown machine: more than one machine on the class path is named 'HostAgent' ("
+                + host.getClass().getName() + ", " + impostor.getClass().getName() + "), and a trace names machines by"
+                + " name only; check with a class path that holds one of them"),
+                report.findings().stream().map(f -> f.kind().words(1) + ": " + f.message()).toList());
+        assertEquals(1, report.coverage().get(0).taken().size(), "the other machines are still checked");
         assertEquals(List.of("HostAgent"), TraceCheck.of(List.of(host, host)).machines(), "the same machine twice is one");
+    }
+
+    @Test
+    void oneMoveIsResolvedToItsStatusesAndItsDeclaration() {
+        TraceCheck.MoveCheck declared = CHECK.check(transition("HostAgent", "ASSIGN", "AppAgent.CONTINUE", "SYSTEM"));
+        assertTrue(declared.legal());
+        assertFalse(declared.runtimesOwn());
+        assertEquals(Optional.of(HostStatus.ASSIGN), declared.from());
+        assertEquals(Optional.of(AppStatus.CONTINUE), declared.to());
+        assertEquals(HostStatus.ASSIGN.moveTo(AppStatus.CONTINUE), declared.declared());
+
+        TraceCheck.MoveCheck onError = CHECK.check(transition("AppAgent", "SCREENSHOT", "ERROR", "SYSTEM"));
+        assertTrue(onError.runtimesOwn(), "the runtime's move to the onError state");
+        TraceCheck.MoveCheck notBySomeoneElse = CHECK.check(transition("AppAgent", "SCREENSHOT", "ERROR", "LLM"));
+        assertEquals(Optional.of(TraceReport.Kind.ILLEGAL_MOVE), notBySomeoneElse.problem());
+        assertEquals(Optional.of(AppStatus.ERROR), notBySomeoneElse.to(), "an illegal move still names its statuses");
+
+        TraceCheck.MoveCheck unknown = CHECK.check(transition("HostAgent", "ASSIGN", "AppAgent.NOPE", "SYSTEM"));
+        assertEquals(Optional.of(TraceReport.Kind.UNKNOWN_STATUS), unknown.problem());
+        assertEquals(Optional.of(HostStatus.ASSIGN), unknown.from());
+        assertEquals(Optional.empty(), unknown.to());
+    }
+
+    private static TraceEntry.Transition transition(String machine, String from, String to, String trigger) {
+        return new TraceEntry.Transition(1, "s", 1, 1, machine, machine, from, to, trigger, 0, Optional.empty());
     }
 }

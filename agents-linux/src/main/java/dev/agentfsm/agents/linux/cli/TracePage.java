@@ -221,7 +221,7 @@ final class TracePage {
                         .append(Html.text(row.to())).append("\" title=\"")
                         .append(Html.text("line " + row.line() + (row.title().isEmpty() ? "" : ": " + row.title())))
                         .append("\"><td class=\"num\">").append(row.step() + 1).append("</td><td>")
-                        .append(Html.text(row.from())).append("</td><td>").append(Html.text(row.to())).append("</td><td>")
+                        .append(breakable(row.from())).append("</td><td>").append(breakable(row.to())).append("</td><td>")
                         .append(Html.text(row.trigger())).append("</td>");
                 if (actions) {
                     page.append("<td class=\"action\">").append(Html.text(row.action())).append("</td>");
@@ -233,6 +233,11 @@ final class TracePage {
         page.append("</tbody>\n</table>\n</section>\n</main>\n<script>\n").append(resource("page.js"))
                 .append("</script>\n</body>\n</html>\n");
         return page.toString();
+    }
+
+    /** A qualified status for a table cell: a narrow column breaks the line after the machine's name. */
+    private static String breakable(String qualified) {
+        return Html.text(qualified).replaceFirst("\\.", ".<wbr>");
     }
 
     private static void note(StringBuilder page, String text) {

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -86,7 +86,7 @@ public final class TraceCheck {
 
     /** The machines' names, sorted. */
     public List<String> machines() {
-        Set<String> names = new java.util.TreeSet<>(machines.keySet());
+        Set<String> names = new TreeSet<>(machines.keySet());
         names.addAll(ambiguous.keySet());
         return List.copyOf(names);
     }

@@ -9,9 +9,11 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -38,12 +40,12 @@ public record TraceReport(List<Path> files, long lines, long transitions, long r
 
     public TraceReport {
         files = List.copyOf(files);
-        outcomes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(outcomes));
+        outcomes = Collections.unmodifiableMap(new LinkedHashMap<>(outcomes));
         Map<Kind, Long> all = new EnumMap<>(Kind.class);
         for (Kind kind : Kind.values()) {
             all.put(kind, problems.getOrDefault(kind, 0L));
         }
-        problems = java.util.Collections.unmodifiableMap(all);
+        problems = Collections.unmodifiableMap(all);
         findings = List.copyOf(findings);
         coverage = List.copyOf(coverage);
     }
@@ -262,6 +264,6 @@ public record TraceReport(List<Path> files, long lines, long transitions, long r
     }
 
     static String count(long count, String noun) {
-        return String.format(java.util.Locale.ROOT, "%,d", count) + " " + noun + (count == 1 ? "" : "s");
+        return String.format(Locale.ROOT, "%,d", count) + " " + noun + (count == 1 ? "" : "s");
     }
 }

@@ -5,5 +5,10 @@
  * ({@link dev.agentfsm.runtime.trace.JsonLinesTrace}), and JFR events for transitions and rounds
  * ({@link dev.agentfsm.runtime.trace.JfrListener}). Add them to a {@code Round} or {@code Session}
  * builder with {@code listener(...)}; one instance may serve many sessions at once.
+ *
+ * <p>And the trace read back: {@link dev.agentfsm.runtime.trace.TraceReader} streams a JSON-lines
+ * trace line by line, {@link dev.agentfsm.runtime.trace.TraceCheck} checks every move against the
+ * machines into a {@link dev.agentfsm.runtime.trace.TraceReport}, and
+ * {@link dev.agentfsm.runtime.trace.TraceStats} sums it up.
  */
 package dev.agentfsm.runtime.trace;

@@ -12,14 +12,14 @@ import picocli.CommandLine.Spec;
 /**
  * agent-fsm's command-line program: {@code demo} runs the LinuxAgent on this machine's shell with a
  * recorded LLM conversation, {@code run} runs it with a real OpenAI-compatible model, {@code machines}
- * and {@code diagram} show the machines on the class path. Bad arguments print one line and exit 2;
- * a round that does not complete exits 1.
+ * and {@code diagram} show the machines on the class path, {@code trace} checks, sums up and shows
+ * traces. Bad arguments print one line and exit 2; a round that does not complete exits 1.
  */
 @Command(name = "agents-linux", mixinStandardHelpOptions = true, version = "agents-linux (agent-fsm) 0.1.0-SNAPSHOT",
         description = "Runs agent-fsm's LinuxAgent on this machine's shell: read-only, allow-listed commands,"
                 + " no shell, with time-outs and output caps.",
         subcommands = {DemoCommand.class, RunTaskCommand.class, MachinesCommand.class, DiagramCommand.class,
-                CommandLine.HelpCommand.class})
+                TraceCommand.class, CommandLine.HelpCommand.class})
 public final class AgentsLinux implements Runnable {
     /** Exit code of a bad command line. */
     static final int USAGE = 2;
@@ -49,7 +49,7 @@ public final class AgentsLinux implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "give a command: demo, run, machines or diagram");
+        throw new ParameterException(spec.commandLine(), "give a command: demo, run, machines, diagram or trace");
     }
 
     /** One line naming the problem and where help is, then exit 2. */

@@ -12,7 +12,7 @@ class CliArgumentsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "''                                  | agents-linux: give a command: demo, run, machines or diagram (see 'agents-linux --help')",
+            "''                                  | agents-linux: give a command: demo, run, machines, diagram or trace (see 'agents-linux --help')",
             "fly                                 | agents-linux: Unmatched argument at index 0: 'fly' (see 'agents-linux --help')",
             "demo --colour                       | agents-linux demo: Unknown option: '--colour' (see 'agents-linux demo --help')",
             "demo --dir /no/such/dir             | agents-linux demo: --dir '/no/such/dir' is not a directory (see 'agents-linux demo --help')",
@@ -29,7 +29,13 @@ class CliArgumentsTest {
             "diagram                             | agents-linux diagram: Missing required parameter: 'MACHINE' (see 'agents-linux diagram --help')",
             "diagram Nope                        | agents-linux diagram: unknown machine 'Nope'; the machines on the class path are LinuxAgent (see 'agents-linux diagram --help')",
             "diagram LinuxAgent --format png     | agents-linux diagram: Invalid value for option '--format': expected one of mermaid, dot, plantuml, svg but was 'png' (see 'agents-linux diagram --help')",
-            "machines extra                      | agents-linux machines: Unmatched argument at index 1: 'extra' (see 'agents-linux machines --help')"})
+            "machines extra                      | agents-linux machines: Unmatched argument at index 1: 'extra' (see 'agents-linux machines --help')",
+            "trace                               | agents-linux trace: give a command: check, stats or view (see 'agents-linux trace --help')",
+            "trace check                         | agents-linux trace check: Missing required parameter: 'FILE' (see 'agents-linux trace check --help')",
+            "trace check --format xml t.jsonl    | agents-linux trace check: Invalid value for option '--format': expected one of table, json but was 'xml' (see 'agents-linux trace check --help')",
+            "trace stats                         | agents-linux trace stats: Missing required parameter: 'FILE' (see 'agents-linux trace stats --help')",
+            "trace view t.jsonl                  | agents-linux trace view: Missing required option: '--out=DIR' (see 'agents-linux trace view --help')",
+            "trace view a.jsonl b.jsonl --out o  | agents-linux trace view: Unmatched argument at index 3: 'b.jsonl' (see 'agents-linux trace view --help')"})
     void badArgumentsPrintOneLineAndExitTwo(String args, String error) {
         Cli cli = Cli.run(args.isEmpty() ? new String[0] : args.split(" "));
         assertEquals(2, cli.exitCode(), cli.err());
@@ -39,9 +45,10 @@ class CliArgumentsTest {
 
     @ParameterizedTest
     @CsvSource({"'', agents-linux", "demo, agents-linux demo", "run, agents-linux run", "machines, agents-linux machines",
-            "diagram, agents-linux diagram"})
+            "diagram, agents-linux diagram", "trace, agents-linux trace", "trace check, agents-linux trace check",
+            "trace stats, agents-linux trace stats", "trace view, agents-linux trace view"})
     void everyCommandHasHelp(String command, String usage) {
-        Cli cli = Cli.run(command.isEmpty() ? new String[] {"--help"} : new String[] {command, "--help"});
+        Cli cli = Cli.run(command.isEmpty() ? new String[] {"--help"} : (command + " --help").split(" "));
         assertEquals(0, cli.exitCode());
         assertTrue(cli.out().startsWith("Usage: " + usage + " "), cli.out());
         assertTrue(cli.out().contains("-h, --help"), cli.out());
@@ -51,7 +58,7 @@ class CliArgumentsTest {
     void helpCommandNamesEveryCommand() {
         Cli cli = Cli.run("help");
         assertEquals(0, cli.exitCode());
-        for (String command : new String[] {"demo", "run", "machines", "diagram"}) {
+        for (String command : new String[] {"demo", "run", "machines", "diagram", "trace"}) {
             assertTrue(cli.out().contains("\n  " + command + " "), cli.out());
         }
     }

@@ -3,7 +3,6 @@ package dev.agentfsm.runtime.trace;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
-import dev.agentfsm.runtime.SafeText;
 
 /**
  * Text read from a trace (machine and status names, reasons, problems), made safe to show: a trace
@@ -27,7 +26,18 @@ final class TraceText {
 
     /** {@code text} on one line, unsafe characters escaped, at most {@link #CELL_CHARS} characters and a marker. */
     static String cell(String text) {
-        return SafeText.line(text, CELL_CHARS);
+        StringBuilder shown = new StringBuilder(Math.min(text.length(), CELL_CHARS) + 16);
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            int before = shown.length();
+            append(c, shown);
+            if (shown.length() > CELL_CHARS) {
+                shown.setLength(before);
+                return shown.append("... (").append(text.length()).append(" chars)").toString();
+            }
+            i += Character.charCount(c);
+        }
+        return shown.toString();
     }
 
     /** {@code text} in single quotes for a message, shortened to {@link #QUOTED_CHARS}; escaped when shown. */

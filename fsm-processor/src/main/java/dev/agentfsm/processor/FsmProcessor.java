@@ -12,7 +12,6 @@ import dev.agentfsm.processor.read.Mirrors;
 import dev.agentfsm.processor.read.ReadResult;
 import dev.agentfsm.processor.validate.MachineValidator;
 import dev.agentfsm.processor.validate.Report;
-import dev.agentfsm.processor.write.DocsDirectory;
 import dev.agentfsm.processor.write.GeneratedTypes;
 import dev.agentfsm.processor.write.MachineWriter;
 import dev.agentfsm.processor.write.WriteProblem;
@@ -27,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
@@ -63,24 +61,11 @@ public final class FsmProcessor extends AbstractProcessor {
     private final Set<String> managers = new TreeSet<>();
     private boolean reportedError;
     private DiagnosticPrinter printer;
-    private Optional<DocsDirectory> docs = Optional.empty();
-    private Optional<String> invalidDocsOption = Optional.empty();
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
         super.init(env);
         printer = new DiagnosticPrinter(env);
-        try {
-            docs = DocsDirectory.fromOptions(env.getOptions());
-        } catch (DocsDirectory.InvalidOption e) {
-            // reported in the first round; the machines still generate, so the error is the only one
-            invalidDocsOption = Optional.of(e.getMessage());
-        }
-    }
-
-    @Override
-    public Set<String> getSupportedOptions() {
-        return Set.of(DocsDirectory.OPTION);
     }
 
     @Override
@@ -109,8 +94,6 @@ public final class FsmProcessor extends AbstractProcessor {
     }
 
     private void processRound(RoundEnvironment round) throws IOException {
-        invalidDocsOption.ifPresent(message -> error(message, null));
-        invalidDocsOption = Optional.empty();
         Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE_MACHINE));
         Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE));
         for (String name : deferred.keySet()) {
@@ -148,7 +131,7 @@ public final class FsmProcessor extends AbstractProcessor {
             }
         }
 
-        MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()), docs);
+        MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()));
         Set<String> deferredNames = deferred.keySet();
         for (MachineModel machine : valid) {
             List<MachineRef> targets = machine.handOffTargets();

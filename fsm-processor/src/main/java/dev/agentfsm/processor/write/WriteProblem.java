@@ -5,9 +5,8 @@ import java.util.Optional;
 import javax.tools.Diagnostic.Kind;
 
 /**
- * Something that went wrong while writing a valid machine's files, for the processor to report: an
- * SVG that could not be rendered (a warning), a docs file that could not be written or a generated
- * name the compilation already has (errors).
+ * Something that went wrong while writing a valid machine's files, for the processor to report: a
+ * generated name the compilation already has (an error).
  *
  * @param kind error or warning
  * @param message the text, with its {@code [agentfsm:Id]}

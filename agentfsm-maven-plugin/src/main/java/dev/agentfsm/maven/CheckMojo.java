@@ -38,7 +38,8 @@ public class CheckMojo extends ModelsParameters {
         try {
             stale = machines.get().check(docsDirectory.toPath());
         } catch (IOException e) {
-            throw new MojoExecutionException("agentfsm: cannot read " + shown(docsDirectory.toPath()) + ": " + e, e);
+            throw new MojoExecutionException("agentfsm: cannot compare " + shown(docsDirectory.toPath())
+                    + " with the build's models: " + e, e);
         }
         String docs = shown(docsDirectory.toPath());
         if (!stale.isEmpty()) {
@@ -51,7 +52,6 @@ public class CheckMojo extends ModelsParameters {
                     .append(" and deletes the orphans), then commit ").append(docs).append('.');
             throw new MojoFailureException(message.toString());
         }
-        getLog().info("agentfsm: " + docs + " is current (" + machines.get().models().size() + " machine(s))"
-               );
+        getLog().info("agentfsm: " + docs + " is current (" + machines.get().models().size() + " machine(s))");
     }
 }

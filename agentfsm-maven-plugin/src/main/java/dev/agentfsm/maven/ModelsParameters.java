@@ -5,6 +5,7 @@ import dev.agentfsm.diagrams.ModelException;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -67,6 +68,6 @@ abstract class ModelsParameters extends AbstractMojo {
     }
 
     static String seconds(long startNanos) {
-        return String.format(java.util.Locale.ROOT, "%.2f s", (System.nanoTime() - startNanos) / 1e9);
+        return String.format(Locale.ROOT, "%.2f s", (System.nanoTime() - startNanos) / 1e9);
     }
 }

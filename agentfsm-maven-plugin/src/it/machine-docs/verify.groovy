@@ -1,4 +1,4 @@
-// Runs after the three builds of invoker.properties; build.log holds all three.
+// Runs after the two builds of invoker.properties; build.log holds both.
 def log = new File(basedir, 'build.log').text
 def classes = new File(basedir, 'target/classes/META-INF/agentfsm')
 def docs = new File(basedir, 'docs/machines')
@@ -17,7 +17,7 @@ assert new File(docs, 'it.door.Door.md').text == new File(classes, 'it.door.Door
 assert new File(docs, 'it.door.Door.svg').text == svg.text
 assert !new File(docs, 'it.door.Gone.md').exists() : 'the orphaned page is still there'
 assert log.contains('agentfsm: removed docs/machines/it.door.Gone.md')
-assert log.contains('agentfsm: docs/machines is current (1 machine(s))')
+assert log.contains('agentfsm: docs/machines holds the pages and SVGs of 1 machine(s)')
 
 // the check named each stale file and the command
 assert log.contains('agentfsm: stale-docs is not what this build generates:')

@@ -52,6 +52,8 @@ public class CheckMojo extends ModelsParameters {
                     .append(" and deletes the orphans), then commit ").append(docs).append('.');
             throw new MojoFailureException(message.toString());
         }
-        getLog().info("agentfsm: " + docs + " is current (" + machines.get().models().size() + " machine(s))");
+        if (!machines.get().models().isEmpty()) {
+            getLog().info("agentfsm: " + docs + " is current (" + machines.get().models().size() + " machine(s))");
+        }
     }
 }

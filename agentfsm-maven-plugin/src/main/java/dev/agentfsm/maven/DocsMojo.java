@@ -43,8 +43,10 @@ public class DocsMojo extends ModelsParameters {
             for (Path file : update.removed()) {
                 getLog().info("agentfsm: removed " + shown(file) + " (no machine of this build has that name)");
             }
-            getLog().info("agentfsm: " + shown(docsDirectory.toPath()) + " holds the pages and SVGs of "
-                    + machines.get().models().size() + " machine(s) (" + seconds(start) + ")");
+            if (!machines.get().models().isEmpty()) {
+                getLog().info("agentfsm: " + shown(docsDirectory.toPath()) + " holds the pages and SVGs of "
+                        + machines.get().models().size() + " machine(s) (" + seconds(start) + ")");
+            }
         } catch (RenderException e) {
             throw new MojoExecutionException("agentfsm: " + e.getMessage(), e);
         } catch (IOException e) {

@@ -15,15 +15,16 @@ import org.w3c.dom.NodeList;
 
 class SvgRendererTest {
 
-    private final String svg = render(Models.desk());
-    private final Document document = parse(svg);
+    /** Drawn once: every test reads the same picture. */
+    private static final String SVG = render(Models.desk());
+    private static final Document DOCUMENT = parse(SVG);
 
     @Test
     void startsWithTheFingerprintOfTheModel() {
-        String first = svg.substring(0, svg.indexOf('\n'));
+        String first = SVG.substring(0, SVG.indexOf('\n'));
         assertEquals(Models.desk().fingerprint(), first);
         assertTrue(first.matches("<!-- agentfsm-svg [0-9a-f]{64} elk \\S+ r\\d+ -->"), first);
-        assertEquals(java.util.Optional.of(first), SvgRenderer.fingerprintOf(svg));
+        assertEquals(java.util.Optional.of(first), SvgRenderer.fingerprintOf(SVG));
     }
 
     @Test
@@ -34,7 +35,7 @@ class SvgRendererTest {
 
     @Test
     void theSameModelGivesTheSameBytes() {
-        assertEquals(svg, render(Models.desk()));
+        assertEquals(SVG, render(Models.desk()));
     }
 
     @Test
@@ -75,11 +76,11 @@ class SvgRendererTest {
 
     @Test
     void isNarrowEnoughForAReadme() {
-        double width = Double.parseDouble(document.getDocumentElement().getAttribute("width"));
+        double width = Double.parseDouble(DOCUMENT.getDocumentElement().getAttribute("width"));
         assertTrue(width < 700, "width " + width);
     }
 
-    private List<Element> box(String name) {
+    private static List<Element> box(String name) {
         List<Element> rects = new ArrayList<>();
         for (Element g : elements("g")) {
             NodeList texts = g.getElementsByTagName("text");
@@ -94,12 +95,12 @@ class SvgRendererTest {
         return rects;
     }
 
-    private List<String> texts(String tag) {
+    private static List<String> texts(String tag) {
         return elements(tag).stream().map(Element::getTextContent).toList();
     }
 
-    private List<Element> elements(String tag) {
-        NodeList list = document.getElementsByTagName(tag);
+    private static List<Element> elements(String tag) {
+        NodeList list = DOCUMENT.getElementsByTagName(tag);
         List<Element> elements = new ArrayList<>();
         for (int i = 0; i < list.getLength(); i++) {
             elements.add((Element) list.item(i));

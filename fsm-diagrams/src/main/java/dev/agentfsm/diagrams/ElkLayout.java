@@ -10,6 +10,7 @@ import org.eclipse.elk.alg.layered.options.CycleBreakingStrategy;
 import org.eclipse.elk.alg.layered.options.LayerConstraint;
 import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
 import org.eclipse.elk.alg.layered.options.LayeredOptions;
+import org.eclipse.elk.alg.layered.options.NodePlacementStrategy;
 import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
 import org.eclipse.elk.core.data.LayoutMetaDataService;
 import org.eclipse.elk.core.math.ElkPadding;
@@ -94,6 +95,12 @@ final class ElkLayout {
         }
     }
 
+    /**
+     * Above this many nodes the boxes are placed by ELK's linear segments instead of Brandes-Köpf. Brandes-Köpf
+     * draws small machines with the fewest bends, but lets a long chain of states drift sideways a little
+     * at every layer: a 100-state chain came out 3,862 px wide, against 493 px with linear segments.
+     */
+    static final int LARGE = 40;
     static final double LABEL_SIZE = 11;
     static final double LABEL_HEIGHT = 14;
 
@@ -116,6 +123,9 @@ final class ElkLayout {
         // made AppAgent half as wide again), with the start dot on top and the end bull's-eye at the bottom
         root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY, OrderingStrategy.NODES_AND_EDGES);
         root.setProperty(LayeredOptions.CYCLE_BREAKING_STRATEGY, CycleBreakingStrategy.GREEDY);
+        if (graph.nodes().size() > LARGE) {
+            root.setProperty(LayeredOptions.NODE_PLACEMENT_STRATEGY, NodePlacementStrategy.LINEAR_SEGMENTS);
+        }
 
         Map<String, ElkNode> elkNodes = new LinkedHashMap<>();
         Map<String, NodeText> texts = new LinkedHashMap<>();

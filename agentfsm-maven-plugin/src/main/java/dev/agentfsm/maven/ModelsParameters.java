@@ -27,9 +27,9 @@ abstract class ModelsParameters extends AbstractMojo {
     @Parameter(property = "agentfsm.skip", defaultValue = "false")
     boolean skip;
 
-    /** The project's directory, to show paths relative to it. */
-    @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
-    File basedir;
+    /** Where Maven was started: paths are shown relative to it, as the user types them (agents-linux/docs/machines). */
+    @Parameter(defaultValue = "${session.executionRootDirectory}", readonly = true, required = true)
+    File executionRoot;
 
     /**
      * The machines of this module (after one line of log when it compiled none); empty when the goal
@@ -60,9 +60,9 @@ abstract class ModelsParameters extends AbstractMojo {
         return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
     }
 
-    /** {@code path} relative to the project's directory when it is inside it. */
+    /** {@code path} relative to the directory Maven was started in, when it is inside it. */
     String shown(Path path) {
-        Path base = basedir.toPath().toAbsolutePath().normalize();
+        Path base = executionRoot.toPath().toAbsolutePath().normalize();
         Path absolute = path.toAbsolutePath().normalize();
         return absolute.startsWith(base) ? base.relativize(absolute).toString() : absolute.toString();
     }

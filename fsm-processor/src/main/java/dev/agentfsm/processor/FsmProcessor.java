@@ -17,7 +17,6 @@ import dev.agentfsm.processor.read.MachineReader;
 import dev.agentfsm.processor.read.Mirrors;
 import dev.agentfsm.processor.read.ReadResult;
 import dev.agentfsm.processor.validate.MachineValidator;
-import dev.agentfsm.processor.write.DocsDirectory;
 import dev.agentfsm.processor.write.GeneratedTypes;
 import dev.agentfsm.processor.write.MachineWriter;
 import dev.agentfsm.processor.write.WritableSubset;
@@ -75,7 +74,6 @@ public final class FsmProcessor extends AbstractProcessor {
     private final List<MachineModel> generatedMachines = new ArrayList<>();
     private final Set<String> managers = new TreeSet<>();
     private Reporter reporter;
-    private Optional<DocsDirectory> docs = Optional.empty();
     private Report optionProblems = Report.empty();
     private boolean requireWhen;
 
@@ -85,11 +83,6 @@ public final class FsmProcessor extends AbstractProcessor {
         reporter = new Reporter(env);
         // option problems are reported in the first round; the machines still generate, so they are the only ones
         Report.Builder options = Report.builder();
-        try {
-            docs = DocsDirectory.fromOptions(env.getOptions());
-        } catch (DocsDirectory.InvalidOption e) {
-            options.add(Rule.DOCS_OPTION, Origin.NONE, e.getMessage());
-        }
         readRequireWhen(env.getOptions(), options);
         optionProblems = options.build();
     }
@@ -110,7 +103,7 @@ public final class FsmProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedOptions() {
-        return Set.of(DocsDirectory.OPTION, MachineValidator.REQUIRE_WHEN);
+        return Set.of(MachineValidator.REQUIRE_WHEN);
     }
 
     @Override
@@ -192,7 +185,7 @@ public final class FsmProcessor extends AbstractProcessor {
             }
         }
 
-        MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()), docs);
+        MachineWriter writer = new MachineWriter(processingEnv.getFiler(), new GeneratedTypes(generatedVisible()));
         Set<String> deferredNames = deferred.keySet();
         // a stand-in names no machine still waiting for a type: that one may never be generated
         Predicate<StateRef> nameable = ref -> hasConstant(ref)

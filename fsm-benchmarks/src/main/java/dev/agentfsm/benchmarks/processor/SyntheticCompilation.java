@@ -1,7 +1,9 @@
 package dev.agentfsm.benchmarks.processor;
 
-import dev.agentfsm.processor.write.MachineWriter;
-import dev.agentfsm.processor.write.SvgWriter;
+import dev.agentfsm.diagrams.ModelException;
+import dev.agentfsm.diagrams.ModelFile;
+import dev.agentfsm.diagrams.RenderException;
+import dev.agentfsm.diagrams.SvgRenderer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,17 +21,14 @@ public final class SyntheticCompilation {
     private final Path work;
     private final List<Path> sources;
     private final List<Path> sourcesAndGenerated;
-    private final String plantUml;
-    private final int states;
+    private final ModelFile model;
     private Path output;
 
-    private SyntheticCompilation(Path work, List<Path> sources, List<Path> sourcesAndGenerated, String plantUml,
-            int states) {
+    private SyntheticCompilation(Path work, List<Path> sources, List<Path> sourcesAndGenerated, ModelFile model) {
         this.work = work;
-        this.states = states;
         this.sources = sources;
         this.sourcesAndGenerated = sourcesAndGenerated;
-        this.plantUml = plantUml;
+        this.model = model;
         this.output = work.resolve("out");
     }
 
@@ -45,11 +44,15 @@ public final class SyntheticCompilation {
         if (all.size() == sources.size()) {
             throw new IllegalStateException("the processor generated no sources for the synthetic machine in " + work);
         }
-        Path puml = work.resolve("first/META-INF/agentfsm/" + SyntheticMachine.PACKAGE + ".Synthetic.puml");
-        if (!Files.exists(puml)) {
-            throw new IllegalStateException("the processor wrote no PlantUML diagram at " + puml);
+        Path yaml = work.resolve("first/META-INF/agentfsm/" + SyntheticMachine.PACKAGE + ".Synthetic.yaml");
+        if (!Files.exists(yaml)) {
+            throw new IllegalStateException("the processor wrote no model at " + yaml);
         }
-        return new SyntheticCompilation(work, List.copyOf(sources), List.copyOf(all), Files.readString(puml), states);
+        try {
+            return new SyntheticCompilation(work, List.copyOf(sources), List.copyOf(all), ModelFile.read(yaml));
+        } catch (ModelException e) {
+            throw new IllegalStateException("the processor wrote a model fsm-diagrams cannot read: " + e.getMessage(), e);
+        }
     }
 
     /** Points the next compilation at a new, empty directory. */
@@ -68,28 +71,17 @@ public final class SyntheticCompilation {
     }
 
     /**
-     * Renders the machine's PlantUML diagram to SVG the way the processor does during the compile
-     * ({@link SvgWriter}, PlantUML's Java layout): the SVG's share of {@link #withProcessor}. A machine
-     * of more than {@link MachineWriter#SVG_STATE_LIMIT} states is not drawn by the processor, so it is
-     * not drawn here either.
+     * Draws the machine's SVG from the model the processor wrote, as the agentfsm-maven-plugin's
+     * {@code diagrams} goal does after the compile (not part of {@link #withProcessor}).
      *
-     * @return the SVG's length, for the benchmark to consume; {@code 0} for a machine the processor does not draw
-     * @throws IllegalStateException if the layout fails (the processor then warns and writes no SVG)
+     * @return the SVG's length, for the benchmark to consume
      */
-    public int svgOnly() {
-        if (!drawsSvg(states)) {
-            return 0;
-        }
+    public int svg() {
         try {
-            return new SvgWriter().write(plantUml).length();
-        } catch (SvgWriter.Failure e) {
-            throw new IllegalStateException("the SVG of the synthetic machine could not be rendered: " + e.getMessage(), e);
+            return SvgRenderer.render(model).length();
+        } catch (RenderException e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
-    }
-
-    /** Whether the processor draws the SVG of a machine of {@code states} states. */
-    public static boolean drawsSvg(int states) {
-        return states <= MachineWriter.SVG_STATE_LIMIT;
     }
 
     /** Deletes everything under the working directory. */

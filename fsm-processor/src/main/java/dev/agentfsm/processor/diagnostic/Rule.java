@@ -47,10 +47,6 @@ public enum Rule {
             "a type named in an annotation never appeared (reported only if nothing else was)"),
     GENERATED_NAME_TAKEN("GeneratedNameTaken", Kind.ERROR,
             "a type the machine generates already exists in the compilation"),
-    DOCS_OPTION("DocsOption", Kind.ERROR,
-            "`-Aagentfsm.docs` is not an absolute, writable directory, or a page can't be written to it"),
-    DIAGRAM("Diagram", Kind.WARNING,
-            "the machine's SVG could not be rendered; everything else is still written"),
     INTERNAL("Internal", Kind.ERROR,
             "the processor itself failed: a bug to report, with the stack trace");
 

@@ -8,7 +8,6 @@ import dev.agentfsm.processor.model.StateModel;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,24 +41,9 @@ public final class MachineWriter {
     private final DotWriter dot = new DotWriter();
     private final PlantUmlWriter plantUml = new PlantUmlWriter();
     private final MarkdownWriter markdown = new MarkdownWriter();
-    private final SvgWriter svg = new SvgWriter();
-
-    /**
-     * The most states whose SVG is rendered during the compile. Smetana's layout time grows steeply
-     * (about 1 s for 25 states, 20 s for 50 on a busy 2-core machine, past the 60 s limit for 100), and
-     * a timed-out layout keeps its thread busy; a picture that large is not readable anyway.
-     */
-    public static final int SVG_STATE_LIMIT = 40;
-    private final Optional<DocsDirectory> docs;
 
     public MachineWriter(Filer filer, GeneratedTypes generated) {
-        this(filer, generated, Optional.empty());
-    }
-
-    /** A writer that also writes each machine's page and SVG to {@code docs}. */
-    public MachineWriter(Filer filer, GeneratedTypes generated, Optional<DocsDirectory> docs) {
         this.filer = filer;
-        this.docs = docs;
         this.statusEnum = new StatusEnumWriter(generated);
         this.table = new TransitionTableWriter(generated);
         this.manager = new StateManagerWriter(generated);
@@ -93,62 +77,35 @@ public final class MachineWriter {
 
     /**
      * The resources for a machine by file name under {@link #RESOURCE_DIR}, e.g. {@code a.b.HostAgent.yaml}:
-     * the model (yaml), the diagrams (mmd, dot, puml, svg) and the page (md). An SVG that is not
-     * rendered is left out, and {@code problems} says why.
+     * the model (yaml), the diagrams as text (mmd, dot, puml) and the page (md). Only text: laying out
+     * and drawing the SVG is slow, so the agentfsm-maven-plugin (or fsm-diagrams' main) does it after the compile.
      */
-    private Map<String, String> resources(MachineModel machine, Report.Builder problems) {
+    private Map<String, String> resources(MachineModel machine) {
         // every diagram draws the same view of the machine: build it once
         MachineGraph graph = MachineGraph.of(machine);
         Map<String, String> resources = new LinkedHashMap<>();
         resources.put(resourceName(machine, "yaml"), yaml.write(machine));
         resources.put(resourceName(machine, "mmd"), mermaid.write(graph));
         resources.put(resourceName(machine, "dot"), dot.write(graph));
-        String diagram = plantUml.write(graph);
-        resources.put(resourceName(machine, "puml"), diagram);
-        String svgName = resourceName(machine, "svg");
-        resources.put(resourceName(machine, "md"), markdown.write(machine, graph, svgName));
-        String svgOf = "the SVG of " + machine.name();
-        String othersWritten = "; its .mmd, .dot, .puml and .md are written, and " + resourceName(machine, "puml")
-                + " renders with PlantUML";
-        if (machine.states().size() > SVG_STATE_LIMIT) {
-            problems.note(Rule.DIAGRAM, machine.origin(), svgOf + " is not rendered: it has " + machine.states().size()
-                    + " states, and the in-compiler layout is only run for up to " + SVG_STATE_LIMIT + othersWritten);
-            return resources;
-        }
-        try {
-            resources.put(svgName, svg.write(diagram));
-        } catch (SvgWriter.Failure e) {
-            problems.add(Rule.DIAGRAM, machine.origin(), svgOf + " could not be rendered: " + e.getMessage() + othersWritten);
-        }
+        resources.put(resourceName(machine, "puml"), plantUml.write(graph));
+        resources.put(resourceName(machine, "md"), markdown.write(machine, graph, resourceName(machine, "svg")));
         return resources;
     }
 
     /**
-     * Writes the machine's sources and resources through the filer, and its page and SVG to the docs
-     * directory if there is one.
+     * Writes the machine's sources and resources through the filer.
      *
-     * @return what the user must be told: a generated name already taken, an SVG that could not be
-     *     rendered, a docs file that could not be written
+     * @return what the user must be told: a generated name the compilation already has
      */
     public Report write(MachineModel machine) throws IOException {
         Report taken = writeSources(machine, sources(machine));
         if (taken.hasErrors()) {
             return taken;
         }
-        Report.Builder problems = Report.builder();
-        Map<String, String> resources = resources(machine, problems);
-        for (Map.Entry<String, String> resource : resources.entrySet()) {
+        for (Map.Entry<String, String> resource : resources(machine).entrySet()) {
             writeResource(RESOURCE_DIR + resource.getKey(), resource.getValue(), machine.origin().element());
         }
-        if (docs.isPresent()) {
-            for (String extension : List.of("md", "svg")) {
-                String name = resourceName(machine, extension);
-                if (resources.containsKey(name)) {
-                    writeDoc(machine, name, resources.get(name), problems);
-                }
-            }
-        }
-        return problems.build();
+        return Report.empty();
     }
 
     /**
@@ -175,16 +132,6 @@ public final class MachineWriter {
             }
         }
         return Report.empty();
-    }
-
-    private void writeDoc(MachineModel machine, String name, String content, Report.Builder problems) {
-        Path path = docs.orElseThrow().path().resolve(name);
-        try {
-            docs.orElseThrow().write(name, content);
-        } catch (IOException | SecurityException e) {
-            problems.add(Rule.DOCS_OPTION, machine.origin(), "could not write " + path + " for -A"
-                    + DocsDirectory.OPTION + ": " + e + "; check that the directory is writable");
-        }
     }
 
     /** {@code <package>.<Name>.<extension>}, e.g. {@code dev.example.HostAgent.yaml}: the name DESIGN.md gives the machine's resources. */

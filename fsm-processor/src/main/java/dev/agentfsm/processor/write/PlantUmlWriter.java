@@ -7,8 +7,7 @@ import dev.agentfsm.processor.write.MachineGraph.Node;
 
 /**
  * Writes a machine's PlantUML state diagram, {@code <qualified.Name>.puml}. It selects PlantUML's
- * built-in Smetana layout, so it renders without a Graphviz install, exactly as the SVG written
- * beside it was rendered.
+ * built-in Smetana layout, so that it renders with PlantUML alone, without a Graphviz install.
  */
 public final class PlantUmlWriter {
 

@@ -35,6 +35,7 @@ public final class YamlWriter {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("machine", machine.name());
         root.put("package", machine.packageName());
+        root.put("description", machine.description());
         root.put("agent", machine.ref().agentType().qualifiedName());
         root.put("initial", machine.statusOf(machine.initial()).orElseThrow());
         root.put("fallback", machine.fallback().flatMap(machine::statusOf).orElse(null));

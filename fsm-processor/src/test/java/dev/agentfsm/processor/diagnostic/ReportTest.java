@@ -14,7 +14,7 @@ class ReportTest {
         Report report = Report.builder()
                 .add(Rule.MUTABLE_STATE, Origin.NONE, "Open.opened is a non-final instance field")
                 .add(Rule.TRAP, Origin.NONE, "STUCK can reach neither a @Terminal state nor a hand-off")
-                .note(Rule.DIAGRAM, Origin.NONE, "the SVG of Big is not rendered")
+                .note(Rule.MISSING_WHEN, Origin.NONE, "-Aagentfsm.requireWhen is off")
                 .add(Rule.UNREACHABLE, Origin.NONE, "AJAR can't be reached")
                 .build();
 

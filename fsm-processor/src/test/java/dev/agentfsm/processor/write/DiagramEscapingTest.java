@@ -65,7 +65,7 @@ class DiagramEscapingTest {
         assertFalse(bare.matches(".*[\"#;:{}<>&|`*/_~=\\[\\]\\\\-].*"), "PlantUML markup left in " + label);
         assertEquals(normalized(text), decode(label, "&#", "\\n"));
 
-        Document svg = SvgText.parse(new SvgWriter().write(plantUml));
+        Document svg = SvgText.parse(PlantUmlSvg.render(plantUml));
         List<String> shown = SvgText.texts(svg, "text");
         for (String line : lines(text)) {
             assertTrue(shown.stream().anyMatch(s -> s.contains(line)), "'" + line + "' not shown in " + shown);

@@ -8,8 +8,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Each text format of a rich machine against its golden file in {@code golden/diagrams/}.
  * {@code mvn test -Dagentfsm.regenerateGoldens=true} rewrites them; review the diff before committing.
- * The SVG has no golden file: its coordinates depend on the fonts of the machine that renders it
- * ({@link SvgWriterTest} checks its structure instead).
+ * The processor writes no SVG: fsm-diagrams draws it after the compile, and tests it there.
  */
 class DiagramGoldenTest {
 

@@ -1,6 +1,11 @@
 package dev.agentfsm.agents.linux.cli;
 
+import dev.agentfsm.diagrams.ModelException;
+import dev.agentfsm.diagrams.ModelFile;
+import dev.agentfsm.diagrams.RenderException;
+import dev.agentfsm.diagrams.SvgRenderer;
 import dev.agentfsm.runtime.StateManager;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -11,7 +16,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code diagram}: prints one machine's diagram, as the processor wrote it into the build. */
+/**
+ * {@code diagram}: prints one machine's diagram: the text formats as the processor wrote them into the
+ * build, the SVG drawn from the machine's model by fsm-diagrams, as the Maven plugin draws it.
+ */
 @Command(name = "diagram", mixinStandardHelpOptions = true,
         description = "Prints a machine's state diagram from the class path (META-INF/agentfsm/<machine>.<ext>).")
 final class DiagramCommand implements Callable<Integer> {
@@ -42,14 +50,21 @@ final class DiagramCommand implements Callable<Integer> {
         }
         String qualified = MachineResources.qualifiedName(found.get());
         MachineResources resources = new MachineResources(loader);
-        Optional<String> diagram = resources.read(qualified, format.extension());
+        Optional<String> diagram;
+        try {
+            diagram = format == DiagramFormat.SVG ? svg(resources, qualified) : resources.read(qualified, format.extension());
+        } catch (ModelException | RenderException e) {
+            console.err().println("agents-linux diagram: " + e.getMessage());
+            console.err().flush();
+            return AgentsLinux.FAILED;
+        }
         if (diagram.isEmpty()) {
             List<String> written = resources.available(qualified);
             List<DiagramFormat> present = List.of(DiagramFormat.values()).stream()
                     .filter(f -> written.contains(f.extension())).toList();
             console.err().println("agents-linux diagram: no " + format.optionName() + " diagram of " + qualified
-                    + " on the class path (" + MachineResources.resource(qualified, format.extension()) + "); "
-                    + (present.isEmpty() ? "this build wrote no diagrams (the processor writes them with -Aagentfsm.docs)"
+                    + " on the class path (" + MachineResources.resource(qualified, format == DiagramFormat.SVG ? "yaml" : format.extension()) + "); "
+                    + (present.isEmpty() ? "this build wrote no diagrams of it"
                             : "formats present: " + String.join(", ", present.stream().map(DiagramFormat::optionName).toList())));
             console.err().flush();
             return AgentsLinux.FAILED;
@@ -57,5 +72,14 @@ final class DiagramCommand implements Callable<Integer> {
         console.out().print(diagram.get());
         console.out().flush();
         return 0;
+    }
+
+    /** The SVG drawn from the machine's model, when the build wrote one. */
+    private static Optional<String> svg(MachineResources resources, String qualified) throws ModelException, RenderException {
+        Optional<String> model = resources.read(qualified, "yaml");
+        if (model.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(SvgRenderer.render(ModelFile.parse(Path.of(MachineResources.resource(qualified, "yaml")), model.get())));
     }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine;
 
-/** A diagram the processor writes next to a machine's model, by the file extension it uses. */
+/** A diagram of a machine, by the file extension it has: the processor writes the text ones beside the model, fsm-diagrams draws the SVG from the model. */
 enum DiagramFormat {
     MERMAID("mmd"),
     DOT("dot"),

@@ -63,11 +63,30 @@ class MachinesAndDiagramTest {
         assertEquals("agents-linux diagram: no dot diagram of dev.agentfsm.agents.linux.LinuxAgent on the class path"
                 + " (META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.dot); formats present: mermaid, plantuml\n",
                 cli.err());
-        Cli none = Overlay.with(new Overlay(Set.of()), () -> Cli.run("diagram", "LinuxAgent", "--format", "svg"));
+        Cli none = Overlay.with(new Overlay(Set.of()), () -> Cli.run("diagram", "LinuxAgent", "--format", "dot"));
         assertEquals(1, none.exitCode());
-        assertEquals("agents-linux diagram: no svg diagram of dev.agentfsm.agents.linux.LinuxAgent on the class path"
-                + " (META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.svg); this build wrote no diagrams"
-                + " (the processor writes them with -Aagentfsm.docs)\n", none.err());
+        assertEquals("agents-linux diagram: no dot diagram of dev.agentfsm.agents.linux.LinuxAgent on the class path"
+                + " (META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.dot); this build wrote no diagrams of it\n",
+                none.err());
+    }
+
+    @Test
+    void theSvgIsDrawnFromTheModelLikeThePluginDrawsIt() {
+        Cli svg = Overlay.with(new Overlay(Set.of()), () -> Cli.run("diagram", "LinuxAgent", "--format", "svg"));
+        assertEquals(0, svg.exitCode(), svg.err());
+        assertTrue(svg.out().startsWith("<!-- agentfsm-svg "), svg.out().substring(0, 100));
+        assertTrue(svg.out().contains(">CONTINUE</text>"), "the states are drawn");
+        String built = new String(readBuilt("META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.svg"), StandardCharsets.UTF_8);
+        assertEquals(built, svg.out(), "the same renderer as the build's agentfsm-maven-plugin");
+    }
+
+    private static byte[] readBuilt(String resource) {
+        try (InputStream in = MachinesAndDiagramTest.class.getClassLoader().getResourceAsStream(resource)) {
+            assertTrue(in != null, resource + " is on the class path: the plugin's diagrams goal drew it");
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**

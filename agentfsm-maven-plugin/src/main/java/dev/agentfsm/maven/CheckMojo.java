@@ -1,0 +1,59 @@
+package dev.agentfsm.maven;
+
+import dev.agentfsm.diagrams.MachineDocs;
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Fails the build when the docs directory is not what the {@code docs} goal would write: a page or
+ * SVG missing or stale, or one of a machine that no longer exists. SVGs are compared by their
+ * fingerprint line, so nothing is drawn. The working tree is compared; in a fresh clone (CI) that is
+ * what was committed.
+ */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public class CheckMojo extends ModelsParameters {
+
+    /** The directory of pages and SVGs kept in the repository. */
+    @Parameter(property = "agentfsm.docsDirectory", defaultValue = "${project.basedir}/docs/machines")
+    File docsDirectory;
+
+    /** The command the failure tells the user to run to rewrite the docs directory. */
+    @Parameter(property = "agentfsm.docsCommand", defaultValue = "mvn process-classes agentfsm:docs")
+    String docsCommand;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        Optional<MachineDocs> machines = machines("only checking that no page is left over");
+        if (machines.isEmpty()) {
+            return;
+        }
+        List<MachineDocs.Stale> stale;
+        try {
+            stale = machines.get().check(docsDirectory.toPath());
+        } catch (IOException e) {
+            throw new MojoExecutionException("agentfsm: cannot compare " + shown(docsDirectory.toPath())
+                    + " with the build's models: " + e, e);
+        }
+        String docs = shown(docsDirectory.toPath());
+        if (!stale.isEmpty()) {
+            StringBuilder message = new StringBuilder("agentfsm: ").append(docs)
+                    .append(" is not what this build generates:");
+            for (MachineDocs.Stale file : stale) {
+                message.append("\n  - ").append(shown(file.file())).append(": ").append(file.problem());
+            }
+            message.append("\nRun `").append(docsCommand).append("` (it rewrites ").append(docs)
+                    .append(" and deletes the orphans), then commit ").append(docs).append('.');
+            throw new MojoFailureException(message.toString());
+        }
+        if (!machines.get().models().isEmpty()) {
+            getLog().info("agentfsm: " + docs + " is current (" + machines.get().models().size() + " machine(s))");
+        }
+    }
+}

@@ -1,0 +1,292 @@
+package dev.agentfsm.diagrams;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+/**
+ * The machines one build compiled, read from the models the processor wrote into its
+ * {@code META-INF/agentfsm/} directory, and the three things done with them: draw their SVGs
+ * ({@link #drawDiagrams}), keep a docs directory of pages and SVGs for a repository
+ * ({@link #writeDocs}), and tell what in such a directory is stale ({@link #check}).
+ *
+ * <p>Every SVG starts with its model's fingerprint, so an SVG whose first line is already the right
+ * one is never drawn again, and a check never draws at all.
+ */
+public final class MachineDocs {
+
+    private final Path modelDirectory;
+    private final List<ModelFile> models;
+
+    private MachineDocs(Path modelDirectory, List<ModelFile> models) {
+        this.modelDirectory = modelDirectory;
+        this.models = List.copyOf(models);
+    }
+
+    /**
+     * Reads every {@code *.yaml} model of {@code modelDirectory}, in the order of their names. A
+     * directory that does not exist holds no models.
+     *
+     * @throws ModelException for the first model that is not one the processor writes (file and line named)
+     */
+    public static MachineDocs read(Path modelDirectory) throws ModelException, IOException {
+        List<ModelFile> models = new ArrayList<>();
+        if (Files.isDirectory(modelDirectory)) {
+            for (Path file : list(modelDirectory, ModelFile.EXTENSION)) {
+                models.add(ModelFile.read(file));
+            }
+        }
+        return new MachineDocs(modelDirectory, models);
+    }
+
+    /** The models, in the order of their file names. */
+    public List<ModelFile> models() {
+        return models;
+    }
+
+    /** The directory the models were read from. */
+    public Path modelDirectory() {
+        return modelDirectory;
+    }
+
+    /**
+     * What {@link #drawDiagrams} did.
+     *
+     * @param drawn the machines drawn (their models changed, or they had no SVG)
+     * @param unchanged the machines whose SVG was already drawn from the same model
+     */
+    public record Drawn(List<String> drawn, List<String> unchanged) {
+
+        public Drawn {
+            drawn = List.copyOf(drawn);
+            unchanged = List.copyOf(unchanged);
+        }
+    }
+
+    /**
+     * Writes {@code <package>.<Name>.svg} for every machine into {@code outputDirectory}, except where
+     * the SVG there already starts with the model's fingerprint. Machines are drawn on up to
+     * {@code threads} threads at once.
+     *
+     * @throws RenderException for a machine whose layout failed (the first one, in name order)
+     */
+    public Drawn drawDiagrams(Path outputDirectory, int threads) throws RenderException, IOException {
+        List<ModelFile> stale = new ArrayList<>();
+        List<String> unchanged = new ArrayList<>();
+        for (ModelFile model : models) {
+            Path svg = outputDirectory.resolve(model.baseName() + ".svg");
+            if (startsWith(svg, model.fingerprint())) {
+                unchanged.add(model.machine().qualifiedName());
+            } else {
+                stale.add(model);
+            }
+        }
+        Map<ModelFile, String> svgs = render(stale, threads);
+        if (!svgs.isEmpty()) {
+            Files.createDirectories(outputDirectory);
+        }
+        for (Map.Entry<ModelFile, String> svg : svgs.entrySet()) {
+            Files.writeString(outputDirectory.resolve(svg.getKey().baseName() + ".svg"), svg.getValue(), StandardCharsets.UTF_8);
+        }
+        return new Drawn(stale.stream().map(m -> m.machine().qualifiedName()).toList(), unchanged);
+    }
+
+    /**
+     * What {@link #writeDocs} changed in the docs directory.
+     *
+     * @param written the files written because they were missing or stale
+     * @param removed the pages and SVGs of machines that no longer exist
+     */
+    public record DocsUpdate(List<Path> written, List<Path> removed) {
+
+        public DocsUpdate {
+            written = List.copyOf(written);
+            removed = List.copyOf(removed);
+        }
+    }
+
+    /**
+     * Makes {@code docsDirectory} hold exactly each machine's page ({@code .md}, as the processor
+     * wrote it beside the model) and SVG: writes what is missing or stale and deletes every other
+     * {@code .md} and {@code .svg} file there. An SVG already drawn into {@code diagramsDirectory}
+     * (the build's output) from the same model is copied rather than drawn again.
+     */
+    public DocsUpdate writeDocs(Path docsDirectory, Path diagramsDirectory, int threads)
+            throws RenderException, IOException {
+        if (!models.isEmpty()) {
+            Files.createDirectories(docsDirectory);
+        }
+        List<Path> written = new ArrayList<>();
+        List<ModelFile> toDraw = new ArrayList<>();
+        Map<Path, String> contents = new LinkedHashMap<>();
+        for (ModelFile model : models) {
+            contents.put(docsDirectory.resolve(model.baseName() + ".md"), page(model));
+            Path svg = docsDirectory.resolve(model.baseName() + ".svg");
+            if (startsWith(svg, model.fingerprint())) {
+                continue;
+            }
+            Optional<String> drawn = readText(diagramsDirectory.resolve(model.baseName() + ".svg"))
+                    .filter(text -> text.startsWith(model.fingerprint() + "\n"));
+            if (drawn.isPresent()) {
+                contents.put(svg, drawn.get());
+            } else {
+                toDraw.add(model);
+            }
+        }
+        render(toDraw, threads).forEach((model, svg) -> contents.put(docsDirectory.resolve(model.baseName() + ".svg"), svg));
+        for (Map.Entry<Path, String> file : contents.entrySet()) {
+            if (!readText(file.getKey()).map(text -> text.equals(file.getValue())).orElse(false)) {
+                Files.writeString(file.getKey(), file.getValue(), StandardCharsets.UTF_8);
+                written.add(file.getKey());
+            }
+        }
+        List<Path> removed = new ArrayList<>();
+        for (Path orphan : orphans(docsDirectory)) {
+            Files.delete(orphan);
+            removed.add(orphan);
+        }
+        return new DocsUpdate(written, removed);
+    }
+
+    /**
+     * A file of the docs directory that is not what {@link #writeDocs} would leave there.
+     *
+     * @param file the file
+     * @param problem what is wrong with it: missing, out of date, or belonging to no machine
+     */
+    public record Stale(Path file, String problem) {}
+
+    /**
+     * The files of {@code docsDirectory} that {@link #writeDocs} would write or delete: a missing or
+     * different page, an SVG missing or drawn from another model (compared by its first line), and
+     * every other {@code .md} or {@code .svg} file. Draws nothing.
+     */
+    public List<Stale> check(Path docsDirectory) throws IOException {
+        List<Stale> stale = new ArrayList<>();
+        for (ModelFile model : models) {
+            String expected = page(model);
+            Path page = docsDirectory.resolve(model.baseName() + ".md");
+            Optional<String> committed = readText(page);
+            if (committed.isEmpty()) {
+                stale.add(new Stale(page, "missing"));
+            } else if (!committed.get().replace("\r\n", "\n").equals(expected)) {
+                stale.add(new Stale(page, "out of date: " + model.machine().name() + " changed since it was written"));
+            }
+            Path svg = docsDirectory.resolve(model.baseName() + ".svg");
+            Optional<String> picture = readText(svg);
+            if (picture.isEmpty()) {
+                stale.add(new Stale(svg, "missing"));
+            } else if (!Fingerprint.firstLineOf(picture.get()).equals(Optional.of(model.fingerprint()))) {
+                stale.add(new Stale(svg, "out of date: drawn from another model of " + model.machine().name()
+                        + " or by another version of the renderer"));
+            }
+        }
+        for (Path orphan : orphans(docsDirectory)) {
+            stale.add(new Stale(orphan, "belongs to no machine of this build (renamed or removed?)"));
+        }
+        return stale;
+    }
+
+    /** The {@code .md} and {@code .svg} files of the docs directory that belong to no model. */
+    private List<Path> orphans(Path docsDirectory) throws IOException {
+        if (!Files.isDirectory(docsDirectory)) {
+            return List.of();
+        }
+        Set<String> expected = new TreeSet<>();
+        for (ModelFile model : models) {
+            expected.add(model.baseName() + ".md");
+            expected.add(model.baseName() + ".svg");
+        }
+        List<Path> orphans = new ArrayList<>();
+        for (String extension : List.of(".md", ".svg")) {
+            for (Path file : list(docsDirectory, extension)) {
+                if (!expected.contains(file.getFileName().toString())) {
+                    orphans.add(file);
+                }
+            }
+        }
+        return orphans;
+    }
+
+    /** The page the processor wrote beside the model, with {@code \n} line ends. */
+    private String page(ModelFile model) throws IOException {
+        Path page = modelDirectory.resolve(model.baseName() + ".md");
+        try {
+            return Files.readString(page, StandardCharsets.UTF_8).replace("\r\n", "\n");
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(page.toString(), null, "the processor writes a page beside every model ("
+                    + model.path().getFileName() + "); compile again with the fsm-processor of this version");
+        }
+    }
+
+    /** Draws the models on up to {@code threads} threads; the SVGs in the order of the models. */
+    private static Map<ModelFile, String> render(List<ModelFile> models, int threads) throws RenderException {
+        Map<ModelFile, String> svgs = new LinkedHashMap<>();
+        if (models.isEmpty()) {
+            return svgs;
+        }
+        if (models.size() == 1 || threads <= 1) {
+            for (ModelFile model : models) {
+                svgs.put(model, SvgRenderer.render(model));
+            }
+            return svgs;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, models.size()), runnable -> {
+            Thread thread = new Thread(runnable, "agentfsm-diagrams");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            Map<ModelFile, Future<String>> futures = new LinkedHashMap<>();
+            for (ModelFile model : models) {
+                futures.put(model, pool.submit(() -> SvgRenderer.render(model)));
+            }
+            for (Map.Entry<ModelFile, Future<String>> future : futures.entrySet()) {
+                svgs.put(future.getKey(), future.getValue().get());
+            }
+            return svgs;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RenderException render) {
+                throw render;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while drawing the diagrams", e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static boolean startsWith(Path file, String fingerprint) throws IOException {
+        return readText(file).map(text -> text.startsWith(fingerprint + "\n")).orElse(false);
+    }
+
+    private static Optional<String> readText(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+    }
+
+    private static List<Path> list(Path directory, String extension) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(extension) && Files.isRegularFile(f))
+                    .sorted().toList();
+        }
+    }
+}

@@ -146,12 +146,23 @@ class MavenBuildTest {
     }
 
     private static String managedPluginVersion(Path root, String artifactId) throws Exception {
-        NodeList plugins = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(root.resolve("pom.xml").toFile())
-                .getElementsByTagName("plugin");
+        Element project = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(root.resolve("pom.xml").toFile())
+                .getDocumentElement();
+        NodeList plugins = project.getElementsByTagName("plugin");
         for (int i = 0; i < plugins.getLength(); i++) {
             Element plugin = (Element) plugins.item(i);
-            if (artifactId.equals(text(plugin, "artifactId")) && !text(plugin, "version").isEmpty()) {
-                return text(plugin, "version");
+            String version = text(plugin, "version");
+            if (artifactId.equals(text(plugin, "artifactId")) && !version.isEmpty()) {
+                // the root pom keeps plugin versions in properties: <version>${maven-compiler-plugin.version}</version>
+                if (version.startsWith("${") && version.endsWith("}")) {
+                    String name = version.substring(2, version.length() - 1);
+                    String value = text((Element) project.getElementsByTagName("properties").item(0), name);
+                    if (value.isEmpty()) {
+                        throw new AssertionError("the root pom.xml's properties have no " + name + " for " + artifactId);
+                    }
+                    return value;
+                }
+                return version;
             }
         }
         throw new AssertionError("the root pom.xml's pluginManagement has no version of " + artifactId);

@@ -7,6 +7,7 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
@@ -39,9 +40,13 @@ final class Desk {
         this(replay, UserChannel.alwaysDeny(), config(true, false, 0));
     }
 
-    RoundResult run(String request) {
+    RoundResult run(String request, TransitionListener... listeners) {
         context.put(Context.REQUEST, request);
-        return Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
+        Round.Builder<HostAgent> round = Round.of(HostAgentStateManager.instance(), host).context(context);
+        for (TransitionListener listener : listeners) {
+            round.listener(listener);
+        }
+        return round.build().run();
     }
 
     static RuntimeConfig config(boolean safeGuard, boolean askQuestion, int reasks) {

@@ -3,7 +3,9 @@ package dev.agentfsm.runtime.trace;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.SubtaskEvent;
 import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
 import java.io.ByteArrayOutputStream;
@@ -19,9 +21,10 @@ import java.util.List;
 /**
  * Writes a trace file in JSON Lines: one object per transition
  * ({@code {"event":"transition","session":…,"round":…,"step":…,"agent":…,"machine":…,"from":…,"to":…,"trigger":…,"nanos":…}})
- * and one per round end ({@code "event":"roundEnd"} with {@code outcome}, {@code reason},
- * {@code finalStatus}, {@code path}, {@code steps}, and {@code error}, {@code violation},
- * {@code result} when present). Each line is handed to the operating system as soon as it is
+ * one per subtask end ({@code {"event":"subtaskEnd","session":…,"round":…,"step":…,"agent":…,"machine":…,"state":…,"number":…,"subtask":…,"status":…,"result":…}},
+ * {@code status} qualified with its machine) and one per round end ({@code "event":"roundEnd"} with
+ * {@code outcome}, {@code reason}, {@code finalStatus}, {@code path}, {@code steps}, and {@code error},
+ * {@code violation}, {@code result}, {@code subtasks} when present). Each line is handed to the operating system as soon as it is
  * written, in one write call, so a crash or a halted JVM loses nothing that was traced before it,
  * and traces appending to one file never tear each other's lines.
  *
@@ -91,6 +94,24 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
     }
 
     @Override
+    public synchronized void onSubtaskEnd(SubtaskEvent event) {
+        try {
+            start("subtaskEnd");
+            json.writeStringField("session", event.session());
+            json.writeNumberField("round", event.round());
+            json.writeNumberField("step", event.step());
+            json.writeStringField("agent", event.agent());
+            json.writeStringField("machine", event.machine());
+            json.writeStringField("state", event.status().name());
+            json.writeNumberField("number", event.number());
+            writeSubtaskFields(event.subtask());
+            end();
+        } catch (IOException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
     public synchronized void onRoundEnd(String session, int round, RoundResult result) {
         try {
             start("roundEnd");
@@ -116,10 +137,25 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
             if (result.result().isPresent()) {
                 json.writeStringField("result", result.result().get());
             }
+            if (!result.subtasks().isEmpty()) {
+                json.writeArrayFieldStart("subtasks");
+                for (ArchivedSubtask subtask : result.subtasks()) {
+                    json.writeStartObject();
+                    writeSubtaskFields(subtask);
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
+            }
             end();
         } catch (IOException e) {
             throw failed(e);
         }
+    }
+
+    private void writeSubtaskFields(ArchivedSubtask subtask) throws IOException {
+        json.writeStringField("subtask", subtask.subtask());
+        json.writeStringField("status", subtask.status().qualifiedName());
+        json.writeStringField("result", subtask.result());
     }
 
     private void writeStrings(String field, List<String> values) throws IOException {

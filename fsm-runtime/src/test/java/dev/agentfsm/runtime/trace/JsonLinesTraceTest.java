@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.SubtaskEvent;
 import dev.agentfsm.runtime.TransitionEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -80,6 +82,37 @@ class JsonLinesTraceTest {
                 "a target of another machine is qualified with it");
         assertEquals("partial", end.get("result").asText());
         assertFalse(end.has("error"));
+    }
+
+    @Test
+    void oneObjectPerSubtaskEndAndTheRoundEndListsThem() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        ArchivedSubtask copied = new ArchivedSubtask("Copy the table", AppStatus.FINISH, "copied 4 rows");
+        ArchivedSubtask charted = new ArchivedSubtask("Chart it", AppStatus.FAIL, "no chart button");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onSubtaskEnd(new SubtaskEvent("s-1", 2, 4, "AppAgent/Word", AppStatus.FINISH, 1, copied));
+            trace.onRoundEnd("s-1", 2, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
+                    List.of(HostStatus.FINISH), 9, Optional.empty(), Optional.empty(), Optional.empty(),
+                    List.of(copied, charted)));
+        }
+        List<JsonNode> lines = lines(file);
+        assertEquals("{\"event\":\"subtaskEnd\",\"session\":\"s-1\",\"round\":2,\"step\":4,"
+                + "\"agent\":\"AppAgent/Word\",\"machine\":\"AppAgent\",\"state\":\"FINISH\",\"number\":1,"
+                + "\"subtask\":\"Copy the table\",\"status\":\"AppAgent.FINISH\",\"result\":\"copied 4 rows\"}",
+                lines.get(0).toString());
+        assertEquals("[{\"subtask\":\"Copy the table\",\"status\":\"AppAgent.FINISH\",\"result\":\"copied 4 rows\"},"
+                + "{\"subtask\":\"Chart it\",\"status\":\"AppAgent.FAIL\",\"result\":\"no chart button\"}]",
+                lines.get(1).get("subtasks").toString());
+    }
+
+    @Test
+    void aRoundWithoutSubtasksWritesNoSubtasksField() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onRoundEnd("s-1", 1, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
+                    List.of(HostStatus.FINISH), 1, Optional.empty(), Optional.empty(), Optional.empty()));
+        }
+        assertFalse(lines(file).get(0).has("subtasks"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ReplyGuard;
@@ -40,7 +41,7 @@ public final class AppAgent extends BaseAgent {
 
     private final AgentSetup setup;
     private final ReplyGuard guard;
-    private final ActionGate gate;
+    private final ActionGate<Action> gate;
 
     private DesktopWindow window;
     private Optional<WindowSnapshot> snapshot = Optional.empty();
@@ -59,7 +60,7 @@ public final class AppAgent extends BaseAgent {
         this.window = window;
         this.setup = setup;
         this.guard = ReplyGuard.of(setup.llm(), "/action/status", config.jsonParsingRetry());
-        this.gate = new ActionGate(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
+        this.gate = new ActionGate<>(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
     }
 
     private static Map<String, String> ordered(String k1, String v1, String k2, String v2) {
@@ -180,7 +181,7 @@ public final class AppAgent extends BaseAgent {
         return guard;
     }
 
-    ActionGate gate() {
+    ActionGate<Action> gate() {
         return gate;
     }
 

@@ -28,8 +28,19 @@ final class Desk {
     final Context context = new Context();
 
     Desk(String replay, UserChannel user, RuntimeConfig config, boolean follower, UnaryOperator<LlmClient> model) {
+        this(replay, user, config, follower, model, UnaryOperator.identity());
+    }
+
+    Desk(String replay, UserChannel user, RuntimeConfig config, boolean follower, UnaryOperator<LlmClient> model,
+            UnaryOperator<HostAgent.Builder> hostOptions) {
         this.llm = replay(replay);
-        this.host = HostAgent.builder(desktop, model.apply(llm), user).config(config).followerMode(follower).build();
+        this.host = hostOptions.apply(HostAgent.builder(desktop, model.apply(llm), user).config(config)
+                .followerMode(follower)).build();
+    }
+
+    /** A desk whose host runs {@code appRoot}'s windows under an Operator. */
+    static Desk withOperatorFor(String appRoot, String replay, UserChannel user, RuntimeConfig config) {
+        return new Desk(replay, user, config, false, UnaryOperator.identity(), host -> host.operatorFor(appRoot));
     }
 
     Desk(String replay, UserChannel user, RuntimeConfig config) {

@@ -171,8 +171,8 @@ final class PathPlanner {
 
     /**
      * Whether {@code route} ends the round in a machine that a hand-off entered to do a subtask: one made from
-     * a state that does not end a subtask (a host's ASSIGN), not undone by a later hand-off from a state that
-     * does (the sub-agent's FINISH handing back). Such a route is planned only when no other ends the round:
+     * a state that is not terminal (a host's ASSIGN), not undone by a later hand-off from a terminal state
+     * (the sub-agent's FINISH handing back). Such a route is planned only when no other ends the round:
      * a sub-agent that was handed a subtask hands it back, and does not end the round as it would on its own
      * (an Operator's ALLFINISH).
      */
@@ -180,7 +180,7 @@ final class PathPlanner {
         boolean inSubAgent = false;
         for (Move move : route) {
             if (move.isHandOff()) {
-                inSubAgent = !move.from().endsSubtask();
+                inSubAgent = !move.from().isTerminal();
             }
         }
         return inSubAgent;

@@ -29,6 +29,10 @@ public @interface Terminal {
     /** Whether the round stops once this state's {@code handle} has run. */
     boolean endsRound() default true;
 
-    /** Whether reaching this state completes the current subtask (the host archives it). */
+    /**
+     * Whether reaching this state completes the current subtask: once its {@code handle} has run, the
+     * runtime records the subtask the state archived (or archives one for it) and announces it to the
+     * round's listeners; the round's result lists it.
+     */
     boolean endsSubtask() default false;
 }

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
 import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
+import dev.agentfsm.runtime.RuntimeConfig.ScreenshotMemory;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
@@ -53,15 +54,23 @@ final class ConfigReader {
             Map.entry("llm", "a mapping with baseUrl, model and optionally apiKeyEnv"),
             Map.entry("llm.baseUrl", ConfigValues.HTTP_URL),
             Map.entry("llm.model", ConfigValues.MODEL),
-            Map.entry("llm.apiKeyEnv", ConfigValues.ENV_NAME));
+            Map.entry("llm.apiKeyEnv", ConfigValues.ENV_NAME),
+            Map.entry("maxReannotate", ConfigValues.range(RuntimeConfig.MIN_REANNOTATE, RuntimeConfig.MAX_REANNOTATE)),
+            Map.entry("screenshots", "a mapping with steps, maxBytes and dir, each optional"),
+            Map.entry("screenshots.steps", ConfigValues.range(ScreenshotMemory.MIN_STEPS, ScreenshotMemory.MAX_STEPS)),
+            Map.entry("screenshots.maxBytes", ConfigValues.bytesRange(ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES)),
+            Map.entry("screenshots.dir", ConfigValues.PATH));
 
     /** The file's shape: every key optional, so that what it leaves out keeps its default. */
     record ConfigFile(Integer maxStep, Integer maxRound, Boolean safeGuard, Boolean askQuestion,
             Integer jsonParsingRetry, String llmTimeout, String llmCallDeadline, String userTimeout,
-            String actionTimeout, LlmSection llm) {}
+            String actionTimeout, LlmSection llm, Integer maxReannotate, ScreenshotsSection screenshots) {}
 
     /** The {@code llm} section. */
     record LlmSection(String baseUrl, String model, String apiKeyEnv) {}
+
+    /** The {@code screenshots} section; {@code maxBytes} is a number or a size such as {@code 64MiB}. */
+    record ScreenshotsSection(Integer steps, JsonNode maxBytes, String dir) {}
 
     private ConfigReader() {}
 
@@ -160,7 +169,28 @@ final class ConfigReader {
                 Optional.ofNullable(file.llmCallDeadline()).map(text -> ConfigValues.duration("llmCallDeadline", text)),
                 duration("userTimeout", file.userTimeout(), defaults.userTimeout()),
                 duration("actionTimeout", file.actionTimeout(), defaults.actionTimeout()),
-                Optional.ofNullable(file.llm()).map(ConfigReader::endpoint));
+                Optional.ofNullable(file.llm()).map(ConfigReader::endpoint),
+                or(file.maxReannotate(), defaults.maxReannotate()),
+                Optional.ofNullable(file.screenshots()).map(ConfigReader::screenshots).orElse(defaults.screenshots()));
+    }
+
+    private static ScreenshotMemory screenshots(ScreenshotsSection section) {
+        ScreenshotMemory defaults = ScreenshotMemory.defaults();
+        long maxBytes = defaults.maxBytes();
+        JsonNode bytes = section.maxBytes();
+        if (bytes != null) {
+            if (bytes.isIntegralNumber() && bytes.canConvertToLong()) {
+                maxBytes = bytes.longValue();
+            } else if (bytes.isTextual()) {
+                maxBytes = ConfigValues.bytes("screenshots.maxBytes", bytes.textValue(), ScreenshotMemory.MIN_BYTES,
+                        ScreenshotMemory.MAX_BYTES);
+            } else {
+                throw ConfigValues.bad("screenshots.maxBytes", shown(bytes),
+                        ConfigValues.bytesRange(ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES));
+            }
+        }
+        return new ScreenshotMemory(or(section.steps(), defaults.steps()), maxBytes,
+                Optional.ofNullable(section.dir()).map(dir -> ConfigValues.path("screenshots.dir", dir)));
     }
 
     private static LlmEndpoint endpoint(LlmSection llm) {

@@ -3,6 +3,8 @@ package dev.agentfsm.runtime;
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.regex.Matcher;
@@ -24,6 +26,10 @@ final class ConfigValues {
     static final String MODEL = "a model name, such as gpt-4o or qwen2.5";
     static final String ENV_NAME = "the name of an environment variable, such as OPENAI_API_KEY";
 
+    static final String BYTES = "a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB";
+    static final String PATH = "a directory path, such as /var/tmp/agent-fsm";
+
+    private static final Pattern SIZE = Pattern.compile("(\\d{1,12})\\s*(KiB|MiB|GiB)?");
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
     /** The user-info of a URL ({@code user:password@}), to keep it out of messages. */
     private static final Pattern USER_INFO = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@");
@@ -45,6 +51,81 @@ final class ConfigValues {
             throw bad(key, value, atLeast(min));
         }
         return value;
+    }
+
+    static String range(long min, long max) {
+        return WHOLE_NUMBER + " from " + min + " to " + max;
+    }
+
+    static String bytesRange(long min, long max) {
+        return BYTES + ", from " + size(min) + " to " + size(max);
+    }
+
+    /** {@code value} when it is from {@code min} to {@code max}; the error names the key, the value and the range. */
+    static int inRange(String key, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw bad(key, value, range(min, max));
+        }
+        return value;
+    }
+
+    /** A number of bytes from {@code min} to {@code max}; the error shows them as sizes. */
+    static long inRange(String key, long bytes, long min, long max) {
+        if (bytes < min || bytes > max) {
+            throw bad(key, bytes, bytesRange(min, max));
+        }
+        return bytes;
+    }
+
+    static int wholeNumber(String key, String text, int min, int max) {
+        try {
+            return inRange(key, Integer.parseInt(text.trim()), min, max);
+        } catch (NumberFormatException e) {
+            throw bad(key, text, range(min, max));
+        }
+    }
+
+    /** {@code 65536}, {@code 512KiB}, {@code 64MiB} or {@code 1GiB}, from {@code min} to {@code max} bytes. */
+    static long bytes(String key, String text, long min, long max) {
+        Matcher size = SIZE.matcher(text.trim());
+        if (!size.matches()) {
+            throw bad(key, text, bytesRange(min, max));
+        }
+        long amount = Long.parseLong(size.group(1));
+        long unit = size.group(2) == null ? 1 : switch (size.group(2)) {
+            case "KiB" -> 1024L;
+            case "MiB" -> 1024L * 1024;
+            default -> 1024L * 1024 * 1024;
+        };
+        if (amount > Long.MAX_VALUE / unit || amount * unit < min || amount * unit > max) {
+            throw bad(key, text, bytesRange(min, max));
+        }
+        return amount * unit;
+    }
+
+    /** A size as people write it: {@code 64 KiB}, {@code 2 GiB}, or bytes when it is not a whole number of KiB. */
+    static String size(long bytes) {
+        if (bytes % (1024L * 1024 * 1024) == 0) {
+            return bytes / (1024L * 1024 * 1024) + " GiB";
+        }
+        if (bytes % (1024L * 1024) == 0) {
+            return bytes / (1024L * 1024) + " MiB";
+        }
+        if (bytes % 1024 == 0) {
+            return bytes / 1024 + " KiB";
+        }
+        return bytes + " bytes";
+    }
+
+    static Path path(String key, String text) {
+        if (text == null || text.isBlank()) {
+            throw bad(key, text, PATH);
+        }
+        try {
+            return Path.of(text);
+        } catch (InvalidPathException e) {
+            throw bad(key, text, PATH + " (" + e.getReason() + ")");
+        }
     }
 
     static int wholeNumber(String key, String text, int min) {

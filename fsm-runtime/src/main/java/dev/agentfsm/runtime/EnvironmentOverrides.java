@@ -2,6 +2,7 @@ package dev.agentfsm.runtime;
 
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
 import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
+import dev.agentfsm.runtime.RuntimeConfig.ScreenshotMemory;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +27,10 @@ final class EnvironmentOverrides {
     static final String LLM_BASE_URL = "AGENTFSM_LLM_BASE_URL";
     static final String LLM_MODEL = "AGENTFSM_LLM_MODEL";
     static final String LLM_API_KEY_ENV = "AGENTFSM_LLM_API_KEY_ENV";
+    static final String MAX_REANNOTATE = "AGENTFSM_MAX_REANNOTATE";
+    static final String SCREENSHOTS_STEPS = "AGENTFSM_SCREENSHOTS_STEPS";
+    static final String SCREENSHOTS_MAX_BYTES = "AGENTFSM_SCREENSHOTS_MAX_BYTES";
+    static final String SCREENSHOTS_DIR = "AGENTFSM_SCREENSHOTS_DIR";
 
     private EnvironmentOverrides() {}
 
@@ -47,7 +52,19 @@ final class EnvironmentOverrides {
                         config.llmCallDeadline()),
                 override(env, USER_TIMEOUT, ConfigValues::duration, config.userTimeout()),
                 override(env, ACTION_TIMEOUT, ConfigValues::duration, config.actionTimeout()),
-                llm);
+                llm,
+                override(env, MAX_REANNOTATE, (key, text) -> ConfigValues.wholeNumber(key, text,
+                        RuntimeConfig.MIN_REANNOTATE, RuntimeConfig.MAX_REANNOTATE), config.maxReannotate()),
+                screenshots(config.screenshots(), env));
+    }
+
+    private static ScreenshotMemory screenshots(ScreenshotMemory configured, Map<String, String> env) {
+        return new ScreenshotMemory(
+                override(env, SCREENSHOTS_STEPS, (key, text) -> ConfigValues.wholeNumber(key, text,
+                        ScreenshotMemory.MIN_STEPS, ScreenshotMemory.MAX_STEPS), configured.steps()),
+                override(env, SCREENSHOTS_MAX_BYTES, (key, text) -> ConfigValues.bytes(key, text,
+                        ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES), configured.maxBytes()),
+                override(env, SCREENSHOTS_DIR, (key, text) -> Optional.of(ConfigValues.path(key, text)), configured.dir()));
     }
 
     /** The variable {@code name} checked and converted by {@code parse} when it is set, else {@code otherwise}. */

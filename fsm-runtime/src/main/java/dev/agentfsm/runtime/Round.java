@@ -11,7 +11,8 @@ import java.util.UUID;
 
 /**
  * One round of an agent's machine: UFO's loop with defined semantics. For each state entered it runs
- * {@code handle} (terminal states included); a round-ending state stops the round; otherwise the next
+ * {@code handle} (terminal states included); a subtask-ending state ends a subtask (a
+ * {@link SubtaskEvent}); a round-ending state stops the round; otherwise the next
  * state comes from the state's own {@code next(agent, to)}, its only move, or the agent's status, is
  * checked against the generated table, announced to listeners, and the state (and, for a hand-off,
  * the agent) switches. {@link #run()} always returns a {@link RoundResult}; it never reports a step
@@ -89,6 +90,10 @@ public final class Round {
         /** The exception that sent the round to its machine's {@code onError} state, if one did. */
         private Optional<Exception> error = Optional.empty();
         private String errorReason = "";
+        /** The subtasks that ended so far, in order. */
+        private final List<ArchivedSubtask> subtasks = new ArrayList<>();
+        /** Whether the last state that ran ended a subtask: a clean-up move from it to another such state ends no more. */
+        private boolean subtaskJustEnded;
 
         RoundResult run() {
             status = machine.table().initial();
@@ -129,7 +134,17 @@ public final class Round {
         private StepEnd work() {
             TransitionTable<?> table = status.machine().table();
             try {
+                if (!status.endsSubtask()) {
+                    subtaskJustEnded = false; // entering any other state begins a new subtask
+                }
+                int archived = context.get(Context.PREVIOUS_SUBTASKS).orElseThrow().size();
                 handle(status, current, context);
+                if (status.endsSubtask()) {
+                    Optional<RoundResult> refused = endSubtask(archived);
+                    if (refused.isPresent()) {
+                        return new Ended(refused.get());
+                    }
+                }
                 if (status.endsRound()) {
                     return new Ended(completed());
                 }
@@ -194,6 +209,43 @@ public final class Round {
                     return Optional.of(failed(e, "listener " + listener.getClass().getName()
                             + " failed on the transition " + status.qualifiedName() + " -> "
                             + move.to().qualifiedName() + ": " + e));
+                }
+            }
+            return Optional.empty();
+        }
+
+        /**
+         * The subtask-ending state's {@code handle} has run: finds the subtask it archived (or archives
+         * one for it), records it and tells the listeners; see {@link SubtaskEvent} for the rule.
+         *
+         * @param archivedBefore how many subtasks the context held before the state ran
+         * @return the round's end when a listener failed
+         */
+        private Optional<RoundResult> endSubtask(int archivedBefore) {
+            List<ArchivedSubtask> archive = context.get(Context.PREVIOUS_SUBTASKS).orElseThrow();
+            ArchivedSubtask ended;
+            if (archive.size() > archivedBefore) {
+                ended = archive.get(archive.size() - 1);
+            } else if (subtaskJustEnded) {
+                return Optional.empty();
+            } else {
+                ended = new ArchivedSubtask(context.get(Context.SUBTASK).or(() -> context.get(Context.REQUEST)).orElse(""),
+                        status, context.get(Context.ROUND_RESULT)
+                                .or(() -> context.get(Context.ERROR).map(Exception::toString)).orElse(""));
+                context.archive(ended);
+            }
+            subtaskJustEnded = true;
+            subtasks.add(ended);
+            if (listeners.isEmpty()) {
+                return Optional.empty();
+            }
+            SubtaskEvent event = new SubtaskEvent(session, number, steps, current.name(), status, subtasks.size(), ended);
+            for (TransitionListener listener : listeners) {
+                try {
+                    listener.onSubtaskEnd(event);
+                } catch (RuntimeException e) {
+                    return Optional.of(failed(e, "listener " + listener.getClass().getName() + " failed on the end of"
+                            + " subtask " + subtasks.size() + " in " + here() + ": " + e));
                 }
             }
             return Optional.empty();
@@ -291,7 +343,7 @@ public final class Round {
                 cause = Optional.of(first);
             }
             RoundResult result = new RoundResult(outcome, reason, end.finalStatus(), path, steps, cause,
-                    end.violation(), context.get(Context.ROUND_RESULT));
+                    end.violation(), context.get(Context.ROUND_RESULT), subtasks);
             RuntimeException listenerFailure = null;
             String failedListener = "";
             for (TransitionListener listener : listeners) {
@@ -312,7 +364,7 @@ public final class Round {
             return new RoundResult(Outcome.ERROR, "listener " + failedListener + " failed at the end of the round"
                     + " with " + listenerFailure + "; the round itself ended as " + result.outcome() + ": "
                     + result.reason(), result.finalStatus(), result.path(), steps, Optional.of(listenerFailure),
-                    result.violation(), result.result());
+                    result.violation(), result.result(), result.subtasks());
         }
 
         private String here() {

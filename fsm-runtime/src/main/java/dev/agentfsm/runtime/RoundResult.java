@@ -14,6 +14,8 @@ import java.util.Optional;
  * @param error the exception behind an {@link Outcome#ERROR}; present too when {@code onError} took over
  * @param violation the refused move behind {@link Outcome#ILLEGAL_TRANSITION} or {@link Outcome#UNKNOWN_STATUS}
  * @param result the round's answer, promoted from the agent's reply ({@link Context#ROUND_RESULT}), if any
+ * @param subtasks the subtasks that ended during the round, in order, as {@link SubtaskEvent}s announced them:
+ *     their number is the count, each one's {@code status} its outcome
  */
 public record RoundResult(
         Outcome outcome,
@@ -23,10 +25,18 @@ public record RoundResult(
         int steps,
         Optional<Throwable> error,
         Optional<Violation> violation,
-        Optional<String> result) {
+        Optional<String> result,
+        List<ArchivedSubtask> subtasks) {
 
     public RoundResult {
         path = List.copyOf(path);
+        subtasks = List.copyOf(subtasks);
+    }
+
+    /** A result in which no subtask ended, as before {@code subtasks} existed. */
+    public RoundResult(Outcome outcome, String reason, Status finalStatus, List<Status> path, int steps,
+            Optional<Throwable> error, Optional<Violation> violation, Optional<String> result) {
+        this(outcome, reason, finalStatus, path, steps, error, violation, result, List.of());
     }
 
     /** Whether the round completed in a round-ending state with no error on the way. */

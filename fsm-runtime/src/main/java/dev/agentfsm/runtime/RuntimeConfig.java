@@ -28,6 +28,11 @@ import java.util.Optional;
  * llmCallDeadline: 2m
  * userTimeout: 300s
  * actionTimeout: 30s
+ * maxReannotate: 3
+ * screenshots:
+ *   steps: 10
+ *   maxBytes: 64MiB
+ *   dir: /var/tmp/agent-fsm/screenshots
  * llm:
  *   baseUrl: http://localhost:11434/v1
  *   model: qwen2.5
@@ -45,6 +50,10 @@ import java.util.Optional;
  * @param userTimeout how long a question or confirmation waits for the user (default 300 s)
  * @param actionTimeout time-out of one device action (default 30 s)
  * @param llm the LLM endpoint, when one is configured
+ * @param maxReannotate how many times in a row AppAgent's SCREENSHOT re-annotates a window while a control
+ *     it waits for has not appeared, before the subtask fails (default 3)
+ * @param screenshots how many step screenshots an agent keeps in memory, and where a failure's final
+ *     screenshot goes
  */
 public record RuntimeConfig(
         int maxStep,
@@ -56,7 +65,13 @@ public record RuntimeConfig(
         Optional<Duration> llmCallDeadline,
         Duration userTimeout,
         Duration actionTimeout,
-        Optional<LlmEndpoint> llm) {
+        Optional<LlmEndpoint> llm,
+        int maxReannotate,
+        ScreenshotMemory screenshots) {
+
+    /** The fewest and the most re-annotations {@code maxReannotate} allows. */
+    static final int MIN_REANNOTATE = 1;
+    static final int MAX_REANNOTATE = 100;
 
     /** @throws ConfigException naming the component, its value and what is allowed when one is bad */
     public RuntimeConfig {
@@ -75,18 +90,62 @@ public record RuntimeConfig(
         ConfigValues.inRange("userTimeout", userTimeout, userTimeout);
         ConfigValues.inRange("actionTimeout", actionTimeout, actionTimeout);
         Objects.requireNonNull(llm, "llm");
+        ConfigValues.inRange("maxReannotate", maxReannotate, MIN_REANNOTATE, MAX_REANNOTATE);
+        Objects.requireNonNull(screenshots, "screenshots");
     }
 
     /**
-     * A configuration without an {@code llmCallDeadline} of its own (so twice {@code llmTimeout}), as
-     * before that key existed.
+     * A configuration without an {@code llmCallDeadline} of its own (so twice {@code llmTimeout}) and with
+     * the defaults of {@code maxReannotate} and {@code screenshots}, as before those keys existed.
      *
      * @throws ConfigException naming the component, its value and what is allowed when one is bad
      */
     public RuntimeConfig(int maxStep, int maxRound, boolean safeGuard, boolean askQuestion, int jsonParsingRetry,
             Duration llmTimeout, Duration userTimeout, Duration actionTimeout, Optional<LlmEndpoint> llm) {
         this(maxStep, maxRound, safeGuard, askQuestion, jsonParsingRetry, llmTimeout, Optional.empty(), userTimeout,
-                actionTimeout, llm);
+                actionTimeout, llm, DEFAULT_REANNOTATE, ScreenshotMemory.defaults());
+    }
+
+    private static final int DEFAULT_REANNOTATE = 3;
+
+    /** This configuration with {@code maxReannotate} set to {@code times}. */
+    public RuntimeConfig withMaxReannotate(int times) {
+        return new RuntimeConfig(maxStep, maxRound, safeGuard, askQuestion, jsonParsingRetry, llmTimeout,
+                llmCallDeadline, userTimeout, actionTimeout, llm, times, screenshots);
+    }
+
+    /** This configuration with {@code screenshots} set to {@code memory}. */
+    public RuntimeConfig withScreenshots(ScreenshotMemory memory) {
+        return new RuntimeConfig(maxStep, maxRound, safeGuard, askQuestion, jsonParsingRetry, llmTimeout,
+                llmCallDeadline, userTimeout, actionTimeout, llm, maxReannotate, memory);
+    }
+
+    /**
+     * How many of its steps' screenshots (each step's screenshot and annotated screenshot) an agent keeps
+     * in memory, and where the final screenshot of a failure goes. The oldest steps' screenshots are
+     * dropped first when either bound is passed; the steps themselves stay.
+     *
+     * @param steps the most steps whose screenshots are kept (default 10, 1 to 1000)
+     * @param maxBytes the most bytes of PNG kept in all (default 64 MiB, 64 KiB to 2 GiB)
+     * @param dir where a failure's final screenshot is written; without it, the agent's blackboard keeps it
+     */
+    public record ScreenshotMemory(int steps, long maxBytes, Optional<Path> dir) {
+        static final int MIN_STEPS = 1;
+        static final int MAX_STEPS = 1000;
+        static final long MIN_BYTES = 64L * 1024;
+        static final long MAX_BYTES = 2L * 1024 * 1024 * 1024;
+
+        /** @throws ConfigException naming the key, the value and the range when one is bad */
+        public ScreenshotMemory {
+            ConfigValues.inRange("screenshots.steps", steps, MIN_STEPS, MAX_STEPS);
+            ConfigValues.inRange("screenshots.maxBytes", maxBytes, MIN_BYTES, MAX_BYTES);
+            Objects.requireNonNull(dir, "dir");
+        }
+
+        /** Ten steps, 64 MiB, no directory. */
+        public static ScreenshotMemory defaults() {
+            return new ScreenshotMemory(10, 64L * 1024 * 1024, Optional.empty());
+        }
     }
 
     /**
@@ -108,7 +167,8 @@ public record RuntimeConfig(
     /** UFO's defaults. */
     public static RuntimeConfig defaults() {
         return new RuntimeConfig(50, 1, true, false, 3, Duration.ofSeconds(60), Optional.empty(),
-                Duration.ofSeconds(300), Duration.ofSeconds(30), Optional.empty());
+                Duration.ofSeconds(300), Duration.ofSeconds(30), Optional.empty(), DEFAULT_REANNOTATE,
+                ScreenshotMemory.defaults());
     }
 
     /**

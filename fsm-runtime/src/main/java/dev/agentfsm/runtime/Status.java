@@ -30,7 +30,7 @@ public interface Status {
     /** Whether the round ends once the state's {@code handle} has run. */
     boolean endsRound();
 
-    /** Whether reaching the state completes the current subtask. */
+    /** Whether reaching the state completes the current subtask; the round then announces a {@link SubtaskEvent}. */
     boolean endsSubtask();
 
     /** The moves the state declares with {@code @Transition}, in declaration order. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
 import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
+import dev.agentfsm.runtime.RuntimeConfig.ScreenshotMemory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +31,8 @@ class RuntimeConfigTest {
         assertEquals(Duration.ofSeconds(300), config.userTimeout());
         assertEquals(Duration.ofSeconds(30), config.actionTimeout());
         assertEquals(Optional.empty(), config.llm());
+        assertEquals(3, config.maxReannotate());
+        assertEquals(new ScreenshotMemory(10, 64L * 1024 * 1024, Optional.empty()), config.screenshots());
         assertEquals(config, RuntimeConfig.parse(""), "an empty file keeps every default");
     }
 
@@ -55,6 +58,28 @@ class RuntimeConfigTest {
     }
 
     @Test
+    void theReannotationLimitAndTheScreenshotMemoryAreRead() {
+        RuntimeConfig config = RuntimeConfig.parse("""
+                maxReannotate: 5
+                screenshots:
+                  steps: 4
+                  maxBytes: 512KiB
+                  dir: /var/tmp/agent-fsm
+                """);
+        assertEquals(5, config.maxReannotate());
+        assertEquals(new ScreenshotMemory(4, 512 * 1024, Optional.of(Path.of("/var/tmp/agent-fsm"))), config.screenshots());
+        assertEquals(65_536, RuntimeConfig.parse("screenshots: {maxBytes: 65536}").screenshots().maxBytes(),
+                "a plain number is bytes");
+        assertEquals(2L * 1024 * 1024 * 1024, RuntimeConfig.parse("screenshots: {maxBytes: 2GiB}").screenshots().maxBytes());
+        assertEquals(7, RuntimeConfig.parse("screenshots: {steps: 7}").screenshots().steps());
+        assertEquals(ScreenshotMemory.defaults().maxBytes(),
+                RuntimeConfig.parse("screenshots: {steps: 7}").screenshots().maxBytes(), "what the section leaves out keeps its default");
+        ConfigException unknown = assertThrows(ConfigException.class, () -> RuntimeConfig.parse("screenshots: {keep: 3}"));
+        assertEquals("invalid agent-fsm configuration (YAML text): unknown key 'screenshots.keep'; valid keys of "
+                + "'screenshots' are: dir, maxBytes, steps", unknown.getMessage());
+    }
+
+    @Test
     void keysLeftOutKeepTheirDefaults() {
         RuntimeConfig config = RuntimeConfig.parse("maxStep: 7\n");
         assertEquals(7, config.maxStep());
@@ -65,8 +90,8 @@ class RuntimeConfigTest {
     void anUnknownKeyIsNamedWithTheValidOnes() {
         ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxSteps: 5\n"));
         assertEquals("invalid agent-fsm configuration (YAML text): unknown key 'maxSteps'; valid keys are: "
-                + "actionTimeout, askQuestion, jsonParsingRetry, llm, llmCallDeadline, llmTimeout, maxRound, maxStep, safeGuard, "
-                + "userTimeout", e.getMessage());
+                + "actionTimeout, askQuestion, jsonParsingRetry, llm, llmCallDeadline, llmTimeout, maxReannotate, "
+                + "maxRound, maxStep, safeGuard, screenshots, userTimeout", e.getMessage());
         ConfigException nested = assertThrows(ConfigException.class,
                 () -> RuntimeConfig.parse("llm:\n  url: http://x\n"));
         assertEquals("invalid agent-fsm configuration (YAML text): unknown key 'llm.url'; valid keys of 'llm' are: "
@@ -92,6 +117,18 @@ class RuntimeConfigTest {
         "llm: {baseUrl: 'http://h/v1'} | llm: needs both baseUrl and model (and optionally apiKeyEnv); got no model",
         "llm: 5              | llm: 5 is not allowed; expected a mapping with baseUrl, model and optionally apiKeyEnv",
         "- maxStep           | the configuration must be a mapping of keys to values, such as 'maxStep: 50'; got array",
+        "maxReannotate: 0    | maxReannotate: 0 is not allowed; expected a whole number from 1 to 100",
+        "maxReannotate: 101  | maxReannotate: 101 is not allowed; expected a whole number from 1 to 100",
+        "maxReannotate: many | maxReannotate: \"many\" is not allowed; expected a whole number from 1 to 100",
+        "screenshots: {steps: 0} | screenshots.steps: 0 is not allowed; expected a whole number from 1 to 1000",
+        "screenshots: {steps: 1001} | screenshots.steps: 1001 is not allowed; expected a whole number from 1 to 1000",
+        "screenshots: {maxBytes: 1024} | screenshots.maxBytes: 1024 is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
+        "screenshots: {maxBytes: 3GiB} | screenshots.maxBytes: \"3GiB\" is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
+        "screenshots: {maxBytes: 64MB} | screenshots.maxBytes: \"64MB\" is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
+        "screenshots: {maxBytes: 1.5} | screenshots.maxBytes: 1.5 is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
+        "screenshots: {dir: ''} | screenshots.dir: \"\" is not allowed; expected a directory path, such as /var/tmp/agent-fsm",
+        "screenshots: {dir: ~} | screenshots.dir: null is not allowed; expected a directory path, such as /var/tmp/agent-fsm (leave the key out to keep its default)",
+        "screenshots: 5      | screenshots: 5 is not allowed; expected a mapping with steps, maxBytes and dir, each optional",
     })
     void aBadValueNamesKeyValueAndWhatIsAllowed(String yaml, String message) {
         ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse(yaml));
@@ -139,6 +176,23 @@ class RuntimeConfigTest {
         assertEquals(new RuntimeConfig(9, 2, false, true, 1, Duration.ofSeconds(5), Duration.ofHours(1),
                 Duration.ofMillis(250), Optional.of(new LlmEndpoint("http://a/v1", "llama3", Optional.of("VLLM_KEY")))),
                 config);
+    }
+
+    @Test
+    void theEnvironmentSetsTheReannotationLimitAndTheScreenshotMemory() {
+        RuntimeConfig config = RuntimeConfig.parse("screenshots: {steps: 3}").withEnvironment(Map.of(
+                "AGENTFSM_MAX_REANNOTATE", "8",
+                "AGENTFSM_SCREENSHOTS_MAX_BYTES", "1MiB",
+                "AGENTFSM_SCREENSHOTS_DIR", "/tmp/shots"));
+        assertEquals(8, config.maxReannotate());
+        assertEquals(new ScreenshotMemory(3, 1024 * 1024, Optional.of(Path.of("/tmp/shots"))), config.screenshots());
+        ConfigException bad = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_SCREENSHOTS_STEPS", "0")));
+        assertEquals("AGENTFSM_SCREENSHOTS_STEPS: 0 is not allowed; expected a whole number from 1 to 1000", bad.getMessage());
+        ConfigException reannotate = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_MAX_REANNOTATE", "lots")));
+        assertEquals("AGENTFSM_MAX_REANNOTATE: \"lots\" is not allowed; expected a whole number from 1 to 100",
+                reannotate.getMessage());
     }
 
     @Test
@@ -262,5 +316,12 @@ class RuntimeConfigTest {
                 Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(1), Optional.empty()));
         assertEquals("llmTimeout: PT0S is not allowed; expected a duration greater than zero, such as 500ms, 60s, "
                 + "2m, 1h or PT1M30S", e.getMessage());
+        ConfigException reannotate = assertThrows(ConfigException.class,
+                () -> RuntimeConfig.defaults().withMaxReannotate(0));
+        assertEquals("maxReannotate: 0 is not allowed; expected a whole number from 1 to 100", reannotate.getMessage());
+        ConfigException bytes = assertThrows(ConfigException.class,
+                () -> new ScreenshotMemory(1, 10, Optional.empty()));
+        assertEquals("screenshots.maxBytes: 10 is not allowed; expected a size in bytes: a whole number, or one with"
+                + " KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB", bytes.getMessage());
     }
 }

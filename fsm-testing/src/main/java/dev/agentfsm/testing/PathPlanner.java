@@ -94,12 +94,13 @@ final class PathPlanner {
             return Optional.ofNullable(costs.get(node));
         }
 
-        /** The cheapest node reached whose status ends the round. */
-        Optional<Node> cheapestEnd() {
+        /** The nodes reached whose status ends the round, cheapest first. */
+        List<Node> ends() {
             return costs.keySet().stream()
                     .filter(node -> node.status().endsRound())
-                    .min(Comparator.comparing((Node node) -> costs.get(node), CHEAPEST)
-                            .thenComparing(node -> node.status().qualifiedName()));
+                    .sorted(Comparator.comparing((Node node) -> costs.get(node), CHEAPEST)
+                            .thenComparing(node -> node.status().qualifiedName()))
+                    .toList();
         }
 
         List<Move> route(Node to) {
@@ -140,6 +141,7 @@ final class PathPlanner {
         Search before = new Search(start, untaken);
         Optional<List<Move>> best = Optional.empty();
         Cost bestCost = null;
+        boolean bestInSubAgent = true;
         for (boolean failed : new boolean[] {false, true}) {
             Node at = new Node(target.from(), failed);
             Optional<Cost> reach = before.cost(at);
@@ -148,22 +150,40 @@ final class PathPlanner {
                 continue;
             }
             Search after = new Search(next.get(), untaken);
-            Optional<Node> end = after.cheapestEnd();
-            if (end.isEmpty()) {
-                continue;
-            }
-            Cost cost = reach.get()
-                    .plus(moveCost(target, untaken))
-                    .plus(after.cost(end.get()).orElseThrow());
-            if (bestCost == null || CHEAPEST.compare(cost, bestCost) < 0) {
-                List<Move> route = new ArrayList<>(before.route(at));
-                route.add(target);
-                route.addAll(after.route(end.get()));
-                best = Optional.of(route);
-                bestCost = cost;
+            List<Move> head = new ArrayList<>(before.route(at));
+            head.add(target);
+            for (Node end : after.ends()) {
+                List<Move> route = new ArrayList<>(head);
+                route.addAll(after.route(end));
+                boolean inSubAgent = endsInSubAgent(route);
+                Cost cost = reach.get().plus(moveCost(target, untaken)).plus(after.cost(end).orElseThrow());
+                if (bestCost == null
+                        || (bestInSubAgent && !inSubAgent)
+                        || (bestInSubAgent == inSubAgent && CHEAPEST.compare(cost, bestCost) < 0)) {
+                    best = Optional.of(route);
+                    bestCost = cost;
+                    bestInSubAgent = inSubAgent;
+                }
             }
         }
         return best;
+    }
+
+    /**
+     * Whether {@code route} ends the round in a machine that a hand-off entered to do a subtask: one made from
+     * a state that is not terminal (a host's ASSIGN), not undone by a later hand-off from a terminal state
+     * (the sub-agent's FINISH handing back). Such a route is planned only when no other ends the round:
+     * a sub-agent that was handed a subtask hands it back, and does not end the round as it would on its own
+     * (an Operator's ALLFINISH).
+     */
+    private static boolean endsInSubAgent(List<Move> route) {
+        boolean inSubAgent = false;
+        for (Move move : route) {
+            if (move.isHandOff()) {
+                inSubAgent = !move.from().isTerminal();
+            }
+        }
+        return inSubAgent;
     }
 
     /** Where {@code move} takes a round at {@code node}; empty when the round would end instead (a second failure). */

@@ -3,13 +3,22 @@ package dev.agentfsm.agents.mobile;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.step.AgentStep;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +37,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class MobileAgent extends BaseAgent {
     private static final Logger LOG = LoggerFactory.getLogger(MobileAgent.class);
+    /** What an agent's name may not put in a file name. */
+    private static final Pattern FILE_NAME = Pattern.compile("[^A-Za-z0-9._-]");
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
+            .withZone(ZoneOffset.UTC);
     static final String STATUS_POINTER = "/action/status";
 
     private final AdbDriver driver;
@@ -35,13 +48,16 @@ public final class MobileAgent extends BaseAgent {
     private final AgentStep<MobileAgent, MobileSteps.Observation, AgentReply, MobileSteps.Acted> step =
             AgentStep.observe(MobileSteps::observe).ask(MobileSteps::ask).act(MobileSteps::act)
                     .remember(MobileSteps::remember);
+    private final Trajectory trajectory;
     private Optional<String> lastResult = Optional.empty();
     private List<String> plan = List.of();
+    private Optional<String> failureScreenshot = Optional.empty();
 
     private MobileAgent(Builder builder) {
         super("MobileAgent/" + builder.driver.serial(), builder.config);
         this.driver = builder.driver;
         this.guard = ReplyGuard.of(builder.llm, STATUS_POINTER, builder.config.jsonParsingRetry());
+        this.trajectory = new Trajectory(builder.config.screenshots());
     }
 
     /** Starts configuring an agent that drives {@code driver} and asks {@code llm}. */
@@ -54,11 +70,64 @@ public final class MobileAgent extends BaseAgent {
         step.run(this, context);
     }
 
-    /** FAIL's exit action: the device may be gone, so only what is known is logged. */
+    /**
+     * FAIL's exit action: logs what is known, then, when the device still answers, captures a final
+     * screenshot: written under {@code screenshots.dir} when one is configured, kept on the blackboard
+     * otherwise; where it went is logged and kept ({@link #failureScreenshot()}). A device that the
+     * failing step found gone is not asked again.
+     */
     void recordFailure(Context context) {
+        int step = context.get(Context.ROUND_STEP).orElse(0);
         LOG.warn("{} failed on {} after {} step(s) of request \"{}\"; last result: {}", name(), driver.name(),
-                context.get(Context.ROUND_STEP).orElse(0), context.get(Context.REQUEST).orElse(""),
-                lastResult.orElse("(none)"));
+                step, context.get(Context.REQUEST).orElse(""), lastResult.orElse("(none)"));
+        String where = finalScreenshot(context, step);
+        LOG.warn("{}: {}", name(), where);
+        failureScreenshot = Optional.of(where);
+    }
+
+    private String finalScreenshot(Context context, int step) {
+        Optional<Exception> error = context.get(Context.ERROR);
+        if (error.isPresent() && error.get() instanceof DeviceUnavailableException gone) {
+            return "no final screenshot: the device did not answer (" + gone.getMessage() + ")";
+        }
+        byte[] png;
+        try {
+            png = driver.screenshot();
+        } catch (DriverException e) {
+            return "no final screenshot: taking it failed: " + e.getMessage();
+        }
+        String unwritten = "";
+        Optional<Path> dir = config().screenshots().dir();
+        if (dir.isPresent()) {
+            Path file = dir.get().resolve(FILE_NAME.matcher(name()).replaceAll("_") + "-fail-"
+                    + STAMP.format(Instant.now()) + "-step" + step + ".png").toAbsolutePath();
+            try {
+                Files.createDirectories(dir.get());
+                Files.write(file, png, StandardOpenOption.CREATE_NEW);
+                return "final screenshot written to " + file;
+            } catch (IOException e) {
+                unwritten = " (it could not be written under screenshots.dir " + dir.get() + ": " + e + ")";
+            }
+        }
+        blackboard().addScreenshot(png, "the screen when " + name() + " failed, at step " + step);
+        return "final screenshot kept on the blackboard as screenshot_" + blackboard().screenshots().size() + unwritten;
+    }
+
+    /** Where FAIL's final screenshot went (a file, the blackboard), or why there is none; as logged. */
+    public Optional<String> failureScreenshot() {
+        return failureScreenshot;
+    }
+
+    /**
+     * The steps of the current round, oldest first, each with the screenshot and the annotated
+     * screenshot the LLM saw while {@code screenshots.steps} and {@code screenshots.maxBytes} keep them.
+     */
+    public List<MobileStep> trajectory() {
+        return trajectory.steps();
+    }
+
+    void rememberStep(MobileStep step) {
+        trajectory.add(step);
     }
 
     /** The device this agent drives. */
@@ -93,6 +162,8 @@ public final class MobileAgent extends BaseAgent {
         super.reset();
         lastResult = Optional.empty();
         plan = List.of();
+        failureScreenshot = Optional.empty();
+        trajectory.clear();
     }
 
     /** Configures a {@link MobileAgent}. */
@@ -106,7 +177,11 @@ public final class MobileAgent extends BaseAgent {
             this.llm = Objects.requireNonNull(llm, "llm");
         }
 
-        /** The runtime settings: re-asks ({@code jsonParsingRetry}) and the action time-out; UFO's defaults otherwise. */
+        /**
+         * The runtime settings: re-asks ({@code jsonParsingRetry}), the action time-out, and the
+         * screenshot memory ({@code screenshots}: the steps and bytes kept, where FAIL's final
+         * screenshot goes); UFO's defaults otherwise.
+         */
         public Builder config(RuntimeConfig config) {
             this.config = Objects.requireNonNull(config, "config");
             return this;

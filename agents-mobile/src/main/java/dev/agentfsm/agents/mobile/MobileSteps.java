@@ -69,8 +69,9 @@ final class MobileSteps {
     }
 
     /**
-     * MEMORY_UPDATE: the step goes on the blackboard's trajectory, the action's result and the plan are
-     * kept for the next prompt, and a non-empty {@code result} becomes the round's result.
+     * MEMORY_UPDATE: the step goes on the blackboard's trajectory and, with the screenshot and the
+     * annotated screenshot, on the agent's own (bounded by {@code screenshots}); the action's result
+     * and the plan are kept for the next prompt, and a non-empty {@code result} becomes the round's result.
      */
     static void remember(MobileAgent agent, Context context, StepRecord<Observation, AgentReply, Acted> step) {
         JsonNode reply = step.decision().json();
@@ -86,6 +87,9 @@ final class MobileSteps {
         entry.put("status", step.decision().status().name());
         entry.put("result", outcome);
         agent.blackboard().addTrajectory(entry);
+        agent.rememberStep(new MobileStep(context.get(Context.ROUND_STEP).orElse(0), action.map(Action::function).orElse(""),
+                (MobileAgentStatus) step.decision().status(), outcome,
+                Optional.of(new StepScreens(step.observation().screenshot(), step.observation().annotated()))));
         agent.rememberResult(entry.get("action") + ": " + outcome);
         List<String> plan = new ArrayList<>();
         reply.path("plan").forEach(item -> plan.add(item.asText()));

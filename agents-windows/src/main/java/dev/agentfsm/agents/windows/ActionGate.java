@@ -15,28 +15,31 @@ import java.util.function.Function;
  * {@code CONFIRM} is held, and runs only when the CONFIRM state releases it (approved, or
  * {@code safeGuard} off). This is the order UFO's documents promise and its v3 code lost: confirm
  * first, act after.
+ *
+ * @param <A> the agent's actions: a tool call ({@link Action}) for the host and the AppAgent, a
+ *     computer-use action ({@link ComputerAction}) for the Operator
  */
-final class ActionGate {
+final class ActionGate<A> {
 
     /** Runs an action on the device. */
     @FunctionalInterface
-    interface Executor {
-        ActionResult execute(Action action) throws DriverException;
+    interface Executor<A> {
+        ActionResult execute(A action) throws DriverException;
     }
 
     /** A step waiting for the user: its action, if it has one, and what the user is asked to approve. */
-    private record Held(Optional<Action> action, String description) {}
+    private record Held<A>(Optional<A> action, String description) {}
 
-    private final Executor executor;
-    private final Function<Action, String> describer;
-    private Optional<Held> held = Optional.empty();
+    private final Executor<A> executor;
+    private final Function<A, String> describer;
+    private Optional<Held<A>> held = Optional.empty();
     private Optional<String> lastOutcome = Optional.empty();
 
     /**
      * @param executor runs an action on the device
      * @param describer describes an action for people: the user who confirms it, the LLM's next prompt
      */
-    ActionGate(Executor executor, Function<Action, String> describer) {
+    ActionGate(Executor<A> executor, Function<A, String> describer) {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.describer = Objects.requireNonNull(describer, "describer");
     }
@@ -47,7 +50,7 @@ final class ActionGate {
      *
      * @return what happened, for the trajectory; empty when there was nothing to do
      */
-    Optional<String> submit(Optional<Action> action, boolean confirmFirst, String step) throws DriverException {
+    Optional<String> submit(Optional<A> action, boolean confirmFirst, String step) throws DriverException {
         lastOutcome = Optional.empty();
         if (confirmFirst) {
             hold(action, step);
@@ -57,14 +60,14 @@ final class ActionGate {
         return lastOutcome;
     }
 
-    private void run(Action action) throws DriverException {
+    private void run(A action) throws DriverException {
         ActionResult result = executor.execute(action);
         lastOutcome = Optional.of(outcome(describer.apply(action), result));
     }
 
-    private void hold(Optional<Action> action, String what) {
+    private void hold(Optional<A> action, String what) {
         String description = action.map(describer).orElse(what);
-        held = Optional.of(new Held(action, description));
+        held = Optional.of(new Held<>(action, description));
         lastOutcome = Optional.of(description + ": waiting for the user's confirmation");
     }
 
@@ -81,7 +84,7 @@ final class ActionGate {
      * @throws IllegalStateException if no step is waiting
      */
     boolean confirm(UserChannel user, RuntimeConfig config) throws DriverException {
-        Held step = held.orElseThrow(() -> new IllegalStateException(
+        Held<A> step = held.orElseThrow(() -> new IllegalStateException(
                 "CONFIRM has no waiting step: the LLM must choose the step to confirm in the same reply as status CONFIRM"));
         held = Optional.empty();
         boolean approved = !config.safeGuard()

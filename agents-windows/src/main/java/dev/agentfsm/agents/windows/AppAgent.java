@@ -6,6 +6,7 @@ import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ReplyGuard;
@@ -14,6 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * UFO's AppAgent: works on one subtask inside one application window, acting on the window's
@@ -22,6 +26,7 @@ import java.util.Optional;
  * blackboard.
  */
 public final class AppAgent extends BaseAgent {
+    private static final Logger LOG = LoggerFactory.getLogger(AppAgent.class);
     static final List<ToolSpec> TOOLS = List.of(
             new ToolSpec("click_input", "Click a control", Map.of("id", "the control's label")),
             new ToolSpec("set_edit_text", "Type text into a control",
@@ -36,11 +41,15 @@ public final class AppAgent extends BaseAgent {
 
     private final AgentSetup setup;
     private final ReplyGuard guard;
-    private final ActionGate gate;
+    private final ActionGate<Action> gate;
 
     private DesktopWindow window;
     private Optional<WindowSnapshot> snapshot = Optional.empty();
     private List<String> waitingControls = List.of();
+    /** SCREENSHOT's re-annotations since the last CONTINUE step. */
+    private int reannotations;
+    /** Why SCREENSHOT gave up waiting, once it has. */
+    private Optional<String> gaveUp = Optional.empty();
     private List<String> plan = List.of();
     private List<String> questions = List.of();
     private String result = "";
@@ -51,7 +60,7 @@ public final class AppAgent extends BaseAgent {
         this.window = window;
         this.setup = setup;
         this.guard = ReplyGuard.of(setup.llm(), "/action/status", config.jsonParsingRetry());
-        this.gate = new ActionGate(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
+        this.gate = new ActionGate<>(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
     }
 
     private static Map<String, String> ordered(String k1, String v1, String k2, String v2) {
@@ -94,6 +103,8 @@ public final class AppAgent extends BaseAgent {
         gate.clear();
         snapshot = Optional.empty();
         waitingControls = List.of();
+        reannotations = 0;
+        gaveUp = Optional.empty();
         plan = List.of();
         questions = List.of();
         result = "";
@@ -107,13 +118,37 @@ public final class AppAgent extends BaseAgent {
         this.window = window;
     }
 
+    /**
+     * SCREENSHOT: re-captures and re-annotates the window; gives up when a control it waits for is still
+     * missing after {@code maxReannotate} re-annotations in a row, naming the controls and the count.
+     */
     void reannotate(Context context) throws Exception {
         WindowSnapshot now = STEP.observe(this, context);
+        reannotations++;
         waitingControls = waitingControls.stream().filter(name -> !now.shows(name)).toList();
+        if (!waitingControls.isEmpty() && reannotations >= config().maxReannotate()) {
+            String why = "gave up waiting for " + quoted(waitingControls) + " on '" + window.title() + "': "
+                    + (waitingControls.size() == 1 ? "it" : "they") + " did not appear after " + reannotations
+                    + (reannotations == 1 ? " re-annotation" : " re-annotations") + " (maxReannotate "
+                    + config().maxReannotate() + ")";
+            LOG.warn("{} {}", name(), why);
+            gaveUp = Optional.of(why);
+            result = why;
+        }
+    }
+
+    private static String quoted(List<String> names) {
+        return names.stream().map(n -> "'" + n + "'").collect(Collectors.joining(", ",
+                names.size() == 1 ? "the control " : "the controls ", ""));
     }
 
     List<String> waitingControls() {
         return waitingControls;
+    }
+
+    /** Why SCREENSHOT gave up on the controls it waited for, if it has. */
+    Optional<String> gaveUp() {
+        return gaveUp;
     }
 
     void askQuestions() {
@@ -146,7 +181,7 @@ public final class AppAgent extends BaseAgent {
         return guard;
     }
 
-    ActionGate gate() {
+    ActionGate<Action> gate() {
         return gate;
     }
 
@@ -162,6 +197,7 @@ public final class AppAgent extends BaseAgent {
         this.plan = List.copyOf(plan);
         this.questions = List.copyOf(questions);
         this.waitingControls = List.copyOf(reannotate);
+        this.reannotations = 0;
         if (!result.isBlank()) {
             this.result = result;
         }

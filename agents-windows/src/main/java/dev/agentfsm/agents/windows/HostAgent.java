@@ -16,15 +16,18 @@ import dev.agentfsm.runtime.step.AgentStep;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * UFO's HostAgent: looks at the desktop, picks the application window for the next subtask, and hands
  * the subtask to that application's {@link AppAgent}, one per application (app root and process),
- * created on first use and reused after. Its AppAgents share its blackboard.
+ * created on first use and reused after, or, for an application configured with
+ * {@link Builder#operatorFor(String)}, to its {@link OperatorAgent}. Its sub-agents share its blackboard.
  *
  * <pre>{@code
  * HostAgent host = HostAgent.builder(desktop, llm, user).config(config).build();
@@ -42,10 +45,14 @@ public final class HostAgent extends BaseAgent {
 
     private final AgentSetup setup;
     private final ReplyGuard guard;
-    private final ActionGate gate;
+    private final ActionGate<Action> gate;
     private final Map<String, AppAgent> appAgents = new LinkedHashMap<>();
+    private final Map<String, OperatorAgent> operators = new LinkedHashMap<>();
+    /** The applications (app roots) whose windows an Operator works in instead of an AppAgent. */
+    private final Set<String> operatorApps;
 
     private AppAgent active;
+    private OperatorAgent activeOperator;
     private List<DesktopWindow> windows = List.of();
     private Optional<DesktopWindow> selected = Optional.empty();
     private String subtask = "";
@@ -57,7 +64,8 @@ public final class HostAgent extends BaseAgent {
         super("HostAgent", builder.config);
         this.setup = new AgentSetup(builder.desktop, builder.llm, builder.user, builder.follower);
         this.guard = ReplyGuard.of(setup.llm(), "/status", builder.config.jsonParsingRetry());
-        this.gate = new ActionGate(this::selectWindow, this::describeAction);
+        this.gate = new ActionGate<>(this::selectWindow, this::describeAction);
+        this.operatorApps = Set.copyOf(builder.operatorApps);
     }
 
     /**
@@ -78,9 +86,19 @@ public final class HostAgent extends BaseAgent {
         return Collections.unmodifiableMap(appAgents);
     }
 
-    /** The AppAgent the last ASSIGN handed work to. */
+    /** The AppAgent the last ASSIGN handed work to; empty when it handed work to an Operator. */
     public Optional<AppAgent> activeAppAgent() {
         return Optional.ofNullable(active);
+    }
+
+    /** The Operators created so far, by application key (app root and process). */
+    public Map<String, OperatorAgent> operators() {
+        return Collections.unmodifiableMap(operators);
+    }
+
+    /** The Operator the last ASSIGN handed work to; empty when it handed work to an AppAgent. */
+    public Optional<OperatorAgent> activeOperator() {
+        return Optional.ofNullable(activeOperator);
     }
 
     /** Why the task failed (a rejected step, an unanswered question), once it has. */
@@ -98,6 +116,7 @@ public final class HostAgent extends BaseAgent {
         questions = List.of();
         failure = Optional.empty();
         appAgents.values().forEach(AppAgent::reset);
+        operators.values().forEach(OperatorAgent::reset);
     }
 
     // ---- ASSIGN, PENDING, CONFIRM ----
@@ -106,11 +125,21 @@ public final class HostAgent extends BaseAgent {
         DesktopWindow window = selected.orElseThrow(() -> new IllegalStateException(
                 "HostAgent chose ASSIGN but selected no application window; the reply must call "
                         + "select_application_window with the number of a listed window"));
+        context.put(Context.SUBTASK, subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
+        if (operatorApps.contains(window.appRoot())) {
+            OperatorAgent operator = operators.computeIfAbsent(window.appKey(),
+                    key -> new OperatorAgent(Optional.of(window), setup, config()));
+            operator.setHost(this);
+            operator.startSubtask(window);
+            activeOperator = operator;
+            active = null;
+            return;
+        }
         AppAgent app = appAgents.computeIfAbsent(window.appKey(), key -> new AppAgent(window, setup, config()));
         app.setHost(this);
         app.startSubtask(window);
-        context.put(Context.SUBTASK, subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
         active = app;
+        activeOperator = null;
     }
 
     void askQuestions() {
@@ -135,7 +164,7 @@ public final class HostAgent extends BaseAgent {
         return guard;
     }
 
-    ActionGate gate() {
+    ActionGate<Action> gate() {
         return gate;
     }
 
@@ -187,6 +216,7 @@ public final class HostAgent extends BaseAgent {
         private final UserChannel user;
         private RuntimeConfig config = RuntimeConfig.defaults();
         private boolean follower;
+        private final Set<String> operatorApps = new LinkedHashSet<>();
 
         private Builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
             this.desktop = Objects.requireNonNull(desktop, "desktop");
@@ -210,6 +240,20 @@ public final class HostAgent extends BaseAgent {
          */
         public Builder followerMode(boolean follower) {
             this.follower = follower;
+            return this;
+        }
+
+        /**
+         * Runs the windows of {@code appRoot} (an executable such as {@code "EXCEL.EXE"}) under an
+         * {@link OperatorAgent}, which acts by screen coordinates, instead of an {@link AppAgent}, which
+         * acts on numbered controls: ASSIGN hands their subtasks to the Operator's CONTINUE. None by default.
+         */
+        public Builder operatorFor(String appRoot) {
+            if (Objects.requireNonNull(appRoot, "appRoot").isBlank()) {
+                throw new IllegalArgumentException("operatorFor needs an application's executable, such as EXCEL.EXE;"
+                        + " got a blank name");
+            }
+            operatorApps.add(appRoot);
             return this;
         }
 

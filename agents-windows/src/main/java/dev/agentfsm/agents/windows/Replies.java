@@ -16,6 +16,7 @@ final class Replies {
 
     static final JsonNode HOST_SCHEMA = schema("host-reply.schema.json");
     static final JsonNode APP_SCHEMA = schema("app-reply.schema.json");
+    static final JsonNode OPERATOR_SCHEMA = schema("operator-reply.schema.json");
 
     private Replies() {}
 

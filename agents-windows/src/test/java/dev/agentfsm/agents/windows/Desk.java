@@ -7,6 +7,7 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
@@ -27,8 +28,19 @@ final class Desk {
     final Context context = new Context();
 
     Desk(String replay, UserChannel user, RuntimeConfig config, boolean follower, UnaryOperator<LlmClient> model) {
+        this(replay, user, config, follower, model, UnaryOperator.identity());
+    }
+
+    Desk(String replay, UserChannel user, RuntimeConfig config, boolean follower, UnaryOperator<LlmClient> model,
+            UnaryOperator<HostAgent.Builder> hostOptions) {
         this.llm = replay(replay);
-        this.host = HostAgent.builder(desktop, model.apply(llm), user).config(config).followerMode(follower).build();
+        this.host = hostOptions.apply(HostAgent.builder(desktop, model.apply(llm), user).config(config)
+                .followerMode(follower)).build();
+    }
+
+    /** A desk whose host runs {@code appRoot}'s windows under an Operator. */
+    static Desk withOperatorFor(String appRoot, String replay, UserChannel user, RuntimeConfig config) {
+        return new Desk(replay, user, config, false, UnaryOperator.identity(), host -> host.operatorFor(appRoot));
     }
 
     Desk(String replay, UserChannel user, RuntimeConfig config) {
@@ -39,9 +51,13 @@ final class Desk {
         this(replay, UserChannel.alwaysDeny(), config(true, false, 0));
     }
 
-    RoundResult run(String request) {
+    RoundResult run(String request, TransitionListener... listeners) {
         context.put(Context.REQUEST, request);
-        return Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
+        Round.Builder<HostAgent> round = Round.of(HostAgentStateManager.instance(), host).context(context);
+        for (TransitionListener listener : listeners) {
+            round.listener(listener);
+        }
+        return round.build().run();
     }
 
     static RuntimeConfig config(boolean safeGuard, boolean askQuestion, int reasks) {

@@ -18,12 +18,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-/** The generated machine models match issue 5's tables, written by hand into the expected YAML files. */
+/** The generated machine models match the tables of issues 5 and 19, written by hand into the expected YAML files. */
 class MachineModelTest {
     private static final YAMLMapper YAML = new YAMLMapper();
 
     @ParameterizedTest
-    @ValueSource(strings = {"HostAgent", "AppAgent"})
+    @ValueSource(strings = {"HostAgent", "AppAgent", "OperatorAgent"})
     void generatedYamlMatchesTheIssueTable(String machine) throws IOException {
         JsonNode generated = read("/META-INF/agentfsm/dev.agentfsm.agents.windows." + machine + ".yaml");
         JsonNode expected = read("/dev/agentfsm/agents/windows/" + machine + ".expected.yaml");
@@ -38,7 +38,11 @@ class MachineModelTest {
     void handOffsAndTriggersAreInTheGeneratedTables() {
         TransitionTable<HostAgentStatus> host = HostAgentTransitionTable.instance();
         TransitionTable<AppAgentStatus> app = AppAgentTransitionTable.instance();
-        assertEquals(List.of(AppAgentStatus.CONTINUE), host.targets(HostAgentStatus.ASSIGN));
+        TransitionTable<OperatorAgentStatus> operator = OperatorAgentTransitionTable.instance();
+        assertEquals(List.of(AppAgentStatus.CONTINUE, OperatorAgentStatus.CONTINUE), host.targets(HostAgentStatus.ASSIGN));
+        assertEquals(List.of(HostAgentStatus.CONTINUE, OperatorAgentStatus.ALLFINISH), operator.targets(OperatorAgentStatus.FINISH));
+        assertEquals(List.of(HostAgentStatus.FINISH, OperatorAgentStatus.ALLFINISH), operator.targets(OperatorAgentStatus.ERROR));
+        assertEquals(Optional.of(OperatorAgentStatus.ERROR), operator.onError());
         assertEquals(Optional.of(Trigger.TIMEOUT), host.trigger(HostAgentStatus.PENDING, HostAgentStatus.FAIL));
         assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH), app.targets(AppAgentStatus.FINISH));
         assertEquals(List.of(HostAgentStatus.CONTINUE), app.targets(AppAgentStatus.FAIL));

@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.agents.windows.sim.SimulatedDesktop;
 import dev.agentfsm.agents.windows.sim.SimulatedDocument;
 import dev.agentfsm.agents.windows.sim.SimulatedSheet;
@@ -19,45 +20,95 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every declared transition of the HostAgent and of the AppAgent, taken by rounds on the simulated desktop
- * (Word and Excel) with a model and a user scripted from the coverage paths: the host's paths from the
- * host's CONTINUE (an ASSIGN continues in Excel's AppAgent), the AppAgent's from its own CONTINUE (its
- * hand-offs continue in the host). The last test of each asserts that all were taken and writes the report
- * to {@code target/agentfsm-coverage/}.
+ * Every declared transition of the HostAgent, the AppAgent and the OperatorAgent, taken by rounds on the
+ * simulated desktop (Word and Excel) with a model and a user scripted from the coverage paths: the host's
+ * paths from the host's CONTINUE (an ASSIGN continues in Excel's AppAgent, or in its Operator on the path
+ * that takes {@code ASSIGN -> OperatorAgent.CONTINUE}), the AppAgent's and the Operator's from their own
+ * CONTINUE (their hand-offs continue in the host). The last test of each asserts that all were taken and
+ * writes the report to {@code target/agentfsm-coverage/}.
  */
 class WindowsAgentsCoverageTest {
     /** Safe-guard on (CONFIRM asks the user), questions asked (PENDING asks the user), no re-asks. */
     private static final RuntimeConfig CONFIG = Desk.config(true, true, 0);
 
+    /** The application the host's Operator works in, on the path that hands off to it. */
+    private static final String EXCEL = "EXCEL.EXE";
+
     private static final String REQUEST = "Chart the sales figures in Excel";
 
-    /** What one path runs on: the desktop, its host, and for the AppAgent's paths an AppAgent on Excel. */
-    private record World(SimulatedDesktop desktop, HostAgent host, Optional<AppAgent> app, Context context) {}
+    /** The machine whose paths a world runs from: a round starts in its CONTINUE. */
+    private enum Start {
+        HOST,
+        APP,
+        OPERATOR
+    }
 
-    /** A world for {@code path}; in follower mode when the path has the AppAgent's FINISH end the round at the host. */
-    private static World world(CoveragePath path, Script script, boolean withApp) throws Exception {
+    /**
+     * What one path runs on: the desktop, its host, and for the AppAgent's paths an AppAgent on Excel, for the
+     * Operator's an Operator.
+     */
+    private record World(
+            SimulatedDesktop desktop,
+            HostAgent host,
+            Optional<AppAgent> app,
+            Optional<OperatorAgent> operator,
+            Context context) {}
+
+    /**
+     * A world for {@code path}: in follower mode when the path has the AppAgent's FINISH end the round at the host;
+     * with Excel under the Operator when the host's ASSIGN hands off to it; with {@code maxReannotate} as many
+     * re-annotations as the path makes before SCREENSHOT gives up; with an Operator reporting to the host when
+     * its FINISH or ERROR hands back, working on its own otherwise.
+     */
+    private static World world(CoveragePath path, Script script, Start start) throws Exception {
         SimulatedDesktop desktop = SimulatedDesktop.of(SimulatedDocument.salesReport(), SimulatedSheet.emptyBook());
         boolean follower = path.takes(AppAgentStatus.FINISH, HostAgentStatus.FINISH);
-        HostAgent host = HostAgent.builder(desktop, script.llm(), script.user())
-                .config(CONFIG)
-                .followerMode(follower)
-                .build();
+        RuntimeConfig config = path.takes(AppAgentStatus.SCREENSHOT, AppAgentStatus.FAIL)
+                ? CONFIG.withMaxReannotate((int) path.statuses().stream()
+                        .filter(status -> status == AppAgentStatus.SCREENSHOT)
+                        .count())
+                : CONFIG;
+        HostAgent.Builder hostBuilder = HostAgent.builder(desktop, script.llm(), script.user())
+                .config(config)
+                .followerMode(follower);
+        if (path.takes(HostAgentStatus.ASSIGN, OperatorAgentStatus.CONTINUE)) {
+            hostBuilder.operatorFor(EXCEL);
+        }
+        HostAgent host = hostBuilder.build();
         Context context = new Context().put(Context.REQUEST, REQUEST);
+        AgentSetup setup = new AgentSetup(desktop, script.llm(), script.user(), follower);
+        DesktopWindow excelWindow = desktop.windows().get(1);
         Optional<AppAgent> app = Optional.empty();
-        if (withApp) {
+        Optional<OperatorAgent> operator = Optional.empty();
+        if (start == Start.APP) {
             // as the host's ASSIGN makes it: Excel's agent, reporting to the host, with the subtask set
-            AppAgent excel = new AppAgent(
-                    desktop.windows().get(1), new AgentSetup(desktop, script.llm(), script.user(), follower), CONFIG);
+            AppAgent excel = new AppAgent(excelWindow, setup, config);
             excel.setHost(host);
             context.put(Context.SUBTASK, REQUEST);
             app = Optional.of(excel);
+        } else if (start == Start.OPERATOR) {
+            boolean hosted = path.takes(OperatorAgentStatus.FINISH, HostAgentStatus.CONTINUE)
+                    || path.takes(OperatorAgentStatus.ERROR, HostAgentStatus.FINISH);
+            OperatorAgent excel;
+            if (hosted) {
+                // as the host's ASSIGN makes it: an Operator on Excel's window, reporting to the host
+                excel = new OperatorAgent(Optional.of(excelWindow), setup, config);
+                excel.setHost(host);
+                excel.startSubtask(excelWindow);
+                context.put(Context.SUBTASK, REQUEST);
+            } else {
+                excel = OperatorAgent.builder(desktop, script.llm(), script.user())
+                        .config(config)
+                        .build();
+            }
+            operator = Optional.of(excel);
         }
-        return new World(desktop, host, app, context);
+        return new World(desktop, host, app, operator, context);
     }
 
-    /** The scripts of both machines' states, for either machine's paths. */
-    private static PathTests<World> scripted(StateManager<?, ?> machine, boolean withApp) {
-        return PathTests.of(machine, (path, script) -> world(path, script, withApp))
+    /** The scripts of the three machines' states, for any machine's paths. */
+    private static PathTests<World> scripted(StateManager<?, ?> machine, Start start) {
+        return PathTests.of(machine, (path, script) -> world(path, script, start))
                 .on(HostAgentStatus.CONTINUE, (world, step, script) -> hostContinue(step, script))
                 .on(HostAgentStatus.PENDING, (world, step, script) -> {
                     if (step.to() == HostAgentStatus.FAIL) {
@@ -75,7 +126,13 @@ class WindowsAgentsCoverageTest {
                 .on(
                         AppAgentStatus.CONFIRM,
                         (world, step, script) -> script.decide(
-                                step.to() == AppAgentStatus.FINISH ? Decision.REJECTED : Decision.APPROVED));
+                                step.to() == AppAgentStatus.FINISH ? Decision.REJECTED : Decision.APPROVED))
+                .on(OperatorAgentStatus.CONTINUE, (world, step, script) -> operatorContinue(step, script))
+                .on(OperatorAgentStatus.PENDING, (world, step, script) -> script.answer("the Q1 figures"))
+                .on(
+                        OperatorAgentStatus.CONFIRM,
+                        (world, step, script) -> script.decide(
+                                step.to() == OperatorAgentStatus.FINISH ? Decision.REJECTED : Decision.APPROVED));
     }
 
     /** The host's reply in CONTINUE: the status of the step's target, with what that state needs. */
@@ -128,7 +185,14 @@ class WindowsAgentsCoverageTest {
                         boolean twice = step.next()
                                 .filter(next -> next.to() == AppAgentStatus.SCREENSHOT)
                                 .isPresent();
-                        yield twice
+                        yield givesUp(step)
+                                ? app(
+                                        "Open the wizard and wait for its pie button",
+                                        "click_input",
+                                        "{\"id\": 2}",
+                                        "SCREENSHOT",
+                                        ", \"control_reannotate\": [\"Pie Wizard\"]")
+                                : twice
                                 ? app(
                                         "Open the wizard",
                                         "click_input",
@@ -156,6 +220,44 @@ class WindowsAgentsCoverageTest {
                 });
     }
 
+    /** Whether the SCREENSHOT steps that {@code step} enters end in FAIL: the control waited for never comes. */
+    private static boolean givesUp(PathStep step) {
+        Optional<PathStep> next = step.next();
+        while (next.isPresent() && next.get().to() == AppAgentStatus.SCREENSHOT) {
+            next = next.get().next();
+        }
+        return next.filter(last -> last.to() == AppAgentStatus.FAIL).isPresent();
+    }
+
+    /**
+     * The Operator's reply in CONTINUE: an action at screen coordinates (a wait, or for CONFIRM a click on Excel's
+     * cell A1, at (680, 142)) with the status of the step's target.
+     */
+    private static void operatorContinue(PathStep step, Script script) {
+        if (step.entersOnError()) {
+            script.llmFails("the model cannot be reached");
+            return;
+        }
+        script.reply(
+                switch ((OperatorAgentStatus) step.to()) {
+                    case CONTINUE -> operator("Let the screen settle", "\"action\": {\"type\": \"wait\"}", "CONTINUE");
+                    case PENDING ->
+                        operator("Which quarter?", "\"questions\": [\"Which quarter?\"]", "PENDING");
+                    case CONFIRM ->
+                        operator(
+                                "Clicking A1 starts over; ask",
+                                "\"action\": {\"type\": \"click\", \"x\": 680, \"y\": 142}",
+                                "CONFIRM");
+                    case FINISH -> operator("Done", "\"result\": \"charted\"", "FINISH");
+                    default -> throw new IllegalArgumentException("the Operator's CONTINUE does not choose " + step);
+                });
+    }
+
+    private static String operator(String thought, String fields, String status) {
+        return "{\"observation\": \"Book1 in Excel\", \"thought\": \"" + thought + "\", " + fields
+                + ", \"status\": \"" + status + "\"}";
+    }
+
     private static String app(String thought, String function, String arguments, String status, String more) {
         return "{\"observation\": \"Book1 in Excel\", \"thought\": \"" + thought + "\", \"action\": {\"function\": \""
                 + function + "\", \"arguments\": " + arguments + ", \"status\": \"" + status + "\"}" + more + "}";
@@ -163,13 +265,22 @@ class WindowsAgentsCoverageTest {
 
     @TestFactory
     Stream<DynamicTest> everyHostAgentTransitionIsTaken() {
-        return scripted(HostAgentStateManager.instance(), false).tests(world -> run(world.host(), world));
+        return scripted(HostAgentStateManager.instance(), Start.HOST).tests(world -> run(world.host(), world));
     }
 
     @TestFactory
     Stream<DynamicTest> everyAppAgentTransitionIsTaken() {
-        return scripted(AppAgentStateManager.instance(), true).tests(world -> Round.of(
+        return scripted(AppAgentStateManager.instance(), Start.APP).tests(world -> Round.of(
                         AppAgentStateManager.instance(), world.app().orElseThrow())
+                .context(world.context())
+                .build()
+                .run());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyOperatorAgentTransitionIsTaken() {
+        return scripted(OperatorAgentStateManager.instance(), Start.OPERATOR).tests(world -> Round.of(
+                        OperatorAgentStateManager.instance(), world.operator().orElseThrow())
                 .context(world.context())
                 .build()
                 .run());

@@ -47,6 +47,7 @@ record Edge(FlatState from, Event on, FlatState to) {
             new Edge(A_CONTINUE, Event.ERROR, A_ERROR),
             new Edge(A_SCREENSHOT, Event.SCREENSHOT, A_SCREENSHOT),
             new Edge(A_SCREENSHOT, Event.CONTINUE, A_CONTINUE),
+            new Edge(A_SCREENSHOT, Event.FAIL, A_FAIL),
             new Edge(A_PENDING, Event.CONTINUE, A_CONTINUE),
             new Edge(A_CONFIRM, Event.CONTINUE, A_CONTINUE),
             new Edge(A_CONFIRM, Event.FINISH, A_FINISH),

@@ -58,7 +58,9 @@ class ImplementationTest {
     /**
      * The benchmark declares its own HostAgent and AppAgent, whose states do no work, so that it
      * measures dispatch and not the simulated desktop; their generated tables must be those of
-     * agents-windows: the same states, initial and onError states, flags, targets and triggers.
+     * agents-windows: the same states, initial and onError states, flags, targets and triggers. The
+     * benchmark has no OperatorAgent (UFO's Word-then-Excel path never enters it), so ASSIGN's
+     * hand-off to it is left out of the comparison.
      */
     @Test
     void theBenchmarkMachinesAreTheWindowsAgentsMachines() {
@@ -76,7 +78,9 @@ class ImplementationTest {
             lines.add(from + (from.isTerminal() ? " terminal" : "") + (from.endsSubtask() ? " endsSubtask" : "")
                     + (from.endsRound() ? " endsRound" : ""));
             for (Move move : from.moves()) {
-                lines.add("  -> " + move.to().qualifiedName() + " by " + move.trigger());
+                if (!move.to().machine().name().equals("OperatorAgent")) {
+                    lines.add("  -> " + move.to().qualifiedName() + " by " + move.trigger());
+                }
             }
         }
         return lines;

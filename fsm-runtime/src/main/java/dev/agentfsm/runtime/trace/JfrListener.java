@@ -1,18 +1,22 @@
 package dev.agentfsm.runtime.trace;
 
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.SubtaskEvent;
 import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
 
 /**
- * Emits JDK Flight Recorder events: {@value #TRANSITION_EVENT} for each transition and
- * {@value #ROUND_EVENT} for each round end, in the "agent-fsm" category. They cost almost nothing
+ * Emits JDK Flight Recorder events: {@value #TRANSITION_EVENT} for each transition,
+ * {@value #SUBTASK_EVENT} for each subtask end and {@value #ROUND_EVENT} for each round end, in the
+ * "agent-fsm" category. They cost almost nothing
  * when no recording has them enabled; enable them in a JFC file or with
  * {@code jdk.jfr.Recording.enable(JfrListener.TRANSITION_EVENT)}.
  */
 public final class JfrListener implements TransitionListener {
     /** The name of the transition event. */
     public static final String TRANSITION_EVENT = TransitionRecord.NAME;
+    /** The name of the subtask event. */
+    public static final String SUBTASK_EVENT = SubtaskRecord.NAME;
     /** The name of the round event. */
     public static final String ROUND_EVENT = RoundRecord.NAME;
 
@@ -35,6 +39,24 @@ public final class JfrListener implements TransitionListener {
     }
 
     @Override
+    public void onSubtaskEnd(SubtaskEvent event) {
+        SubtaskRecord record = new SubtaskRecord();
+        if (!record.isEnabled()) {
+            return;
+        }
+        record.session = event.session();
+        record.round = event.round();
+        record.step = event.step();
+        record.agent = event.agent();
+        record.machine = event.machine();
+        record.number = event.number();
+        record.subtask = event.subtask().subtask();
+        record.status = event.subtask().status().qualifiedName();
+        record.result = event.subtask().result();
+        record.commit();
+    }
+
+    @Override
     public void onRoundEnd(String session, int round, RoundResult result) {
         RoundRecord record = new RoundRecord();
         if (!record.isEnabled()) {
@@ -46,6 +68,7 @@ public final class JfrListener implements TransitionListener {
         record.reason = result.reason();
         record.finalStatus = result.finalStatus().qualifiedName();
         record.steps = result.steps();
+        record.subtasks = result.subtasks().size();
         record.path = String.join(" ", result.qualifiedPath());
         record.error = result.error().map(Throwable::toString).orElse(null);
         record.commit();

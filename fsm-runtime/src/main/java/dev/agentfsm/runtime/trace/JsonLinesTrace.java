@@ -3,8 +3,10 @@ package dev.agentfsm.runtime.trace;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.SubtaskEvent;
 import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
 import java.io.ByteArrayOutputStream;
@@ -25,16 +27,18 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes a trace file in JSON Lines: one object per transition
  * ({@code {"event":"transition","session":…,"round":…,"step":…,"agent":…,"machine":…,"from":…,"to":…,"trigger":…,"nanos":…}})
- * and one per round end ({@code "event":"roundEnd"} with {@code outcome}, {@code reason},
- * {@code finalStatus}, {@code path}, {@code steps}, and {@code error}, {@code violation},
- * {@code result} when present). Each line is handed to the operating system as soon as it is
- * written, in one write call on a file opened for appending, so a crash or a halted JVM loses
- * nothing that was traced before the line being written.
+ * one per subtask end ({@code {"event":"subtaskEnd","session":…,"round":…,"step":…,"agent":…,"machine":…,"state":…,"number":…,"subtask":…,"status":…,"result":…}},
+ * {@code status} qualified with its machine) and one per round end ({@code "event":"roundEnd"} with
+ * {@code outcome}, {@code reason}, {@code finalStatus}, {@code path}, {@code steps}, and {@code error},
+ * {@code violation}, {@code result}, {@code subtasks} when present). Each line is handed to the
+ * operating system as soon as it is written, in one write call on a file opened for appending, so a
+ * crash or a halted JVM loses nothing that was traced before the line being written.
  *
  * <p>A line is at most {@value #MAX_LINE_BYTES} bytes: a text field that does not fit in what is
  * left of the line is cut and ends with {@code ... (N chars)} (fields are served in the order
  * written, and short ones, like statuses, are always whole), and a list that does not fit ends
- * with an entry {@code ... (N more)}. What can still tear is the last line, when the process dies or the disk fills
+ * with an entry {@code ... (N more)} (in {@code subtasks}, a string in place of the objects left out).
+ * What can still tear is the last line, when the process dies or the disk fills
  * while it is being written; {@link #open} cuts such a torn tail back to the last newline before it
  * appends, so every line of the file parses. (A file that another process is appending to at that
  * moment could lose that process's line: give each process its own file, or open the trace first.)
@@ -56,6 +60,8 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
     private static final int TAIL_RESERVE = 4 * 1024;
     /** Room for a marker, {@code ... (2147483647 chars)}, and the quotes around a value. */
     private static final int MARKER_BYTES = 32;
+    /** The room a subtask's entry needs to be written: its three fields short, each with its key and a marker. */
+    private static final int SUBTASK_ENTRY_BYTES = 3 * (SHORT_FIELD_BYTES + MARKER_BYTES);
 
     private final Path file;
     private final OutputStream out;
@@ -158,6 +164,24 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
     }
 
     @Override
+    public synchronized void onSubtaskEnd(SubtaskEvent event) {
+        try {
+            start("subtaskEnd");
+            text("session", event.session());
+            json.writeNumberField("round", event.round());
+            json.writeNumberField("step", event.step());
+            text("agent", event.agent());
+            text("machine", event.machine());
+            text("state", event.status().name());
+            json.writeNumberField("number", event.number());
+            writeSubtaskFields(event.subtask());
+            end();
+        } catch (IOException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
     public synchronized void onRoundEnd(String session, int round, RoundResult result) {
         try {
             start("roundEnd");
@@ -183,6 +207,9 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
             if (result.result().isPresent()) {
                 text("result", result.result().get());
             }
+            if (!result.subtasks().isEmpty()) {
+                writeSubtasks(result.subtasks());
+            }
             end();
         } catch (IOException e) {
             throw failed(e);
@@ -196,6 +223,27 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
         int whole = Math.max(room, SHORT_FIELD_BYTES);
         json.writeString(jsonBytes(value, whole) <= whole ? value
                 : SafeText.cut(value, charsWithin(value, room - MARKER_BYTES)));
+    }
+
+    private void writeSubtaskFields(ArchivedSubtask subtask) throws IOException {
+        text("subtask", subtask.subtask());
+        text("status", subtask.status().qualifiedName());
+        text("result", subtask.result());
+    }
+
+    /** The archived subtasks; once the line's room is spent, the rest give way to one entry {@code ... (N more)}. */
+    private void writeSubtasks(List<ArchivedSubtask> subtasks) throws IOException {
+        json.writeArrayFieldStart("subtasks");
+        for (int i = 0; i < subtasks.size(); i++) {
+            if (room() < SUBTASK_ENTRY_BYTES) {
+                json.writeString("... (" + (subtasks.size() - i) + " more)");
+                break;
+            }
+            json.writeStartObject();
+            writeSubtaskFields(subtasks.get(i));
+            json.writeEndObject();
+        }
+        json.writeEndArray();
     }
 
     /** A list of texts; the entries that do not fit whole give way to one entry {@code ... (N more)}. */

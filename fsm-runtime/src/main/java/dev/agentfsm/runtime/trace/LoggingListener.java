@@ -2,6 +2,7 @@ package dev.agentfsm.runtime.trace;
 
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.SubtaskEvent;
 import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
 import java.util.Objects;
@@ -9,8 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Logs rounds through SLF4J: each transition at DEBUG, a completed round at INFO, any other ending
- * at WARN (with the exception, when there is one). The messages are parameterized, so a disabled
+ * Logs rounds through SLF4J: each transition at DEBUG, each subtask end and a completed round at
+ * INFO, any other ending at WARN (with the exception, when there is one). The messages are parameterized, so a disabled
  * level costs no string building.
  */
 public final class LoggingListener implements TransitionListener {
@@ -39,10 +40,18 @@ public final class LoggingListener implements TransitionListener {
     }
 
     @Override
+    public void onSubtaskEnd(SubtaskEvent event) {
+        logger.info("session {} round {} step {}: {} ended subtask {} \"{}\" in {}: {}", event.session(), event.round(),
+                event.step(), event.agent(), event.number(), event.subtask().subtask(),
+                event.subtask().status().qualifiedName(), event.subtask().result());
+    }
+
+    @Override
     public void onRoundEnd(String session, int round, RoundResult result) {
         if (result.outcome() == Outcome.COMPLETED) {
-            logger.info("session {} round {} {} in {} after {} steps: {}", session, round, result.outcome(),
-                    result.finalStatus().qualifiedName(), result.steps(), result.reason());
+            logger.info("session {} round {} {} in {} after {} steps, {} subtask(s): {}", session, round,
+                    result.outcome(), result.finalStatus().qualifiedName(), result.steps(), result.subtasks().size(),
+                    result.reason());
         } else if (result.error().isPresent()) {
             logger.warn("session {} round {} ended {} in {} after {} steps: {}", session, round, result.outcome(),
                     result.finalStatus().qualifiedName(), result.steps(), result.reason(), result.error().get());

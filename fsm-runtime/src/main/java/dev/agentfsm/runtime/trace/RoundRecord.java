@@ -34,6 +34,10 @@ final class RoundRecord extends Event {
     @Label("Steps")
     int steps;
 
+    @Label("Subtasks")
+    @Description("How many subtasks ended in the round")
+    int subtasks;
+
     @Label("Path")
     @Description("The statuses entered, Machine.STATUS, separated by spaces")
     String path;

@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Status;
+import dev.agentfsm.runtime.SubtaskEvent;
 import dev.agentfsm.runtime.TransitionEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -81,6 +83,37 @@ class JsonLinesTraceTest {
                 "a target of another machine is qualified with it");
         assertEquals("partial", end.get("result").asText());
         assertFalse(end.has("error"));
+    }
+
+    @Test
+    void oneObjectPerSubtaskEndAndTheRoundEndListsThem() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        ArchivedSubtask copied = new ArchivedSubtask("Copy the table", AppStatus.FINISH, "copied 4 rows");
+        ArchivedSubtask charted = new ArchivedSubtask("Chart it", AppStatus.FAIL, "no chart button");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onSubtaskEnd(new SubtaskEvent("s-1", 2, 4, "AppAgent/Word", AppStatus.FINISH, 1, copied));
+            trace.onRoundEnd("s-1", 2, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
+                    List.of(HostStatus.FINISH), 9, Optional.empty(), Optional.empty(), Optional.empty(),
+                    List.of(copied, charted)));
+        }
+        List<JsonNode> lines = lines(file);
+        assertEquals("{\"event\":\"subtaskEnd\",\"session\":\"s-1\",\"round\":2,\"step\":4,"
+                + "\"agent\":\"AppAgent/Word\",\"machine\":\"AppAgent\",\"state\":\"FINISH\",\"number\":1,"
+                + "\"subtask\":\"Copy the table\",\"status\":\"AppAgent.FINISH\",\"result\":\"copied 4 rows\"}",
+                lines.get(0).toString());
+        assertEquals("[{\"subtask\":\"Copy the table\",\"status\":\"AppAgent.FINISH\",\"result\":\"copied 4 rows\"},"
+                + "{\"subtask\":\"Chart it\",\"status\":\"AppAgent.FAIL\",\"result\":\"no chart button\"}]",
+                lines.get(1).get("subtasks").toString());
+    }
+
+    @Test
+    void aRoundWithoutSubtasksWritesNoSubtasksField() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onRoundEnd("s-1", 1, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
+                    List.of(HostStatus.FINISH), 1, Optional.empty(), Optional.empty(), Optional.empty()));
+        }
+        assertFalse(lines(file).get(0).has("subtasks"));
     }
 
     @Test
@@ -195,6 +228,36 @@ class JsonLinesTraceTest {
         JsonNode transition = JSON.readTree(written.get(1));
         assertEquals("FINISH", transition.get("to").asText());
         assertEquals(5, transition.get("nanos").asInt());
+    }
+
+    @Test
+    void hugeSubtasksAreCutSoThatTheirLinesStayUnderTheCap() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        String huge = "x".repeat(1024 * 1024);
+        ArchivedSubtask big = new ArchivedSubtask(huge, AppStatus.FINISH, huge);
+        List<ArchivedSubtask> many = java.util.Collections.nCopies(10_000, big);
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onSubtaskEnd(new SubtaskEvent("s-1", 1, 3, "AppAgent/Word", AppStatus.FINISH, 1, big));
+            trace.onRoundEnd("s-1", 1, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
+                    List.of(HostStatus.FINISH), 3, Optional.empty(), Optional.empty(), Optional.empty(), many));
+        }
+
+        List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertEquals(2, written.size());
+        for (String line : written) {
+            int bytes = line.getBytes(StandardCharsets.UTF_8).length + 1;
+            assertTrue(bytes <= JsonLinesTrace.MAX_LINE_BYTES, bytes + " bytes");
+        }
+        JsonNode end = JSON.readTree(written.get(1));
+        JsonNode subtask = JSON.readTree(written.get(0));
+        assertTrue(subtask.get("subtask").asText().endsWith("x... (" + huge.length() + " chars)"),
+                "the first big field takes what room there is");
+        assertEquals("AppAgent.FINISH", subtask.get("status").asText(), "a short field stays whole");
+        assertEquals("... (" + huge.length() + " chars)", subtask.get("result").asText(), "no room is left for it");
+        JsonNode subtasks = end.get("subtasks");
+        assertTrue(subtasks.size() > 1 && subtasks.size() < many.size(), "entries: " + subtasks.size());
+        assertEquals("... (" + (many.size() - subtasks.size() + 1) + " more)", subtasks.get(subtasks.size() - 1).asText());
+        assertEquals("AppAgent.FINISH", subtasks.get(0).get("status").asText());
     }
 
     @Test

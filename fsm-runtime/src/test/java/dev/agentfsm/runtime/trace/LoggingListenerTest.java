@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.SubtaskEvent;
 import dev.agentfsm.runtime.TransitionEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,13 +64,21 @@ class LoggingListenerTest {
     }
 
     @Test
+    void subtaskEndsAtInfo() {
+        listener.onSubtaskEnd(new SubtaskEvent("s", 1, 4, "AppAgent/Word", AppStatus.FAIL, 2,
+                new ArchivedSubtask("Chart it", AppStatus.FAIL, "no chart button")));
+        assertEquals(List.of("INFO session s round 1 step 4: AppAgent/Word ended subtask 2 \"Chart it\" in AppAgent.FAIL:"
+                + " no chart button"), logger.lines);
+    }
+
+    @Test
     void completedRoundsAtInfoAndOthersAtWarnWithTheError() {
         listener.onRoundEnd("s", 1, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
                 List.of(HostStatus.CONTINUE, HostStatus.FINISH), 2, Optional.empty(), Optional.empty(), Optional.empty()));
         IllegalStateException boom = new IllegalStateException("boom");
         listener.onRoundEnd("s", 2, new RoundResult(Outcome.ERROR, "it failed", HostStatus.CONTINUE,
                 List.of(HostStatus.CONTINUE), 1, Optional.of(boom), Optional.empty(), Optional.empty()));
-        assertEquals(List.of("INFO session s round 1 COMPLETED in HostAgent.FINISH after 2 steps: done",
+        assertEquals(List.of("INFO session s round 1 COMPLETED in HostAgent.FINISH after 2 steps, 0 subtask(s): done",
                 "WARN session s round 2 ended ERROR in HostAgent.CONTINUE after 1 steps: it failed"), logger.lines);
         assertEquals(List.of(boom), logger.thrown, "only the failed round logs an exception");
         assertSame(boom, logger.thrown.get(0));

@@ -94,12 +94,15 @@ class ConcurrentSessionsTest {
                     assertEquals(Optional.empty(), results.get(1).result(), "round 2: the host finished at once");
                     assertEquals(List.of(new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FINISH, "done " + n)),
                             outcomes.archive());
+                    assertEquals(outcomes.archive(), results.get(0).subtasks());
                 } else {
                     assertEquals(10, results.get(0).steps());
                     assertEquals(List.of(new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FAIL, ""),
                             new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FINISH, "retried " + n)), outcomes.archive());
+                    assertEquals(outcomes.archive(), results.get(0).subtasks());
                 }
                 assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH), results.get(1).path());
+                assertEquals(List.of(), results.get(1).subtasks(), "round 2 ended no subtask");
                 assertEquals(List.of("task " + n, "follow-up " + n), outcomes.requests());
             }
         }
@@ -109,8 +112,8 @@ class ConcurrentSessionsTest {
             sessionsTraced.add(line.substring(line.indexOf("\"session\":\"") + 11, line.indexOf("\",\"round\"")));
         }
         assertEquals(SESSIONS, sessionsTraced.size(), "one shared trace heard every session");
-        // per session: round 1 (5 or 9 moves) + round 2 (1 move) + 2 round ends
-        assertEquals(SESSIONS / 2 * (5 + 1 + 2) + SESSIONS / 2 * (9 + 1 + 2), lines.size());
+        // per session: round 1 (5 or 9 moves, 1 or 2 subtask ends) + round 2 (1 move) + 2 round ends
+        assertEquals(SESSIONS / 2 * (5 + 1 + 1 + 2) + SESSIONS / 2 * (9 + 2 + 1 + 2), lines.size());
     }
 
     private static ScriptedAgent.Step result(String text) {

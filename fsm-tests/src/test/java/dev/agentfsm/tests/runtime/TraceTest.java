@@ -86,12 +86,20 @@ class TraceTest {
         assertEquals("SYSTEM", handOff.get("trigger").asText());
         assertTrue(handOff.get("nanos").asLong() > 0);
         assertEquals("AppAgent", lines.get(2).get("agent").asText());
-        JsonNode end = lines.get(5);
+        JsonNode subtask = lines.get(3);
+        assertEquals("subtaskEnd", subtask.get("event").asText(), "FINISH ended the subtask before it handed back");
+        assertEquals("AppAgent.FINISH", subtask.get("status").asText());
+        assertEquals("subtask of second", subtask.get("subtask").asText());
+        assertEquals(4, subtask.get("step").asInt());
+        assertEquals(1, subtask.get("number").asInt());
+        JsonNode end = lines.get(6);
         assertEquals("roundEnd", end.get("event").asText());
         assertEquals("COMPLETED", end.get("outcome").asText());
         assertEquals("HostAgent.FINISH", end.get("finalStatus").asText());
         assertEquals(6, end.get("steps").asInt());
         assertEquals(6, end.get("path").size());
+        assertEquals(1, end.get("subtasks").size());
+        assertEquals("AppAgent.FINISH", end.get("subtasks").get(0).get("status").asText());
     }
 
     @Test
@@ -132,12 +140,13 @@ class TraceTest {
     }
 
     @Test
-    void jfrRecordsTransitionsAndRounds() throws IOException {
+    void jfrRecordsTransitionsSubtasksAndRounds() throws IOException {
         Path recorded = dir.resolve("round.jfr");
         RoundResult result;
         try (Recording recording = new Recording()) {
             recording.enable(JfrListener.TRANSITION_EVENT);
             recording.enable(JfrListener.ROUND_EVENT);
+            recording.enable(JfrListener.SUBTASK_EVENT);
             recording.start();
             result = Session.of(LinuxAgentStateManager.instance(),
                             new LinuxAgent().script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH))
@@ -148,6 +157,7 @@ class TraceTest {
         assertEquals(Outcome.COMPLETED, result.outcome());
         List<String> transitions = new ArrayList<>();
         List<RecordedEvent> rounds = new ArrayList<>();
+        List<RecordedEvent> subtasks = new ArrayList<>();
         for (RecordedEvent event : RecordingFile.readAllEvents(recorded)) {
             if (event.getEventType().getName().equals(JfrListener.TRANSITION_EVENT)
                     && event.getString("session").equals("jfr")) {
@@ -157,6 +167,9 @@ class TraceTest {
             } else if (event.getEventType().getName().equals(JfrListener.ROUND_EVENT)
                     && event.getString("session").equals("jfr")) {
                 rounds.add(event);
+            } else if (event.getEventType().getName().equals(JfrListener.SUBTASK_EVENT)
+                    && event.getString("session").equals("jfr")) {
+                subtasks.add(event);
             }
         }
         assertEquals(List.of("1 LinuxAgent.CONTINUE -> CONTINUE by LLM", "2 LinuxAgent.CONTINUE -> FINISH by LLM"),
@@ -166,5 +179,10 @@ class TraceTest {
         assertEquals("LinuxAgent.FINISH", rounds.get(0).getString("finalStatus"));
         assertEquals(3, rounds.get(0).getInt("steps"));
         assertEquals("LinuxAgent.CONTINUE LinuxAgent.CONTINUE LinuxAgent.FINISH", rounds.get(0).getString("path"));
+        assertEquals(1, rounds.get(0).getInt("subtasks"));
+        assertEquals(1, subtasks.size(), "FINISH ended the request's subtask");
+        assertEquals("LinuxAgent.FINISH", subtasks.get(0).getString("status"));
+        assertEquals("count the files", subtasks.get(0).getString("subtask"));
+        assertEquals(3, subtasks.get(0).getInt("step"));
     }
 }

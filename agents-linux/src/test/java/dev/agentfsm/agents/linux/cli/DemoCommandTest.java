@@ -58,13 +58,16 @@ class DemoCommandTest {
         Path trace = base.resolve("trace.jsonl");
         assertTrue(cli.out().contains("\ntrace:    " + trace + "\n"), cli.out());
         List<String> lines = Files.readAllLines(trace);
-        assertEquals(6, lines.size(), lines.toString());
-        JsonNode last = new ObjectMapper().readTree(lines.get(5));
-        assertEquals("roundEnd", last.path("event").asText(), lines.get(5));
-        assertEquals("2 log files", last.path("result").asText().substring(0, 11), lines.get(5));
-        assertEquals("COMPLETED", last.path("outcome").asText(), lines.get(5));
+        assertEquals(7, lines.size(), lines.toString()); // 5 transitions, FINISH's subtask end, the round end
+        JsonNode last = new ObjectMapper().readTree(lines.get(6));
+        assertEquals("roundEnd", last.path("event").asText(), lines.get(6));
+        assertEquals("2 log files", last.path("result").asText().substring(0, 11), lines.get(6));
+        assertEquals("COMPLETED", last.path("outcome").asText(), lines.get(6));
         JsonNode finish = new ObjectMapper().readTree(lines.get(4));
         assertEquals("FINISH", finish.path("to").asText(), lines.get(4));
+        JsonNode subtask = new ObjectMapper().readTree(lines.get(5));
+        assertEquals("subtaskEnd", subtask.path("event").asText(), lines.get(5));
+        assertEquals("LinuxAgent.FINISH", subtask.path("status").asText(), lines.get(5));
 
         Path machine = base.resolve("machine");
         assertTrue(cli.out().contains("\ndiagrams: " + machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.")

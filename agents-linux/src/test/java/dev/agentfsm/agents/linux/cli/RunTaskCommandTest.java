@@ -49,7 +49,7 @@ class RunTaskCommandTest {
             assertTrue(cli.out().contains("\nstep 2  CONTINUE -> FINISH  (no command)  ["), cli.out());
             assertTrue(cli.out().contains("\nround COMPLETED after 3 states: CONTINUE -> CONTINUE -> FINISH\n"), cli.out());
             assertTrue(cli.out().contains("\nresult: The directory holds hello.txt.\n"), cli.out());
-            assertEquals(3, Files.readAllLines(trace).size());
+            assertEquals(4, Files.readAllLines(trace).size(), "2 transitions, FINISH's subtask end, the round end");
 
             List<ChatServer.Request> requests = server.requests();
             assertEquals(2, requests.size());

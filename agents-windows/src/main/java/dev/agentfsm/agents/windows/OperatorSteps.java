@@ -1,0 +1,175 @@
+package dev.agentfsm.agents.windows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.agents.windows.desktop.DesktopControl;
+import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.Rect;
+import dev.agentfsm.runtime.llm.AgentReply;
+import dev.agentfsm.runtime.llm.ChatMessage;
+import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.step.StepRecord;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import javax.imageio.ImageIO;
+
+/**
+ * The four phases of the Operator's CONTINUE step: the screen is observed as a {@link ScreenView},
+ * the LLM's reply decides, its computer-use action runs (or waits for the user), and the step is
+ * remembered.
+ */
+final class OperatorSteps {
+    private static final String ROLE = """
+            You are an Operator: you do one subtask on a Windows desktop by acting on its screen, as a person \
+            does with a mouse and a keyboard. You see a screenshot of the whole screen; coordinates are pixels \
+            from its top-left corner. Reply with one JSON object holding at most one action: click or \
+            double_click at x, y; type a text where the last click put the focus; keypress keys pressed \
+            together, such as ["CTRL", "C"]; scroll at x, y by scroll_x, scroll_y; drag along a path of points \
+            (it selects the range between two cells); wait. Reply CONTINUE to go on after the action, CONFIRM \
+            with the action when the user must approve it before it runs (deleting, sending, paying), PENDING \
+            with questions when you need the user's help, FINISH with what the subtask produced in result when \
+            it is done or cannot be done.""";
+
+    /**
+     * A window and its controls, as the Operator saw them.
+     *
+     * @param window the window
+     * @param controls its controls, in screen coordinates
+     */
+    record WindowControls(DesktopWindow window, List<DesktopControl> controls) {
+        WindowControls {
+            Objects.requireNonNull(window, "window");
+            controls = List.copyOf(controls);
+        }
+    }
+
+    /**
+     * What lies at a point of the screen: a window, and the smallest of its controls there, if any.
+     *
+     * @param window the front-most window covering the point
+     * @param control the smallest control of that window covering the point
+     */
+    record Target(DesktopWindow window, Optional<DesktopControl> control) {}
+
+    /**
+     * What the Operator saw in one step: the screenshot the model gets, its size (the screen), and the
+     * windows with their controls, front to back, which resolve the model's coordinates.
+     *
+     * @param screenshot the desktop's screenshot as PNG
+     * @param width the screen's width in pixels
+     * @param height the screen's height in pixels
+     * @param windows the windows, front to back, with their controls
+     */
+    record ScreenView(byte[] screenshot, int width, int height, List<WindowControls> windows) {
+        ScreenView {
+            Objects.requireNonNull(screenshot, "screenshot");
+            windows = List.copyOf(windows);
+        }
+
+        boolean contains(ComputerAction.Point point) {
+            return point.x() >= 0 && point.y() >= 0 && point.x() < width && point.y() < height;
+        }
+
+        /** The front-most window at {@code point} and its smallest control there. */
+        Optional<Target> at(ComputerAction.Point point) {
+            for (WindowControls window : windows) {
+                if (window.window().bounds().contains(point.x(), point.y())) {
+                    return Optional.of(new Target(window.window(), window.controls().stream()
+                            .filter(c -> c.rect().contains(point.x(), point.y()))
+                            .min(Comparator.comparingLong(c -> area(c.rect())))));
+                }
+            }
+            return Optional.empty();
+        }
+
+        /** The controls of {@code window}, as seen. */
+        List<DesktopControl> controls(DesktopWindow window) {
+            return windows.stream().filter(w -> w.window().id().equals(window.id())).findFirst()
+                    .map(WindowControls::controls).orElse(List.of());
+        }
+
+        private static long area(Rect rect) {
+            return (long) rect.width() * rect.height();
+        }
+    }
+
+    private OperatorSteps() {}
+
+    /** DATA_COLLECTION: the desktop's screenshot, its size, and every window's controls. */
+    static ScreenView observe(OperatorAgent operator, Context context) throws DriverException {
+        List<WindowControls> windows = new ArrayList<>();
+        for (DesktopWindow window : operator.desktop().windows()) {
+            windows.add(new WindowControls(window, operator.desktop().controls(window)));
+        }
+        byte[] screenshot = operator.desktop().screenshot();
+        BufferedImage image;
+        try {
+            image = ImageIO.read(new ByteArrayInputStream(screenshot));
+        } catch (IOException e) {
+            throw new DriverException("the screenshot of " + operator.desktop().name() + " cannot be read: " + e, e);
+        }
+        if (image == null) {
+            throw new DriverException("the screenshot of " + operator.desktop().name() + " is not an image ("
+                    + screenshot.length + " bytes)");
+        }
+        ScreenView view = new ScreenView(screenshot, image.getWidth(), image.getHeight(), windows);
+        operator.observed(view);
+        return view;
+    }
+
+    /** LLM_INTERACTION: the prompt with the screenshot, the guarded reply, the status. */
+    static AgentReply ask(OperatorAgent operator, Context context, ScreenView view) throws LlmException {
+        String text = new Prompt()
+                .section("Request", context.get(Context.REQUEST).orElse(""))
+                .section("Subtask", context.get(Context.SUBTASK).orElse(""))
+                .section("Plan", operator.plan())
+                .block(operator.blackboard().toPrompt())
+                .section("Last action", operator.gate().lastOutcome().orElse(""))
+                .section("Screen", view.width() + "x" + view.height() + " pixels")
+                .section("Window", operator.window().map(OperatorSteps::describe).orElse(""))
+                .text();
+        List<ChatMessage> messages = List.of(ChatMessage.system(ROLE),
+                ChatMessage.user(text, List.of(Image.png(view.screenshot()))));
+        AgentReply reply = operator.guard().ask(OperatorAgentStatus.CONTINUE, messages, Replies.OPERATOR_SCHEMA);
+        operator.setStatus(reply.status());
+        return reply;
+    }
+
+    /**
+     * ACTION_EXECUTION: the action runs at its coordinates, or waits for the user when the status is CONFIRM.
+     *
+     * @return what happened, for the trajectory; empty when the reply asked for no action
+     */
+    static Optional<String> act(OperatorAgent operator, Context context, AgentReply reply) throws DriverException {
+        boolean confirmFirst = reply.status() == OperatorAgentStatus.CONFIRM;
+        return operator.gate().submit(ComputerActionReader.parse(reply.json().path("action")), confirmFirst,
+                "the step: " + Replies.text(reply.json(), "thought"));
+    }
+
+    /** MEMORY_UPDATE: plan, questions and result for the next states; the trajectory on the blackboard. */
+    static void remember(OperatorAgent operator, Context context, StepRecord<ScreenView, AgentReply, Optional<String>> step) {
+        AgentReply reply = step.decision();
+        JsonNode json = reply.json();
+        operator.remember(Replies.texts(json, "plan"), Replies.texts(json, "questions"), Replies.text(json, "result"));
+        operator.blackboard().addTrajectory(Trajectory.of(context, operator, context.get(Context.SUBTASK).orElse(""),
+                step.result().orElse(""), reply.status()));
+        String result = Replies.text(json, "result");
+        if (operator.hostAgent().isEmpty() && !result.isBlank()) {
+            context.put(Context.ROUND_RESULT, result); // on its own, the Operator answers the request itself
+        }
+    }
+
+    private static String describe(DesktopWindow window) {
+        Rect b = window.bounds();
+        return "'" + window.title() + "' (" + window.appRoot() + ") at (" + b.left() + ", " + b.top() + ") to ("
+                + b.right() + ", " + b.bottom() + ")";
+    }
+}

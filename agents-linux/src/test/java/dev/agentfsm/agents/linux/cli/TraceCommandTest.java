@@ -25,7 +25,7 @@ class TraceCommandTest {
         Cli cli = Cli.run("trace", "check", trace.toString());
         assertEquals("", cli.err());
         assertEquals(0, cli.exitCode(), cli.out());
-        assertEquals("read 1 trace: 6 lines, 5 transitions, 1 round end\n"
+        assertEquals("read 1 trace: 7 lines, 5 transitions, 1 round end, 1 line of other events\n"
                 + "\n"
                 + "outcome    rounds\n"
                 + "COMPLETED       1\n"
@@ -47,9 +47,9 @@ class TraceCommandTest {
                 StandardOpenOption.APPEND);
         Cli cli = Cli.run("trace", "check", trace.toString());
         assertEquals(1, cli.exitCode(), cli.out());
-        assertTrue(cli.out().contains("illegal move     " + trace + ":7  LinuxAgent: FINISH -> CONTINUE by 'LLM' is not"
+        assertTrue(cli.out().contains("illegal move     " + trace + ":8  LinuxAgent: FINISH -> CONTINUE by 'LLM' is not"
                 + " declared; FINISH declares no moves\n"), cli.out());
-        assertTrue(cli.out().contains("unreadable line  " + trace + ":8  not JSON"), cli.out());
+        assertTrue(cli.out().contains("unreadable line  " + trace + ":9  not JSON"), cli.out());
         assertTrue(cli.out().endsWith("\nFAILED: 1 illegal move, 1 unreadable line\n"), cli.out());
     }
 

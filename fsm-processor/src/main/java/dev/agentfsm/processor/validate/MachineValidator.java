@@ -30,6 +30,8 @@ import javax.lang.model.SourceVersion;
 public final class MachineValidator {
 
     private static final Pattern STATUS = Pattern.compile("[A-Z][A-Z0-9_]*");
+    /** A {@code @Tools} pattern: MCP's tool-name characters and {@code *} (as fsm-runtime's ToolPatterns reads it). */
+    private static final Pattern TOOL_PATTERN = Pattern.compile("[A-Za-z0-9_./*-]{1,128}");
     private static final Pattern MACHINE = Pattern.compile("[A-Z][A-Za-z0-9]*");
 
     /**
@@ -145,6 +147,7 @@ public final class MachineValidator {
                             + " to)'; a hand-off needs the agent that takes over, so return to."
                             + Names.transitionMethod(machine.ref(), t.target()) + "(...) from next"));
         }
+        state.tools().ifPresent(tools -> checkTools(name, tools, report));
         Set<TypeRef> targets = new HashSet<>();
         Map<String, TransitionModel> methods = new HashMap<>();
         for (TransitionModel transition : state.transitions()) {
@@ -173,6 +176,21 @@ public final class MachineValidator {
                         report.error("TerminalExit", transition.origin(), state.status() + " is @Terminal and cannot"
                                 + " move back to " + t.status() + " of the same machine; hand off to another machine"
                                 + " or move to another terminal state"));
+            }
+        }
+    }
+
+    /** Each {@code @Tools} pattern is a tool name with {@code *} wildcards, and none is repeated. */
+    private static void checkTools(String name, List<StateModel.ToolPattern> tools, Report report) {
+        Set<String> seen = new HashSet<>();
+        for (StateModel.ToolPattern tool : tools) {
+            if (!TOOL_PATTERN.matcher(tool.pattern()).matches()) {
+                report.error("ToolPattern", tool.origin(), "@Tools pattern \"" + tool.pattern() + "\" of " + name
+                        + " is not a tool-name pattern; use 1 to 128 of the characters A-Z a-z 0-9 _ - . / and * for"
+                        + " any run of characters, e.g. \"browser_*\"");
+            } else if (!seen.add(tool.pattern())) {
+                report.error("ToolPattern", tool.origin(), "@Tools pattern \"" + tool.pattern() + "\" of " + name
+                        + " is listed twice; list each pattern once");
             }
         }
     }

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "agents-linux", mixinStandardHelpOptions = true, version = "agents-linux (agent-fsm) 0.1.0-SNAPSHOT",
         description = "Runs agent-fsm's LinuxAgent on this machine's shell: read-only, allow-listed commands,"
                 + " no shell, with time-outs and output caps.",
-        subcommands = {DemoCommand.class, RunTaskCommand.class, MachinesCommand.class, DiagramCommand.class,
+        subcommands = {DemoCommand.class, RunTaskCommand.class, MachinesCommand.class, DiagramCommand.class, McpCommand.class,
                 CommandLine.HelpCommand.class})
 public final class AgentsLinux implements Runnable {
     /** Exit code of a bad command line. */
@@ -49,7 +49,7 @@ public final class AgentsLinux implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "give a command: demo, run, machines or diagram");
+        throw new ParameterException(spec.commandLine(), "give a command: demo, run, machines, diagram or mcp");
     }
 
     /** One line naming the problem and where help is, then exit 2. */

@@ -12,7 +12,7 @@ class CliArgumentsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "''                                  | agents-linux: give a command: demo, run, machines or diagram (see 'agents-linux --help')",
+            "''                                  | agents-linux: give a command: demo, run, machines, diagram or mcp (see 'agents-linux --help')",
             "fly                                 | agents-linux: Unmatched argument at index 0: 'fly' (see 'agents-linux --help')",
             "demo --colour                       | agents-linux demo: Unknown option: '--colour' (see 'agents-linux demo --help')",
             "demo --dir /no/such/dir             | agents-linux demo: --dir '/no/such/dir' is not a directory (see 'agents-linux demo --help')",

@@ -38,8 +38,8 @@ class McpDriverTest {
     @Test
     void theServersToolsAreOfferedWithDescriptionAndSchema() {
         List<String> names = driver.tools().stream().map(ToolSpec::name).toList();
-        assertEquals(List.of("echo", "add", "calls", "picture", "fail", "slow", "big", "spawn", "grow", "quit"),
-                names.subList(0, 10));
+        assertEquals(List.of("echo", "add", "timed", "calls", "picture", "fail", "slow", "big", "spawn", "grow", "quit"),
+                names.subList(0, 11));
         ToolSpec echo = driver.tools().get(0);
         assertEquals(Map.of("text", "string, what to repeat"), echo.parameters());
         assertTrue(echo.inputSchema().orElseThrow().contains("\"required\":[\"text\"]"), echo.inputSchema().get());

@@ -68,6 +68,14 @@ public final class TestServer {
                                     double sum = ((Number) args.get("a")).doubleValue() + ((Number) args.get("b")).doubleValue();
                                     return text(Double.toString(sum), false);
                                 }),
+                        tool("timed", "Answers how many nanoseconds its own handler ran", Map.of("type", "object",
+                                        "properties", Map.of("text", Map.of("type", "string"))),
+                                args -> {
+                                    long start = System.nanoTime();
+                                    String text = String.valueOf(args.get("text"));
+                                    McpSchema.CallToolResult result = text(text, false);
+                                    return text(Long.toString(System.nanoTime() - start + (result == null ? 1 : 0)), false);
+                                }),
                         tool("calls", "How many calls of echo and add the server has run", Map.of("type", "object"),
                                 args -> text(Integer.toString(calls.get()), false)),
                         tool("picture", "A screenshot", Map.of("type", "object"), args ->

@@ -1,7 +1,5 @@
 package dev.agentfsm.mcp;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.Action;
@@ -15,22 +13,14 @@ import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.Image;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.File;
-import java.lang.reflect.Field;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +32,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -76,14 +65,11 @@ import reactor.core.publisher.Mono;
  */
 public final class McpDriver implements DeviceDriver {
     private static final Logger LOG = LoggerFactory.getLogger(McpDriver.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** The key of {@link ActionResult#data()} under which a result's images are kept. */
     public static final String IMAGES = "images";
     /** The key of {@link ActionResult#data()} with the call's round trip in nanoseconds. */
     public static final String NANOS = "nanos";
-    private static final int STDERR_LINES = 5;
     private static final int REASON_CHARS = 300;
-    private static final long STDERR_GRACE_MILLIS = 150;
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final String name;
@@ -115,9 +101,9 @@ public final class McpDriver implements DeviceDriver {
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(options, "options");
         String name = "mcp:" + endpoint.label();
-        checkProgram(endpoint, name);
+        Transports.checkProgram(endpoint, name);
         Deque<String> stderr = new ArrayDeque<>();
-        McpClientTransport transport = transport(endpoint, stderr);
+        McpClientTransport transport = Transports.transport(endpoint, stderr);
         McpDriver[] self = new McpDriver[1];
         McpAsyncClient client = McpClient.async(transport)
                 .clientInfo(new McpSchema.Implementation("agent-fsm", "0.1.0"))
@@ -136,8 +122,8 @@ public final class McpDriver implements DeviceDriver {
         McpDriver driver = null;
         try {
             McpSchema.InitializeResult init = await(client.initialize(), options.startTimeout(), name, "initialize",
-                    () -> processOf(transport));
-            process = processOf(transport);
+                    () -> Transports.processOf(transport));
+            process = Transports.processOf(transport);
             driver = new McpDriver(name, options, client, process, stderr);
             driver.serverName = init.serverInfo() == null ? "" : init.serverInfo().name() + " " + init.serverInfo().version();
             self[0] = driver;
@@ -147,15 +133,15 @@ public final class McpDriver implements DeviceDriver {
             if (driver != null) {
                 driver.close();
             } else {
-                processOf(transport).ifPresent(McpDriver::kill);
+                Transports.processOf(transport).ifPresent(Transports::kill);
                 client.close();
             }
             String reason = String.valueOf(e.getMessage());
             if (reason.startsWith(name + ": ")) {
                 reason = reason.substring(name.length() + 2);
             }
-            awaitStderr();
-            String lastError = lastLines(stderr);
+            Transports.awaitStderr();
+            String lastError = Transports.lastLines(stderr);
             throw new DriverException(name + ": could not start a session with the MCP server: "
                     + SafeText.line(reason, REASON_CHARS) + (lastError.isEmpty() ? "" : "; its stderr: " + lastError), e);
         }
@@ -251,14 +237,14 @@ public final class McpDriver implements DeviceDriver {
                         + SafeText.line(String.valueOf(error.getJsonRpcError().message()), REASON_CHARS));
             }
             if (process.isPresent() && !ProcessTree.running(process.get())) {
-                awaitStderr();
-                String lastError = lastLines(stderr);
+                Transports.awaitStderr();
+                String lastError = Transports.lastLines(stderr);
                 throw new DriverException(e.getMessage() + (lastError.isEmpty() ? "" : "; its stderr: " + lastError), e);
             }
             throw e;
         }
         long nanos = System.nanoTime() - start;
-        return toResult(action.function(), result, nanos);
+        return ToolResults.toResult(action.function(), result, nanos, options);
     }
 
     /** The images of a result of {@link #execute}, for the next prompt; none for a result of another driver. */
@@ -281,60 +267,8 @@ public final class McpDriver implements DeviceDriver {
             LOG.debug("{}: closing the session: {}", name, e.toString());
         }
         client.close();
-        process.ifPresent(McpDriver::kill);
+        process.ifPresent(Transports::kill);
         descendants.stream().filter(ProcessTree::running).forEach(ProcessHandle::destroyForcibly);
-    }
-
-    private ActionResult toResult(String tool, McpSchema.CallToolResult result, long nanos) {
-        StringBuilder text = new StringBuilder();
-        List<Image> images = new ArrayList<>();
-        for (McpSchema.Content content : result.content() == null ? List.<McpSchema.Content>of() : result.content()) {
-            String part;
-            if (content instanceof McpSchema.TextContent t) {
-                part = t.text();
-            } else if (content instanceof McpSchema.ImageContent image) {
-                part = image(image, images);
-            } else if (content instanceof McpSchema.EmbeddedResource embedded
-                    && embedded.resource() instanceof McpSchema.TextResourceContents resource) {
-                part = resource.text();
-            } else if (content instanceof McpSchema.ResourceLink link) {
-                part = "[resource " + link.uri() + "]";
-            } else {
-                part = "[" + content.type() + " content left out]";
-            }
-            if (text.length() > 0) {
-                text.append('\n');
-            }
-            text.append(part == null ? "" : part);
-        }
-        if (text.length() == 0 && result.structuredContent() != null) {
-            text.append(json(result.structuredContent()));
-        }
-        String output = SafeText.cut(text.toString(), options.maxResultChars());
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("tool", tool);
-        data.put(IMAGES, List.copyOf(images));
-        data.put(NANOS, nanos);
-        boolean failed = Boolean.TRUE.equals(result.isError());
-        return new ActionResult(!failed, failed ? "" : output,
-                failed ? Optional.of(output.isEmpty() ? tool + " failed and said nothing" : output) : Optional.empty(), data);
-    }
-
-    private String image(McpSchema.ImageContent image, List<Image> images) {
-        if (images.size() >= options.maxImages()) {
-            return "[image left out: at most " + options.maxImages() + " per result]";
-        }
-        byte[] bytes;
-        try {
-            bytes = Base64.getDecoder().decode(image.data());
-        } catch (IllegalArgumentException e) {
-            return "[image left out: its data is not base64]";
-        }
-        if (bytes.length > options.maxImageBytes()) {
-            return "[image left out: " + bytes.length + " bytes, more than " + options.maxImageBytes() + "]";
-        }
-        images.add(new Image(image.mimeType() == null ? "image/png" : image.mimeType(), bytes));
-        return "[image " + images.size() + ": " + image.mimeType() + "]";
     }
 
     private void setTools(List<McpSchema.Tool> tools) {
@@ -342,43 +276,16 @@ public final class McpDriver implements DeviceDriver {
         List<ToolSpec> list = new ArrayList<>();
         for (McpSchema.Tool tool : tools) {
             byName.put(tool.name(), tool);
-            list.add(spec(tool));
+            list.add(ToolResults.spec(tool));
         }
         serverTools = java.util.Collections.unmodifiableMap(byName);
         specs = List.copyOf(list);
     }
 
-    /** A tool as the prompt lists it: its description on one line, each parameter's type and description. */
-    static ToolSpec spec(McpSchema.Tool tool) {
-        Map<String, String> parameters = new LinkedHashMap<>();
-        Map<String, Object> schema = tool.inputSchema() == null ? Map.of() : tool.inputSchema();
-        List<?> required = schema.get("required") instanceof List<?> r ? r : List.of();
-        if (schema.get("properties") instanceof Map<?, ?> properties) {
-            for (Map.Entry<?, ?> p : properties.entrySet()) {
-                Map<?, ?> property = p.getValue() instanceof Map<?, ?> m ? m : Map.of();
-                String type = String.valueOf(property.containsKey("type") ? property.get("type") : "any");
-                String description = property.get("description") instanceof String d ? d : "";
-                parameters.put(String.valueOf(p.getKey()), SafeText.line(type + (required.contains(p.getKey()) ? "" : ", optional")
-                        + (description.isEmpty() ? "" : ", " + description), 300));
-            }
-        }
-        String description = tool.description() == null ? "" : tool.description();
-        return new ToolSpec(tool.name(), SafeText.line(description, 1_000), parameters,
-                Optional.of(json(schema)));
-    }
-
-    private static String json(Object value) {
-        try {
-            return JSON.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            return String.valueOf(value);
-        }
-    }
-
     private void checkAlive(String operation) throws DriverException {
         if (process.isPresent() && !ProcessTree.running(process.get())) {
-            awaitStderr();
-            String lastError = lastLines(stderr);
+            Transports.awaitStderr();
+            String lastError = Transports.lastLines(stderr);
             throw new DriverException(name + ": the MCP server exited before " + operation
                     + (lastError.isEmpty() ? "" : "; its stderr: " + lastError));
         }
@@ -425,102 +332,5 @@ public final class McpDriver implements DeviceDriver {
         }
     }
 
-    /** A program that is not there fails at once, not after the start time-out. */
-    private static void checkProgram(McpEndpoint endpoint, String name) throws DriverException {
-        if (!(endpoint instanceof McpEndpoint.Stdio stdio)) {
-            return;
-        }
-        String program = stdio.command().get(0);
-        boolean found = program.contains("/")
-                ? Files.isExecutable(stdio.directory().orElse(Path.of("")).resolve(program))
-                : Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                        .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, program)));
-        if (!found) {
-            throw new DriverException(name + ": could not start the MCP server: '" + SafeText.line(program, 200)
-                    + "' is not an executable file" + (program.contains("/") ? "" : " on the PATH")
-                    + "; install it or give its path");
-        }
-    }
 
-    private static McpClientTransport transport(McpEndpoint endpoint, Deque<String> stderr) {
-        if (endpoint instanceof McpEndpoint.Http http) {
-            String url = http.url().toString();
-            String path = http.url().getRawPath() == null || http.url().getRawPath().isEmpty() ? "/" : http.url().getRawPath();
-            String base = url.substring(0, url.indexOf(path, url.indexOf("//") + 2));
-            return HttpClientStreamableHttpTransport.builder(base).endpoint(path).build();
-        }
-        McpEndpoint.Stdio stdio = (McpEndpoint.Stdio) endpoint;
-        ServerParameters parameters = ServerParameters.builder(stdio.command().get(0))
-                .args(stdio.command().subList(1, stdio.command().size()))
-                .env(stdio.environment())
-                .build();
-        StdioClientTransport transport = new StdioClientTransport(parameters, McpJsonDefaults.getMapper()) {
-            @Override
-            protected ProcessBuilder getProcessBuilder() {
-                ProcessBuilder builder = super.getProcessBuilder();
-                stdio.directory().ifPresent(d -> builder.directory(d.toFile()));
-                return builder;
-            }
-        };
-        transport.setStdErrorHandler(line -> {
-            LOG.debug("{} stderr: {}", endpoint.label(), line);
-            synchronized (stderr) {
-                stderr.addLast(line);
-                while (stderr.size() > STDERR_LINES) {
-                    stderr.removeFirst();
-                }
-            }
-        });
-        return transport;
-    }
-
-    /** The newest lines of the server's stderr that fit in a reason, oldest first, on one line. */
-    private static String lastLines(Deque<String> stderr) {
-        List<String> shown = new ArrayList<>();
-        int length = 0;
-        synchronized (stderr) {
-            for (var lines = stderr.descendingIterator(); lines.hasNext() && length < REASON_CHARS; ) {
-                String line = SafeText.line(lines.next().strip(), REASON_CHARS);
-                shown.add(0, line);
-                length += line.length() + 3;
-            }
-        }
-        return SafeText.cut(String.join(" | ", shown), REASON_CHARS * 2);
-    }
-
-    /** Gives the transport a moment to read what a server that just died wrote last. */
-    private static void awaitStderr() {
-        try {
-            Thread.sleep(STDERR_GRACE_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
-     * The process a stdio transport started. The SDK keeps it in a private field and offers no
-     * accessor; without it the driver could not kill the server's children on close.
-     */
-    private static Optional<ProcessHandle> processOf(McpClientTransport transport) {
-        if (!(transport instanceof StdioClientTransport)) {
-            return Optional.empty();
-        }
-        try {
-            Field field = StdioClientTransport.class.getDeclaredField("process");
-            field.setAccessible(true);
-            Object process = field.get(transport);
-            return process instanceof Process p ? Optional.of(p.toHandle()) : Optional.empty();
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            LOG.warn("cannot reach the MCP server's process to kill its children on close: {}", e.toString());
-            return Optional.empty();
-        }
-    }
-
-    private static void kill(ProcessHandle process) {
-        try {
-            ProcessTree.kill(process);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 }

@@ -44,6 +44,16 @@ class ToolCallRuleTest {
     }
 
     @Test
+    void theGeneratedModelListsThemToo() throws Exception {
+        String yaml;
+        try (var in = getClass().getResourceAsStream("/META-INF/agentfsm/dev.agentfsm.mcp.Calculator.yaml")) {
+            yaml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertTrue(yaml.contains("    tools:\n      - add\n      - q*\n"), yaml);
+        assertTrue(yaml.contains("tools: []"), "ERROR's @Tools({}): " + yaml);
+    }
+
+    @Test
     void eachStateOffersOnlyItsTools() {
         assertEquals(List.of("add", "quit"), names(driver.tools(CalculatorStatus.CALC)));
         assertEquals(List.of("echo"), names(driver.tools(CalculatorStatus.REPORT)));

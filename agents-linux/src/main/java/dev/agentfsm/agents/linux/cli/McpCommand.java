@@ -62,16 +62,15 @@ final class McpCommand implements Callable<Integer> {
         if (timeoutSeconds < 1 || timeoutSeconds > 120) {
             throw bad("--timeout must be from 1 to 120 seconds, got " + timeoutSeconds);
         }
+        if (httpPort.isPresent() && (httpPort.get() < 0 || httpPort.get() > MAX_PORT)) {
+            throw bad("--http must be a port from 0 to " + MAX_PORT + ", got " + httpPort.get());
+        }
         ShellMcpServer server = new ShellMcpServer(shell(), Duration.ofSeconds(timeoutSeconds));
         if (httpPort.isEmpty()) {
             server.serveStdio(System.in, System.out);
             return 0;
         }
-        int port = httpPort.get();
-        if (port < 0 || port > MAX_PORT) {
-            throw bad("--http must be a port from 0 to " + MAX_PORT + ", got " + port);
-        }
-        try (ShellMcpServer.Http http = server.serveHttp(new InetSocketAddress(bind, port))) {
+        try (ShellMcpServer.Http http = server.serveHttp(new InetSocketAddress(bind, httpPort.get()))) {
             Console console = AgentsLinux.console(spec);
             console.println("MCP (Streamable HTTP): " + http.url());
             http.join();

@@ -29,7 +29,10 @@ class CliArgumentsTest {
             "diagram                             | agents-linux diagram: Missing required parameter: 'MACHINE' (see 'agents-linux diagram --help')",
             "diagram Nope                        | agents-linux diagram: unknown machine 'Nope'; the machines on the class path are LinuxAgent (see 'agents-linux diagram --help')",
             "diagram LinuxAgent --format png     | agents-linux diagram: Invalid value for option '--format': expected one of mermaid, dot, plantuml, svg but was 'png' (see 'agents-linux diagram --help')",
-            "machines extra                      | agents-linux machines: Unmatched argument at index 1: 'extra' (see 'agents-linux machines --help')"})
+            "machines extra                      | agents-linux machines: Unmatched argument at index 1: 'extra' (see 'agents-linux machines --help')",
+            "mcp --http 70000                    | agents-linux mcp: --http must be a port from 0 to 65535, got 70000 (see 'agents-linux mcp --help')",
+            "mcp --timeout 0                     | agents-linux mcp: --timeout must be from 1 to 120 seconds, got 0 (see 'agents-linux mcp --help')",
+            "mcp --root /no/such/dir             | agents-linux mcp: --root '/no/such/dir' is not a directory (see 'agents-linux mcp --help')"})
     void badArgumentsPrintOneLineAndExitTwo(String args, String error) {
         Cli cli = Cli.run(args.isEmpty() ? new String[0] : args.split(" "));
         assertEquals(2, cli.exitCode(), cli.err());
@@ -39,7 +42,7 @@ class CliArgumentsTest {
 
     @ParameterizedTest
     @CsvSource({"'', agents-linux", "demo, agents-linux demo", "run, agents-linux run", "machines, agents-linux machines",
-            "diagram, agents-linux diagram"})
+            "diagram, agents-linux diagram", "mcp, agents-linux mcp"})
     void everyCommandHasHelp(String command, String usage) {
         Cli cli = Cli.run(command.isEmpty() ? new String[] {"--help"} : new String[] {command, "--help"});
         assertEquals(0, cli.exitCode());
@@ -51,7 +54,7 @@ class CliArgumentsTest {
     void helpCommandNamesEveryCommand() {
         Cli cli = Cli.run("help");
         assertEquals(0, cli.exitCode());
-        for (String command : new String[] {"demo", "run", "machines", "diagram"}) {
+        for (String command : new String[] {"demo", "run", "machines", "diagram", "mcp"}) {
             assertTrue(cli.out().contains("\n  " + command + " "), cli.out());
         }
     }

@@ -73,6 +73,8 @@ class ValidationTest {
             new Case("Unreachable", "Unreachable", "Door.java", "@State(\"AJAR\")", 1),
             new Case("Trap", "Trap", "Door.java", "@State(\"STUCK\")", 1),
             new Case("NeverEnds", "NeverEnds", "Door.java", "@Terminal(endsRound = false)", 1),
+            new Case("ToolPatternSyntax", "ToolPattern", "Door.java", "\"browser click\"", 1),
+            new Case("ToolPatternTwice", "ToolPattern", "Door.java", "// again", 1),
             new Case("GeneratedNameTaken", "GeneratedNameTaken", "Door.java", "name = \"Door\"", 1),
             // the compiler reports the missing class itself; ours says which annotation named it
             new Case("Unresolved", "Unresolved", "Door.java", "class Open", 2));

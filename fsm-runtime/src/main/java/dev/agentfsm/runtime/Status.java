@@ -66,6 +66,16 @@ public interface Status {
         return List.copyOf(targets);
     }
 
+    /**
+     * The tools the LLM may call in this state, as the state's {@code @Tools} declares them: tool-name
+     * patterns where {@code *} stands for any run of characters ({@code "browser_*"}). A state without
+     * {@code @Tools} offers every tool the device has ({@code ["*"]}); {@code @Tools({})} offers none.
+     * {@link dev.agentfsm.runtime.device.ToolPatterns} applies them to a device's tools.
+     */
+    default List<String> tools() {
+        return List.of("*");
+    }
+
     /** The status qualified with its machine, {@code "HostAgent.CONTINUE"}: how traces and messages name it. */
     default String qualifiedName() {
         return machine().name() + "." + name();

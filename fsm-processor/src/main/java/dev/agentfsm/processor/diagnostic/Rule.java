@@ -10,7 +10,7 @@ import javax.tools.Diagnostic.Kind;
 public enum Rule {
     NOT_A_STATE("NotAState", Kind.ERROR,
             "a `@Transition.to`, `initial`, `fallback` or `onError` names a class without `@State`,"
-                    + " or `@Transition`/`@Terminal` sits on a class that is not a `@State`"),
+                    + " or `@Transition`/`@Terminal`/`@Tools` sits on a class that is not a `@State`"),
     WRONG_MACHINE("WrongMachine", Kind.ERROR,
             "`initial`, `fallback` or `onError` names a state of another machine"),
     NO_MACHINE("NoMachine", Kind.ERROR,
@@ -43,6 +43,8 @@ public enum Rule {
             "a state has a non-final instance field, but states are shared singletons"),
     MISSING_WHEN("MissingWhen", Kind.WARNING,
             "with `-Aagentfsm.requireWhen=true`: a transition chosen by the LLM has no `when` text for the model to read"),
+    TOOL_PATTERN("ToolPattern", Kind.ERROR,
+            "a `@Tools` pattern is not a tool name with `*` wildcards, or a state lists it twice"),
     UNRESOLVED("Unresolved", Kind.ERROR,
             "a type named in an annotation never appeared (reported only if nothing else was)"),
     GENERATED_NAME_TAKEN("GeneratedNameTaken", Kind.ERROR,

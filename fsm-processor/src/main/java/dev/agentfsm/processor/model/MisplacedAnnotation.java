@@ -1,7 +1,7 @@
 package dev.agentfsm.processor.model;
 
 /**
- * A {@code @Transition}, {@code @Transitions} or {@code @Terminal} on a class that is not a
+ * A {@code @Transition}, {@code @Transitions}, {@code @Terminal} or {@code @Tools} on a class that is not a
  * {@code @State}: a mistake, not a no-op, since nothing would read it.
  *
  * @param type the annotated class

@@ -19,6 +19,7 @@ import java.util.Optional;
  * @param origin the class and its {@code @State}
  * @param statusOrigin the {@code @State} value
  * @param terminalOrigin the class and its {@code @Terminal}, or the class when it has none
+ * @param tools its {@code @Tools} patterns, each where it is written; empty when it has no {@code @Tools}
  */
 public record StateModel(
         String status,
@@ -33,12 +34,30 @@ public record StateModel(
         List<MutableField> mutableFields,
         Origin origin,
         Origin statusOrigin,
-        Origin terminalOrigin) {
+        Origin terminalOrigin,
+        Optional<List<ToolPattern>> tools) {
 
     public StateModel {
         transitions = List.copyOf(transitions);
         mutableFields = List.copyOf(mutableFields);
+        tools = tools.map(List::copyOf);
     }
+
+    /** A state without {@code @Tools}. */
+    public StateModel(String status, TypeRef type, String description, boolean terminal, boolean endsRound,
+            boolean endsSubtask, List<TransitionModel> transitions, Optional<NextMethod> nextMethod, StateShape shape,
+            List<MutableField> mutableFields, Origin origin, Origin statusOrigin, Origin terminalOrigin) {
+        this(status, type, description, terminal, endsRound, endsSubtask, transitions, nextMethod, shape, mutableFields,
+                origin, statusOrigin, terminalOrigin, Optional.empty());
+    }
+
+    /**
+     * One value of {@code @Tools}.
+     *
+     * @param pattern the tool-name pattern as written
+     * @param origin the value in the annotation
+     */
+    public record ToolPattern(String pattern, Origin origin) {}
 
     /** The generated helper's type, {@code <StateClass>Moves} in the machine's package. */
     public TypeRef movesType(MachineRef machine) {

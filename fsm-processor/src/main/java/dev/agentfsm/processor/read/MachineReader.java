@@ -125,7 +125,8 @@ public final class MachineReader {
         annotated.stream().distinct().sorted(Comparator.comparing(t -> t.getQualifiedName().toString()))
                 .filter(type -> Mirrors.find(type, Mirrors.STATE).isEmpty())
                 .forEach(type -> {
-                    for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL)) {
+                    for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL,
+                            Mirrors.TOOLS)) {
                         Mirrors.find(type, annotation).ifPresent(mirror -> found.add(new MisplacedAnnotation(
                                 typeRef(type), annotation.substring(annotation.lastIndexOf('.') + 1),
                                 Origin.of(type, mirror))));
@@ -185,7 +186,24 @@ public final class MachineReader {
                 mutableFields(state),
                 Origin.of(state, stateMirror),
                 origin(state, stateMirror, "value"),
-                terminal.map(t -> Origin.of(state, t)).orElse(Origin.of(state)));
+                terminal.map(t -> Origin.of(state, t)).orElse(Origin.of(state)),
+                tools(state));
+    }
+
+    /** The state's {@code @Tools} patterns, each with its place in the annotation; empty without {@code @Tools}. */
+    private Optional<List<StateModel.ToolPattern>> tools(TypeElement state) {
+        return Mirrors.find(state, Mirrors.TOOLS).map(mirror -> {
+            List<StateModel.ToolPattern> patterns = new ArrayList<>();
+            Object value = mirrors.value(mirror, "value").getValue();
+            if (value instanceof List<?> values) {
+                for (Object v : values) {
+                    AnnotationValue element = (AnnotationValue) v;
+                    patterns.add(new StateModel.ToolPattern(String.valueOf(element.getValue()),
+                            Origin.of(state, mirror, element)));
+                }
+            }
+            return patterns;
+        });
     }
 
     /** An optional class-valued member; empty for {@code void.class}, the "none" default. */

@@ -40,6 +40,8 @@ public final class MachineValidator {
     public static final String REQUIRE_WHEN = "agentfsm.requireWhen";
 
     private static final Pattern STATUS = Pattern.compile("[A-Z][A-Z0-9_]*");
+    /** A {@code @Tools} pattern: MCP's tool-name characters and {@code *} (as fsm-runtime's ToolPatterns reads it). */
+    private static final Pattern TOOL_PATTERN = Pattern.compile("[A-Za-z0-9_./*-]{1,128}");
     private static final Pattern MACHINE = Pattern.compile("[A-Z][A-Za-z0-9]*");
 
     private final boolean requireWhen;
@@ -197,6 +199,7 @@ public final class MachineValidator {
                             + " to)'; a hand-off needs the agent that takes over, so return to."
                             + Names.transitionMethod(machine.ref(), t.target()) + "(...) from next"));
         }
+        state.tools().ifPresent(tools -> checkTools(name, tools, report));
         Set<TypeRef> targets = new HashSet<>();
         Map<String, TransitionModel> methods = new HashMap<>();
         for (TransitionModel transition : state.transitions()) {
@@ -236,6 +239,21 @@ public final class MachineValidator {
     /** Whether two targets are different states of {@code machine} with the same name. */
     private static boolean sharesStatus(MachineModel machine, StateRef one, StateRef other) {
         return one.belongsTo(machine.ref()) && other.belongsTo(machine.ref()) && one.status().equals(other.status());
+    }
+
+    /** Each {@code @Tools} pattern is a tool name with {@code *} wildcards, and none is repeated. */
+    private static void checkTools(String name, List<StateModel.ToolPattern> tools, Report.Builder report) {
+        Set<String> seen = new HashSet<>();
+        for (StateModel.ToolPattern tool : tools) {
+            if (!TOOL_PATTERN.matcher(tool.pattern()).matches()) {
+                report.add(Rule.TOOL_PATTERN, tool.origin(), "@Tools pattern \"" + tool.pattern() + "\" of " + name
+                        + " is not a tool-name pattern; use 1 to 128 of the characters A-Z a-z 0-9 _ - . / and * for"
+                        + " any run of characters, e.g. \"browser_*\"");
+            } else if (!seen.add(tool.pattern())) {
+                report.add(Rule.TOOL_PATTERN, tool.origin(), "@Tools pattern \"" + tool.pattern() + "\" of " + name
+                        + " is listed twice; list each pattern once");
+            }
+        }
     }
 
     private static Optional<String> shapeProblem(StateShape shape) {

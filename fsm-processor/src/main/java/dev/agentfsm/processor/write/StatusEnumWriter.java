@@ -112,6 +112,9 @@ final class StatusEnumWriter {
         type.addMethod(TransitionTableWriter.override("endsRound", boolean.class).addStatement("return endsRound").build());
         type.addMethod(TransitionTableWriter.override("endsSubtask", boolean.class).addStatement("return endsSubtask").build());
         type.addMethod(TransitionTableWriter.override("moves", listOfMove).addCode(moves.build()).build());
+        if (machine.states().stream().anyMatch(s -> s.tools().isPresent())) {
+            type.addMethod(toolsMethod(machine));
+        }
         type.addMethod(MethodSpec.methodBuilder("indexByName")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self))
@@ -125,6 +128,26 @@ final class StatusEnumWriter {
         return JavaFile.builder(machine.packageName(), type.build())
                 .skipJavaLangImports(true)
                 .indent("    ")
+                .build();
+    }
+
+    /** {@code tools()}: each state's {@code @Tools} patterns; every tool ({@code "*"}) for a state without. */
+    private static MethodSpec toolsMethod(MachineModel machine) {
+        CodeBlock.Builder body = CodeBlock.builder().add("return switch (this) {\n").indent();
+        for (StateModel state : machine.states()) {
+            state.tools().ifPresent(tools -> {
+                CodeBlock.Builder list = CodeBlock.builder().add("$T.of(", List.class);
+                String separator = "";
+                for (StateModel.ToolPattern tool : tools) {
+                    list.add("$L$S", separator, tool.pattern());
+                    separator = ", ";
+                }
+                body.add("case $L -> $L;\n", state.status(), list.add(")").build());
+            });
+        }
+        body.add("default -> $T.of($S);\n", List.class, "*").unindent().add("};\n");
+        return TransitionTableWriter.override("tools", ParameterizedTypeName.get(List.class, String.class))
+                .addCode(body.build())
                 .build();
     }
 }

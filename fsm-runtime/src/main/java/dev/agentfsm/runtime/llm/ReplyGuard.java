@@ -2,6 +2,7 @@ package dev.agentfsm.runtime.llm;
 
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.Status;
 import java.util.ArrayList;
@@ -24,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * to {@value #ECHOED_REPLY_CHARS} characters (the correction says so), so that a huge bad reply does not
  * make every later request huge too.
  *
+ * <p>{@link #with(ReplyRule)} adds checks of the rest of the reply (a tool's arguments against its
+ * JSON Schema, say), whose failures are re-asked the same way.
+ *
  * <p>A reply is one JSON object; the only leniency is a reply wrapped in a Markdown code fence
  * ({@code ```json ... ```}), which models often send. The accepted reply's JSON holds the normalized
  * status, so callers reading it from the JSON see the same status as {@link AgentReply#status()}.
@@ -43,11 +47,13 @@ public final class ReplyGuard {
     private final LlmClient client;
     private final JsonPointer statusPointer;
     private final int reasks;
+    private final List<ReplyRule> rules;
 
-    private ReplyGuard(LlmClient client, JsonPointer statusPointer, int reasks) {
+    private ReplyGuard(LlmClient client, JsonPointer statusPointer, int reasks, List<ReplyRule> rules) {
         this.client = client;
         this.statusPointer = statusPointer;
         this.reasks = reasks;
+        this.rules = List.copyOf(rules);
     }
 
     /**
@@ -62,7 +68,18 @@ public final class ReplyGuard {
         if (reasks < 0) {
             throw new IllegalArgumentException("reasks is " + reasks + "; it counts corrective re-asks and must be 0 or more");
         }
-        return new ReplyGuard(client, StatusSchema.pointer(statusPointer), reasks);
+        return new ReplyGuard(client, StatusSchema.pointer(statusPointer), reasks, List.of());
+    }
+
+    /**
+     * This guard with one more rule a reply must pass once its status is accepted; a reply that breaks
+     * it is re-asked like a bad status. Rules run in the order they were added; the first problem counts.
+     */
+    public ReplyGuard with(ReplyRule rule) {
+        Objects.requireNonNull(rule, "rule");
+        List<ReplyRule> more = new ArrayList<>(rules);
+        more.add(rule);
+        return new ReplyGuard(client, statusPointer, reasks, more);
     }
 
     /** The statuses the state of {@code from} may reach by {@code Trigger.LLM}, in declaration order. */
@@ -108,7 +125,7 @@ public final class ReplyGuard {
         List<ChatMessage> conversation = withInstruction(messages, check.instruction());
         for (int attempt = 0; ; attempt++) {
             LlmReply reply = client.complete(new LlmRequest(conversation, Optional.of(restricted)));
-            ReplyCheck.Judgement judgement = check.check(reply.content());
+            ReplyCheck.Judgement judgement = followRules(from, check.check(reply.content()));
             if (judgement instanceof ReplyCheck.Accepted accepted) {
                 return accepted.reply();
             }
@@ -128,6 +145,19 @@ public final class ReplyGuard {
             }
             conversation.add(ChatMessage.user(correction));
         }
+    }
+
+    /** An accepted reply that breaks a rule, as a rejection; anything else as it is. */
+    private ReplyCheck.Judgement followRules(Status from, ReplyCheck.Judgement judgement) {
+        if (judgement instanceof ReplyCheck.Accepted accepted) {
+            for (ReplyRule rule : rules) {
+                Optional<String> problem = rule.problem(from, accepted.reply());
+                if (problem.isPresent()) {
+                    return new ReplyCheck.Rejected(Outcome.ERROR, accepted.reply().status().name(), problem.get());
+                }
+            }
+        }
+        return judgement;
     }
 
     /**

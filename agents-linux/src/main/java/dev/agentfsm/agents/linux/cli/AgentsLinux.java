@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
         description = "Runs agent-fsm's LinuxAgent on this machine's shell: read-only, allow-listed commands,"
                 + " no shell, with time-outs and output caps.",
         subcommands = {DemoCommand.class, RunTaskCommand.class, MachinesCommand.class, DiagramCommand.class,
-                TraceCommand.class, CommandLine.HelpCommand.class})
+                McpCommand.class, TraceCommand.class, CommandLine.HelpCommand.class})
 public final class AgentsLinux implements Runnable {
     /** Exit code of a bad command line. */
     static final int USAGE = 2;
@@ -49,7 +49,7 @@ public final class AgentsLinux implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "give a command: demo, run, machines, diagram or trace");
+        throw new ParameterException(spec.commandLine(), "give a command: demo, run, machines, diagram, mcp or trace");
     }
 
     /** One line naming the problem and where help is, then exit 2. */

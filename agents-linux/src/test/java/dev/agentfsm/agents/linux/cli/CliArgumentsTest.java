@@ -12,7 +12,7 @@ class CliArgumentsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "''                                  | agents-linux: give a command: demo, run, machines, diagram or trace (see 'agents-linux --help')",
+            "''                                  | agents-linux: give a command: demo, run, machines, diagram, mcp or trace (see 'agents-linux --help')",
             "fly                                 | agents-linux: Unmatched argument at index 0: 'fly' (see 'agents-linux --help')",
             "demo --colour                       | agents-linux demo: Unknown option: '--colour' (see 'agents-linux demo --help')",
             "demo --dir /no/such/dir             | agents-linux demo: --dir '/no/such/dir' is not a directory (see 'agents-linux demo --help')",
@@ -35,7 +35,10 @@ class CliArgumentsTest {
             "trace check --format xml t.jsonl    | agents-linux trace check: Invalid value for option '--format': expected one of table, json but was 'xml' (see 'agents-linux trace check --help')",
             "trace stats                         | agents-linux trace stats: Missing required parameter: 'FILE' (see 'agents-linux trace stats --help')",
             "trace view t.jsonl                  | agents-linux trace view: Missing required option: '--out=DIR' (see 'agents-linux trace view --help')",
-            "trace view a.jsonl b.jsonl --out o  | agents-linux trace view: Unmatched argument at index 3: 'b.jsonl' (see 'agents-linux trace view --help')"})
+            "trace view a.jsonl b.jsonl --out o  | agents-linux trace view: Unmatched argument at index 3: 'b.jsonl' (see 'agents-linux trace view --help')",
+            "mcp --http 70000                    | agents-linux mcp: --http must be a port from 0 to 65535, got 70000 (see 'agents-linux mcp --help')",
+            "mcp --timeout 0                     | agents-linux mcp: --timeout must be from 1 to 120 seconds, got 0 (see 'agents-linux mcp --help')",
+            "mcp --root /no/such/dir             | agents-linux mcp: --root '/no/such/dir' is not a directory (see 'agents-linux mcp --help')"})
     void badArgumentsPrintOneLineAndExitTwo(String args, String error) {
         Cli cli = Cli.run(args.isEmpty() ? new String[0] : args.split(" "));
         assertEquals(2, cli.exitCode(), cli.err());
@@ -45,8 +48,9 @@ class CliArgumentsTest {
 
     @ParameterizedTest
     @CsvSource({"'', agents-linux", "demo, agents-linux demo", "run, agents-linux run", "machines, agents-linux machines",
-            "diagram, agents-linux diagram", "trace, agents-linux trace", "trace check, agents-linux trace check",
-            "trace stats, agents-linux trace stats", "trace view, agents-linux trace view"})
+            "diagram, agents-linux diagram", "mcp, agents-linux mcp", "trace, agents-linux trace",
+            "trace check, agents-linux trace check", "trace stats, agents-linux trace stats",
+            "trace view, agents-linux trace view"})
     void everyCommandHasHelp(String command, String usage) {
         Cli cli = Cli.run(command.isEmpty() ? new String[] {"--help"} : (command + " --help").split(" "));
         assertEquals(0, cli.exitCode());
@@ -58,7 +62,7 @@ class CliArgumentsTest {
     void helpCommandNamesEveryCommand() {
         Cli cli = Cli.run("help");
         assertEquals(0, cli.exitCode());
-        for (String command : new String[] {"demo", "run", "machines", "diagram", "trace"}) {
+        for (String command : new String[] {"demo", "run", "machines", "diagram", "mcp", "trace"}) {
             assertTrue(cli.out().contains("\n  " + command + " "), cli.out());
         }
     }

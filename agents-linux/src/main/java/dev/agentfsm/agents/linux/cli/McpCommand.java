@@ -1,0 +1,103 @@
+package dev.agentfsm.agents.linux.cli;
+
+import dev.agentfsm.agents.linux.mcp.ShellMcpServer;
+import dev.agentfsm.agents.linux.shell.ShellConfig;
+import dev.agentfsm.agents.linux.shell.ShellDriver;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code mcp}: the hardened shell as an MCP server, on stdio or Streamable HTTP. */
+@Command(name = "mcp", mixinStandardHelpOptions = true,
+        description = {"Serves this machine's shell as MCP tools (execute_command, get_system_info), with the same"
+                + " allow-list, sandbox and limits as 'run': on stdio, or with --http on Streamable HTTP at /mcp."},
+        footer = {"", "Examples:",
+                "  agents-linux mcp --root /var/log                  # stdio, for a client that starts it",
+                "  agents-linux mcp --http 8931 --root /var/log      # http://127.0.0.1:8931/mcp"})
+final class McpCommand implements Callable<Integer> {
+    private static final int MAX_PORT = 65_535;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--http", paramLabel = "PORT",
+            description = "Serve Streamable HTTP on this port (0 picks a free one and prints it) instead of stdio.")
+    Optional<Integer> httpPort = Optional.empty();
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "The address --http listens on (default: ${DEFAULT-VALUE}, this machine only);"
+                    + " 0.0.0.0 lets any host that reaches this one run the allowed commands.")
+    String bind;
+
+    @Option(names = "--root", paramLabel = "DIR",
+            description = "The directory commands run in (default: the shell configuration's root, else the current directory).")
+    Optional<Path> root = Optional.empty();
+
+    @Option(names = "--allow", paramLabel = "COMMAND", description = "Also allow this command; repeatable.")
+    List<String> allow = new ArrayList<>();
+
+    @Option(names = "--allow-unsafe", paramLabel = "COMMAND",
+            description = "Also allow this command although it runs code or writes files; repeatable.")
+    List<String> allowUnsafe = new ArrayList<>();
+
+    @Option(names = "--shell-config", paramLabel = "FILE", description = "A YAML shell configuration, as for 'run'.")
+    Optional<Path> shellConfig = Optional.empty();
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "A command's time-out when the call gives none, 1 to 120 (default: ${DEFAULT-VALUE}).")
+    int timeoutSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        if (timeoutSeconds < 1 || timeoutSeconds > 120) {
+            throw bad("--timeout must be from 1 to 120 seconds, got " + timeoutSeconds);
+        }
+        if (httpPort.isPresent() && (httpPort.get() < 0 || httpPort.get() > MAX_PORT)) {
+            throw bad("--http must be a port from 0 to " + MAX_PORT + ", got " + httpPort.get());
+        }
+        ShellMcpServer server = new ShellMcpServer(shell(), Duration.ofSeconds(timeoutSeconds));
+        if (httpPort.isEmpty()) {
+            server.serveStdio(System.in, System.out);
+            return 0;
+        }
+        try (ShellMcpServer.Http http = server.serveHttp(new InetSocketAddress(bind, httpPort.get()))) {
+            Console console = AgentsLinux.console(spec);
+            console.println("MCP (Streamable HTTP): " + http.url());
+            http.join();
+        }
+        return 0;
+    }
+
+    private ShellDriver shell() {
+        if (root.isPresent() && !Files.isDirectory(root.get())) {
+            throw bad("--root '" + root.get() + "' is not a directory");
+        }
+        if (shellConfig.isPresent() && !Files.isRegularFile(shellConfig.get())) {
+            throw bad("--shell-config '" + shellConfig.get() + "' is not a file");
+        }
+        try {
+            ShellConfig config = shellConfig.map(ShellConfig::load).orElse(ShellConfig.of(Path.of(".")));
+            if (root.isPresent()) {
+                config = config.withRoot(root.get());
+            }
+            config = config.withUnsafeAllowed(allowUnsafe.toArray(String[]::new)).withAllowed(allow.toArray(String[]::new));
+            return ShellDriver.of(config);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private ParameterException bad(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

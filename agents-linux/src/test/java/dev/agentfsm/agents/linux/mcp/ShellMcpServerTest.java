@@ -1,0 +1,92 @@
+package dev.agentfsm.agents.linux.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentfsm.agents.linux.shell.CommandDirectories;
+import dev.agentfsm.agents.linux.shell.ShellConfig;
+import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.mcp.McpDriver;
+import dev.agentfsm.mcp.McpEndpoint;
+import dev.agentfsm.mcp.McpOptions;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.ProcessTree;
+import dev.agentfsm.runtime.device.ToolSpec;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The shell's MCP server, driven by fsm-mcp's client: on stdio as a child process, and on Streamable HTTP. */
+class ShellMcpServerTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path root;
+
+    /** {@code agents-linux mcp --root <root>}, as a client starts it, on this JVM and class path. */
+    static McpEndpoint.Stdio command(Path root, String... more) {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
+                "-cp", System.getProperty("java.class.path"), "dev.agentfsm.agents.linux.cli.AgentsLinux",
+                "mcp", "--root", root.toString()));
+        command.addAll(List.of(more));
+        return new McpEndpoint.Stdio(command, Map.of(), Optional.empty());
+    }
+
+    @Test
+    void onStdioTheShellsToolsRunWithItsPolicy() throws Exception {
+        Files.writeString(root.resolve("notes.txt"), "hello from the shell\n");
+        McpDriver shell = McpDriver.connect(command(CommandDirectories.readable(root)), McpOptions.DEFAULTS);
+        ProcessHandle server;
+        try {
+            assertEquals("agent-fsm-shell 0.1.0", shell.serverName());
+            assertEquals(List.of(ShellDriver.EXECUTE_COMMAND, ShellDriver.GET_SYSTEM_INFO),
+                    shell.tools().stream().map(ToolSpec::name).toList());
+            ToolSpec execute = shell.tools().get(0);
+            assertTrue(execute.inputSchema().orElseThrow().contains("\"required\":[\"command\"]"), execute.inputSchema().get());
+
+            ActionResult cat = shell.execute(new Action("execute_command", Map.of("command", "cat notes.txt")), TIMEOUT);
+            assertTrue(cat.success(), cat.toString());
+            assertTrue(cat.output().contains("hello from the shell"), cat.output());
+
+            ActionResult refused = shell.execute(new Action("execute_command", Map.of("command", "rm notes.txt")), TIMEOUT);
+            assertFalse(refused.success());
+            assertTrue(refused.reason().orElseThrow().contains("not allowed"), refused.reason().get());
+            assertTrue(Files.exists(root.resolve("notes.txt")));
+
+            ActionResult badTimeout = shell.execute(new Action("execute_command",
+                    Map.of("command", "ls", "timeout", "soon")), TIMEOUT);
+            assertTrue(badTimeout.reason().orElseThrow().startsWith("the arguments of execute_command do not match its JSON Schema"),
+                    badTimeout.reason().get());
+            server = ProcessHandle.current().children()
+                    .filter(p -> p.info().arguments().map(a -> List.of(a).contains("mcp")).orElse(false))
+                    .findFirst().orElseThrow();
+        } finally {
+            shell.close();
+        }
+        server.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertFalse(ProcessTree.running(server), "close() ends the server");
+    }
+
+    @Test
+    void onHttpItListensOnTheLoopbackAddressAndServesTheSameTools() throws Exception {
+        Files.writeString(root.resolve("a.txt"), "x");
+        ShellMcpServer server = new ShellMcpServer(ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10));
+        try (ShellMcpServer.Http http = server.serveHttp(new InetSocketAddress("127.0.0.1", 0));
+                McpDriver shell = McpDriver.connect(McpEndpoint.http(http.url()), McpOptions.DEFAULTS)) {
+            assertTrue(http.url().startsWith("http://127.0.0.1:"), http.url());
+            ActionResult ls = shell.execute(new Action("execute_command", Map.of("command", "ls")), TIMEOUT);
+            assertTrue(ls.output().contains("a.txt"), ls.output());
+            ActionResult info = shell.execute(new Action("get_system_info", Map.of()), TIMEOUT);
+            assertTrue(info.output().contains("$ uname -a"), info.output());
+        }
+    }
+}

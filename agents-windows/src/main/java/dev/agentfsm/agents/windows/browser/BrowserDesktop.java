@@ -1,0 +1,263 @@
+package dev.agentfsm.agents.windows.browser;
+
+import dev.agentfsm.agents.windows.desktop.DesktopControl;
+import dev.agentfsm.agents.windows.desktop.DesktopDriver;
+import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.mcp.McpDriver;
+import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.Rect;
+import dev.agentfsm.runtime.llm.Image;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The Windows agents' desktop as a real browser, through Playwright's MCP server ({@code @playwright/mcp})
+ * and the {@link McpDriver}: each tab is a window, the elements of the tab's ARIA snapshot are its
+ * controls (with the bounding boxes of {@code --snapshot-boxes}), and screenshots come from the server.
+ * Clicks and typing go to the snapshot's element refs ({@code browser_click}, {@code browser_type}),
+ * keys in UFO's notation are translated to Playwright's ({@code "^c"} is {@code Control+c}).
+ *
+ * <p>A window's title is its page's title; its application ({@link DesktopWindow#appRoot()}) is the
+ * page's file name, e.g. {@code report.html}, and its process the tab, e.g. {@code tab-0}, so that the
+ * HostAgent keeps one AppAgent per page. A control is an element with a name and one of the roles in
+ * {@link #CONTROL_ROLES}, in the snapshot's order; its id is the snapshot's ref.
+ *
+ * <p>Start the server with {@link #command}; it needs {@code --snapshot-boxes} for the controls'
+ * rectangles, and the clipboard permissions for pages that copy and paste.
+ */
+public final class BrowserDesktop implements DesktopDriver {
+    /** The ARIA roles whose named elements are controls an agent acts on. */
+    public static final Set<String> CONTROL_ROLES = Set.of("button", "textbox", "table", "grid", "combobox", "listbox",
+            "link", "checkbox", "radio", "searchbox", "spinbutton", "slider", "tab", "menuitem", "region", "img");
+    /** The viewport, which is each window's bounds. */
+    public static final Rect VIEWPORT = new Rect(0, 0, 1280, 720);
+
+    private static final Pattern TAB = Pattern.compile("^- (\\d+): (\\(current\\) )?\\[(.*)\\]\\((.*)\\)$", Pattern.MULTILINE);
+    private static final Pattern ELEMENT = Pattern.compile(
+            "^\\s*- ([a-z]+)(?: \"((?:[^\"\\\\]|\\\\.)*)\")?([^\\n]*?)\\[ref=([a-z0-9]+)\\]([^\\n]*)$", Pattern.MULTILINE);
+    private static final Pattern BOX = Pattern.compile("\\[box=(-?\\d+),(-?\\d+),(\\d+),(\\d+)\\]");
+
+    private final McpDriver browser;
+    private final Duration timeout;
+    private int current = -1;
+
+    /**
+     * @param browser a session with Playwright's MCP server, started with {@link #command}
+     * @param timeout each call's time-out (the runtime's {@code actionTimeout} is a good one)
+     */
+    public BrowserDesktop(McpDriver browser, Duration timeout) {
+        this.browser = Objects.requireNonNull(browser, "browser");
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+    }
+
+    /**
+     * The command that starts Playwright's MCP server for this desktop: headless, isolated (a profile in
+     * memory), the given Chromium, snapshots with boxes, a 1280x720 viewport, the clipboard granted.
+     *
+     * @param playwrightMcp the {@code playwright-mcp} command, e.g. {@code .tools/playwright-mcp/node_modules/.bin/playwright-mcp}
+     * @param chromium the browser, e.g. {@code /usr/bin/chromium}
+     * @param outputDirectory where the server writes files it names itself
+     */
+    public static List<String> command(String playwrightMcp, String chromium, String outputDirectory) {
+        return List.of(playwrightMcp, "--headless", "--browser", "chromium", "--executable-path", chromium, "--no-sandbox",
+                "--isolated", "--snapshot-boxes", "--snapshot-mode", "none", "--viewport-size", "1280x720",
+                "--grant-permissions", "clipboard-read", "clipboard-write", "--output-dir", outputDirectory);
+    }
+
+    /** Opens each URL in a tab of its own, the first in the current tab, and leaves the first in front. */
+    public void open(List<URI> urls) throws DriverException {
+        for (int i = 0; i < urls.size(); i++) {
+            String url = urls.get(i).toString();
+            if (i == 0) {
+                call("browser_navigate", Map.of("url", url));
+            } else {
+                call("browser_tabs", Map.of("action", "new", "url", url));
+            }
+        }
+        select(0);
+    }
+
+    @Override
+    public String name() {
+        return "browser:" + browser.name();
+    }
+
+    @Override
+    public List<DesktopWindow> windows() throws DriverException {
+        String list = call("browser_tabs", Map.of("action", "list")).output();
+        List<DesktopWindow> windows = new ArrayList<>();
+        Matcher tab = TAB.matcher(list);
+        while (tab.find()) {
+            int index = Integer.parseInt(tab.group(1));
+            if (tab.group(2) != null) {
+                current = index;
+            }
+            URI url = URI.create(tab.group(4));
+            String path = url.getPath() == null ? "" : url.getPath();
+            String page = path.substring(path.lastIndexOf('/') + 1);
+            windows.add(new DesktopWindow(Integer.toString(index), tab.group(3), page.isEmpty() ? url.toString() : page,
+                    "tab-" + index, VIEWPORT));
+        }
+        return windows;
+    }
+
+    @Override
+    public byte[] screenshot() throws DriverException {
+        ActionResult shot = call("browser_take_screenshot", Map.of("type", "png", "scale", "css"));
+        List<Image> images = McpDriver.images(shot);
+        if (images.isEmpty()) {
+            throw new DriverException(name() + ": browser_take_screenshot returned no image: "
+                    + SafeText.line(shot.output(), 200));
+        }
+        return images.get(0).data();
+    }
+
+    @Override
+    public byte[] screenshot(DesktopWindow window) throws DriverException {
+        select(window);
+        return screenshot();
+    }
+
+    @Override
+    public List<DesktopControl> controls(DesktopWindow window) throws DriverException {
+        select(window);
+        return controls(call("browser_snapshot", Map.of()).output());
+    }
+
+    /** The controls of an ARIA snapshot as {@code browser_snapshot} writes it, in its order. */
+    static List<DesktopControl> controls(String snapshot) {
+        Map<String, DesktopControl> controls = new LinkedHashMap<>();
+        Matcher element = ELEMENT.matcher(snapshot);
+        while (element.find()) {
+            String role = element.group(1);
+            String name = element.group(2) == null ? "" : element.group(2).replace("\\\"", "\"").replace("\\\\", "\\");
+            if (!CONTROL_ROLES.contains(role) || name.isEmpty()) {
+                continue;
+            }
+            Matcher box = BOX.matcher(element.group(3) + element.group(5));
+            Rect rect = box.find()
+                    ? Rect.of(Integer.parseInt(box.group(1)), Integer.parseInt(box.group(2)), Integer.parseInt(box.group(3)),
+                            Integer.parseInt(box.group(4)))
+                    : new Rect(0, 0, 0, 0);
+            String type = role.substring(0, 1).toUpperCase(Locale.ROOT) + role.substring(1);
+            controls.putIfAbsent(element.group(4), new DesktopControl(element.group(4), name, type, rect));
+        }
+        return List.copyOf(controls.values());
+    }
+
+    @Override
+    public ActionResult focus(DesktopWindow window) throws DriverException {
+        select(window);
+        return ActionResult.ok("focused " + window.title());
+    }
+
+    @Override
+    public ActionResult click(DesktopWindow window, DesktopControl control) throws DriverException {
+        select(window);
+        return call("browser_click", Map.of("target", control.id(), "element", describe(control)));
+    }
+
+    @Override
+    public ActionResult typeText(DesktopWindow window, DesktopControl control, String text) throws DriverException {
+        select(window);
+        return call("browser_type", Map.of("target", control.id(), "element", describe(control), "text", text));
+    }
+
+    /**
+     * A list or combo box: the option named {@code value}. Any other control (a spreadsheet's name box,
+     * a search box): {@code value} typed into it and submitted with Enter, which is how a web page selects
+     * a range or runs a search.
+     */
+    @Override
+    public ActionResult select(DesktopWindow window, DesktopControl control, String value) throws DriverException {
+        select(window);
+        if (control.type().equals("Combobox") || control.type().equals("Listbox")) {
+            return call("browser_select_option", Map.of("target", control.id(), "element", describe(control),
+                    "values", List.of(value)));
+        }
+        return call("browser_type", Map.of("target", control.id(), "element", describe(control), "text", value,
+                "submit", true));
+    }
+
+    @Override
+    public ActionResult keys(DesktopWindow window, String keys) throws DriverException {
+        select(window);
+        List<String> presses;
+        try {
+            presses = Keys.playwright(keys);
+        } catch (IllegalArgumentException e) {
+            return ActionResult.failed(e.getMessage());
+        }
+        ActionResult last = ActionResult.failed("no keys in '" + keys + "'");
+        for (String key : presses) {
+            last = call("browser_press_key", Map.of("key", key));
+            if (!last.success()) {
+                return last;
+            }
+        }
+        return last.success() ? ActionResult.ok("pressed " + String.join(" ", presses)) : last;
+    }
+
+    /** Runs a JavaScript function in the current tab and returns what it returned, as the server shows it. */
+    public String evaluate(DesktopWindow window, String function) throws DriverException {
+        select(window);
+        ActionResult result = call("browser_evaluate", Map.of("function", function));
+        if (!result.success()) {
+            throw new DriverException(name() + ": browser_evaluate failed: " + SafeText.line(result.reason().orElse(""), 300));
+        }
+        return result.output();
+    }
+
+    /** Closes the MCP session, which ends the server and its browser. */
+    @Override
+    public void close() {
+        browser.close();
+    }
+
+    private void select(DesktopWindow window) throws DriverException {
+        OptionalInt index = parseIndex(window.id());
+        if (index.isEmpty()) {
+            throw new DriverException(name() + ": '" + window.id() + "' is not a tab of this browser");
+        }
+        select(index.getAsInt());
+    }
+
+    private void select(int index) throws DriverException {
+        if (index != current) {
+            ActionResult selected = call("browser_tabs", Map.of("action", "select", "index", index));
+            if (!selected.success()) {
+                throw new DriverException(name() + ": tab " + index + " is gone: " + SafeText.line(selected.reason().orElse(""), 200));
+            }
+            current = index;
+        }
+    }
+
+    private static OptionalInt parseIndex(String id) {
+        try {
+            return OptionalInt.of(Integer.parseInt(id));
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    private static String describe(DesktopControl control) {
+        return control.type() + " '" + control.name() + "'";
+    }
+
+    private ActionResult call(String tool, Map<String, Object> arguments) throws DriverException {
+        return browser.execute(new Action(tool, arguments), timeout);
+    }
+}

@@ -23,8 +23,7 @@ public final class Echo {
         }
     }
 
-    @StateMachine(name = "Echo", initial = Listen.class, onError = Fail.class,
-            description = "Repeats the request back")
+    @StateMachine(name = "Echo", initial = Listen.class, onError = Fail.class, description = "Repeats the request back")
     public abstract static class EchoState implements AgentState<EchoAgent> {}
 
     @State(value = "LISTEN", description = "Read the request and answer it")

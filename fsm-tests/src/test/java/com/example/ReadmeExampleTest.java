@@ -24,7 +24,8 @@ class ReadmeExampleTest {
     void readmeShowsTheExampleExactlyAsItCompiles() throws IOException {
         String readme = Files.readString(README);
         String source = Files.readString(Path.of("src/test/java/com/example/Echo.java"));
-        assertTrue(readme.contains("```java\n" + source + "```"),
+        assertTrue(
+                readme.contains("```java\n" + source + "```"),
                 "README.md must show fsm-tests/src/test/java/com/example/Echo.java verbatim in a ```java block; copy it over");
         for (String line : usage().split("\n")) {
             assertTrue(readme.contains(line), "README.md's usage example lacks the line: " + line);
@@ -35,7 +36,9 @@ class ReadmeExampleTest {
     void readmeShowsWhatTheUsageExamplePrints() throws IOException {
         String readme = Files.readString(README);
         RoundResult result = answer("hello");
-        for (String line : List.of("result.outcome();   // " + result.outcome(), "result.path();      // " + result.path(),
+        for (String line : List.of(
+                "result.outcome();   // " + result.outcome(),
+                "result.path();      // " + result.path(),
                 "result.result();    // " + result.result())) {
             assertTrue(readme.contains(line + "\n"), "README.md's usage example lacks the line: " + line);
         }
@@ -54,8 +57,9 @@ class ReadmeExampleTest {
     void blankRequestGivesUpAfterThreeTriesAndFailTakesItsOnlyMove() {
         RoundResult result = answer(" ");
         assertEquals(Outcome.COMPLETED, result.outcome());
-        assertEquals(List.of(EchoStatus.LISTEN, EchoStatus.LISTEN, EchoStatus.LISTEN, EchoStatus.FAIL,
-                EchoStatus.FINISH), result.path());
+        assertEquals(
+                List.of(EchoStatus.LISTEN, EchoStatus.LISTEN, EchoStatus.LISTEN, EchoStatus.FAIL, EchoStatus.FINISH),
+                result.path());
         assertEquals(Optional.empty(), result.result());
     }
 
@@ -63,7 +67,10 @@ class ReadmeExampleTest {
     private static RoundResult answer(String request) {
         EchoAgent agent = new EchoAgent();
         Context context = new Context().put(Context.REQUEST, request);
-        RoundResult result = Round.of(EchoStateManager.instance(), agent).context(context).build().run();
+        RoundResult result = Round.of(EchoStateManager.instance(), agent)
+                .context(context)
+                .build()
+                .run();
         return result;
     }
 

@@ -38,22 +38,28 @@ public class CheckMojo extends ModelsParameters {
         try {
             stale = machines.get().check(docsDirectory.toPath());
         } catch (IOException e) {
-            throw new MojoExecutionException("agentfsm: cannot compare " + shown(docsDirectory.toPath())
-                    + " with the build's models: " + e, e);
+            throw new MojoExecutionException(
+                    "agentfsm: cannot compare " + shown(docsDirectory.toPath()) + " with the build's models: " + e, e);
         }
         String docs = shown(docsDirectory.toPath());
         if (!stale.isEmpty()) {
-            StringBuilder message = new StringBuilder("agentfsm: ").append(docs)
-                    .append(" is not what this build generates:");
+            StringBuilder message =
+                    new StringBuilder("agentfsm: ").append(docs).append(" is not what this build generates:");
             for (MachineDocs.Stale file : stale) {
                 message.append("\n  - ").append(shown(file.file())).append(": ").append(file.problem());
             }
-            message.append("\nRun `").append(docsCommand).append("` (it rewrites ").append(docs)
-                    .append(" and deletes the orphans), then commit ").append(docs).append('.');
+            message.append("\nRun `")
+                    .append(docsCommand)
+                    .append("` (it rewrites ")
+                    .append(docs)
+                    .append(" and deletes the orphans), then commit ")
+                    .append(docs)
+                    .append('.');
             throw new MojoFailureException(message.toString());
         }
         if (!machines.get().models().isEmpty()) {
-            getLog().info("agentfsm: " + docs + " is current (" + machines.get().models().size() + " machine(s))");
+            getLog().info("agentfsm: " + docs + " is current ("
+                    + machines.get().models().size() + " machine(s))");
         }
     }
 }

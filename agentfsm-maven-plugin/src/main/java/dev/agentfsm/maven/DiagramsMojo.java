@@ -32,14 +32,15 @@ public class DiagramsMojo extends ModelsParameters {
         long start = System.nanoTime();
         try {
             MachineDocs.Drawn drawn = machines.get().drawDiagrams(outputDirectory.toPath(), threads());
-            getLog().info("agentfsm: " + drawn.drawn().size() + " diagram(s) drawn, " + drawn.unchanged().size()
-                    + " unchanged, in " + seconds(start) + " (" + shown(outputDirectory.toPath()) + ")");
+            getLog().info("agentfsm: " + drawn.drawn().size() + " diagram(s) drawn, "
+                    + drawn.unchanged().size() + " unchanged, in " + seconds(start) + " ("
+                    + shown(outputDirectory.toPath()) + ")");
             drawn.drawn().forEach(machine -> getLog().debug("agentfsm: drew " + machine));
         } catch (RenderException e) {
             throw new MojoExecutionException("agentfsm: " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new MojoExecutionException("agentfsm: cannot write the diagrams to " + shown(outputDirectory.toPath())
-                    + ": " + e, e);
+            throw new MojoExecutionException(
+                    "agentfsm: cannot write the diagrams to " + shown(outputDirectory.toPath()) + ": " + e, e);
         }
     }
 }

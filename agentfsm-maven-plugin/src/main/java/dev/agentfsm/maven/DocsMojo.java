@@ -36,7 +36,8 @@ public class DocsMojo extends ModelsParameters {
         }
         long start = System.nanoTime();
         try {
-            MachineDocs.DocsUpdate update = machines.get().writeDocs(docsDirectory.toPath(), diagramsDirectory.toPath(), threads());
+            MachineDocs.DocsUpdate update =
+                    machines.get().writeDocs(docsDirectory.toPath(), diagramsDirectory.toPath(), threads());
             for (Path file : update.written()) {
                 getLog().info("agentfsm: wrote " + shown(file));
             }

@@ -48,7 +48,8 @@ abstract class ModelsParameters extends AbstractMojo {
         } catch (ModelException e) {
             throw new MojoFailureException("agentfsm: " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new MojoExecutionException("agentfsm: cannot read the machine models in " + shown(models.toPath()) + ": " + e, e);
+            throw new MojoExecutionException(
+                    "agentfsm: cannot read the machine models in " + shown(models.toPath()) + ": " + e, e);
         }
         if (docs.models().isEmpty()) {
             getLog().info("agentfsm: no machine models in " + shown(models.toPath()) + "; " + nothingToDo);

@@ -55,7 +55,8 @@ public final class ColdStart {
         double empty = median(times.get(EMPTY));
         for (String subject : subjects) {
             double median = median(times.get(subject));
-            System.out.printf(Locale.ROOT, "%-20s median %8.1f ms  (+%6.1f ms over empty)%n", subject, median, median - empty);
+            System.out.printf(
+                    Locale.ROOT, "%-20s median %8.1f ms  (+%6.1f ms over empty)%n", subject, median, median - empty);
             json.append(String.format(Locale.ROOT, "    \"%s\": %.2f,%n", subject, median));
         }
         json.setLength(json.length() - 2);
@@ -66,8 +67,8 @@ public final class ColdStart {
 
     private static long launch(String subject) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                ColdStartMain.class.getName(), subject)
+        ProcessBuilder builder = new ProcessBuilder(
+                        java, "-cp", System.getProperty("java.class.path"), ColdStartMain.class.getName(), subject)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         try {

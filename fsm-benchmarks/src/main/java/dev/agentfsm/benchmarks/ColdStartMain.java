@@ -13,8 +13,8 @@ public final class ColdStartMain {
     /** @param args one argument: {@code empty} or a {@code DispatchBenchmark} method name */
     public static void main(String[] args) {
         if (args.length != 1) {
-            throw new IllegalArgumentException("usage: ColdStartMain empty|<DispatchBenchmark method>; got "
-                    + args.length + " arguments");
+            throw new IllegalArgumentException(
+                    "usage: ColdStartMain empty|<DispatchBenchmark method>; got " + args.length + " arguments");
         }
         if (args[0].equals(ColdStart.EMPTY)) {
             return;

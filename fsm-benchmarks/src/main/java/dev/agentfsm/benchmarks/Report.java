@@ -22,8 +22,10 @@ public final class Report {
     private static final int TRANSITIONS_PER_OP = Dispatch.TRANSITIONS_PER_PASS;
 
     /** The implementations that run on the benchmark's agent classes, as {@code handWritten} does. */
-    private static final Set<String> SHARES_AGENTS = Set.of(Implementation.GENERATED.methodName(),
-            Implementation.RUNTIME_ROUND.methodName(), Implementation.UFO_STYLE_REGISTRY.methodName());
+    private static final Set<String> SHARES_AGENTS = Set.of(
+            Implementation.GENERATED.methodName(),
+            Implementation.RUNTIME_ROUND.methodName(),
+            Implementation.UFO_STYLE_REGISTRY.methodName());
 
     private final JsonNode results;
     private final Optional<JsonNode> coldStart;
@@ -42,7 +44,8 @@ public final class Report {
         ObjectMapper json = new ObjectMapper();
         JsonNode results = json.readTree(Path.of(args[0]).toFile());
         Path cold = Path.of(args[1]);
-        Optional<JsonNode> coldStart = Files.exists(cold) ? Optional.of(json.readTree(cold.toFile())) : Optional.empty();
+        Optional<JsonNode> coldStart =
+                Files.exists(cold) ? Optional.of(json.readTree(cold.toFile())) : Optional.empty();
         System.out.print(new Report(results, coldStart).write());
     }
 
@@ -65,10 +68,13 @@ public final class Report {
             return;
         }
         out.append("## Dispatch: the Word-then-Excel path, per transition\n\n")
-                .append("One JMH operation is one pass of the path (").append(TRANSITIONS_PER_OP)
-                .append(" transitions); time and allocation are divided by ").append(TRANSITIONS_PER_OP)
+                .append("One JMH operation is one pass of the path (")
+                .append(TRANSITIONS_PER_OP)
+                .append(" transitions); time and allocation are divided by ")
+                .append(TRANSITIONS_PER_OP)
                 .append(". Allocation is JMH's `gc.alloc.rate.norm`.\n\n")
-                .append("| implementation | ns / transition | ± (99.9%) | B / transition | × handWritten | generated is faster by |\n")
+                .append(
+                        "| implementation | ns / transition | ± (99.9%) | B / transition | × handWritten | generated is faster by |\n")
                 .append("|---|---:|---:|---:|---:|---:|\n");
         double floor = nanosPerTransition(byMethod.get("handWritten"));
         double generated = nanosPerTransition(byMethod.get("generated"));
@@ -78,11 +84,15 @@ public final class Report {
                 continue;
             }
             double nanos = nanosPerTransition(result);
-            out.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s | %s | %s |%n",
-                    implementation.methodName(), number(nanos),
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| `%s` | %s | %s | %s | %s | %s |%n",
+                    implementation.methodName(),
+                    number(nanos),
                     number(result.get("primaryMetric").get("scoreError").asDouble() / TRANSITIONS_PER_OP),
                     bytesPerTransition(result).map(Report::number).orElse("n/a"),
-                    ratio(nanos / floor), ratio(nanos / generated)));
+                    ratio(nanos / floor),
+                    ratio(nanos / generated)));
         }
         out.append('\n');
         targets(byMethod, floor, generated);
@@ -91,8 +101,8 @@ public final class Report {
     private void targets(Map<String, JsonNode> byMethod, double floor, double generated) {
         out.append("### Targets\n\n| target | measured | met |\n|---|---:|:-:|\n");
         target("`generated` within 2× of `handWritten`", generated / floor, generated / floor <= 2, "×");
-        bytesPerTransition(byMethod.get("generated")).ifPresent(b ->
-                target("`generated` allocates 0 B / transition", b, b < 0.5, " B"));
+        bytesPerTransition(byMethod.get("generated"))
+                .ifPresent(b -> target("`generated` allocates 0 B / transition", b, b < 0.5, " B"));
         relative(byMethod, "runtimeStep", floor, "`runtimeStep` within 3× of `handWritten`", 3, true);
         relative(byMethod, "stateless4j", generated, "≥ 10× faster than `stateless4j`", 10, false);
         relative(byMethod, "squirrel", generated, "≥ 100× faster than `squirrel`", 100, false);
@@ -100,7 +110,8 @@ public final class Report {
         out.append('\n');
     }
 
-    private void relative(Map<String, JsonNode> byMethod, String method, double base, String label, double limit, boolean atMost) {
+    private void relative(
+            Map<String, JsonNode> byMethod, String method, double base, String label, double limit, boolean atMost) {
         JsonNode result = byMethod.get(method);
         if (result != null) {
             double ratio = nanosPerTransition(result) / base;
@@ -109,8 +120,14 @@ public final class Report {
     }
 
     private void target(String label, double value, boolean met, String unit) {
-        out.append("| ").append(label).append(" | ").append(number(value)).append(unit)
-                .append(" | ").append(met ? "yes" : "**no**").append(" |\n");
+        out.append("| ")
+                .append(label)
+                .append(" | ")
+                .append(number(value))
+                .append(unit)
+                .append(" | ")
+                .append(met ? "yes" : "**no**")
+                .append(" |\n");
     }
 
     private void coldStart() {
@@ -121,7 +138,8 @@ public final class Report {
         double empty = medians.get(ColdStart.EMPTY).asDouble();
         double agents = medians.path(Implementation.HAND_WRITTEN.methodName()).asDouble(Double.NaN);
         out.append("## Cold start: a fresh JVM to the end of the first pass\n\n")
-                .append("Median of ").append(coldStart.get().get("runs").asInt())
+                .append("Median of ")
+                .append(coldStart.get().get("runs").asInt())
                 .append(" launches each, interleaved, timed from outside the JVM (launch to exit). `handWritten`")
                 .append(" runs on the same agent classes as `generated`, `runtimeRound` and `ufoStyleRegistry` (and")
                 .append(" they load fsm-runtime's `Blackboard`), so for those \"over handWritten\" is what the")
@@ -132,8 +150,13 @@ public final class Report {
             double median = e.getValue().asDouble();
             boolean isEmpty = e.getKey().equals(ColdStart.EMPTY);
             boolean sharesAgents = SHARES_AGENTS.contains(e.getKey());
-            out.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s | %s |%n", e.getKey(), number(median),
-                    isEmpty ? "" : number(median - empty), isEmpty ? "" : median - empty <= 5 ? "yes" : "**no**",
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| `%s` | %s | %s | %s | %s |%n",
+                    e.getKey(),
+                    number(median),
+                    isEmpty ? "" : number(median - empty),
+                    isEmpty ? "" : median - empty <= 5 ? "yes" : "**no**",
                     sharesAgents ? number(median - agents) : ""));
         }
         out.append('\n');
@@ -156,12 +179,17 @@ public final class Report {
         }
         out.append("## Processor cost: javac with the processor against javac on the generated sources\n\n")
                 .append("\"marginal\" is the processor's extra cost per extra state since the previous size: it stays")
-                .append(" flat when the cost grows linearly. \"processor / javac\" is javac with the processor over javac")
-                .append(" with `-proc:none` on the same and the generated sources (target: at most 1.25). The processor")
-                .append(" writes text only; \"SVG\" is the machine's diagram drawn from its model by fsm-diagrams (ELK's")
-                .append(" layered layout), as the agentfsm-maven-plugin draws it after the compile (targets: 100 states")
+                .append(
+                        " flat when the cost grows linearly. \"processor / javac\" is javac with the processor over javac")
+                .append(
+                        " with `-proc:none` on the same and the generated sources (target: at most 1.25). The processor")
+                .append(
+                        " writes text only; \"SVG\" is the machine's diagram drawn from its model by fsm-diagrams (ELK's")
+                .append(
+                        " layered layout), as the agentfsm-maven-plugin draws it after the compile (targets: 100 states")
                 .append(" in 2 s, 1,000 in 20 s).\n\n")
-                .append("| states | with processor, ms | `-proc:none` + generated sources, ms | processor, ms | processor / javac | per state, ms | marginal per state, ms | under 1 ms / state | SVG, ms |\n")
+                .append(
+                        "| states | with processor, ms | `-proc:none` + generated sources, ms | processor, ms | processor / javac | per state, ms | marginal per state, ms | under 1 ms / state | SVG, ms |\n")
                 .append("|---:|---:|---:|---:|---:|---:|---:|:-:|---:|\n");
         double previousCost = Double.NaN;
         int previousStates = 0;
@@ -170,10 +198,18 @@ public final class Report {
             double cost = entry.getValue()[0] - entry.getValue()[1];
             double perState = cost / states;
             double marginal = (cost - previousCost) / (states - previousStates);
-            out.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %s | %s | %s | %s |%n", states,
-                    number(entry.getValue()[0]), number(entry.getValue()[1]), number(cost),
-                    ratio(entry.getValue()[0] / entry.getValue()[1]), number(perState),
-                    number(marginal), perState < 1 ? "yes" : "**no**", number(entry.getValue()[2])));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| %d | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                    states,
+                    number(entry.getValue()[0]),
+                    number(entry.getValue()[1]),
+                    number(cost),
+                    ratio(entry.getValue()[0] / entry.getValue()[1]),
+                    number(perState),
+                    number(marginal),
+                    perState < 1 ? "yes" : "**no**",
+                    number(entry.getValue()[2])));
             previousCost = cost;
             previousStates = states;
         }
@@ -191,7 +227,8 @@ public final class Report {
         if (result == null) {
             return Optional.empty();
         }
-        JsonNode norm = result.path("secondaryMetrics").path("gc.alloc.rate.norm").path("score");
+        JsonNode norm =
+                result.path("secondaryMetrics").path("gc.alloc.rate.norm").path("score");
         return norm.isMissingNode() ? Optional.empty() : Optional.of(norm.asDouble() / TRANSITIONS_PER_OP);
     }
 

@@ -1,5 +1,6 @@
 package dev.agentfsm.benchmarks;
 
+import com.sun.management.GarbageCollectionNotificationInfo;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.benchmarks.machines.AppAgentStatus;
 import dev.agentfsm.benchmarks.machines.HostAgentStatus;
@@ -11,7 +12,6 @@ import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import dev.agentfsm.runtime.trace.TraceCheck;
 import dev.agentfsm.runtime.trace.TraceReport;
 import java.io.IOException;
-import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -66,7 +66,11 @@ public final class TraceCheckThroughput {
         if (!Files.exists(file)) {
             long started = System.nanoTime();
             write(file, lines / (PATH.length + 1));
-            System.out.printf(Locale.ROOT, "wrote %s: %,d bytes in %.1f s%n", file, Files.size(file),
+            System.out.printf(
+                    Locale.ROOT,
+                    "wrote %s: %,d bytes in %.1f s%n",
+                    file,
+                    Files.size(file),
                     (System.nanoTime() - started) / 1e9);
         }
         TraceCheck check = TraceCheck.onClassPath(TraceCheckThroughput.class.getClassLoader());
@@ -76,9 +80,11 @@ public final class TraceCheckThroughput {
         }
         System.gc();
         List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
-                .filter(pool -> pool.getType() == MemoryType.HEAP).toList();
+                .filter(pool -> pool.getType() == MemoryType.HEAP)
+                .toList();
         heap.forEach(MemoryPoolMXBean::resetPeakUsage);
-        AtomicLong liveAfterGc = watchLiveHeap(heap.stream().map(MemoryPoolMXBean::getName).toList());
+        AtomicLong liveAfterGc =
+                watchLiveHeap(heap.stream().map(MemoryPoolMXBean::getName).toList());
         List<Double> seconds = new ArrayList<>();
         for (int run = 0; run < RUNS; run++) {
             long started = System.nanoTime();
@@ -88,15 +94,32 @@ public final class TraceCheckThroughput {
                 throw new IllegalStateException("run " + run + " read " + report.lines() + " lines");
             }
         }
-        long peakHeap = heap.stream().mapToLong(pool -> pool.getPeakUsage().getUsed()).sum();
+        long peakHeap =
+                heap.stream().mapToLong(pool -> pool.getPeakUsage().getUsed()).sum();
         double median = seconds.stream().sorted().toList().get(RUNS / 2);
         Runtime runtime = Runtime.getRuntime();
-        System.out.printf(Locale.ROOT, "%s: %,d lines (%,d transitions, %,d rounds), %,d MB%n", file, warmUp.lines(),
-                warmUp.transitions(), warmUp.rounds(), Files.size(file) / 1_000_000);
-        System.out.printf(Locale.ROOT, "check, median of %d runs: %.2f s, %,.0f lines/s (runs: %s s)%n", RUNS, median,
-                warmUp.lines() / median, seconds.stream().map(s -> String.format(Locale.ROOT, "%.2f", s)).toList());
-        System.out.printf(Locale.ROOT, "memory: at most %.1f MB of heap live after a GC during the runs; peak heap use %.1f MB"
-                + " (max heap %.0f MB); peak RSS %s%n", liveAfterGc.get() / 1e6, peakHeap / 1e6, runtime.maxMemory() / 1e6,
+        System.out.printf(
+                Locale.ROOT,
+                "%s: %,d lines (%,d transitions, %,d rounds), %,d MB%n",
+                file,
+                warmUp.lines(),
+                warmUp.transitions(),
+                warmUp.rounds(),
+                Files.size(file) / 1_000_000);
+        System.out.printf(
+                Locale.ROOT,
+                "check, median of %d runs: %.2f s, %,.0f lines/s (runs: %s s)%n",
+                RUNS,
+                median,
+                warmUp.lines() / median,
+                seconds.stream().map(s -> String.format(Locale.ROOT, "%.2f", s)).toList());
+        System.out.printf(
+                Locale.ROOT,
+                "memory: at most %.1f MB of heap live after a GC during the runs; peak heap use %.1f MB"
+                        + " (max heap %.0f MB); peak RSS %s%n",
+                liveAfterGc.get() / 1e6,
+                peakHeap / 1e6,
+                runtime.maxMemory() / 1e6,
                 peakRss().orElse("unknown"));
     }
 
@@ -110,13 +133,22 @@ public final class TraceCheckThroughput {
                     Status to = PATH[step][1];
                     path.add(from);
                     Trigger trigger = from.moveTo(to).orElseThrow().trigger();
-                    trace.onTransition(new TransitionEvent("bench", round, step + 1, from.machine().name(), from, to,
-                            trigger, 1_000_000L + step));
+                    trace.onTransition(new TransitionEvent(
+                            "bench", round, step + 1, from.machine().name(), from, to, trigger, 1_000_000L + step));
                 }
                 path.add(HostAgentStatus.FINISH);
-                trace.onRoundEnd("bench", round, new RoundResult(Outcome.COMPLETED, "HostAgent reached FINISH",
-                        HostAgentStatus.FINISH, path, path.size(), Optional.empty(), Optional.empty(),
-                        Optional.of("done")));
+                trace.onRoundEnd(
+                        "bench",
+                        round,
+                        new RoundResult(
+                                Outcome.COMPLETED,
+                                "HostAgent reached FINISH",
+                                HostAgentStatus.FINISH,
+                                path,
+                                path.size(),
+                                Optional.empty(),
+                                Optional.empty(),
+                                Optional.of("done")));
             }
         }
     }
@@ -129,16 +161,22 @@ public final class TraceCheckThroughput {
         AtomicLong most = new AtomicLong();
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (collector instanceof NotificationEmitter emitter) {
-                emitter.addNotificationListener((notification, handback) -> {
-                    if (notification.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
-                        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
-                                (CompositeData) notification.getUserData());
-                        long live = info.getGcInfo().getMemoryUsageAfterGc().entrySet().stream()
-                                .filter(pool -> heapPools.contains(pool.getKey()))
-                                .mapToLong(pool -> pool.getValue().getUsed()).sum();
-                        most.accumulateAndGet(live, Math::max);
-                    }
-                }, null, null);
+                emitter.addNotificationListener(
+                        (notification, handback) -> {
+                            if (notification
+                                    .getType()
+                                    .equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
+                                GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
+                                        (CompositeData) notification.getUserData());
+                                long live = info.getGcInfo().getMemoryUsageAfterGc().entrySet().stream()
+                                        .filter(pool -> heapPools.contains(pool.getKey()))
+                                        .mapToLong(pool -> pool.getValue().getUsed())
+                                        .sum();
+                                most.accumulateAndGet(live, Math::max);
+                            }
+                        },
+                        null,
+                        null);
             }
         }
         return most;
@@ -147,8 +185,10 @@ public final class TraceCheckThroughput {
     /** The process's peak resident set size, from Linux's /proc/self/status. */
     private static Optional<String> peakRss() {
         try {
-            return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(line -> line.startsWith("VmHWM:"))
-                    .map(line -> line.substring("VmHWM:".length()).strip()).findFirst();
+            return Files.readAllLines(Path.of("/proc/self/status")).stream()
+                    .filter(line -> line.startsWith("VmHWM:"))
+                    .map(line -> line.substring("VmHWM:".length()).strip())
+                    .findFirst();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

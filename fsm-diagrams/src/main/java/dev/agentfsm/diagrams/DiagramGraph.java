@@ -49,7 +49,14 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
      * @param fallback drawn with a double border
      * @param copy a copy that stands for the node {@code label} names: only the name is drawn, with a dotted border
      */
-    record Node(String id, String label, Kind kind, String description, List<String> notes, boolean fallback, boolean copy) {
+    record Node(
+            String id,
+            String label,
+            Kind kind,
+            String description,
+            List<String> notes,
+            boolean fallback,
+            boolean copy) {
 
         Node {
             notes = List.copyOf(notes);
@@ -79,17 +86,32 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
         List<Edge> edges = new ArrayList<>();
         nodes.put(START, new Node(START, "", Kind.START, "", List.of(), false, false));
         for (Machine.State state : machine.states()) {
-            nodes.put(state.name(), new Node(state.name(), state.name(), state.terminal() ? Kind.TERMINAL : Kind.STATE,
-                    state.description(), notes(machine, state), machine.fallback().filter(state.name()::equals).isPresent(),
-                    false));
+            nodes.put(
+                    state.name(),
+                    new Node(
+                            state.name(),
+                            state.name(),
+                            state.terminal() ? Kind.TERMINAL : Kind.STATE,
+                            state.description(),
+                            notes(machine, state),
+                            machine.fallback().filter(state.name()::equals).isPresent(),
+                            false));
         }
         edges.add(new Edge(START, machine.initial(), "", false));
         for (Machine.State state : machine.states()) {
             for (Machine.Move move : state.moves()) {
                 String target = move.to().label();
                 if (move.to().isHandOff()) {
-                    nodes.putIfAbsent(target, new Node(target, target, Kind.HAND_OFF, "",
-                            List.of("hand-off to another machine"), false, false));
+                    nodes.putIfAbsent(
+                            target,
+                            new Node(
+                                    target,
+                                    target,
+                                    Kind.HAND_OFF,
+                                    "",
+                                    List.of("hand-off to another machine"),
+                                    false,
+                                    false));
                 }
                 String label = move.when().isEmpty() ? move.trigger() : move.trigger() + ": " + move.when();
                 edges.add(new Edge(state.name(), target, label, false));
@@ -99,7 +121,8 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
         if (onError.isPresent()) {
             String error = onError.get();
             for (Machine.State state : machine.states()) {
-                boolean declares = state.moves().stream().anyMatch(m -> !m.to().isHandOff() && m.to().status().equals(error));
+                boolean declares = state.moves().stream()
+                        .anyMatch(m -> !m.to().isHandOff() && m.to().status().equals(error));
                 if (!state.terminal() && !state.name().equals(error) && !declares) {
                     edges.add(new Edge(state.name(), error, "on error", true));
                 }
@@ -115,8 +138,8 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
         if (endsRound) {
             nodes.put(END, new Node(END, "", Kind.END, "", List.of(), false, false));
         }
-        return splitBusyTargets(new DiagramGraph(machine.name(), machine.description(),
-                List.copyOf(nodes.values()), edges));
+        return splitBusyTargets(
+                new DiagramGraph(machine.name(), machine.description(), List.copyOf(nodes.values()), edges));
     }
 
     private static List<String> notes(Machine machine, Machine.State state) {
@@ -166,8 +189,10 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
         Map<String, List<Node>> copiesBySource = new LinkedHashMap<>();
         for (String id : busy) {
             List<Integer> in = incoming.get(id);
-            String keptSource = in.stream().map(i -> graph.edges.get(i).from())
-                    .max((a, b) -> Integer.compare(order.get(a), order.get(b))).orElseThrow();
+            String keptSource = in.stream()
+                    .map(i -> graph.edges.get(i).from())
+                    .max((a, b) -> Integer.compare(order.get(a), order.get(b)))
+                    .orElseThrow();
             Node target = graph.nodes.get(order.get(id));
             Map<String, Node> copies = new LinkedHashMap<>();
             for (int i : in) {
@@ -178,7 +203,9 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
                 Node copy = copies.computeIfAbsent(edge.from(), from -> target.copyNumber(copies.size() + 1));
                 edges.set(i, new Edge(edge.from(), copy.id(), edge.label(), edge.onError()));
             }
-            copies.forEach((source, copy) -> copiesBySource.computeIfAbsent(source, s -> new ArrayList<>()).add(copy));
+            copies.forEach((source, copy) -> copiesBySource
+                    .computeIfAbsent(source, s -> new ArrayList<>())
+                    .add(copy));
         }
         List<Node> nodes = new ArrayList<>();
         for (Node node : graph.nodes) {

@@ -5,12 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.eclipse.elk.alg.layered.options.OrderingStrategy;
 import org.eclipse.elk.alg.layered.options.CycleBreakingStrategy;
 import org.eclipse.elk.alg.layered.options.LayerConstraint;
 import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
 import org.eclipse.elk.alg.layered.options.LayeredOptions;
 import org.eclipse.elk.alg.layered.options.NodePlacementStrategy;
+import org.eclipse.elk.alg.layered.options.OrderingStrategy;
 import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
 import org.eclipse.elk.core.data.LayoutMetaDataService;
 import org.eclipse.elk.core.math.ElkPadding;
@@ -101,6 +101,7 @@ final class ElkLayout {
      * at every layer: a 100-state chain came out 3,862 px wide, against 493 px with linear segments.
      */
     static final int LARGE = 40;
+
     static final double LABEL_SIZE = 11;
     static final double LABEL_HEIGHT = 14;
 
@@ -136,7 +137,7 @@ final class ElkLayout {
             switch (node.kind()) {
                 case START -> elk.setProperty(LayeredOptions.LAYERING_LAYER_CONSTRAINT, LayerConstraint.FIRST);
                 case END -> elk.setProperty(LayeredOptions.LAYERING_LAYER_CONSTRAINT, LayerConstraint.LAST);
-                default -> { }
+                default -> {}
             }
             elkNodes.put(node.id(), elk);
             texts.put(node.id(), text);
@@ -170,7 +171,8 @@ final class ElkLayout {
                 }
                 points.add(new Point(section.getEndX(), section.getEndY()));
             }
-            Optional<Box> label = elk.getLabels().stream().findFirst()
+            Optional<Box> label = elk.getLabels().stream()
+                    .findFirst()
                     .map(l -> new Box(l.getX(), l.getY(), l.getWidth(), l.getHeight()));
             edges.add(new PlacedEdge(graph.edges().get(i), points, label));
         }

@@ -44,7 +44,12 @@ public record Machine(
      * @param moves its declared transitions, in declaration order
      */
     public record State(
-            String name, String description, boolean terminal, boolean endsRound, boolean endsSubtask, List<Move> moves) {
+            String name,
+            String description,
+            boolean terminal,
+            boolean endsRound,
+            boolean endsSubtask,
+            List<Move> moves) {
 
         public State {
             moves = List.copyOf(moves);

@@ -100,7 +100,8 @@ public final class MachineDocs {
             Files.createDirectories(outputDirectory);
         }
         for (Map.Entry<ModelFile, String> svg : svgs.entrySet()) {
-            Files.writeString(outputDirectory.resolve(svg.getKey().baseName() + ".svg"), svg.getValue(), StandardCharsets.UTF_8);
+            Files.writeString(
+                    outputDirectory.resolve(svg.getKey().baseName() + ".svg"), svg.getValue(), StandardCharsets.UTF_8);
         }
         return new Drawn(stale.stream().map(m -> m.machine().qualifiedName()).toList(), unchanged);
     }
@@ -147,9 +148,12 @@ public final class MachineDocs {
                 toDraw.add(model);
             }
         }
-        render(toDraw, threads).forEach((model, svg) -> contents.put(docsDirectory.resolve(model.baseName() + ".svg"), svg));
+        render(toDraw, threads)
+                .forEach((model, svg) -> contents.put(docsDirectory.resolve(model.baseName() + ".svg"), svg));
         for (Map.Entry<Path, String> file : contents.entrySet()) {
-            if (!readText(file.getKey()).map(text -> text.equals(file.getValue())).orElse(false)) {
+            if (!readText(file.getKey())
+                    .map(text -> text.equals(file.getValue()))
+                    .orElse(false)) {
                 Files.writeString(file.getKey(), file.getValue(), StandardCharsets.UTF_8);
                 written.add(file.getKey());
             }
@@ -191,8 +195,10 @@ public final class MachineDocs {
             if (picture.isEmpty()) {
                 stale.add(new Stale(svg, "missing"));
             } else if (!Fingerprint.firstLineOf(picture.get()).equals(Optional.of(model.fingerprint()))) {
-                stale.add(new Stale(svg, "out of date: drawn from another model of " + model.machine().name()
-                        + " or by another version of the renderer"));
+                stale.add(new Stale(
+                        svg,
+                        "out of date: drawn from another model of "
+                                + model.machine().name() + " or by another version of the renderer"));
             }
         }
         for (Path orphan : orphans(docsDirectory)) {
@@ -228,8 +234,11 @@ public final class MachineDocs {
         try {
             return Files.readString(page, StandardCharsets.UTF_8).replace("\r\n", "\n");
         } catch (NoSuchFileException e) {
-            throw new NoSuchFileException(page.toString(), null, "the processor writes a page beside every model ("
-                    + model.path().getFileName() + "); compile again with the fsm-processor of this version");
+            throw new NoSuchFileException(
+                    page.toString(),
+                    null,
+                    "the processor writes a page beside every model ("
+                            + model.path().getFileName() + "); compile again with the fsm-processor of this version");
         }
     }
 
@@ -286,7 +295,8 @@ public final class MachineDocs {
     private static List<Path> list(Path directory, String extension) throws IOException {
         try (Stream<Path> files = Files.list(directory)) {
             return files.filter(f -> f.getFileName().toString().endsWith(extension) && Files.isRegularFile(f))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         }
     }
 }

@@ -20,7 +20,8 @@ import java.util.List;
  */
 public final class Main {
 
-    static final String USAGE = """
+    static final String USAGE =
+            """
             usage: dev.agentfsm.diagrams.Main <command> <models> <directory>
               svg   <models> <out>   draw an SVG for every model of <models> (a build's META-INF/agentfsm) into <out>;
                                      an SVG already drawn from the same model is left alone
@@ -52,24 +53,27 @@ public final class Main {
             switch (args[0]) {
                 case "svg" -> {
                     MachineDocs.Drawn drawn = docs.drawDiagrams(target, threads);
-                    out.println("agentfsm: " + drawn.drawn().size() + " diagram(s) drawn, " + drawn.unchanged().size()
-                            + " unchanged, in " + target);
+                    out.println("agentfsm: " + drawn.drawn().size() + " diagram(s) drawn, "
+                            + drawn.unchanged().size() + " unchanged, in " + target);
                 }
                 case "docs" -> {
                     MachineDocs.DocsUpdate update = docs.writeDocs(target, target, threads);
                     update.written().forEach(file -> out.println("agentfsm: wrote " + file));
                     update.removed().forEach(file -> out.println("agentfsm: removed " + file));
-                    out.println("agentfsm: " + target + " is current (" + docs.models().size() + " machine(s))");
+                    out.println("agentfsm: " + target + " is current ("
+                            + docs.models().size() + " machine(s))");
                 }
                 default -> {
                     List<MachineDocs.Stale> stale = docs.check(target);
                     if (!stale.isEmpty()) {
                         err.println("agentfsm: " + target + " is stale:");
                         stale.forEach(s -> err.println("  " + s.file() + ": " + s.problem()));
-                        err.println("Run `... dev.agentfsm.diagrams.Main docs " + models + " " + target + "` and commit " + target);
+                        err.println("Run `... dev.agentfsm.diagrams.Main docs " + models + " " + target
+                                + "` and commit " + target);
                         return 1;
                     }
-                    out.println("agentfsm: " + target + " is current (" + docs.models().size() + " machine(s))");
+                    out.println("agentfsm: " + target + " is current ("
+                            + docs.models().size() + " machine(s))");
                 }
             }
             return 0;

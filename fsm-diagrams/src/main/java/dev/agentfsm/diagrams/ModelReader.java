@@ -74,8 +74,8 @@ final class ModelReader {
             states.add(state);
         }
         Set<String> names = declared.keySet();
-        String initial = stateName(machine, root, "initial", names).orElseThrow(
-                () -> error(root, "'initial' is missing; it names the state a round starts in"));
+        String initial = stateName(machine, root, "initial", names)
+                .orElseThrow(() -> error(root, "'initial' is missing; it names the state a round starts in"));
         Optional<String> fallback = stateName(machine, root, "fallback", names);
         Optional<String> onError = stateName(machine, root, "onError", names);
         for (Node stateNode : stateNodes) {
@@ -98,11 +98,19 @@ final class ModelReader {
                 if (!targets.add(to.label())) {
                     throw error(toNode, name + " declares the move to " + to.label() + " twice");
                 }
-                moves.add(new Machine.Move(to, string(move, moveNode, "by"), optionalString(move, "when").orElse("")));
+                moves.add(new Machine.Move(
+                        to,
+                        string(move, moveNode, "by"),
+                        optionalString(move, "when").orElse("")));
             }
         }
-        return new Machine.State(name, optionalString(state, "description").orElse(""),
-                bool(state, "terminal"), bool(state, "endsRound"), bool(state, "endsSubtask"), moves);
+        return new Machine.State(
+                name,
+                optionalString(state, "description").orElse(""),
+                bool(state, "terminal"),
+                bool(state, "endsRound"),
+                bool(state, "endsSubtask"),
+                moves);
     }
 
     private Machine.Target target(Node node) throws ModelException {
@@ -124,8 +132,10 @@ final class ModelReader {
             Node toNode = mapping(moveNode, "a transition").get("to");
             Machine.Target to = target(toNode);
             if (!to.isHandOff() && !names.contains(to.status())) {
-                throw error(toNode, "'to: " + to.status() + "' names no state of this machine; its states are "
-                        + String.join(", ", names));
+                throw error(
+                        toNode,
+                        "'to: " + to.status() + "' names no state of this machine; its states are "
+                                + String.join(", ", names));
             }
         }
     }
@@ -134,8 +144,10 @@ final class ModelReader {
             throws ModelException {
         Optional<String> value = optionalString(machine, key);
         if (value.isPresent() && !names.contains(value.get())) {
-            throw error(machine.get(key), "'" + key + ": " + value.get() + "' names no state of this machine; its states are "
-                    + String.join(", ", names));
+            throw error(
+                    machine.get(key),
+                    "'" + key + ": " + value.get() + "' names no state of this machine; its states are "
+                            + String.join(", ", names));
         }
         return value;
     }

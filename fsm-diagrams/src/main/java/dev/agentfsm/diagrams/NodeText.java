@@ -23,6 +23,7 @@ record NodeText(List<Line> lines, double width, double height, int ruleAfter) {
     static final double RULE_GAP = 4;
     /** Descriptions wrap at this width. */
     static final double WRAP = 200;
+
     static final double MIN_WIDTH = 64;
     static final double START_SIZE = 18;
     static final double END_SIZE = 22;

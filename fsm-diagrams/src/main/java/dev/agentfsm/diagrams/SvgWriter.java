@@ -33,7 +33,8 @@ final class SvgWriter {
     }
 
     private String svg(DiagramGraph graph, Drawing drawing) {
-        List<String> subtitle = NodeText.wrap(graph.subtitle(), SUBTITLE_SIZE, Math.max(360, drawing.width() - 2 * MARGIN));
+        List<String> subtitle =
+                NodeText.wrap(graph.subtitle(), SUBTITLE_SIZE, Math.max(360, drawing.width() - 2 * MARGIN));
         double titleWidth = TextWidth.of(graph.title(), TITLE_SIZE, true);
         for (String line : subtitle) {
             titleWidth = Math.max(titleWidth, TextWidth.of(line, SUBTITLE_SIZE, false));
@@ -43,11 +44,21 @@ final class SvgWriter {
         double height = Math.ceil(top + drawing.height());
         double dx = (width - drawing.width()) / 2;
 
-        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(n(width)).append("\" height=\"")
-                .append(n(height)).append("\" viewBox=\"0 0 ").append(n(width)).append(' ').append(n(height))
-                .append("\" role=\"img\" aria-label=\"").append(xml(graph.title())).append(" state machine\" font-family=\"")
-                .append(FONTS).append("\">\n");
-        out.append("<title>").append(xml(graph.title() + (graph.subtitle().isEmpty() ? "" : ": " + graph.subtitle())))
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(n(width))
+                .append("\" height=\"")
+                .append(n(height))
+                .append("\" viewBox=\"0 0 ")
+                .append(n(width))
+                .append(' ')
+                .append(n(height))
+                .append("\" role=\"img\" aria-label=\"")
+                .append(xml(graph.title()))
+                .append(" state machine\" font-family=\"")
+                .append(FONTS)
+                .append("\">\n");
+        out.append("<title>")
+                .append(xml(graph.title() + (graph.subtitle().isEmpty() ? "" : ": " + graph.subtitle())))
                 .append("</title>\n");
         out.append("<defs>\n");
         marker("agentfsm-arrow", INK);
@@ -59,7 +70,11 @@ final class SvgWriter {
         for (int i = 0; i < subtitle.size(); i++) {
             text(center, MARGIN + 20 + 13 + i * 16, subtitle.get(i), SUBTITLE_SIZE, "text-anchor=\"middle\"");
         }
-        out.append("<g transform=\"translate(").append(n(dx)).append(' ').append(n(top)).append(")\">\n");
+        out.append("<g transform=\"translate(")
+                .append(n(dx))
+                .append(' ')
+                .append(n(top))
+                .append(")\">\n");
         out.append("<g fill=\"none\" stroke-width=\"1.2\">\n");
         for (PlacedEdge edge : drawing.edges()) {
             edge(edge);
@@ -68,15 +83,21 @@ final class SvgWriter {
         for (PlacedNode node : drawing.nodes()) {
             node(node);
         }
-        out.append("<g font-size=\"").append(n(ElkLayout.LABEL_SIZE))
+        out.append("<g font-size=\"")
+                .append(n(ElkLayout.LABEL_SIZE))
                 .append("\" text-anchor=\"middle\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\n");
         for (PlacedEdge edge : drawing.edges()) {
             if (edge.label().isPresent()) {
                 ElkLayout.Box box = edge.label().get();
-                out.append("<text x=\"").append(n(box.x() + box.width() / 2)).append("\" y=\"")
-                        .append(n(baseline(box.y(), ElkLayout.LABEL_HEIGHT, ElkLayout.LABEL_SIZE))).append("\" fill=\"")
-                        .append(edge.edge().onError() ? "#555555" : "#222222").append("\">")
-                        .append(xml(edge.edge().label())).append("</text>\n");
+                out.append("<text x=\"")
+                        .append(n(box.x() + box.width() / 2))
+                        .append("\" y=\"")
+                        .append(n(baseline(box.y(), ElkLayout.LABEL_HEIGHT, ElkLayout.LABEL_SIZE)))
+                        .append("\" fill=\"")
+                        .append(edge.edge().onError() ? "#555555" : "#222222")
+                        .append("\">")
+                        .append(xml(edge.edge().label()))
+                        .append("</text>\n");
             }
         }
         out.append("</g>\n</g>\n</svg>\n");
@@ -84,9 +105,12 @@ final class SvgWriter {
     }
 
     private void marker(String id, String color) {
-        out.append("<marker id=\"").append(id).append("\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" ")
+        out.append("<marker id=\"")
+                .append(id)
+                .append("\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" ")
                 .append("markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"")
-                .append(color).append("\"/></marker>\n");
+                .append(color)
+                .append("\"/></marker>\n");
     }
 
     private void edge(PlacedEdge edge) {
@@ -96,7 +120,9 @@ final class SvgWriter {
         }
         out.append("<path d=\"").append(path(points)).append('"');
         if (edge.edge().onError()) {
-            out.append(" stroke=\"").append(ERROR_INK).append("\" stroke-dasharray=\"6,4\" marker-end=\"url(#agentfsm-arrow-error)\"");
+            out.append(" stroke=\"")
+                    .append(ERROR_INK)
+                    .append("\" stroke-dasharray=\"6,4\" marker-end=\"url(#agentfsm-arrow-error)\"");
         } else {
             out.append(" stroke=\"").append(INK).append("\" marker-end=\"url(#agentfsm-arrow)\"");
         }
@@ -106,7 +132,10 @@ final class SvgWriter {
     /** The route with its corners rounded. */
     private static String path(List<Point> points) {
         StringBuilder d = new StringBuilder();
-        d.append('M').append(n(points.get(0).x())).append(',').append(n(points.get(0).y()));
+        d.append('M')
+                .append(n(points.get(0).x()))
+                .append(',')
+                .append(n(points.get(0).y()));
         for (int i = 1; i < points.size() - 1; i++) {
             Point previous = points.get(i - 1);
             Point corner = points.get(i);
@@ -116,8 +145,14 @@ final class SvgWriter {
             Point before = toward(corner, previous, in);
             Point after = toward(corner, next, outLength);
             d.append(" L").append(n(before.x())).append(',').append(n(before.y()));
-            d.append(" Q").append(n(corner.x())).append(',').append(n(corner.y())).append(' ')
-                    .append(n(after.x())).append(',').append(n(after.y()));
+            d.append(" Q")
+                    .append(n(corner.x()))
+                    .append(',')
+                    .append(n(corner.y()))
+                    .append(' ')
+                    .append(n(after.x()))
+                    .append(',')
+                    .append(n(after.y()));
         }
         Point last = points.get(points.size() - 1);
         d.append(" L").append(n(last.x())).append(',').append(n(last.y()));
@@ -145,18 +180,33 @@ final class SvgWriter {
         double h = text.height();
         switch (node.kind()) {
             case START -> {
-                out.append("<circle cx=\"").append(n(x + w / 2)).append("\" cy=\"").append(n(y + h / 2))
-                        .append("\" r=\"").append(n(w / 2)).append("\" fill=\"#222222\"/>\n");
+                out.append("<circle cx=\"")
+                        .append(n(x + w / 2))
+                        .append("\" cy=\"")
+                        .append(n(y + h / 2))
+                        .append("\" r=\"")
+                        .append(n(w / 2))
+                        .append("\" fill=\"#222222\"/>\n");
                 return;
             }
             case END -> {
-                out.append("<circle cx=\"").append(n(x + w / 2)).append("\" cy=\"").append(n(y + h / 2))
-                        .append("\" r=\"").append(n(w / 2 - 1)).append("\" fill=\"#ffffff\" stroke=\"#222222\" stroke-width=\"1.5\"/>\n");
-                out.append("<circle cx=\"").append(n(x + w / 2)).append("\" cy=\"").append(n(y + h / 2))
-                        .append("\" r=\"").append(n(w / 2 - 5)).append("\" fill=\"#222222\"/>\n");
+                out.append("<circle cx=\"")
+                        .append(n(x + w / 2))
+                        .append("\" cy=\"")
+                        .append(n(y + h / 2))
+                        .append("\" r=\"")
+                        .append(n(w / 2 - 1))
+                        .append("\" fill=\"#ffffff\" stroke=\"#222222\" stroke-width=\"1.5\"/>\n");
+                out.append("<circle cx=\"")
+                        .append(n(x + w / 2))
+                        .append("\" cy=\"")
+                        .append(n(y + h / 2))
+                        .append("\" r=\"")
+                        .append(n(w / 2 - 5))
+                        .append("\" fill=\"#222222\"/>\n");
                 return;
             }
-            default -> { }
+            default -> {}
         }
         String fill;
         String stroke;
@@ -192,15 +242,25 @@ final class SvgWriter {
         List<NodeText.Line> lines = text.lines();
         for (int i = 0; i < lines.size(); i++) {
             NodeText.Line line = lines.get(i);
-            String style = (line.bold() ? "font-weight=\"bold\" " : "") + (line.italic() ? "font-style=\"italic\" " : "")
-                    + "text-anchor=\"middle\"" + (node.kind() == DiagramGraph.Kind.HAND_OFF ? " fill=\"#5c4300\"" : " fill=\"#111111\"");
+            String style = (line.bold() ? "font-weight=\"bold\" " : "")
+                    + (line.italic() ? "font-style=\"italic\" " : "") + "text-anchor=\"middle\""
+                    + (node.kind() == DiagramGraph.Kind.HAND_OFF ? " fill=\"#5c4300\"" : " fill=\"#111111\"");
             text(x + w / 2, baseline(lineTop, line.height(), line.size()), line.text(), line.size(), style);
             lineTop += line.height();
             if (i + 1 == text.ruleAfter()) {
                 double ruleY = lineTop + NodeText.RULE_GAP / 2;
-                out.append("<line x1=\"").append(n(x)).append("\" y1=\"").append(n(ruleY)).append("\" x2=\"")
-                        .append(n(x + w)).append("\" y2=\"").append(n(ruleY)).append("\" stroke=\"").append(stroke)
-                        .append("\" stroke-width=\"1\"").append(dashes.isEmpty() ? "" : " stroke-dasharray=\"" + dashes + "\"")
+                out.append("<line x1=\"")
+                        .append(n(x))
+                        .append("\" y1=\"")
+                        .append(n(ruleY))
+                        .append("\" x2=\"")
+                        .append(n(x + w))
+                        .append("\" y2=\"")
+                        .append(n(ruleY))
+                        .append("\" stroke=\"")
+                        .append(stroke)
+                        .append("\" stroke-width=\"1\"")
+                        .append(dashes.isEmpty() ? "" : " stroke-dasharray=\"" + dashes + "\"")
                         .append("/>\n");
                 lineTop += NodeText.RULE_GAP;
             }
@@ -208,11 +268,33 @@ final class SvgWriter {
         out.append("</g>\n");
     }
 
-    private void rect(double x, double y, double w, double h, double radius, String fill, String stroke, String width,
+    private void rect(
+            double x,
+            double y,
+            double w,
+            double h,
+            double radius,
+            String fill,
+            String stroke,
+            String width,
             String dashes) {
-        out.append("<rect x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" width=\"").append(n(w))
-                .append("\" height=\"").append(n(h)).append("\" rx=\"").append(n(radius)).append("\" fill=\"").append(fill)
-                .append("\" stroke=\"").append(stroke).append("\" stroke-width=\"").append(width).append('"');
+        out.append("<rect x=\"")
+                .append(n(x))
+                .append("\" y=\"")
+                .append(n(y))
+                .append("\" width=\"")
+                .append(n(w))
+                .append("\" height=\"")
+                .append(n(h))
+                .append("\" rx=\"")
+                .append(n(radius))
+                .append("\" fill=\"")
+                .append(fill)
+                .append("\" stroke=\"")
+                .append(stroke)
+                .append("\" stroke-width=\"")
+                .append(width)
+                .append('"');
         if (!dashes.isEmpty()) {
             out.append(" stroke-dasharray=\"").append(dashes).append('"');
         }
@@ -220,8 +302,17 @@ final class SvgWriter {
     }
 
     private void text(double x, double y, String text, double size, String attributes) {
-        out.append("<text x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" font-size=\"").append(n(size))
-                .append("\" ").append(attributes).append('>').append(xml(text)).append("</text>\n");
+        out.append("<text x=\"")
+                .append(n(x))
+                .append("\" y=\"")
+                .append(n(y))
+                .append("\" font-size=\"")
+                .append(n(size))
+                .append("\" ")
+                .append(attributes)
+                .append('>')
+                .append(xml(text))
+                .append("</text>\n");
     }
 
     /** Where the baseline of a line of {@code size} sits so that the line is centred in its {@code height}. */
@@ -248,7 +339,8 @@ final class SvgWriter {
                 case '>' -> out.append("&gt;");
                 case '"' -> out.append("&quot;");
                 default -> {
-                    boolean allowed = c == '\t' || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || c >= 0x10000;
+                    boolean allowed =
+                            c == '\t' || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || c >= 0x10000;
                     if (allowed && c != '\t' && !(c >= 0x7F && c <= 0x9F)) {
                         out.appendCodePoint(c);
                     } else {

@@ -24,6 +24,7 @@ final class TextWidth {
     };
     /** Outside ASCII: a wide letter, or a full em for the scripts that are set on a square (CJK, Hangul). */
     private static final int OTHER = 700;
+
     private static final int WIDE = 1000;
 
     private TextWidth() {}
@@ -31,18 +32,26 @@ final class TextWidth {
     /** The width of {@code text} set in {@code size} pixels, bold or not. */
     static double of(String text, double size, boolean bold) {
         int[] table = bold ? BOLD : REGULAR;
-        long thousandths = text.codePoints().mapToLong(c -> {
-            if (c >= 32 && c < 127) {
-                return table[c - 32];
-            }
-            return isWide(c) ? WIDE : OTHER;
-        }).sum();
+        long thousandths = text.codePoints()
+                .mapToLong(c -> {
+                    if (c >= 32 && c < 127) {
+                        return table[c - 32];
+                    }
+                    return isWide(c) ? WIDE : OTHER;
+                })
+                .sum();
         return thousandths * size / 1000.0;
     }
 
     private static boolean isWide(int c) {
-        return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3)
-                || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60)
-                || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1FAFF) || (c >= 0x20000 && c <= 0x3FFFD);
+        return (c >= 0x1100 && c <= 0x115F)
+                || (c >= 0x2E80 && c <= 0xA4CF)
+                || (c >= 0xAC00 && c <= 0xD7A3)
+                || (c >= 0xF900 && c <= 0xFAFF)
+                || (c >= 0xFE30 && c <= 0xFE4F)
+                || (c >= 0xFF00 && c <= 0xFF60)
+                || (c >= 0xFFE0 && c <= 0xFFE6)
+                || (c >= 0x1F300 && c <= 0x1FAFF)
+                || (c >= 0x20000 && c <= 0x3FFFD);
     }
 }

@@ -19,6 +19,7 @@ class MachineDocsTest {
 
     @TempDir
     Path temp;
+
     private Path models;
     private Path out;
     private Path docs;
@@ -42,12 +43,16 @@ class MachineDocsTest {
         FileTime drawn = FileTime.fromMillis(1_000_000);
         Files.setLastModifiedTime(svg, drawn);
 
-        assertEquals(new MachineDocs.Drawn(List.of(), List.of("example.Desk")), MachineDocs.read(models).drawDiagrams(out, 2));
+        assertEquals(
+                new MachineDocs.Drawn(List.of(), List.of("example.Desk")),
+                MachineDocs.read(models).drawDiagrams(out, 2));
         assertEquals(drawn, Files.getLastModifiedTime(svg), "an unchanged model's SVG is not written again");
 
         Path model = models.resolve("example.Desk.yaml");
         Files.writeString(model, Files.readString(model).replace("Record the error", "Record the error and why"));
-        assertEquals(List.of("example.Desk"), MachineDocs.read(models).drawDiagrams(out, 2).drawn());
+        assertEquals(
+                List.of("example.Desk"),
+                MachineDocs.read(models).drawDiagrams(out, 2).drawn());
         assertTrue(Files.readString(svg).contains(">Record the error and why</text>"));
     }
 
@@ -63,8 +68,10 @@ class MachineDocsTest {
         MachineDocs.DocsUpdate update = machines.writeDocs(docs, out, 1);
         assertEquals(List.of(docs.resolve("example.Desk.md"), docs.resolve("example.Desk.svg")), update.written());
         assertEquals(List.of(docs.resolve("example.Gone.md"), docs.resolve("example.Gone.svg")), update.removed());
-        assertEquals(Files.readString(models.resolve("example.Desk.md")), Files.readString(docs.resolve("example.Desk.md")));
-        assertEquals(Files.readString(out.resolve("example.Desk.svg")), Files.readString(docs.resolve("example.Desk.svg")));
+        assertEquals(
+                Files.readString(models.resolve("example.Desk.md")), Files.readString(docs.resolve("example.Desk.md")));
+        assertEquals(
+                Files.readString(out.resolve("example.Desk.svg")), Files.readString(docs.resolve("example.Desk.svg")));
         assertTrue(Files.exists(docs.resolve("notes.txt")));
         assertEquals(List.of(), machines.check(docs));
 
@@ -74,24 +81,40 @@ class MachineDocsTest {
     @Test
     void theCheckNamesEveryStaleMissingAndOrphanedFileWithoutDrawing() throws Exception {
         MachineDocs machines = MachineDocs.read(models);
-        assertEquals(List.of(new MachineDocs.Stale(docs.resolve("example.Desk.md"), "missing"),
-                new MachineDocs.Stale(docs.resolve("example.Desk.svg"), "missing")), machines.check(docs));
+        assertEquals(
+                List.of(
+                        new MachineDocs.Stale(docs.resolve("example.Desk.md"), "missing"),
+                        new MachineDocs.Stale(docs.resolve("example.Desk.svg"), "missing")),
+                machines.check(docs));
 
         Files.createDirectories(docs);
         Files.writeString(docs.resolve("example.Desk.md"), "# Desk\n\nan older page\n");
         Files.writeString(docs.resolve("example.Desk.svg"), "<!-- agentfsm-svg 0000 elk 0 r0 -->\n<svg/>\n");
         Files.writeString(docs.resolve("example.Gone.svg"), "<svg/>");
         List<MachineDocs.Stale> stale = machines.check(docs);
-        assertEquals(List.of(docs.resolve("example.Desk.md"), docs.resolve("example.Desk.svg"), docs.resolve("example.Gone.svg")),
+        assertEquals(
+                List.of(
+                        docs.resolve("example.Desk.md"),
+                        docs.resolve("example.Desk.svg"),
+                        docs.resolve("example.Gone.svg")),
                 stale.stream().map(MachineDocs.Stale::file).toList());
-        assertTrue(stale.get(0).problem().startsWith("out of date: Desk changed"), stale.get(0).problem());
-        assertTrue(stale.get(1).problem().startsWith("out of date: drawn from another model of Desk"), stale.get(1).problem());
-        assertEquals("belongs to no machine of this build (renamed or removed?)", stale.get(2).problem());
+        assertTrue(
+                stale.get(0).problem().startsWith("out of date: Desk changed"),
+                stale.get(0).problem());
+        assertTrue(
+                stale.get(1).problem().startsWith("out of date: drawn from another model of Desk"),
+                stale.get(1).problem());
+        assertEquals(
+                "belongs to no machine of this build (renamed or removed?)",
+                stale.get(2).problem());
         assertTrue(Files.notExists(out.resolve("example.Desk.svg")), "the check draws nothing");
 
         // only the first line of an SVG counts, and Windows line ends do not
-        Files.writeString(docs.resolve("example.Desk.md"), Files.readString(models.resolve("example.Desk.md")).replace("\n", "\r\n"));
-        Files.writeString(docs.resolve("example.Desk.svg"), Models.desk().fingerprint() + "\r\n<svg>drawn elsewhere</svg>\n");
+        Files.writeString(
+                docs.resolve("example.Desk.md"),
+                Files.readString(models.resolve("example.Desk.md")).replace("\n", "\r\n"));
+        Files.writeString(
+                docs.resolve("example.Desk.svg"), Models.desk().fingerprint() + "\r\n<svg>drawn elsewhere</svg>\n");
         Files.delete(docs.resolve("example.Gone.svg"));
         assertEquals(List.of(), machines.check(docs));
     }
@@ -103,13 +126,18 @@ class MachineDocsTest {
         assertEquals(new MachineDocs.Drawn(List.of(), List.of()), none.drawDiagrams(out.resolve("x"), 2));
         Files.createDirectories(docs);
         Files.writeString(docs.resolve("old.Machine.md"), "left over");
-        assertEquals(List.of(new MachineDocs.Stale(docs.resolve("old.Machine.md"),
-                "belongs to no machine of this build (renamed or removed?)")), none.check(docs));
+        assertEquals(
+                List.of(new MachineDocs.Stale(
+                        docs.resolve("old.Machine.md"), "belongs to no machine of this build (renamed or removed?)")),
+                none.check(docs));
     }
 
     @Test
     void aBrokenModelIsReportedWithItsFileAndLine() throws IOException {
-        Files.writeString(models.resolve("example.Broken.yaml"), "machine: Broken\ninitial: A\nstates: {}\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                models.resolve("example.Broken.yaml"),
+                "machine: Broken\ninitial: A\nstates: {}\n",
+                StandardCharsets.UTF_8);
         ModelException e = assertThrows(ModelException.class, () -> MachineDocs.read(models));
         assertEquals(models.resolve("example.Broken.yaml"), e.file());
         assertEquals(3, e.line());
@@ -118,7 +146,8 @@ class MachineDocsTest {
     @Test
     void aModelWithoutItsPageSaysWhatToDo() throws Exception {
         Files.delete(models.resolve("example.Desk.md"));
-        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> MachineDocs.read(models).check(docs));
+        NoSuchFileException e = assertThrows(
+                NoSuchFileException.class, () -> MachineDocs.read(models).check(docs));
         assertTrue(e.getMessage().contains("the processor writes a page beside every model"), e.getMessage());
     }
 

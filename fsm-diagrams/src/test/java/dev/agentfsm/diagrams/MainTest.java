@@ -25,7 +25,8 @@ class MainTest {
         Run svg = run("svg", models.toString(), out.toString());
         assertEquals(0, svg.status, svg.err);
         assertEquals("agentfsm: 1 diagram(s) drawn, 0 unchanged, in " + out + "\n", svg.out);
-        assertTrue(Files.readString(out.resolve("example.Desk.svg")).startsWith(Models.desk().fingerprint() + "\n"));
+        assertTrue(Files.readString(out.resolve("example.Desk.svg"))
+                .startsWith(Models.desk().fingerprint() + "\n"));
 
         Run stale = run("check", models.toString(), docs.toString());
         assertEquals(1, stale.status);
@@ -43,7 +44,8 @@ class MainTest {
         Files.writeString(models.resolve("a.Bad.yaml"), "machine: Bad\nstates: [\n");
         Run broken = run("svg", models.toString(), temp.resolve("out").toString());
         assertEquals(1, broken.status);
-        assertTrue(broken.err.startsWith("agentfsm: " + models.resolve("a.Bad.yaml") + ":3: not valid YAML"), broken.err);
+        assertTrue(
+                broken.err.startsWith("agentfsm: " + models.resolve("a.Bad.yaml") + ":3: not valid YAML"), broken.err);
 
         Run usage = run("draw", "x");
         assertEquals(2, usage.status);
@@ -55,7 +57,10 @@ class MainTest {
     private static Run run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = Main.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -21,20 +21,25 @@ class ModelReaderTest {
         assertEquals("ASK", machine.initial());
         assertEquals(Optional.of("PENDING"), machine.fallback());
         assertEquals(Optional.of("ERROR"), machine.onError());
-        assertEquals(List.of("ASK", "PENDING", "FINISH", "ERROR"), machine.states().stream().map(Machine.State::name).toList());
+        assertEquals(
+                List.of("ASK", "PENDING", "FINISH", "ERROR"),
+                machine.states().stream().map(Machine.State::name).toList());
         Machine.State ask = machine.states().get(0);
-        assertEquals(new Machine.Move(new Machine.Target(Optional.of("Helper"), "CONTINUE"), "SYSTEM", "hand the work on"),
+        assertEquals(
+                new Machine.Move(new Machine.Target(Optional.of("Helper"), "CONTINUE"), "SYSTEM", "hand the work on"),
                 ask.moves().get(3));
         assertTrue(ask.moves().get(3).to().isHandOff());
-        assertEquals(new Machine.Move(new Machine.Target(Optional.empty(), "ASK"), "LLM", ""), ask.moves().get(0));
+        assertEquals(
+                new Machine.Move(new Machine.Target(Optional.empty(), "ASK"), "LLM", ""),
+                ask.moves().get(0));
         Machine.State error = machine.states().get(3);
         assertTrue(error.terminal() && error.endsSubtask() && !error.endsRound());
     }
 
     @Test
     void textThatIsNotYamlNamesTheLine() {
-        ModelException e = assertThrows(ModelException.class,
-                () -> Models.parse("a.Broken", "machine: Broken\nstates:\n  - name: [A\n"));
+        ModelException e = assertThrows(
+                ModelException.class, () -> Models.parse("a.Broken", "machine: Broken\nstates:\n  - name: [A\n"));
         assertEquals(4, e.line());
         assertEquals(Path.of("a.Broken.yaml"), e.file());
         assertTrue(e.getMessage().startsWith("a.Broken.yaml:4: not valid YAML: "), e.getMessage());
@@ -45,7 +50,8 @@ class ModelReaderTest {
         String yaml = "machine: M\ninitial: A\nstates:\n  - name: A\n    transitions:\n      - by: LLM\n";
         ModelException e = assertThrows(ModelException.class, () -> Models.parse("a.M", yaml));
         assertEquals(6, e.line());
-        assertTrue(e.getMessage().startsWith("a.M.yaml:6: 'to' is missing (the agent-fsm processor writes this file"),
+        assertTrue(
+                e.getMessage().startsWith("a.M.yaml:6: 'to' is missing (the agent-fsm processor writes this file"),
                 e.getMessage());
     }
 
@@ -63,22 +69,27 @@ class ModelReaderTest {
                 + "  - name: C\n";
         ModelException e = assertThrows(ModelException.class, () -> Models.parse("a.M", yaml));
         assertEquals(6, e.line());
-        assertTrue(e.getMessage().contains("'to: B' names no state of this machine; its states are A, C"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("'to: B' names no state of this machine; its states are A, C"), e.getMessage());
     }
 
     @Test
     void anInitialStateThatDoesNotExistIsAnError() {
-        ModelException e = assertThrows(ModelException.class,
-                () -> Models.parse("a.M", "machine: M\ninitial: NOPE\nstates:\n  - name: A\n"));
+        ModelException e = assertThrows(
+                ModelException.class, () -> Models.parse("a.M", "machine: M\ninitial: NOPE\nstates:\n  - name: A\n"));
         assertEquals(2, e.line());
-        assertTrue(e.getMessage().contains("'initial: NOPE' names no state of this machine; its states are A"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("'initial: NOPE' names no state of this machine; its states are A"),
+                e.getMessage());
     }
 
     @Test
     void anEmptyFileOrAListIsNotAModel() {
-        assertTrue(assertThrows(ModelException.class, () -> Models.parse("a.M", "")).getMessage()
+        assertTrue(assertThrows(ModelException.class, () -> Models.parse("a.M", ""))
+                .getMessage()
                 .startsWith("a.M.yaml:1: the file is empty"));
-        assertTrue(assertThrows(ModelException.class, () -> Models.parse("a.M", "- a\n- b\n")).getMessage()
+        assertTrue(assertThrows(ModelException.class, () -> Models.parse("a.M", "- a\n- b\n"))
+                .getMessage()
                 .startsWith("a.M.yaml:1: the model must be a mapping of keys to values"));
     }
 }

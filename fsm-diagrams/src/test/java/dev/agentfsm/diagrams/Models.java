@@ -15,7 +15,8 @@ final class Models {
     /** The directory holding {@code example.Desk.yaml} and its page. */
     static Path directory() {
         try {
-            return Path.of(Models.class.getResource("/models/example.Desk.yaml").toURI()).getParent();
+            return Path.of(Models.class.getResource("/models/example.Desk.yaml").toURI())
+                    .getParent();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -48,10 +49,17 @@ final class Models {
                 + " states\ninitial: S0\nstates:\n");
         String last = "S" + (states - 1);
         for (int i = 0; i < states - 1; i++) {
-            yaml.append("  - name: S").append(i).append("\n    description: Step S").append(i)
+            yaml.append("  - name: S")
+                    .append(i)
+                    .append("\n    description: Step S")
+                    .append(i)
                     .append(" of the synthetic machine\n    transitions:\n")
-                    .append("      - to: S").append(i + 1).append("\n        by: LLM\n")
-                    .append("      - to: S").append(i).append("\n        by: SYSTEM\n        when: retry\n");
+                    .append("      - to: S")
+                    .append(i + 1)
+                    .append("\n        by: LLM\n")
+                    .append("      - to: S")
+                    .append(i)
+                    .append("\n        by: SYSTEM\n        when: retry\n");
             if (i + 1 < states - 1) {
                 yaml.append("      - to: ").append(last).append("\n        by: USER\n        when: give up\n");
             }

@@ -17,6 +17,7 @@ class SvgRendererTest {
 
     /** Drawn once: every test reads the same picture. */
     private static final String SVG = render(Models.desk());
+
     private static final Document DOCUMENT = parse(SVG);
 
     @Test
@@ -30,7 +31,9 @@ class SvgRendererTest {
     @Test
     void theFingerprintChangesWithTheModel() throws ModelException {
         String other = Models.deskText().replace("Ask the LLM what to do next", "Ask again");
-        assertTrue(!Models.parse("example.Desk", other).fingerprint().equals(Models.desk().fingerprint()));
+        assertTrue(!Models.parse("example.Desk", other)
+                .fingerprint()
+                .equals(Models.desk().fingerprint()));
     }
 
     @Test
@@ -41,13 +44,29 @@ class SvgRendererTest {
     @Test
     void drawsEveryStateHandOffAndNoteAndEscapesTheText() {
         List<String> texts = texts("text");
-        for (String expected : List.of("Desk", "Answers <b>questions</b> & \"hands\" work on", "ASK", "PENDING", "FINISH",
-                "ERROR", "Helper.CONTINUE", "hand-off to another machine", "fallback for unknown statuses",
-                "entered when handle() throws", "terminal, ends the round", "terminal, the round goes on", "ends the subtask",
-                "LLM: a question for the user", "USER: answered", "on error", "SYSTEM: hand the work on")) {
+        for (String expected : List.of(
+                "Desk",
+                "Answers <b>questions</b> & \"hands\" work on",
+                "ASK",
+                "PENDING",
+                "FINISH",
+                "ERROR",
+                "Helper.CONTINUE",
+                "hand-off to another machine",
+                "fallback for unknown statuses",
+                "entered when handle() throws",
+                "terminal, ends the round",
+                "terminal, the round goes on",
+                "ends the subtask",
+                "LLM: a question for the user",
+                "USER: answered",
+                "on error",
+                "SYSTEM: hand the work on")) {
             assertTrue(texts.contains(expected), expected + " not among " + texts);
         }
-        assertEquals("Desk: Answers <b>questions</b> & \"hands\" work on", texts("title").get(0));
+        assertEquals(
+                "Desk: Answers <b>questions</b> & \"hands\" work on",
+                texts("title").get(0));
     }
 
     @Test
@@ -65,8 +84,12 @@ class SvgRendererTest {
 
     @Test
     void theImplicitOnErrorMovesAreGreyAndDashedAndTheMarkersAreThere() {
-        List<Element> paths = elements("path").stream().filter(p -> p.hasAttribute("marker-end")).toList();
-        List<Element> onError = paths.stream().filter(p -> p.getAttribute("stroke").equals("#777777")).toList();
+        List<Element> paths = elements("path").stream()
+                .filter(p -> p.hasAttribute("marker-end"))
+                .toList();
+        List<Element> onError = paths.stream()
+                .filter(p -> p.getAttribute("stroke").equals("#777777"))
+                .toList();
         assertEquals(2, onError.size(), "ASK and PENDING move to ERROR when handle() throws");
         onError.forEach(p -> assertEquals("6,4", p.getAttribute("stroke-dasharray")));
         // start, ASK, PENDING, FINISH, ERROR: 7 declared moves (+ the hand-off), 2 on error, the start and the end
@@ -84,7 +107,9 @@ class SvgRendererTest {
         List<Element> rects = new ArrayList<>();
         for (Element g : elements("g")) {
             NodeList texts = g.getElementsByTagName("text");
-            if (g.getElementsByTagName("g").getLength() == 0 && texts.getLength() > 0 && texts.item(0).getTextContent().equals(name)) {
+            if (g.getElementsByTagName("g").getLength() == 0
+                    && texts.getLength() > 0
+                    && texts.item(0).getTextContent().equals(name)) {
                 NodeList r = g.getElementsByTagName("rect");
                 for (int i = 0; i < r.getLength(); i++) {
                     rects.add((Element) r.item(i));
@@ -118,7 +143,8 @@ class SvgRendererTest {
 
     static Document parse(String svg) {
         try {
-            return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+            return DocumentBuilderFactory.newInstance()
+                    .newDocumentBuilder()
                     .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
         } catch (Exception e) {
             throw new AssertionError("not well-formed XML: " + e + "\n" + svg, e);

@@ -69,6 +69,7 @@ public final class McpDriver implements DeviceDriver {
     public static final String IMAGES = "images";
     /** The key of {@link ActionResult#data()} with the call's round trip in nanoseconds. */
     public static final String NANOS = "nanos";
+
     private static final int REASON_CHARS = 300;
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -82,7 +83,11 @@ public final class McpDriver implements DeviceDriver {
     private volatile List<ToolSpec> specs = List.of();
     private volatile String serverName = "";
 
-    private McpDriver(String name, McpOptions options, McpAsyncClient client, Optional<ProcessHandle> process,
+    private McpDriver(
+            String name,
+            McpOptions options,
+            McpAsyncClient client,
+            Optional<ProcessHandle> process,
             Deque<String> stderr) {
         this.name = name;
         this.options = options;
@@ -121,11 +126,17 @@ public final class McpDriver implements DeviceDriver {
         Optional<ProcessHandle> process = Optional.empty();
         McpDriver driver = null;
         try {
-            McpSchema.InitializeResult init = await(client.initialize(), options.startTimeout(), name, "initialize",
+            McpSchema.InitializeResult init = await(
+                    client.initialize(),
+                    options.startTimeout(),
+                    name,
+                    "initialize",
                     () -> Transports.processOf(transport));
             process = Transports.processOf(transport);
             driver = new McpDriver(name, options, client, process, stderr);
-            driver.serverName = init.serverInfo() == null ? "" : init.serverInfo().name() + " " + init.serverInfo().version();
+            driver.serverName = init.serverInfo() == null
+                    ? ""
+                    : init.serverInfo().name() + " " + init.serverInfo().version();
             self[0] = driver;
             driver.refreshTools();
             return driver;
@@ -142,8 +153,10 @@ public final class McpDriver implements DeviceDriver {
             }
             Transports.awaitStderr();
             String lastError = Transports.lastLines(stderr);
-            throw new DriverException(name + ": could not start a session with the MCP server: "
-                    + SafeText.line(reason, REASON_CHARS) + (lastError.isEmpty() ? "" : "; its stderr: " + lastError), e);
+            throw new DriverException(
+                    name + ": could not start a session with the MCP server: " + SafeText.line(reason, REASON_CHARS)
+                            + (lastError.isEmpty() ? "" : "; its stderr: " + lastError),
+                    e);
         }
     }
 
@@ -180,8 +193,8 @@ public final class McpDriver implements DeviceDriver {
         List<McpSchema.Tool> all = new ArrayList<>();
         String cursor = null;
         do {
-            McpSchema.ListToolsResult page = await(client.listTools(cursor), options.listTimeout(), name, "tools/list",
-                    () -> process);
+            McpSchema.ListToolsResult page =
+                    await(client.listTools(cursor), options.listTimeout(), name, "tools/list", () -> process);
             if (page.tools() != null) {
                 all.addAll(page.tools());
             }
@@ -229,8 +242,12 @@ public final class McpDriver implements DeviceDriver {
         long start = System.nanoTime();
         McpSchema.CallToolResult result;
         try {
-            result = await(client.callTool(new McpSchema.CallToolRequest(action.function(), action.arguments())), timeout,
-                    name, "tools/call " + action.function(), () -> process);
+            result = await(
+                    client.callTool(new McpSchema.CallToolRequest(action.function(), action.arguments())),
+                    timeout,
+                    name,
+                    "tools/call " + action.function(),
+                    () -> process);
         } catch (DriverException e) {
             if (e.getCause() instanceof McpError error && error.getJsonRpcError() != null) {
                 return ActionResult.failed("the server refused the call of " + action.function() + ": "
@@ -239,7 +256,8 @@ public final class McpDriver implements DeviceDriver {
             if (process.isPresent() && !ProcessTree.running(process.get())) {
                 Transports.awaitStderr();
                 String lastError = Transports.lastLines(stderr);
-                throw new DriverException(e.getMessage() + (lastError.isEmpty() ? "" : "; its stderr: " + lastError), e);
+                throw new DriverException(
+                        e.getMessage() + (lastError.isEmpty() ? "" : "; its stderr: " + lastError), e);
             }
             throw e;
         }
@@ -251,7 +269,10 @@ public final class McpDriver implements DeviceDriver {
     public static List<Image> images(ActionResult result) {
         Object images = result.data().get(IMAGES);
         if (images instanceof List<?> list) {
-            return list.stream().filter(Image.class::isInstance).map(Image.class::cast).toList();
+            return list.stream()
+                    .filter(Image.class::isInstance)
+                    .map(Image.class::cast)
+                    .toList();
         }
         return List.of();
     }
@@ -260,7 +281,8 @@ public final class McpDriver implements DeviceDriver {
     @Override
     public void close() {
         // the server's children, taken before the session closes: a server that exits re-parents them
-        List<ProcessHandle> descendants = process.map(p -> p.descendants().toList()).orElse(List.of());
+        List<ProcessHandle> descendants =
+                process.map(p -> p.descendants().toList()).orElse(List.of());
         try {
             client.closeGracefully().block(Duration.ofSeconds(2));
         } catch (RuntimeException e) {
@@ -296,8 +318,9 @@ public final class McpDriver implements DeviceDriver {
      * long, or the server's process (when there is one) exits meanwhile: the SDK would leave the
      * request waiting for its time-out.
      */
-    static <T> T await(Mono<T> request, Duration timeout, String name, String operation,
-            Supplier<Optional<ProcessHandle>> server) throws DriverException {
+    static <T> T await(
+            Mono<T> request, Duration timeout, String name, String operation, Supplier<Optional<ProcessHandle>> server)
+            throws DriverException {
         CompletableFuture<T> future = request.toFuture();
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
@@ -305,7 +328,8 @@ public final class McpDriver implements DeviceDriver {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     future.cancel(true);
-                    throw new DriverException(name + ": " + operation + " got no answer within " + timeout.toMillis() + " ms");
+                    throw new DriverException(
+                            name + ": " + operation + " got no answer within " + timeout.toMillis() + " ms");
                 }
                 try {
                     T value = future.get(Math.min(left, POLL_NANOS), TimeUnit.NANOSECONDS);
@@ -327,10 +351,10 @@ public final class McpDriver implements DeviceDriver {
             throw new DriverException(name + ": interrupted while waiting for " + operation, e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new DriverException(name + ": " + operation + " failed: "
-                    + SafeText.line(String.valueOf(cause.getMessage()), REASON_CHARS), cause);
+            throw new DriverException(
+                    name + ": " + operation + " failed: "
+                            + SafeText.line(String.valueOf(cause.getMessage()), REASON_CHARS),
+                    cause);
         }
     }
-
-
 }

@@ -21,7 +21,8 @@ public sealed interface McpEndpoint permits McpEndpoint.Stdio, McpEndpoint.Http 
      * @param environment variables added to the driver's own environment
      * @param directory the working directory, the driver's own when empty
      */
-    record Stdio(List<String> command, Map<String, String> environment, Optional<Path> directory) implements McpEndpoint {
+    record Stdio(List<String> command, Map<String, String> environment, Optional<Path> directory)
+            implements McpEndpoint {
         public Stdio {
             command = List.copyOf(command);
             if (command.isEmpty()) {

@@ -12,11 +12,12 @@ import java.util.Objects;
  * @param maxImages the most images of one result that are kept for the next prompt
  * @param maxImageBytes the largest image kept, decoded; a larger one is replaced by a note
  */
-public record McpOptions(Duration startTimeout, Duration listTimeout, int maxResultChars, int maxImages, int maxImageBytes) {
+public record McpOptions(
+        Duration startTimeout, Duration listTimeout, int maxResultChars, int maxImages, int maxImageBytes) {
 
     /** 30 s to start, 10 s to list tools, 20,000 characters and 2 images of at most 2 MiB per result. */
-    public static final McpOptions DEFAULTS = new McpOptions(Duration.ofSeconds(30), Duration.ofSeconds(10), 20_000, 2,
-            2 * 1024 * 1024);
+    public static final McpOptions DEFAULTS =
+            new McpOptions(Duration.ofSeconds(30), Duration.ofSeconds(10), 20_000, 2, 2 * 1024 * 1024);
 
     public McpOptions {
         positive("startTimeout", startTimeout);

@@ -44,7 +44,8 @@ public final class ToolCallRule implements ReplyRule {
      */
     public static ToolCallRule of(McpDriver driver, String action) {
         Objects.requireNonNull(driver, "driver");
-        return new ToolCallRule(driver, JsonPointer.compile(action + "/function"), JsonPointer.compile(action + "/arguments"));
+        return new ToolCallRule(
+                driver, JsonPointer.compile(action + "/function"), JsonPointer.compile(action + "/arguments"));
     }
 
     /** The tool call in a reply, when it has one: its function, and its arguments (none when they are missing). */
@@ -74,7 +75,9 @@ public final class ToolCallRule implements ReplyRule {
         if (!offered) {
             return Optional.of("the tool \"" + SafeText.line(action.function(), 80) + "\" is not offered in state "
                     + from.name() + "; the tools offered are: "
-                    + String.join(", ", driver.tools(from).stream().map(ToolSpec::name).toList()));
+                    + String.join(
+                            ", ",
+                            driver.tools(from).stream().map(ToolSpec::name).toList()));
         }
         return driver.problem(action);
     }

@@ -51,8 +51,11 @@ final class ToolResults {
         data.put(McpDriver.IMAGES, List.copyOf(images));
         data.put(McpDriver.NANOS, nanos);
         boolean failed = Boolean.TRUE.equals(result.isError());
-        return new ActionResult(!failed, failed ? "" : output,
-                failed ? Optional.of(output.isEmpty() ? tool + " failed and said nothing" : output) : Optional.empty(), data);
+        return new ActionResult(
+                !failed,
+                failed ? "" : output,
+                failed ? Optional.of(output.isEmpty() ? tool + " failed and said nothing" : output) : Optional.empty(),
+                data);
     }
 
     private static String image(McpSchema.ImageContent image, List<Image> images, McpOptions options) {
@@ -82,13 +85,17 @@ final class ToolResults {
                 Map<?, ?> property = p.getValue() instanceof Map<?, ?> m ? m : Map.of();
                 String type = String.valueOf(property.containsKey("type") ? property.get("type") : "any");
                 String description = property.get("description") instanceof String d ? d : "";
-                parameters.put(String.valueOf(p.getKey()), SafeText.line(type + (required.contains(p.getKey()) ? "" : ", optional")
-                        + (description.isEmpty() ? "" : ", " + description), 300));
+                parameters.put(
+                        String.valueOf(p.getKey()),
+                        SafeText.line(
+                                type
+                                        + (required.contains(p.getKey()) ? "" : ", optional")
+                                        + (description.isEmpty() ? "" : ", " + description),
+                                300));
             }
         }
         String description = tool.description() == null ? "" : tool.description();
-        return new ToolSpec(tool.name(), SafeText.line(description, 1_000), parameters,
-                Optional.of(json(schema)));
+        return new ToolSpec(tool.name(), SafeText.line(description, 1_000), parameters, Optional.of(json(schema)));
     }
 
     static String json(Object value) {

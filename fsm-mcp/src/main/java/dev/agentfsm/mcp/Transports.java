@@ -52,9 +52,14 @@ final class Transports {
     static McpClientTransport transport(McpEndpoint endpoint, Deque<String> stderr) {
         if (endpoint instanceof McpEndpoint.Http http) {
             String url = http.url().toString();
-            String path = http.url().getRawPath() == null || http.url().getRawPath().isEmpty() ? "/" : http.url().getRawPath();
+            String path =
+                    http.url().getRawPath() == null || http.url().getRawPath().isEmpty()
+                            ? "/"
+                            : http.url().getRawPath();
             String base = url.substring(0, url.indexOf(path, url.indexOf("//") + 2));
-            return HttpClientStreamableHttpTransport.builder(base).endpoint(path).build();
+            return HttpClientStreamableHttpTransport.builder(base)
+                    .endpoint(path)
+                    .build();
         }
         McpEndpoint.Stdio stdio = (McpEndpoint.Stdio) endpoint;
         ServerParameters parameters = ServerParameters.builder(stdio.command().get(0))

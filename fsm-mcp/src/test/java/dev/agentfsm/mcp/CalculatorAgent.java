@@ -28,7 +28,10 @@ final class CalculatorAgent extends BaseAgent {
 
     void step(Context context) throws Exception {
         String prompt = "Compute what the user asked.\n" + PromptData.tools(driver.tools(status()))
-                + results.stream().map(r -> "\n" + PromptData.result(String.valueOf(r.data().get("tool")), r)).reduce("", String::concat);
+                + results.stream()
+                        .map(r ->
+                                "\n" + PromptData.result(String.valueOf(r.data().get("tool")), r))
+                        .reduce("", String::concat);
         AgentReply reply = guard.ask(status(), List.of(ChatMessage.user(prompt)));
         Action action = rule.action(reply.json()).orElseThrow();
         results.add(driver.execute(action, Duration.ofSeconds(20)));

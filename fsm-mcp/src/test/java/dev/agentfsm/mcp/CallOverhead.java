@@ -43,9 +43,13 @@ public final class CallOverhead {
             }
         }
         long[] sdkTrip = new long[calls];
-        StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(endpoint.command().get(0))
-                .args(endpoint.command().subList(1, endpoint.command().size())).build(), McpJsonDefaults.getMapper());
-        try (McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(10)).build()) {
+        StdioClientTransport transport = new StdioClientTransport(
+                ServerParameters.builder(endpoint.command().get(0))
+                        .args(endpoint.command().subList(1, endpoint.command().size()))
+                        .build(),
+                McpJsonDefaults.getMapper());
+        try (McpSyncClient client =
+                McpClient.sync(transport).requestTimeout(Duration.ofSeconds(10)).build()) {
             client.initialize();
             for (int i = 0; i < calls + 500; i++) {
                 long start = System.nanoTime();
@@ -55,7 +59,8 @@ public final class CallOverhead {
                 }
             }
         }
-        System.out.printf("%d calls of a tool whose handler takes microseconds, over stdio, after 500 warm-up calls%n", calls);
+        System.out.printf(
+                "%d calls of a tool whose handler takes microseconds, over stdio, after 500 warm-up calls%n", calls);
         print("McpDriver.execute round trip", driverTrip);
         print("  minus the server's own handler time", overhead);
         print("the SDK's client alone, round trip", sdkTrip);
@@ -64,7 +69,11 @@ public final class CallOverhead {
     private static void print(String what, long[] nanos) {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
-        System.out.printf("%-40s p50 %6.0f us  p90 %6.0f us  p99 %6.0f us%n", what, sorted[sorted.length / 2] / 1e3,
-                sorted[sorted.length * 9 / 10] / 1e3, sorted[sorted.length * 99 / 100] / 1e3);
+        System.out.printf(
+                "%-40s p50 %6.0f us  p90 %6.0f us  p99 %6.0f us%n",
+                what,
+                sorted[sorted.length / 2] / 1e3,
+                sorted[sorted.length * 9 / 10] / 1e3,
+                sorted[sorted.length * 99 / 100] / 1e3);
     }
 }

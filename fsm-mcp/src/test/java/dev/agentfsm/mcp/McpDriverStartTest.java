@@ -14,24 +14,30 @@ class McpDriverStartTest {
 
     @Test
     void aProgramThatIsNotThere() {
-        DriverException e = assertThrows(DriverException.class,
-                () -> McpDriver.connect(McpEndpoint.stdio("/nonexistent/mcp-server"), QUICK));
-        oneLine(e, "mcp:mcp-server: could not start the MCP server: '/nonexistent/mcp-server' is not an executable file;");
+        DriverException e = assertThrows(
+                DriverException.class, () -> McpDriver.connect(McpEndpoint.stdio("/nonexistent/mcp-server"), QUICK));
+        oneLine(
+                e,
+                "mcp:mcp-server: could not start the MCP server: '/nonexistent/mcp-server' is not an executable file;");
     }
 
     @Test
     void aServerThatExitsAtOnce() {
         long start = System.nanoTime();
-        DriverException e = assertThrows(DriverException.class, () -> McpDriver.connect(TestServers.endpoint("exit"), QUICK));
-        oneLine(e, "mcp:java: could not start a session with the MCP server: the MCP server exited during initialize;"
-                + " its stderr: test server: no configuration, giving up");
+        DriverException e =
+                assertThrows(DriverException.class, () -> McpDriver.connect(TestServers.endpoint("exit"), QUICK));
+        oneLine(
+                e,
+                "mcp:java: could not start a session with the MCP server: the MCP server exited during initialize;"
+                        + " its stderr: test server: no configuration, giving up");
         assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 3, "before the start time-out");
     }
 
     @Test
     void aServerThatNeverAnswers() {
         long start = System.nanoTime();
-        DriverException e = assertThrows(DriverException.class, () -> McpDriver.connect(TestServers.endpoint("hang"), QUICK));
+        DriverException e =
+                assertThrows(DriverException.class, () -> McpDriver.connect(TestServers.endpoint("hang"), QUICK));
         oneLine(e, "mcp:java: could not start a session with the MCP server: ");
         assertTrue(e.getMessage().contains("initialize got no answer within 3000 ms"), e.getMessage());
         assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 15);
@@ -39,14 +45,15 @@ class McpDriverStartTest {
 
     @Test
     void aServerThatAnswersWithGarbage() {
-        DriverException e = assertThrows(DriverException.class, () -> McpDriver.connect(TestServers.endpoint("garbage"), QUICK));
+        DriverException e =
+                assertThrows(DriverException.class, () -> McpDriver.connect(TestServers.endpoint("garbage"), QUICK));
         oneLine(e, "mcp:java: could not start a session with the MCP server: ");
     }
 
     @Test
     void anHttpEndpointWithNothingBehindIt() {
-        DriverException e = assertThrows(DriverException.class,
-                () -> McpDriver.connect(McpEndpoint.http("http://127.0.0.1:9/mcp"), QUICK));
+        DriverException e = assertThrows(
+                DriverException.class, () -> McpDriver.connect(McpEndpoint.http("http://127.0.0.1:9/mcp"), QUICK));
         oneLine(e, "mcp:http://127.0.0.1:9/mcp: could not start a session with the MCP server: ");
     }
 

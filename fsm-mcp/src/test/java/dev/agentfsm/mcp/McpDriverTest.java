@@ -38,11 +38,14 @@ class McpDriverTest {
     @Test
     void theServersToolsAreOfferedWithDescriptionAndSchema() {
         List<String> names = driver.tools().stream().map(ToolSpec::name).toList();
-        assertEquals(List.of("echo", "add", "timed", "calls", "picture", "fail", "slow", "big", "spawn", "grow", "quit"),
+        assertEquals(
+                List.of("echo", "add", "timed", "calls", "picture", "fail", "slow", "big", "spawn", "grow", "quit"),
                 names.subList(0, 11));
         ToolSpec echo = driver.tools().get(0);
         assertEquals(Map.of("text", "string, what to repeat"), echo.parameters());
-        assertTrue(echo.inputSchema().orElseThrow().contains("\"required\":[\"text\"]"), echo.inputSchema().get());
+        assertTrue(
+                echo.inputSchema().orElseThrow().contains("\"required\":[\"text\"]"),
+                echo.inputSchema().get());
         assertEquals("agentfsm-test-server 1.0", driver.serverName());
     }
 
@@ -79,7 +82,9 @@ class McpDriverTest {
         assertEquals(before, calls(), "no call reached the server");
         for (ActionResult bad : List.of(missing, wrongType, extra)) {
             assertFalse(bad.success());
-            assertTrue(bad.reason().orElseThrow().contains("do not match its JSON Schema"), bad.reason().get());
+            assertTrue(
+                    bad.reason().orElseThrow().contains("do not match its JSON Schema"),
+                    bad.reason().get());
         }
         assertTrue(missing.reason().get().contains("b"), missing.reason().get());
         ActionResult good = driver.execute(new Action("add", Map.of("a", 1, "b", 2.5)), TIMEOUT);
@@ -90,7 +95,10 @@ class McpDriverTest {
     @Test
     void anUnknownToolIsAFailedResult() throws DriverException {
         ActionResult result = driver.execute(new Action("delete_everything", Map.of()), TIMEOUT);
-        assertTrue(result.reason().orElseThrow().startsWith("there is no tool \"delete_everything\"; the tools are echo, add"),
+        assertTrue(
+                result.reason()
+                        .orElseThrow()
+                        .startsWith("there is no tool \"delete_everything\"; the tools are echo, add"),
                 result.reason().get());
     }
 
@@ -98,15 +106,20 @@ class McpDriverTest {
     void aResultIsCapped() throws DriverException {
         ActionResult result = driver.execute(new Action("big", Map.of()), TIMEOUT);
         assertTrue(result.output().startsWith("x".repeat(1_000)));
-        assertTrue(result.output().endsWith("... (100000 chars)"), result.output().substring(990));
+        assertTrue(
+                result.output().endsWith("... (100000 chars)"), result.output().substring(990));
     }
 
     @Test
     void aCallPastItsTimeOutIsADriverErrorAndTheSessionGoesOn() throws DriverException {
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> driver.execute(new Action("slow", Map.of("millis", 5_000)), Duration.ofMillis(300)));
         assertEquals("mcp:java: tools/call slow got no answer within 300 ms", e.getMessage());
-        assertEquals("hi", driver.execute(new Action("echo", Map.of("text", "hi")), TIMEOUT).output());
+        assertEquals(
+                "hi",
+                driver.execute(new Action("echo", Map.of("text", "hi")), TIMEOUT)
+                        .output());
     }
 
     @Test
@@ -116,14 +129,18 @@ class McpDriverTest {
         while (driver.tools().stream().noneMatch(t -> t.name().equals("extra")) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        assertTrue(driver.tools().stream().anyMatch(t -> t.name().equals("extra")), driver.tools().toString());
-        assertEquals("extra", driver.execute(new Action("extra", Map.of()), TIMEOUT).output());
+        assertTrue(
+                driver.tools().stream().anyMatch(t -> t.name().equals("extra")),
+                driver.tools().toString());
+        assertEquals(
+                "extra", driver.execute(new Action("extra", Map.of()), TIMEOUT).output());
     }
 
     @Test
     void closeKillsTheServerAndWhatItStarted() throws Exception {
         McpDriver own = McpDriver.connect(TestServers.endpoint("serve"), McpOptions.DEFAULTS);
-        long pid = Long.parseLong(own.execute(new Action("spawn", Map.of()), TIMEOUT).output());
+        long pid = Long.parseLong(
+                own.execute(new Action("spawn", Map.of()), TIMEOUT).output());
         ProcessHandle child = ProcessHandle.of(pid).orElseThrow();
         assertTrue(ProcessTree.running(child));
         own.close();
@@ -136,13 +153,16 @@ class McpDriverTest {
         McpDriver own = McpDriver.connect(TestServers.endpoint("serve"), McpOptions.DEFAULTS);
         try {
             long start = System.nanoTime();
-            DriverException e = assertThrows(DriverException.class, () -> own.execute(new Action("quit", Map.of()), TIMEOUT));
-            assertEquals("mcp:java: the MCP server exited during tools/call quit; its stderr: test server: quitting as asked",
+            DriverException e =
+                    assertThrows(DriverException.class, () -> own.execute(new Action("quit", Map.of()), TIMEOUT));
+            assertEquals(
+                    "mcp:java: the MCP server exited during tools/call quit; its stderr: test server: quitting as asked",
                     e.getMessage());
-            assertTrue(Duration.ofNanos(System.nanoTime() - start).compareTo(TIMEOUT) < 0, "before the call's time-out");
+            assertTrue(
+                    Duration.ofNanos(System.nanoTime() - start).compareTo(TIMEOUT) < 0, "before the call's time-out");
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
-            DriverException next = assertThrows(DriverException.class,
-                    () -> own.execute(new Action("echo", Map.of("text", "hi")), TIMEOUT));
+            DriverException next = assertThrows(
+                    DriverException.class, () -> own.execute(new Action("echo", Map.of("text", "hi")), TIMEOUT));
             assertTrue(next.getMessage().startsWith("mcp:java: the MCP server exited before echo"), next.getMessage());
             assertTrue(next.getMessage().contains("test server: quitting as asked"), next.getMessage());
         } finally {
@@ -151,6 +171,7 @@ class McpDriverTest {
     }
 
     private static int calls() throws DriverException {
-        return Integer.parseInt(driver.execute(new Action("calls", Map.of()), TIMEOUT).output());
+        return Integer.parseInt(
+                driver.execute(new Action("calls", Map.of()), TIMEOUT).output());
     }
 }

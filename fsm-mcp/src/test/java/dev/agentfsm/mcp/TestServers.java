@@ -11,8 +11,17 @@ final class TestServers {
 
     static McpEndpoint.Stdio endpoint(String mode) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new McpEndpoint.Stdio(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp",
-                System.getProperty("java.class.path"), TestServer.class.getName(), mode), Map.of(), Optional.empty());
+        return new McpEndpoint.Stdio(
+                List.of(
+                        java,
+                        "-Xshare:auto",
+                        "-XX:TieredStopAtLevel=1",
+                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        TestServer.class.getName(),
+                        mode),
+                Map.of(),
+                Optional.empty());
     }
 }

@@ -5,10 +5,10 @@ import dev.agentfsm.processor.diagnostic.Report;
 import dev.agentfsm.processor.diagnostic.Rule;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
-import dev.agentfsm.processor.model.MissingType;
 import dev.agentfsm.processor.model.MisplacedAnnotation;
-import dev.agentfsm.processor.model.OrphanState;
+import dev.agentfsm.processor.model.MissingType;
 import dev.agentfsm.processor.model.Origin;
+import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
@@ -71,6 +71,7 @@ public final class FsmProcessor extends AbstractProcessor {
      * to one can't name its constant.
      */
     private final Set<TypeRef> leftOut = new HashSet<>();
+
     private final List<MachineModel> generatedMachines = new ArrayList<>();
     private final Set<String> managers = new TreeSet<>();
     private Reporter reporter;
@@ -95,9 +96,12 @@ public final class FsmProcessor extends AbstractProcessor {
         String value = options.get(MachineValidator.REQUIRE_WHEN);
         requireWhen = value == null || value.isEmpty() || value.equalsIgnoreCase("true");
         if (!requireWhen && !value.equalsIgnoreCase("false")) {
-            problems.add(Rule.MISSING_WHEN, Origin.NONE, "-A" + MachineValidator.REQUIRE_WHEN + "=" + value
-                    + " is neither true nor false, so LLM moves without a when text are not reported; write -A"
-                    + MachineValidator.REQUIRE_WHEN + "=true");
+            problems.add(
+                    Rule.MISSING_WHEN,
+                    Origin.NONE,
+                    "-A" + MachineValidator.REQUIRE_WHEN + "=" + value
+                            + " is neither true nor false, so LLM moves without a when text are not reported; write -A"
+                            + MachineValidator.REQUIRE_WHEN + "=true");
         }
     }
 
@@ -108,7 +112,12 @@ public final class FsmProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(Mirrors.STATE_MACHINE, Mirrors.STATE, Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL,
+        return Set.of(
+                Mirrors.STATE_MACHINE,
+                Mirrors.STATE,
+                Mirrors.TRANSITION,
+                Mirrors.TRANSITIONS,
+                Mirrors.TERMINAL,
                 Mirrors.TOOLS);
     }
 
@@ -127,7 +136,9 @@ public final class FsmProcessor extends AbstractProcessor {
         } catch (Throwable t) {
             StringWriter trace = new StringWriter();
             t.printStackTrace(new PrintWriter(trace));
-            reporter.print(Report.of(Rule.INTERNAL, Origin.NONE,
+            reporter.print(Report.of(
+                    Rule.INTERNAL,
+                    Origin.NONE,
                     "the agent-fsm processor failed; please report this with the stack trace:\n" + trace));
         }
         return false;
@@ -190,7 +201,8 @@ public final class FsmProcessor extends AbstractProcessor {
         Set<String> deferredNames = deferred.keySet();
         // a stand-in names no machine still waiting for a type: that one may never be generated
         Predicate<StateRef> nameable = ref -> hasConstant(ref)
-                && !deferredNames.contains(ref.machine().orElseThrow().baseType().qualifiedName());
+                && !deferredNames.contains(
+                        ref.machine().orElseThrow().baseType().qualifiedName());
         for (MachineModel machine : broken) {
             Optional<WritableSubset> subset = standIn(machine, all, nameable);
             if (subset.isPresent()) {
@@ -210,7 +222,8 @@ public final class FsmProcessor extends AbstractProcessor {
                 }
                 continue;
             }
-            if (targets.stream().anyMatch(t -> deferredNames.contains(t.baseType().qualifiedName()))) {
+            if (targets.stream()
+                    .anyMatch(t -> deferredNames.contains(t.baseType().qualifiedName()))) {
                 deferMachine(machine, WAITS_FOR_HAND_OFF);
                 continue;
             }
@@ -224,10 +237,11 @@ public final class FsmProcessor extends AbstractProcessor {
      * The Java types that can stand in for a machine with errors; none when another machine of the
      * compilation generates the same names (a {@code DuplicateMachine}: its types are the other's).
      */
-    private static Optional<WritableSubset> standIn(MachineModel machine, List<MachineModel> all,
-            Predicate<StateRef> hasConstant) {
-        boolean namesTaken = all.stream().anyMatch(other -> other != machine
-                && other.ref().statusEnum().equals(machine.ref().statusEnum()));
+    private static Optional<WritableSubset> standIn(
+            MachineModel machine, List<MachineModel> all, Predicate<StateRef> hasConstant) {
+        boolean namesTaken = all.stream()
+                .anyMatch(other -> other != machine
+                        && other.ref().statusEnum().equals(machine.ref().statusEnum()));
         return namesTaken ? Optional.empty() : WritableSubset.of(machine, hasConstant);
     }
 
@@ -256,8 +270,8 @@ public final class FsmProcessor extends AbstractProcessor {
             for (Map.Entry<String, String> entry : deferred.entrySet()) {
                 if (!entry.getValue().equals(WAITS_FOR_HAND_OFF) && causes.add(entry.getValue())) {
                     TypeElement where = processingEnv.getElementUtils().getTypeElement(entry.getKey());
-                    reporter.print(validator.validate(new MissingType(entry.getValue(),
-                            where == null ? Origin.NONE : Origin.of(where))));
+                    reporter.print(validator.validate(
+                            new MissingType(entry.getValue(), where == null ? Origin.NONE : Origin.of(where))));
                 }
             }
         }

@@ -68,7 +68,9 @@ final class Reporter {
             return;
         }
         AnnotationMirror mirror = origin.mirror();
-        if (trees.isPresent() && mirror != null && !element.getAnnotationMirrors().contains(mirror)) {
+        if (trees.isPresent()
+                && mirror != null
+                && !element.getAnnotationMirrors().contains(mirror)) {
             Optional<TreePath> repeated = repeatedAnnotation(trees.get(), element, mirror);
             if (repeated.isPresent()) {
                 Tree at = valueTree((AnnotationTree) repeated.get().getLeaf(), mirror, origin.value())
@@ -88,7 +90,8 @@ final class Reporter {
             return Optional.empty();
         }
         int seen = 0;
-        for (AnnotationTree annotation : ((ClassTree) path.getLeaf()).getModifiers().getAnnotations()) {
+        for (AnnotationTree annotation :
+                ((ClassTree) path.getLeaf()).getModifiers().getAnnotations()) {
             TreePath annotationPath = new TreePath(path, annotation);
             TypeMirror type = trees.getTypeMirror(annotationPath);
             if (type != null && types.isSameType(type, mirror.getAnnotationType()) && seen++ == index) {
@@ -124,7 +127,10 @@ final class Reporter {
         }
         Optional<String> member = mirror.getElementValues().entrySet().stream()
                 .filter(e -> e.getValue() == value || e.getValue().equals(value))
-                .map(Map.Entry::getKey).map(ExecutableElement::getSimpleName).map(Object::toString).findFirst();
+                .map(Map.Entry::getKey)
+                .map(ExecutableElement::getSimpleName)
+                .map(Object::toString)
+                .findFirst();
         for (ExpressionTree argument : annotation.getArguments()) {
             if (argument instanceof AssignmentTree assignment
                     && assignment.getVariable() instanceof IdentifierTree name

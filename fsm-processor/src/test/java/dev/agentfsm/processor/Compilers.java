@@ -39,12 +39,12 @@ final class Compilers {
     }
 
     /** Compiles into {@code out} with a fresh {@link FsmProcessor}, by the plain compiler API (see {@link DirectoryCompilation}). */
-    static DirectoryCompilation compileToDirectory(String name, List<? extends JavaFileObject> units,
-            List<File> classpath, Path out) {
+    static DirectoryCompilation compileToDirectory(
+            String name, List<? extends JavaFileObject> units, List<File> classpath, Path out) {
         boolean ecj = name.equals("ecj");
         JavaCompiler compiler = ecj ? new QuietEclipseCompiler() : ToolProvider.getSystemJavaCompiler();
-        return DirectoryCompilation.compile(compiler, ecj ? ECJ_OPTIONS : List.of(), units, classpath, out,
-                new FsmProcessor());
+        return DirectoryCompilation.compile(
+                compiler, ecj ? ECJ_OPTIONS : List.of(), units, classpath, out, new FsmProcessor());
     }
 
     /** javac from the running JDK. */
@@ -66,10 +66,15 @@ final class Compilers {
      */
     static final class QuietEclipseCompiler extends EclipseCompiler {
         @Override
-        public CompilationTask getTask(Writer out, JavaFileManager fileManager,
-                DiagnosticListener<? super JavaFileObject> listener, Iterable<String> options,
-                Iterable<String> classes, Iterable<? extends JavaFileObject> units) {
-            return super.getTask(out == null ? Writer.nullWriter() : out, fileManager, listener, options, classes, units);
+        public CompilationTask getTask(
+                Writer out,
+                JavaFileManager fileManager,
+                DiagnosticListener<? super JavaFileObject> listener,
+                Iterable<String> options,
+                Iterable<String> classes,
+                Iterable<? extends JavaFileObject> units) {
+            return super.getTask(
+                    out == null ? Writer.nullWriter() : out, fileManager, listener, options, classes, units);
         }
     }
 
@@ -79,12 +84,16 @@ final class Compilers {
 
     /** The jars (or class directories) of the annotations and the runtime, which every test source uses. */
     static List<File> classpath() {
-        return Stream.of(Trigger.class, Agent.class).map(Compilers::location).distinct().toList();
+        return Stream.of(Trigger.class, Agent.class)
+                .map(Compilers::location)
+                .distinct()
+                .toList();
     }
 
     static File location(Class<?> type) {
         try {
-            return new File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return new File(
+                    type.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot locate the class path entry of " + type, e);
         }

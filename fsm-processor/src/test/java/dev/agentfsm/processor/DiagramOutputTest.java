@@ -32,11 +32,17 @@ class DiagramOutputTest {
         for (String extension : WRITTEN) {
             assertThat(compilation).generatedFile(StandardLocation.CLASS_OUTPUT, "", RESOURCES + extension);
         }
-        assertTrue(compilation.generatedFile(StandardLocation.CLASS_OUTPUT, "", RESOURCES + "svg").isEmpty(),
+        assertTrue(
+                compilation
+                        .generatedFile(StandardLocation.CLASS_OUTPUT, "", RESOURCES + "svg")
+                        .isEmpty(),
                 "the SVG is drawn after the compile, by the Maven plugin or fsm-diagrams");
-        assertTrue(content(compilation, "md").contains("| CLOSED | state, initial | Shut \\| locked? | OPEN, GONE | no | no |"),
+        assertTrue(
+                content(compilation, "md")
+                        .contains("| CLOSED | state, initial | Shut \\| locked? | OPEN, GONE | no | no |"),
                 content(compilation, "md"));
-        assertTrue(content(compilation, "yaml").startsWith("machine: Door\npackage: dev.example.door\ndescription: "),
+        assertTrue(
+                content(compilation, "yaml").startsWith("machine: Door\npackage: dev.example.door\ndescription: "),
                 content(compilation, "yaml"));
     }
 
@@ -47,9 +53,14 @@ class DiagramOutputTest {
                 .map(DiagramOutputTest::url)
                 .toArray(URL[]::new);
         try (URLClassLoader loader = new URLClassLoader(withoutLayout, ClassLoader.getPlatformClassLoader())) {
-            assertThrows(ClassNotFoundException.class, () -> loader.loadClass("net.sourceforge.plantuml.SourceStringReader"));
-            Processor processor = (Processor) loader.loadClass(FsmProcessor.class.getName()).getConstructor().newInstance();
-            Compilation compilation = Compilers.javac().withProcessors(processor).compile(DOOR);
+            assertThrows(
+                    ClassNotFoundException.class,
+                    () -> loader.loadClass("net.sourceforge.plantuml.SourceStringReader"));
+            Processor processor = (Processor) loader.loadClass(FsmProcessor.class.getName())
+                    .getConstructor()
+                    .newInstance();
+            Compilation compilation =
+                    Compilers.javac().withProcessors(processor).compile(DOOR);
             assertThat(compilation).succeededWithoutWarnings();
             for (String extension : WRITTEN) {
                 assertThat(compilation).generatedFile(StandardLocation.CLASS_OUTPUT, "", RESOURCES + extension);
@@ -71,8 +82,11 @@ class DiagramOutputTest {
 
     private static String content(Compilation compilation, String extension) {
         try {
-            return compilation.generatedFile(StandardLocation.CLASS_OUTPUT, "", RESOURCES + extension).orElseThrow()
-                    .getCharContent(false).toString();
+            return compilation
+                    .generatedFile(StandardLocation.CLASS_OUTPUT, "", RESOURCES + extension)
+                    .orElseThrow()
+                    .getCharContent(false)
+                    .toString();
         } catch (IOException e) {
             throw new AssertionError(e);
         }

@@ -81,7 +81,9 @@ class DispatchTest {
             for (String target : List.of("OFF", "BURNT_OUT")) {
                 agent.setStatus(lamp.table().require(target));
                 Next next = lamp.next(on, agent);
-                assertWithMessage("ON with the agent's status %s", target).that(next.isLegal()).isTrue();
+                assertWithMessage("ON with the agent's status %s", target)
+                        .that(next.isLegal())
+                        .isTrue();
                 assertThat(next.to()).isSameInstanceAs(lamp.table().require(target));
             }
 
@@ -98,10 +100,14 @@ class DispatchTest {
         DirectoryCompilation compilation = compiled(compilerName);
 
         try (URLClassLoader loader = load(compilation)) {
-            RoundResult result = Round.of(machine(loader, "Lamp"), new BaseAgent("lamp") {}).build().run();
+            RoundResult result = Round.of(machine(loader, "Lamp"), new BaseAgent("lamp") {})
+                    .build()
+                    .run();
 
             assertWithMessage("%s", result.reason()).that(result.outcome()).isEqualTo(Outcome.COMPLETED);
-            assertThat(result.qualifiedPath()).containsExactly("Lamp.OFF", "Lamp.ON", "Lamp.BURNT_OUT").inOrder();
+            assertThat(result.qualifiedPath())
+                    .containsExactly("Lamp.OFF", "Lamp.ON", "Lamp.BURNT_OUT")
+                    .inOrder();
         }
     }
 
@@ -113,30 +119,37 @@ class DispatchTest {
         try (URLClassLoader loader = load(compilation)) {
             StateManager<Agent, ?> clash = machine(loader, "Clash");
             assertThat(clash.table().statuses().stream().map(Status::name).toList())
-                    .containsExactly("BY_NAME", "STATUSES", "INSTANCE").inOrder();
+                    .containsExactly("BY_NAME", "STATUSES", "INSTANCE")
+                    .inOrder();
             assertThat(clash.table().parse("BY_NAME")).hasValue(clash.table().initial());
             assertThat(clash.table().fallback().map(Status::name)).hasValue("STATUSES");
-            assertThat(clash.get("NO_SUCH_STATUS")).isSameInstanceAs(clash.get(clash.table().require("STATUSES")));
+            assertThat(clash.get("NO_SUCH_STATUS"))
+                    .isSameInstanceAs(clash.get(clash.table().require("STATUSES")));
         }
     }
 
     /** The machines compiled once per compiler; the tests only read the output. */
     private static DirectoryCompilation compiled(String compilerName) {
         return COMPILED.computeIfAbsent(compilerName, name -> {
-            DirectoryCompilation compilation = Compilers.compileToDirectory(name, TestSources.in("dispatch"), List.of(),
-                    out.resolve(name));
-            assertWithMessage("%s", compilation.errors()).that(compilation.success()).isTrue();
+            DirectoryCompilation compilation =
+                    Compilers.compileToDirectory(name, TestSources.in("dispatch"), List.of(), out.resolve(name));
+            assertWithMessage("%s", compilation.errors())
+                    .that(compilation.success())
+                    .isTrue();
             return compilation;
         });
     }
 
     private static URLClassLoader load(DirectoryCompilation compilation) throws Exception {
-        return new URLClassLoader(new URL[] {compilation.classes().toUri().toURL()}, DispatchTest.class.getClassLoader());
+        return new URLClassLoader(
+                new URL[] {compilation.classes().toUri().toURL()}, DispatchTest.class.getClassLoader());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static StateManager<Agent, ?> machine(ClassLoader loader, String name) {
-        return (StateManager) StateManager.discover(loader).stream().filter(m -> m.name().equals(name)).findFirst()
+        return (StateManager) StateManager.discover(loader).stream()
+                .filter(m -> m.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no machine " + name + " registered"));
     }
 }

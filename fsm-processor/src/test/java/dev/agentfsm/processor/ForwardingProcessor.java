@@ -46,8 +46,8 @@ class ForwardingProcessor implements Processor {
     }
 
     @Override
-    public Iterable<? extends Completion> getCompletions(Element element, AnnotationMirror annotation,
-            ExecutableElement member, String userText) {
+    public Iterable<? extends Completion> getCompletions(
+            Element element, AnnotationMirror annotation, ExecutableElement member, String userText) {
         return delegate.getCompletions(element, annotation, member, userText);
     }
 }

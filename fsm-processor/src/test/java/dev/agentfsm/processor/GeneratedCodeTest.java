@@ -25,15 +25,29 @@ class GeneratedCodeTest {
      * elements is not one of them: it only orders memory when a state is published.
      */
     private static final List<String> REFLECTION = List.of(
-            "java.lang.reflect", "Class.forName", "forName(", "getDeclaredConstructor", "getConstructor(",
-            "newInstance", "getDeclaredMethod", "getMethod(", "getDeclaredField", "getField(", "setAccessible",
-            "MethodHandles.lookup", "privateLookupIn", "findConstructor", "findVirtual", "findStatic", "findVarHandle",
+            "java.lang.reflect",
+            "Class.forName",
+            "forName(",
+            "getDeclaredConstructor",
+            "getConstructor(",
+            "newInstance",
+            "getDeclaredMethod",
+            "getMethod(",
+            "getDeclaredField",
+            "getField(",
+            "setAccessible",
+            "MethodHandles.lookup",
+            "privateLookupIn",
+            "findConstructor",
+            "findVirtual",
+            "findStatic",
+            "findVarHandle",
             "getClass()");
 
     @Test
     void generatedSourcesAndYamlMatchTheGoldenFiles() {
-        Compilation compilation = Compilers.javac().withOptions("-Xlint:all,-processing")
-                .compile(TestSources.in("rich"));
+        Compilation compilation =
+                Compilers.javac().withOptions("-Xlint:all,-processing").compile(TestSources.in("rich"));
         assertThat(compilation).succeededWithoutWarnings();
 
         Goldens.fromBuild("generated").check(generatedFiles(compilation));
@@ -57,7 +71,9 @@ class GeneratedCodeTest {
         for (JavaFileObject source : sources) {
             String text = text(source);
             for (String reflective : REFLECTION) {
-                assertWithMessage("%s uses %s", source.getName(), reflective).that(text).doesNotContain(reflective);
+                assertWithMessage("%s uses %s", source.getName(), reflective)
+                        .that(text)
+                        .doesNotContain(reflective);
             }
         }
     }
@@ -72,7 +88,8 @@ class GeneratedCodeTest {
             String name = file.toUri().getPath();
             if (name.startsWith("/SOURCE_OUTPUT/") && name.endsWith(".java")) {
                 files.put(name.substring("/SOURCE_OUTPUT/".length()), text(file));
-            } else if (name.startsWith("/CLASS_OUTPUT/META-INF/") && (name.endsWith(".yaml") || name.contains("/services/"))) {
+            } else if (name.startsWith("/CLASS_OUTPUT/META-INF/")
+                    && (name.endsWith(".yaml") || name.contains("/services/"))) {
                 files.put(name.substring("/CLASS_OUTPUT/".length()), text(file));
             }
         }

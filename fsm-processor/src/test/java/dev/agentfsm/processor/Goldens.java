@@ -33,7 +33,8 @@ public final class Goldens {
      * from an IDE).
      */
     public static Goldens fromBuild(String dir) {
-        return new Goldens(Path.of(System.getProperty("agentfsm.goldenDir", "src/test/resources/golden")).resolve(dir));
+        return new Goldens(Path.of(System.getProperty("agentfsm.goldenDir", "src/test/resources/golden"))
+                .resolve(dir));
     }
 
     private static boolean regenerating() {
@@ -58,10 +59,12 @@ public final class Goldens {
     public void assertMatches(Map<String, String> actual) {
         Map<String, String> expected = read();
         assertWithMessage("generated files compared with the golden files in %s; %s", root, HOW_TO_UPDATE)
-                .that(actual.keySet()).containsExactlyElementsIn(expected.keySet());
+                .that(actual.keySet())
+                .containsExactlyElementsIn(expected.keySet());
         for (Map.Entry<String, String> file : new TreeMap<>(actual).entrySet()) {
             assertWithMessage("%s differs from its golden file (-golden +generated); %s", file.getKey(), HOW_TO_UPDATE)
-                    .that(file.getValue()).isEqualTo(expected.get(file.getKey()));
+                    .that(file.getValue())
+                    .isEqualTo(expected.get(file.getKey()));
         }
     }
 

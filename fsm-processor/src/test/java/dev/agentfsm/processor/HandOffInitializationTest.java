@@ -94,7 +94,9 @@ class HandOffInitializationTest {
         for (String machine : List.of(PING, PONG)) {
             for (Status status : statuses(loader, machine)) {
                 for (Move move : status.moves()) {
-                    assertWithMessage("a move of %s", status.qualifiedName()).that(move.to()).isNotNull();
+                    assertWithMessage("a move of %s", status.qualifiedName())
+                            .that(move.to())
+                            .isNotNull();
                     assertThat(move.from()).isSameInstanceAs(status);
                     moves++;
                 }
@@ -107,8 +109,8 @@ class HandOffInitializationTest {
     }
 
     private static URLClassLoader freshLoader() throws Exception {
-        return new URLClassLoader(new URL[] {relay.classes().toUri().toURL()},
-                HandOffInitializationTest.class.getClassLoader());
+        return new URLClassLoader(
+                new URL[] {relay.classes().toUri().toURL()}, HandOffInitializationTest.class.getClassLoader());
     }
 
     private static Status[] statuses(ClassLoader loader, String enumName) throws ClassNotFoundException {

@@ -15,13 +15,20 @@ class LargeMachineTest {
 
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation.notes()).isEmpty();
-        assertThat(compilation).generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT, "", "META-INF/agentfsm/example.big.Big.yaml");
+        assertThat(compilation)
+                .generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT, "", "META-INF/agentfsm/example.big.Big.yaml");
         assertThat(compilation.generatedSourceFiles()).hasSize(3 + 500);
-        assertThat(compilation).generatedSourceFile("example.big.BigStatus").contentsAsUtf8String()
+        assertThat(compilation)
+                .generatedSourceFile("example.big.BigStatus")
+                .contentsAsUtf8String()
                 .contains("S499(");
-        assertThat(compilation).generatedSourceFile("example.big.BigStatus").contentsAsUtf8String()
+        assertThat(compilation)
+                .generatedSourceFile("example.big.BigStatus")
+                .contentsAsUtf8String()
                 .contains("new Move(BigStatus.S498, BigStatus.S499, Trigger.LLM, \"\")");
-        assertThat(compilation).generatedSourceFile("example.big.BigStateManager").contentsAsUtf8String()
+        assertThat(compilation)
+                .generatedSourceFile("example.big.BigStateManager")
+                .contentsAsUtf8String()
                 .contains("case S498 -> Big_S498Moves.INSTANCE.byStatus(agent.status());");
     }
 }

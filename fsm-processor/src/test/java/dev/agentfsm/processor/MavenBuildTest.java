@@ -1,6 +1,5 @@
 package dev.agentfsm.processor;
 
-import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.agentfsm.annotations.Trigger;
@@ -47,7 +46,8 @@ import org.w3c.dom.NodeList;
 class MavenBuildTest {
 
     /** A compiler error as maven-compiler-plugin prints it: {@code [ERROR] /path/Door.java:[34,5] message}. */
-    private static final Pattern ERROR = Pattern.compile("^\\[ERROR] (/\\S+\\.java|[A-Za-z]:\\\\\\S+\\.java):\\[(\\d+),\\d+] (.*)$");
+    private static final Pattern ERROR =
+            Pattern.compile("^\\[ERROR] (/\\S+\\.java|[A-Za-z]:\\\\\\S+\\.java):\\[(\\d+),\\d+] (.*)$");
 
     @TempDir
     static Path work;
@@ -61,22 +61,37 @@ class MavenBuildTest {
         Path root = Path.of(property("agentfsm.rootDir"));
         String version = property("agentfsm.version");
         install(root.resolve("pom.xml"), "agent-fsm-parent", version, null);
-        install(root.resolve("fsm-annotations/pom.xml"), "fsm-annotations", version, Compilers.location(Trigger.class).toPath());
-        install(root.resolve("fsm-runtime/pom.xml"), "fsm-runtime", version, Compilers.location(Agent.class).toPath());
-        install(root.resolve("fsm-processor/pom.xml"), "fsm-processor", version,
+        install(
+                root.resolve("fsm-annotations/pom.xml"),
+                "fsm-annotations",
+                version,
+                Compilers.location(Trigger.class).toPath());
+        install(
+                root.resolve("fsm-runtime/pom.xml"),
+                "fsm-runtime",
+                version,
+                Compilers.location(Agent.class).toPath());
+        install(
+                root.resolve("fsm-processor/pom.xml"),
+                "fsm-processor",
+                version,
                 Compilers.location(FsmProcessor.class).toPath());
         // every remote repository is the outer build's local one: no network, and the shared repository is only read
         String mirror = Path.of(property("agentfsm.localRepository")).toUri().toString();
-        settings = Files.writeString(work.resolve("settings.xml"), "<settings>\n  <mirrors>\n    <mirror>\n"
-                + "      <id>outer-build-local-repository</id>\n      <mirrorOf>*</mirrorOf>\n"
-                + "      <url>" + mirror + "</url>\n    </mirror>\n  </mirrors>\n</settings>\n");
+        settings = Files.writeString(
+                work.resolve("settings.xml"),
+                "<settings>\n  <mirrors>\n    <mirror>\n"
+                        + "      <id>outer-build-local-repository</id>\n      <mirrorOf>*</mirrorOf>\n"
+                        + "      <url>" + mirror + "</url>\n    </mirror>\n  </mirrors>\n</settings>\n");
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "Trap           | Trap           | example/Door.java | @State(\"STUCK\")",
-        "DuplicateState | DuplicateState | example/Door.java | description = \"ajar\"",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "Trap           | Trap           | example/Door.java | @State(\"STUCK\")",
+                "DuplicateState | DuplicateState | example/Door.java | description = \"ajar\"",
+            })
     void mavenPrintsTheProcessorsErrorAndNoCannotFindSymbol(String dir, String id, String file, String lineText)
             throws Exception {
         Path project = work.resolve(dir);
@@ -84,15 +99,26 @@ class MavenBuildTest {
         copyCase(dir, sources);
         Files.writeString(project.resolve("pom.xml"), pom());
         List<String> lines = Files.readAllLines(sources.resolve(file));
-        int line = 1 + IntStream.range(0, lines.size()).filter(i -> lines.get(i).contains(lineText)).findFirst().orElseThrow();
+        int line = 1
+                + IntStream.range(0, lines.size())
+                        .filter(i -> lines.get(i).contains(lineText))
+                        .findFirst()
+                        .orElseThrow();
 
         Build build = mvn(project, "compile");
 
-        assertWithMessage("mvn compile of a machine with one mistake:\n%s", build.output()).that(build.exitCode()).isNotEqualTo(0);
-        assertWithMessage("mvn output:\n%s", build.output()).that(build.output()).doesNotContain("cannot find symbol");
-        assertWithMessage("mvn output:\n%s", build.output()).that(build.errors())
+        assertWithMessage("mvn compile of a machine with one mistake:\n%s", build.output())
+                .that(build.exitCode())
+                .isNotEqualTo(0);
+        assertWithMessage("mvn output:\n%s", build.output())
+                .that(build.output())
+                .doesNotContain("cannot find symbol");
+        assertWithMessage("mvn output:\n%s", build.output())
+                .that(build.errors())
                 .containsExactly(Path.of(file).getFileName() + ":" + line + ": [agentfsm:" + id + "]");
-        assertWithMessage("mvn output:\n%s", build.output()).that(build.output()).containsMatch("(?m)^\\[INFO] 1 error\\s*$");
+        assertWithMessage("mvn output:\n%s", build.output())
+                .that(build.output())
+                .containsMatch("(?m)^\\[INFO] 1 error\\s*$");
     }
 
     /**
@@ -108,12 +134,20 @@ class MavenBuildTest {
         if (!Files.isExecutable(mvn)) {
             throw ExternalTool.missing("no Maven launcher at " + mvn + "; run this test through Maven");
         }
-        List<String> command = new ArrayList<>(List.of(mvn.toString(), "-B", "-s", settings.toString(),
-                "-gs", settings.toString(), "-Dmaven.repo.local=" + repository));
+        List<String> command = new ArrayList<>(List.of(
+                mvn.toString(),
+                "-B",
+                "-s",
+                settings.toString(),
+                "-gs",
+                settings.toString(),
+                "-Dmaven.repo.local=" + repository));
         command.addAll(List.of(goals));
         Path log = project.resolve("build.log");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(project.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().remove("MAVEN_ARGS");
         Process process = builder.start();
@@ -127,7 +161,8 @@ class MavenBuildTest {
             Matcher m = ERROR.matcher(text);
             if (m.matches()) {
                 String message = m.group(3);
-                String tag = message.startsWith("[agentfsm:") ? message.substring(0, message.indexOf(']') + 1) : message;
+                String tag =
+                        message.startsWith("[agentfsm:") ? message.substring(0, message.indexOf(']') + 1) : message;
                 errors.add(Path.of(m.group(1)).getFileName() + ":" + m.group(2) + ": " + tag);
             }
         }
@@ -146,7 +181,9 @@ class MavenBuildTest {
     }
 
     private static String managedPluginVersion(Path root, String artifactId) throws Exception {
-        Element project = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(root.resolve("pom.xml").toFile())
+        Element project = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(root.resolve("pom.xml").toFile())
                 .getDocumentElement();
         NodeList plugins = project.getElementsByTagName("plugin");
         for (int i = 0; i < plugins.getLength(); i++) {
@@ -156,9 +193,11 @@ class MavenBuildTest {
                 // the root pom keeps plugin versions in properties: <version>${maven-compiler-plugin.version}</version>
                 if (version.startsWith("${") && version.endsWith("}")) {
                     String name = version.substring(2, version.length() - 1);
-                    String value = text((Element) project.getElementsByTagName("properties").item(0), name);
+                    String value = text(
+                            (Element) project.getElementsByTagName("properties").item(0), name);
                     if (value.isEmpty()) {
-                        throw new AssertionError("the root pom.xml's properties have no " + name + " for " + artifactId);
+                        throw new AssertionError(
+                                "the root pom.xml's properties have no " + name + " for " + artifactId);
                     }
                     return value;
                 }
@@ -201,10 +240,12 @@ class MavenBuildTest {
     }
 
     private static void jar(Path classes, Path jar) throws IOException {
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream zip = new JarOutputStream(out);
+        try (OutputStream out = Files.newOutputStream(jar);
+                JarOutputStream zip = new JarOutputStream(out);
                 Stream<Path> files = Files.walk(classes)) {
             for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                zip.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
+                zip.putNextEntry(
+                        new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
                 Files.copy(file, zip);
                 zip.closeEntry();
             }

@@ -55,11 +55,15 @@ class OneMistakeOneErrorTest {
         Compilation compilation = Compilers.named(compilerName).compile(sources);
 
         assertThat(compilation).failed();
-        assertThat(compilation).hadErrorContaining("[agentfsm:" + c.id() + "]")
-                .inFile(sources.stream().filter(s -> s.toUri().toString().endsWith("cascades/" + c.dir() + "/" + c.file()))
-                        .findFirst().orElseThrow())
+        assertThat(compilation)
+                .hadErrorContaining("[agentfsm:" + c.id() + "]")
+                .inFile(sources.stream()
+                        .filter(s -> s.toUri().toString().endsWith("cascades/" + c.dir() + "/" + c.file()))
+                        .findFirst()
+                        .orElseThrow())
                 .onLineContaining(c.line());
         assertWithMessage("errors of %s under %s", c.dir(), compilerName)
-                .that(compilation.errors().stream().map(e -> e.getMessage(null)).toList()).hasSize(1);
+                .that(compilation.errors().stream().map(e -> e.getMessage(null)).toList())
+                .hasSize(1);
     }
 }

@@ -10,10 +10,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Stream;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.element.TypeElement;
-import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
@@ -65,21 +65,35 @@ public final class ProcessorShare {
         }
         long a = median(withProcessor);
         long b = median(withoutProcessor);
-        System.out.printf(Locale.ROOT, "machine of %d states, %d runs after %d warm-up runs, java %s%n",
-                states, runs, warmUp, Runtime.version());
+        System.out.printf(
+                Locale.ROOT,
+                "machine of %d states, %d runs after %d warm-up runs, java %s%n",
+                states,
+                runs,
+                warmUp,
+                Runtime.version());
         System.out.printf(Locale.ROOT, "javac with the processor:                          median %5d ms CPU%n", a);
         System.out.printf(Locale.ROOT, "javac -proc:none, same source + generated sources: median %5d ms CPU%n", b);
-        System.out.printf(Locale.ROOT, "processor share of javac time:                     %5.1f %%%n", 100.0 * (a - b) / a);
-        System.out.printf(Locale.ROOT, "  of which in FsmProcessor.process (read, validate, write): median %d ms CPU;%n"
-                + "  the rest is javac's own cost of another round (re-entering the sources it generated)%n",
+        System.out.printf(
+                Locale.ROOT, "processor share of javac time:                     %5.1f %%%n", 100.0 * (a - b) / a);
+        System.out.printf(
+                Locale.ROOT,
+                "  of which in FsmProcessor.process (read, validate, write): median %d ms CPU;%n"
+                        + "  the rest is javac's own cost of another round (re-entering the sources it generated)%n",
                 median(insideProcessor));
     }
 
     private static long[] time(JavaCompiler javac, List<Path> sources, Path out, boolean process) throws IOException {
         Path classes = Files.createDirectories(out.resolve("classes"));
         Path generated = Files.createDirectories(out.resolve("sources"));
-        List<String> options = new ArrayList<>(List.of("-d", classes.toString(), "-s", generated.toString(),
-                "-classpath", String.join(java.io.File.pathSeparator,
+        List<String> options = new ArrayList<>(List.of(
+                "-d",
+                classes.toString(),
+                "-s",
+                generated.toString(),
+                "-classpath",
+                String.join(
+                        java.io.File.pathSeparator,
                         Compilers.classpath().stream().map(Object::toString).toList())));
         if (!process) {
             options.add("-proc:none");

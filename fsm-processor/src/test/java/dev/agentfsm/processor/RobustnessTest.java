@@ -36,9 +36,13 @@ class RobustnessTest {
                 .compile(TestSources.in("deferred"));
 
         assertThat(compilation).succeededWithoutWarnings();
-        assertThat(compilation).generatedSourceFile("example.DoorStatus").contentsAsUtf8String()
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStatus")
+                .contentsAsUtf8String()
                 .containsMatch("OPEN\\([^)]*\\),\\s+(/\\*\\*[^/]*/\\s+)?AJAR\\(");
-        assertThat(compilation).generatedSourceFile("example.Door_OpenMoves").contentsAsUtf8String()
+        assertThat(compilation)
+                .generatedSourceFile("example.Door_OpenMoves")
+                .contentsAsUtf8String()
                 .contains("public Next toAjar()");
     }
 
@@ -47,7 +51,8 @@ class RobustnessTest {
         Processor failing = new FailingFilerProcessor(new FsmProcessor());
 
         // compile() would rethrow anything the processor threw
-        Compilation compilation = Compilers.javac().withProcessors(failing).compile(TestSources.in("cases/MutableStateSuppressed"));
+        Compilation compilation =
+                Compilers.javac().withProcessors(failing).compile(TestSources.in("cases/MutableStateSuppressed"));
 
         assertThat(compilation).failed();
         assertThat(compilation).hadErrorContaining("[agentfsm:Internal] the agent-fsm processor failed");
@@ -75,7 +80,8 @@ class RobustnessTest {
                 return false;
             }
             done = true;
-            try (Writer out = processingEnv.getFiler().createSourceFile("example.Ajar").openWriter()) {
+            try (Writer out =
+                    processingEnv.getFiler().createSourceFile("example.Ajar").openWriter()) {
                 out.write("package example;\n\n"
                         + "@dev.agentfsm.annotations.State(\"AJAR\")\n"
                         + "@dev.agentfsm.annotations.Transition(to = Door.Closed.class, by = dev.agentfsm.annotations.Trigger.USER)\n"
@@ -96,13 +102,40 @@ class RobustnessTest {
         @Override
         public void init(ProcessingEnvironment env) {
             super.init(new ProcessingEnvironment() {
-                @Override public Map<String, String> getOptions() { return env.getOptions(); }
-                @Override public Messager getMessager() { return env.getMessager(); }
-                @Override public Filer getFiler() { return new FailingFiler(); }
-                @Override public Elements getElementUtils() { return env.getElementUtils(); }
-                @Override public Types getTypeUtils() { return env.getTypeUtils(); }
-                @Override public SourceVersion getSourceVersion() { return env.getSourceVersion(); }
-                @Override public Locale getLocale() { return env.getLocale(); }
+                @Override
+                public Map<String, String> getOptions() {
+                    return env.getOptions();
+                }
+
+                @Override
+                public Messager getMessager() {
+                    return env.getMessager();
+                }
+
+                @Override
+                public Filer getFiler() {
+                    return new FailingFiler();
+                }
+
+                @Override
+                public Elements getElementUtils() {
+                    return env.getElementUtils();
+                }
+
+                @Override
+                public Types getTypeUtils() {
+                    return env.getTypeUtils();
+                }
+
+                @Override
+                public SourceVersion getSourceVersion() {
+                    return env.getSourceVersion();
+                }
+
+                @Override
+                public Locale getLocale() {
+                    return env.getLocale();
+                }
             });
         }
     }
@@ -119,14 +152,17 @@ class RobustnessTest {
         }
 
         @Override
-        public FileObject createResource(JavaFileManager.Location location, CharSequence moduleAndPkg,
-                CharSequence relativeName, Element... originatingElements) {
+        public FileObject createResource(
+                JavaFileManager.Location location,
+                CharSequence moduleAndPkg,
+                CharSequence relativeName,
+                Element... originatingElements) {
             throw new IllegalStateException("the disk is full");
         }
 
         @Override
-        public FileObject getResource(JavaFileManager.Location location, CharSequence moduleAndPkg,
-                CharSequence relativeName) {
+        public FileObject getResource(
+                JavaFileManager.Location location, CharSequence moduleAndPkg, CharSequence relativeName) {
             throw new IllegalStateException("the disk is full");
         }
     }

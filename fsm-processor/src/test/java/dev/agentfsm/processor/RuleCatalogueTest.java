@@ -26,24 +26,34 @@ class RuleCatalogueTest {
     @Test
     void everyRuleHasAnEntryWithItsSeverityRuleExampleAndFix() throws IOException {
         String readme = Files.readString(Path.of("README.md"));
-        String catalogue = readme.substring(readme.indexOf("## Diagnostics"), readme.indexOf("## A machine with errors"));
+        String catalogue =
+                readme.substring(readme.indexOf("## Diagnostics"), readme.indexOf("## A machine with errors"));
         Matcher entries = ENTRY.matcher(catalogue);
         List<String> documented = new java.util.ArrayList<>();
         while (entries.find()) {
             String id = entries.group(1);
             documented.add(id);
-            Rule rule = Arrays.stream(Rule.values()).filter(r -> r.id().equals(id)).findFirst()
+            Rule rule = Arrays.stream(Rule.values())
+                    .filter(r -> r.id().equals(id))
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError("the README documents " + id + ", which is no Rule"));
-            assertThat(entries.group(2)).isEqualTo("**" + rule.severity().name().toLowerCase(Locale.ROOT) + "**: " + rule.rule());
-            assertWithMessage("the example of %s", id).that(entries.group(3).lines().count()).isAtMost(3L);
+            assertThat(entries.group(2))
+                    .isEqualTo("**" + rule.severity().name().toLowerCase(Locale.ROOT) + "**: " + rule.rule());
+            assertWithMessage("the example of %s", id)
+                    .that(entries.group(3).lines().count())
+                    .isAtMost(3L);
         }
-        assertThat(documented).containsExactlyElementsIn(Arrays.stream(Rule.values()).map(Rule::id).toList()).inOrder();
+        assertThat(documented)
+                .containsExactlyElementsIn(
+                        Arrays.stream(Rule.values()).map(Rule::id).toList())
+                .inOrder();
         assertThat(catalogue.split("\\n### ", -1)).hasLength(Rule.values().length + 1);
     }
 
     @Test
     void idsAreUniqueAndTagsAreWhatMessagesStartWith() {
-        assertThat(Arrays.stream(Rule.values()).map(Rule::id).distinct().count()).isEqualTo((long) Rule.values().length);
+        assertThat(Arrays.stream(Rule.values()).map(Rule::id).distinct().count())
+                .isEqualTo((long) Rule.values().length);
         assertThat(Rule.TERMINAL_EXIT.tag()).isEqualTo("[agentfsm:TerminalExit]");
     }
 }

@@ -30,21 +30,26 @@ class SeparateCompilationTest {
         DirectoryCompilation window = compile(compilerName, "separate/first", List.of(), out.resolve("first"));
         assertWithMessage("%s", window.errors()).that(window.success()).isTrue();
 
-        DirectoryCompilation door = compile(compilerName, "separate/second",
-                List.of(window.classes().toFile()), out.resolve("second"));
+        DirectoryCompilation door = compile(
+                compilerName, "separate/second", List.of(window.classes().toFile()), out.resolve("second"));
         assertWithMessage("%s", door.errors()).that(door.success()).isTrue();
         assertThat(Files.readString(door.sources().resolve("example/door/Door_OpenMoves.java")))
                 .contains("return Next.handOff(DoorStatus.OPEN, WindowStatus.OPEN, agent);");
 
         try (URLClassLoader loader = new URLClassLoader(
-                new URL[] {window.classes().toUri().toURL(), door.classes().toUri().toURL()},
+                new URL[] {
+                    window.classes().toUri().toURL(), door.classes().toUri().toURL()
+                },
                 getClass().getClassLoader())) {
             @SuppressWarnings({"unchecked", "rawtypes"})
             StateManager<Agent, ?> manager = (StateManager) StateManager.discover(loader).stream()
-                    .filter(m -> m.name().equals("Door")).findFirst().orElseThrow();
+                    .filter(m -> m.name().equals("Door"))
+                    .findFirst()
+                    .orElseThrow();
             Status open = manager.table().require("OPEN");
             assertThat(open.targets().stream().map(Status::qualifiedName).toList())
-                    .containsExactly("Door.CLOSED", "Window.OPEN").inOrder();
+                    .containsExactly("Door.CLOSED", "Window.OPEN")
+                    .inOrder();
 
             Agent agent = new BaseAgent("door") {};
             agent.setStatus(open);
@@ -63,16 +68,16 @@ class SeparateCompilationTest {
         DirectoryCompilation window = compile(compilerName, "separate/first", List.of(), out.resolve("first"));
         assertWithMessage("%s", window.errors()).that(window.success()).isTrue();
 
-        DirectoryCompilation orphan = compile(compilerName, "separate/orphan",
-                List.of(window.classes().toFile()), out.resolve("orphan"));
+        DirectoryCompilation orphan = compile(
+                compilerName, "separate/orphan", List.of(window.classes().toFile()), out.resolve("orphan"));
         assertThat(orphan.success()).isFalse();
         assertThat(orphan.errors()).hasSize(1);
-        assertThat(orphan.errors().get(0)).contains("Ajar.java:9: [agentfsm:NoMachine] Ajar extends Base,"
-                + " a @StateMachine compiled separately");
+        assertThat(orphan.errors().get(0))
+                .contains("Ajar.java:9: [agentfsm:NoMachine] Ajar extends Base,"
+                        + " a @StateMachine compiled separately");
     }
 
     private static DirectoryCompilation compile(String compilerName, String dir, List<File> classpath, Path out) {
         return Compilers.compileToDirectory(compilerName, TestSources.in(dir), classpath, out);
     }
-
 }

@@ -25,7 +25,8 @@ final class TestSources {
         try (Stream<Path> files = Files.walk(root)) {
             return files.filter(p -> p.toString().endsWith(".java"))
                     .sorted()
-                    .map(p -> JavaFileObjects.forResource(resource(dir + "/" + root.relativize(p).toString().replace('\\', '/'))))
+                    .map(p -> JavaFileObjects.forResource(
+                            resource(dir + "/" + root.relativize(p).toString().replace('\\', '/'))))
                     .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -20,8 +20,10 @@ class TypedTransitionsTest {
         Compilation compilation = Compilers.javac().compile(sources);
 
         assertThat(compilation).failed();
-        assertThat(compilation).hadErrorContaining("cannot find symbol")
-                .inFile(sources.get(0)).onLineContaining("to.toAjar()");
+        assertThat(compilation)
+                .hadErrorContaining("cannot find symbol")
+                .inFile(sources.get(0))
+                .onLineContaining("to.toAjar()");
         assertThat(compilation).hadErrorContaining("toAjar()");
         assertThat(compilation).hadErrorCount(1);
         assertThat(ValidationTest.ours(compilation.errors())).isEmpty();
@@ -33,8 +35,10 @@ class TypedTransitionsTest {
         Compilation compilation = Compilers.ecj().compile(sources);
 
         assertThat(compilation).failed();
-        assertThat(compilation).hadErrorContaining("The method toAjar() is undefined for the type example.Door_OpenMoves")
-                .inFile(sources.get(0)).onLineContaining("to.toAjar()");
+        assertThat(compilation)
+                .hadErrorContaining("The method toAjar() is undefined for the type example.Door_OpenMoves")
+                .inFile(sources.get(0))
+                .onLineContaining("to.toAjar()");
         assertThat(compilation).hadErrorCount(1);
     }
 }

@@ -90,11 +90,13 @@ class ValidationTest {
         Compilation compilation = Compilers.named(compilerName).compile(sources);
 
         assertThat(compilation).failed();
-        assertThat(compilation).hadErrorContaining("[agentfsm:" + c.id() + "]")
+        assertThat(compilation)
+                .hadErrorContaining("[agentfsm:" + c.id() + "]")
                 .inFile(source(sources, c.dir(), c.file()))
                 .onLineContaining(c.line());
         assertWithMessage("agent-fsm errors of %s", c.dir())
-                .that(ours(compilation.errors())).hasSize(1);
+                .that(ours(compilation.errors()))
+                .hasSize(1);
         assertThat(compilation).hadErrorCount(c.errors());
     }
 
@@ -105,11 +107,13 @@ class ValidationTest {
         Compilation compilation = Compilers.named(compilerName).compile(sources);
 
         assertThat(compilation).succeeded();
-        assertThat(compilation).hadWarningContaining("[agentfsm:MutableState] Open.opened is a non-final instance field,"
+        assertThat(compilation)
+                .hadWarningContaining("[agentfsm:MutableState] Open.opened is a non-final instance field,"
                         + " but states are shared singletons")
                 .inFile(sources.get(0))
                 .onLineContaining("private int opened;");
-        assertThat(compilation).hadWarningContaining("[agentfsm:MutableState] Open.lastVisitor is a non-final instance field")
+        assertThat(compilation)
+                .hadWarningContaining("[agentfsm:MutableState] Open.lastVisitor is a non-final instance field")
                 .inFile(sources.get(0))
                 .onLineContaining("private String lastVisitor;");
         assertThat(ours(compilation.warnings())).hasSize(2);
@@ -120,15 +124,18 @@ class ValidationTest {
     @MethodSource("dev.agentfsm.processor.Compilers#names")
     void requireWhenWarnsAboutEachLlmMoveWithoutAWhenTextOnItsTarget(String compilerName) {
         List<JavaFileObject> sources = TestSources.in("cases/MissingWhen");
-        Compilation compilation = withOptions(compilerName, "-Aagentfsm.requireWhen=true").compile(sources);
+        Compilation compilation =
+                withOptions(compilerName, "-Aagentfsm.requireWhen=true").compile(sources);
 
         assertThat(compilation).succeeded();
-        assertThat(compilation).hadWarningContaining("[agentfsm:MissingWhen] OPEN's transition to OPEN is chosen by"
+        assertThat(compilation)
+                .hadWarningContaining("[agentfsm:MissingWhen] OPEN's transition to OPEN is chosen by"
                         + " the LLM but says nothing about when; the model reads the when text to choose its status:"
                         + " add when = \"...\" to the @Transition, saying when to choose OPEN")
                 .inFile(sources.get(0))
                 .onLineContaining("to = Open.class, by = Trigger.LLM)");
-        assertThat(compilation).hadWarningContaining("[agentfsm:MissingWhen] OPEN's transition to LOCKED")
+        assertThat(compilation)
+                .hadWarningContaining("[agentfsm:MissingWhen] OPEN's transition to LOCKED")
                 .inFile(sources.get(0))
                 .onLineContaining("to = Locked.class");
         assertThat(ours(compilation.warnings())).hasSize(2);
@@ -140,19 +147,25 @@ class ValidationTest {
     void missingWhenIsOptIn(String compilerName) {
         List<JavaFileObject> sources = TestSources.in("cases/MissingWhen");
 
-        assertThat(ours(Compilers.named(compilerName).compile(sources).warnings())).isEmpty();
-        assertThat(ours(withOptions(compilerName, "-Aagentfsm.requireWhen=false").compile(sources).warnings())).isEmpty();
+        assertThat(ours(Compilers.named(compilerName).compile(sources).warnings()))
+                .isEmpty();
+        assertThat(ours(withOptions(compilerName, "-Aagentfsm.requireWhen=false")
+                        .compile(sources)
+                        .warnings()))
+                .isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.agentfsm.processor.Compilers#names")
     void aRequireWhenThatIsNeitherTrueNorFalseIsNamedInAWarning(String compilerName) {
-        Compilation compilation = withOptions(compilerName, "-Aagentfsm.requireWhen=yes")
-                .compile(TestSources.in("cases/MissingWhen"));
+        Compilation compilation =
+                withOptions(compilerName, "-Aagentfsm.requireWhen=yes").compile(TestSources.in("cases/MissingWhen"));
 
         assertThat(compilation).succeeded();
-        assertThat(compilation).hadWarningContaining("[agentfsm:MissingWhen] -Aagentfsm.requireWhen=yes is neither"
-                + " true nor false, so LLM moves without a when text are not reported; write -Aagentfsm.requireWhen=true");
+        assertThat(compilation)
+                .hadWarningContaining(
+                        "[agentfsm:MissingWhen] -Aagentfsm.requireWhen=yes is neither"
+                                + " true nor false, so LLM moves without a when text are not reported; write -Aagentfsm.requireWhen=true");
         assertThat(ours(compilation.warnings())).hasSize(1);
     }
 
@@ -176,41 +189,51 @@ class ValidationTest {
     @MethodSource("dev.agentfsm.processor.Compilers#names")
     void aBrokenMachineGetsOnlyItsJavaTypesWhileAValidOneBesideItGetsEverything(String compilerName, @TempDir Path out)
             throws IOException {
-        DirectoryCompilation compilation = Compilers.compileToDirectory(compilerName,
-                TestSources.in("cases/BrokenBesideValid"), List.of(), out);
+        DirectoryCompilation compilation =
+                Compilers.compileToDirectory(compilerName, TestSources.in("cases/BrokenBesideValid"), List.of(), out);
 
         assertThat(compilation.errors()).hasSize(1);
         assertThat(compilation.errors().get(0)).contains("[agentfsm:TerminalExit]");
         // Door's types stand in for it, so code that names them compiles; Door gets nothing else
-        assertThat(DirectoryCompilation.listFiles(compilation.sources())).containsExactly(
-                "example/DoorStateManager.java",
-                "example/DoorStatus.java",
-                "example/DoorTransitionTable.java",
-                "example/Door_ClosedMoves.java",
-                "example/Door_OpenMoves.java",
-                "example/WindowStateManager.java",
-                "example/WindowStatus.java",
-                "example/WindowTransitionTable.java",
-                "example/Window_OpenMoves.java",
-                "example/Window_ShutMoves.java");
+        assertThat(DirectoryCompilation.listFiles(compilation.sources()))
+                .containsExactly(
+                        "example/DoorStateManager.java",
+                        "example/DoorStatus.java",
+                        "example/DoorTransitionTable.java",
+                        "example/Door_ClosedMoves.java",
+                        "example/Door_OpenMoves.java",
+                        "example/WindowStateManager.java",
+                        "example/WindowStatus.java",
+                        "example/WindowTransitionTable.java",
+                        "example/Window_OpenMoves.java",
+                        "example/Window_ShutMoves.java");
         assertThat(DirectoryCompilation.listFiles(compilation.classes().resolve("META-INF")))
                 .containsAtLeast("agentfsm/example.Window.yaml", "services/dev.agentfsm.runtime.StateManager");
         assertThat(DirectoryCompilation.listFiles(compilation.classes().resolve("META-INF")).stream()
-                .filter(f -> f.contains("Door")).toList()).isEmpty();
-        assertThat(Files.readString(compilation.classes().resolve("META-INF/services/dev.agentfsm.runtime.StateManager")))
+                        .filter(f -> f.contains("Door"))
+                        .toList())
+                .isEmpty();
+        assertThat(Files.readString(
+                        compilation.classes().resolve("META-INF/services/dev.agentfsm.runtime.StateManager")))
                 .isEqualTo("example.WindowStateManager\n");
     }
 
     static List<Diagnostic<? extends JavaFileObject>> ours(List<Diagnostic<? extends JavaFileObject>> diagnostics) {
-        return diagnostics.stream().filter(d -> d.getMessage(Locale.ROOT).contains("[agentfsm:")).toList();
+        return diagnostics.stream()
+                .filter(d -> d.getMessage(Locale.ROOT).contains("[agentfsm:"))
+                .toList();
     }
 
     static List<String> generatedNames(Compilation compilation) {
-        return compilation.generatedFiles().stream().map(JavaFileObject::getName).toList();
+        return compilation.generatedFiles().stream()
+                .map(JavaFileObject::getName)
+                .toList();
     }
 
     private static JavaFileObject source(List<JavaFileObject> sources, String dir, String file) {
-        return sources.stream().filter(s -> s.toUri().toString().endsWith("cases/" + dir + "/" + file)).findFirst()
+        return sources.stream()
+                .filter(s -> s.toUri().toString().endsWith("cases/" + dir + "/" + file))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no source " + file + " in case " + dir));
     }
 }

@@ -40,8 +40,8 @@ public abstract class BaseAgent implements Agent {
 
     @Override
     public Status status() {
-        return status.orElseThrow(() -> new IllegalStateException(name + " has no status yet; a round gives it"
-                + " its machine's initial status when it starts"));
+        return status.orElseThrow(() -> new IllegalStateException(
+                name + " has no status yet; a round gives it" + " its machine's initial status when it starts"));
     }
 
     @Override

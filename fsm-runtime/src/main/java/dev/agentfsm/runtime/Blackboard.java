@@ -66,7 +66,8 @@ public final class Blackboard {
 
         @Override
         public boolean equals(Object other) {
-            return other instanceof Screenshot that && Arrays.equals(png, that.png)
+            return other instanceof Screenshot that
+                    && Arrays.equals(png, that.png)
                     && description.equals(that.description);
         }
 
@@ -163,7 +164,10 @@ public final class Blackboard {
         if (!images.isEmpty()) {
             prompt.append("[Saved Screenshots:]\n");
             for (int i = 0; i < images.size(); i++) {
-                prompt.append("screenshot_").append(i + 1).append(": ").append(images.get(i).description())
+                prompt.append("screenshot_")
+                        .append(i + 1)
+                        .append(": ")
+                        .append(images.get(i).description())
                         .append('\n');
             }
         }
@@ -174,8 +178,10 @@ public final class Blackboard {
         try {
             return Json.MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a blackboard entry cannot be written as JSON: " + value
-                    + "; keep trajectory values to text, numbers, booleans, lists and maps", e);
+            throw new IllegalStateException(
+                    "a blackboard entry cannot be written as JSON: " + value
+                            + "; keep trajectory values to text, numbers, booleans, lists and maps",
+                    e);
         }
     }
 }

@@ -58,13 +58,25 @@ final class ConfigReader {
             Map.entry("maxReannotate", ConfigValues.range(RuntimeConfig.MIN_REANNOTATE, RuntimeConfig.MAX_REANNOTATE)),
             Map.entry("screenshots", "a mapping with steps, maxBytes and dir, each optional"),
             Map.entry("screenshots.steps", ConfigValues.range(ScreenshotMemory.MIN_STEPS, ScreenshotMemory.MAX_STEPS)),
-            Map.entry("screenshots.maxBytes", ConfigValues.bytesRange(ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES)),
+            Map.entry(
+                    "screenshots.maxBytes",
+                    ConfigValues.bytesRange(ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES)),
             Map.entry("screenshots.dir", ConfigValues.PATH));
 
     /** The file's shape: every key optional, so that what it leaves out keeps its default. */
-    record ConfigFile(Integer maxStep, Integer maxRound, Boolean safeGuard, Boolean askQuestion,
-            Integer jsonParsingRetry, String llmTimeout, String llmCallDeadline, String userTimeout,
-            String actionTimeout, LlmSection llm, Integer maxReannotate, ScreenshotsSection screenshots) {}
+    record ConfigFile(
+            Integer maxStep,
+            Integer maxRound,
+            Boolean safeGuard,
+            Boolean askQuestion,
+            Integer jsonParsingRetry,
+            String llmTimeout,
+            String llmCallDeadline,
+            String userTimeout,
+            String actionTimeout,
+            LlmSection llm,
+            Integer maxReannotate,
+            ScreenshotsSection screenshots) {}
 
     /** The {@code llm} section. */
     record LlmSection(String baseUrl, String model, String apiKeyEnv) {}
@@ -101,7 +113,8 @@ final class ConfigReader {
                 bytes++;
             } else if (c < 0x800) {
                 bytes += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < text.length()
                     && Character.isLowSurrogate(text.charAt(i + 1))) {
                 bytes += 4;
                 i++;
@@ -124,9 +137,13 @@ final class ConfigReader {
                         + " a '---' line after the first key");
             }
         } catch (JsonProcessingException e) {
-            throw new ConfigException("not valid YAML: " + e.getOriginalMessage()
-                    + (e.getLocation() != null ? " at line " + e.getLocation().getLineNr()
-                            + ", column " + e.getLocation().getColumnNr() : ""), e);
+            throw new ConfigException(
+                    "not valid YAML: " + e.getOriginalMessage()
+                            + (e.getLocation() != null
+                                    ? " at line " + e.getLocation().getLineNr() + ", column "
+                                            + e.getLocation().getColumnNr()
+                                    : ""),
+                    e);
         } catch (IOException e) {
             throw new ConfigException("cannot read the configuration: " + e.getMessage(), e);
         }
@@ -143,10 +160,16 @@ final class ConfigReader {
             file = YAML.treeToValue(tree, ConfigFile.class);
         } catch (UnrecognizedPropertyException e) {
             String key = path(e);
-            String valid = e.getKnownPropertyIds().stream().map(String::valueOf)
-                    .collect(Collectors.toCollection(TreeSet::new)).stream().collect(Collectors.joining(", "));
-            throw new ConfigException("unknown key '" + key + "'; valid keys " + (key.contains(".")
-                    ? "of '" + key.substring(0, key.lastIndexOf('.')) + "' " : "") + "are: " + valid, e);
+            String valid = e.getKnownPropertyIds().stream()
+                    .map(String::valueOf)
+                    .collect(Collectors.toCollection(TreeSet::new))
+                    .stream()
+                    .collect(Collectors.joining(", "));
+            throw new ConfigException(
+                    "unknown key '" + key + "'; valid keys "
+                            + (key.contains(".") ? "of '" + key.substring(0, key.lastIndexOf('.')) + "' " : "")
+                            + "are: " + valid,
+                    e);
         } catch (JsonMappingException e) {
             String key = path(e);
             JsonNode value = tree.at(JsonPointer.compile("/" + key.replace(".", "/")));
@@ -171,7 +194,9 @@ final class ConfigReader {
                 duration("actionTimeout", file.actionTimeout(), defaults.actionTimeout()),
                 Optional.ofNullable(file.llm()).map(ConfigReader::endpoint),
                 or(file.maxReannotate(), defaults.maxReannotate()),
-                Optional.ofNullable(file.screenshots()).map(ConfigReader::screenshots).orElse(defaults.screenshots()));
+                Optional.ofNullable(file.screenshots())
+                        .map(ConfigReader::screenshots)
+                        .orElse(defaults.screenshots()));
     }
 
     private static ScreenshotMemory screenshots(ScreenshotsSection section) {
@@ -182,14 +207,21 @@ final class ConfigReader {
             if (bytes.isIntegralNumber() && bytes.canConvertToLong()) {
                 maxBytes = bytes.longValue();
             } else if (bytes.isTextual()) {
-                maxBytes = ConfigValues.bytes("screenshots.maxBytes", bytes.textValue(), ScreenshotMemory.MIN_BYTES,
+                maxBytes = ConfigValues.bytes(
+                        "screenshots.maxBytes",
+                        bytes.textValue(),
+                        ScreenshotMemory.MIN_BYTES,
                         ScreenshotMemory.MAX_BYTES);
             } else {
-                throw ConfigValues.bad("screenshots.maxBytes", shown(bytes),
+                throw ConfigValues.bad(
+                        "screenshots.maxBytes",
+                        shown(bytes),
                         ConfigValues.bytesRange(ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES));
             }
         }
-        return new ScreenshotMemory(or(section.steps(), defaults.steps()), maxBytes,
+        return new ScreenshotMemory(
+                or(section.steps(), defaults.steps()),
+                maxBytes,
                 Optional.ofNullable(section.dir()).map(dir -> ConfigValues.path("screenshots.dir", dir)));
     }
 
@@ -206,8 +238,10 @@ final class ConfigReader {
         for (Map.Entry<String, JsonNode> field : node.properties()) {
             String key = prefix + field.getKey();
             if (field.getValue().isNull()) {
-                throw ConfigValues.bad(key, null, ALLOWED.getOrDefault(key, "a value") + " (leave the key out "
-                        + "to keep its default)");
+                throw ConfigValues.bad(
+                        key,
+                        null,
+                        ALLOWED.getOrDefault(key, "a value") + " (leave the key out " + "to keep its default)");
             }
             if (field.getValue().isObject() && prefix.isEmpty()) {
                 refuseNulls(field.getValue(), key + ".");
@@ -216,8 +250,10 @@ final class ConfigReader {
     }
 
     private static String path(JsonMappingException e) {
-        return e.getPath().stream().map(reference -> reference.getFieldName() != null ? reference.getFieldName()
-                : "[" + reference.getIndex() + "]").collect(Collectors.joining("."));
+        return e.getPath().stream()
+                .map(reference ->
+                        reference.getFieldName() != null ? reference.getFieldName() : "[" + reference.getIndex() + "]")
+                .collect(Collectors.joining("."));
     }
 
     /** Text is shown quoted, anything else (numbers, booleans, lists) as YAML would read it back. */

@@ -21,6 +21,7 @@ final class ConfigValues {
     static final String DURATION = "a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S";
     /** The longest duration any key takes: longer ones are mistakes, and overflow in nanoseconds arithmetic. */
     static final Duration MAX_DURATION = Duration.ofHours(24);
+
     static final String DURATION_RANGE = "a duration greater than zero and at most 24h (PT24H)";
     static final String HTTP_URL = "an http:// or https:// URL, such as http://localhost:11434/v1";
     static final String MODEL = "a model name, such as gpt-4o or qwen2.5";
@@ -33,6 +34,7 @@ final class ConfigValues {
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
     /** The user-info of a URL ({@code user:password@}), to keep it out of messages. */
     private static final Pattern USER_INFO = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@");
+
     private static final Pattern ENV_VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private ConfigValues() {}
@@ -92,11 +94,13 @@ final class ConfigValues {
             throw bad(key, text, bytesRange(min, max));
         }
         long amount = Long.parseLong(size.group(1));
-        long unit = size.group(2) == null ? 1 : switch (size.group(2)) {
-            case "KiB" -> 1024L;
-            case "MiB" -> 1024L * 1024;
-            default -> 1024L * 1024 * 1024;
-        };
+        long unit = size.group(2) == null
+                ? 1
+                : switch (size.group(2)) {
+                    case "KiB" -> 1024L;
+                    case "MiB" -> 1024L * 1024;
+                    default -> 1024L * 1024 * 1024;
+                };
         if (amount > Long.MAX_VALUE / unit || amount * unit < min || amount * unit > max) {
             throw bad(key, text, bytesRange(min, max));
         }
@@ -192,13 +196,15 @@ final class ConfigValues {
     static String httpUrl(String key, String text) {
         Matcher userInfo = USER_INFO.matcher(text);
         if (userInfo.find()) {
-            throw new ConfigException(key + ": \"" + userInfo.replaceFirst("$1***@") + "\" is not allowed; the URL holds"
-                    + " a user name or password (shown as ***): remove it, and name the environment variable holding"
-                    + " the API key in llm.apiKeyEnv");
+            throw new ConfigException(
+                    key + ": \"" + userInfo.replaceFirst("$1***@") + "\" is not allowed; the URL holds"
+                            + " a user name or password (shown as ***): remove it, and name the environment variable holding"
+                            + " the API key in llm.apiKeyEnv");
         }
         try {
             URI uri = new URI(text);
-            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+                    && uri.getHost() != null
                     && uri.getRawUserInfo() == null) {
                 return text;
             }

@@ -61,7 +61,6 @@ public final class Context {
     public static final Key<List<ArchivedSubtask>> PREVIOUS_SUBTASKS =
             Key.withDefault("previous_subtasks", CopyOnWriteArrayList::new);
 
-
     /** The round's answer, promoted from the agent's reply; {@link RoundResult#result()} reports it. */
     public static final Key<String> ROUND_RESULT = Key.of("round_result");
 
@@ -109,8 +108,7 @@ public final class Context {
      * @throws IllegalStateException naming the key if it has no value and no default
      */
     public <T> T require(Key<T> key) {
-        return get(key).orElseThrow(() -> new IllegalStateException(
-                "context has no value for key '" + key.name + "'"));
+        return get(key).orElseThrow(() -> new IllegalStateException("context has no value for key '" + key.name + "'"));
     }
 
     /** Stores {@code value} under {@code key}, replacing any earlier value. */

@@ -45,40 +45,72 @@ final class EnvironmentOverrides {
                 override(env, MAX_ROUND, (key, text) -> ConfigValues.wholeNumber(key, text, 1), config.maxRound()),
                 override(env, SAFE_GUARD, ConfigValues::bool, config.safeGuard()),
                 override(env, ASK_QUESTION, ConfigValues::bool, config.askQuestion()),
-                override(env, JSON_PARSING_RETRY, (key, text) -> ConfigValues.wholeNumber(key, text, 0),
+                override(
+                        env,
+                        JSON_PARSING_RETRY,
+                        (key, text) -> ConfigValues.wholeNumber(key, text, 0),
                         config.jsonParsingRetry()),
                 override(env, LLM_TIMEOUT, ConfigValues::duration, config.llmTimeout()),
-                override(env, LLM_CALL_DEADLINE, (key, text) -> Optional.of(ConfigValues.duration(key, text)),
+                override(
+                        env,
+                        LLM_CALL_DEADLINE,
+                        (key, text) -> Optional.of(ConfigValues.duration(key, text)),
                         config.llmCallDeadline()),
                 override(env, USER_TIMEOUT, ConfigValues::duration, config.userTimeout()),
                 override(env, ACTION_TIMEOUT, ConfigValues::duration, config.actionTimeout()),
                 llm,
-                override(env, MAX_REANNOTATE, (key, text) -> ConfigValues.wholeNumber(key, text,
-                        RuntimeConfig.MIN_REANNOTATE, RuntimeConfig.MAX_REANNOTATE), config.maxReannotate()),
+                override(
+                        env,
+                        MAX_REANNOTATE,
+                        (key, text) -> ConfigValues.wholeNumber(
+                                key, text, RuntimeConfig.MIN_REANNOTATE, RuntimeConfig.MAX_REANNOTATE),
+                        config.maxReannotate()),
                 screenshots(config.screenshots(), env));
     }
 
     private static ScreenshotMemory screenshots(ScreenshotMemory configured, Map<String, String> env) {
         return new ScreenshotMemory(
-                override(env, SCREENSHOTS_STEPS, (key, text) -> ConfigValues.wholeNumber(key, text,
-                        ScreenshotMemory.MIN_STEPS, ScreenshotMemory.MAX_STEPS), configured.steps()),
-                override(env, SCREENSHOTS_MAX_BYTES, (key, text) -> ConfigValues.bytes(key, text,
-                        ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES), configured.maxBytes()),
-                override(env, SCREENSHOTS_DIR, (key, text) -> Optional.of(ConfigValues.path(key, text)), configured.dir()));
+                override(
+                        env,
+                        SCREENSHOTS_STEPS,
+                        (key, text) -> ConfigValues.wholeNumber(
+                                key, text, ScreenshotMemory.MIN_STEPS, ScreenshotMemory.MAX_STEPS),
+                        configured.steps()),
+                override(
+                        env,
+                        SCREENSHOTS_MAX_BYTES,
+                        (key, text) ->
+                                ConfigValues.bytes(key, text, ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES),
+                        configured.maxBytes()),
+                override(
+                        env,
+                        SCREENSHOTS_DIR,
+                        (key, text) -> Optional.of(ConfigValues.path(key, text)),
+                        configured.dir()));
     }
 
     /** The variable {@code name} checked and converted by {@code parse} when it is set, else {@code otherwise}. */
-    private static <T> T override(Map<String, String> env, String name, BiFunction<String, String, T> parse,
-            T otherwise) {
+    private static <T> T override(
+            Map<String, String> env, String name, BiFunction<String, String, T> parse, T otherwise) {
         return env.containsKey(name) ? parse.apply(name, env.get(name)) : otherwise;
     }
 
     private static LlmEndpoint endpoint(Optional<LlmEndpoint> configured, Map<String, String> env) {
-        String baseUrl = override(env, LLM_BASE_URL, ConfigValues::httpUrl,
+        String baseUrl = override(
+                env,
+                LLM_BASE_URL,
+                ConfigValues::httpUrl,
                 configured.map(LlmEndpoint::baseUrl).orElse(null));
-        String model = override(env, LLM_MODEL, ConfigValues::model, configured.map(LlmEndpoint::model).orElse(null));
-        Optional<String> apiKeyEnv = override(env, LLM_API_KEY_ENV,
-                (key, text) -> Optional.of(ConfigValues.envName(key, text)), configured.flatMap(LlmEndpoint::apiKeyEnv));
+        String model = override(
+                env,
+                LLM_MODEL,
+                ConfigValues::model,
+                configured.map(LlmEndpoint::model).orElse(null));
+        Optional<String> apiKeyEnv = override(
+                env,
+                LLM_API_KEY_ENV,
+                (key, text) -> Optional.of(ConfigValues.envName(key, text)),
+                configured.flatMap(LlmEndpoint::apiKeyEnv));
         if (baseUrl == null || model == null) {
             throw new ConfigException("the environment configures an LLM endpoint only in part: "
                     + (baseUrl == null ? "no base URL" : "no model") + " is configured; set "

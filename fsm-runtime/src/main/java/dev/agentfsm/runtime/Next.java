@@ -52,14 +52,18 @@ public final class Next {
     public static Next handOff(Status from, Status to, Agent agent) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
-        Objects.requireNonNull(agent, () -> "the hand-off " + from.qualifiedName() + " -> " + to.qualifiedName()
-                + " needs the " + to.machine().name() + " agent to hand control to; got null");
-        Move declared = from.moveTo(to).filter(Move::isHandOff).orElseThrow(() -> new IllegalArgumentException(
-                from.qualifiedName() + " declares no hand-off to " + to.qualifiedName() + "; it declares " + from.moves()));
+        Objects.requireNonNull(
+                agent,
+                () -> "the hand-off " + from.qualifiedName() + " -> " + to.qualifiedName() + " needs the "
+                        + to.machine().name() + " agent to hand control to; got null");
+        Move declared = from.moveTo(to)
+                .filter(Move::isHandOff)
+                .orElseThrow(() -> new IllegalArgumentException(from.qualifiedName() + " declares no hand-off to "
+                        + to.qualifiedName() + "; it declares " + from.moves()));
         Class<?> driven = to.machine().agentType();
         if (!driven.isInstance(agent)) {
-            throw new IllegalArgumentException(declared + " hands control to " + agent.getClass().getName()
-                    + ", but " + to.machine().name() + " drives " + driven.getName());
+            throw new IllegalArgumentException(declared + " hands control to "
+                    + agent.getClass().getName() + ", but " + to.machine().name() + " drives " + driven.getName());
         }
         return new Next(from, to, Optional.of(declared), Optional.of(agent));
     }

@@ -40,8 +40,15 @@ public final class Round {
     private final int number;
     private boolean started;
 
-    Round(StateManager<?, ?> machine, Agent agent, Context context, StepBudget budget,
-            List<TransitionListener> listeners, CancellationToken cancellation, String session, int number) {
+    Round(
+            StateManager<?, ?> machine,
+            Agent agent,
+            Context context,
+            StepBudget budget,
+            List<TransitionListener> listeners,
+            CancellationToken cancellation,
+            String session,
+            int number) {
         this.machine = machine;
         this.agent = agent;
         this.context = context;
@@ -65,8 +72,8 @@ public final class Round {
      */
     public RoundResult run() {
         if (started) {
-            throw new IllegalStateException("this round of " + machine.name() + " has already run;"
-                    + " build a new Round for another run");
+            throw new IllegalStateException(
+                    "this round of " + machine.name() + " has already run;" + " build a new Round for another run");
         }
         started = true;
         return new Run().run();
@@ -89,6 +96,7 @@ public final class Round {
         private int steps;
         /** The exception that sent the round to its machine's {@code onError} state, if one did. */
         private Optional<Exception> error = Optional.empty();
+
         private String errorReason = "";
         /** The subtasks that ended so far, in order. */
         private final List<ArchivedSubtask> subtasks = new ArrayList<>();
@@ -137,7 +145,8 @@ public final class Round {
                 if (!status.endsSubtask()) {
                     subtaskJustEnded = false; // entering any other state begins a new subtask
                 }
-                int archived = context.get(Context.PREVIOUS_SUBTASKS).orElseThrow().size();
+                int archived =
+                        context.get(Context.PREVIOUS_SUBTASKS).orElseThrow().size();
                 handle(status, current, context);
                 if (status.endsSubtask()) {
                     Optional<RoundResult> refused = endSubtask(archived);
@@ -181,8 +190,8 @@ public final class Round {
             }
             error = Optional.of(e);
             context.put(Context.ERROR, e);
-            errorReason = here() + " failed with " + e + "; " + status.machine().name()
-                    + " moved to its onError state " + onError.get().name();
+            errorReason = here() + " failed with " + e + "; " + status.machine().name() + " moved to its onError state "
+                    + onError.get().name();
             return new MoveOn(onError.get(), current, Trigger.SYSTEM);
         }
 
@@ -200,15 +209,17 @@ public final class Round {
             if (listeners.isEmpty()) {
                 return Optional.empty();
             }
-            TransitionEvent event = new TransitionEvent(session, number, steps, current.name(), status, move.to(),
-                    move.trigger(), nanos);
+            TransitionEvent event = new TransitionEvent(
+                    session, number, steps, current.name(), status, move.to(), move.trigger(), nanos);
             for (TransitionListener listener : listeners) {
                 try {
                     listener.onTransition(event);
                 } catch (RuntimeException e) {
-                    return Optional.of(failed(e, "listener " + listener.getClass().getName()
-                            + " failed on the transition " + status.qualifiedName() + " -> "
-                            + move.to().qualifiedName() + ": " + e));
+                    return Optional.of(failed(
+                            e,
+                            "listener " + listener.getClass().getName()
+                                    + " failed on the transition " + status.qualifiedName() + " -> "
+                                    + move.to().qualifiedName() + ": " + e));
                 }
             }
             return Optional.empty();
@@ -222,16 +233,22 @@ public final class Round {
          * @return the round's end when a listener failed
          */
         private Optional<RoundResult> endSubtask(int archivedBefore) {
-            List<ArchivedSubtask> archive = context.get(Context.PREVIOUS_SUBTASKS).orElseThrow();
+            List<ArchivedSubtask> archive =
+                    context.get(Context.PREVIOUS_SUBTASKS).orElseThrow();
             ArchivedSubtask ended;
             if (archive.size() > archivedBefore) {
                 ended = archive.get(archive.size() - 1);
             } else if (subtaskJustEnded) {
                 return Optional.empty();
             } else {
-                ended = new ArchivedSubtask(context.get(Context.SUBTASK).or(() -> context.get(Context.REQUEST)).orElse(""),
-                        status, context.get(Context.ROUND_RESULT)
-                                .or(() -> context.get(Context.ERROR).map(Exception::toString)).orElse(""));
+                ended = new ArchivedSubtask(
+                        context.get(Context.SUBTASK)
+                                .or(() -> context.get(Context.REQUEST))
+                                .orElse(""),
+                        status,
+                        context.get(Context.ROUND_RESULT)
+                                .or(() -> context.get(Context.ERROR).map(Exception::toString))
+                                .orElse(""));
                 context.archive(ended);
             }
             subtaskJustEnded = true;
@@ -239,13 +256,16 @@ public final class Round {
             if (listeners.isEmpty()) {
                 return Optional.empty();
             }
-            SubtaskEvent event = new SubtaskEvent(session, number, steps, current.name(), status, subtasks.size(), ended);
+            SubtaskEvent event =
+                    new SubtaskEvent(session, number, steps, current.name(), status, subtasks.size(), ended);
             for (TransitionListener listener : listeners) {
                 try {
                     listener.onSubtaskEnd(event);
                 } catch (RuntimeException e) {
-                    return Optional.of(failed(e, "listener " + listener.getClass().getName() + " failed on the end of"
-                            + " subtask " + subtasks.size() + " in " + here() + ": " + e));
+                    return Optional.of(failed(
+                            e,
+                            "listener " + listener.getClass().getName() + " failed on the end of" + " subtask "
+                                    + subtasks.size() + " in " + here() + ": " + e));
                 }
             }
             return Optional.empty();
@@ -262,48 +282,75 @@ public final class Round {
             if (!budget.tryTake()) {
                 String where = to.map(target -> "in " + here() + ", about to move to " + target.qualifiedName())
                         .orElseGet(() -> "before entering " + here());
-                return Optional.of(result(Outcome.STEP_LIMIT, "the step budget of " + budget.limit()
-                        + " steps was spent (" + steps + " by this round) before a round-ending state was reached;"
-                        + " stopped " + where));
+                return Optional.of(result(
+                        Outcome.STEP_LIMIT,
+                        "the step budget of " + budget.limit()
+                                + " steps was spent (" + steps
+                                + " by this round) before a round-ending state was reached;"
+                                + " stopped " + where));
             }
             return Optional.empty();
         }
 
         private RoundResult completed() {
-            return result(Outcome.COMPLETED, status.machine().name() + " reached " + status.name()
-                    + ", which ends the round, after " + steps + (steps == 1 ? " step" : " steps"));
+            return result(
+                    Outcome.COMPLETED,
+                    status.machine().name() + " reached " + status.name() + ", which ends the round, after " + steps
+                            + (steps == 1 ? " step" : " steps"));
         }
 
         private RoundResult failedIn(Exception e) {
-            return failed(e, here() + " failed with " + e
-                    + (error.isEmpty() && status.machine().table().onError().isEmpty()
-                            ? "; " + status.machine().name() + " declares no onError state" : ""));
+            return failed(
+                    e,
+                    here() + " failed with " + e
+                            + (error.isEmpty()
+                                            && status.machine()
+                                                    .table()
+                                                    .onError()
+                                                    .isEmpty()
+                                    ? "; " + status.machine().name() + " declares no onError state"
+                                    : ""));
         }
 
         private RoundResult failed(Exception e, String reason) {
-            return new RoundResult(Outcome.ERROR, reason, status, List.of(), steps, Optional.of(e),
-                    Optional.empty(), Optional.empty());
+            return new RoundResult(
+                    Outcome.ERROR,
+                    reason,
+                    status,
+                    List.of(),
+                    steps,
+                    Optional.of(e),
+                    Optional.empty(),
+                    Optional.empty());
         }
 
         private RoundResult cancelled(String why) {
-            return result(Outcome.CANCELLED, "the round was cancelled: " + why + ", after " + steps
-                    + (steps == 1 ? " step" : " steps") + ", in " + here());
+            return result(
+                    Outcome.CANCELLED,
+                    "the round was cancelled: " + why + ", after " + steps + (steps == 1 ? " step" : " steps") + ", in "
+                            + here());
         }
 
         private RoundResult illegal(Status requested) {
             String name = requested.machine() == status.machine() ? requested.name() : requested.qualifiedName();
             List<Status> allowed = status.targets();
-            return violated(Outcome.ILLEGAL_TRANSITION, here() + " asked to move to \"" + name
-                    + "\", which it does not declare; it may move to " + names(allowed),
+            return violated(
+                    Outcome.ILLEGAL_TRANSITION,
+                    here() + " asked to move to \"" + name + "\", which it does not declare; it may move to "
+                            + names(allowed),
                     new RoundResult.Violation(status, name, allowed));
         }
 
         private RoundResult unknownStatus(String requested) {
             List<Status> allowed = status.targets();
             TransitionTable<?> table = status.machine().table();
-            return violated(Outcome.UNKNOWN_STATUS, status.machine().name() + " has no state for status "
-                    + quoted(requested) + " (asked for in " + status.name() + ") and declares no fallback; known"
-                    + " statuses: " + names(table.statuses()) + "; " + status.name() + " may move to " + names(allowed),
+            return violated(
+                    Outcome.UNKNOWN_STATUS,
+                    status.machine().name() + " has no state for status "
+                            + quoted(requested) + " (asked for in " + status.name()
+                            + ") and declares no fallback; known"
+                            + " statuses: " + names(table.statuses()) + "; " + status.name() + " may move to "
+                            + names(allowed),
                     new RoundResult.Violation(status, requested == null ? "" : requested, allowed));
         }
 
@@ -316,13 +363,20 @@ public final class Round {
         }
 
         private RoundResult violated(Outcome outcome, String reason, RoundResult.Violation violation) {
-            return new RoundResult(outcome, reason, status, List.of(), steps, Optional.empty(),
-                    Optional.of(violation), Optional.empty());
+            return new RoundResult(
+                    outcome,
+                    reason,
+                    status,
+                    List.of(),
+                    steps,
+                    Optional.empty(),
+                    Optional.of(violation),
+                    Optional.empty());
         }
 
         private RoundResult result(Outcome outcome, String reason) {
-            return new RoundResult(outcome, reason, status, List.of(), steps, Optional.empty(), Optional.empty(),
-                    Optional.empty());
+            return new RoundResult(
+                    outcome, reason, status, List.of(), steps, Optional.empty(), Optional.empty(), Optional.empty());
         }
 
         /**
@@ -342,8 +396,16 @@ public final class Round {
                 cause.filter(later -> later != first).ifPresent(first::addSuppressed);
                 cause = Optional.of(first);
             }
-            RoundResult result = new RoundResult(outcome, reason, end.finalStatus(), path, steps, cause,
-                    end.violation(), context.get(Context.ROUND_RESULT), subtasks);
+            RoundResult result = new RoundResult(
+                    outcome,
+                    reason,
+                    end.finalStatus(),
+                    path,
+                    steps,
+                    cause,
+                    end.violation(),
+                    context.get(Context.ROUND_RESULT),
+                    subtasks);
             RuntimeException listenerFailure = null;
             String failedListener = "";
             for (TransitionListener listener : listeners) {
@@ -361,10 +423,18 @@ public final class Round {
             if (listenerFailure == null) {
                 return result;
             }
-            return new RoundResult(Outcome.ERROR, "listener " + failedListener + " failed at the end of the round"
-                    + " with " + listenerFailure + "; the round itself ended as " + result.outcome() + ": "
-                    + result.reason(), result.finalStatus(), result.path(), steps, Optional.of(listenerFailure),
-                    result.violation(), result.result(), result.subtasks());
+            return new RoundResult(
+                    Outcome.ERROR,
+                    "listener " + failedListener + " failed at the end of the round"
+                            + " with " + listenerFailure + "; the round itself ended as " + result.outcome() + ": "
+                            + result.reason(),
+                    result.finalStatus(),
+                    result.path(),
+                    steps,
+                    Optional.of(listenerFailure),
+                    result.violation(),
+                    result.result(),
+                    result.subtasks());
         }
 
         private String here() {
@@ -452,8 +522,15 @@ public final class Round {
         /** The round, ready to {@link Round#run()}. */
         public Round build() {
             RuntimeConfig settings = config.orElseGet(agent::config);
-            return new Round(machine, agent, context, new StepBudget(settings.maxStep()), listeners, cancellation,
-                    UUID.randomUUID().toString(), 1);
+            return new Round(
+                    machine,
+                    agent,
+                    context,
+                    new StepBudget(settings.maxStep()),
+                    listeners,
+                    cancellation,
+                    UUID.randomUUID().toString(),
+                    1);
         }
     }
 }

@@ -34,8 +34,15 @@ public record RoundResult(
     }
 
     /** A result in which no subtask ended, as before {@code subtasks} existed. */
-    public RoundResult(Outcome outcome, String reason, Status finalStatus, List<Status> path, int steps,
-            Optional<Throwable> error, Optional<Violation> violation, Optional<String> result) {
+    public RoundResult(
+            Outcome outcome,
+            String reason,
+            Status finalStatus,
+            List<Status> path,
+            int steps,
+            Optional<Throwable> error,
+            Optional<Violation> violation,
+            Optional<String> result) {
         this(outcome, reason, finalStatus, path, steps, error, violation, result, List.of());
     }
 

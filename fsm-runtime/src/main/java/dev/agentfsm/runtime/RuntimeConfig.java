@@ -71,6 +71,7 @@ public record RuntimeConfig(
 
     /** The fewest and the most re-annotations {@code maxReannotate} allows. */
     static final int MIN_REANNOTATE = 1;
+
     static final int MAX_REANNOTATE = 100;
 
     /** @throws ConfigException naming the component, its value and what is allowed when one is bad */
@@ -100,24 +101,65 @@ public record RuntimeConfig(
      *
      * @throws ConfigException naming the component, its value and what is allowed when one is bad
      */
-    public RuntimeConfig(int maxStep, int maxRound, boolean safeGuard, boolean askQuestion, int jsonParsingRetry,
-            Duration llmTimeout, Duration userTimeout, Duration actionTimeout, Optional<LlmEndpoint> llm) {
-        this(maxStep, maxRound, safeGuard, askQuestion, jsonParsingRetry, llmTimeout, Optional.empty(), userTimeout,
-                actionTimeout, llm, DEFAULT_REANNOTATE, ScreenshotMemory.defaults());
+    public RuntimeConfig(
+            int maxStep,
+            int maxRound,
+            boolean safeGuard,
+            boolean askQuestion,
+            int jsonParsingRetry,
+            Duration llmTimeout,
+            Duration userTimeout,
+            Duration actionTimeout,
+            Optional<LlmEndpoint> llm) {
+        this(
+                maxStep,
+                maxRound,
+                safeGuard,
+                askQuestion,
+                jsonParsingRetry,
+                llmTimeout,
+                Optional.empty(),
+                userTimeout,
+                actionTimeout,
+                llm,
+                DEFAULT_REANNOTATE,
+                ScreenshotMemory.defaults());
     }
 
     private static final int DEFAULT_REANNOTATE = 3;
 
     /** This configuration with {@code maxReannotate} set to {@code times}. */
     public RuntimeConfig withMaxReannotate(int times) {
-        return new RuntimeConfig(maxStep, maxRound, safeGuard, askQuestion, jsonParsingRetry, llmTimeout,
-                llmCallDeadline, userTimeout, actionTimeout, llm, times, screenshots);
+        return new RuntimeConfig(
+                maxStep,
+                maxRound,
+                safeGuard,
+                askQuestion,
+                jsonParsingRetry,
+                llmTimeout,
+                llmCallDeadline,
+                userTimeout,
+                actionTimeout,
+                llm,
+                times,
+                screenshots);
     }
 
     /** This configuration with {@code screenshots} set to {@code memory}. */
     public RuntimeConfig withScreenshots(ScreenshotMemory memory) {
-        return new RuntimeConfig(maxStep, maxRound, safeGuard, askQuestion, jsonParsingRetry, llmTimeout,
-                llmCallDeadline, userTimeout, actionTimeout, llm, maxReannotate, memory);
+        return new RuntimeConfig(
+                maxStep,
+                maxRound,
+                safeGuard,
+                askQuestion,
+                jsonParsingRetry,
+                llmTimeout,
+                llmCallDeadline,
+                userTimeout,
+                actionTimeout,
+                llm,
+                maxReannotate,
+                memory);
     }
 
     /**
@@ -160,14 +202,25 @@ public record RuntimeConfig(
         public LlmEndpoint {
             ConfigValues.httpUrl("llm.baseUrl", baseUrl);
             ConfigValues.model("llm.model", model);
-            Objects.requireNonNull(apiKeyEnv, "apiKeyEnv").ifPresent(name -> ConfigValues.envName("llm.apiKeyEnv", name));
+            Objects.requireNonNull(apiKeyEnv, "apiKeyEnv")
+                    .ifPresent(name -> ConfigValues.envName("llm.apiKeyEnv", name));
         }
     }
 
     /** UFO's defaults. */
     public static RuntimeConfig defaults() {
-        return new RuntimeConfig(50, 1, true, false, 3, Duration.ofSeconds(60), Optional.empty(),
-                Duration.ofSeconds(300), Duration.ofSeconds(30), Optional.empty(), DEFAULT_REANNOTATE,
+        return new RuntimeConfig(
+                50,
+                1,
+                true,
+                false,
+                3,
+                Duration.ofSeconds(60),
+                Optional.empty(),
+                Duration.ofSeconds(300),
+                Duration.ofSeconds(30),
+                Optional.empty(),
+                DEFAULT_REANNOTATE,
                 ScreenshotMemory.defaults());
     }
 
@@ -190,7 +243,10 @@ public record RuntimeConfig(
         }
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new ConfigException("cannot read the agent-fsm configuration " + yaml + ": it is not UTF-8 text", e);
         }

@@ -33,7 +33,8 @@ public final class SafeText {
         if (text.length() <= maxChars) {
             return text;
         }
-        boolean splitsAPair = maxChars > 0 && Character.isHighSurrogate(text.charAt(maxChars - 1))
+        boolean splitsAPair = maxChars > 0
+                && Character.isHighSurrogate(text.charAt(maxChars - 1))
                 && Character.isLowSurrogate(text.charAt(maxChars));
         int end = splitsAPair ? maxChars - 1 : maxChars;
         return text.substring(0, end) + marker(text.length());
@@ -92,8 +93,13 @@ public final class SafeText {
 
     /** Whether a terminal could act on {@code c} rather than show it. */
     static boolean unsafe(int c) {
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
-                || c == 0x2028 || c == 0x2029 || (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
+        return c < 0x20
+                || (c >= 0x7f && c <= 0x9f)
+                || (c >= 0x202a && c <= 0x202e)
+                || (c >= 0x2066 && c <= 0x2069)
+                || c == 0x2028
+                || c == 0x2029
+                || (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
     }
 
     private static String escaped(String text, int from, int to, int maxChars, int length) {
@@ -124,8 +130,11 @@ public final class SafeText {
         } else if (c <= 0x7f) {
             shown.append("\\x").append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 0xf));
         } else {
-            shown.append("\\u").append(HEX.charAt(c >> 12)).append(HEX.charAt((c >> 8) & 0xf))
-                    .append(HEX.charAt((c >> 4) & 0xf)).append(HEX.charAt(c & 0xf));
+            shown.append("\\u")
+                    .append(HEX.charAt(c >> 12))
+                    .append(HEX.charAt((c >> 8) & 0xf))
+                    .append(HEX.charAt((c >> 4) & 0xf))
+                    .append(HEX.charAt(c & 0xf));
         }
     }
 

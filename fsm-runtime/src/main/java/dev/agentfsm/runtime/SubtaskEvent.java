@@ -23,8 +23,8 @@ import java.util.Objects;
  * @param number the subtask's number within the round, from 1
  * @param subtask the archived subtask: what was asked, the status it ended in, its result
  */
-public record SubtaskEvent(String session, int round, int step, String agent, Status status, int number,
-        ArchivedSubtask subtask) {
+public record SubtaskEvent(
+        String session, int round, int step, String agent, Status status, int number, ArchivedSubtask subtask) {
 
     public SubtaskEvent {
         Objects.requireNonNull(session, "session");

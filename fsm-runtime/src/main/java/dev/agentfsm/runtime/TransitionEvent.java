@@ -14,8 +14,8 @@ import dev.agentfsm.annotations.Trigger;
  * @param trigger who triggered it ({@link Trigger#SYSTEM} for the runtime's own moves to the fallback or onError state)
  * @param nanos how long the state's step took ({@code handle} plus the decision), in nanoseconds
  */
-public record TransitionEvent(String session, int round, int step, String agent, Status from, Status to,
-        Trigger trigger, long nanos) {
+public record TransitionEvent(
+        String session, int round, int step, String agent, Status from, Status to, Trigger trigger, long nanos) {
 
     /** The name of the machine moved from. */
     public String machine() {

@@ -30,8 +30,9 @@ public interface TransitionTable<T extends Status> {
      *     {@link Outcome#UNKNOWN_STATUS}
      */
     default T require(String name) {
-        return parse(name).orElseThrow(() -> new UnknownStatusException(machine(), name,
-                statuses().stream().map(Status::name).toList()));
+        return parse(name)
+                .orElseThrow(() -> new UnknownStatusException(
+                        machine(), name, statuses().stream().map(Status::name).toList()));
     }
 
     /** The status a round starts in. */

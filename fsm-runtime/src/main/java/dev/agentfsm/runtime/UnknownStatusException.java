@@ -12,6 +12,7 @@ public final class UnknownStatusException extends RuntimeException {
 
     private final String machine;
     private final String status;
+
     @SuppressWarnings("serial") // an immutable List.copyOf, serializable in practice
     private final List<String> knownStatuses;
 

@@ -32,7 +32,8 @@ class BlackboardTest {
         board.addTrajectory(step);
         board.addScreenshot(new byte[] {1, 2, 3}, "the Open dialog");
         board.addRequest("print it");
-        assertEquals("""
+        assertEquals(
+                """
                 [Blackboard:]
                 [Questions & Answers:]
                 {"question":"Which file?","answer":"letter.docx"}
@@ -43,13 +44,15 @@ class BlackboardTest {
                 {"step":1,"subtask":"open the file","action_representation":"click(\\"Open\\")"}
                 [Saved Screenshots:]
                 screenshot_1: the Open dialog
-                """, board.toPrompt());
+                """,
+                board.toPrompt());
     }
 
     @Test
     void sectionsWithoutEntriesAreLeftOut() {
         board.addQuestion("Proceed?", "yes");
-        assertEquals("[Blackboard:]\n[Questions & Answers:]\n{\"question\":\"Proceed?\",\"answer\":\"yes\"}\n",
+        assertEquals(
+                "[Blackboard:]\n[Questions & Answers:]\n{\"question\":\"Proceed?\",\"answer\":\"yes\"}\n",
                 board.toPrompt());
     }
 
@@ -65,9 +68,13 @@ class BlackboardTest {
         board.addTrajectory(step);
         step.put("step", 2);
         assertEquals(List.of(Map.of("step", 1)), board.trajectories());
-        assertThrows(UnsupportedOperationException.class, () -> board.trajectories().get(0).put("x", 1));
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> board.trajectories().get(0).put("x", 1));
         assertThrows(UnsupportedOperationException.class, () -> board.requests().add("x"));
-        assertEquals(new Blackboard.Screenshot(new byte[] {9, 9}, "x"), board.screenshots().get(0));
+        assertEquals(
+                new Blackboard.Screenshot(new byte[] {9, 9}, "x"),
+                board.screenshots().get(0));
     }
 
     @Test

@@ -37,7 +37,10 @@ class ContextTest {
     void archivedSubtasksAccumulateInOrder() {
         context.archive(new ArchivedSubtask("open", AppStatus.FINISH, "opened"));
         context.archive(new ArchivedSubtask("print", AppStatus.FAIL, ""));
-        assertEquals(List.of(new ArchivedSubtask("open", AppStatus.FINISH, "opened"),
-                new ArchivedSubtask("print", AppStatus.FAIL, "")), context.previousSubtasks());
+        assertEquals(
+                List.of(
+                        new ArchivedSubtask("open", AppStatus.FINISH, "opened"),
+                        new ArchivedSubtask("print", AppStatus.FAIL, "")),
+                context.previousSubtasks());
     }
 }

@@ -15,14 +15,20 @@ import java.util.Optional;
 public final class MachineDoubles {
     private MachineDoubles() {}
 
-    private static final Manager<HostStatus> HOST = new Manager<>("HostAgent", HostStatus.class,
-            HostStatus.CONTINUE, Optional.of(HostStatus.ERROR));
-    private static final Manager<AppStatus> APP = new Manager<>("AppAgent", AppStatus.class,
-            AppStatus.CONTINUE, Optional.of(AppStatus.ERROR));
+    private static final Manager<HostStatus> HOST =
+            new Manager<>("HostAgent", HostStatus.class, HostStatus.CONTINUE, Optional.of(HostStatus.ERROR));
+    private static final Manager<AppStatus> APP =
+            new Manager<>("AppAgent", AppStatus.class, AppStatus.CONTINUE, Optional.of(AppStatus.ERROR));
 
     /** The HostAgent's statuses. */
     public enum HostStatus implements Status {
-        CONTINUE, ASSIGN, PENDING, CONFIRM, FINISH, FAIL, ERROR;
+        CONTINUE,
+        ASSIGN,
+        PENDING,
+        CONFIRM,
+        FINISH,
+        FAIL,
+        ERROR;
 
         @Override
         public StateManager<?, ?> machine() {
@@ -56,14 +62,20 @@ public final class MachineDoubles {
         @Override
         public List<Move> moves() {
             return switch (this) {
-                case CONTINUE -> List.of(move(this, CONTINUE, Trigger.LLM),
-                        new Move(this, ASSIGN, Trigger.LLM, "an application was selected"),
-                        move(this, FINISH, Trigger.LLM), move(this, PENDING, Trigger.LLM),
-                        move(this, CONFIRM, Trigger.LLM), move(this, ERROR, Trigger.SYSTEM));
+                case CONTINUE ->
+                    List.of(
+                            move(this, CONTINUE, Trigger.LLM),
+                            new Move(this, ASSIGN, Trigger.LLM, "an application was selected"),
+                            move(this, FINISH, Trigger.LLM),
+                            move(this, PENDING, Trigger.LLM),
+                            move(this, CONFIRM, Trigger.LLM),
+                            move(this, ERROR, Trigger.SYSTEM));
                 case ASSIGN -> List.of(move(this, AppStatus.CONTINUE, Trigger.SYSTEM));
                 case PENDING -> List.of(move(this, CONTINUE, Trigger.USER), move(this, FAIL, Trigger.TIMEOUT));
-                case CONFIRM -> List.of(new Move(this, CONTINUE, Trigger.USER, "approved"),
-                        new Move(this, FAIL, Trigger.USER, "rejected"));
+                case CONFIRM ->
+                    List.of(
+                            new Move(this, CONTINUE, Trigger.USER, "approved"),
+                            new Move(this, FAIL, Trigger.USER, "rejected"));
                 case FINISH -> List.of();
                 case FAIL, ERROR -> List.of(new Move(this, FINISH, Trigger.SYSTEM, "clean-up"));
             };
@@ -72,7 +84,13 @@ public final class MachineDoubles {
 
     /** The AppAgent's statuses; its terminal states hand back to the HostAgent. */
     public enum AppStatus implements Status {
-        CONTINUE, SCREENSHOT, PENDING, CONFIRM, FINISH, FAIL, ERROR;
+        CONTINUE,
+        SCREENSHOT,
+        PENDING,
+        CONFIRM,
+        FINISH,
+        FAIL,
+        ERROR;
 
         @Override
         public StateManager<?, ?> machine() {
@@ -102,15 +120,23 @@ public final class MachineDoubles {
         @Override
         public List<Move> moves() {
             return switch (this) {
-                case CONTINUE -> List.of(move(this, CONTINUE, Trigger.LLM), move(this, SCREENSHOT, Trigger.LLM),
-                        move(this, FINISH, Trigger.LLM), move(this, FAIL, Trigger.LLM),
-                        move(this, PENDING, Trigger.LLM), move(this, CONFIRM, Trigger.LLM),
-                        move(this, ERROR, Trigger.SYSTEM));
-                case SCREENSHOT -> List.of(move(this, SCREENSHOT, Trigger.SYSTEM), move(this, CONTINUE, Trigger.SYSTEM));
+                case CONTINUE ->
+                    List.of(
+                            move(this, CONTINUE, Trigger.LLM),
+                            move(this, SCREENSHOT, Trigger.LLM),
+                            move(this, FINISH, Trigger.LLM),
+                            move(this, FAIL, Trigger.LLM),
+                            move(this, PENDING, Trigger.LLM),
+                            move(this, CONFIRM, Trigger.LLM),
+                            move(this, ERROR, Trigger.SYSTEM));
+                case SCREENSHOT ->
+                    List.of(move(this, SCREENSHOT, Trigger.SYSTEM), move(this, CONTINUE, Trigger.SYSTEM));
                 case PENDING -> List.of(move(this, CONTINUE, Trigger.USER));
                 case CONFIRM -> List.of(move(this, CONTINUE, Trigger.USER), move(this, FINISH, Trigger.USER));
-                case FINISH -> List.of(move(this, HostStatus.CONTINUE, Trigger.SYSTEM),
-                        move(this, HostStatus.FINISH, Trigger.SYSTEM));
+                case FINISH ->
+                    List.of(
+                            move(this, HostStatus.CONTINUE, Trigger.SYSTEM),
+                            move(this, HostStatus.FINISH, Trigger.SYSTEM));
                 case FAIL -> List.of(move(this, HostStatus.CONTINUE, Trigger.SYSTEM));
                 case ERROR -> List.of(move(this, HostStatus.FINISH, Trigger.SYSTEM));
             };

@@ -20,12 +20,15 @@ class NoMutableGlobalsTest {
 
     @Test
     void everyStaticFieldOfTheRuntimeIsAFinalNonArrayConstant() throws Exception {
-        Path classes = Path.of(Round.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(
+                Round.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> offenders = new ArrayList<>();
         int checked = 0;
         try (Stream<Path> files = Files.walk(classes)) {
             for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
-                String name = classes.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".")
+                String name = classes.relativize(file)
+                        .toString()
+                        .replace(file.getFileSystem().getSeparator(), ".")
                         .replaceAll("\\.class$", "");
                 if (name.endsWith("package-info")) {
                     continue;

@@ -38,7 +38,8 @@ class RuntimeConfigTest {
 
     @Test
     void everyKeyIsRead() {
-        RuntimeConfig config = RuntimeConfig.parse("""
+        RuntimeConfig config = RuntimeConfig.parse(
+                """
                 maxStep: 20
                 maxRound: 3
                 safeGuard: false
@@ -52,14 +53,25 @@ class RuntimeConfigTest {
                   model: qwen2.5
                   apiKeyEnv: OPENAI_API_KEY
                 """);
-        assertEquals(new RuntimeConfig(20, 3, false, true, 0, Duration.ofMillis(500), Duration.ofMinutes(2),
-                Duration.ofSeconds(90), Optional.of(new LlmEndpoint("http://localhost:11434/v1", "qwen2.5",
-                        Optional.of("OPENAI_API_KEY")))), config);
+        assertEquals(
+                new RuntimeConfig(
+                        20,
+                        3,
+                        false,
+                        true,
+                        0,
+                        Duration.ofMillis(500),
+                        Duration.ofMinutes(2),
+                        Duration.ofSeconds(90),
+                        Optional.of(new LlmEndpoint(
+                                "http://localhost:11434/v1", "qwen2.5", Optional.of("OPENAI_API_KEY")))),
+                config);
     }
 
     @Test
     void theReannotationLimitAndTheScreenshotMemoryAreRead() {
-        RuntimeConfig config = RuntimeConfig.parse("""
+        RuntimeConfig config = RuntimeConfig.parse(
+                """
                 maxReannotate: 5
                 screenshots:
                   steps: 4
@@ -67,16 +79,31 @@ class RuntimeConfigTest {
                   dir: /var/tmp/agent-fsm
                 """);
         assertEquals(5, config.maxReannotate());
-        assertEquals(new ScreenshotMemory(4, 512 * 1024, Optional.of(Path.of("/var/tmp/agent-fsm"))), config.screenshots());
-        assertEquals(65_536, RuntimeConfig.parse("screenshots: {maxBytes: 65536}").screenshots().maxBytes(),
+        assertEquals(
+                new ScreenshotMemory(4, 512 * 1024, Optional.of(Path.of("/var/tmp/agent-fsm"))), config.screenshots());
+        assertEquals(
+                65_536,
+                RuntimeConfig.parse("screenshots: {maxBytes: 65536}")
+                        .screenshots()
+                        .maxBytes(),
                 "a plain number is bytes");
-        assertEquals(2L * 1024 * 1024 * 1024, RuntimeConfig.parse("screenshots: {maxBytes: 2GiB}").screenshots().maxBytes());
-        assertEquals(7, RuntimeConfig.parse("screenshots: {steps: 7}").screenshots().steps());
-        assertEquals(ScreenshotMemory.defaults().maxBytes(),
-                RuntimeConfig.parse("screenshots: {steps: 7}").screenshots().maxBytes(), "what the section leaves out keeps its default");
-        ConfigException unknown = assertThrows(ConfigException.class, () -> RuntimeConfig.parse("screenshots: {keep: 3}"));
-        assertEquals("invalid agent-fsm configuration (YAML text): unknown key 'screenshots.keep'; valid keys of "
-                + "'screenshots' are: dir, maxBytes, steps", unknown.getMessage());
+        assertEquals(
+                2L * 1024 * 1024 * 1024,
+                RuntimeConfig.parse("screenshots: {maxBytes: 2GiB}")
+                        .screenshots()
+                        .maxBytes());
+        assertEquals(
+                7, RuntimeConfig.parse("screenshots: {steps: 7}").screenshots().steps());
+        assertEquals(
+                ScreenshotMemory.defaults().maxBytes(),
+                RuntimeConfig.parse("screenshots: {steps: 7}").screenshots().maxBytes(),
+                "what the section leaves out keeps its default");
+        ConfigException unknown =
+                assertThrows(ConfigException.class, () -> RuntimeConfig.parse("screenshots: {keep: 3}"));
+        assertEquals(
+                "invalid agent-fsm configuration (YAML text): unknown key 'screenshots.keep'; valid keys of "
+                        + "'screenshots' are: dir, maxBytes, steps",
+                unknown.getMessage());
     }
 
     @Test
@@ -89,47 +116,53 @@ class RuntimeConfigTest {
     @Test
     void anUnknownKeyIsNamedWithTheValidOnes() {
         ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxSteps: 5\n"));
-        assertEquals("invalid agent-fsm configuration (YAML text): unknown key 'maxSteps'; valid keys are: "
-                + "actionTimeout, askQuestion, jsonParsingRetry, llm, llmCallDeadline, llmTimeout, maxReannotate, "
-                + "maxRound, maxStep, safeGuard, screenshots, userTimeout", e.getMessage());
-        ConfigException nested = assertThrows(ConfigException.class,
-                () -> RuntimeConfig.parse("llm:\n  url: http://x\n"));
-        assertEquals("invalid agent-fsm configuration (YAML text): unknown key 'llm.url'; valid keys of 'llm' are: "
-                + "apiKeyEnv, baseUrl, model", nested.getMessage());
+        assertEquals(
+                "invalid agent-fsm configuration (YAML text): unknown key 'maxSteps'; valid keys are: "
+                        + "actionTimeout, askQuestion, jsonParsingRetry, llm, llmCallDeadline, llmTimeout, maxReannotate, "
+                        + "maxRound, maxStep, safeGuard, screenshots, userTimeout",
+                e.getMessage());
+        ConfigException nested =
+                assertThrows(ConfigException.class, () -> RuntimeConfig.parse("llm:\n  url: http://x\n"));
+        assertEquals(
+                "invalid agent-fsm configuration (YAML text): unknown key 'llm.url'; valid keys of 'llm' are: "
+                        + "apiKeyEnv, baseUrl, model",
+                nested.getMessage());
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "maxStep: 0          | maxStep: 0 is not allowed; expected a whole number, at least 1",
-        "maxStep: ten        | maxStep: \"ten\" is not allowed; expected a whole number, at least 1",
-        "maxStep: '5'        | maxStep: \"5\" is not allowed; expected a whole number, at least 1",
-        "maxStep: 2.5        | maxStep: 2.5 is not allowed; expected a whole number, at least 1",
-        "maxRound: -1        | maxRound: -1 is not allowed; expected a whole number, at least 1",
-        "jsonParsingRetry: -1 | jsonParsingRetry: -1 is not allowed; expected a whole number, at least 0",
-        "safeGuard: maybe    | safeGuard: \"maybe\" is not allowed; expected true or false",
-        "safeGuard: 1        | safeGuard: 1 is not allowed; expected true or false",
-        "llmTimeout: 60      | llmTimeout: \"60\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
-        "llmTimeout: 0s      | llmTimeout: \"0s\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
-        "userTimeout: 5 sec  | userTimeout: \"5 sec\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
-        "maxStep:            | maxStep: null is not allowed; expected a whole number, at least 1 (leave the key out to keep its default)",
-        "llm: {baseUrl: ftp://host/v1, model: m} | llm.baseUrl: \"ftp://host/v1\" is not allowed; expected an http:// or https:// URL, such as http://localhost:11434/v1",
-        "llm: {baseUrl: 'http://h/v1', model: m, apiKeyEnv: 'my key'} | llm.apiKeyEnv: \"my key\" is not allowed; expected the name of an environment variable, such as OPENAI_API_KEY",
-        "llm: {baseUrl: 'http://h/v1'} | llm: needs both baseUrl and model (and optionally apiKeyEnv); got no model",
-        "llm: 5              | llm: 5 is not allowed; expected a mapping with baseUrl, model and optionally apiKeyEnv",
-        "- maxStep           | the configuration must be a mapping of keys to values, such as 'maxStep: 50'; got array",
-        "maxReannotate: 0    | maxReannotate: 0 is not allowed; expected a whole number from 1 to 100",
-        "maxReannotate: 101  | maxReannotate: 101 is not allowed; expected a whole number from 1 to 100",
-        "maxReannotate: many | maxReannotate: \"many\" is not allowed; expected a whole number from 1 to 100",
-        "screenshots: {steps: 0} | screenshots.steps: 0 is not allowed; expected a whole number from 1 to 1000",
-        "screenshots: {steps: 1001} | screenshots.steps: 1001 is not allowed; expected a whole number from 1 to 1000",
-        "screenshots: {maxBytes: 1024} | screenshots.maxBytes: 1024 is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
-        "screenshots: {maxBytes: 3GiB} | screenshots.maxBytes: \"3GiB\" is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
-        "screenshots: {maxBytes: 64MB} | screenshots.maxBytes: \"64MB\" is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
-        "screenshots: {maxBytes: 1.5} | screenshots.maxBytes: 1.5 is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
-        "screenshots: {dir: ''} | screenshots.dir: \"\" is not allowed; expected a directory path, such as /var/tmp/agent-fsm",
-        "screenshots: {dir: ~} | screenshots.dir: null is not allowed; expected a directory path, such as /var/tmp/agent-fsm (leave the key out to keep its default)",
-        "screenshots: 5      | screenshots: 5 is not allowed; expected a mapping with steps, maxBytes and dir, each optional",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "maxStep: 0          | maxStep: 0 is not allowed; expected a whole number, at least 1",
+                "maxStep: ten        | maxStep: \"ten\" is not allowed; expected a whole number, at least 1",
+                "maxStep: '5'        | maxStep: \"5\" is not allowed; expected a whole number, at least 1",
+                "maxStep: 2.5        | maxStep: 2.5 is not allowed; expected a whole number, at least 1",
+                "maxRound: -1        | maxRound: -1 is not allowed; expected a whole number, at least 1",
+                "jsonParsingRetry: -1 | jsonParsingRetry: -1 is not allowed; expected a whole number, at least 0",
+                "safeGuard: maybe    | safeGuard: \"maybe\" is not allowed; expected true or false",
+                "safeGuard: 1        | safeGuard: 1 is not allowed; expected true or false",
+                "llmTimeout: 60      | llmTimeout: \"60\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
+                "llmTimeout: 0s      | llmTimeout: \"0s\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
+                "userTimeout: 5 sec  | userTimeout: \"5 sec\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
+                "maxStep:            | maxStep: null is not allowed; expected a whole number, at least 1 (leave the key out to keep its default)",
+                "llm: {baseUrl: ftp://host/v1, model: m} | llm.baseUrl: \"ftp://host/v1\" is not allowed; expected an http:// or https:// URL, such as http://localhost:11434/v1",
+                "llm: {baseUrl: 'http://h/v1', model: m, apiKeyEnv: 'my key'} | llm.apiKeyEnv: \"my key\" is not allowed; expected the name of an environment variable, such as OPENAI_API_KEY",
+                "llm: {baseUrl: 'http://h/v1'} | llm: needs both baseUrl and model (and optionally apiKeyEnv); got no model",
+                "llm: 5              | llm: 5 is not allowed; expected a mapping with baseUrl, model and optionally apiKeyEnv",
+                "- maxStep           | the configuration must be a mapping of keys to values, such as 'maxStep: 50'; got array",
+                "maxReannotate: 0    | maxReannotate: 0 is not allowed; expected a whole number from 1 to 100",
+                "maxReannotate: 101  | maxReannotate: 101 is not allowed; expected a whole number from 1 to 100",
+                "maxReannotate: many | maxReannotate: \"many\" is not allowed; expected a whole number from 1 to 100",
+                "screenshots: {steps: 0} | screenshots.steps: 0 is not allowed; expected a whole number from 1 to 1000",
+                "screenshots: {steps: 1001} | screenshots.steps: 1001 is not allowed; expected a whole number from 1 to 1000",
+                "screenshots: {maxBytes: 1024} | screenshots.maxBytes: 1024 is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
+                "screenshots: {maxBytes: 3GiB} | screenshots.maxBytes: \"3GiB\" is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
+                "screenshots: {maxBytes: 64MB} | screenshots.maxBytes: \"64MB\" is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
+                "screenshots: {maxBytes: 1.5} | screenshots.maxBytes: 1.5 is not allowed; expected a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
+                "screenshots: {dir: ''} | screenshots.dir: \"\" is not allowed; expected a directory path, such as /var/tmp/agent-fsm",
+                "screenshots: {dir: ~} | screenshots.dir: null is not allowed; expected a directory path, such as /var/tmp/agent-fsm (leave the key out to keep its default)",
+                "screenshots: 5      | screenshots: 5 is not allowed; expected a mapping with steps, maxBytes and dir, each optional",
+            })
     void aBadValueNamesKeyValueAndWhatIsAllowed(String yaml, String message) {
         ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse(yaml));
         assertEquals("invalid agent-fsm configuration (YAML text): " + message, e.getMessage());
@@ -137,11 +170,12 @@ class RuntimeConfigTest {
 
     @Test
     void duplicateKeysAndBrokenYamlAreErrors() {
-        ConfigException duplicate = assertThrows(ConfigException.class,
-                () -> RuntimeConfig.parse("maxStep: 5\nmaxStep: 6\n"));
+        ConfigException duplicate =
+                assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxStep: 5\nmaxStep: 6\n"));
         assertTrue(duplicate.getMessage().contains("Duplicate field 'maxStep'"), duplicate.getMessage());
         ConfigException broken = assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxStep: [1,\n"));
-        assertTrue(broken.getMessage().startsWith("invalid agent-fsm configuration (YAML text): not valid YAML: "),
+        assertTrue(
+                broken.getMessage().startsWith("invalid agent-fsm configuration (YAML text): not valid YAML: "),
                 broken.getMessage());
     }
 
@@ -150,12 +184,16 @@ class RuntimeConfigTest {
         Path file = dir.resolve("agentfsm.yaml");
         Files.writeString(file, "maxRound: 0\n");
         ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.load(file));
-        assertEquals("invalid agent-fsm configuration (" + file + "): maxRound: 0 is not allowed; expected a "
-                + "whole number, at least 1", e.getMessage());
+        assertEquals(
+                "invalid agent-fsm configuration (" + file + "): maxRound: 0 is not allowed; expected a "
+                        + "whole number, at least 1",
+                e.getMessage());
         Files.writeString(file, "maxRound: 4\n");
         assertEquals(4, RuntimeConfig.load(file).maxRound());
-        ConfigException missing = assertThrows(ConfigException.class, () -> RuntimeConfig.load(dir.resolve("nope.yaml")));
-        assertTrue(missing.getMessage().startsWith("cannot read the agent-fsm configuration " + dir.resolve("nope.yaml")),
+        ConfigException missing =
+                assertThrows(ConfigException.class, () -> RuntimeConfig.load(dir.resolve("nope.yaml")));
+        assertTrue(
+                missing.getMessage().startsWith("cannot read the agent-fsm configuration " + dir.resolve("nope.yaml")),
                 missing.getMessage());
     }
 
@@ -173,25 +211,38 @@ class RuntimeConfigTest {
                         "AGENTFSM_ACTION_TIMEOUT", "250ms",
                         "AGENTFSM_LLM_MODEL", "llama3",
                         "AGENTFSM_LLM_API_KEY_ENV", "VLLM_KEY"));
-        assertEquals(new RuntimeConfig(9, 2, false, true, 1, Duration.ofSeconds(5), Duration.ofHours(1),
-                Duration.ofMillis(250), Optional.of(new LlmEndpoint("http://a/v1", "llama3", Optional.of("VLLM_KEY")))),
+        assertEquals(
+                new RuntimeConfig(
+                        9,
+                        2,
+                        false,
+                        true,
+                        1,
+                        Duration.ofSeconds(5),
+                        Duration.ofHours(1),
+                        Duration.ofMillis(250),
+                        Optional.of(new LlmEndpoint("http://a/v1", "llama3", Optional.of("VLLM_KEY")))),
                 config);
     }
 
     @Test
     void theEnvironmentSetsTheReannotationLimitAndTheScreenshotMemory() {
-        RuntimeConfig config = RuntimeConfig.parse("screenshots: {steps: 3}").withEnvironment(Map.of(
-                "AGENTFSM_MAX_REANNOTATE", "8",
-                "AGENTFSM_SCREENSHOTS_MAX_BYTES", "1MiB",
-                "AGENTFSM_SCREENSHOTS_DIR", "/tmp/shots"));
+        RuntimeConfig config = RuntimeConfig.parse("screenshots: {steps: 3}")
+                .withEnvironment(Map.of(
+                        "AGENTFSM_MAX_REANNOTATE", "8",
+                        "AGENTFSM_SCREENSHOTS_MAX_BYTES", "1MiB",
+                        "AGENTFSM_SCREENSHOTS_DIR", "/tmp/shots"));
         assertEquals(8, config.maxReannotate());
         assertEquals(new ScreenshotMemory(3, 1024 * 1024, Optional.of(Path.of("/tmp/shots"))), config.screenshots());
         ConfigException bad = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
                 .withEnvironment(Map.of("AGENTFSM_SCREENSHOTS_STEPS", "0")));
-        assertEquals("AGENTFSM_SCREENSHOTS_STEPS: 0 is not allowed; expected a whole number from 1 to 1000", bad.getMessage());
+        assertEquals(
+                "AGENTFSM_SCREENSHOTS_STEPS: 0 is not allowed; expected a whole number from 1 to 1000",
+                bad.getMessage());
         ConfigException reannotate = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
                 .withEnvironment(Map.of("AGENTFSM_MAX_REANNOTATE", "lots")));
-        assertEquals("AGENTFSM_MAX_REANNOTATE: \"lots\" is not allowed; expected a whole number from 1 to 100",
+        assertEquals(
+                "AGENTFSM_MAX_REANNOTATE: \"lots\" is not allowed; expected a whole number from 1 to 100",
                 reannotate.getMessage());
     }
 
@@ -203,78 +254,113 @@ class RuntimeConfigTest {
 
     @Test
     void aBadVariableIsNamedWithItsValue() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> RuntimeConfig.defaults().withEnvironment(Map.of("AGENTFSM_MAX_STEP", "lots")));
+        ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_MAX_STEP", "lots")));
         assertEquals("AGENTFSM_MAX_STEP: \"lots\" is not allowed; expected a whole number, at least 1", e.getMessage());
         ConfigException url = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
                 .withEnvironment(Map.of("AGENTFSM_LLM_BASE_URL", "localhost:8080", "AGENTFSM_LLM_MODEL", "m")));
-        assertEquals("AGENTFSM_LLM_BASE_URL: \"localhost:8080\" is not allowed; expected an http:// or https:// URL, "
-                + "such as http://localhost:11434/v1", url.getMessage());
+        assertEquals(
+                "AGENTFSM_LLM_BASE_URL: \"localhost:8080\" is not allowed; expected an http:// or https:// URL, "
+                        + "such as http://localhost:11434/v1",
+                url.getMessage());
         ConfigException partial = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
                 .withEnvironment(Map.of("AGENTFSM_LLM_MODEL", "m")));
-        assertEquals("the environment configures an LLM endpoint only in part: no base URL is configured; set "
-                + "AGENTFSM_LLM_BASE_URL or llm.baseUrl", partial.getMessage());
+        assertEquals(
+                "the environment configures an LLM endpoint only in part: no base URL is configured; set "
+                        + "AGENTFSM_LLM_BASE_URL or llm.baseUrl",
+                partial.getMessage());
     }
 
     @Test
     void theLlmCallDeadlineIsReadFromYamlAndTheEnvironmentAndIsEmptyByDefault() {
         assertEquals(Optional.empty(), RuntimeConfig.defaults().llmCallDeadline(), "twice llmTimeout");
-        assertEquals(Optional.of(Duration.ofMinutes(3)), RuntimeConfig.parse("llmCallDeadline: 3m\n").llmCallDeadline());
-        assertEquals(Optional.of(Duration.ofSeconds(90)), RuntimeConfig.parse("llmCallDeadline: 3m\n")
-                .withEnvironment(Map.of("AGENTFSM_LLM_CALL_DEADLINE", "90s")).llmCallDeadline());
+        assertEquals(
+                Optional.of(Duration.ofMinutes(3)),
+                RuntimeConfig.parse("llmCallDeadline: 3m\n").llmCallDeadline());
+        assertEquals(
+                Optional.of(Duration.ofSeconds(90)),
+                RuntimeConfig.parse("llmCallDeadline: 3m\n")
+                        .withEnvironment(Map.of("AGENTFSM_LLM_CALL_DEADLINE", "90s"))
+                        .llmCallDeadline());
     }
 
     @Test
     void aDeadlineShorterThanTheTimeOutIsRefused() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> RuntimeConfig.parse("llmTimeout: 2m\nllmCallDeadline: 30s\n"));
-        assertEquals("invalid agent-fsm configuration (YAML text): llmCallDeadline: PT30S is shorter than llmTimeout"
-                + " (PT2M), so no attempt could use its time-out; set llmCallDeadline to PT2M or more, or leave it out"
-                + " (twice llmTimeout)", e.getMessage());
+        ConfigException e = assertThrows(
+                ConfigException.class, () -> RuntimeConfig.parse("llmTimeout: 2m\nllmCallDeadline: 30s\n"));
+        assertEquals(
+                "invalid agent-fsm configuration (YAML text): llmCallDeadline: PT30S is shorter than llmTimeout"
+                        + " (PT2M), so no attempt could use its time-out; set llmCallDeadline to PT2M or more, or leave it out"
+                        + " (twice llmTimeout)",
+                e.getMessage());
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "llmTimeout: 2600000h          | llmTimeout: \"2600000h\"",
-        "userTimeout: PT2600000H       | userTimeout: \"PT2600000H\"",
-        "actionTimeout: 25h            | actionTimeout: \"25h\"",
-        "llmCallDeadline: 1441m        | llmCallDeadline: \"1441m\"",
-        "llmTimeout: 99999999999999999999h | llmTimeout: \"99999999999999999999h\"",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "llmTimeout: 2600000h          | llmTimeout: \"2600000h\"",
+                "userTimeout: PT2600000H       | userTimeout: \"PT2600000H\"",
+                "actionTimeout: 25h            | actionTimeout: \"25h\"",
+                "llmCallDeadline: 1441m        | llmCallDeadline: \"1441m\"",
+                "llmTimeout: 99999999999999999999h | llmTimeout: \"99999999999999999999h\"",
+            })
     void aDurationOverADayIsRefusedNamingKeyValueAndRange(String yaml, String named) {
         ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse(yaml));
-        assertEquals("invalid agent-fsm configuration (YAML text): " + named + " is not allowed; expected a duration"
-                + " greater than zero and at most 24h (PT24H)", e.getMessage());
+        assertEquals(
+                "invalid agent-fsm configuration (YAML text): " + named + " is not allowed; expected a duration"
+                        + " greater than zero and at most 24h (PT24H)",
+                e.getMessage());
     }
 
     @Test
     void aDurationOverADayIsRefusedFromTheEnvironmentAndInTheRecord() {
-        ConfigException env = assertThrows(ConfigException.class,
-                () -> RuntimeConfig.defaults().withEnvironment(Map.of("AGENTFSM_LLM_TIMEOUT", "2600000h")));
-        assertEquals("AGENTFSM_LLM_TIMEOUT: \"2600000h\" is not allowed; expected a duration greater than zero and at"
-                + " most 24h (PT24H)", env.getMessage());
-        ConfigException record = assertThrows(ConfigException.class, () -> new RuntimeConfig(50, 1, true, false, 3,
-                Duration.ofSeconds(60), Duration.ofDays(365), Duration.ofSeconds(1), Optional.empty()));
-        assertEquals("userTimeout: PT8760H is not allowed; expected a duration greater than zero and at most 24h"
-                + " (PT24H)", record.getMessage());
-        assertEquals(Duration.ofHours(24), RuntimeConfig.parse("llmTimeout: 24h\n").llmTimeout(), "a day is allowed");
+        ConfigException env = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_LLM_TIMEOUT", "2600000h")));
+        assertEquals(
+                "AGENTFSM_LLM_TIMEOUT: \"2600000h\" is not allowed; expected a duration greater than zero and at"
+                        + " most 24h (PT24H)",
+                env.getMessage());
+        ConfigException record = assertThrows(
+                ConfigException.class,
+                () -> new RuntimeConfig(
+                        50,
+                        1,
+                        true,
+                        false,
+                        3,
+                        Duration.ofSeconds(60),
+                        Duration.ofDays(365),
+                        Duration.ofSeconds(1),
+                        Optional.empty()));
+        assertEquals(
+                "userTimeout: PT8760H is not allowed; expected a duration greater than zero and at most 24h"
+                        + " (PT24H)",
+                record.getMessage());
+        assertEquals(
+                Duration.ofHours(24), RuntimeConfig.parse("llmTimeout: 24h\n").llmTimeout(), "a day is allowed");
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "https://alice:s3cr3t@api.example.com/v1 | https://***@api.example.com/v1",
-        "http://token@localhost:11434/v1         | http://***@localhost:11434/v1",
-        "http://a:b c@host/v1                    | http://***@host/v1",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "https://alice:s3cr3t@api.example.com/v1 | https://***@api.example.com/v1",
+                "http://token@localhost:11434/v1         | http://***@localhost:11434/v1",
+                "http://a:b c@host/v1                    | http://***@host/v1",
+            })
     void aBaseUrlWithUserInfoIsRefusedWithoutEchoingIt(String url, String shown) {
-        ConfigException yaml = assertThrows(ConfigException.class,
-                () -> RuntimeConfig.parse("llm: {baseUrl: '" + url + "', model: m}\n"));
-        assertEquals("invalid agent-fsm configuration (YAML text): llm.baseUrl: \"" + shown + "\" is not allowed; the"
-                + " URL holds a user name or password (shown as ***): remove it, and name the environment variable"
-                + " holding the API key in llm.apiKeyEnv", yaml.getMessage());
+        ConfigException yaml = assertThrows(
+                ConfigException.class, () -> RuntimeConfig.parse("llm: {baseUrl: '" + url + "', model: m}\n"));
+        assertEquals(
+                "invalid agent-fsm configuration (YAML text): llm.baseUrl: \"" + shown + "\" is not allowed; the"
+                        + " URL holds a user name or password (shown as ***): remove it, and name the environment variable"
+                        + " holding the API key in llm.apiKeyEnv",
+                yaml.getMessage());
         ConfigException env = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
                 .withEnvironment(Map.of("AGENTFSM_LLM_BASE_URL", url, "AGENTFSM_LLM_MODEL", "m")));
-        assertTrue(env.getMessage().startsWith("AGENTFSM_LLM_BASE_URL: \"" + shown + "\" is not allowed"),
+        assertTrue(
+                env.getMessage().startsWith("AGENTFSM_LLM_BASE_URL: \"" + shown + "\" is not allowed"),
                 env.getMessage());
         String secret = url.substring(url.indexOf("//") + 2, url.lastIndexOf('@'));
         assertTrue(!yaml.getMessage().contains(secret) && !env.getMessage().contains(secret), secret);
@@ -287,23 +373,28 @@ class RuntimeConfigTest {
         long size = Files.size(file);
 
         ConfigException fromFile = assertThrows(ConfigException.class, () -> RuntimeConfig.load(file));
-        ConfigException fromText = assertThrows(ConfigException.class,
-                () -> RuntimeConfig.parse(Files.readString(file)));
+        ConfigException fromText =
+                assertThrows(ConfigException.class, () -> RuntimeConfig.parse(Files.readString(file)));
 
-        assertEquals("invalid agent-fsm configuration (" + file + "): it is " + size + " bytes, over the cap of 65536"
-                + " bytes (64 KiB); a configuration is a few lines: keep only the keys it sets", fromFile.getMessage());
-        assertEquals("invalid agent-fsm configuration (YAML text): it is " + size + " bytes, over the cap of 65536"
-                + " bytes (64 KiB); a configuration is a few lines: keep only the keys it sets", fromText.getMessage());
+        assertEquals(
+                "invalid agent-fsm configuration (" + file + "): it is " + size + " bytes, over the cap of 65536"
+                        + " bytes (64 KiB); a configuration is a few lines: keep only the keys it sets",
+                fromFile.getMessage());
+        assertEquals(
+                "invalid agent-fsm configuration (YAML text): it is " + size + " bytes, over the cap of 65536"
+                        + " bytes (64 KiB); a configuration is a few lines: keep only the keys it sets",
+                fromText.getMessage());
         Files.writeString(file, "maxStep: 5\n" + "#".repeat(60_000) + "\n");
         assertEquals(5, RuntimeConfig.load(file).maxStep(), "a file under the cap is read");
     }
 
     @Test
     void aSecondYamlDocumentIsAnError() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> RuntimeConfig.parse("maxStep: 5\n---\nmaxStep: 500\n"));
-        assertEquals("invalid agent-fsm configuration (YAML text): the text holds more than one YAML document (the"
-                + " second starts at line 3); put every key in one document, without a '---' line after the first key",
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxStep: 5\n---\nmaxStep: 500\n"));
+        assertEquals(
+                "invalid agent-fsm configuration (YAML text): the text holds more than one YAML document (the"
+                        + " second starts at line 3); put every key in one document, without a '---' line after the first key",
                 e.getMessage());
         assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxStep: 5\n---\n"), "an empty second one too");
         assertEquals(5, RuntimeConfig.parse("---\nmaxStep: 5\n").maxStep(), "a document may start with ---");
@@ -312,16 +403,30 @@ class RuntimeConfigTest {
 
     @Test
     void theRecordItselfRefusesBadValues() {
-        ConfigException e = assertThrows(ConfigException.class, () -> new RuntimeConfig(50, 1, true, false, 3,
-                Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(1), Optional.empty()));
-        assertEquals("llmTimeout: PT0S is not allowed; expected a duration greater than zero, such as 500ms, 60s, "
-                + "2m, 1h or PT1M30S", e.getMessage());
-        ConfigException reannotate = assertThrows(ConfigException.class,
-                () -> RuntimeConfig.defaults().withMaxReannotate(0));
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> new RuntimeConfig(
+                        50,
+                        1,
+                        true,
+                        false,
+                        3,
+                        Duration.ZERO,
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(1),
+                        Optional.empty()));
+        assertEquals(
+                "llmTimeout: PT0S is not allowed; expected a duration greater than zero, such as 500ms, 60s, "
+                        + "2m, 1h or PT1M30S",
+                e.getMessage());
+        ConfigException reannotate = assertThrows(
+                ConfigException.class, () -> RuntimeConfig.defaults().withMaxReannotate(0));
         assertEquals("maxReannotate: 0 is not allowed; expected a whole number from 1 to 100", reannotate.getMessage());
-        ConfigException bytes = assertThrows(ConfigException.class,
-                () -> new ScreenshotMemory(1, 10, Optional.empty()));
-        assertEquals("screenshots.maxBytes: 10 is not allowed; expected a size in bytes: a whole number, or one with"
-                + " KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB", bytes.getMessage());
+        ConfigException bytes =
+                assertThrows(ConfigException.class, () -> new ScreenshotMemory(1, 10, Optional.empty()));
+        assertEquals(
+                "screenshots.maxBytes: 10 is not allowed; expected a size in bytes: a whole number, or one with"
+                        + " KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
+                bytes.getMessage());
     }
 }

@@ -28,7 +28,8 @@ class SafeTextTest {
     void c1ControlsDelBidiAndSeparatorsAreEscapedAndOrdinaryTextIsKept() {
         assertEquals("a\\u009b31mb\\x7fc", SafeText.line("a\u009B31mb\u007Fc", 100));
         assertEquals("invoice\\u202efdp.exe", SafeText.line("invoice\u202Efdp.exe", 100));
-        assertEquals("\\u202a\\u202b\\u202c\\u202d\\u2066\\u2067\\u2068\\u2069",
+        assertEquals(
+                "\\u202a\\u202b\\u202c\\u202d\\u2066\\u2067\\u2068\\u2069",
                 SafeText.line("\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069", 100));
         assertEquals("one\\u2028two\\u2029", SafeText.line("one\u2028two\u2029", 100));
         assertEquals("line\\nnext\\r\\tend\\x00", SafeText.line("line\nnext\r\tend\u0000", 100));
@@ -66,8 +67,10 @@ class SafeTextTest {
 
         List<String> lines = SafeText.lines(output, 3, 50);
 
-        assertEquals(List.of("one", "two \\x1b[31mred\\x1b[0m", "x".repeat(50) + "... (300 chars)",
-                "... (4 more lines)"), lines, "the last, empty line after six's newline counts");
+        assertEquals(
+                List.of("one", "two \\x1b[31mred\\x1b[0m", "x".repeat(50) + "... (300 chars)", "... (4 more lines)"),
+                lines,
+                "the last, empty line after six's newline counts");
         assertEquals(List.of("a", "b"), SafeText.lines("a\nb", 5, 10));
         assertEquals(List.of("a", "... (1 more line)"), SafeText.lines("a\nb", 1, 10));
     }
@@ -88,9 +91,13 @@ class SafeTextTest {
 
     @Test
     void badLimitsAreRefused() {
-        assertEquals("maxChars is -1; it must be 0 or more",
-                assertThrows(IllegalArgumentException.class, () -> SafeText.line("x", -1)).getMessage());
-        assertEquals("maxLines is 0; it must be 1 or more",
-                assertThrows(IllegalArgumentException.class, () -> SafeText.lines("x", 0, 10)).getMessage());
+        assertEquals(
+                "maxChars is -1; it must be 0 or more",
+                assertThrows(IllegalArgumentException.class, () -> SafeText.line("x", -1))
+                        .getMessage());
+        assertEquals(
+                "maxLines is 0; it must be 1 or more",
+                assertThrows(IllegalArgumentException.class, () -> SafeText.lines("x", 0, 10))
+                        .getMessage());
     }
 }

@@ -156,7 +156,9 @@ final class PathPlanner {
                 List<Move> route = new ArrayList<>(head);
                 route.addAll(after.route(end));
                 boolean inSubAgent = endsInSubAgent(route);
-                Cost cost = reach.get().plus(moveCost(target, untaken)).plus(after.cost(end).orElseThrow());
+                Cost cost = reach.get()
+                        .plus(moveCost(target, untaken))
+                        .plus(after.cost(end).orElseThrow());
                 if (bestCost == null
                         || (bestInSubAgent && !inSubAgent)
                         || (bestInSubAgent == inSubAgent && CHEAPEST.compare(cost, bestCost) < 0)) {

@@ -69,9 +69,14 @@ public final class LinuxAgent extends BaseAgent {
 
     /** FAIL's exit action: logs the request, the last command and the LLM's reason, at INFO. */
     void recordFailure(Context context) {
-        String lastCommand = steps.isEmpty() ? "(none)" : steps.get(steps.size() - 1).command();
-        LOG.info("{} failed on '{}' after {} steps; last command: {}; reason: {}", name(),
-                context.get(Context.REQUEST).orElse(""), steps.size(), lastCommand,
+        String lastCommand =
+                steps.isEmpty() ? "(none)" : steps.get(steps.size() - 1).command();
+        LOG.info(
+                "{} failed on '{}' after {} steps; last command: {}; reason: {}",
+                name(),
+                context.get(Context.REQUEST).orElse(""),
+                steps.size(),
+                lastCommand,
                 context.get(Context.ROUND_RESULT).orElse("(none given)"));
     }
 

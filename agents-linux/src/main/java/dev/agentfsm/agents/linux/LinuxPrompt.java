@@ -23,7 +23,8 @@ final class LinuxPrompt {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The reply's JSON schema; the guard narrows a copy of its status property to the statuses offered. */
-    static final JsonNode SCHEMA = parse("""
+    static final JsonNode SCHEMA = parse(
+            """
             {
               "type": "object",
               "properties": {
@@ -52,7 +53,8 @@ final class LinuxPrompt {
     }
 
     private static String system(List<ToolSpec> tools) {
-        StringBuilder text = new StringBuilder("""
+        StringBuilder text = new StringBuilder(
+                """
                 You are LinuxAgent. You complete the user's request on a Linux machine, one command at a time,
                 with the tools below. Commands run without a shell: no pipes, redirections, ';', '&', '$(' or
                 backticks, and no globs or variables are expanded; only read-only, allow-listed commands run, and
@@ -60,15 +62,26 @@ final class LinuxPrompt {
                 needs an unsafe or privileged command, stop with status %s and say why in "result".
 
                 Tools:
-                """.formatted(LinuxAgentStatus.FAIL.name()));
+                """
+                        .formatted(LinuxAgentStatus.FAIL.name()));
         for (ToolSpec tool : tools) {
-            text.append("- ").append(tool.name()).append('(').append(String.join(", ", tool.parameters().keySet()))
-                    .append("): ").append(tool.description()).append('\n');
+            text.append("- ")
+                    .append(tool.name())
+                    .append('(')
+                    .append(String.join(", ", tool.parameters().keySet()))
+                    .append("): ")
+                    .append(tool.description())
+                    .append('\n');
             for (Map.Entry<String, String> parameter : tool.parameters().entrySet()) {
-                text.append("    ").append(parameter.getKey()).append(": ").append(parameter.getValue()).append('\n');
+                text.append("    ")
+                        .append(parameter.getKey())
+                        .append(": ")
+                        .append(parameter.getValue())
+                        .append('\n');
             }
         }
-        text.append("""
+        text.append(
+                """
 
                 Reply with one JSON object and nothing else:
                 {"observation": "what the last results show",
@@ -78,14 +91,19 @@ final class LinuxPrompt {
                  "result": "the answer to the request once you have it, else \\"\\""}
                 Use status %s while there is more to do, %s with the answer in "result", %s if the
                 request cannot or must not be done.
-                """.formatted(LinuxAgentStatus.CONTINUE.name(), LinuxAgentStatus.FINISH.name(),
-                LinuxAgentStatus.FAIL.name()));
+                """
+                        .formatted(
+                                LinuxAgentStatus.CONTINUE.name(),
+                                LinuxAgentStatus.FINISH.name(),
+                                LinuxAgentStatus.FAIL.name()));
         return text.toString();
     }
 
     private static String user(LinuxAgent agent, Context context) {
         StringBuilder text = new StringBuilder();
-        text.append("[Request]\n").append(context.get(Context.REQUEST).orElse("(no request)")).append("\n\n");
+        text.append("[Request]\n")
+                .append(context.get(Context.REQUEST).orElse("(no request)"))
+                .append("\n\n");
         text.append("[Plan]\n");
         if (agent.plan().isEmpty()) {
             text.append("(none yet)\n");
@@ -102,10 +120,15 @@ final class LinuxPrompt {
             text.append("(nothing run yet)\n");
         }
         for (LinuxStep step : steps.subList(Math.max(0, steps.size() - LAST_STEPS), steps.size())) {
-            text.append("step ").append(step.number()).append(": ").append(step.command().isEmpty() ? "(no action)" : step.command())
+            text.append("step ")
+                    .append(step.number())
+                    .append(": ")
+                    .append(step.command().isEmpty() ? "(no action)" : step.command())
                     .append('\n');
             step.result().ifPresent(result -> {
-                result.reason().ifPresent(reason -> text.append("failed: ").append(reason).append('\n'));
+                result.reason()
+                        .ifPresent(
+                                reason -> text.append("failed: ").append(reason).append('\n'));
                 text.append(cut(result.output())).append('\n');
             });
         }
@@ -113,8 +136,10 @@ final class LinuxPrompt {
     }
 
     private static String cut(String output) {
-        return output.length() <= OUTPUT_CHARS ? output
-                : output.substring(0, OUTPUT_CHARS) + "\n[... " + (output.length() - OUTPUT_CHARS) + " more characters]";
+        return output.length() <= OUTPUT_CHARS
+                ? output
+                : output.substring(0, OUTPUT_CHARS) + "\n[... " + (output.length() - OUTPUT_CHARS)
+                        + " more characters]";
     }
 
     private static JsonNode parse(String json) {

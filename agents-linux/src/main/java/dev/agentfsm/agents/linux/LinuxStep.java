@@ -16,8 +16,13 @@ import java.util.Optional;
  * @param result what the tool did, if one ran
  * @param elapsed how long the step took, the LLM included
  */
-public record LinuxStep(int number, Status status, String thought, Optional<Action> action,
-        Optional<ActionResult> result, Duration elapsed) {
+public record LinuxStep(
+        int number,
+        Status status,
+        String thought,
+        Optional<Action> action,
+        Optional<ActionResult> result,
+        Duration elapsed) {
 
     /** The command line of an {@code execute_command} action, or the tool's name for another tool; empty with no action. */
     public String command() {

@@ -61,11 +61,14 @@ final class LinuxSteps {
         Action call = action.get();
         JsonNode arguments = reply.json().at(ACTION + "/arguments");
         if (!arguments.isObject() && !arguments.isMissingNode() && !arguments.isNull()) {
-            return Optional.of(new Executed(call, ActionResult.failed(
-                    "action.arguments must be a JSON object of named arguments, got: " + arguments)));
+            return Optional.of(new Executed(
+                    call,
+                    ActionResult.failed(
+                            "action.arguments must be a JSON object of named arguments, got: " + arguments)));
         }
         agent.listener().running(agent.steps().size() + 1, call);
-        return Optional.of(new Executed(call, agent.driver().execute(call, agent.config().actionTimeout())));
+        return Optional.of(
+                new Executed(call, agent.driver().execute(call, agent.config().actionTimeout())));
     }
 
     /**
@@ -73,12 +76,17 @@ final class LinuxSteps {
      * plan for the next prompt, and promotes the reply's {@code result} to {@link Context#ROUND_RESULT},
      * as UFO's LinuxAgent does.
      */
-    static void remember(LinuxAgent agent, Context context,
-            StepRecord<List<ChatMessage>, AgentReply, Optional<Executed>> step) {
+    static void remember(
+            LinuxAgent agent, Context context, StepRecord<List<ChatMessage>, AgentReply, Optional<Executed>> step) {
         AgentReply reply = step.decision();
         Optional<Executed> executed = step.result();
-        LinuxStep done = new LinuxStep(agent.steps().size() + 1, reply.status(), reply.json().path("thought").asText(""),
-                executed.map(Executed::action), executed.map(Executed::result), step.total());
+        LinuxStep done = new LinuxStep(
+                agent.steps().size() + 1,
+                reply.status(),
+                reply.json().path("thought").asText(""),
+                executed.map(Executed::action),
+                executed.map(Executed::result),
+                step.total());
         agent.steps().add(done);
         replacePlan(agent.plan(), reply.json().path("plan"));
         text(reply.json().path("result")).ifPresent(answer -> context.put(Context.ROUND_RESULT, answer));

@@ -29,7 +29,8 @@ class LinuxAgentMachineTest {
 
     @Test
     void generatedModelIsTheIssueTable() throws IOException {
-        assertEquals(yaml("dev/agentfsm/agents/linux/LinuxAgent.expected.yaml"),
+        assertEquals(
+                yaml("dev/agentfsm/agents/linux/LinuxAgent.expected.yaml"),
                 yaml("META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.yaml"));
     }
 
@@ -55,7 +56,8 @@ class LinuxAgentMachineTest {
     @Test
     void machineIsRegisteredForDiscovery() {
         List<String> machines = StateManager.discover(getClass().getClassLoader()).stream()
-                .map(StateManager::name).toList();
+                .map(StateManager::name)
+                .toList();
         assertTrue(machines.contains("LinuxAgent"), machines.toString());
     }
 }

@@ -66,7 +66,9 @@ class LinuxAgentRoundTest {
 
     private static RoundResult round(LinuxAgent agent, String request) {
         return Round.of(LinuxAgentStateManager.instance(), agent)
-                .context(new Context().put(Context.REQUEST, request)).build().run();
+                .context(new Context().put(Context.REQUEST, request))
+                .build()
+                .run();
     }
 
     @Test
@@ -82,19 +84,23 @@ class LinuxAgentRoundTest {
                     public void stepDone(LinuxStep step) {
                         steps.add(step);
                     }
-                }).build();
+                })
+                .build();
 
         RoundResult result = round(agent, "what does a.txt say?");
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of(CONTINUE, CONTINUE, FINISH), result.path());
-        assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of("LinuxAgent.CONTINUE", "LinuxAgent.CONTINUE", "LinuxAgent.FINISH"), result.qualifiedPath());
         assertEquals("a.txt says apple", result.result().orElseThrow());
         assertEquals(2, steps.size());
         assertEquals(CONTINUE, steps.get(0).status());
         assertEquals("t", steps.get(0).thought());
         assertEquals("cat a.txt", steps.get(0).command());
-        assertEquals("exit code: 0\nstdout:\napple\n", steps.get(0).result().orElseThrow().output());
+        assertEquals(
+                "exit code: 0\nstdout:\napple\n",
+                steps.get(0).result().orElseThrow().output());
         assertEquals(FINISH, steps.get(1).status());
         assertEquals("", steps.get(1).command());
         assertTrue(steps.get(1).action().isEmpty());
@@ -116,8 +122,13 @@ class LinuxAgentRoundTest {
 
         // every request offers the statuses in the schema it sends; the shared schema itself stays open
         String status = "/properties/action/properties/status";
-        assertEquals("[\"CONTINUE\",\"FINISH\",\"FAIL\"]",
-                requests.get(1).responseSchema().orElseThrow().at(status + "/enum").toString());
+        assertEquals(
+                "[\"CONTINUE\",\"FINISH\",\"FAIL\"]",
+                requests.get(1)
+                        .responseSchema()
+                        .orElseThrow()
+                        .at(status + "/enum")
+                        .toString());
         assertTrue(LinuxPrompt.SCHEMA.at(status + "/enum").isMissingNode(), LinuxPrompt.SCHEMA.toString());
     }
 
@@ -148,7 +159,9 @@ class LinuxAgentRoundTest {
         while (!(error instanceof DriverException) && error.getCause() != null) {
             error = error.getCause();
         }
-        assertEquals("the shell went away", assertInstanceOf(DriverException.class, error).getMessage());
+        assertEquals(
+                "the shell went away",
+                assertInstanceOf(DriverException.class, error).getMessage());
     }
 
     @Test
@@ -163,16 +176,21 @@ class LinuxAgentRoundTest {
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         String second = userText(llm.requests().get(1));
-        assertTrue(second.contains("failed: action.arguments must be a JSON object of named arguments, got: \"ls\""), second);
+        assertTrue(
+                second.contains("failed: action.arguments must be a JSON object of named arguments, got: \"ls\""),
+                second);
         assertFalse(second.contains("exit code"), second);
     }
 
     @Test
     void theRoundStopsAtTheStepLimitOfTheAgentsSettings() {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(
-                reply("pwd", "CONTINUE", "[]", ""), reply("pwd", "CONTINUE", "[]", ""), reply("pwd", "CONTINUE", "[]", "")));
+                reply("pwd", "CONTINUE", "[]", ""),
+                reply("pwd", "CONTINUE", "[]", ""),
+                reply("pwd", "CONTINUE", "[]", "")));
         LinuxAgent agent = LinuxAgent.builder(ShellDriver.of(ShellConfig.of(root)), llm)
-                .config(RuntimeConfig.parse("maxStep: 2")).build();
+                .config(RuntimeConfig.parse("maxStep: 2"))
+                .build();
 
         RoundResult result = round(agent, "loop");
 
@@ -185,12 +203,14 @@ class LinuxAgentRoundTest {
     @Test
     void eachRoundOfASessionStartsAfreshAndKeepsTheBlackboard() {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(
-                reply("pwd", "CONTINUE", "[\"look\"]", ""), reply("", "FINISH", "[\"left over\"]", "first"),
+                reply("pwd", "CONTINUE", "[\"look\"]", ""),
+                reply("", "FINISH", "[\"left over\"]", "first"),
                 reply("", "FINISH", "[]", "second")));
         LinuxAgent agent = LinuxAgent.builder(ShellDriver.of(ShellConfig.of(root)), llm)
-                .config(RuntimeConfig.parse("maxStep: 10\nmaxRound: 2")).build();
-        List<RoundResult> results = Session.of(LinuxAgentStateManager.instance(), agent).build()
-                .run(List.of("where am I?", "and now?"));
+                .config(RuntimeConfig.parse("maxStep: 10\nmaxRound: 2"))
+                .build();
+        List<RoundResult> results =
+                Session.of(LinuxAgentStateManager.instance(), agent).build().run(List.of("where am I?", "and now?"));
 
         assertEquals(List.of(CONTINUE, CONTINUE, FINISH), results.get(0).path());
         assertEquals(List.of(CONTINUE, FINISH), results.get(1).path());
@@ -199,12 +219,17 @@ class LinuxAgentRoundTest {
         String third = userText(llm.requests().get(2));
         assertTrue(third.contains("[Plan]\n(none yet)\n"), third);
         assertTrue(third.contains("[Last results]\n(nothing run yet)"), third);
-        assertTrue(third.contains("[Request History:]\n") && third.contains("where am I?"),
+        assertTrue(
+                third.contains("[Request History:]\n") && third.contains("where am I?"),
                 "the blackboard keeps the first request: " + third);
     }
 
     private static String userText(LlmRequest request) {
-        return request.messages().stream().filter(m -> m.role() == ChatMessage.Role.USER).findFirst().orElseThrow().text();
+        return request.messages().stream()
+                .filter(m -> m.role() == ChatMessage.Role.USER)
+                .findFirst()
+                .orElseThrow()
+                .text();
     }
 
     /** A device that fails on every action, as a disconnected one would. */

@@ -44,20 +44,29 @@ final class Adb {
         ProcessRunner.Result listed = runner.run(List.of(executable.toString(), "devices"), timeout);
         failIfError(List.of(executable.toString(), "devices"), listed, Optional.empty(), true);
         List<AdbDevices.Entry> devices = AdbDevices.parse(listed.stdoutText());
-        List<AdbDevices.Entry> usable = devices.stream().filter(AdbDevices.Entry::usable).toList();
+        List<AdbDevices.Entry> usable =
+                devices.stream().filter(AdbDevices.Entry::usable).toList();
         if (usable.size() == 1) {
             return new Adb(executable, usable.get(0).serial(), runner);
         }
         if (usable.size() > 1) {
-            throw new DeviceUnavailableException(Problem.MORE_THAN_ONE, Optional.empty(),
-                    "more than one device is connected (" + String.join(", ",
-                            usable.stream().map(AdbDevices.Entry::serial).toList())
+            throw new DeviceUnavailableException(
+                    Problem.MORE_THAN_ONE,
+                    Optional.empty(),
+                    "more than one device is connected ("
+                            + String.join(
+                                    ", ",
+                                    usable.stream()
+                                            .map(AdbDevices.Entry::serial)
+                                            .toList())
                             + "); choose one with its serial (adb -s)");
         }
         if (!devices.isEmpty()) {
             throw unusable(devices.get(0).serial(), devices.get(0).state());
         }
-        throw new DeviceUnavailableException(Problem.NO_DEVICE, Optional.empty(),
+        throw new DeviceUnavailableException(
+                Problem.NO_DEVICE,
+                Optional.empty(),
                 "no Android device is connected (`adb devices` lists none); connect one with USB debugging on, "
                         + "or start an emulator");
     }
@@ -112,25 +121,34 @@ final class Adb {
         return shellArgs;
     }
 
-    private static void failIfError(List<String> argv, ProcessRunner.Result result, Optional<String> serial,
-            boolean exitCodeCounts) throws DriverException {
+    private static void failIfError(
+            List<String> argv, ProcessRunner.Result result, Optional<String> serial, boolean exitCodeCounts)
+            throws DriverException {
         // only adb's own complaints count: a UI dump on stdout may well contain the words "device offline"
-        String adbSaid = result.stderr().lines().map(String::strip)
+        String adbSaid = result.stderr()
+                .lines()
+                .map(String::strip)
                 .filter(line -> line.startsWith("error:") || line.startsWith("adb:"))
-                .reduce((a, b) -> a + "\n" + b).orElse("");
+                .reduce((a, b) -> a + "\n" + b)
+                .orElse("");
         String lower = adbSaid.toLowerCase(Locale.ROOT);
         String said = adbSaid.isEmpty() ? result.stderr().strip() : adbSaid;
         String command = "`" + String.join(" ", argv) + "`";
         String target = serial.map(s -> "device " + s).orElse("the device");
         if (lower.contains("no devices/emulators found")) {
-            throw new DeviceUnavailableException(Problem.NO_DEVICE, serial,
+            throw new DeviceUnavailableException(
+                    Problem.NO_DEVICE,
+                    serial,
                     "no Android device is connected (" + command + " said: " + firstLine(said)
                             + "); connect one with USB debugging on, or start an emulator");
         }
         if (lower.contains("error: device '") && lower.contains("' not found")) {
-            throw new DeviceUnavailableException(Problem.NOT_FOUND, serial, target
-                    + " is not connected; it disconnected or the serial is wrong (" + command + " said: "
-                    + firstLine(said) + "). Check `adb devices`, reconnect it and start a new round");
+            throw new DeviceUnavailableException(
+                    Problem.NOT_FOUND,
+                    serial,
+                    target
+                            + " is not connected; it disconnected or the serial is wrong (" + command + " said: "
+                            + firstLine(said) + "). Check `adb devices`, reconnect it and start a new round");
         }
         if (lower.contains("device unauthorized") || lower.contains("error: unauthorized")) {
             throw unusable(serial.orElse("?"), "unauthorized");
@@ -139,7 +157,9 @@ final class Adb {
             throw unusable(serial.orElse("?"), "offline");
         }
         if (lower.contains("more than one device")) {
-            throw new DeviceUnavailableException(Problem.MORE_THAN_ONE, serial,
+            throw new DeviceUnavailableException(
+                    Problem.MORE_THAN_ONE,
+                    serial,
                     "more than one device is connected; choose one with its serial (adb -s)");
         }
         if (exitCodeCounts && result.exitCode() != 0) {
@@ -150,18 +170,30 @@ final class Adb {
 
     private static DeviceUnavailableException unusable(String serial, String state) {
         return switch (state) {
-            case "unauthorized" -> new DeviceUnavailableException(Problem.UNAUTHORIZED, Optional.of(serial),
-                    "device " + serial + " is unauthorized: unlock it and accept the \"Allow USB debugging?\" "
-                            + "prompt for this computer, then try again");
-            case "offline" -> new DeviceUnavailableException(Problem.OFFLINE, Optional.of(serial),
-                    "device " + serial + " is offline: reconnect its cable (or restart the emulator), "
-                            + "or run `adb kill-server`, then try again");
-            case "no permissions" -> new DeviceUnavailableException(Problem.NOT_READY, Optional.of(serial),
-                    "adb has no permission to open device " + serial + "'s USB port: add a udev rule for it (or add"
-                            + " yourself to the plugdev group), replug it, run `adb kill-server`, then try again");
-            default -> new DeviceUnavailableException(Problem.NOT_READY, Optional.of(serial),
-                    "device " + serial + " is in state \"" + state + "\", not \"device\"; wait until "
-                            + "`adb devices` lists it as \"device\", then try again");
+            case "unauthorized" ->
+                new DeviceUnavailableException(
+                        Problem.UNAUTHORIZED,
+                        Optional.of(serial),
+                        "device " + serial + " is unauthorized: unlock it and accept the \"Allow USB debugging?\" "
+                                + "prompt for this computer, then try again");
+            case "offline" ->
+                new DeviceUnavailableException(
+                        Problem.OFFLINE,
+                        Optional.of(serial),
+                        "device " + serial + " is offline: reconnect its cable (or restart the emulator), "
+                                + "or run `adb kill-server`, then try again");
+            case "no permissions" ->
+                new DeviceUnavailableException(
+                        Problem.NOT_READY,
+                        Optional.of(serial),
+                        "adb has no permission to open device " + serial + "'s USB port: add a udev rule for it (or add"
+                                + " yourself to the plugdev group), replug it, run `adb kill-server`, then try again");
+            default ->
+                new DeviceUnavailableException(
+                        Problem.NOT_READY,
+                        Optional.of(serial),
+                        "device " + serial + " is in state \"" + state + "\", not \"device\"; wait until "
+                                + "`adb devices` lists it as \"device\", then try again");
         };
     }
 

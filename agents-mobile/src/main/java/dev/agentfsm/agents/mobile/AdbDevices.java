@@ -32,7 +32,9 @@ final class AdbDevices {
             // and `adb devices -l` appends "product:... model:..." fields
             String[] fields = trimmed.split("\\s+", 2);
             if (fields.length == 2) {
-                String state = fields[1].startsWith("no permissions") ? "no permissions" : fields[1].split("\\s+")[0];
+                String state = fields[1].startsWith("no permissions")
+                        ? "no permissions"
+                        : fields[1].split("\\s+")[0];
                 entries.add(new Entry(fields[0], state));
             }
         }

@@ -101,24 +101,31 @@ public final class AdbDriver implements DeviceDriver {
     List<String> apps(boolean includeSystemApps, Duration timeout) throws DriverException {
         TtlCache<List<String>> cache = includeSystemApps ? allApps : userApps;
         return cache.get(() -> {
-            String listed = includeSystemApps
-                    ? adb.shell(timeout, "pm", "list", "packages")
-                    : adb.shell(timeout, "pm", "list", "packages", "-3");
-            return listed.lines().map(String::strip).filter(line -> line.startsWith("package:"))
-                    .map(line -> line.substring("package:".length())).sorted().toList();
-        }).value();
+                    String listed = includeSystemApps
+                            ? adb.shell(timeout, "pm", "list", "packages")
+                            : adb.shell(timeout, "pm", "list", "packages", "-3");
+                    return listed.lines()
+                            .map(String::strip)
+                            .filter(line -> line.startsWith("package:"))
+                            .map(line -> line.substring("package:".length()))
+                            .sorted()
+                            .toList();
+                })
+                .value();
     }
 
     /** Model, Android version, screen and battery (cached 60 s). */
     public DeviceInfo deviceInfo() throws DriverException {
         Duration timeout = commandTimeout;
-        return deviceInfo.get(() -> DeviceInfo.parse(
-                adb.shell(timeout, "getprop", "ro.product.model"),
-                adb.shell(timeout, "getprop", "ro.build.version.release"),
-                adb.shell(timeout, "getprop", "ro.build.version.sdk"),
-                adb.shell(timeout, "wm", "size"),
-                adb.shell(timeout, "wm", "density"),
-                adb.shell(timeout, "dumpsys", "battery"))).value();
+        return deviceInfo
+                .get(() -> DeviceInfo.parse(
+                        adb.shell(timeout, "getprop", "ro.product.model"),
+                        adb.shell(timeout, "getprop", "ro.build.version.release"),
+                        adb.shell(timeout, "getprop", "ro.build.version.sdk"),
+                        adb.shell(timeout, "wm", "size"),
+                        adb.shell(timeout, "wm", "density"),
+                        adb.shell(timeout, "dumpsys", "battery")))
+                .value();
     }
 
     // ---- actions ----------------------------------------------------------------------------
@@ -143,8 +150,15 @@ public final class AdbDriver implements DeviceDriver {
         if (durationMs < 0) {
             return ActionResult.failed("swipe duration must be 0 ms or more; got " + durationMs);
         }
-        touch(timeout, "input", "swipe", Integer.toString(startX), Integer.toString(startY), Integer.toString(endX),
-                Integer.toString(endY), Integer.toString(durationMs));
+        touch(
+                timeout,
+                "input",
+                "swipe",
+                Integer.toString(startX),
+                Integer.toString(startY),
+                Integer.toString(endX),
+                Integer.toString(endY),
+                Integer.toString(durationMs));
         return ActionResult.ok("swiped from (" + startX + ", " + startY + ") to (" + endX + ", " + endY + ") in "
                 + durationMs + " ms");
     }
@@ -154,13 +168,19 @@ public final class AdbDriver implements DeviceDriver {
      * keyboard), deletes the current text when asked ({@code KEYCODE_DEL} 50 times, as UFO does), then
      * {@code input text} with the text escaped for the device's shell. Text adb cannot type is refused.
      */
-    public ActionResult typeText(String text, Optional<Integer> controlId, Optional<String> controlName,
-            boolean clearCurrentText) throws DriverException {
+    public ActionResult typeText(
+            String text, Optional<Integer> controlId, Optional<String> controlName, boolean clearCurrentText)
+            throws DriverException {
         return typeText(text, controlId, controlName, clearCurrentText, commandTimeout);
     }
 
-    ActionResult typeText(String text, Optional<Integer> controlId, Optional<String> controlName,
-            boolean clearCurrentText, Duration timeout) throws DriverException {
+    ActionResult typeText(
+            String text,
+            Optional<Integer> controlId,
+            Optional<String> controlName,
+            boolean clearCurrentText,
+            Duration timeout)
+            throws DriverException {
         String escaped;
         try {
             escaped = InputText.escape(text);
@@ -175,7 +195,11 @@ public final class AdbDriver implements DeviceDriver {
             }
             Control control = usable.control().get();
             note = nameMismatch(control, controlName);
-            touch(timeout, "input", "tap", Integer.toString(control.rect().centerX()),
+            touch(
+                    timeout,
+                    "input",
+                    "tap",
+                    Integer.toString(control.rect().centerX()),
                     Integer.toString(control.rect().centerY()));
             settle();
         }
@@ -231,8 +255,12 @@ public final class AdbDriver implements DeviceDriver {
         String said = monkey.stdoutText() + monkey.stderr();
         if (monkey.exitCode() != 0 || said.contains("monkey aborted")) {
             return ActionResult.failed("could not launch " + pkg + " (monkey exited with " + monkey.exitCode()
-                    + ": " + said.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("bash arg:"))
-                            .collect(Collectors.joining(" ")) + ")");
+                    + ": "
+                    + said.lines()
+                            .map(String::strip)
+                            .filter(l -> !l.isEmpty() && !l.startsWith("bash arg:"))
+                            .collect(Collectors.joining(" "))
+                    + ")");
         }
         return ActionResult.ok("launched " + pkg);
     }
@@ -248,7 +276,12 @@ public final class AdbDriver implements DeviceDriver {
             return ActionResult.failed(usable.refusal().orElseThrow());
         }
         Control control = usable.control().get();
-        touch(timeout, "input", "tap", Integer.toString(control.rect().centerX()), Integer.toString(control.rect().centerY()));
+        touch(
+                timeout,
+                "input",
+                "tap",
+                Integer.toString(control.rect().centerX()),
+                Integer.toString(control.rect().centerY()));
         return ActionResult.ok("clicked control " + id + " " + control.type() + " \"" + control.name() + "\" at ("
                 + control.rect().centerX() + ", " + control.rect().centerY() + ")" + nameMismatch(control, name));
     }
@@ -269,7 +302,8 @@ public final class AdbDriver implements DeviceDriver {
                 deviceInfo.invalidate();
             }
             default -> {
-                return ActionResult.failed("unknown cache \"" + cacheType + "\"; use controls, apps, device_info or all");
+                return ActionResult.failed(
+                        "unknown cache \"" + cacheType + "\"; use controls, apps, device_info or all");
             }
         }
         return ActionResult.ok("invalidated " + cacheType);
@@ -283,7 +317,10 @@ public final class AdbDriver implements DeviceDriver {
         Duration call = callTimeout(timeout);
         byte[] png = Screencap.capture(adb, call);
         ScreenControls.Snapshot snapshot = screen.read(adb, call);
-        return new Observation(Optional.of(png), Optional.of(snapshot.xml()), Optional.of(ScreenControls.describe(snapshot.controls())));
+        return new Observation(
+                Optional.of(png),
+                Optional.of(snapshot.xml()),
+                Optional.of(ScreenControls.describe(snapshot.controls())));
     }
 
     @Override
@@ -314,7 +351,8 @@ public final class AdbDriver implements DeviceDriver {
 
     private static String nameMismatch(Control control, Optional<String> expected) {
         return expected.filter(n -> !n.isBlank() && !n.equals(control.name()))
-                .map(n -> " (note: control " + control.id() + " is named \"" + control.name() + "\", not \"" + n + "\")")
+                .map(n ->
+                        " (note: control " + control.id() + " is named \"" + control.name() + "\", not \"" + n + "\")")
                 .orElse("");
     }
 

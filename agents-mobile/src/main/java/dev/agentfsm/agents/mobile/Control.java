@@ -15,8 +15,8 @@ import dev.agentfsm.runtime.device.ScreenshotAnnotator;
  * @param checkable whether it can be checked (a switch, a check box)
  * @param checked whether it is checked now
  */
-public record Control(int id, String name, String type, Rect rect, String resourceId, boolean checkable,
-        boolean checked) {
+public record Control(
+        int id, String name, String type, Rect rect, String resourceId, boolean checkable, boolean checked) {
 
     /** One line for the prompt: id, type, name, rectangle, and the check state where it has one. */
     String describe() {

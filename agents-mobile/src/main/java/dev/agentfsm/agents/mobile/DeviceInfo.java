@@ -13,14 +13,28 @@ import java.util.Optional;
  * @param batteryLevel the battery level in percent, when {@code dumpsys battery} reports one
  * @param batteryStatus {@code charging}, {@code discharging}, {@code not charging}, {@code full} or {@code unknown}
  */
-public record DeviceInfo(String model, String androidVersion, String sdk, String screenSize, String density,
-        Optional<Integer> batteryLevel, String batteryStatus) {
+public record DeviceInfo(
+        String model,
+        String androidVersion,
+        String sdk,
+        String screenSize,
+        String density,
+        Optional<Integer> batteryLevel,
+        String batteryStatus) {
 
     /** Reads the values out of the commands' outputs. */
     static DeviceInfo parse(String model, String release, String sdk, String wmSize, String wmDensity, String battery) {
-        return new DeviceInfo(model.strip(), release.strip(), sdk.strip(), wmValue(wmSize), wmValue(wmDensity),
+        return new DeviceInfo(
+                model.strip(),
+                release.strip(),
+                sdk.strip(),
+                wmValue(wmSize),
+                wmValue(wmDensity),
                 batteryField(battery, "level").flatMap(DeviceInfo::integer),
-                batteryField(battery, "status").flatMap(DeviceInfo::integer).map(DeviceInfo::status).orElse("unknown"));
+                batteryField(battery, "status")
+                        .flatMap(DeviceInfo::integer)
+                        .map(DeviceInfo::status)
+                        .orElse("unknown"));
     }
 
     /** {@code wm} prints "Physical size: 1080x2400" and, when overridden, "Override size: 720x1600": the override wins. */
@@ -36,8 +50,11 @@ public record DeviceInfo(String model, String androidVersion, String sdk, String
     }
 
     private static Optional<String> batteryField(String output, String name) {
-        return output.lines().map(String::strip).filter(line -> line.startsWith(name + ":"))
-                .map(line -> line.substring(name.length() + 1).strip()).findFirst();
+        return output.lines()
+                .map(String::strip)
+                .filter(line -> line.startsWith(name + ":"))
+                .map(line -> line.substring(name.length() + 1).strip())
+                .findFirst();
     }
 
     private static Optional<Integer> integer(String value) {

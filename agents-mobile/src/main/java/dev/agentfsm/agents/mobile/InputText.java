@@ -54,9 +54,10 @@ final class InputText {
             case '\n' -> "a newline (" + code + ")";
             case '\r' -> "a carriage return (" + code + ")";
             case '\t' -> "a tab (" + code + ")";
-            default -> Character.isISOControl(c)
-                    ? "the control character " + code
-                    : "'" + new String(Character.toChars(c)) + "' (" + code + ")";
+            default ->
+                Character.isISOControl(c)
+                        ? "the control character " + code
+                        : "'" + new String(Character.toChars(c)) + "' (" + code + ")";
         };
     }
 }

@@ -4,9 +4,9 @@ import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.step.AgentStep;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,14 +39,17 @@ public final class MobileAgent extends BaseAgent {
     private static final Logger LOG = LoggerFactory.getLogger(MobileAgent.class);
     /** What an agent's name may not put in a file name. */
     private static final Pattern FILE_NAME = Pattern.compile("[^A-Za-z0-9._-]");
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
-            .withZone(ZoneOffset.UTC);
+
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
     static final String STATUS_POINTER = "/action/status";
 
     private final AdbDriver driver;
     private final ReplyGuard guard;
     private final AgentStep<MobileAgent, MobileSteps.Observation, AgentReply, MobileSteps.Acted> step =
-            AgentStep.observe(MobileSteps::observe).ask(MobileSteps::ask).act(MobileSteps::act)
+            AgentStep.observe(MobileSteps::observe)
+                    .ask(MobileSteps::ask)
+                    .act(MobileSteps::act)
                     .remember(MobileSteps::remember);
     private final Trajectory trajectory;
     private Optional<String> lastResult = Optional.empty();
@@ -78,8 +81,13 @@ public final class MobileAgent extends BaseAgent {
      */
     void recordFailure(Context context) {
         int step = context.get(Context.ROUND_STEP).orElse(0);
-        LOG.warn("{} failed on {} after {} step(s) of request \"{}\"; last result: {}", name(), driver.name(),
-                step, context.get(Context.REQUEST).orElse(""), lastResult.orElse("(none)"));
+        LOG.warn(
+                "{} failed on {} after {} step(s) of request \"{}\"; last result: {}",
+                name(),
+                driver.name(),
+                step,
+                context.get(Context.REQUEST).orElse(""),
+                lastResult.orElse("(none)"));
         String where = finalScreenshot(context, step);
         LOG.warn("{}: {}", name(), where);
         failureScreenshot = Optional.of(where);
@@ -99,8 +107,10 @@ public final class MobileAgent extends BaseAgent {
         String unwritten = "";
         Optional<Path> dir = config().screenshots().dir();
         if (dir.isPresent()) {
-            Path file = dir.get().resolve(FILE_NAME.matcher(name()).replaceAll("_") + "-fail-"
-                    + STAMP.format(Instant.now()) + "-step" + step + ".png").toAbsolutePath();
+            Path file = dir.get()
+                    .resolve(FILE_NAME.matcher(name()).replaceAll("_") + "-fail-" + STAMP.format(Instant.now())
+                            + "-step" + step + ".png")
+                    .toAbsolutePath();
             try {
                 Files.createDirectories(dir.get());
                 Files.write(file, png, StandardOpenOption.CREATE_NEW);
@@ -110,7 +120,8 @@ public final class MobileAgent extends BaseAgent {
             }
         }
         blackboard().addScreenshot(png, "the screen when " + name() + " failed, at step " + step);
-        return "final screenshot kept on the blackboard as screenshot_" + blackboard().screenshots().size() + unwritten;
+        return "final screenshot kept on the blackboard as screenshot_"
+                + blackboard().screenshots().size() + unwritten;
     }
 
     /** Where FAIL's final screenshot went (a file, the blackboard), or why there is none; as logged. */

@@ -20,7 +20,8 @@ final class MobilePrompt {
     private MobilePrompt() {}
 
     static List<ChatMessage> messages(MobileAgent agent, Context global, MobileSteps.Observation seen) {
-        String system = """
+        String system =
+                """
                 You are MobileAgent. You operate an Android phone to fulfil the user's request, one action at a time.
                 You see two screenshots: the screen as it is, and the same screen with every control framed and \
                 labelled with its id. Prefer click_control with an id from the current controls; ids are valid \
@@ -30,7 +31,8 @@ final class MobilePrompt {
                 Reply with one JSON object: {"observation": what you see, "thought": why you act, \
                 "action": {"function": a tool name or "" for none, "arguments": {...}, "status": the next status}, \
                 "plan": [the remaining steps], "result": the answer to the request when you finish, else ""}.
-                """.formatted(tools(agent.driver().tools()));
+                """
+                        .formatted(tools(agent.driver().tools()));
         String blackboard = agent.blackboard().toPrompt();
         String user = "Request: " + global.get(Context.REQUEST).orElse("") + "\n"
                 + "Plan so far: " + (agent.plan().isEmpty() ? "(none)" : String.join("; ", agent.plan())) + "\n"
@@ -39,8 +41,9 @@ final class MobilePrompt {
                 + "Installed apps: " + String.join(", ", seen.apps()) + "\n"
                 + "Controls on the screen (id: type \"name\" [left,top][right,bottom]):\n"
                 + ScreenControls.describe(seen.controls());
-        return List.of(ChatMessage.system(system), ChatMessage.user(user, List.of(
-                Image.png(seen.screenshot()), Image.png(seen.annotated()))));
+        return List.of(
+                ChatMessage.system(system),
+                ChatMessage.user(user, List.of(Image.png(seen.screenshot()), Image.png(seen.annotated()))));
     }
 
     private static String tools(List<ToolSpec> tools) {
@@ -48,18 +51,22 @@ final class MobilePrompt {
     }
 
     private static JsonNode schema() {
-        ObjectNode action = object(Map.of(
-                "function", type("string"),
-                "arguments", type("object"),
-                "status", type("string")), List.of("function", "arguments", "status"));
+        ObjectNode action = object(
+                Map.of(
+                        "function", type("string"),
+                        "arguments", type("object"),
+                        "status", type("string")),
+                List.of("function", "arguments", "status"));
         ObjectNode plan = type("array");
         plan.set("items", type("string"));
-        return object(Map.of(
-                "observation", type("string"),
-                "thought", type("string"),
-                "action", action,
-                "plan", plan,
-                "result", type("string")), List.of("observation", "thought", "action", "plan", "result"));
+        return object(
+                Map.of(
+                        "observation", type("string"),
+                        "thought", type("string"),
+                        "action", action,
+                        "plan", plan,
+                        "result", type("string")),
+                List.of("observation", "thought", "action", "plan", "result"));
     }
 
     private static ObjectNode type(String type) {

@@ -14,8 +14,8 @@ import java.util.Optional;
  * @param result what the action did, or why it failed
  * @param screens the screenshot and the annotated screenshot the LLM saw; empty once dropped for newer steps
  */
-public record MobileStep(int step, String action, MobileAgentStatus status, String result,
-        Optional<StepScreens> screens) {
+public record MobileStep(
+        int step, String action, MobileAgentStatus status, String result, Optional<StepScreens> screens) {
 
     public MobileStep {
         Objects.requireNonNull(action, "action");

@@ -47,14 +47,15 @@ final class MobileSteps {
         byte[] screenshot = driver.screenshot();
         List<String> apps = driver.apps(false);
         List<Control> controls = driver.controls();
-        byte[] annotated = ScreenshotAnnotator.annotate(screenshot, controls.stream().map(Control::label).toList());
+        byte[] annotated = ScreenshotAnnotator.annotate(
+                screenshot, controls.stream().map(Control::label).toList());
         return new Observation(screenshot, apps, controls, annotated);
     }
 
     /** LLM_INTERACTION: the prompt, the guarded reply, the agent's status. */
     static AgentReply ask(MobileAgent agent, Context context, Observation seen) throws Exception {
-        AgentReply reply = agent.guard().ask(MobileAgentStatus.CONTINUE, MobilePrompt.messages(agent, context, seen),
-                MobilePrompt.SCHEMA);
+        AgentReply reply = agent.guard()
+                .ask(MobileAgentStatus.CONTINUE, MobilePrompt.messages(agent, context, seen), MobilePrompt.SCHEMA);
         agent.setStatus(reply.status());
         return reply;
     }
@@ -65,7 +66,8 @@ final class MobileSteps {
         if (action.isEmpty()) {
             return new Acted(action, ActionResult.ok("no action"));
         }
-        return new Acted(action, agent.driver().execute(action.get(), agent.config().actionTimeout()));
+        return new Acted(
+                action, agent.driver().execute(action.get(), agent.config().actionTimeout()));
     }
 
     /**
@@ -77,7 +79,9 @@ final class MobileSteps {
         JsonNode reply = step.decision().json();
         ActionResult result = step.result().result();
         Optional<Action> action = step.result().action();
-        String outcome = result.success() ? result.output() : "failed: " + result.reason().orElse("");
+        String outcome = result.success()
+                ? result.output()
+                : "failed: " + result.reason().orElse("");
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("step", context.get(Context.ROUND_STEP).orElse(0));
         entry.put("agent", agent.name());
@@ -87,9 +91,13 @@ final class MobileSteps {
         entry.put("status", step.decision().status().name());
         entry.put("result", outcome);
         agent.blackboard().addTrajectory(entry);
-        agent.rememberStep(new MobileStep(context.get(Context.ROUND_STEP).orElse(0), action.map(Action::function).orElse(""),
-                (MobileAgentStatus) step.decision().status(), outcome,
-                Optional.of(new StepScreens(step.observation().screenshot(), step.observation().annotated()))));
+        agent.rememberStep(new MobileStep(
+                context.get(Context.ROUND_STEP).orElse(0),
+                action.map(Action::function).orElse(""),
+                (MobileAgentStatus) step.decision().status(),
+                outcome,
+                Optional.of(new StepScreens(
+                        step.observation().screenshot(), step.observation().annotated()))));
         agent.rememberResult(entry.get("action") + ": " + outcome);
         List<String> plan = new ArrayList<>();
         reply.path("plan").forEach(item -> plan.add(item.asText()));

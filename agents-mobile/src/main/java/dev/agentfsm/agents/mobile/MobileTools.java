@@ -21,23 +21,44 @@ final class MobileTools {
 
     static final List<ToolSpec> SPECS = List.of(
             new ToolSpec("tap", "Tap the screen at a point.", ordered("x", "x in pixels", "y", "y in pixels")),
-            new ToolSpec("swipe", "Swipe from one point to another (scrolls, drags).", ordered(
-                    "start_x", "start x in pixels", "start_y", "start y in pixels",
-                    "end_x", "end x in pixels", "end_y", "end y in pixels",
-                    "duration", "milliseconds, default 300")),
-            new ToolSpec("type_text", "Type text, into a control when one is given (it is tapped first).", ordered(
-                    "text", "printable ASCII text to type",
-                    "control_id", "optional: id of the text field",
-                    "control_name", "optional: the field's name, to check the id",
-                    "clear_current_text", "optional: true to delete the field's text first")),
-            new ToolSpec("launch_app", "Start an app by package name (or a word of it, such as settings).",
+            new ToolSpec(
+                    "swipe",
+                    "Swipe from one point to another (scrolls, drags).",
+                    ordered(
+                            "start_x",
+                            "start x in pixels",
+                            "start_y",
+                            "start y in pixels",
+                            "end_x",
+                            "end x in pixels",
+                            "end_y",
+                            "end y in pixels",
+                            "duration",
+                            "milliseconds, default 300")),
+            new ToolSpec(
+                    "type_text",
+                    "Type text, into a control when one is given (it is tapped first).",
+                    ordered(
+                            "text", "printable ASCII text to type",
+                            "control_id", "optional: id of the text field",
+                            "control_name", "optional: the field's name, to check the id",
+                            "clear_current_text", "optional: true to delete the field's text first")),
+            new ToolSpec(
+                    "launch_app",
+                    "Start an app by package name (or a word of it, such as settings).",
                     ordered("package_name", "the package, e.g. com.android.settings")),
-            new ToolSpec("press_key", "Press a key.", ordered("key_code", "e.g. KEYCODE_HOME, KEYCODE_BACK, KEYCODE_ENTER")),
-            new ToolSpec("click_control", "Click a control of the current screen by its id.", ordered(
-                    "control_id", "the control's id from the current controls",
-                    "control_name", "the control's name, to check the id")),
+            new ToolSpec(
+                    "press_key", "Press a key.", ordered("key_code", "e.g. KEYCODE_HOME, KEYCODE_BACK, KEYCODE_ENTER")),
+            new ToolSpec(
+                    "click_control",
+                    "Click a control of the current screen by its id.",
+                    ordered(
+                            "control_id", "the control's id from the current controls",
+                            "control_name", "the control's name, to check the id")),
             new ToolSpec("wait", "Wait for the screen to settle.", ordered("seconds", "1 to " + MAX_WAIT_SECONDS)),
-            new ToolSpec("invalidate_cache", "Forget cached device data.",
+            new ToolSpec(
+                    "invalidate_cache",
+                    "Forget cached device data.",
                     ordered("cache_type", "controls, apps, device_info or all")));
 
     private final AdbDriver driver;
@@ -51,17 +72,31 @@ final class MobileTools {
         try {
             return switch (action.function()) {
                 case "tap" -> driver.tap(args.integer("x"), args.integer("y"), timeout);
-                case "swipe" -> driver.swipe(args.integer("start_x"), args.integer("start_y"), args.integer("end_x"),
-                        args.integer("end_y"), args.optionalInteger("duration").orElse(300), timeout);
-                case "type_text" -> driver.typeText(args.text("text"), args.optionalInteger("control_id"),
-                        args.optionalText("control_name"), args.flag("clear_current_text"), timeout);
+                case "swipe" ->
+                    driver.swipe(
+                            args.integer("start_x"),
+                            args.integer("start_y"),
+                            args.integer("end_x"),
+                            args.integer("end_y"),
+                            args.optionalInteger("duration").orElse(300),
+                            timeout);
+                case "type_text" ->
+                    driver.typeText(
+                            args.text("text"),
+                            args.optionalInteger("control_id"),
+                            args.optionalText("control_name"),
+                            args.flag("clear_current_text"),
+                            timeout);
                 case "launch_app" -> driver.launchApp(args.text("package_name"), timeout);
                 case "press_key" -> driver.pressKey(args.text("key_code"), timeout);
-                case "click_control" -> driver.clickControl(args.integer("control_id"), args.optionalText("control_name"), timeout);
+                case "click_control" ->
+                    driver.clickControl(args.integer("control_id"), args.optionalText("control_name"), timeout);
                 case "wait" -> waitFor(args.integer("seconds"), timeout);
-                case "invalidate_cache" -> driver.invalidateCache(args.optionalText("cache_type").orElse("all"));
-                default -> ActionResult.failed("unknown tool \"" + action.function() + "\"; the tools are "
-                        + SPECS.stream().map(ToolSpec::name).collect(Collectors.joining(", ")));
+                case "invalidate_cache" ->
+                    driver.invalidateCache(args.optionalText("cache_type").orElse("all"));
+                default ->
+                    ActionResult.failed("unknown tool \"" + action.function() + "\"; the tools are "
+                            + SPECS.stream().map(ToolSpec::name).collect(Collectors.joining(", ")));
             };
         } catch (IllegalArgumentException e) {
             return ActionResult.failed(e.getMessage());
@@ -69,9 +104,11 @@ final class MobileTools {
     }
 
     private static ActionResult waitFor(int seconds, Duration timeout) throws DriverException {
-        if (seconds < 1 || seconds > MAX_WAIT_SECONDS || Duration.ofSeconds(seconds).compareTo(timeout) > 0) {
-            return ActionResult.failed("wait takes 1 to " + Math.min(MAX_WAIT_SECONDS, timeout.toSeconds())
-                    + " seconds; got " + seconds);
+        if (seconds < 1
+                || seconds > MAX_WAIT_SECONDS
+                || Duration.ofSeconds(seconds).compareTo(timeout) > 0) {
+            return ActionResult.failed(
+                    "wait takes 1 to " + Math.min(MAX_WAIT_SECONDS, timeout.toSeconds()) + " seconds; got " + seconds);
         }
         try {
             Thread.sleep(seconds * 1000L);
@@ -108,7 +145,8 @@ final class MobileTools {
             if (value instanceof String s && s.strip().matches("-?\\d{1,9}")) {
                 return Optional.of(Integer.parseInt(s.strip()));
             }
-            throw new IllegalArgumentException(action.function() + " needs '" + name + "' to be an integer; got " + value);
+            throw new IllegalArgumentException(
+                    action.function() + " needs '" + name + "' to be an integer; got " + value);
         }
 
         String text(String name) {
@@ -131,12 +169,13 @@ final class MobileTools {
             if (value instanceof String s && (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false"))) {
                 return Boolean.parseBoolean(s);
             }
-            throw new IllegalArgumentException(action.function() + " needs '" + name + "' to be true or false; got " + value);
+            throw new IllegalArgumentException(
+                    action.function() + " needs '" + name + "' to be true or false; got " + value);
         }
 
         private IllegalArgumentException missing(String name, String what) {
-            return new IllegalArgumentException(action.function() + " needs '" + name + "' (" + what + "); got arguments "
-                    + action.arguments());
+            return new IllegalArgumentException(
+                    action.function() + " needs '" + name + "' (" + what + "); got arguments " + action.arguments());
         }
     }
 }

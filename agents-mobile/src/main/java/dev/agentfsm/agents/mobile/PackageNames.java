@@ -18,9 +18,13 @@ final class PackageNames {
             return List.of(wanted);
         }
         String word = wanted.toLowerCase(Locale.ROOT);
-        List<String> matches = installed.stream().filter(p -> p.toLowerCase(Locale.ROOT).contains(word)).toList();
+        List<String> matches = installed.stream()
+                .filter(p -> p.toLowerCase(Locale.ROOT).contains(word))
+                .toList();
         if (matches.size() > 1) {
-            List<String> endings = matches.stream().filter(p -> p.toLowerCase(Locale.ROOT).endsWith("." + word)).toList();
+            List<String> endings = matches.stream()
+                    .filter(p -> p.toLowerCase(Locale.ROOT).endsWith("." + word))
+                    .toList();
             return endings.size() == 1 ? endings : matches;
         }
         return matches;

@@ -61,7 +61,8 @@ final class ProcessRunner {
                 if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                     int killed = killTree(process);
                     throw new DriverException("`" + String.join(" ", argv) + "` did not finish within "
-                            + timeout.toMillis() + " ms; killed it" + (killed > 0 ? " and " + killed + " child process(es)" : "")
+                            + timeout.toMillis() + " ms; killed it"
+                            + (killed > 0 ? " and " + killed + " child process(es)" : "")
                             + ". The device may be hung or disconnected: check it with `adb devices`");
                 }
             } catch (InterruptedException e) {
@@ -69,7 +70,9 @@ final class ProcessRunner {
                 Thread.currentThread().interrupt();
                 throw new DriverException("interrupted while running `" + String.join(" ", argv) + "`; killed it", e);
             }
-            return new Result(process.exitValue(), Files.readAllBytes(out),
+            return new Result(
+                    process.exitValue(),
+                    Files.readAllBytes(out),
                     new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new DriverException("could not run `" + String.join(" ", argv) + "`: " + e.getMessage(), e);
@@ -83,8 +86,10 @@ final class ProcessRunner {
         try {
             return builder.start();
         } catch (IOException e) {
-            throw new DriverException("could not start `" + argv.get(0) + "`: " + e.getMessage()
-                    + ". Check that it exists and is executable", e);
+            throw new DriverException(
+                    "could not start `" + argv.get(0) + "`: " + e.getMessage()
+                            + ". Check that it exists and is executable",
+                    e);
         }
     }
 

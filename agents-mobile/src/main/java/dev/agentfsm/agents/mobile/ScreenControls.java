@@ -27,14 +27,16 @@ final class ScreenControls {
     /** The fresh snapshot, or a new one read from the device. */
     Snapshot read(Adb adb, Duration timeout) throws DriverException {
         return cache.get(() -> {
-            String said = adb.shell(timeout, "uiautomator", "dump", DUMP_PATH);
-            if (!said.contains("dumped to")) {
-                throw new DriverException("`uiautomator dump` on " + adb.serial() + " did not write a dump; it said: "
-                        + said.strip() + ". The screen may be changing (an animation); try again");
-            }
-            String xml = adb.shell(timeout, "cat", DUMP_PATH);
-            return new Snapshot(xml, UiTreeParser.parse(xml, adb.serial()));
-        }).value();
+                    String said = adb.shell(timeout, "uiautomator", "dump", DUMP_PATH);
+                    if (!said.contains("dumped to")) {
+                        throw new DriverException(
+                                "`uiautomator dump` on " + adb.serial() + " did not write a dump; it said: "
+                                        + said.strip() + ". The screen may be changing (an animation); try again");
+                    }
+                    String xml = adb.shell(timeout, "cat", DUMP_PATH);
+                    return new Snapshot(xml, UiTreeParser.parse(xml, adb.serial()));
+                })
+                .value();
     }
 
     /** The screen has (or may have) changed: the next read asks the device, and ids read so far are refused. */
@@ -46,7 +48,8 @@ final class ScreenControls {
     Usable usable(int id) {
         Optional<TtlCache.Entry<Snapshot>> last = cache.last();
         if (last.isEmpty()) {
-            return Usable.refused("control " + id + " is unknown: no controls have been read yet; observe the screen first");
+            return Usable.refused(
+                    "control " + id + " is unknown: no controls have been read yet; observe the screen first");
         }
         if (cache.invalidated()) {
             return Usable.refused("control " + id + " comes from a screen that has changed since (an action ran after"
@@ -54,17 +57,23 @@ final class ScreenControls {
         }
         Duration age = cache.age(last.get());
         if (age.compareTo(cache.ttl()) >= 0) {
-            return Usable.refused("control " + id + " comes from controls read " + age.toMillis() + " ms ago, older than "
-                    + cache.ttl().toMillis() + " ms, so the screen may have changed; observe the screen again");
+            return Usable.refused(
+                    "control " + id + " comes from controls read " + age.toMillis() + " ms ago, older than "
+                            + cache.ttl().toMillis() + " ms, so the screen may have changed; observe the screen again");
         }
         List<Control> controls = last.get().value().controls();
-        return controls.stream().filter(c -> c.id() == id).findFirst().map(Usable::of).orElseGet(() -> Usable.refused(
-                "there is no control " + id + " on the screen; the ids are 1 to " + controls.size()));
+        return controls.stream()
+                .filter(c -> c.id() == id)
+                .findFirst()
+                .map(Usable::of)
+                .orElseGet(() -> Usable.refused(
+                        "there is no control " + id + " on the screen; the ids are 1 to " + controls.size()));
     }
 
     /** The controls as prompt lines, one per control. */
     static String describe(List<Control> controls) {
-        return controls.isEmpty() ? "(no controls)"
+        return controls.isEmpty()
+                ? "(no controls)"
                 : controls.stream().map(Control::describe).collect(Collectors.joining("\n"));
     }
 

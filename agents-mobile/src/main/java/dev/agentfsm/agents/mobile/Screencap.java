@@ -43,13 +43,13 @@ final class Screencap {
             byte[] png = Files.readAllBytes(local);
             if (png.length < PNG_SIGNATURE.length
                     || !Arrays.equals(Arrays.copyOf(png, PNG_SIGNATURE.length), PNG_SIGNATURE)) {
-                throw new DriverException("the screenshot pulled from " + adb.serial() + " is not a PNG ("
-                        + png.length + " bytes); check that `adb shell screencap -p` works on the device");
+                throw new DriverException("the screenshot pulled from " + adb.serial() + " is not a PNG (" + png.length
+                        + " bytes); check that `adb shell screencap -p` works on the device");
             }
             return png;
         } catch (IOException e) {
-            throw new DriverException("could not read the screenshot pulled from " + adb.serial() + ": "
-                    + e.getMessage(), e);
+            throw new DriverException(
+                    "could not read the screenshot pulled from " + adb.serial() + ": " + e.getMessage(), e);
         } finally {
             if (local != null) {
                 local.toFile().delete();

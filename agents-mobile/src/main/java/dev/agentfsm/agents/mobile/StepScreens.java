@@ -36,7 +36,8 @@ public record StepScreens(byte[] screenshot, byte[] annotated) {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof StepScreens that && Arrays.equals(screenshot, that.screenshot)
+        return other instanceof StepScreens that
+                && Arrays.equals(screenshot, that.screenshot)
                 && Arrays.equals(annotated, that.annotated);
     }
 

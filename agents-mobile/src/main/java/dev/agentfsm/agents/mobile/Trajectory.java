@@ -31,8 +31,12 @@ final class Trajectory {
             stepsWithScreens++;
             bytes += screens.bytes();
             if (screens.bytes() > bounds.maxBytes()) {
-                LOG.warn("step {}'s screenshots take {} bytes, more than screenshots.maxBytes ({} bytes): they are not"
-                        + " kept; raise screenshots.maxBytes to keep them", step.step(), screens.bytes(), bounds.maxBytes());
+                LOG.warn(
+                        "step {}'s screenshots take {} bytes, more than screenshots.maxBytes ({} bytes): they are not"
+                                + " kept; raise screenshots.maxBytes to keep them",
+                        step.step(),
+                        screens.bytes(),
+                        bounds.maxBytes());
             }
         });
         for (int i = 0; i < steps.size() && (stepsWithScreens > bounds.steps() || bytes > bounds.maxBytes()); i++) {
@@ -41,8 +45,11 @@ final class Trajectory {
                 steps.set(i, old.withoutScreens());
                 stepsWithScreens--;
                 bytes -= old.screens().get().bytes();
-                LOG.debug("dropped step {}'s screenshots to stay within screenshots.steps {} and maxBytes {}",
-                        old.step(), bounds.steps(), bounds.maxBytes());
+                LOG.debug(
+                        "dropped step {}'s screenshots to stay within screenshots.steps {} and maxBytes {}",
+                        old.step(),
+                        bounds.steps(),
+                        bounds.maxBytes());
             }
         }
     }

@@ -64,16 +64,21 @@ final class UiTreeParser {
         String description = node.getAttribute("content-desc").strip();
         String className = node.getAttribute("class");
         boolean checkable = flag(node, "checkable");
-        boolean keep = flag(node, "clickable") || flag(node, "long-clickable") || checkable || flag(node, "scrollable")
-                || !text.isEmpty() || !description.isEmpty()
-                || className.contains("Edit") || className.contains("Button");
+        boolean keep = flag(node, "clickable")
+                || flag(node, "long-clickable")
+                || checkable
+                || flag(node, "scrollable")
+                || !text.isEmpty()
+                || !description.isEmpty()
+                || className.contains("Edit")
+                || className.contains("Button");
         if (!keep) {
             return Optional.empty();
         }
         String name = !text.isEmpty() ? text : !description.isEmpty() ? description : className;
         String type = className.substring(className.lastIndexOf('.') + 1);
-        return Optional.of(new Control(id, name, type, rect.get(), node.getAttribute("resource-id"), checkable,
-                flag(node, "checked")));
+        return Optional.of(new Control(
+                id, name, type, rect.get(), node.getAttribute("resource-id"), checkable, flag(node, "checked")));
     }
 
     /**
@@ -105,9 +110,11 @@ final class UiTreeParser {
             builder.setErrorHandler(null); // errors are thrown, not printed to stderr
             return builder.parse(new InputSource(new StringReader(xml)));
         } catch (SAXParseException e) {
-            throw new DriverException("the UI dump of " + source + " is not well-formed XML (line " + e.getLineNumber()
-                    + ", column " + e.getColumnNumber() + ": " + e.getMessage() + "); it starts with: "
-                    + abbreviate(xml), e);
+            throw new DriverException(
+                    "the UI dump of " + source + " is not well-formed XML (line " + e.getLineNumber()
+                            + ", column " + e.getColumnNumber() + ": " + e.getMessage() + "); it starts with: "
+                            + abbreviate(xml),
+                    e);
         } catch (SAXException | IOException e) {
             throw new DriverException("the UI dump of " + source + " cannot be read: " + e.getMessage(), e);
         } catch (ParserConfigurationException e) {
@@ -132,6 +139,8 @@ final class UiTreeParser {
 
     private static String abbreviate(String xml) {
         String flat = xml.strip().replaceAll("\\s+", " ");
-        return flat.isEmpty() ? "(nothing: the dump is empty)" : "\"" + (flat.length() > 120 ? flat.substring(0, 120) + "..." : flat) + "\"";
+        return flat.isEmpty()
+                ? "(nothing: the dump is empty)"
+                : "\"" + (flat.length() > 120 ? flat.substring(0, 120) + "..." : flat) + "\"";
     }
 }

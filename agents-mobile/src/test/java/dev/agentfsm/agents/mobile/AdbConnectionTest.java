@@ -30,10 +30,24 @@ class AdbConnectionTest {
         Path root = executable(dir.resolve("root/platform-tools/adb"));
         Path onPath = executable(dir.resolve("bin/adb"));
         String path = dir.resolve("nothing") + java.io.File.pathSeparator + dir.resolve("bin");
-        assertEquals(home, AdbLocator.locate(Map.of("ANDROID_HOME", dir.resolve("home").toString(),
-                "ANDROID_SDK_ROOT", dir.resolve("root").toString(), "PATH", path)));
-        assertEquals(root, AdbLocator.locate(Map.of("ANDROID_HOME", dir.resolve("empty").toString(),
-                "ANDROID_SDK_ROOT", dir.resolve("root").toString(), "PATH", path)));
+        assertEquals(
+                home,
+                AdbLocator.locate(Map.of(
+                        "ANDROID_HOME",
+                        dir.resolve("home").toString(),
+                        "ANDROID_SDK_ROOT",
+                        dir.resolve("root").toString(),
+                        "PATH",
+                        path)));
+        assertEquals(
+                root,
+                AdbLocator.locate(Map.of(
+                        "ANDROID_HOME",
+                        dir.resolve("empty").toString(),
+                        "ANDROID_SDK_ROOT",
+                        dir.resolve("root").toString(),
+                        "PATH",
+                        path)));
         assertEquals(onPath, AdbLocator.locate(Map.of("PATH", path)));
     }
 
@@ -41,11 +55,18 @@ class AdbConnectionTest {
     void aMissingAdbSaysWhereItLookedAndWhatToDo() throws Exception {
         Files.createDirectories(dir.resolve("home/platform-tools"));
         Files.writeString(dir.resolve("home/platform-tools/adb"), "not executable");
-        DriverException e = assertThrows(DriverException.class, () -> AdbLocator.locate(Map.of(
-                "ANDROID_HOME", dir.resolve("home").toString(), "PATH", dir.resolve("bin").toString())));
-        assertEquals("adb not found; looked in ANDROID_HOME/platform-tools (" + dir.resolve("home/platform-tools")
-                + "), ANDROID_SDK_ROOT (not set), PATH (" + dir.resolve("bin") + "). Install the Android SDK"
-                + " platform-tools and set ANDROID_HOME to the SDK, or put adb on PATH", e.getMessage());
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> AdbLocator.locate(Map.of(
+                        "ANDROID_HOME",
+                        dir.resolve("home").toString(),
+                        "PATH",
+                        dir.resolve("bin").toString())));
+        assertEquals(
+                "adb not found; looked in ANDROID_HOME/platform-tools (" + dir.resolve("home/platform-tools")
+                        + "), ANDROID_SDK_ROOT (not set), PATH (" + dir.resolve("bin") + "). Install the Android SDK"
+                        + " platform-tools and set ANDROID_HOME to the SDK, or put adb on PATH",
+                e.getMessage());
     }
 
     @Test
@@ -62,21 +83,27 @@ class AdbConnectionTest {
     @Test
     void noDeviceIsAClearError() {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "");
-        DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, () -> device.driver().connect());
+        DeviceUnavailableException e = assertThrows(
+                DeviceUnavailableException.class, () -> device.driver().connect());
         assertEquals(Problem.NO_DEVICE, e.problem());
-        assertEquals("no Android device is connected (`adb devices` lists none); connect one with USB debugging on,"
-                + " or start an emulator", e.getMessage());
+        assertEquals(
+                "no Android device is connected (`adb devices` lists none); connect one with USB debugging on,"
+                        + " or start an emulator",
+                e.getMessage());
     }
 
     @Test
     void anUnauthorizedDeviceSaysToAcceptThePrompt() {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "R58M123ABC:unauthorized");
-        for (AdbDriver.Builder builder : List.of(device.driver(), device.driver().serial("R58M123ABC"))) {
+        for (AdbDriver.Builder builder :
+                List.of(device.driver(), device.driver().serial("R58M123ABC"))) {
             DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, builder::connect);
             assertEquals(Problem.UNAUTHORIZED, e.problem());
             assertEquals(Optional.of("R58M123ABC"), e.serial());
-            assertEquals("device R58M123ABC is unauthorized: unlock it and accept the \"Allow USB debugging?\" prompt"
-                    + " for this computer, then try again", e.getMessage());
+            assertEquals(
+                    "device R58M123ABC is unauthorized: unlock it and accept the \"Allow USB debugging?\" prompt"
+                            + " for this computer, then try again",
+                    e.getMessage());
         }
         assertEquals(List.of(List.of("devices"), List.of("-s", "R58M123ABC", "get-state")), device.calls());
     }
@@ -84,7 +111,8 @@ class AdbConnectionTest {
     @Test
     void anOfflineDeviceSaysToReconnect() {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "emulator-5556:offline");
-        for (AdbDriver.Builder builder : List.of(device.driver(), device.driver().serial("emulator-5556"))) {
+        for (AdbDriver.Builder builder :
+                List.of(device.driver(), device.driver().serial("emulator-5556"))) {
             DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, builder::connect);
             assertEquals(Problem.OFFLINE, e.problem());
             assertTrue(e.getMessage().startsWith("device emulator-5556 is offline: reconnect"), e.getMessage());
@@ -94,25 +122,36 @@ class AdbConnectionTest {
     @Test
     void aDeviceWithoutUsbPermissionOrInRecoverySaysSo() {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "HT7A1B234567:recovery");
-        DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, () -> device.driver().connect());
+        DeviceUnavailableException e = assertThrows(
+                DeviceUnavailableException.class, () -> device.driver().connect());
         assertEquals(Problem.NOT_READY, e.problem());
-        assertEquals("device HT7A1B234567 is in state \"recovery\", not \"device\"; wait until `adb devices` lists it"
-                + " as \"device\", then try again", e.getMessage());
+        assertEquals(
+                "device HT7A1B234567 is in state \"recovery\", not \"device\"; wait until `adb devices` lists it"
+                        + " as \"device\", then try again",
+                e.getMessage());
     }
 
     @Test
     void aWrongSerialOrSeveralDevices() {
-        StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "emulator-5554:device R58M123ABC:device");
-        DeviceUnavailableException several = assertThrows(DeviceUnavailableException.class, () -> device.driver().connect());
+        StandInAdb device =
+                StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "emulator-5554:device R58M123ABC:device");
+        DeviceUnavailableException several = assertThrows(
+                DeviceUnavailableException.class, () -> device.driver().connect());
         assertEquals(Problem.MORE_THAN_ONE, several.problem());
-        assertEquals("more than one device is connected (emulator-5554, R58M123ABC); choose one with its serial (adb -s)",
+        assertEquals(
+                "more than one device is connected (emulator-5554, R58M123ABC); choose one with its serial (adb -s)",
                 several.getMessage());
-        DeviceUnavailableException wrong = assertThrows(DeviceUnavailableException.class,
+        DeviceUnavailableException wrong = assertThrows(
+                DeviceUnavailableException.class,
                 () -> device.driver().serial("emulator-9999").connect());
         assertEquals(Problem.NOT_FOUND, wrong.problem());
-        assertTrue(wrong.getMessage().startsWith("device emulator-9999 is not connected; it disconnected or the serial"
-                + " is wrong (`" + device.executable() + " -s emulator-9999 get-state` said: error: device 'emulator-9999'"
-                + " not found)"), wrong.getMessage());
+        assertTrue(
+                wrong.getMessage()
+                        .startsWith("device emulator-9999 is not connected; it disconnected or the serial"
+                                + " is wrong (`" + device.executable()
+                                + " -s emulator-9999 get-state` said: error: device 'emulator-9999'"
+                                + " not found)"),
+                wrong.getMessage());
     }
 
     @Test
@@ -124,22 +163,31 @@ class AdbConnectionTest {
         assertEquals(Problem.NOT_FOUND, e.problem());
         assertTrue(e.getMessage().contains("device emulator-5554 is not connected; it disconnected"), e.getMessage());
         assertTrue(e.getMessage().contains("said: error: device 'emulator-5554' not found"), e.getMessage());
-        assertEquals(List.of(adb("get-state"), shell("input", "tap", "5", "6"), shell("input", "tap", "7", "8")),
+        assertEquals(
+                List.of(adb("get-state"), shell("input", "tap", "5", "6"), shell("input", "tap", "7", "8")),
                 device.calls());
     }
 
     @Test
     void aHungAdbIsKilledWithItsChildrenAtTheTimeOut() throws Exception {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "1");
-        AdbDriver driver = device.driver().serial(StandInAdb.SERIAL).commandTimeout(Duration.ofMillis(1500)).connect();
+        AdbDriver driver = device.driver()
+                .serial(StandInAdb.SERIAL)
+                .commandTimeout(Duration.ofMillis(1500))
+                .connect();
         long start = System.nanoTime();
         DriverException e = assertThrows(DriverException.class, driver::controls);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertTrue(took.compareTo(Duration.ofSeconds(8)) < 0, "ended at the time-out, not later: " + took);
         assertTrue(took.compareTo(Duration.ofMillis(1500)) >= 0, "waited the time-out: " + took);
-        assertTrue(e.getMessage().startsWith("`" + device.executable() + " -s emulator-5554 shell uiautomator dump"
-                + " /sdcard/window_dump.xml` did not finish within 1500 ms; killed it and 1 child process(es)"), e.getMessage());
-        long sleeper = Long.parseLong(Files.readString(device.stateDirectory().resolve("hang.pid")).strip());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "`" + device.executable() + " -s emulator-5554 shell uiautomator dump"
+                                        + " /sdcard/window_dump.xml` did not finish within 1500 ms; killed it and 1 child process(es)"),
+                e.getMessage());
+        long sleeper = Long.parseLong(
+                Files.readString(device.stateDirectory().resolve("hang.pid")).strip());
         assertFalse(ProcessHandle.of(sleeper).map(ProcessHandle::isAlive).orElse(false), "the hung child is gone too");
     }
 

@@ -10,7 +10,8 @@ class AdbDevicesTest {
 
     @Test
     void readsEveryStateAndSkipsTheRest() {
-        String output = """
+        String output =
+                """
                 * daemon not running; starting now at tcp:5037
                 * daemon started successfully
                 List of devices attached
@@ -21,12 +22,14 @@ class AdbDevicesTest {
                 192.168.1.20:5555\tdevice product:sdk_gphone_x86 model:sdk_gphone_x86 device:generic_x86_arm transport_id:3
 
                 """;
-        assertEquals(List.of(
-                new AdbDevices.Entry("emulator-5554", "device"),
-                new AdbDevices.Entry("R58M123ABC", "unauthorized"),
-                new AdbDevices.Entry("0123456789ABCDEF", "offline"),
-                new AdbDevices.Entry("HT7A1B234567", "no permissions"),
-                new AdbDevices.Entry("192.168.1.20:5555", "device")), AdbDevices.parse(output));
+        assertEquals(
+                List.of(
+                        new AdbDevices.Entry("emulator-5554", "device"),
+                        new AdbDevices.Entry("R58M123ABC", "unauthorized"),
+                        new AdbDevices.Entry("0123456789ABCDEF", "offline"),
+                        new AdbDevices.Entry("HT7A1B234567", "no permissions"),
+                        new AdbDevices.Entry("192.168.1.20:5555", "device")),
+                AdbDevices.parse(output));
         assertEquals(List.of(), AdbDevices.parse("List of devices attached\n\n"));
     }
 }

@@ -63,8 +63,12 @@ class AdbDriverTest {
         List<Control> controls = driver.controls();
         assertEquals(19, controls.size());
         assertEquals(UiTreeParserTest.dump("network"), driver.uiTree());
-        assertEquals(List.of(shell("uiautomator", "dump", "/sdcard/window_dump.xml"),
-                shell("cat", "/sdcard/window_dump.xml")), device.calls(), "the tree and its controls are read once");
+        assertEquals(
+                List.of(
+                        shell("uiautomator", "dump", "/sdcard/window_dump.xml"),
+                        shell("cat", "/sdcard/window_dump.xml")),
+                device.calls(),
+                "the tree and its controls are read once");
     }
 
     @Test
@@ -74,16 +78,19 @@ class AdbDriverTest {
         assertEquals(23, all.size());
         assertTrue(all.contains("com.android.settings"));
         DeviceInfo info = driver.deviceInfo();
-        assertEquals(new DeviceInfo("sdk_gphone_x86", "11", "30", "1080x2400", "420", Optional.of(87), "charging"), info);
-        assertEquals(List.of(
-                shell("pm", "list", "packages", "-3"),
-                shell("pm", "list", "packages"),
-                shell("getprop", "ro.product.model"),
-                shell("getprop", "ro.build.version.release"),
-                shell("getprop", "ro.build.version.sdk"),
-                shell("wm", "size"),
-                shell("wm", "density"),
-                shell("dumpsys", "battery")), device.calls());
+        assertEquals(
+                new DeviceInfo("sdk_gphone_x86", "11", "30", "1080x2400", "420", Optional.of(87), "charging"), info);
+        assertEquals(
+                List.of(
+                        shell("pm", "list", "packages", "-3"),
+                        shell("pm", "list", "packages"),
+                        shell("getprop", "ro.product.model"),
+                        shell("getprop", "ro.build.version.release"),
+                        shell("getprop", "ro.build.version.sdk"),
+                        shell("wm", "size"),
+                        shell("wm", "density"),
+                        shell("dumpsys", "battery")),
+                device.calls());
     }
 
     @Test
@@ -91,19 +98,23 @@ class AdbDriverTest {
         driver.controls();
         device.clearCalls();
         assertOk(driver.execute(new Action("tap", Map.of("x", 100, "y", 200)), TIMEOUT));
-        assertOk(driver.execute(new Action("swipe", Map.of("start_x", 540, "start_y", 1800, "end_x", 540, "end_y", 600)), TIMEOUT));
-        assertOk(driver.execute(new Action("swipe", Map.of("start_x", 1, "start_y", 2, "end_x", 3, "end_y", 4, "duration", 1000)), TIMEOUT));
+        assertOk(driver.execute(
+                new Action("swipe", Map.of("start_x", 540, "start_y", 1800, "end_x", 540, "end_y", 600)), TIMEOUT));
+        assertOk(driver.execute(
+                new Action("swipe", Map.of("start_x", 1, "start_y", 2, "end_x", 3, "end_y", 4, "duration", 1000)),
+                TIMEOUT));
         assertOk(driver.execute(new Action("type_text", Map.of("text", "Tom & Jerry's (1940)")), TIMEOUT));
         assertOk(driver.execute(new Action("press_key", Map.of("key_code", "KEYCODE_BACK")), TIMEOUT));
         assertOk(driver.execute(new Action("launch_app", Map.of("package_name", "com.android.settings")), TIMEOUT));
-        assertEquals(List.of(
-                shell("input", "tap", "100", "200"),
-                shell("input", "swipe", "540", "1800", "540", "600", "300"),
-                shell("input", "swipe", "1", "2", "3", "4", "1000"),
-                shell("input", "text", "Tom%s\\&%sJerry\\'s%s\\(1940\\)"),
-                shell("input", "keyevent", "KEYCODE_BACK"),
-                shell("pm", "list", "packages"),
-                shell("monkey", "-p", "com.android.settings", "-c", "android.intent.category.LAUNCHER", "1")),
+        assertEquals(
+                List.of(
+                        shell("input", "tap", "100", "200"),
+                        shell("input", "swipe", "540", "1800", "540", "600", "300"),
+                        shell("input", "swipe", "1", "2", "3", "4", "1000"),
+                        shell("input", "text", "Tom%s\\&%sJerry\\'s%s\\(1940\\)"),
+                        shell("input", "keyevent", "KEYCODE_BACK"),
+                        shell("pm", "list", "packages"),
+                        shell("monkey", "-p", "com.android.settings", "-c", "android.intent.category.LAUNCHER", "1")),
                 device.calls());
     }
 
@@ -111,19 +122,22 @@ class AdbDriverTest {
     void clickControlTapsTheCentreOfItsRectangle() throws Exception {
         driver.controls();
         device.clearCalls();
-        ActionResult result = driver.execute(new Action("click_control",
-                Map.of("control_id", 7, "control_name", "android.widget.Switch")), TIMEOUT);
+        ActionResult result = driver.execute(
+                new Action("click_control", Map.of("control_id", 7, "control_name", "android.widget.Switch")), TIMEOUT);
         assertOk(result);
         assertEquals("clicked control 7 Switch \"android.widget.Switch\" at (970, 510)", result.output());
         assertEquals(List.of(shell("input", "tap", "970", "510")), device.calls());
-        assertTrue(driver.controls().get(6).checked(), "the stand-in turned Wi-Fi on, and the tap invalidated the controls");
+        assertTrue(
+                driver.controls().get(6).checked(),
+                "the stand-in turned Wi-Fi on, and the tap invalidated the controls");
     }
 
     @Test
     void clickControlWithAnotherNameStillClicksButSaysSo() throws Exception {
         driver.controls();
         ActionResult result = driver.clickControl(5, Optional.of("Bluetooth"));
-        assertEquals("clicked control 5 TextView \"Wi\u2011Fi\" at (360, 481) (note: control 5 is named \"Wi\u2011Fi\", not \"Bluetooth\")",
+        assertEquals(
+                "clicked control 5 TextView \"Wi\u2011Fi\" at (360, 481) (note: control 5 is named \"Wi\u2011Fi\", not \"Bluetooth\")",
                 result.output());
     }
 
@@ -131,8 +145,8 @@ class AdbDriverTest {
     void typeTextIntoAControlTapsItClearsItAndTypes() throws Exception {
         driver.controls();
         device.clearCalls();
-        assertOk(driver.execute(new Action("type_text",
-                Map.of("text", "hi", "control_id", "5", "clear_current_text", true)), TIMEOUT));
+        assertOk(driver.execute(
+                new Action("type_text", Map.of("text", "hi", "control_id", "5", "clear_current_text", true)), TIMEOUT));
         List<String> clear = new ArrayList<>(shell("input", "keyevent"));
         clear.addAll(Collections.nCopies(50, "KEYCODE_DEL"));
         assertEquals(List.of(shell("input", "tap", "360", "481"), clear, shell("input", "text", "hi")), device.calls());
@@ -144,7 +158,9 @@ class AdbDriverTest {
         device.clearCalls();
         ActionResult result = driver.execute(new Action("type_text", Map.of("text", "café", "control_id", 5)), TIMEOUT);
         assertFalse(result.success());
-        assertTrue(result.reason().orElseThrow().startsWith("adb cannot type 'é' (U+00E9) at index 3"), result.reason().get());
+        assertTrue(
+                result.reason().orElseThrow().startsWith("adb cannot type 'é' (U+00E9) at index 3"),
+                result.reason().get());
         assertEquals(List.of(), device.calls(), "not even the tap on the field");
     }
 
@@ -164,8 +180,12 @@ class AdbDriverTest {
         driver.controls();
         driver.apps(false);
         driver.deviceInfo();
-        assertEquals(List.of(shell("uiautomator", "dump", "/sdcard/window_dump.xml"), shell("cat", "/sdcard/window_dump.xml")),
-                device.calls().subList(first, device.calls().size()), "only the controls expire at 5 s");
+        assertEquals(
+                List.of(
+                        shell("uiautomator", "dump", "/sdcard/window_dump.xml"),
+                        shell("cat", "/sdcard/window_dump.xml")),
+                device.calls().subList(first, device.calls().size()),
+                "only the controls expire at 5 s");
 
         clock.advance(Duration.ofSeconds(55));
         device.clearCalls();
@@ -203,8 +223,10 @@ class AdbDriverTest {
         device.clearCalls();
         ActionResult result = driver.execute(new Action("click_control", Map.of("control_id", 7)), TIMEOUT);
         assertFalse(result.success());
-        assertEquals("control 7 comes from controls read 5000 ms ago, older than 5000 ms, so the screen may have changed;"
-                + " observe the screen again", result.reason().orElseThrow());
+        assertEquals(
+                "control 7 comes from controls read 5000 ms ago, older than 5000 ms, so the screen may have changed;"
+                        + " observe the screen again",
+                result.reason().orElseThrow());
         assertEquals(List.of(), device.calls(), "nothing was tapped");
     }
 
@@ -215,7 +237,8 @@ class AdbDriverTest {
         device.clearCalls();
         ActionResult result = driver.clickControl(7, Optional.empty());
         assertFalse(result.success());
-        assertTrue(result.reason().orElseThrow().startsWith("control 7 comes from a screen that has changed since"),
+        assertTrue(
+                result.reason().orElseThrow().startsWith("control 7 comes from a screen that has changed since"),
                 result.reason().get());
         ActionResult typed = driver.typeText("x", Optional.of(7), Optional.empty(), false);
         assertFalse(typed.success());
@@ -224,27 +247,44 @@ class AdbDriverTest {
 
     @Test
     void unknownIdsAndBadArgumentsAreResultsForTheLlm() throws Exception {
-        assertEquals("control 1 is unknown: no controls have been read yet; observe the screen first",
+        assertEquals(
+                "control 1 is unknown: no controls have been read yet; observe the screen first",
                 driver.clickControl(1, Optional.empty()).reason().orElseThrow());
         driver.controls();
-        assertEquals("there is no control 20 on the screen; the ids are 1 to 19",
+        assertEquals(
+                "there is no control 20 on the screen; the ids are 1 to 19",
                 driver.clickControl(20, Optional.empty()).reason().orElseThrow());
-        assertEquals("tap needs 'y' (an integer); got arguments {x=1}",
-                driver.execute(new Action("tap", Map.of("x", 1)), TIMEOUT).reason().orElseThrow());
-        assertEquals("tap needs 'x' to be an integer; got left",
-                driver.execute(new Action("tap", Map.of("x", "left", "y", 1)), TIMEOUT).reason().orElseThrow());
-        assertTrue(driver.execute(new Action("fly", Map.of()), TIMEOUT).reason().orElseThrow()
+        assertEquals(
+                "tap needs 'y' (an integer); got arguments {x=1}",
+                driver.execute(new Action("tap", Map.of("x", 1)), TIMEOUT)
+                        .reason()
+                        .orElseThrow());
+        assertEquals(
+                "tap needs 'x' to be an integer; got left",
+                driver.execute(new Action("tap", Map.of("x", "left", "y", 1)), TIMEOUT)
+                        .reason()
+                        .orElseThrow());
+        assertTrue(driver.execute(new Action("fly", Map.of()), TIMEOUT)
+                .reason()
+                .orElseThrow()
                 .startsWith("unknown tool \"fly\"; the tools are tap, swipe, type_text, launch_app"));
-        assertEquals("\"rm -rf /\" is not an Android key code; use a KEYCODE_* name such as KEYCODE_HOME, KEYCODE_BACK or KEYCODE_ENTER",
+        assertEquals(
+                "\"rm -rf /\" is not an Android key code; use a KEYCODE_* name such as KEYCODE_HOME, KEYCODE_BACK or KEYCODE_ENTER",
                 driver.pressKey("rm -rf /").reason().orElseThrow());
     }
 
     @Test
     void waitIsBoundedAndCachesCanBeDropped() throws Exception {
-        assertEquals("wait takes 1 to 10 seconds; got 0",
-                driver.execute(new Action("wait", Map.of("seconds", 0)), TIMEOUT).reason().orElseThrow());
-        assertEquals("wait takes 1 to 10 seconds; got 11",
-                driver.execute(new Action("wait", Map.of("seconds", 11)), TIMEOUT).reason().orElseThrow(),
+        assertEquals(
+                "wait takes 1 to 10 seconds; got 0",
+                driver.execute(new Action("wait", Map.of("seconds", 0)), TIMEOUT)
+                        .reason()
+                        .orElseThrow());
+        assertEquals(
+                "wait takes 1 to 10 seconds; got 11",
+                driver.execute(new Action("wait", Map.of("seconds", 11)), TIMEOUT)
+                        .reason()
+                        .orElseThrow(),
                 "never longer than the action's time-out");
         driver.apps(false);
         driver.controls();
@@ -253,7 +293,8 @@ class AdbDriverTest {
         driver.apps(false);
         driver.controls();
         assertEquals(List.of(shell("pm", "list", "packages", "-3")), device.calls(), "only the apps were dropped");
-        assertEquals("unknown cache \"screens\"; use controls, apps, device_info or all",
+        assertEquals(
+                "unknown cache \"screens\"; use controls, apps, device_info or all",
                 driver.invalidateCache("screens").reason().orElseThrow());
     }
 
@@ -261,13 +302,21 @@ class AdbDriverTest {
     void launchAppResolvesAWordAndRefusesWhatItCannotLaunch() throws Exception {
         ActionResult byWord = driver.launchApp("wikipedia");
         assertFalse(byWord.success(), "org.wikipedia has no launcher in the stand-in");
-        assertTrue(byWord.reason().orElseThrow().startsWith("could not launch org.wikipedia (monkey exited with 252: "
-                + "** No activities found to run, monkey aborted."), byWord.reason().get());
-        assertEquals("launched com.android.settings", driver.launchApp("settings").output(),
+        assertTrue(
+                byWord.reason()
+                        .orElseThrow()
+                        .startsWith("could not launch org.wikipedia (monkey exited with 252: "
+                                + "** No activities found to run, monkey aborted."),
+                byWord.reason().get());
+        assertEquals(
+                "launched com.android.settings",
+                driver.launchApp("settings").output(),
                 "com.android.settings wins over com.android.settings.intelligence: it ends with the word");
-        assertEquals("no installed package matches \"calculator\"; installed apps: com.example.notes, org.wikipedia",
+        assertEquals(
+                "no installed package matches \"calculator\"; installed apps: com.example.notes, org.wikipedia",
                 driver.launchApp("calculator").reason().orElseThrow());
-        assertTrue(driver.launchApp("google").reason().orElseThrow().startsWith("\"google\" matches several packages ("));
+        assertTrue(
+                driver.launchApp("google").reason().orElseThrow().startsWith("\"google\" matches several packages ("));
     }
 
     @Test
@@ -275,17 +324,25 @@ class AdbDriverTest {
         Observation observation = driver.observe(TIMEOUT);
         assertEquals(20289, observation.screenshotPng().orElseThrow().length);
         assertEquals(UiTreeParserTest.dump("network"), observation.uiTree().orElseThrow());
-        assertTrue(observation.text().orElseThrow().contains(
-                "7: Switch \"android.widget.Switch\" [905,477][1036,543] id=com.android.settings:id/switchWidget unchecked"));
+        assertTrue(
+                observation
+                        .text()
+                        .orElseThrow()
+                        .contains(
+                                "7: Switch \"android.widget.Switch\" [905,477][1036,543] id=com.android.settings:id/switchWidget unchecked"));
     }
 
     @Test
     void aMalformedDumpFromTheDeviceIsAClearError() throws Exception {
-        Path broken = Files.writeString(dir.resolve("broken.xml"),
+        Path broken = Files.writeString(
+                dir.resolve("broken.xml"),
                 "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\"><node text=\"cut off");
-        AdbDriver cut = StandInAdb.install(dir.resolve("other")).with("ADB_STANDIN_DUMP", broken.toString()).connect(clock);
+        AdbDriver cut = StandInAdb.install(dir.resolve("other"))
+                .with("ADB_STANDIN_DUMP", broken.toString())
+                .connect(clock);
         DriverException e = assertThrows(DriverException.class, cut::controls);
-        assertTrue(e.getMessage().startsWith("the UI dump of emulator-5554 is not well-formed XML (line 1, column "),
+        assertTrue(
+                e.getMessage().startsWith("the UI dump of emulator-5554 is not well-formed XML (line 1, column "),
                 e.getMessage());
     }
 

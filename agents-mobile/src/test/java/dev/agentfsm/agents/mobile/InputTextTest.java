@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** Text for {@code adb shell input text}: what the device's shell and the input command get. */
 class InputTextTest {
@@ -30,17 +30,20 @@ class InputTextTest {
 
     @Test
     void aRealisticSearchQuery() {
-        assertEquals("Tom\\&Jerry%s\\(1940\\)%s\\*%sreviews\\;%sdon\\'t%s\\|%sgrep",
+        assertEquals(
+                "Tom\\&Jerry%s\\(1940\\)%s\\*%sreviews\\;%sdon\\'t%s\\|%sgrep",
                 InputText.escape("Tom&Jerry (1940) * reviews; don't | grep"));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "café|'é' (U+00E9) at index 3",
-        "naïve|'ï' (U+00EF) at index 2",
-        "hi 👋|'👋' (U+1F44B) at index 3",
-        "日本|'日' (U+65E5) at index 0",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "café|'é' (U+00E9) at index 3",
+                "naïve|'ï' (U+00EF) at index 2",
+                "hi 👋|'👋' (U+1F44B) at index 3",
+                "日本|'日' (U+65E5) at index 0",
+            })
     void textAdbCannotTypeIsRefusedNamingTheCharacter(String text, String expected) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InputText.escape(text));
         assertTrue(e.getMessage().contains("adb cannot type " + expected + " of \"" + text + "\""), e.getMessage());

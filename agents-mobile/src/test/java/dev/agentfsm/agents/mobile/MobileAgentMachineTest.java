@@ -32,7 +32,8 @@ class MobileAgentMachineTest {
         assertEquals(MobileAgentStatus.CONTINUE, table.initial());
         assertEquals(Optional.of(MobileAgentStatus.FAIL), table.onError());
         assertEquals(Optional.empty(), table.fallback());
-        assertEquals(List.of(MobileAgentStatus.CONTINUE, MobileAgentStatus.FINISH, MobileAgentStatus.FAIL),
+        assertEquals(
+                List.of(MobileAgentStatus.CONTINUE, MobileAgentStatus.FINISH, MobileAgentStatus.FAIL),
                 table.targets(MobileAgentStatus.CONTINUE));
         assertEquals(List.of(MobileAgentStatus.FINISH), table.targets(MobileAgentStatus.FAIL));
         assertEquals(List.of(), table.targets(MobileAgentStatus.FINISH));

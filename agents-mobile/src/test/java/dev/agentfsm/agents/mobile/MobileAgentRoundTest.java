@@ -41,21 +41,28 @@ class MobileAgentRoundTest {
     void openSettingsAndTurnOnWifi() throws Exception {
         StandInAdb device = StandInAdb.install(dir);
         ReplayLlmClient llm = replay();
-        MobileAgent agent = MobileAgent.builder(device.connect(new MutableClock()), llm).build();
+        MobileAgent agent =
+                MobileAgent.builder(device.connect(new MutableClock()), llm).build();
 
         RoundResult result = round(agent);
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.CONTINUE",
-                "MobileAgent.CONTINUE", "MobileAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "MobileAgent.CONTINUE",
+                        "MobileAgent.CONTINUE",
+                        "MobileAgent.CONTINUE",
+                        "MobileAgent.CONTINUE",
+                        "MobileAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(MobileAgentStatus.FINISH, result.finalStatus());
         assertEquals("Wi-Fi is on (connected to AndroidWifi).", result.result().orElseThrow());
         assertEquals(0, llm.remaining());
 
-        List<List<String>> observe = List.of(shell("screencap", "-p", "/sdcard/screen_temp.png"), PULL,
-                shell("rm", "/sdcard/screen_temp.png"));
-        List<List<String>> controls = List.of(shell("uiautomator", "dump", "/sdcard/window_dump.xml"),
-                shell("cat", "/sdcard/window_dump.xml"));
+        List<List<String>> observe = List.of(
+                shell("screencap", "-p", "/sdcard/screen_temp.png"), PULL, shell("rm", "/sdcard/screen_temp.png"));
+        List<List<String>> controls = List.of(
+                shell("uiautomator", "dump", "/sdcard/window_dump.xml"), shell("cat", "/sdcard/window_dump.xml"));
         List<List<String>> expected = new ArrayList<>();
         expected.add(adb("get-state"));
         // step 1: launch Settings
@@ -78,28 +85,36 @@ class MobileAgentRoundTest {
         assertEquals(expected, withoutLocalPaths(device.calls()));
 
         String lastPrompt = userText(llm, 3);
-        assertTrue(lastPrompt.contains("7: Switch \"android.widget.Switch\" [905,477][1036,543]"
-                + " id=com.android.settings:id/switchWidget checked"), "the LLM saw the switch on:\n" + lastPrompt);
+        assertTrue(
+                lastPrompt.contains("7: Switch \"android.widget.Switch\" [905,477][1036,543]"
+                        + " id=com.android.settings:id/switchWidget checked"),
+                "the LLM saw the switch on:\n" + lastPrompt);
         assertTrue(userText(llm, 2).contains("id=com.android.settings:id/switchWidget unchecked"));
         assertTrue(lastPrompt.contains("Request: " + REQUEST), lastPrompt);
         assertTrue(lastPrompt.contains("Last action results: click_control: clicked control 7 Switch"), lastPrompt);
         assertTrue(lastPrompt.contains("Installed apps: com.example.notes, org.wikipedia"), lastPrompt);
         String system = llm.requests().get(0).messages().get(0).text();
-        assertTrue(system.contains("- tap(x: x in pixels, y: y in pixels): Tap the screen at a point.\n"
-                + "- swipe(start_x: start x in pixels, start_y: start y in pixels, end_x: end x in pixels,"
-                + " end_y: end y in pixels, duration: milliseconds, default 300)"), system);
+        assertTrue(
+                system.contains("- tap(x: x in pixels, y: y in pixels): Tap the screen at a point.\n"
+                        + "- swipe(start_x: start x in pixels, start_y: start y in pixels, end_x: end x in pixels,"
+                        + " end_y: end y in pixels, duration: milliseconds, default 300)"),
+                system);
         ChatMessage user = llm.requests().get(0).messages().get(1);
         assertEquals(2, user.images().size(), "the screenshot and the annotated screenshot");
         // step 3 saw the network screen: control 7's label box sits at the switch's top-left corner
         List<Image> seen = llm.requests().get(2).messages().get(1).images();
         BufferedImage plain = ImageIO.read(new ByteArrayInputStream(seen.get(0).data()));
-        BufferedImage annotated = ImageIO.read(new ByteArrayInputStream(seen.get(1).data()));
+        BufferedImage annotated =
+                ImageIO.read(new ByteArrayInputStream(seen.get(1).data()));
         assertEquals(ScreenshotAnnotator.LABEL_BACKGROUND.getRGB(), annotated.getRGB(905 + 2, 477 + 2));
         assertNotEquals(plain.getRGB(905 + 2, 477 + 2), annotated.getRGB(905 + 2, 477 + 2));
         List<Map<String, Object>> steps = agent.blackboard().trajectories();
-        assertEquals(List.of("launch_app", "click_control", "click_control", ""),
-                steps.stream().map(step -> step.get("action")).toList(), "one trajectory entry per step");
-        assertEquals(List.of("CONTINUE", "CONTINUE", "CONTINUE", "FINISH"),
+        assertEquals(
+                List.of("launch_app", "click_control", "click_control", ""),
+                steps.stream().map(step -> step.get("action")).toList(),
+                "one trajectory entry per step");
+        assertEquals(
+                List.of("CONTINUE", "CONTINUE", "CONTINUE", "FINISH"),
                 steps.stream().map(step -> step.get("status")).toList());
         assertEquals("launched com.android.settings", steps.get(0).get("result"));
     }
@@ -108,19 +123,27 @@ class MobileAgentRoundTest {
     void aDeviceThatDisconnectsMidRoundEndsItInFailWithTheReason() throws Exception {
         // call 15 is step 2's tap: get-state, then 8 calls in step 1, then 5 observing in step 2
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DISCONNECT_AFTER", "14");
-        MobileAgent agent = MobileAgent.builder(device.connect(new MutableClock()), replay()).build();
+        MobileAgent agent = MobileAgent.builder(device.connect(new MutableClock()), replay())
+                .build();
 
         RoundResult result = round(agent);
 
-        assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.FAIL", "MobileAgent.FINISH"),
-                result.qualifiedPath(), "onError took the round to FAIL, which cleaned up into FINISH");
+        assertEquals(
+                List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.FAIL", "MobileAgent.FINISH"),
+                result.qualifiedPath(),
+                "onError took the round to FAIL, which cleaned up into FINISH");
         assertEquals(Outcome.ERROR, result.outcome(), "a failure is never reported as success");
-        DeviceUnavailableException cause = assertInstanceOf(DeviceUnavailableException.class, result.error().orElseThrow());
+        DeviceUnavailableException cause = assertInstanceOf(
+                DeviceUnavailableException.class, result.error().orElseThrow());
         assertEquals(DeviceUnavailableException.Problem.NOT_FOUND, cause.problem());
-        assertTrue(result.reason().startsWith("MobileAgent.CONTINUE failed with " + DeviceUnavailableException.class.getName()
-                + ": device emulator-5554 is not connected; it disconnected or the serial is wrong"), result.reason());
+        assertTrue(
+                result.reason()
+                        .startsWith("MobileAgent.CONTINUE failed with " + DeviceUnavailableException.class.getName()
+                                + ": device emulator-5554 is not connected; it disconnected or the serial is wrong"),
+                result.reason());
         assertTrue(result.reason().contains("moved to its onError state FAIL"), result.reason());
-        assertEquals(shell("input", "tap", "360", "711"), device.calls().get(14), "the call that found the device gone");
+        assertEquals(
+                shell("input", "tap", "360", "711"), device.calls().get(14), "the call that found the device gone");
         assertEquals(15, device.calls().size(), "nothing ran after it");
     }
 
@@ -128,33 +151,45 @@ class MobileAgentRoundTest {
     void aHungDeviceEndsTheRoundInFailAtTheTimeOut() throws Exception {
         // call 10 is step 2's screencap
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "9");
-        AdbDriver driver = device.driver().serial(StandInAdb.SERIAL).commandTimeout(Duration.ofSeconds(1)).connect();
+        AdbDriver driver = device.driver()
+                .serial(StandInAdb.SERIAL)
+                .commandTimeout(Duration.ofSeconds(1))
+                .connect();
         MobileAgent agent = MobileAgent.builder(driver, replay()).build();
 
         long start = System.nanoTime();
         RoundResult result = round(agent);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-        assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.FAIL", "MobileAgent.FINISH"),
+        assertEquals(
+                List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.FAIL", "MobileAgent.FINISH"),
                 result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
-        assertTrue(result.reason().contains("shell screencap -p /sdcard/screen_temp.png` did not finish within 1000 ms;"
-                + " killed it"), result.reason());
+        assertTrue(
+                result.reason()
+                        .contains("shell screencap -p /sdcard/screen_temp.png` did not finish within 1000 ms;"
+                                + " killed it"),
+                result.reason());
         assertTrue(took.compareTo(Duration.ofSeconds(20)) < 0, "nothing hangs: " + took);
-        long sleeper = Long.parseLong(java.nio.file.Files.readString(device.stateDirectory().resolve("hang.pid")).strip());
+        long sleeper = Long.parseLong(
+                java.nio.file.Files.readString(device.stateDirectory().resolve("hang.pid"))
+                        .strip());
         assertFalse(ProcessHandle.of(sleeper).map(ProcessHandle::isAlive).orElse(false), "the hung adb is gone");
     }
 
     @Test
     void anArgumentTheModelSendsAsNullIsLeftOutNotAFailure() throws Exception {
         StandInAdb device = StandInAdb.install(dir);
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of("""
+        ReplayLlmClient llm = ReplayLlmClient.of(
+                List.of(
+                        """
                 {"observation": "the home screen", "thought": "open Settings",
                  "action": {"function": "launch_app",
                             "arguments": {"package_name": "com.android.settings", "control_name": null},
                             "status": "FINISH"},
                  "plan": [], "result": "Settings is open."}"""));
-        MobileAgent agent = MobileAgent.builder(device.connect(new MutableClock()), llm).build();
+        MobileAgent agent =
+                MobileAgent.builder(device.connect(new MutableClock()), llm).build();
 
         RoundResult result = round(agent);
 
@@ -167,7 +202,10 @@ class MobileAgentRoundTest {
 
     private static RoundResult round(MobileAgent agent) {
         return Round.of(MobileAgentStateManager.instance(), agent)
-                .context(new Context().put(Context.REQUEST, REQUEST)).config(RuntimeConfig.parse("maxStep: 10")).build().run();
+                .context(new Context().put(Context.REQUEST, REQUEST))
+                .config(RuntimeConfig.parse("maxStep: 10"))
+                .build()
+                .run();
     }
 
     static ReplayLlmClient replay() throws Exception {
@@ -178,12 +216,18 @@ class MobileAgentRoundTest {
     }
 
     private static String userText(ReplayLlmClient llm, int request) {
-        return llm.requests().get(request).messages().stream().filter(m -> m.role() == ChatMessage.Role.USER)
-                .map(ChatMessage::text).reduce((a, b) -> b).orElseThrow();
+        return llm.requests().get(request).messages().stream()
+                .filter(m -> m.role() == ChatMessage.Role.USER)
+                .map(ChatMessage::text)
+                .reduce((a, b) -> b)
+                .orElseThrow();
     }
 
     static List<List<String>> withoutLocalPaths(List<List<String>> calls) {
-        return calls.stream().map(call -> call.size() == 5 && call.get(2).equals("pull")
-                ? List.of(call.get(0), call.get(1), call.get(2), call.get(3), "<local file>") : call).toList();
+        return calls.stream()
+                .map(call -> call.size() == 5 && call.get(2).equals("pull")
+                        ? List.of(call.get(0), call.get(1), call.get(2), call.get(3), "<local file>")
+                        : call)
+                .toList();
     }
 }

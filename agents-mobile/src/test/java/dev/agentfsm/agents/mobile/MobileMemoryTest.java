@@ -33,11 +33,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MobileMemoryTest {
     private static final String REQUEST = "open Settings and turn on Wi-Fi";
-    private static final String GIVE_UP = """
+    private static final String GIVE_UP =
+            """
             {"observation": "Settings is open, but this phone has no Wi-Fi settings I can find.",
              "thought": "I cannot do this.", "action": {"function": "", "arguments": {}, "status": "FAIL"},
              "plan": [], "result": ""}""";
-    private static final String LAUNCH = """
+    private static final String LAUNCH =
+            """
             {"observation": "The home screen.", "thought": "Open Settings.",
              "action": {"function": "launch_app", "arguments": {"package_name": "com.android.settings"},
                         "status": "CONTINUE"}, "plan": [], "result": ""}""";
@@ -56,12 +58,16 @@ class MobileMemoryTest {
     }
 
     private MobileAgent agent(StandInAdb device, LlmClient llm, RuntimeConfig config) throws Exception {
-        return MobileAgent.builder(device.connect(new MutableClock()), llm).config(config).build();
+        return MobileAgent.builder(device.connect(new MutableClock()), llm)
+                .config(config)
+                .build();
     }
 
     private static RoundResult round(MobileAgent agent) {
         return Round.of(MobileAgentStateManager.instance(), agent)
-                .context(new Context().put(Context.REQUEST, REQUEST)).build().run();
+                .context(new Context().put(Context.REQUEST, REQUEST))
+                .build()
+                .run();
     }
 
     @Test
@@ -75,10 +81,16 @@ class MobileMemoryTest {
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         List<MobileStep> steps = agent.trajectory();
         assertEquals(List.of(1, 2, 3, 4), steps.stream().map(MobileStep::step).toList());
-        assertEquals(List.of("launch_app", "click_control", "click_control", ""),
+        assertEquals(
+                List.of("launch_app", "click_control", "click_control", ""),
                 steps.stream().map(MobileStep::action).toList());
-        assertEquals(List.of(MobileAgentStatus.CONTINUE, MobileAgentStatus.CONTINUE, MobileAgentStatus.CONTINUE,
-                MobileAgentStatus.FINISH), steps.stream().map(MobileStep::status).toList());
+        assertEquals(
+                List.of(
+                        MobileAgentStatus.CONTINUE,
+                        MobileAgentStatus.CONTINUE,
+                        MobileAgentStatus.CONTINUE,
+                        MobileAgentStatus.FINISH),
+                steps.stream().map(MobileStep::status).toList());
         assertEquals("launched com.android.settings", steps.get(0).result());
         for (int i = 0; i < steps.size(); i++) {
             List<Image> seen = llm.requests().get(i).messages().get(1).images();
@@ -91,37 +103,61 @@ class MobileMemoryTest {
 
     @Test
     void onlyTheLastStepsKeepTheirScreenshotsWithinScreenshotsSteps() throws Exception {
-        MobileAgent agent = agent(StandInAdb.install(dir), MobileAgentRoundTest.replay(),
+        MobileAgent agent = agent(
+                StandInAdb.install(dir),
+                MobileAgentRoundTest.replay(),
                 config(new ScreenshotMemory(2, ScreenshotMemory.defaults().maxBytes(), Optional.empty())));
 
         round(agent);
 
-        assertEquals(List.of(false, false, true, true),
-                agent.trajectory().stream().map(step -> step.screens().isPresent()).toList(),
+        assertEquals(
+                List.of(false, false, true, true),
+                agent.trajectory().stream()
+                        .map(step -> step.screens().isPresent())
+                        .toList(),
                 "the two oldest steps gave up their screenshots; every step is still there");
         assertEquals("launch_app", agent.trajectory().get(0).action());
     }
 
     @Test
     void theOldestScreenshotsAreDroppedToStayWithinScreenshotsMaxBytes() throws Exception {
-        MobileAgent unbounded = agent(StandInAdb.install(dir.resolve("a")), MobileAgentRoundTest.replay(),
+        MobileAgent unbounded = agent(
+                StandInAdb.install(dir.resolve("a")),
+                MobileAgentRoundTest.replay(),
                 config(ScreenshotMemory.defaults()));
         round(unbounded);
-        List<Long> sizes = unbounded.trajectory().stream().map(step -> step.screens().orElseThrow().bytes()).toList();
+        List<Long> sizes = unbounded.trajectory().stream()
+                .map(step -> step.screens().orElseThrow().bytes())
+                .toList();
         long lastTwo = sizes.get(2) + sizes.get(3);
 
-        MobileAgent twoFit = agent(StandInAdb.install(dir.resolve("b")), MobileAgentRoundTest.replay(),
+        MobileAgent twoFit = agent(
+                StandInAdb.install(dir.resolve("b")),
+                MobileAgentRoundTest.replay(),
                 config(new ScreenshotMemory(10, lastTwo, Optional.empty())));
         round(twoFit);
-        MobileAgent oneFits = agent(StandInAdb.install(dir.resolve("c")), MobileAgentRoundTest.replay(),
+        MobileAgent oneFits = agent(
+                StandInAdb.install(dir.resolve("c")),
+                MobileAgentRoundTest.replay(),
                 config(new ScreenshotMemory(10, lastTwo - 1, Optional.empty())));
         round(oneFits);
 
-        assertEquals(List.of(false, false, true, true),
-                twoFit.trajectory().stream().map(step -> step.screens().isPresent()).toList(), "sizes " + sizes);
-        assertEquals(List.of(false, false, false, true),
-                oneFits.trajectory().stream().map(step -> step.screens().isPresent()).toList(), "sizes " + sizes);
-        long kept = oneFits.trajectory().stream().flatMap(step -> step.screens().stream()).mapToLong(StepScreens::bytes).sum();
+        assertEquals(
+                List.of(false, false, true, true),
+                twoFit.trajectory().stream()
+                        .map(step -> step.screens().isPresent())
+                        .toList(),
+                "sizes " + sizes);
+        assertEquals(
+                List.of(false, false, false, true),
+                oneFits.trajectory().stream()
+                        .map(step -> step.screens().isPresent())
+                        .toList(),
+                "sizes " + sizes);
+        long kept = oneFits.trajectory().stream()
+                .flatMap(step -> step.screens().stream())
+                .mapToLong(StepScreens::bytes)
+                .sum();
         assertTrue(kept <= lastTwo - 1, kept + " bytes kept");
     }
 
@@ -129,12 +165,15 @@ class MobileMemoryTest {
     void failWritesAFinalScreenshotUnderScreenshotsDirAndSaysWhere() throws Exception {
         StandInAdb device = StandInAdb.install(dir);
         Path shots = dir.resolve("shots");
-        MobileAgent agent = agent(device, ReplayLlmClient.of(List.of(LAUNCH, GIVE_UP)),
+        MobileAgent agent = agent(
+                device,
+                ReplayLlmClient.of(List.of(LAUNCH, GIVE_UP)),
                 config(new ScreenshotMemory(10, ScreenshotMemory.defaults().maxBytes(), Optional.of(shots))));
 
         RoundResult result = round(agent);
 
-        assertEquals(List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.FAIL", "MobileAgent.FINISH"),
+        assertEquals(
+                List.of("MobileAgent.CONTINUE", "MobileAgent.CONTINUE", "MobileAgent.FAIL", "MobileAgent.FINISH"),
                 result.qualifiedPath());
         List<Path> written;
         try (Stream<Path> files = Files.list(shots)) {
@@ -142,42 +181,54 @@ class MobileMemoryTest {
         }
         assertEquals(1, written.size(), written.toString());
         Path file = written.get(0);
-        assertTrue(file.getFileName().toString().matches("MobileAgent_emulator-5554-fail-\\d{8}T\\d{6}\\.\\d{3}Z-step3\\.png"),
+        assertTrue(
+                file.getFileName()
+                        .toString()
+                        .matches("MobileAgent_emulator-5554-fail-\\d{8}T\\d{6}\\.\\d{3}Z-step3\\.png"),
                 file.toString());
         assertArrayEquals(standInScreen(), Files.readAllBytes(file), "the screen as the device showed it at FAIL");
         assertEquals(Optional.of("final screenshot written to " + file.toAbsolutePath()), agent.failureScreenshot());
         assertEquals(List.of(), agent.blackboard().screenshots(), "the file holds it; the blackboard does not");
         List<List<String>> calls = device.calls();
-        assertEquals(shell("rm", "/sdcard/screen_temp.png"), calls.get(calls.size() - 1), "FAIL's screencap was the last call");
+        assertEquals(
+                shell("rm", "/sdcard/screen_temp.png"),
+                calls.get(calls.size() - 1),
+                "FAIL's screencap was the last call");
         assertEquals(shell("screencap", "-p", "/sdcard/screen_temp.png"), calls.get(calls.size() - 3));
     }
 
     @Test
     void withoutADirectoryTheFinalScreenshotGoesOnTheBlackboard() throws Exception {
-        MobileAgent agent = agent(StandInAdb.install(dir), ReplayLlmClient.of(List.of(GIVE_UP)),
-                config(ScreenshotMemory.defaults()));
+        MobileAgent agent = agent(
+                StandInAdb.install(dir), ReplayLlmClient.of(List.of(GIVE_UP)), config(ScreenshotMemory.defaults()));
 
         round(agent);
 
         List<Blackboard.Screenshot> kept = agent.blackboard().screenshots();
         assertEquals(1, kept.size());
         assertArrayEquals(standInScreen(), kept.get(0).png());
-        assertEquals("the screen when MobileAgent/emulator-5554 failed, at step 2", kept.get(0).description());
+        assertEquals(
+                "the screen when MobileAgent/emulator-5554 failed, at step 2",
+                kept.get(0).description());
         assertEquals(Optional.of("final screenshot kept on the blackboard as screenshot_1"), agent.failureScreenshot());
     }
 
     @Test
     void aDirectoryThatCannotBeWrittenFallsBackToTheBlackboardAndSaysWhy() throws Exception {
         Path notADirectory = Files.writeString(dir.resolve("shots"), "a file where the directory should be");
-        MobileAgent agent = agent(StandInAdb.install(dir), ReplayLlmClient.of(List.of(GIVE_UP)),
+        MobileAgent agent = agent(
+                StandInAdb.install(dir),
+                ReplayLlmClient.of(List.of(GIVE_UP)),
                 config(new ScreenshotMemory(10, ScreenshotMemory.defaults().maxBytes(), Optional.of(notADirectory))));
 
         round(agent);
 
         assertEquals(1, agent.blackboard().screenshots().size());
         String where = agent.failureScreenshot().orElseThrow();
-        assertTrue(where.startsWith("final screenshot kept on the blackboard as screenshot_1 (it could not be written"
-                + " under screenshots.dir " + notADirectory + ": java.nio.file.FileAlreadyExistsException"), where);
+        assertTrue(
+                where.startsWith("final screenshot kept on the blackboard as screenshot_1 (it could not be written"
+                        + " under screenshots.dir " + notADirectory + ": java.nio.file.FileAlreadyExistsException"),
+                where);
     }
 
     @Test
@@ -190,11 +241,18 @@ class MobileMemoryTest {
 
         assertEquals(Outcome.ERROR, result.outcome());
         assertEquals(15, device.calls().size(), "FAIL did not call adb again");
-        assertEquals(Optional.of("no final screenshot: the device did not answer (" + result.error().orElseThrow().getMessage()
-                + ")"), agent.failureScreenshot());
+        assertEquals(
+                Optional.of("no final screenshot: the device did not answer ("
+                        + result.error().orElseThrow().getMessage() + ")"),
+                agent.failureScreenshot());
         assertEquals(List.of(), agent.blackboard().screenshots());
         ArchivedSubtask subtask = result.subtasks().get(0);
-        assertEquals(new ArchivedSubtask(REQUEST, MobileAgentStatus.FAIL, result.error().orElseThrow().toString()), subtask,
+        assertEquals(
+                new ArchivedSubtask(
+                        REQUEST,
+                        MobileAgentStatus.FAIL,
+                        result.error().orElseThrow().toString()),
+                subtask,
                 "FAIL archives nothing itself: the runtime archived the request's subtask with the error");
         assertEquals(1, result.subtasks().size(), "FAIL's clean-up in FINISH ends no second subtask");
     }
@@ -203,21 +261,27 @@ class MobileMemoryTest {
     void aDeviceThatStopsAnsweringLeavesNoFinalScreenshotAndSaysWhy() throws Exception {
         // call 10 is step 2's screencap: from then on every call hangs
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "9");
-        AdbDriver driver = device.driver().serial(StandInAdb.SERIAL).commandTimeout(Duration.ofSeconds(1)).connect();
+        AdbDriver driver = device.driver()
+                .serial(StandInAdb.SERIAL)
+                .commandTimeout(Duration.ofSeconds(1))
+                .connect();
         MobileAgent agent = MobileAgent.builder(driver, MobileAgentRoundTest.replay())
-                .config(config(ScreenshotMemory.defaults())).build();
+                .config(config(ScreenshotMemory.defaults()))
+                .build();
 
         round(agent);
 
         String where = agent.failureScreenshot().orElseThrow();
-        assertTrue(where.startsWith("no final screenshot: taking it failed: `") && where.contains("did not finish within"
-                + " 1000 ms; killed it"), where);
+        assertTrue(
+                where.startsWith("no final screenshot: taking it failed: `")
+                        && where.contains("did not finish within" + " 1000 ms; killed it"),
+                where);
     }
 
     @Test
     void aNewRoundStartsWithAnEmptyTrajectory() throws Exception {
-        MobileAgent agent = agent(StandInAdb.install(dir), ReplayLlmClient.of(List.of(GIVE_UP)),
-                config(ScreenshotMemory.defaults()));
+        MobileAgent agent = agent(
+                StandInAdb.install(dir), ReplayLlmClient.of(List.of(GIVE_UP)), config(ScreenshotMemory.defaults()));
         round(agent);
         assertEquals(1, agent.trajectory().size());
 

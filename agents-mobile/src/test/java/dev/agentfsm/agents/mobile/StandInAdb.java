@@ -49,7 +49,9 @@ final class StandInAdb {
         StandInAdb adb = new StandInAdb(directory);
         Path platformTools = adb.sdk.resolve("platform-tools");
         try {
-            Path source = Path.of(StandInAdb.class.getResource("/adb-standin/adb").toURI()).getParent();
+            Path source = Path.of(
+                            StandInAdb.class.getResource("/adb-standin/adb").toURI())
+                    .getParent();
             try (Stream<Path> files = Files.walk(source)) {
                 for (Path file : files.toList()) {
                     Path target = platformTools.resolve(source.relativize(file).toString());
@@ -100,7 +102,10 @@ final class StandInAdb {
 
     /** A driver on the stand-in: found through ANDROID_HOME, no pause after tapping a field. */
     AdbDriver.Builder driver() {
-        return AdbDriver.builder().environment(environment).tapSettle(Duration.ZERO).commandTimeout(Duration.ofSeconds(10));
+        return AdbDriver.builder()
+                .environment(environment)
+                .tapSettle(Duration.ZERO)
+                .commandTimeout(Duration.ofSeconds(10));
     }
 
     AdbDriver connect(Clock clock) throws DriverException {
@@ -113,7 +118,9 @@ final class StandInAdb {
             if (!Files.exists(log)) {
                 return List.of();
             }
-            return Files.readAllLines(log).stream().map(line -> List.of(line.split("\t", -1))).toList();
+            return Files.readAllLines(log).stream()
+                    .map(line -> List.of(line.split("\t", -1)))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -130,7 +137,8 @@ final class StandInAdb {
 
     /** {@code -s emulator-5554 shell <args>}, the way the log records a shell call. */
     static List<String> shell(String... args) {
-        return Stream.concat(Stream.of("-s", SERIAL, "shell"), Arrays.stream(args)).toList();
+        return Stream.concat(Stream.of("-s", SERIAL, "shell"), Arrays.stream(args))
+                .toList();
     }
 
     /** {@code -s emulator-5554 <args>}. */

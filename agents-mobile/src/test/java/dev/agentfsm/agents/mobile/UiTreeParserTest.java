@@ -23,14 +23,30 @@ class UiTreeParserTest {
     void settingsScreenKeepsScrollersClickableRowsAndNamedTexts() throws Exception {
         List<Control> controls = UiTreeParser.parse(dump("settings"), "test");
         assertEquals(28, controls.size(), "4 containers and search, then 8 rows of (row, title, summary)");
-        assertEquals(List.of("android.widget.ScrollView", "android.widget.LinearLayout", "Search settings",
-                "androidx.recyclerview.widget.RecyclerView", "android.widget.LinearLayout", "Network & internet",
-                "Wi\u2011Fi, mobile, data usage, and hotspot"),
+        assertEquals(
+                List.of(
+                        "android.widget.ScrollView",
+                        "android.widget.LinearLayout",
+                        "Search settings",
+                        "androidx.recyclerview.widget.RecyclerView",
+                        "android.widget.LinearLayout",
+                        "Network & internet",
+                        "Wi\u2011Fi, mobile, data usage, and hotspot"),
                 controls.subList(0, 7).stream().map(Control::name).toList());
         Control row = controls.get(4);
-        assertEquals(new Control(5, "android.widget.LinearLayout", "LinearLayout", new Rect(0, 630, 1080, 850), "",
-                false, false), row);
-        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7), controls.subList(0, 7).stream().map(Control::id).toList());
+        assertEquals(
+                new Control(
+                        5,
+                        "android.widget.LinearLayout",
+                        "LinearLayout",
+                        new Rect(0, 630, 1080, 850),
+                        "",
+                        false,
+                        false),
+                row);
+        assertEquals(
+                List.of(1, 2, 3, 4, 5, 6, 7),
+                controls.subList(0, 7).stream().map(Control::id).toList());
         assertEquals("Privacy", controls.get(26).name());
         assertTrue(controls.stream().noneMatch(c -> c.type().equals("ImageView")), "unnamed, inert icons are dropped");
         assertTrue(controls.stream().noneMatch(c -> c.type().equals("FrameLayout")), "layout frames are dropped");
@@ -41,18 +57,34 @@ class UiTreeParserTest {
         List<Control> off = UiTreeParser.parse(dump("network"), "test");
         List<Control> on = UiTreeParser.parse(dump("network-wifi-on"), "test");
         assertEquals(19, off.size());
-        assertEquals(List.of("Navigate up", "Network & internet", "androidx.recyclerview.widget.RecyclerView",
-                "android.widget.LinearLayout", "Wi\u2011Fi", "Off", "android.widget.Switch"),
+        assertEquals(
+                List.of(
+                        "Navigate up",
+                        "Network & internet",
+                        "androidx.recyclerview.widget.RecyclerView",
+                        "android.widget.LinearLayout",
+                        "Wi\u2011Fi",
+                        "Off",
+                        "android.widget.Switch"),
                 off.subList(0, 7).stream().map(Control::name).toList());
         Control wifiSwitch = off.get(6);
-        assertEquals(new Control(7, "android.widget.Switch", "Switch", new Rect(905, 477, 1036, 543),
-                "com.android.settings:id/switchWidget", true, false), wifiSwitch);
+        assertEquals(
+                new Control(
+                        7,
+                        "android.widget.Switch",
+                        "Switch",
+                        new Rect(905, 477, 1036, 543),
+                        "com.android.settings:id/switchWidget",
+                        true,
+                        false),
+                wifiSwitch);
         assertEquals(970, wifiSwitch.rect().centerX());
         assertEquals(510, wifiSwitch.rect().centerY());
         assertTrue(on.get(6).checked());
         assertEquals("AndroidWifi", on.get(5).name());
         assertEquals("ImageButton", off.get(0).type(), "a button is kept; its content-desc names it");
-        assertEquals("7: Switch \"android.widget.Switch\" [905,477][1036,543] id=com.android.settings:id/switchWidget unchecked",
+        assertEquals(
+                "7: Switch \"android.widget.Switch\" [905,477][1036,543] id=com.android.settings:id/switchWidget unchecked",
                 wifiSwitch.describe());
     }
 
@@ -70,25 +102,33 @@ class UiTreeParserTest {
                 node("android.widget.Button", "inverted", "", "", "[500,700][400,800]"),
                 "<node class=\"android.widget.TextView\" text=\"no bounds\" />");
         List<Control> controls = UiTreeParser.parse(xml, "test");
-        assertEquals(List.of(
-                new Control(1, "android.widget.EditText", "EditText", new Rect(0, 100, 500, 200), "", false, false),
-                new Control(2, "android.view.View", "View", new Rect(0, 200, 500, 300), "", false, false),
-                new Control(3, "Back", "ImageView", new Rect(0, 300, 100, 400), "", false, false),
-                new Control(4, "android.widget.CheckBox", "CheckBox", new Rect(0, 400, 100, 500), "", true, false)),
+        assertEquals(
+                List.of(
+                        new Control(
+                                1, "android.widget.EditText", "EditText", new Rect(0, 100, 500, 200), "", false, false),
+                        new Control(2, "android.view.View", "View", new Rect(0, 200, 500, 300), "", false, false),
+                        new Control(3, "Back", "ImageView", new Rect(0, 300, 100, 400), "", false, false),
+                        new Control(
+                                4, "android.widget.CheckBox", "CheckBox", new Rect(0, 400, 100, 500), "", true, false)),
                 controls);
     }
 
     @Test
     void malformedXmlIsAClearError() {
-        DriverException e = assertThrows(DriverException.class,
-                () -> UiTreeParser.parse("<hierarchy rotation=\"0\"><node text=\"a\" bounds=\"[0,0][1,1]\">", "emulator-5554"));
-        assertTrue(e.getMessage().startsWith("the UI dump of emulator-5554 is not well-formed XML (line 1, column "), e.getMessage());
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> UiTreeParser.parse(
+                        "<hierarchy rotation=\"0\"><node text=\"a\" bounds=\"[0,0][1,1]\">", "emulator-5554"));
+        assertTrue(
+                e.getMessage().startsWith("the UI dump of emulator-5554 is not well-formed XML (line 1, column "),
+                e.getMessage());
         assertTrue(e.getMessage().contains("it starts with: \"<hierarchy rotation="), e.getMessage());
         DriverException empty = assertThrows(DriverException.class, () -> UiTreeParser.parse("", "emulator-5554"));
         assertTrue(empty.getMessage().contains("(nothing: the dump is empty)"), empty.getMessage());
-        DriverException notDump = assertThrows(DriverException.class,
-                () -> UiTreeParser.parse("<html><body/></html>", "emulator-5554"));
-        assertEquals("the UI dump of emulator-5554 is not a uiautomator dump: its root element is <html>, not <hierarchy>",
+        DriverException notDump =
+                assertThrows(DriverException.class, () -> UiTreeParser.parse("<html><body/></html>", "emulator-5554"));
+        assertEquals(
+                "the UI dump of emulator-5554 is not a uiautomator dump: its root element is <html>, not <hierarchy>",
                 notDump.getMessage());
     }
 
@@ -103,7 +143,8 @@ class UiTreeParserTest {
     }
 
     static String dump(String screen) throws IOException {
-        try (InputStream in = UiTreeParserTest.class.getResourceAsStream("/adb-standin/standin/screens/" + screen + ".xml")) {
+        try (InputStream in =
+                UiTreeParserTest.class.getResourceAsStream("/adb-standin/standin/screens/" + screen + ".xml")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }

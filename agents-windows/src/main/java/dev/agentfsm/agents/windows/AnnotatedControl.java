@@ -31,6 +31,8 @@ public record AnnotatedControl(int label, DesktopControl control) {
      */
     ScreenshotAnnotator.Label labelIn(DesktopWindow window) {
         return new ScreenshotAnnotator.Label(
-                control.rect().translate(-window.bounds().left(), -window.bounds().top()), label);
+                control.rect()
+                        .translate(-window.bounds().left(), -window.bounds().top()),
+                label);
     }
 }

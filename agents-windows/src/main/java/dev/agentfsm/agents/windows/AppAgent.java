@@ -29,15 +29,24 @@ public final class AppAgent extends BaseAgent {
     private static final Logger LOG = LoggerFactory.getLogger(AppAgent.class);
     static final List<ToolSpec> TOOLS = List.of(
             new ToolSpec("click_input", "Click a control", Map.of("id", "the control's label")),
-            new ToolSpec("set_edit_text", "Type text into a control",
+            new ToolSpec(
+                    "set_edit_text",
+                    "Type text into a control",
                     ordered("id", "the control's label", "text", "the text to type")),
-            new ToolSpec("select_item", "Select a value in a control: a list item, a range of a sheet such as A1:C5",
+            new ToolSpec(
+                    "select_item",
+                    "Select a value in a control: a list item, a range of a sheet such as A1:C5",
                     ordered("id", "the control's label", "value", "the value to select")),
-            new ToolSpec("keyboard_input", "Send keys to the window: ^c is Ctrl+C, ^v is Ctrl+V, {ENTER} is Enter",
+            new ToolSpec(
+                    "keyboard_input",
+                    "Send keys to the window: ^c is Ctrl+C, ^v is Ctrl+V, {ENTER} is Enter",
                     Map.of("keys", "the keys")));
 
-    private static final AgentStep<AppAgent, WindowSnapshot, AgentReply, Optional<String>> STEP =
-            AgentStep.observe(AppSteps::observe).ask(AppSteps::ask).act(AppSteps::act).remember(AppSteps::remember);
+    private static final AgentStep<AppAgent, WindowSnapshot, AgentReply, Optional<String>> STEP = AgentStep.observe(
+                    AppSteps::observe)
+            .ask(AppSteps::ask)
+            .act(AppSteps::act)
+            .remember(AppSteps::remember);
 
     private final AgentSetup setup;
     private final ReplyGuard guard;
@@ -50,6 +59,7 @@ public final class AppAgent extends BaseAgent {
     private int reannotations;
     /** Why SCREENSHOT gave up waiting, once it has. */
     private Optional<String> gaveUp = Optional.empty();
+
     private List<String> plan = List.of();
     private List<String> questions = List.of();
     private String result = "";
@@ -60,7 +70,8 @@ public final class AppAgent extends BaseAgent {
         this.window = window;
         this.setup = setup;
         this.guard = ReplyGuard.of(setup.llm(), "/action/status", config.jsonParsingRetry());
-        this.gate = new ActionGate<>(action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
+        this.gate = new ActionGate<>(
+                action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
     }
 
     private static Map<String, String> ordered(String k1, String v1, String k2, String v2) {
@@ -87,7 +98,8 @@ public final class AppAgent extends BaseAgent {
 
     /** The host this agent reports to. @throws IllegalStateException if no host assigned it work */
     public HostAgent hostAgent() {
-        return host().filter(HostAgent.class::isInstance).map(HostAgent.class::cast)
+        return host().filter(HostAgent.class::isInstance)
+                .map(HostAgent.class::cast)
                 .orElseThrow(() -> new IllegalStateException(name() + " has no HostAgent to hand control back to; "
                         + "AppAgents get one when a HostAgent assigns them a subtask"));
     }
@@ -125,7 +137,8 @@ public final class AppAgent extends BaseAgent {
     void reannotate(Context context) throws Exception {
         WindowSnapshot now = STEP.observe(this, context);
         reannotations++;
-        waitingControls = waitingControls.stream().filter(name -> !now.shows(name)).toList();
+        waitingControls =
+                waitingControls.stream().filter(name -> !now.shows(name)).toList();
         if (!waitingControls.isEmpty() && reannotations >= config().maxReannotate()) {
             String why = "gave up waiting for " + quoted(waitingControls) + " on '" + window.title() + "': "
                     + (waitingControls.size() == 1 ? "it" : "they") + " did not appear after " + reannotations
@@ -138,8 +151,9 @@ public final class AppAgent extends BaseAgent {
     }
 
     private static String quoted(List<String> names) {
-        return names.stream().map(n -> "'" + n + "'").collect(Collectors.joining(", ",
-                names.size() == 1 ? "the control " : "the controls ", ""));
+        return names.stream()
+                .map(n -> "'" + n + "'")
+                .collect(Collectors.joining(", ", names.size() == 1 ? "the control " : "the controls ", ""));
     }
 
     List<String> waitingControls() {
@@ -164,10 +178,11 @@ public final class AppAgent extends BaseAgent {
     }
 
     void archive(Context context, AppAgentStatus status) {
-        String outcome = switch (status) {
-            case ERROR -> context.get(Context.ERROR).map(ErrorText::of).orElse(result);
-            default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
-        };
+        String outcome =
+                switch (status) {
+                    case ERROR -> context.get(Context.ERROR).map(ErrorText::of).orElse(result);
+                    default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
+                };
         context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), status, outcome));
     }
 

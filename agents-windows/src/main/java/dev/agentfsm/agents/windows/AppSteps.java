@@ -35,8 +35,8 @@ final class AppSteps {
         for (DesktopControl control : agent.desktop().controls(window)) {
             controls.add(new AnnotatedControl(controls.size() + 1, control));
         }
-        byte[] annotated = ScreenshotAnnotator.annotate(screenshot,
-                controls.stream().map(c -> c.labelIn(window)).toList());
+        byte[] annotated = ScreenshotAnnotator.annotate(
+                screenshot, controls.stream().map(c -> c.labelIn(window)).toList());
         WindowSnapshot snapshot = new WindowSnapshot(window, screenshot, annotated, controls);
         agent.observed(snapshot);
         return snapshot;
@@ -44,7 +44,8 @@ final class AppSteps {
 
     /** LLM_INTERACTION: the prompt with both screenshots, the guarded reply, the status. */
     static AgentReply ask(AppAgent agent, Context context, WindowSnapshot snapshot) throws LlmException {
-        String role = "You are an AppAgent working in the window '" + snapshot.window().title() + "' of "
+        String role = "You are an AppAgent working in the window '"
+                + snapshot.window().title() + "' of "
                 + snapshot.window().appRoot() + ". Do the subtask the HostAgent gave you, one action per reply, "
                 + "naming controls by the labels on the annotated screenshot. Reply FINISH with what the subtask "
                 + "produced in result when it is done, FAIL when it cannot be done, CONFIRM for an action the user "
@@ -56,10 +57,15 @@ final class AppSteps {
                 .section("Plan", agent.plan())
                 .block(agent.blackboard().toPrompt())
                 .section("Last action", agent.gate().lastOutcome().orElse(""))
-                .section("Controls", snapshot.controls().stream().map(AnnotatedControl::describe).toList())
+                .section(
+                        "Controls",
+                        snapshot.controls().stream()
+                                .map(AnnotatedControl::describe)
+                                .toList())
                 .tools(AppAgent.TOOLS)
                 .text();
-        List<ChatMessage> messages = List.of(ChatMessage.system(role),
+        List<ChatMessage> messages = List.of(
+                ChatMessage.system(role),
                 ChatMessage.user(text, List.of(Image.png(snapshot.screenshot()), Image.png(snapshot.annotated()))));
         AgentReply reply = agent.guard().ask(AppAgentStatus.CONTINUE, messages, Replies.APP_SCHEMA);
         agent.setStatus(reply.status());
@@ -73,22 +79,34 @@ final class AppSteps {
      */
     static Optional<String> act(AppAgent agent, Context context, AgentReply reply) throws DriverException {
         boolean confirmFirst = reply.status() == AppAgentStatus.CONFIRM;
-        return agent.gate().submit(reply.action("/action"), confirmFirst, "the step: " + Replies.text(reply.json(), "thought"));
+        return agent.gate()
+                .submit(reply.action("/action"), confirmFirst, "the step: " + Replies.text(reply.json(), "thought"));
     }
 
     /** MEMORY_UPDATE: plan, questions, controls to re-annotate, result; the trajectory and a saved screenshot on the blackboard. */
-    static void remember(AppAgent agent, Context context, StepRecord<WindowSnapshot, AgentReply, Optional<String>> step) {
+    static void remember(
+            AppAgent agent, Context context, StepRecord<WindowSnapshot, AgentReply, Optional<String>> step) {
         AgentReply reply = step.decision();
         JsonNode json = reply.json();
         boolean reannotate = reply.status() == AppAgentStatus.SCREENSHOT;
-        agent.remember(Replies.texts(json, "plan"), Replies.texts(json, "questions"),
-                reannotate ? Replies.texts(json, "control_reannotate") : List.of(), Replies.text(json, "result"));
-        agent.blackboard().addTrajectory(Trajectory.of(context, agent, context.get(Context.SUBTASK).orElse(""),
-                step.result().orElse(""), reply.status()));
+        agent.remember(
+                Replies.texts(json, "plan"),
+                Replies.texts(json, "questions"),
+                reannotate ? Replies.texts(json, "control_reannotate") : List.of(),
+                Replies.text(json, "result"));
+        agent.blackboard()
+                .addTrajectory(Trajectory.of(
+                        context,
+                        agent,
+                        context.get(Context.SUBTASK).orElse(""),
+                        step.result().orElse(""),
+                        reply.status()));
         JsonNode save = json.path("save_screenshot");
         if (save.path("save").asBoolean(false)) {
-            agent.blackboard().addScreenshot(step.observation().screenshot(),
-                    step.observation().window().title() + ": " + Replies.text(save, "reason"));
+            agent.blackboard()
+                    .addScreenshot(
+                            step.observation().screenshot(),
+                            step.observation().window().title() + ": " + Replies.text(save, "reason"));
         }
     }
 }

@@ -12,9 +12,14 @@ import dev.agentfsm.runtime.Next;
  * Operator's CONTINUE when the application runs under the Operator ({@code operatorFor}), to the
  * AppAgent's CONTINUE otherwise.
  */
-@State(value = "ASSIGN", description = "Create or reuse the sub-agent of the selected application and hand off the subtask")
+@State(
+        value = "ASSIGN",
+        description = "Create or reuse the sub-agent of the selected application and hand off the subtask")
 @Transition(to = ContinueAppAgentState.class, by = Trigger.SYSTEM, when = "the application runs under an AppAgent")
-@Transition(to = ContinueOperatorAgentState.class, by = Trigger.SYSTEM, when = "the application runs under the Operator")
+@Transition(
+        to = ContinueOperatorAgentState.class,
+        by = Trigger.SYSTEM,
+        when = "the application runs under the Operator")
 public final class AssignHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) {
@@ -25,7 +30,8 @@ public final class AssignHostAgentState extends HostAgentState {
         if (agent.activeOperator().isPresent()) {
             return to.toOperatorAgentContinue(agent.activeOperator().get());
         }
-        return to.toAppAgentContinue(agent.activeAppAgent().orElseThrow(() -> new IllegalStateException(
-                "HostAgent ASSIGN has no sub-agent to hand off to; ASSIGN's handle creates it")));
+        return to.toAppAgentContinue(agent.activeAppAgent()
+                .orElseThrow(() -> new IllegalStateException(
+                        "HostAgent ASSIGN has no sub-agent to hand off to; ASSIGN's handle creates it")));
     }
 }

@@ -26,28 +26,38 @@ final class ComputerActionReader {
             return Optional.empty();
         }
         if (!action.isObject()) {
-            return Optional.of(unreadable(action, "the action must be an object with a type, such as "
-                    + "{\"type\": \"click\", \"x\": 100, \"y\": 200}"));
+            return Optional.of(unreadable(
+                    action,
+                    "the action must be an object with a type, such as "
+                            + "{\"type\": \"click\", \"x\": 100, \"y\": 200}"));
         }
         JsonNode type = action.path("type");
-        if (type.isMissingNode() || type.isNull() || (type.isTextual() && type.asText().isBlank())) {
+        if (type.isMissingNode()
+                || type.isNull()
+                || (type.isTextual() && type.asText().isBlank())) {
             return Optional.empty();
         }
         if (!type.isTextual() || !ComputerAction.TYPES.contains(type.asText())) {
-            return Optional.of(unreadable(action, "unknown action type " + type + "; the Operator offers "
-                    + String.join(", ", ComputerAction.TYPES)));
+            return Optional.of(unreadable(
+                    action,
+                    "unknown action type " + type + "; the Operator offers "
+                            + String.join(", ", ComputerAction.TYPES)));
         }
         try {
-            return Optional.of(switch (type.asText()) {
-                case "click" -> new ComputerAction.Click(point(action, "x", "y"), button(action));
-                case "double_click" -> new ComputerAction.DoubleClick(point(action, "x", "y"));
-                case "type" -> new ComputerAction.TypeText(text(action));
-                case "keypress" -> new ComputerAction.Keypress(keys(action));
-                case "scroll" -> new ComputerAction.Scroll(point(action, "x", "y"), integer(action, "scroll_x", true),
-                        integer(action, "scroll_y", true));
-                case "drag" -> new ComputerAction.Drag(path(action));
-                default -> new ComputerAction.Wait();
-            });
+            return Optional.of(
+                    switch (type.asText()) {
+                        case "click" -> new ComputerAction.Click(point(action, "x", "y"), button(action));
+                        case "double_click" -> new ComputerAction.DoubleClick(point(action, "x", "y"));
+                        case "type" -> new ComputerAction.TypeText(text(action));
+                        case "keypress" -> new ComputerAction.Keypress(keys(action));
+                        case "scroll" ->
+                            new ComputerAction.Scroll(
+                                    point(action, "x", "y"),
+                                    integer(action, "scroll_x", true),
+                                    integer(action, "scroll_y", true));
+                        case "drag" -> new ComputerAction.Drag(path(action));
+                        default -> new ComputerAction.Wait();
+                    });
         } catch (BadShape e) {
             return Optional.of(unreadable(action, type.asText() + " " + e.getMessage()));
         }
@@ -79,8 +89,8 @@ final class ComputerActionReader {
             return "left";
         }
         if (!button.isTextual() || !ComputerAction.BUTTONS.contains(button.asText())) {
-            throw new BadShape("needs a button of " + ComputerAction.BUTTONS.stream().sorted().collect(Collectors.joining(", "))
-                    + ", got " + button);
+            throw new BadShape("needs a button of "
+                    + ComputerAction.BUTTONS.stream().sorted().collect(Collectors.joining(", ")) + ", got " + button);
         }
         return button.asText();
     }

@@ -9,7 +9,9 @@ import dev.agentfsm.runtime.Context;
  * App CONTINUE: the four phases (window screenshot and numbered controls, LLM, action on a control,
  * memory and blackboard); the LLM's status decides.
  */
-@State(value = "CONTINUE", description = "Run the four phases: screenshot and numbered controls, LLM, action on a control, memory")
+@State(
+        value = "CONTINUE",
+        description = "Run the four phases: screenshot and numbered controls, LLM, action on a control, memory")
 @Transition(to = ContinueAppAgentState.class, by = Trigger.LLM)
 @Transition(to = ScreenshotAppAgentState.class, by = Trigger.LLM)
 @Transition(to = FinishAppAgentState.class, by = Trigger.LLM)

@@ -9,7 +9,9 @@ import dev.agentfsm.runtime.Context;
  * Operator CONTINUE: the four phases (the desktop's screenshot, the LLM's computer-use action, the
  * action at its screen coordinates, memory); the LLM's status decides.
  */
-@State(value = "CONTINUE", description = "Run the four phases: screenshot, LLM, an action at screen coordinates, memory")
+@State(
+        value = "CONTINUE",
+        description = "Run the four phases: screenshot, LLM, an action at screen coordinates, memory")
 @Transition(to = ContinueOperatorAgentState.class, by = Trigger.LLM)
 @Transition(to = PendingOperatorAgentState.class, by = Trigger.LLM)
 @Transition(to = ConfirmOperatorAgentState.class, by = Trigger.LLM)

@@ -20,13 +20,20 @@ final class ControlActions {
         DesktopDriver desktop = agent.desktop();
         return switch (action.function()) {
             case "click_input" -> onControl(agent, action, c -> desktop.click(agent.window(), c));
-            case "set_edit_text" -> withArgument(action, "text",
-                    text -> onControl(agent, action, c -> desktop.typeText(agent.window(), c, text)));
-            case "select_item" -> withArgument(action, "value",
-                    value -> onControl(agent, action, c -> desktop.select(agent.window(), c, value)));
+            case "set_edit_text" ->
+                withArgument(
+                        action,
+                        "text",
+                        text -> onControl(agent, action, c -> desktop.typeText(agent.window(), c, text)));
+            case "select_item" ->
+                withArgument(
+                        action,
+                        "value",
+                        value -> onControl(agent, action, c -> desktop.select(agent.window(), c, value)));
             case "keyboard_input" -> withArgument(action, "keys", keys -> desktop.keys(agent.window(), keys));
-            default -> ActionResult.failed("unknown function '" + action.function() + "'; the AppAgent offers "
-                    + AppAgent.TOOLS.stream().map(ToolSpec::name).toList());
+            default ->
+                ActionResult.failed("unknown function '" + action.function() + "'; the AppAgent offers "
+                        + AppAgent.TOOLS.stream().map(ToolSpec::name).toList());
         };
     }
 
@@ -38,17 +45,22 @@ final class ControlActions {
     private static ActionResult withArgument(Action action, String name, Call<String> call) throws DriverException {
         Optional<String> value = Replies.argument(action, name);
         if (value.isEmpty()) {
-            return ActionResult.failed(action.function() + " needs the argument '" + name + "'; got " + action.arguments());
+            return ActionResult.failed(
+                    action.function() + " needs the argument '" + name + "'; got " + action.arguments());
         }
         return call.run(value.get());
     }
 
-    private static ActionResult onControl(AppAgent agent, Action action, Call<DesktopControl> call) throws DriverException {
+    private static ActionResult onControl(AppAgent agent, Action action, Call<DesktopControl> call)
+            throws DriverException {
         Optional<DesktopControl> control = Replies.number(action, "id")
-                .flatMap(l -> agent.lastSnapshot().flatMap(s -> s.control(l))).map(AnnotatedControl::control);
+                .flatMap(l -> agent.lastSnapshot().flatMap(s -> s.control(l)))
+                .map(AnnotatedControl::control);
         if (control.isEmpty()) {
             return ActionResult.failed(action.function() + " needs the label of a control on the last screenshot"
-                    + agent.lastSnapshot().map(s -> ", 1 to " + s.controls().size()).orElse("")
+                    + agent.lastSnapshot()
+                            .map(s -> ", 1 to " + s.controls().size())
+                            .orElse("")
                     + "; got " + Replies.argument(action, "id").orElse("none"));
         }
         return call.run(control.get());
@@ -56,10 +68,15 @@ final class ControlActions {
 
     /** The action for people: {@code click_input on [5] Button 'Delete Table' in Sales Report.docx - Word}. */
     static String describe(AppAgent agent, Action action) {
-        String target = Replies.number(action, "id").flatMap(l -> agent.lastSnapshot().flatMap(s -> s.control(l)))
-                .map(c -> " on " + c.describe()).orElse("");
-        String value = Replies.argument(action, "text").or(() -> Replies.argument(action, "value"))
-                .or(() -> Replies.argument(action, "keys")).map(v -> " '" + v + "'").orElse("");
+        String target = Replies.number(action, "id")
+                .flatMap(l -> agent.lastSnapshot().flatMap(s -> s.control(l)))
+                .map(c -> " on " + c.describe())
+                .orElse("");
+        String value = Replies.argument(action, "text")
+                .or(() -> Replies.argument(action, "value"))
+                .or(() -> Replies.argument(action, "keys"))
+                .map(v -> " '" + v + "'")
+                .orElse("");
         return action.function() + target + value + " in " + agent.window().title();
     }
 }

@@ -7,7 +7,9 @@ import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Context;
 
 /** Host ERROR: a step threw (a driver failure, an LLM that cannot be reached); records the error and cleans up in FINISH. */
-@State(value = "ERROR", description = "A step of the host threw (a desktop failure, an unreachable LLM); record the error")
+@State(
+        value = "ERROR",
+        description = "A step of the host threw (a desktop failure, an unreachable LLM); record the error")
 @Terminal(endsRound = false)
 @Transition(to = FinishHostAgentState.class, by = Trigger.SYSTEM, when = "clean-up")
 public final class ErrorHostAgentState extends HostAgentState {

@@ -36,12 +36,16 @@ import java.util.Set;
  * }</pre>
  */
 public final class HostAgent extends BaseAgent {
-    static final List<ToolSpec> TOOLS = List.of(new ToolSpec("select_application_window",
+    static final List<ToolSpec> TOOLS = List.of(new ToolSpec(
+            "select_application_window",
             "Select the application window to hand the current subtask to (use with status ASSIGN)",
             Map.of("id", "the number of the window in the window list")));
 
     private static final AgentStep<HostAgent, HostSteps.DesktopView, AgentReply, Optional<String>> STEP =
-            AgentStep.observe(HostSteps::observe).ask(HostSteps::ask).act(HostSteps::act).remember(HostSteps::remember);
+            AgentStep.observe(HostSteps::observe)
+                    .ask(HostSteps::ask)
+                    .act(HostSteps::act)
+                    .remember(HostSteps::remember);
 
     private final AgentSetup setup;
     private final ReplyGuard guard;
@@ -125,10 +129,12 @@ public final class HostAgent extends BaseAgent {
         DesktopWindow window = selected.orElseThrow(() -> new IllegalStateException(
                 "HostAgent chose ASSIGN but selected no application window; the reply must call "
                         + "select_application_window with the number of a listed window"));
-        context.put(Context.SUBTASK, subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
+        context.put(
+                Context.SUBTASK,
+                subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
         if (operatorApps.contains(window.appRoot())) {
-            OperatorAgent operator = operators.computeIfAbsent(window.appKey(),
-                    key -> new OperatorAgent(Optional.of(window), setup, config()));
+            OperatorAgent operator = operators.computeIfAbsent(
+                    window.appKey(), key -> new OperatorAgent(Optional.of(window), setup, config()));
             operator.setHost(this);
             operator.startSubtask(window);
             activeOperator = operator;
@@ -186,12 +192,15 @@ public final class HostAgent extends BaseAgent {
     }
 
     private Optional<DesktopWindow> window(Action action) {
-        return Replies.number(action, "id").filter(n -> n >= 1 && n <= windows.size()).map(n -> windows.get(n - 1));
+        return Replies.number(action, "id")
+                .filter(n -> n >= 1 && n <= windows.size())
+                .map(n -> windows.get(n - 1));
     }
 
     private ActionResult selectWindow(Action action) throws DriverException {
         if (!action.function().equals("select_application_window")) {
-            return ActionResult.failed("unknown function '" + action.function() + "'; the HostAgent offers select_application_window");
+            return ActionResult.failed(
+                    "unknown function '" + action.function() + "'; the HostAgent offers select_application_window");
         }
         Optional<DesktopWindow> window = window(action);
         if (window.isEmpty()) {
@@ -206,7 +215,8 @@ public final class HostAgent extends BaseAgent {
     }
 
     private String describeAction(Action action) {
-        return action.function() + window(action).map(w -> " '" + w.title() + "'").orElse(" " + action.arguments());
+        return action.function()
+                + window(action).map(w -> " '" + w.title() + "'").orElse(" " + action.arguments());
     }
 
     /** Configures a {@link HostAgent}. */
@@ -250,8 +260,8 @@ public final class HostAgent extends BaseAgent {
          */
         public Builder operatorFor(String appRoot) {
             if (Objects.requireNonNull(appRoot, "appRoot").isBlank()) {
-                throw new IllegalArgumentException("operatorFor needs an application's executable, such as EXCEL.EXE;"
-                        + " got a blank name");
+                throw new IllegalArgumentException(
+                        "operatorFor needs an application's executable, such as EXCEL.EXE;" + " got a blank name");
             }
             operatorApps.add(appRoot);
             return this;

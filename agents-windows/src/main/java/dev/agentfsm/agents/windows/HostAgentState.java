@@ -8,6 +8,9 @@ import dev.agentfsm.runtime.AgentState;
  * subtask to that application's {@link AppAgent} (or {@link OperatorAgent}, for an application run
  * under the Operator), which hands control back when the subtask is over.
  */
-@StateMachine(name = "HostAgent", initial = ContinueHostAgentState.class, onError = ErrorHostAgentState.class,
+@StateMachine(
+        name = "HostAgent",
+        initial = ContinueHostAgentState.class,
+        onError = ErrorHostAgentState.class,
         description = "Orchestrates a desktop task: picks an application and hands each subtask to its AppAgent")
 public abstract class HostAgentState implements AgentState<HostAgent> {}

@@ -20,7 +20,8 @@ import java.util.Optional;
  * the action's outcome (if one ran or waits) results, and the step is remembered.
  */
 final class HostSteps {
-    private static final String ROLE = """
+    private static final String ROLE =
+            """
             You are the HostAgent of a Windows desktop. You break the user's request into subtasks, and for \
             each one select the application window that should do it: call select_application_window with \
             the window's number and reply with status ASSIGN, naming the subtask in current_subtask. The \
@@ -54,15 +55,19 @@ final class HostSteps {
     static AgentReply ask(HostAgent host, Context context, DesktopView desktop) throws LlmException {
         String text = new Prompt()
                 .section("Request", context.get(Context.REQUEST).orElse(""))
-                .section("Previous subtasks", context.previousSubtasks().stream().map(HostSteps::describe).toList())
+                .section(
+                        "Previous subtasks",
+                        context.previousSubtasks().stream()
+                                .map(HostSteps::describe)
+                                .toList())
                 .section("Plan", host.plan())
                 .block(host.blackboard().toPrompt())
                 .section("Last action", host.gate().lastOutcome().orElse(""))
                 .section("Windows", windowList(desktop.windows()))
                 .tools(HostAgent.TOOLS)
                 .text();
-        List<ChatMessage> messages = List.of(ChatMessage.system(ROLE),
-                ChatMessage.user(text, List.of(Image.png(desktop.screenshot()))));
+        List<ChatMessage> messages =
+                List.of(ChatMessage.system(ROLE), ChatMessage.user(text, List.of(Image.png(desktop.screenshot()))));
         AgentReply reply = host.guard().ask(HostAgentStatus.CONTINUE, messages, Replies.HOST_SCHEMA);
         host.setStatus(reply.status());
         return reply;
@@ -84,7 +89,9 @@ final class HostSteps {
         JsonNode json = reply.json();
         String subtask = Replies.text(json, "current_subtask");
         host.remember(subtask, Replies.texts(json, "plan"), Replies.texts(json, "questions"));
-        host.blackboard().addTrajectory(Trajectory.of(context, host, subtask, step.result().orElse(""), reply.status()));
+        host.blackboard()
+                .addTrajectory(
+                        Trajectory.of(context, host, subtask, step.result().orElse(""), reply.status()));
         String result = Replies.text(json, "result");
         if (!result.isBlank()) {
             context.put(Context.ROUND_RESULT, result);

@@ -28,20 +28,35 @@ final class OperatorActions {
 
     private static final Map<String, String> MODIFIERS = Map.of("CTRL", "^", "CONTROL", "^", "SHIFT", "+", "ALT", "%");
     private static final Map<String, String> NAMED_KEYS = Map.ofEntries(
-            Map.entry("ENTER", "{ENTER}"), Map.entry("RETURN", "{ENTER}"), Map.entry("TAB", "{TAB}"),
-            Map.entry("ESC", "{ESC}"), Map.entry("ESCAPE", "{ESC}"), Map.entry("BACKSPACE", "{BACKSPACE}"),
-            Map.entry("DELETE", "{DELETE}"), Map.entry("DEL", "{DELETE}"), Map.entry("SPACE", " "),
-            Map.entry("UP", "{UP}"), Map.entry("DOWN", "{DOWN}"), Map.entry("LEFT", "{LEFT}"), Map.entry("RIGHT", "{RIGHT}"),
-            Map.entry("ARROWUP", "{UP}"), Map.entry("ARROWDOWN", "{DOWN}"), Map.entry("ARROWLEFT", "{LEFT}"),
-            Map.entry("ARROWRIGHT", "{RIGHT}"), Map.entry("HOME", "{HOME}"), Map.entry("END", "{END}"),
-            Map.entry("PAGEUP", "{PGUP}"), Map.entry("PAGEDOWN", "{PGDN}"));
+            Map.entry("ENTER", "{ENTER}"),
+            Map.entry("RETURN", "{ENTER}"),
+            Map.entry("TAB", "{TAB}"),
+            Map.entry("ESC", "{ESC}"),
+            Map.entry("ESCAPE", "{ESC}"),
+            Map.entry("BACKSPACE", "{BACKSPACE}"),
+            Map.entry("DELETE", "{DELETE}"),
+            Map.entry("DEL", "{DELETE}"),
+            Map.entry("SPACE", " "),
+            Map.entry("UP", "{UP}"),
+            Map.entry("DOWN", "{DOWN}"),
+            Map.entry("LEFT", "{LEFT}"),
+            Map.entry("RIGHT", "{RIGHT}"),
+            Map.entry("ARROWUP", "{UP}"),
+            Map.entry("ARROWDOWN", "{DOWN}"),
+            Map.entry("ARROWLEFT", "{LEFT}"),
+            Map.entry("ARROWRIGHT", "{RIGHT}"),
+            Map.entry("HOME", "{HOME}"),
+            Map.entry("END", "{END}"),
+            Map.entry("PAGEUP", "{PGUP}"),
+            Map.entry("PAGEDOWN", "{PGDN}"));
 
     private OperatorActions() {}
 
     /** Runs {@code action} as the Operator's last observation resolves it. */
     static ActionResult run(OperatorAgent operator, ComputerAction action) throws DriverException {
-        ScreenView view = operator.view().orElseThrow(() -> new IllegalStateException(
-                operator.name() + " has not looked at the screen yet; an action runs after the step's observation"));
+        ScreenView view = operator.view()
+                .orElseThrow(() -> new IllegalStateException(operator.name()
+                        + " has not looked at the screen yet; an action runs after the step's observation"));
         if (action instanceof ComputerAction.Unreadable unreadable) {
             return ActionResult.failed(unreadable.reason() + "; nothing was done");
         }
@@ -67,13 +82,14 @@ final class OperatorActions {
         if (action instanceof ComputerAction.TypeText type) {
             Optional<Target> focus = operator.focus();
             if (focus.isEmpty() || focus.get().control().isEmpty()) {
-                return ActionResult.failed("nothing has the focus: click the field or cell to type into first;"
-                        + " nothing was typed");
+                return ActionResult.failed(
+                        "nothing has the focus: click the field or cell to type into first;" + " nothing was typed");
             }
             return desktop.typeText(focus.get().window(), focus.get().control().get(), type.text());
         }
         if (action instanceof ComputerAction.Keypress keypress) {
-            Optional<DesktopWindow> window = operator.focus().map(Target::window).or(operator::window);
+            Optional<DesktopWindow> window =
+                    operator.focus().map(Target::window).or(operator::window);
             if (window.isEmpty()) {
                 return ActionResult.failed("no window has the focus: click into a window first; no key was pressed");
             }
@@ -86,7 +102,9 @@ final class OperatorActions {
         }
         if (action instanceof ComputerAction.Scroll scroll) {
             return ActionResult.failed(action.describe() + ": " + desktop.name() + " cannot scroll (the desktop"
-                    + " driver has no scrolling), and " + view.at(scroll.at()).map(t -> "'" + t.window().title() + "'")
+                    + " driver has no scrolling), and "
+                    + view.at(scroll.at())
+                            .map(t -> "'" + t.window().title() + "'")
                             .orElse("the desktop") + " shows all it holds; nothing moved");
         }
         if (action instanceof ComputerAction.Drag drag) {
@@ -98,13 +116,15 @@ final class OperatorActions {
     private static ActionResult click(OperatorAgent operator, ScreenView view, Point at) throws DriverException {
         Optional<Target> target = view.at(at);
         if (target.isEmpty()) {
-            return ActionResult.failed("there is no window at " + at + ", only the desktop background; nothing was clicked");
+            return ActionResult.failed(
+                    "there is no window at " + at + ", only the desktop background; nothing was clicked");
         }
         if (target.get().control().isEmpty()) {
-            return ActionResult.failed("there is no control at " + at + " in '" + target.get().window().title()
-                    + "'; click on a button, a field or a cell; nothing was clicked");
+            return ActionResult.failed("there is no control at " + at + " in '"
+                    + target.get().window().title() + "'; click on a button, a field or a cell; nothing was clicked");
         }
-        ActionResult result = operator.desktop().click(target.get().window(), target.get().control().get());
+        ActionResult result = operator.desktop()
+                .click(target.get().window(), target.get().control().get());
         if (result.success()) {
             operator.focused(target.get());
         }
@@ -112,29 +132,37 @@ final class OperatorActions {
     }
 
     /** A drag selects the range between two controls of one window (two cells of a sheet) in the control holding both. */
-    private static ActionResult drag(OperatorAgent operator, ScreenView view, ComputerAction.Drag drag) throws DriverException {
+    private static ActionResult drag(OperatorAgent operator, ScreenView view, ComputerAction.Drag drag)
+            throws DriverException {
         Point from = drag.path().get(0);
         Point to = drag.path().get(drag.path().size() - 1);
         Optional<Target> start = view.at(from);
         Optional<Target> end = view.at(to);
         String refused = drag.describe() + " selects nothing: a drag selects the range between two controls of one"
                 + " window, such as two cells of a sheet";
-        if (start.isEmpty() || end.isEmpty() || start.get().control().isEmpty() || end.get().control().isEmpty()
+        if (start.isEmpty()
+                || end.isEmpty()
+                || start.get().control().isEmpty()
+                || end.get().control().isEmpty()
                 || !start.get().window().id().equals(end.get().window().id())) {
             return ActionResult.failed(refused + "; nothing was dragged");
         }
         DesktopControl first = start.get().control().get();
         DesktopControl last = end.get().control().get();
         List<DesktopControl> holders = new ArrayList<>(view.controls(start.get().window()));
-        holders.removeIf(c -> c.id().equals(first.id()) || c.id().equals(last.id())
-                || !c.rect().contains(from.x(), from.y()) || !c.rect().contains(to.x(), to.y()));
-        Optional<DesktopControl> holder = holders.stream().min(Comparator.comparingLong(c -> (long) c.rect().width()
-                * c.rect().height()));
+        holders.removeIf(c -> c.id().equals(first.id())
+                || c.id().equals(last.id())
+                || !c.rect().contains(from.x(), from.y())
+                || !c.rect().contains(to.x(), to.y()));
+        Optional<DesktopControl> holder = holders.stream()
+                .min(Comparator.comparingLong(
+                        c -> (long) c.rect().width() * c.rect().height()));
         if (holder.isEmpty()) {
             return ActionResult.failed(refused + "; '" + first.name() + "' and '" + last.name() + "' are in no control"
                     + " together; nothing was dragged");
         }
-        ActionResult result = operator.desktop().select(start.get().window(), holder.get(), first.name() + ":" + last.name());
+        ActionResult result =
+                operator.desktop().select(start.get().window(), holder.get(), first.name() + ":" + last.name());
         if (result.success()) {
             operator.focused(new Target(start.get().window(), holder));
         }
@@ -185,7 +213,10 @@ final class OperatorActions {
             return what;
         }
         Optional<Target> target = operator.view().get().at(action.points().get(0));
-        return what + target.map(t -> t.control().map(c -> " on " + c.type() + " '" + c.name() + "'").orElse("")
-                + " in '" + t.window().title() + "'").orElse("");
+        return what
+                + target.map(t -> t.control()
+                                        .map(c -> " on " + c.type() + " '" + c.name() + "'")
+                                        .orElse("") + " in '" + t.window().title() + "'")
+                        .orElse("");
     }
 }

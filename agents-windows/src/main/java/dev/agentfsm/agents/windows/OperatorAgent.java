@@ -32,9 +32,11 @@ import java.util.Optional;
  * }</pre>
  */
 public final class OperatorAgent extends BaseAgent {
-    private static final AgentStep<OperatorAgent, ScreenView, AgentReply, Optional<String>> STEP =
-            AgentStep.observe(OperatorSteps::observe).ask(OperatorSteps::ask).act(OperatorSteps::act)
-                    .remember(OperatorSteps::remember);
+    private static final AgentStep<OperatorAgent, ScreenView, AgentReply, Optional<String>> STEP = AgentStep.observe(
+                    OperatorSteps::observe)
+            .ask(OperatorSteps::ask)
+            .act(OperatorSteps::act)
+            .remember(OperatorSteps::remember);
 
     private final AgentSetup setup;
     private final ReplyGuard guard;
@@ -53,7 +55,8 @@ public final class OperatorAgent extends BaseAgent {
         this.window = window;
         this.setup = setup;
         this.guard = ReplyGuard.of(setup.llm(), "/status", config.jsonParsingRetry());
-        this.gate = new ActionGate<>(action -> OperatorActions.run(this, action), action -> OperatorActions.describe(this, action));
+        this.gate = new ActionGate<>(
+                action -> OperatorActions.run(this, action), action -> OperatorActions.describe(this, action));
     }
 
     /**
@@ -111,12 +114,17 @@ public final class OperatorAgent extends BaseAgent {
     }
 
     void archive(Context context, OperatorAgentStatus status) {
-        String outcome = switch (status) {
-            case ERROR -> context.get(Context.ERROR).map(ErrorText::of).orElse(result);
-            default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
-        };
-        context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).or(() -> context.get(Context.REQUEST))
-                .orElse(""), status, outcome));
+        String outcome =
+                switch (status) {
+                    case ERROR -> context.get(Context.ERROR).map(ErrorText::of).orElse(result);
+                    default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
+                };
+        context.archive(new ArchivedSubtask(
+                context.get(Context.SUBTASK)
+                        .or(() -> context.get(Context.REQUEST))
+                        .orElse(""),
+                status,
+                outcome));
     }
 
     // ---- for OperatorSteps and OperatorActions ----

@@ -27,7 +27,8 @@ import javax.imageio.ImageIO;
  * remembered.
  */
 final class OperatorSteps {
-    private static final String ROLE = """
+    private static final String ROLE =
+            """
             You are an Operator: you do one subtask on a Windows desktop by acting on its screen, as a person \
             does with a mouse and a keyboard. You see a screenshot of the whole screen; coordinates are pixels \
             from its top-left corner. Reply with one JSON object holding at most one action: click or \
@@ -82,9 +83,11 @@ final class OperatorSteps {
         Optional<Target> at(ComputerAction.Point point) {
             for (WindowControls window : windows) {
                 if (window.window().bounds().contains(point.x(), point.y())) {
-                    return Optional.of(new Target(window.window(), window.controls().stream()
-                            .filter(c -> c.rect().contains(point.x(), point.y()))
-                            .min(Comparator.comparingLong(c -> area(c.rect())))));
+                    return Optional.of(new Target(
+                            window.window(),
+                            window.controls().stream()
+                                    .filter(c -> c.rect().contains(point.x(), point.y()))
+                                    .min(Comparator.comparingLong(c -> area(c.rect())))));
                 }
             }
             return Optional.empty();
@@ -92,8 +95,11 @@ final class OperatorSteps {
 
         /** The controls of {@code window}, as seen. */
         List<DesktopControl> controls(DesktopWindow window) {
-            return windows.stream().filter(w -> w.window().id().equals(window.id())).findFirst()
-                    .map(WindowControls::controls).orElse(List.of());
+            return windows.stream()
+                    .filter(w -> w.window().id().equals(window.id()))
+                    .findFirst()
+                    .map(WindowControls::controls)
+                    .orElse(List.of());
         }
 
         private static long area(Rect rect) {
@@ -134,10 +140,11 @@ final class OperatorSteps {
                 .block(operator.blackboard().toPrompt())
                 .section("Last action", operator.gate().lastOutcome().orElse(""))
                 .section("Screen", view.width() + "x" + view.height() + " pixels")
-                .section("Window", operator.window().map(OperatorSteps::describe).orElse(""))
+                .section(
+                        "Window", operator.window().map(OperatorSteps::describe).orElse(""))
                 .text();
-        List<ChatMessage> messages = List.of(ChatMessage.system(ROLE),
-                ChatMessage.user(text, List.of(Image.png(view.screenshot()))));
+        List<ChatMessage> messages =
+                List.of(ChatMessage.system(ROLE), ChatMessage.user(text, List.of(Image.png(view.screenshot()))));
         AgentReply reply = operator.guard().ask(OperatorAgentStatus.CONTINUE, messages, Replies.OPERATOR_SCHEMA);
         operator.setStatus(reply.status());
         return reply;
@@ -150,17 +157,26 @@ final class OperatorSteps {
      */
     static Optional<String> act(OperatorAgent operator, Context context, AgentReply reply) throws DriverException {
         boolean confirmFirst = reply.status() == OperatorAgentStatus.CONFIRM;
-        return operator.gate().submit(ComputerActionReader.parse(reply.json().path("action")), confirmFirst,
-                "the step: " + Replies.text(reply.json(), "thought"));
+        return operator.gate()
+                .submit(
+                        ComputerActionReader.parse(reply.json().path("action")),
+                        confirmFirst,
+                        "the step: " + Replies.text(reply.json(), "thought"));
     }
 
     /** MEMORY_UPDATE: plan, questions and result for the next states; the trajectory on the blackboard. */
-    static void remember(OperatorAgent operator, Context context, StepRecord<ScreenView, AgentReply, Optional<String>> step) {
+    static void remember(
+            OperatorAgent operator, Context context, StepRecord<ScreenView, AgentReply, Optional<String>> step) {
         AgentReply reply = step.decision();
         JsonNode json = reply.json();
         operator.remember(Replies.texts(json, "plan"), Replies.texts(json, "questions"), Replies.text(json, "result"));
-        operator.blackboard().addTrajectory(Trajectory.of(context, operator, context.get(Context.SUBTASK).orElse(""),
-                step.result().orElse(""), reply.status()));
+        operator.blackboard()
+                .addTrajectory(Trajectory.of(
+                        context,
+                        operator,
+                        context.get(Context.SUBTASK).orElse(""),
+                        step.result().orElse(""),
+                        reply.status()));
         String result = Replies.text(json, "result");
         if (operator.hostAgent().isEmpty() && !result.isBlank()) {
             context.put(Context.ROUND_RESULT, result); // on its own, the Operator answers the request itself

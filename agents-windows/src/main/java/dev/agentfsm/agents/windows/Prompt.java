@@ -28,7 +28,8 @@ final class Prompt {
 
     /** The tools the LLM may call, one per line with its parameters. */
     Prompt tools(List<ToolSpec> tools) {
-        return section("Available tools", tools.stream().map(t -> "- " + t.describe()).toList());
+        return section(
+                "Available tools", tools.stream().map(t -> "- " + t.describe()).toList());
     }
 
     String text() {

@@ -23,7 +23,8 @@ final class Replies {
     private static JsonNode schema(String name) {
         try (InputStream in = Replies.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("the reply schema " + name + " is missing next to " + Replies.class.getName());
+                throw new IllegalStateException(
+                        "the reply schema " + name + " is missing next to " + Replies.class.getName());
             }
             return JSON.readTree(in);
         } catch (IOException e) {

@@ -15,7 +15,10 @@ import dev.agentfsm.runtime.Next;
 @State(value = "SCREENSHOT", description = "Re-capture the window and re-annotate its controls")
 @Transition(to = ScreenshotAppAgentState.class, by = Trigger.SYSTEM, when = "more controls to re-annotate")
 @Transition(to = ContinueAppAgentState.class, by = Trigger.SYSTEM, when = "done")
-@Transition(to = FailAppAgentState.class, by = Trigger.SYSTEM, when = "a control is still missing after maxReannotate re-annotations")
+@Transition(
+        to = FailAppAgentState.class,
+        by = Trigger.SYSTEM,
+        when = "a control is still missing after maxReannotate re-annotations")
 public final class ScreenshotAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) throws Exception {

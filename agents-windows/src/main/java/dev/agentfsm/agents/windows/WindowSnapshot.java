@@ -14,7 +14,8 @@ import java.util.Optional;
  * @param annotated the screenshot with a numbered label on each control, as PNG
  * @param controls the controls, labelled from 1 in reading order
  */
-public record WindowSnapshot(DesktopWindow window, byte[] screenshot, byte[] annotated, List<AnnotatedControl> controls) {
+public record WindowSnapshot(
+        DesktopWindow window, byte[] screenshot, byte[] annotated, List<AnnotatedControl> controls) {
 
     public WindowSnapshot {
         Objects.requireNonNull(window, "window");

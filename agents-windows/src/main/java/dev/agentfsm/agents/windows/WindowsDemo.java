@@ -39,25 +39,32 @@ public final class WindowsDemo {
         SimulatedDocument word = SimulatedDocument.salesReport();
         SimulatedSheet excel = SimulatedSheet.emptyBook();
         SimulatedDesktop desktop = SimulatedDesktop.of(word, excel);
-        HostAgent host = HostAgent.builder(desktop, replay(), UserChannel.alwaysApprove()).build();
+        HostAgent host = HostAgent.builder(desktop, replay(), UserChannel.alwaysApprove())
+                .build();
         Context context = new Context().put(Context.REQUEST, REQUEST);
 
         console.println("request: " + REQUEST);
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context)
-                .listener(e -> console.printf("  %2d  %-22s %s -> %s (%s)%n",
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .listener(e -> console.printf(
+                        "  %2d  %-22s %s -> %s (%s)%n",
                         e.step(), e.agent(), e.from().qualifiedName(), e.targetName(), e.trigger()))
-                .build().run();
+                .build()
+                .run();
 
         console.println(result.outcome() + ": " + result.reason());
         console.println("path: " + String.join(" -> ", result.qualifiedPath()));
-        context.previousSubtasks().forEach(s -> console.println("subtask " + s.status().name() + ": " + s.subtask() + " -> " + s.result()));
+        context.previousSubtasks()
+                .forEach(s ->
+                        console.println("subtask " + s.status().name() + ": " + s.subtask() + " -> " + s.result()));
         excel.charts().forEach(chart -> console.println("chart in " + excel.title() + ": " + chart));
         result.result().ifPresent(answer -> console.println("answer: " + answer));
 
         Files.createDirectories(out);
         Files.write(out.resolve("desktop.png"), desktop.screenshot());
         for (AppAgent app : host.appAgents().values()) {
-            String name = app.window().appRoot().toLowerCase(java.util.Locale.ROOT).replace(".exe", "");
+            String name =
+                    app.window().appRoot().toLowerCase(java.util.Locale.ROOT).replace(".exe", "");
             WindowSnapshot snapshot = app.lastSnapshot().orElseThrow();
             Files.write(out.resolve(name + ".png"), snapshot.screenshot());
             Files.write(out.resolve(name + "-annotated.png"), snapshot.annotated());
@@ -69,7 +76,8 @@ public final class WindowsDemo {
     private static ReplayLlmClient replay() throws IOException {
         try (InputStream in = WindowsDemo.class.getResourceAsStream(REPLAY)) {
             if (in == null) {
-                throw new IllegalStateException("the replay " + REPLAY + " is missing next to " + WindowsDemo.class.getName());
+                throw new IllegalStateException(
+                        "the replay " + REPLAY + " is missing next to " + WindowsDemo.class.getName());
             }
             return ReplayLlmClient.load(in, REPLAY);
         }

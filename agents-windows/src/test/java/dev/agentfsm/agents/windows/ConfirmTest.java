@@ -68,13 +68,26 @@ class ConfirmTest {
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONFIRM",
-                "AppAgent.CONTINUE", "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONFIRM",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of(DELETE), user.asked);
         assertEquals(List.of(true), user.tableWasThere, "asked before the action ran");
         assertEquals(List.of(), desk.word.table(), "approved, the action ran");
-        assertEquals(1, desk.desktop.log().stream().filter(l -> l.endsWith("Delete Table")).count());
+        assertEquals(
+                1,
+                desk.desktop.log().stream()
+                        .filter(l -> l.endsWith("Delete Table"))
+                        .count());
     }
 
     @Test
@@ -84,12 +97,26 @@ class ConfirmTest {
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONFIRM",
-                "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONFIRM",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(5, desk.word.table().size(), "the table is still there");
-        assertFalse(desk.desktop.log().stream().anyMatch(l -> l.endsWith("Delete Table")), desk.desktop.log().toString());
-        assertEquals(List.of(new ArchivedSubtask("Remove the sales table from Sales Report.docx", AppAgentStatus.FINISH,
-                DELETE + ": rejected by the user; it did not run")), desk.context.previousSubtasks());
+        assertFalse(
+                desk.desktop.log().stream().anyMatch(l -> l.endsWith("Delete Table")),
+                desk.desktop.log().toString());
+        assertEquals(
+                List.of(new ArchivedSubtask(
+                        "Remove the sales table from Sales Report.docx",
+                        AppAgentStatus.FINISH,
+                        DELETE + ": rejected by the user; it did not run")),
+                desk.context.previousSubtasks());
         assertEquals(Optional.of("The user chose to keep the table"), result.result());
     }
 
@@ -124,7 +151,8 @@ class ConfirmTest {
 
         RoundResult result = desk.run("Get Excel ready");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.CONFIRM", "HostAgent.CONTINUE", "HostAgent.FINISH"),
+        assertEquals(
+                List.of("HostAgent.CONTINUE", "HostAgent.CONFIRM", "HostAgent.CONTINUE", "HostAgent.FINISH"),
                 result.qualifiedPath());
         assertEquals(List.of("select_application_window 'Book1 - Excel'"), user.asked);
         assertTrue(desk.desktop.log().contains("focus Book1 - Excel"));
@@ -137,9 +165,12 @@ class ConfirmTest {
 
         RoundResult result = desk.run("Get Excel ready");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.CONFIRM", "HostAgent.FAIL", "HostAgent.FINISH"),
+        assertEquals(
+                List.of("HostAgent.CONTINUE", "HostAgent.CONFIRM", "HostAgent.FAIL", "HostAgent.FINISH"),
                 result.qualifiedPath());
-        assertFalse(desk.desktop.log().contains("focus Book1 - Excel"), desk.desktop.log().toString());
+        assertFalse(
+                desk.desktop.log().contains("focus Book1 - Excel"),
+                desk.desktop.log().toString());
         assertEquals(Optional.of("FAIL: the user rejected select_application_window 'Book1 - Excel'"), result.result());
         assertEquals(1, desk.llm.remaining(), "the host did not ask the model again");
     }
@@ -151,11 +182,21 @@ class ConfirmTest {
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONFIRM",
-                "AppAgent.ERROR", "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONFIRM",
+                        "AppAgent.ERROR",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
-        assertEquals(new ArchivedSubtask("Remove the sales table from Sales Report.docx", AppAgentStatus.ERROR,
-                "Sales Report.docx - Word (WINWORD.EXE) stopped responding: closed while the user decided"),
+        assertEquals(
+                new ArchivedSubtask(
+                        "Remove the sales table from Sales Report.docx",
+                        AppAgentStatus.ERROR,
+                        "Sales Report.docx - Word (WINWORD.EXE) stopped responding: closed while the user decided"),
                 desk.context.previousSubtasks().get(0));
     }
 }

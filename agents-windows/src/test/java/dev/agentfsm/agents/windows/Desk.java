@@ -31,11 +31,19 @@ final class Desk {
         this(replay, user, config, follower, model, UnaryOperator.identity());
     }
 
-    Desk(String replay, UserChannel user, RuntimeConfig config, boolean follower, UnaryOperator<LlmClient> model,
+    Desk(
+            String replay,
+            UserChannel user,
+            RuntimeConfig config,
+            boolean follower,
+            UnaryOperator<LlmClient> model,
             UnaryOperator<HostAgent.Builder> hostOptions) {
         this.llm = replay(replay);
-        this.host = hostOptions.apply(HostAgent.builder(desktop, model.apply(llm), user).config(config)
-                .followerMode(follower)).build();
+        this.host = hostOptions
+                .apply(HostAgent.builder(desktop, model.apply(llm), user)
+                        .config(config)
+                        .followerMode(follower))
+                .build();
     }
 
     /** A desk whose host runs {@code appRoot}'s windows under an Operator. */
@@ -53,7 +61,8 @@ final class Desk {
 
     RoundResult run(String request, TransitionListener... listeners) {
         context.put(Context.REQUEST, request);
-        Round.Builder<HostAgent> round = Round.of(HostAgentStateManager.instance(), host).context(context);
+        Round.Builder<HostAgent> round =
+                Round.of(HostAgentStateManager.instance(), host).context(context);
         for (TransitionListener listener : listeners) {
             round.listener(listener);
         }
@@ -61,8 +70,16 @@ final class Desk {
     }
 
     static RuntimeConfig config(boolean safeGuard, boolean askQuestion, int reasks) {
-        return new RuntimeConfig(50, 1, safeGuard, askQuestion, reasks, Duration.ofSeconds(5), Duration.ofSeconds(5),
-                Duration.ofSeconds(5), Optional.empty());
+        return new RuntimeConfig(
+                50,
+                1,
+                safeGuard,
+                askQuestion,
+                reasks,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                Optional.empty());
     }
 
     static ReplayLlmClient replay(String name) {

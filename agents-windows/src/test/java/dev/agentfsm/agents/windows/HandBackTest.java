@@ -26,30 +26,58 @@ class HandBackTest {
         RoundResult result = desk.run("Copy the revenue chart");
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FAIL",
-                "HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
-        assertEquals(List.of(
-                new ArchivedSubtask("Copy the revenue chart from Sales Report.docx", AppAgentStatus.FAIL, "The document has no revenue chart"),
-                new ArchivedSubtask("Copy the sales table from Sales Report.docx", AppAgentStatus.FINISH, "The table is on the clipboard")),
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FAIL",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        new ArchivedSubtask(
+                                "Copy the revenue chart from Sales Report.docx",
+                                AppAgentStatus.FAIL,
+                                "The document has no revenue chart"),
+                        new ArchivedSubtask(
+                                "Copy the sales table from Sales Report.docx",
+                                AppAgentStatus.FINISH,
+                                "The table is on the clipboard")),
                 desk.context.previousSubtasks());
         assertEquals(1, desk.host.appAgents().size(), "Word's agent was reused");
         String retryPrompt = desk.llm.requests().get(2).messages().get(1).text();
-        assertTrue(retryPrompt.contains("- Copy the revenue chart from Sales Report.docx -> FAIL: The document has no revenue chart"),
+        assertTrue(
+                retryPrompt.contains(
+                        "- Copy the revenue chart from Sales Report.docx -> FAIL: The document has no revenue chart"),
                 retryPrompt);
         assertTrue(desk.desktop.clipboard().text().startsWith("Region\tQ1\tQ2"));
     }
 
     @Test
     void inFollowerModeTheAppsFinishEndsTheRoundAtTheHost() {
-        Desk desk = new Desk("follower", UserChannel.alwaysDeny(), Desk.config(true, false, 0), true, UnaryOperator.identity());
+        Desk desk = new Desk(
+                "follower", UserChannel.alwaysDeny(), Desk.config(true, false, 0), true, UnaryOperator.identity());
 
         RoundResult result = desk.run("Select the sales table");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(Outcome.COMPLETED, result.outcome());
-        assertEquals(AppAgentStatus.FINISH, desk.context.previousSubtasks().get(0).status());
+        assertEquals(
+                AppAgentStatus.FINISH, desk.context.previousSubtasks().get(0).status());
     }
 
     @Test
@@ -58,8 +86,14 @@ class HandBackTest {
 
         RoundResult result = desk.run("Copy the sales table");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.ERROR",
-                "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.ERROR",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome(), "an error that onError handled is never reported as success");
         assertTrue(result.error().orElseThrow() instanceof LlmException, String.valueOf(result.error()));
         ArchivedSubtask archived = desk.context.previousSubtasks().get(0);
@@ -78,18 +112,29 @@ class HandBackTest {
             }
             return llm.complete(request);
         };
-        desk[0] = new Desk("app-click", UserChannel.alwaysDeny(), Desk.config(true, false, 0), false, crashWordOnSecondCall);
+        desk[0] = new Desk(
+                "app-click", UserChannel.alwaysDeny(), Desk.config(true, false, 0), false, crashWordOnSecondCall);
 
         RoundResult result = desk[0].run("Copy the sales table");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.ERROR",
-                "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.ERROR",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
         DriverException error = (DriverException) result.error().orElseThrow();
-        assertEquals("Sales Report.docx - Word (WINWORD.EXE) stopped responding: an access violation", error.getMessage());
-        assertEquals(new ArchivedSubtask("Copy the sales table", AppAgentStatus.ERROR, error.getMessage()),
+        assertEquals(
+                "Sales Report.docx - Word (WINWORD.EXE) stopped responding: an access violation", error.getMessage());
+        assertEquals(
+                new ArchivedSubtask("Copy the sales table", AppAgentStatus.ERROR, error.getMessage()),
                 desk[0].context.previousSubtasks().get(0));
-        assertSame(desk[0].host, desk[0].host.appAgents().values().iterator().next().hostAgent());
+        assertSame(
+                desk[0].host,
+                desk[0].host.appAgents().values().iterator().next().hostAgent());
     }
 
     @Test
@@ -102,7 +147,9 @@ class HandBackTest {
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ERROR", "HostAgent.FINISH"), result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
         assertTrue(result.error().orElseThrow() instanceof DriverException);
-        assertEquals("ERROR: Sales Report.docx - Word (WINWORD.EXE) stopped responding: hung", result.result().orElseThrow());
+        assertEquals(
+                "ERROR: Sales Report.docx - Word (WINWORD.EXE) stopped responding: hung",
+                result.result().orElseThrow());
         assertEquals(List.of(), desk.context.previousSubtasks());
     }
 }

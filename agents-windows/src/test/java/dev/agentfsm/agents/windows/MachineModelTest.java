@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** The generated machine models match the tables of issues 5 and 19, written by hand into the expected YAML files. */
 class MachineModelTest {
@@ -39,9 +39,14 @@ class MachineModelTest {
         TransitionTable<HostAgentStatus> host = HostAgentTransitionTable.instance();
         TransitionTable<AppAgentStatus> app = AppAgentTransitionTable.instance();
         TransitionTable<OperatorAgentStatus> operator = OperatorAgentTransitionTable.instance();
-        assertEquals(List.of(AppAgentStatus.CONTINUE, OperatorAgentStatus.CONTINUE), host.targets(HostAgentStatus.ASSIGN));
-        assertEquals(List.of(HostAgentStatus.CONTINUE, OperatorAgentStatus.ALLFINISH), operator.targets(OperatorAgentStatus.FINISH));
-        assertEquals(List.of(HostAgentStatus.FINISH, OperatorAgentStatus.ALLFINISH), operator.targets(OperatorAgentStatus.ERROR));
+        assertEquals(
+                List.of(AppAgentStatus.CONTINUE, OperatorAgentStatus.CONTINUE), host.targets(HostAgentStatus.ASSIGN));
+        assertEquals(
+                List.of(HostAgentStatus.CONTINUE, OperatorAgentStatus.ALLFINISH),
+                operator.targets(OperatorAgentStatus.FINISH));
+        assertEquals(
+                List.of(HostAgentStatus.FINISH, OperatorAgentStatus.ALLFINISH),
+                operator.targets(OperatorAgentStatus.ERROR));
         assertEquals(Optional.of(OperatorAgentStatus.ERROR), operator.onError());
         assertEquals(Optional.of(Trigger.TIMEOUT), host.trigger(HostAgentStatus.PENDING, HostAgentStatus.FAIL));
         assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH), app.targets(AppAgentStatus.FINISH));

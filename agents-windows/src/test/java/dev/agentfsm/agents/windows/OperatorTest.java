@@ -32,8 +32,11 @@ class OperatorTest {
 
     /** The text of the user message the model got in request {@code n}. */
     private static String prompt(ReplayLlmClient llm, int n) {
-        return llm.requests().get(n).messages().stream().filter(m -> m.role() == ChatMessage.Role.USER)
-                .map(ChatMessage::text).reduce((a, b) -> b).orElseThrow();
+        return llm.requests().get(n).messages().stream()
+                .filter(m -> m.role() == ChatMessage.Role.USER)
+                .map(ChatMessage::text)
+                .reduce((a, b) -> b)
+                .orElseThrow();
     }
 
     /** The "Last action" section of the prompt of request {@code n}. */
@@ -42,12 +45,14 @@ class OperatorTest {
         int start = text.indexOf("[Last action:]\n");
         assertTrue(start >= 0, "request " + n + " has no last action:\n" + text);
         int end = text.indexOf("\n[", start + 1);
-        return text.substring(start + "[Last action:]\n".length(), end < 0 ? text.length() : end).strip();
+        return text.substring(start + "[Last action:]\n".length(), end < 0 ? text.length() : end)
+                .strip();
     }
 
     @Test
     void theHostHandsExcelToTheOperatorWhichChartsByCoordinatesAndHandsBack() {
-        Desk desk = Desk.withOperatorFor("EXCEL.EXE", "operator-chart", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor(
+                "EXCEL.EXE", "operator-chart", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
 
         RoundResult result = desk.run("Chart North's Q1 sales");
 
@@ -56,10 +61,16 @@ class OperatorTest {
         path.addAll(Collections.nCopies(11, "OperatorAgent.CONTINUE"));
         path.addAll(List.of("OperatorAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"));
         assertEquals(path, result.qualifiedPath());
-        assertEquals(List.of(new Chart("bar", "A1:B2", List.of("North"), List.of(new Chart.Series("Q1", List.of(120.0))))),
-                desk.excel.charts(), "the clicks, the typing and the drag landed on the cells they pointed at");
-        assertEquals(List.of(new ArchivedSubtask("Chart North's Q1 sales of 120 as a bar chart in Book1",
-                OperatorAgentStatus.FINISH, "A bar chart of A1:B2 (North, Q1 120) is in Book1")), result.subtasks());
+        assertEquals(
+                List.of(new Chart("bar", "A1:B2", List.of("North"), List.of(new Chart.Series("Q1", List.of(120.0))))),
+                desk.excel.charts(),
+                "the clicks, the typing and the drag landed on the cells they pointed at");
+        assertEquals(
+                List.of(new ArchivedSubtask(
+                        "Chart North's Q1 sales of 120 as a bar chart in Book1",
+                        OperatorAgentStatus.FINISH,
+                        "A bar chart of A1:B2 (North, Q1 120) is in Book1")),
+                result.subtasks());
         assertEquals(Optional.of("charted"), result.result());
         assertEquals(0, desk.llm.remaining());
 
@@ -70,22 +81,33 @@ class OperatorTest {
         assertEquals(List.of(), List.copyOf(desk.host.appAgents().keySet()));
         assertEquals("Operator/EXCEL.EXE", operator.name());
 
-        assertTrue(desk.desktop.log().containsAll(List.of("click Book1 - Excel: A1", "type Book1 - Excel: A1 'Region'",
-                "select Book1 - Excel: Sheet 'A1:B2'", "click Book1 - Excel: Insert Bar Chart")), desk.desktop.log().toString());
-        assertEquals("drag from (680, 142) to (760, 166) on DataItem 'A1' in 'Book1 - Excel': done. selected the range A1:B2",
+        assertTrue(
+                desk.desktop
+                        .log()
+                        .containsAll(List.of(
+                                "click Book1 - Excel: A1",
+                                "type Book1 - Excel: A1 'Region'",
+                                "select Book1 - Excel: Sheet 'A1:B2'",
+                                "click Book1 - Excel: Insert Bar Chart")),
+                desk.desktop.log().toString());
+        assertEquals(
+                "drag from (680, 142) to (760, 166) on DataItem 'A1' in 'Book1 - Excel': done. selected the range A1:B2",
                 lastAction(desk.llm, 10));
         String first = prompt(desk.llm, 1);
         assertTrue(first.contains("[Screen:]\n1280x720 pixels"), first);
         assertTrue(first.contains("[Window:]\n'Book1 - Excel' (EXCEL.EXE) at (600, 40) to (1260, 560)"), first);
         assertEquals(1, desk.llm.requests().get(1).messages().get(1).images().size(), "the whole screen's screenshot");
-        assertTrue(prompt(desk.llm, 12).contains("- Chart North's Q1 sales of 120 as a bar chart in Book1 -> FINISH:"
-                + " A bar chart of A1:B2 (North, Q1 120) is in Book1"), "the host read what the Operator archived");
+        assertTrue(
+                prompt(desk.llm, 12)
+                        .contains("- Chart North's Q1 sales of 120 as a bar chart in Book1 -> FINISH:"
+                                + " A bar chart of A1:B2 (North, Q1 120) is in Book1"),
+                "the host read what the Operator archived");
     }
 
     @Test
     void applicationsNotConfiguredForTheOperatorStillGoToTheirAppAgent() {
-        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "screenshot-never", UserChannel.alwaysDeny(),
-                Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor(
+                "WINWORD.EXE", "screenshot-never", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
 
         RoundResult result = desk.run("Chart the data as a pie");
 
@@ -127,8 +149,16 @@ class OperatorTest {
 
         RoundResult result = desk.run("Remove the sales table");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "OperatorAgent.CONTINUE", "OperatorAgent.CONFIRM",
-                "OperatorAgent.CONTINUE", "OperatorAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"),
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "OperatorAgent.CONTINUE",
+                        "OperatorAgent.CONFIRM",
+                        "OperatorAgent.CONTINUE",
+                        "OperatorAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
                 result.qualifiedPath());
         assertEquals(List.of(DELETE), user.asked, "the user saw what lies at the coordinates");
         assertEquals(List.of(true), user.tableWasThere, "asked before the click ran");
@@ -144,51 +174,88 @@ class OperatorTest {
 
         RoundResult result = desk.run("Remove the sales table");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "OperatorAgent.CONTINUE", "OperatorAgent.CONFIRM",
-                "OperatorAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "OperatorAgent.CONTINUE",
+                        "OperatorAgent.CONFIRM",
+                        "OperatorAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(5, desk.word.table().size(), "the table is still there");
-        assertFalse(desk.desktop.log().stream().anyMatch(l -> l.endsWith("Delete Table")), desk.desktop.log().toString());
-        assertEquals(List.of(new ArchivedSubtask("Remove the sales table from Sales Report.docx", OperatorAgentStatus.FINISH,
-                DELETE + ": rejected by the user; it did not run")), result.subtasks());
+        assertFalse(
+                desk.desktop.log().stream().anyMatch(l -> l.endsWith("Delete Table")),
+                desk.desktop.log().toString());
+        assertEquals(
+                List.of(new ArchivedSubtask(
+                        "Remove the sales table from Sales Report.docx",
+                        OperatorAgentStatus.FINISH,
+                        DELETE + ": rejected by the user; it did not run")),
+                result.subtasks());
     }
 
     @Test
     void aClickOutsideTheScreenIsRefusedWithAClearObservation() {
-        Desk desk = Desk.withOperatorFor("EXCEL.EXE", "operator-offscreen", UserChannel.alwaysDeny(),
-                Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor(
+                "EXCEL.EXE", "operator-offscreen", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
 
         RoundResult result = desk.run("Insert a bar chart");
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals("click at (1500, 84): failed. click at (1500, 84) is outside the screen, which is 1280x720 pixels"
-                + " (x from 0 to 1279, y from 0 to 719); nothing was done", lastAction(desk.llm, 2));
-        assertFalse(desk.desktop.log().stream().anyMatch(l -> l.startsWith("click ")), desk.desktop.log().toString());
+        assertEquals(
+                "click at (1500, 84): failed. click at (1500, 84) is outside the screen, which is 1280x720 pixels"
+                        + " (x from 0 to 1279, y from 0 to 719); nothing was done",
+                lastAction(desk.llm, 2));
+        assertFalse(
+                desk.desktop.log().stream().anyMatch(l -> l.startsWith("click ")),
+                desk.desktop.log().toString());
         assertEquals(List.of(), desk.excel.charts());
     }
 
     @Test
     void anOperatorErrorArchivesTheSubtaskAndTheHostFinishes() {
         // the replay ends after ASSIGN: the Operator's model call fails
-        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "assign-word", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor(
+                "WINWORD.EXE", "assign-word", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
 
         RoundResult result = desk.run("Copy the sales table");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "OperatorAgent.CONTINUE", "OperatorAgent.ERROR",
-                "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "OperatorAgent.CONTINUE",
+                        "OperatorAgent.ERROR",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
-        assertEquals(List.of(OperatorAgentStatus.ERROR), result.subtasks().stream().map(ArchivedSubtask::status).toList());
-        assertEquals(result.error().orElseThrow().getMessage(), result.subtasks().get(0).result());
+        assertEquals(
+                List.of(OperatorAgentStatus.ERROR),
+                result.subtasks().stream().map(ArchivedSubtask::status).toList());
+        assertEquals(
+                result.error().orElseThrow().getMessage(),
+                result.subtasks().get(0).result());
     }
 
     @Test
     void pendingTellsTheOperatorWhenNoAnswerIsAvailable() {
-        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "operator-pending", UserChannel.alwaysDeny(),
-                Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor(
+                "WINWORD.EXE", "operator-pending", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
 
         RoundResult result = desk.run("Format the sales table");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "OperatorAgent.CONTINUE", "OperatorAgent.PENDING",
-                "OperatorAgent.CONTINUE", "OperatorAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"),
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "OperatorAgent.CONTINUE",
+                        "OperatorAgent.PENDING",
+                        "OperatorAgent.CONTINUE",
+                        "OperatorAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
                 result.qualifiedPath());
         assertTrue(prompt(desk.llm, 2).contains(Questions.NOT_ASKED), prompt(desk.llm, 2));
     }
@@ -198,35 +265,47 @@ class OperatorTest {
         ReplayLlmClient llm = Desk.replay("operator-alone");
         Desk desk = new Desk("operator-alone");
         OperatorAgent operator = OperatorAgent.builder(desk.desktop, llm, UserChannel.alwaysDeny())
-                .config(Desk.config(true, false, 0)).build();
+                .config(Desk.config(true, false, 0))
+                .build();
         Context context = new Context().put(Context.REQUEST, "Copy the sales table");
 
-        RoundResult result = Round.of(OperatorAgentStateManager.instance(), operator).context(context).build().run();
+        RoundResult result = Round.of(OperatorAgentStateManager.instance(), operator)
+                .context(context)
+                .build()
+                .run();
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         List<String> path = new ArrayList<>(Collections.nCopies(8, "OperatorAgent.CONTINUE"));
         path.addAll(List.of("OperatorAgent.FINISH", "OperatorAgent.ALLFINISH"));
         assertEquals(path, result.qualifiedPath());
         assertEquals(Optional.of("The sales table is on the clipboard"), result.result());
-        assertEquals(List.of(new ArchivedSubtask("Copy the sales table", OperatorAgentStatus.FINISH,
-                "The sales table is on the clipboard")), result.subtasks(), "FINISH's subtask; ALLFINISH ends no other");
-        assertTrue(desk.desktop.clipboard().text().startsWith("Region\tQ1\tQ2"), desk.desktop.clipboard().text());
-        assertEquals(List.of(
-                "double-click at (215, 235) on Table 'Sales table' in 'Sales Report.docx - Word': done. selected the table (5 rows)",
-                "scroll at (300, 300) by (0, 400) on Edit 'Document body' in 'Sales Report.docx - Word': failed. scroll at"
-                        + " (300, 300) by (0, 400): simulated-desktop cannot scroll (the desktop driver has no scrolling),"
-                        + " and 'Sales Report.docx - Word' shows all it holds; nothing moved",
-                "wait: done. waited 1 s",
-                "the action {\"type\":\"move\",\"x\":215,\"y\":235}: failed. unknown action type \"move\"; the Operator"
-                        + " offers click, double_click, type, keypress, scroll, drag, wait; nothing was done",
-                "press CTRL+PASTE: failed. press CTRL+PASTE: a key is unknown or only modifiers were given; name keys"
-                        + " like [\"CTRL\", \"C\"], [\"ENTER\"], [\"TAB\"], [\"F5\"]; no key was pressed",
-                "drag from (80, 64) to (215, 235) on Button 'Delete Table' in 'Sales Report.docx - Word': failed. drag from"
-                        + " (80, 64) to (215, 235) selects nothing: a drag selects the range between two controls of one"
-                        + " window, such as two cells of a sheet; 'Delete Table' and 'Sales table' are in no control"
-                        + " together; nothing was dragged"),
+        assertEquals(
+                List.of(new ArchivedSubtask(
+                        "Copy the sales table", OperatorAgentStatus.FINISH, "The sales table is on the clipboard")),
+                result.subtasks(),
+                "FINISH's subtask; ALLFINISH ends no other");
+        assertTrue(
+                desk.desktop.clipboard().text().startsWith("Region\tQ1\tQ2"),
+                desk.desktop.clipboard().text());
+        assertEquals(
+                List.of(
+                        "double-click at (215, 235) on Table 'Sales table' in 'Sales Report.docx - Word': done. selected the table (5 rows)",
+                        "scroll at (300, 300) by (0, 400) on Edit 'Document body' in 'Sales Report.docx - Word': failed. scroll at"
+                                + " (300, 300) by (0, 400): simulated-desktop cannot scroll (the desktop driver has no scrolling),"
+                                + " and 'Sales Report.docx - Word' shows all it holds; nothing moved",
+                        "wait: done. waited 1 s",
+                        "the action {\"type\":\"move\",\"x\":215,\"y\":235}: failed. unknown action type \"move\"; the Operator"
+                                + " offers click, double_click, type, keypress, scroll, drag, wait; nothing was done",
+                        "press CTRL+PASTE: failed. press CTRL+PASTE: a key is unknown or only modifiers were given; name keys"
+                                + " like [\"CTRL\", \"C\"], [\"ENTER\"], [\"TAB\"], [\"F5\"]; no key was pressed",
+                        "drag from (80, 64) to (215, 235) on Button 'Delete Table' in 'Sales Report.docx - Word': failed. drag from"
+                                + " (80, 64) to (215, 235) selects nothing: a drag selects the range between two controls of one"
+                                + " window, such as two cells of a sheet; 'Delete Table' and 'Sales table' are in no control"
+                                + " together; nothing was dragged"),
                 List.of(1, 3, 4, 5, 6, 7).stream().map(n -> lastAction(llm, n)).toList());
-        assertTrue(lastAction(llm, 2).startsWith("press CTRL+C: done. copied the table:\nRegion\tQ1\tQ2"), lastAction(llm, 2));
+        assertTrue(
+                lastAction(llm, 2).startsWith("press CTRL+C: done. copied the table:\nRegion\tQ1\tQ2"),
+                lastAction(llm, 2));
         assertEquals("Operator", operator.name());
         assertEquals(Optional.empty(), operator.hostAgent());
     }

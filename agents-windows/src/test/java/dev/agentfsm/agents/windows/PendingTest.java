@@ -25,22 +25,27 @@ class PendingTest {
 
         RoundResult result = desk.run("Chart the sales");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.CONTINUE", "HostAgent.FINISH"),
+        assertEquals(
+                List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.CONTINUE", "HostAgent.FINISH"),
                 result.qualifiedPath());
         assertEquals(List.of(QUESTION), user.asked());
-        assertEquals(List.of(new QuestionAnswer(QUESTION, "a bar chart")), desk.host.blackboard().questions());
+        assertEquals(
+                List.of(new QuestionAnswer(QUESTION, "a bar chart")),
+                desk.host.blackboard().questions());
         String secondPrompt = desk.llm.requests().get(1).messages().get(1).text();
         assertTrue(secondPrompt.contains("a bar chart"), "the LLM reads the answer: " + secondPrompt);
     }
 
     @Test
     void aQuestionTheUserLeavesUnansweredFailsTheTask() {
-        ScriptedUserChannel user = ScriptedUserChannel.of(List.of(new Answer.TimedOut(Duration.ofSeconds(5))), List.of());
+        ScriptedUserChannel user =
+                ScriptedUserChannel.of(List.of(new Answer.TimedOut(Duration.ofSeconds(5))), List.of());
         Desk desk = new Desk("host-pending", user, Desk.config(true, true, 0));
 
         RoundResult result = desk.run("Chart the sales");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.FAIL", "HostAgent.FINISH"),
+        assertEquals(
+                List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.FAIL", "HostAgent.FINISH"),
                 result.qualifiedPath());
         assertEquals(Optional.of("FAIL: the user did not answer in time: " + QUESTION), result.result());
         assertEquals(1, desk.llm.remaining());
@@ -63,9 +68,12 @@ class PendingTest {
 
         RoundResult result = desk.run("Chart the sales");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.CONTINUE", "HostAgent.FINISH"),
+        assertEquals(
+                List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.CONTINUE", "HostAgent.FINISH"),
                 result.qualifiedPath());
-        assertEquals(List.of(new QuestionAnswer(QUESTION, Questions.NOT_ASKED)), desk.host.blackboard().questions());
+        assertEquals(
+                List.of(new QuestionAnswer(QUESTION, Questions.NOT_ASKED)),
+                desk.host.blackboard().questions());
     }
 
     @Test
@@ -75,9 +83,19 @@ class PendingTest {
 
         RoundResult result = desk.run("Copy the sales table");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.PENDING",
-                "AppAgent.CONTINUE", "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
-        assertEquals(List.of(new QuestionAnswer("Is the sales table the one to copy?", "yes")),
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.PENDING",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
+        assertEquals(
+                List.of(new QuestionAnswer("Is the sales table the one to copy?", "yes")),
                 desk.host.blackboard().questions());
         assertTrue(desk.word.tableSelected());
     }

@@ -34,26 +34,49 @@ class SalesChartScenarioTest {
         RoundResult result = desk.run(REQUEST);
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of(
-                "HostAgent.CONTINUE", "HostAgent.ASSIGN",
-                "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.ASSIGN",
-                "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
-        assertEquals(Optional.of("The sales table from Sales Report.docx is charted as a bar chart in Book1 - Excel"),
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
+        assertEquals(
+                Optional.of("The sales table from Sales Report.docx is charted as a bar chart in Book1 - Excel"),
                 result.result());
         assertEquals(0, desk.llm.remaining());
 
-        assertEquals(List.of(
-                new ArchivedSubtask("Copy the sales table of Sales Report.docx to the clipboard", AppAgentStatus.FINISH,
-                        "The sales table (Region, Q1, Q2 for North, South, East, West) is on the clipboard"),
-                new ArchivedSubtask("Paste the sales table into Book1 and insert a bar chart of it", AppAgentStatus.FINISH,
-                        "A bar chart of A1:C5 (Q1 and Q2 by region) is in Book1")),
+        assertEquals(
+                List.of(
+                        new ArchivedSubtask(
+                                "Copy the sales table of Sales Report.docx to the clipboard",
+                                AppAgentStatus.FINISH,
+                                "The sales table (Region, Q1, Q2 for North, South, East, West) is on the clipboard"),
+                        new ArchivedSubtask(
+                                "Paste the sales table into Book1 and insert a bar chart of it",
+                                AppAgentStatus.FINISH,
+                                "A bar chart of A1:C5 (Q1 and Q2 by region) is in Book1")),
                 desk.context.previousSubtasks());
 
-        assertEquals(List.of(new Chart("bar", "A1:C5", List.of("North", "South", "East", "West"), List.of(
-                new Chart.Series("Q1", List.of(120.0, 95.0, 143.0, 88.0)),
-                new Chart.Series("Q2", List.of(135.0, 110.0, 150.0, 97.0))))), desk.excel.charts());
+        assertEquals(
+                List.of(new Chart(
+                        "bar",
+                        "A1:C5",
+                        List.of("North", "South", "East", "West"),
+                        List.of(
+                                new Chart.Series("Q1", List.of(120.0, 95.0, 143.0, 88.0)),
+                                new Chart.Series("Q2", List.of(135.0, 110.0, 150.0, 97.0))))),
+                desk.excel.charts());
         assertEquals("Region", desk.excel.cell("A1"));
     }
 
@@ -67,20 +90,33 @@ class SalesChartScenarioTest {
         assertSame(desk.host, excel.hostAgent());
         assertSame(desk.host.blackboard(), excel.blackboard());
         assertSame(excel, desk.host.activeAppAgent().orElseThrow());
-        assertEquals(Optional.of("Paste the sales table into Book1 and insert a bar chart of it"),
+        assertEquals(
+                Optional.of("Paste the sales table into Book1 and insert a bar chart of it"),
                 desk.context.get(Context.SUBTASK));
 
         Blackboard board = desk.host.blackboard();
-        assertEquals(List.of("HostAgent", "AppAgent/WINWORD.EXE", "AppAgent/WINWORD.EXE", "HostAgent",
-                        "AppAgent/EXCEL.EXE", "AppAgent/EXCEL.EXE", "AppAgent/EXCEL.EXE", "AppAgent/EXCEL.EXE", "HostAgent"),
+        assertEquals(
+                List.of(
+                        "HostAgent",
+                        "AppAgent/WINWORD.EXE",
+                        "AppAgent/WINWORD.EXE",
+                        "HostAgent",
+                        "AppAgent/EXCEL.EXE",
+                        "AppAgent/EXCEL.EXE",
+                        "AppAgent/EXCEL.EXE",
+                        "AppAgent/EXCEL.EXE",
+                        "HostAgent"),
                 board.trajectories().stream().map(t -> t.get("agent")).toList());
         Map<String, Object> copy = board.trajectories().get(2);
         assertEquals("FINISH", copy.get("status"));
         assertEquals("Copy the sales table of Sales Report.docx to the clipboard", copy.get("subtask"));
-        assertTrue(String.valueOf(copy.get("action")).startsWith("keyboard_input '^c' in Sales Report.docx - Word: done."),
+        assertTrue(
+                String.valueOf(copy.get("action")).startsWith("keyboard_input '^c' in Sales Report.docx - Word: done."),
                 String.valueOf(copy.get("action")));
         assertEquals(1, board.screenshots().size());
-        assertEquals("Book1 - Excel: the sheet before the chart", board.screenshots().get(0).description());
+        assertEquals(
+                "Book1 - Excel: the sheet before the chart",
+                board.screenshots().get(0).description());
     }
 
     @Test
@@ -89,8 +125,13 @@ class SalesChartScenarioTest {
         List<LlmRequest> requests = desk.llm.requests();
 
         String firstHost = userText(requests.get(0));
-        assertTrue(firstHost.contains("[Windows:]\n[1] Sales Report.docx - Word (WINWORD.EXE)\n[2] Book1 - Excel (EXCEL.EXE)"), firstHost);
-        assertTrue(firstHost.contains("- select_application_window(id: the number of the window in the window list)"), firstHost);
+        assertTrue(
+                firstHost.contains(
+                        "[Windows:]\n[1] Sales Report.docx - Word (WINWORD.EXE)\n[2] Book1 - Excel (EXCEL.EXE)"),
+                firstHost);
+        assertTrue(
+                firstHost.contains("- select_application_window(id: the number of the window in the window list)"),
+                firstHost);
         assertEquals(1, lastUser(requests.get(0)).images().size(), "the desktop screenshot");
 
         String word = userText(requests.get(1));
@@ -99,7 +140,9 @@ class SalesChartScenarioTest {
         assertEquals(2, lastUser(requests.get(1)).images().size(), "the clean and the annotated screenshot");
 
         String secondHost = userText(requests.get(3));
-        assertTrue(secondHost.contains("[Previous subtasks:]\n- Copy the sales table of Sales Report.docx to the clipboard -> FINISH"),
+        assertTrue(
+                secondHost.contains(
+                        "[Previous subtasks:]\n- Copy the sales table of Sales Report.docx to the clipboard -> FINISH"),
                 secondHost);
         assertTrue(secondHost.contains("[Step Trajectories Completed Previously:]"), secondHost);
     }
@@ -107,7 +150,11 @@ class SalesChartScenarioTest {
     @Test
     void theAnnotatedScreenshotShowsTheLabels() throws Exception {
         desk.run(REQUEST);
-        WindowSnapshot excel = desk.host.appAgents().get("EXCEL.EXE/EXCEL.EXE#5210").lastSnapshot().orElseThrow();
+        WindowSnapshot excel = desk.host
+                .appAgents()
+                .get("EXCEL.EXE/EXCEL.EXE#5210")
+                .lastSnapshot()
+                .orElseThrow();
         assertEquals(43, excel.controls().size());
         assertEquals("[4] DataItem 'A1'", excel.control(4).orElseThrow().describe());
         Path out = Path.of("target", "screenshots");
@@ -126,7 +173,10 @@ class SalesChartScenarioTest {
     }
 
     private static ChatMessage lastUser(LlmRequest request) {
-        return request.messages().stream().filter(m -> m.role() == ChatMessage.Role.USER).reduce((a, b) -> b).orElseThrow();
+        return request.messages().stream()
+                .filter(m -> m.role() == ChatMessage.Role.USER)
+                .reduce((a, b) -> b)
+                .orElseThrow();
     }
 
     private static String userText(LlmRequest request) {

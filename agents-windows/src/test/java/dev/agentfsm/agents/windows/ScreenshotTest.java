@@ -35,20 +35,35 @@ class ScreenshotTest {
 
         RoundResult result = desk.run("Chart the data with the Chart Wizard");
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE",
-                "AppAgent.SCREENSHOT", "AppAgent.SCREENSHOT", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.SCREENSHOT",
+                        "AppAgent.SCREENSHOT",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
         assertEquals(1, desk.excel.charts().size());
         assertEquals(List.of("North"), desk.excel.charts().get(0).categories());
         assertFalse(desk.excel.dialogOpen());
-        assertEquals(4, desk.desktop.log().stream().filter(l -> l.equals("screenshot Book1 - Excel")).count(),
+        assertEquals(
+                4,
+                desk.desktop.log().stream()
+                        .filter(l -> l.equals("screenshot Book1 - Excel"))
+                        .count(),
                 "two CONTINUE steps and two SCREENSHOT steps captured the window");
     }
 
     @ParameterizedTest
     @ValueSource(ints = {1, 3, 5})
     void aControlThatNeverAppearsFailsTheSubtaskAfterMaxReannotateReannotations(int limit) {
-        Desk desk = new Desk("screenshot-never", UserChannel.alwaysDeny(),
+        Desk desk = new Desk(
+                "screenshot-never",
+                UserChannel.alwaysDeny(),
                 Desk.config(true, false, 0).withMaxReannotate(limit));
 
         RoundResult result = desk.run("Chart the data as a pie");
@@ -56,13 +71,19 @@ class ScreenshotTest {
         List<String> path = new ArrayList<>(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE"));
         path.addAll(Collections.nCopies(limit, "AppAgent.SCREENSHOT"));
         path.addAll(List.of("AppAgent.FAIL", "HostAgent.CONTINUE", "HostAgent.FINISH"));
-        assertEquals(path, result.qualifiedPath(), "SCREENSHOT re-annotates " + limit + " times, then the subtask fails");
+        assertEquals(
+                path, result.qualifiedPath(), "SCREENSHOT re-annotates " + limit + " times, then the subtask fails");
         String why = "gave up waiting for the control 'Pie Wizard' on 'Book1 - Excel': it did not appear after " + limit
                 + (limit == 1 ? " re-annotation" : " re-annotations") + " (maxReannotate " + limit + ")";
-        assertEquals(List.of(new ArchivedSubtask("Chart the data as a pie", AppAgentStatus.FAIL, why)), result.subtasks());
+        assertEquals(
+                List.of(new ArchivedSubtask("Chart the data as a pie", AppAgentStatus.FAIL, why)), result.subtasks());
         String hostPrompt = desk.llm.requests().get(2).messages().get(1).text();
         assertTrue(hostPrompt.contains("- Chart the data as a pie -> FAIL: " + why), hostPrompt);
-        assertEquals(1 + limit, desk.desktop.log().stream().filter(l -> l.equals("screenshot Book1 - Excel")).count(),
+        assertEquals(
+                1 + limit,
+                desk.desktop.log().stream()
+                        .filter(l -> l.equals("screenshot Book1 - Excel"))
+                        .count(),
                 "one CONTINUE step and " + limit + " SCREENSHOT steps captured the window");
         assertEquals(Outcome.COMPLETED, result.outcome(), "the host heard why and finished the round itself");
     }
@@ -70,15 +91,21 @@ class ScreenshotTest {
     @Test
     void theLimitCountsOnlyReannotationsInARow() throws Exception {
         // the chart dialog takes two screenshots to render: a limit of 2 is just enough
-        Desk desk = new Desk("screenshot-loop", UserChannel.alwaysDeny(), Desk.config(true, false, 0).withMaxReannotate(2));
+        Desk desk = new Desk(
+                "screenshot-loop",
+                UserChannel.alwaysDeny(),
+                Desk.config(true, false, 0).withMaxReannotate(2));
         DesktopWindow excel = desk.desktop.windows().get(1);
         desk.desktop.select(excel, named(desk.desktop.controls(excel), "Sheet"), "A1:B2");
 
         RoundResult result = desk.run("Chart the data with the Chart Wizard");
 
-        assertEquals(List.of("AppAgent.SCREENSHOT", "AppAgent.SCREENSHOT", "AppAgent.CONTINUE", "AppAgent.FINISH"),
+        assertEquals(
+                List.of("AppAgent.SCREENSHOT", "AppAgent.SCREENSHOT", "AppAgent.CONTINUE", "AppAgent.FINISH"),
                 result.qualifiedPath().subList(3, 7));
-        assertEquals(List.of(AppAgentStatus.FINISH), result.subtasks().stream().map(ArchivedSubtask::status).toList());
+        assertEquals(
+                List.of(AppAgentStatus.FINISH),
+                result.subtasks().stream().map(ArchivedSubtask::status).toList());
     }
 
     private static DesktopControl named(List<DesktopControl> controls, String name) {

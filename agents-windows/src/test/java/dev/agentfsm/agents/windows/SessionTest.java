@@ -19,23 +19,45 @@ class SessionTest {
     @Test
     void theSecondRequestReusesTheAppAgentAndSeesTheFirst() {
         RuntimeConfig base = Desk.config(true, false, 0);
-        RuntimeConfig twoRounds = new RuntimeConfig(base.maxStep(), 2, base.safeGuard(), base.askQuestion(),
-                base.jsonParsingRetry(), base.llmTimeout(), base.userTimeout(), base.actionTimeout(), Optional.empty());
+        RuntimeConfig twoRounds = new RuntimeConfig(
+                base.maxStep(),
+                2,
+                base.safeGuard(),
+                base.askQuestion(),
+                base.jsonParsingRetry(),
+                base.llmTimeout(),
+                base.userTimeout(),
+                base.actionTimeout(),
+                Optional.empty());
         Desk desk = new Desk("two-requests", UserChannel.alwaysDeny(), twoRounds);
-        Session session = Session.of(HostAgentStateManager.instance(), desk.host).context(desk.context).build();
+        Session session = Session.of(HostAgentStateManager.instance(), desk.host)
+                .context(desk.context)
+                .build();
 
         RoundResult first = session.runRound("Select the sales table in Word");
         AppAgent word = desk.host.appAgents().values().iterator().next();
         RoundResult second = session.runRound("Copy it");
 
         assertTrue(first.completed() && second.completed(), first.reason() + " / " + second.reason());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), second.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                second.qualifiedPath());
         assertSame(word, desk.host.appAgents().values().iterator().next());
         assertEquals(1, desk.host.appAgents().size());
-        assertEquals(List.of("Select the sales table in Word", "Copy it"), desk.host.blackboard().requests());
-        assertEquals(List.of(AppAgentStatus.FINISH, AppAgentStatus.FINISH),
-                desk.context.previousSubtasks().stream().map(ArchivedSubtask::status).toList());
+        assertEquals(
+                List.of("Select the sales table in Word", "Copy it"),
+                desk.host.blackboard().requests());
+        assertEquals(
+                List.of(AppAgentStatus.FINISH, AppAgentStatus.FINISH),
+                desk.context.previousSubtasks().stream()
+                        .map(ArchivedSubtask::status)
+                        .toList());
         String secondRoundPrompt = desk.llm.requests().get(3).messages().get(1).text();
         assertTrue(secondRoundPrompt.contains("\"request_1\":\"Select the sales table in Word\""), secondRoundPrompt);
         assertTrue(desk.desktop.clipboard().text().startsWith("Region"));

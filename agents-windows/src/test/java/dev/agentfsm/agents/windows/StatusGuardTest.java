@@ -11,8 +11,13 @@ import org.junit.jupiter.api.Test;
 
 /** A status the AppAgent may not take (ASSIGN, ERROR) or that no state has is re-asked, then refused with an explicit outcome. */
 class StatusGuardTest {
-    private static final List<Status> APP_OFFERS = List.of(AppAgentStatus.CONTINUE, AppAgentStatus.SCREENSHOT,
-            AppAgentStatus.FINISH, AppAgentStatus.FAIL, AppAgentStatus.PENDING, AppAgentStatus.CONFIRM);
+    private static final List<Status> APP_OFFERS = List.of(
+            AppAgentStatus.CONTINUE,
+            AppAgentStatus.SCREENSHOT,
+            AppAgentStatus.FINISH,
+            AppAgentStatus.FAIL,
+            AppAgentStatus.PENDING,
+            AppAgentStatus.CONFIRM);
 
     @Test
     void assignInsideTheAppAgentIsRefused() {
@@ -24,7 +29,9 @@ class StatusGuardTest {
         // runtime classifies it as an unknown status of AppAgent, not as a move to the host.
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome(), result.reason());
         assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE"), result.qualifiedPath());
-        assertEquals(new RoundResult.Violation(AppAgentStatus.CONTINUE, "ASSIGN", APP_OFFERS), result.violation().orElseThrow());
+        assertEquals(
+                new RoundResult.Violation(AppAgentStatus.CONTINUE, "ASSIGN", APP_OFFERS),
+                result.violation().orElseThrow());
         assertEquals(0, desk.llm.remaining(), "one corrective re-ask was spent");
         assertEquals(List.of(), desk.context.previousSubtasks(), "nothing pretends the subtask ended");
         assertEquals(1, desk.host.appAgents().size(), "no second ASSIGN happened");
@@ -37,7 +44,9 @@ class StatusGuardTest {
         RoundResult result = desk.run("Copy the sales table");
 
         assertEquals(Outcome.ILLEGAL_TRANSITION, result.outcome(), result.reason());
-        assertEquals(new RoundResult.Violation(AppAgentStatus.CONTINUE, "ERROR", APP_OFFERS), result.violation().orElseThrow());
+        assertEquals(
+                new RoundResult.Violation(AppAgentStatus.CONTINUE, "ERROR", APP_OFFERS),
+                result.violation().orElseThrow());
         assertEquals(List.of(), desk.context.previousSubtasks(), "the LLM cannot enter ERROR and archive the subtask");
     }
 
@@ -59,7 +68,14 @@ class StatusGuardTest {
         RoundResult result = desk.run("Copy the sales table");
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
     }
 }

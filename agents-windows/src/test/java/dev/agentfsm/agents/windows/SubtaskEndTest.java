@@ -40,10 +40,14 @@ class SubtaskEndTest {
 
     private static String shortly(JsonNode line) {
         return switch (line.get("event").asText()) {
-            case "transition" -> line.get("machine").asText() + "." + line.get("from").asText() + " -> "
-                    + line.get("to").asText();
-            case "subtaskEnd" -> "subtask " + line.get("number").asInt() + " " + line.get("status").asText() + " by "
-                    + line.get("agent").asText() + ": " + line.get("subtask").asText();
+            case "transition" ->
+                line.get("machine").asText() + "." + line.get("from").asText() + " -> "
+                        + line.get("to").asText();
+            case "subtaskEnd" ->
+                "subtask " + line.get("number").asInt() + " "
+                        + line.get("status").asText() + " by "
+                        + line.get("agent").asText() + ": "
+                        + line.get("subtask").asText();
             default -> line.get("event").asText() + " " + line.get("outcome").asText();
         };
     }
@@ -59,19 +63,28 @@ class SubtaskEndTest {
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(desk.context.previousSubtasks(), result.subtasks(), "what the AppAgents archived, in order");
         assertEquals(2, result.subtasks().size());
-        assertEquals(List.of(
-                "HostAgent.CONTINUE -> ASSIGN", "HostAgent.ASSIGN -> AppAgent.CONTINUE",
-                "AppAgent.CONTINUE -> CONTINUE", "AppAgent.CONTINUE -> FINISH",
-                "subtask 1 AppAgent.FINISH by AppAgent/WINWORD.EXE: Copy the sales table of Sales Report.docx to the clipboard",
-                "AppAgent.FINISH -> HostAgent.CONTINUE",
-                "HostAgent.CONTINUE -> ASSIGN", "HostAgent.ASSIGN -> AppAgent.CONTINUE",
-                "AppAgent.CONTINUE -> CONTINUE", "AppAgent.CONTINUE -> CONTINUE", "AppAgent.CONTINUE -> CONTINUE",
-                "AppAgent.CONTINUE -> FINISH",
-                "subtask 2 AppAgent.FINISH by AppAgent/EXCEL.EXE: Paste the sales table into Book1 and insert a bar chart of it",
-                "AppAgent.FINISH -> HostAgent.CONTINUE", "HostAgent.CONTINUE -> FINISH", "roundEnd COMPLETED"),
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE -> ASSIGN",
+                        "HostAgent.ASSIGN -> AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE -> CONTINUE",
+                        "AppAgent.CONTINUE -> FINISH",
+                        "subtask 1 AppAgent.FINISH by AppAgent/WINWORD.EXE: Copy the sales table of Sales Report.docx to the clipboard",
+                        "AppAgent.FINISH -> HostAgent.CONTINUE",
+                        "HostAgent.CONTINUE -> ASSIGN",
+                        "HostAgent.ASSIGN -> AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE -> CONTINUE",
+                        "AppAgent.CONTINUE -> CONTINUE",
+                        "AppAgent.CONTINUE -> CONTINUE",
+                        "AppAgent.CONTINUE -> FINISH",
+                        "subtask 2 AppAgent.FINISH by AppAgent/EXCEL.EXE: Paste the sales table into Book1 and insert a bar chart of it",
+                        "AppAgent.FINISH -> HostAgent.CONTINUE",
+                        "HostAgent.CONTINUE -> FINISH",
+                        "roundEnd COMPLETED"),
                 lines.stream().map(SubtaskEndTest::shortly).toList());
         JsonNode end = lines.get(lines.size() - 1);
-        assertEquals("A bar chart of A1:C5 (Q1 and Q2 by region) is in Book1",
+        assertEquals(
+                "A bar chart of A1:C5 (Q1 and Q2 by region) is in Book1",
                 end.get("subtasks").get(1).get("result").asText());
     }
 
@@ -82,14 +95,23 @@ class SubtaskEndTest {
 
         List<JsonNode> lines = trace(desk, "Copy the revenue chart", results);
 
-        assertEquals(List.of(
-                new ArchivedSubtask("Copy the revenue chart from Sales Report.docx", AppAgentStatus.FAIL,
-                        "The document has no revenue chart"),
-                new ArchivedSubtask("Copy the sales table from Sales Report.docx", AppAgentStatus.FINISH,
-                        "The table is on the clipboard")), results.get(0).subtasks());
-        assertEquals(List.of("AppAgent.FAIL", "AppAgent.FINISH"), lines.stream()
-                .filter(line -> line.get("event").asText().equals("subtaskEnd")).map(line -> line.get("status").asText())
-                .toList());
+        assertEquals(
+                List.of(
+                        new ArchivedSubtask(
+                                "Copy the revenue chart from Sales Report.docx",
+                                AppAgentStatus.FAIL,
+                                "The document has no revenue chart"),
+                        new ArchivedSubtask(
+                                "Copy the sales table from Sales Report.docx",
+                                AppAgentStatus.FINISH,
+                                "The table is on the clipboard")),
+                results.get(0).subtasks());
+        assertEquals(
+                List.of("AppAgent.FAIL", "AppAgent.FINISH"),
+                lines.stream()
+                        .filter(line -> line.get("event").asText().equals("subtaskEnd"))
+                        .map(line -> line.get("status").asText())
+                        .toList());
     }
 
     @Test
@@ -101,8 +123,12 @@ class SubtaskEndTest {
 
         RoundResult result = results.get(0);
         assertEquals(Outcome.ERROR, result.outcome());
-        assertEquals(List.of(AppAgentStatus.ERROR), result.subtasks().stream().map(ArchivedSubtask::status).toList());
+        assertEquals(
+                List.of(AppAgentStatus.ERROR),
+                result.subtasks().stream().map(ArchivedSubtask::status).toList());
         assertEquals(desk.context.previousSubtasks(), result.subtasks());
-        assertEquals(result.error().orElseThrow().getMessage(), result.subtasks().get(0).result());
+        assertEquals(
+                result.error().orElseThrow().getMessage(),
+                result.subtasks().get(0).result());
     }
 }

@@ -193,18 +193,18 @@ class WindowsAgentsCoverageTest {
                                         "SCREENSHOT",
                                         ", \"control_reannotate\": [\"Pie Wizard\"]")
                                 : twice
-                                ? app(
-                                        "Open the wizard",
-                                        "click_input",
-                                        "{\"id\": 2}",
-                                        "SCREENSHOT",
-                                        ", \"control_reannotate\": [\"Clustered Bar\"]")
-                                : app(
-                                        "Look at the sheet again",
-                                        "",
-                                        "{}",
-                                        "SCREENSHOT",
-                                        ", \"control_reannotate\": [\"Sheet\"]");
+                                        ? app(
+                                                "Open the wizard",
+                                                "click_input",
+                                                "{\"id\": 2}",
+                                                "SCREENSHOT",
+                                                ", \"control_reannotate\": [\"Clustered Bar\"]")
+                                        : app(
+                                                "Look at the sheet again",
+                                                "",
+                                                "{}",
+                                                "SCREENSHOT",
+                                                ", \"control_reannotate\": [\"Sheet\"]");
                     }
                     case FINISH -> app("Done", "", "{}", "FINISH", ", \"result\": \"charted\"");
                     case FAIL -> app("No chart type fits", "", "{}", "FAIL", ", \"result\": \"no chart type fits\"");
@@ -241,8 +241,7 @@ class WindowsAgentsCoverageTest {
         script.reply(
                 switch ((OperatorAgentStatus) step.to()) {
                     case CONTINUE -> operator("Let the screen settle", "\"action\": {\"type\": \"wait\"}", "CONTINUE");
-                    case PENDING ->
-                        operator("Which quarter?", "\"questions\": [\"Which quarter?\"]", "PENDING");
+                    case PENDING -> operator("Which quarter?", "\"questions\": [\"Which quarter?\"]", "PENDING");
                     case CONFIRM ->
                         operator(
                                 "Clicking A1 starts over; ask",
@@ -254,8 +253,8 @@ class WindowsAgentsCoverageTest {
     }
 
     private static String operator(String thought, String fields, String status) {
-        return "{\"observation\": \"Book1 in Excel\", \"thought\": \"" + thought + "\", " + fields
-                + ", \"status\": \"" + status + "\"}";
+        return "{\"observation\": \"Book1 in Excel\", \"thought\": \"" + thought + "\", " + fields + ", \"status\": \""
+                + status + "\"}";
     }
 
     private static String app(String thought, String function, String arguments, String status, String more) {

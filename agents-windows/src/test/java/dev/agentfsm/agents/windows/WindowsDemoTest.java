@@ -24,10 +24,14 @@ class WindowsDemoTest {
         String printed = console.toString(StandardCharsets.UTF_8);
         assertTrue(printed.contains("HostAgent.ASSIGN -> AppAgent.CONTINUE (SYSTEM)"), printed);
         assertTrue(printed.contains("chart in Book1 - Excel: Chart[type=bar, range=A1:C5"), printed);
-        List<String> files = List.of("desktop.png", "winword.png", "winword-annotated.png", "excel.png", "excel-annotated.png");
+        List<String> files =
+                List.of("desktop.png", "winword.png", "winword-annotated.png", "excel.png", "excel-annotated.png");
         for (String file : files) {
             assertTrue(Images.read(Files.readAllBytes(out.resolve(file))).getWidth() > 0, file);
         }
-        assertEquals(660, Images.read(Files.readAllBytes(out.resolve("excel-annotated.png"))).getWidth());
+        assertEquals(
+                660,
+                Images.read(Files.readAllBytes(out.resolve("excel-annotated.png")))
+                        .getWidth());
     }
 }

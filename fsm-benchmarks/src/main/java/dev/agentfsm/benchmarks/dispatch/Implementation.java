@@ -88,6 +88,7 @@ public enum Implementation {
             }
         }
         throw new IllegalArgumentException("no implementation is measured by a method named \"" + methodName
-                + "\"; use one of " + Arrays.stream(values()).map(Implementation::methodName).collect(Collectors.joining(", ")));
+                + "\"; use one of "
+                + Arrays.stream(values()).map(Implementation::methodName).collect(Collectors.joining(", ")));
     }
 }

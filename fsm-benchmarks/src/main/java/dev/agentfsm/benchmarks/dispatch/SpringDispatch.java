@@ -10,8 +10,8 @@ import org.springframework.statemachine.StateMachineEventResult;
 import org.springframework.statemachine.StateMachineEventResult.ResultType;
 import org.springframework.statemachine.access.StateMachineAccess;
 import org.springframework.statemachine.config.StateMachineBuilder;
-import org.springframework.statemachine.config.configurers.StateConfigurer;
 import org.springframework.statemachine.config.builders.StateMachineTransitionConfigurer;
+import org.springframework.statemachine.config.configurers.StateConfigurer;
 import org.springframework.statemachine.support.DefaultStateMachineContext;
 import reactor.core.publisher.Mono;
 
@@ -47,16 +47,19 @@ final class SpringDispatch implements Dispatch {
     @Override
     public int pass() {
         machine.stopReactively().block();
-        for (StateMachineAccess<FlatState, Event> region : machine.getStateMachineAccessor().withAllRegions()) {
-            region.resetStateMachineReactively(
-                    new DefaultStateMachineContext<>(FlatState.H_CONTINUE, null, null, null)).block();
+        for (StateMachineAccess<FlatState, Event> region :
+                machine.getStateMachineAccessor().withAllRegions()) {
+            region.resetStateMachineReactively(new DefaultStateMachineContext<>(FlatState.H_CONTINUE, null, null, null))
+                    .block();
         }
         machine.startReactively().block();
         for (Mono<Message<Event>> event : events) {
-            StateMachineEventResult<FlatState, Event> result = machine.sendEvent(event).blockLast();
+            StateMachineEventResult<FlatState, Event> result =
+                    machine.sendEvent(event).blockLast();
             if (result == null || result.getResultType() != ResultType.ACCEPTED) {
-                throw new IllegalStateException("Spring Statemachine did not accept " + event.block().getPayload()
-                        + " in " + machine.getState().getId());
+                throw new IllegalStateException(
+                        "Spring Statemachine did not accept " + event.block().getPayload() + " in "
+                                + machine.getState().getId());
             }
         }
         return events.size();

@@ -43,7 +43,8 @@ final class UfoStateManager {
         } catch (InstantiationException | IllegalAccessException | NoSuchMethodException e) {
             throw new IllegalStateException(machine + " cannot instantiate the state class " + type.getName(), e);
         } catch (InvocationTargetException e) {
-            throw new IllegalStateException(machine + " state " + type.getName() + " failed to construct", e.getCause());
+            throw new IllegalStateException(
+                    machine + " state " + type.getName() + " failed to construct", e.getCause());
         }
     }
 }

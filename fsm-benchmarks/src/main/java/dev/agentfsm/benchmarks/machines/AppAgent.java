@@ -1,6 +1,5 @@
 package dev.agentfsm.benchmarks.machines;
 
-
 /** The benchmark's AppAgent: it works for a {@link HostAgent} and shares its LLM. */
 public final class AppAgent extends UfoStyleAgent {
     private final HostAgent host;

@@ -37,7 +37,10 @@ public final class AppAgentStates {
     @State("SCREENSHOT")
     @Transition(to = Screenshot.class, by = Trigger.SYSTEM, when = "more controls to re-annotate")
     @Transition(to = Continue.class, by = Trigger.SYSTEM, when = "done")
-    @Transition(to = Fail.class, by = Trigger.SYSTEM, when = "a control is still missing after maxReannotate re-annotations")
+    @Transition(
+            to = Fail.class,
+            by = Trigger.SYSTEM,
+            when = "a control is still missing after maxReannotate re-annotations")
     public static final class Screenshot extends Base {}
 
     /** Waits for the user. */

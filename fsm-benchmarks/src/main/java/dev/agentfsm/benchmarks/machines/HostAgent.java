@@ -1,6 +1,5 @@
 package dev.agentfsm.benchmarks.machines;
 
-
 /**
  * The benchmark's HostAgent: it asks the shared {@link Replies} for its status, and assigns the
  * subtasks to its app agents in turn (Word, then Excel).

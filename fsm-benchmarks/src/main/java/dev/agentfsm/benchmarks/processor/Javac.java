@@ -36,9 +36,12 @@ final class Javac {
         }
         Files.createDirectories(classes);
         List<String> options = new ArrayList<>(List.of(
-                "-d", classes.toString(),
-                "--release", "17",
-                "-classpath", classPath(),
+                "-d",
+                classes.toString(),
+                "--release",
+                "17",
+                "-classpath",
+                classPath(),
                 "-implicit:none",
                 "-Xlint:none"));
         if (generated.isPresent()) {
@@ -48,17 +51,19 @@ final class Javac {
             options.add("-proc:none");
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-            JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostics, options, null,
-                    files.getJavaFileObjectsFromPaths(sources));
+        try (StandardJavaFileManager files =
+                javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+            JavaCompiler.CompilationTask task =
+                    javac.getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromPaths(sources));
             if (generated.isPresent()) {
                 task.setProcessors(List.of(new FsmProcessor()));
             }
             if (!task.call()) {
-                throw new IllegalStateException("javac failed on the synthetic machine:\n" + diagnostics.getDiagnostics().stream()
-                        .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-                        .map(d -> d.toString())
-                        .collect(Collectors.joining("\n")));
+                throw new IllegalStateException("javac failed on the synthetic machine:\n"
+                        + diagnostics.getDiagnostics().stream()
+                                .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+                                .map(d -> d.toString())
+                                .collect(Collectors.joining("\n")));
             }
         }
     }

@@ -51,7 +51,8 @@ public final class SyntheticCompilation {
         try {
             return new SyntheticCompilation(work, List.copyOf(sources), List.copyOf(all), ModelFile.read(yaml));
         } catch (ModelException e) {
-            throw new IllegalStateException("the processor wrote a model fsm-diagrams cannot read: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "the processor wrote a model fsm-diagrams cannot read: " + e.getMessage(), e);
         }
     }
 

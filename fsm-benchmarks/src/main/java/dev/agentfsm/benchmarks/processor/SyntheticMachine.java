@@ -22,7 +22,10 @@ final class SyntheticMachine {
             throw new IllegalArgumentException("a synthetic machine needs at least 2 states; got " + states);
         }
         Path dir = Files.createDirectories(root.resolve(PACKAGE.replace('.', '/')));
-        write(dir, "SyntheticAgent", """
+        write(
+                dir,
+                "SyntheticAgent",
+                """
                 package %s;
 
                 public final class SyntheticAgent extends dev.agentfsm.runtime.BaseAgent {
@@ -30,21 +33,30 @@ final class SyntheticMachine {
                         super("SyntheticAgent");
                     }
                 }
-                """.formatted(PACKAGE));
-        write(dir, "SyntheticState", """
+                """
+                        .formatted(PACKAGE));
+        write(
+                dir,
+                "SyntheticState",
+                """
                 package %s;
 
                 @dev.agentfsm.annotations.StateMachine(name = "Synthetic", initial = S0.class)
                 public abstract class SyntheticState implements dev.agentfsm.runtime.AgentState<SyntheticAgent> {}
-                """.formatted(PACKAGE));
+                """
+                        .formatted(PACKAGE));
         String last = "S" + (states - 1);
         for (int i = 0; i < states - 1; i++) {
             String name = "S" + i;
             String next = "S" + (i + 1);
             // the state before the last reaches it by the chain; a second transition there would be a duplicate
-            String giveUp = next.equals(last) ? ""
+            String giveUp = next.equals(last)
+                    ? ""
                     : "@Transition(to = " + last + ".class, by = Trigger.USER, when = \"give up\")\n";
-            write(dir, name, """
+            write(
+                    dir,
+                    name,
+                    """
                     package %1$s;
 
                     import dev.agentfsm.annotations.State;
@@ -55,15 +67,20 @@ final class SyntheticMachine {
                     @Transition(to = %3$s.class, by = Trigger.LLM)
                     @Transition(to = %2$s.class, by = Trigger.SYSTEM, when = "retry")
                     %4$spublic final class %2$s extends SyntheticState {}
-                    """.formatted(PACKAGE, name, next, giveUp));
+                    """
+                            .formatted(PACKAGE, name, next, giveUp));
         }
-        write(dir, last, """
+        write(
+                dir,
+                last,
+                """
                 package %s;
 
                 @dev.agentfsm.annotations.State("%s")
                 @dev.agentfsm.annotations.Terminal(endsRound = true)
                 public final class %s extends SyntheticState {}
-                """.formatted(PACKAGE, last, last));
+                """
+                        .formatted(PACKAGE, last, last));
     }
 
     private static void write(Path dir, String type, String source) throws IOException {

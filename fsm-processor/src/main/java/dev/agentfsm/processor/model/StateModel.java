@@ -44,11 +44,35 @@ public record StateModel(
     }
 
     /** A state without {@code @Tools}. */
-    public StateModel(String status, TypeRef type, String description, boolean terminal, boolean endsRound,
-            boolean endsSubtask, List<TransitionModel> transitions, Optional<NextMethod> nextMethod, StateShape shape,
-            List<MutableField> mutableFields, Origin origin, Origin statusOrigin, Origin terminalOrigin) {
-        this(status, type, description, terminal, endsRound, endsSubtask, transitions, nextMethod, shape, mutableFields,
-                origin, statusOrigin, terminalOrigin, Optional.empty());
+    public StateModel(
+            String status,
+            TypeRef type,
+            String description,
+            boolean terminal,
+            boolean endsRound,
+            boolean endsSubtask,
+            List<TransitionModel> transitions,
+            Optional<NextMethod> nextMethod,
+            StateShape shape,
+            List<MutableField> mutableFields,
+            Origin origin,
+            Origin statusOrigin,
+            Origin terminalOrigin) {
+        this(
+                status,
+                type,
+                description,
+                terminal,
+                endsRound,
+                endsSubtask,
+                transitions,
+                nextMethod,
+                shape,
+                mutableFields,
+                origin,
+                statusOrigin,
+                terminalOrigin,
+                Optional.empty());
     }
 
     /**
@@ -69,7 +93,9 @@ public record StateModel(
      * method and exactly one move within its machine; empty otherwise.
      */
     public Optional<TransitionModel> onlyMove(MachineRef machine) {
-        return nextMethod.isEmpty() && transitions.size() == 1 && !transitions.get(0).isHandOff(machine)
+        return nextMethod.isEmpty()
+                        && transitions.size() == 1
+                        && !transitions.get(0).isHandOff(machine)
                 ? Optional.of(transitions.get(0))
                 : Optional.empty();
     }

@@ -7,8 +7,8 @@ import dev.agentfsm.processor.model.MisplacedAnnotation;
 import dev.agentfsm.processor.model.MutableField;
 import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.NextMethod;
-import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.Origin;
+import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.StateShape;
@@ -75,7 +75,8 @@ public final class MachineReader {
         List<OrphanState> orphans = new ArrayList<>();
         Map<TypeElement, List<TypeElement>> statesByMachine = new LinkedHashMap<>();
         // javac and ECJ hand over elements in different orders; sorting keeps diagnostics the same under both
-        machineTypes.stream().sorted(Comparator.comparing(m -> m.getQualifiedName().toString()))
+        machineTypes.stream()
+                .sorted(Comparator.comparing(m -> m.getQualifiedName().toString()))
                 .forEach(machine -> statesByMachine.put(machine, new ArrayList<>()));
 
         for (TypeElement state : stateTypes) {
@@ -89,8 +90,8 @@ public final class MachineReader {
             }
             Origin origin = Origin.of(state, stateMirror);
             if (candidates.size() != 1) {
-                orphans.add(new OrphanState(typeRef(state), candidates.stream().map(this::typeRef).toList(),
-                        false, origin));
+                orphans.add(new OrphanState(
+                        typeRef(state), candidates.stream().map(this::typeRef).toList(), false, origin));
             } else if (!statesByMachine.containsKey(candidates.get(0))) {
                 orphans.add(new OrphanState(typeRef(state), List.of(typeRef(candidates.get(0))), true, origin));
             } else {
@@ -109,7 +110,8 @@ public final class MachineReader {
                 if (!where.equals(entry.getKey())) {
                     deferred.add(new Deferred(entry.getKey(), e.getMessage()));
                 }
-                entry.getValue().stream().filter(s -> !s.equals(where))
+                entry.getValue().stream()
+                        .filter(s -> !s.equals(where))
                         .forEach(state -> deferred.add(new Deferred(state, e.getMessage())));
             }
         }
@@ -122,14 +124,18 @@ public final class MachineReader {
      */
     public List<MisplacedAnnotation> misplaced(Collection<TypeElement> annotated) {
         List<MisplacedAnnotation> found = new ArrayList<>();
-        annotated.stream().distinct().sorted(Comparator.comparing(t -> t.getQualifiedName().toString()))
+        annotated.stream()
+                .distinct()
+                .sorted(Comparator.comparing(t -> t.getQualifiedName().toString()))
                 .filter(type -> Mirrors.find(type, Mirrors.STATE).isEmpty())
                 .forEach(type -> {
-                    for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL,
-                            Mirrors.TOOLS)) {
-                        Mirrors.find(type, annotation).ifPresent(mirror -> found.add(new MisplacedAnnotation(
-                                typeRef(type), annotation.substring(annotation.lastIndexOf('.') + 1),
-                                Origin.of(type, mirror))));
+                    for (String annotation :
+                            List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL, Mirrors.TOOLS)) {
+                        Mirrors.find(type, annotation)
+                                .ifPresent(mirror -> found.add(new MisplacedAnnotation(
+                                        typeRef(type),
+                                        annotation.substring(annotation.lastIndexOf('.') + 1),
+                                        Origin.of(type, mirror))));
                     }
                 });
         return found;
@@ -138,7 +144,9 @@ public final class MachineReader {
     private MachineModel readMachine(TypeElement base, List<TypeElement> stateTypes) throws Unresolved {
         AnnotationMirror mirror = Mirrors.find(base, Mirrors.STATE_MACHINE).orElseThrow();
         Optional<TypeRef> agent = agentTypeOf(base);
-        MachineRef ref = new MachineRef(mirrors.string(mirror, "name"), typeRef(base),
+        MachineRef ref = new MachineRef(
+                mirrors.string(mirror, "name"),
+                typeRef(base),
                 agent.orElse(TypeRef.of("dev.agentfsm.runtime", "Agent")));
 
         StateRef initial = classValue(base, mirror, "initial");
@@ -153,9 +161,16 @@ public final class MachineReader {
                 throw e.at(state);
             }
         }
-        return new MachineModel(ref, mirrors.string(mirror, "description"), agent.isPresent(), initial,
-                fallback, onError, stableOrder(states, initial, fallback, onError),
-                Origin.of(base, mirror), origin(base, mirror, "name"));
+        return new MachineModel(
+                ref,
+                mirrors.string(mirror, "description"),
+                agent.isPresent(),
+                initial,
+                fallback,
+                onError,
+                stableOrder(states, initial, fallback, onError),
+                Origin.of(base, mirror),
+                origin(base, mirror, "name"));
     }
 
     private StateModel readState(TypeElement state, MachineRef machine) throws Unresolved {
@@ -168,9 +183,11 @@ public final class MachineReader {
             if (!(by instanceof VariableElement)) {
                 throw new Unresolved("@Transition(by = " + by + ") on " + state.getSimpleName());
             }
-            transitions.add(new TransitionModel(target,
+            transitions.add(new TransitionModel(
+                    target,
                     Trigger.valueOf(((VariableElement) by).getSimpleName().toString()),
-                    mirrors.string(transition, "when"), origin(state, transition, "to")));
+                    mirrors.string(transition, "when"),
+                    origin(state, transition, "to")));
         }
         TypeRef type = typeRef(state);
         return new StateModel(
@@ -198,8 +215,8 @@ public final class MachineReader {
             if (value instanceof List<?> values) {
                 for (Object v : values) {
                     AnnotationValue element = (AnnotationValue) v;
-                    patterns.add(new StateModel.ToolPattern(String.valueOf(element.getValue()),
-                            Origin.of(state, mirror, element)));
+                    patterns.add(new StateModel.ToolPattern(
+                            String.valueOf(element.getValue()), Origin.of(state, mirror, element)));
                 }
             }
             return patterns;
@@ -220,7 +237,8 @@ public final class MachineReader {
      */
     private StateRef classValue(Element owner, AnnotationMirror mirror, String member) throws Unresolved {
         Object value = mirrors.value(mirror, member).getValue();
-        String annotation = mirror.getAnnotationType().asElement().getSimpleName().toString();
+        String annotation =
+                mirror.getAnnotationType().asElement().getSimpleName().toString();
         if (!(value instanceof TypeMirror)) {
             // javac hands over the string "<error>" for a class literal it could not resolve
             throw new Unresolved("@" + annotation + "(" + member + " = ...) on " + owner.getSimpleName());
@@ -229,7 +247,8 @@ public final class MachineReader {
         Origin origin = origin(owner, mirror, member);
         switch (type.getKind()) {
             case ERROR:
-                throw new Unresolved("@" + annotation + "(" + member + " = " + type + ".class) on " + owner.getSimpleName());
+                throw new Unresolved(
+                        "@" + annotation + "(" + member + " = " + type + ".class) on " + owner.getSimpleName());
             case DECLARED:
                 TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
                 return stateRef(element, origin);
@@ -245,8 +264,11 @@ public final class MachineReader {
             List<TypeElement> machines = machinesOf(element);
             if (machines.size() == 1) {
                 TypeElement base = machines.get(0);
-                AnnotationMirror mirror = Mirrors.find(base, Mirrors.STATE_MACHINE).orElseThrow();
-                machine = Optional.of(new MachineRef(mirrors.string(mirror, "name"), typeRef(base),
+                AnnotationMirror mirror =
+                        Mirrors.find(base, Mirrors.STATE_MACHINE).orElseThrow();
+                machine = Optional.of(new MachineRef(
+                        mirrors.string(mirror, "name"),
+                        typeRef(base),
                         agentTypeOf(base).orElse(TypeRef.of("dev.agentfsm.runtime", "Agent"))));
             }
         }
@@ -296,7 +318,8 @@ public final class MachineReader {
                 if (args.size() == 1 && args.get(0).getKind() == TypeKind.ERROR) {
                     throw new Unresolved("the agent type " + args.get(0) + " of " + base.getSimpleName());
                 }
-                if (args.size() == 1 && args.get(0).getKind() == TypeKind.DECLARED
+                if (args.size() == 1
+                        && args.get(0).getKind() == TypeKind.DECLARED
                         && ((DeclaredType) args.get(0)).getTypeArguments().isEmpty()) {
                     return Optional.of(typeRef((TypeElement) ((DeclaredType) args.get(0)).asElement()));
                 }
@@ -310,7 +333,8 @@ public final class MachineReader {
     private Optional<NextMethod> nextMethod(TypeElement state, TypeRef type, MachineRef machine) {
         String helper = type.flatName() + Names.MOVES_SUFFIX;
         for (ExecutableElement method : ElementFilter.methodsIn(state.getEnclosedElements())) {
-            if (!method.getSimpleName().contentEquals("next") || method.getParameters().size() != 2) {
+            if (!method.getSimpleName().contentEquals("next")
+                    || method.getParameters().size() != 2) {
                 continue;
             }
             TypeMirror helperParam = method.getParameters().get(1).asType();
@@ -319,17 +343,24 @@ public final class MachineReader {
             }
             Set<Modifier> modifiers = method.getModifiers();
             boolean samePackage = packageOf(state).equals(machine.baseType().packageName());
-            boolean accessible = modifiers.contains(Modifier.PUBLIC)
-                    || (samePackage && !modifiers.contains(Modifier.PRIVATE));
+            boolean accessible =
+                    modifiers.contains(Modifier.PUBLIC) || (samePackage && !modifiers.contains(Modifier.PRIVATE));
             TypeMirror agentParam = method.getParameters().get(0).asType();
             boolean acceptsAgent = agentParam.getKind() == TypeKind.ERROR || acceptsAgent(agentParam, machine);
             TypeMirror returnType = method.getReturnType();
             boolean returnsNext = returnType.getKind() == TypeKind.ERROR
                     || (returnType.getKind() == TypeKind.DECLARED
-                        && ((TypeElement) ((DeclaredType) returnType).asElement()).getQualifiedName().contentEquals(NEXT));
+                            && ((TypeElement) ((DeclaredType) returnType).asElement())
+                                    .getQualifiedName()
+                                    .contentEquals(NEXT));
             boolean throwsChecked = method.getThrownTypes().stream().anyMatch(this::isChecked);
-            return Optional.of(new NextMethod(accessible, modifiers.contains(Modifier.STATIC), acceptsAgent,
-                    returnsNext, throwsChecked, Origin.of(method)));
+            return Optional.of(new NextMethod(
+                    accessible,
+                    modifiers.contains(Modifier.STATIC),
+                    acceptsAgent,
+                    returnsNext,
+                    throwsChecked,
+                    Origin.of(method)));
         }
         return Optional.empty();
     }
@@ -371,11 +402,18 @@ public final class MachineReader {
                         || (samePackage && !c.getModifiers().contains(Modifier.PRIVATE));
             }
         }
-        boolean inner = state.getNestingKind().isNested() && !modifiers.contains(Modifier.STATIC)
+        boolean inner = state.getNestingKind().isNested()
+                && !modifiers.contains(Modifier.STATIC)
                 && state.getKind() == ElementKind.CLASS;
-        boolean isClass = state.getKind() == ElementKind.CLASS || state.getKind().name().equals("RECORD");
-        return new StateShape(isClass, modifiers.contains(Modifier.ABSTRACT), inner,
-                modifiers.contains(Modifier.PRIVATE), accessible, constructor);
+        boolean isClass =
+                state.getKind() == ElementKind.CLASS || state.getKind().name().equals("RECORD");
+        return new StateShape(
+                isClass,
+                modifiers.contains(Modifier.ABSTRACT),
+                inner,
+                modifiers.contains(Modifier.PRIVATE),
+                accessible,
+                constructor);
     }
 
     private List<MutableField> mutableFields(TypeElement state) {
@@ -385,7 +423,8 @@ public final class MachineReader {
         List<MutableField> fields = new ArrayList<>();
         for (VariableElement field : ElementFilter.fieldsIn(state.getEnclosedElements())) {
             Set<Modifier> modifiers = field.getModifiers();
-            if (!modifiers.contains(Modifier.STATIC) && !modifiers.contains(Modifier.FINAL)
+            if (!modifiers.contains(Modifier.STATIC)
+                    && !modifiers.contains(Modifier.FINAL)
                     && !suppressesMutable(field)) {
                 fields.add(new MutableField(field.getSimpleName().toString(), Origin.of(field)));
             }
@@ -403,14 +442,15 @@ public final class MachineReader {
      * the order their transitions are declared, then the other entry points and what they reach,
      * by status.
      */
-    private static List<StateModel> stableOrder(List<StateModel> states, StateRef initial,
-            Optional<StateRef> fallback, Optional<StateRef> onError) {
+    private static List<StateModel> stableOrder(
+            List<StateModel> states, StateRef initial, Optional<StateRef> fallback, Optional<StateRef> onError) {
         Map<TypeRef, StateModel> byType = new HashMap<>();
         for (StateModel state : states) {
             byType.putIfAbsent(state.type(), state);
         }
         List<StateModel> sorted = new ArrayList<>(states);
-        sorted.sort(Comparator.comparing(StateModel::status).thenComparing(s -> s.type().qualifiedName()));
+        sorted.sort(Comparator.comparing(StateModel::status)
+                .thenComparing(s -> s.type().qualifiedName()));
         List<TypeRef> roots = new ArrayList<>();
         roots.add(initial.type());
         fallback.ifPresent(f -> roots.add(f.type()));

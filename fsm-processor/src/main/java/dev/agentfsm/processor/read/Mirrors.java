@@ -35,7 +35,8 @@ public final class Mirrors {
     public static Optional<AnnotationMirror> find(Element element, String annotationType) {
         for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
             Element type = mirror.getAnnotationType().asElement();
-            if (type instanceof TypeElement && ((TypeElement) type).getQualifiedName().contentEquals(annotationType)) {
+            if (type instanceof TypeElement
+                    && ((TypeElement) type).getQualifiedName().contentEquals(annotationType)) {
                 return Optional.of(mirror);
             }
         }
@@ -46,7 +47,9 @@ public final class Mirrors {
     static List<AnnotationMirror> transitions(Element element) {
         List<AnnotationMirror> found = new ArrayList<>();
         for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
-            String type = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
+            String type = ((TypeElement) mirror.getAnnotationType().asElement())
+                    .getQualifiedName()
+                    .toString();
             if (type.equals(TRANSITION)) {
                 found.add(mirror);
             } else if (type.equals(TRANSITIONS)) {
@@ -62,8 +65,8 @@ public final class Mirrors {
 
     /** The value written in source for this member; empty when it was defaulted. */
     static Optional<AnnotationValue> explicit(AnnotationMirror mirror, String member) {
-        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
-                : mirror.getElementValues().entrySet()) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+                mirror.getElementValues().entrySet()) {
             if (entry.getKey().getSimpleName().contentEquals(member)) {
                 return Optional.of(entry.getValue());
             }
@@ -73,8 +76,8 @@ public final class Mirrors {
 
     /** The member's value, written or defaulted. */
     AnnotationValue value(AnnotationMirror mirror, String member) {
-        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
-                : elements.getElementValuesWithDefaults(mirror).entrySet()) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+                elements.getElementValuesWithDefaults(mirror).entrySet()) {
             if (entry.getKey().getSimpleName().contentEquals(member)) {
                 return entry.getValue();
             }

@@ -4,7 +4,6 @@ import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.processor.diagnostic.Report;
 import dev.agentfsm.processor.diagnostic.Rule;
 import dev.agentfsm.processor.model.MachineModel;
-import dev.agentfsm.processor.model.MachineRef;
 import dev.agentfsm.processor.model.MisplacedAnnotation;
 import dev.agentfsm.processor.model.MissingType;
 import dev.agentfsm.processor.model.MutableField;
@@ -42,6 +41,7 @@ public final class MachineValidator {
     private static final Pattern STATUS = Pattern.compile("[A-Z][A-Z0-9_]*");
     /** A {@code @Tools} pattern: MCP's tool-name characters and {@code *} (as fsm-runtime's ToolPatterns reads it). */
     private static final Pattern TOOL_PATTERN = Pattern.compile("[A-Za-z0-9_./*-]{1,128}");
+
     private static final Pattern MACHINE = Pattern.compile("[A-Z][A-Za-z0-9]*");
 
     private final boolean requireWhen;
@@ -76,10 +76,13 @@ public final class MachineValidator {
         }
         for (StateModel state : machine.states()) {
             for (MutableField field : state.mutableFields()) {
-                report.add(Rule.MUTABLE_STATE, field.origin(), state.type().simpleName() + "." + field.name()
-                        + " is a non-final instance field, but states are shared singletons: keep data in the"
-                        + " agent or the context, or make the field final. Suppress with"
-                        + " @SuppressWarnings(\"agentfsm:MutableState\") on the field or the state");
+                report.add(
+                        Rule.MUTABLE_STATE,
+                        field.origin(),
+                        state.type().simpleName() + "." + field.name()
+                                + " is a non-final instance field, but states are shared singletons: keep data in the"
+                                + " agent or the context, or make the field final. Suppress with"
+                                + " @SuppressWarnings(\"agentfsm:MutableState\") on the field or the state");
             }
         }
         if (requireWhen) {
@@ -94,10 +97,13 @@ public final class MachineValidator {
             for (TransitionModel transition : state.transitions()) {
                 if (transition.by() == Trigger.LLM && transition.when().isBlank()) {
                     String target = transition.target().qualifiedStatus(machine.ref());
-                    report.add(Rule.MISSING_WHEN, transition.origin(), state.status() + "'s transition to " + target
-                            + " is chosen by the LLM but says nothing about when; the model reads the when text to"
-                            + " choose its status: add when = \"...\" to the @Transition, saying when to choose "
-                            + target);
+                    report.add(
+                            Rule.MISSING_WHEN,
+                            transition.origin(),
+                            state.status() + "'s transition to " + target
+                                    + " is chosen by the LLM but says nothing about when; the model reads the when text to"
+                                    + " choose its status: add when = \"...\" to the @Transition, saying when to choose "
+                                    + target);
                 }
             }
         }
@@ -107,97 +113,152 @@ public final class MachineValidator {
     public Report validate(OrphanState orphan) {
         String name = orphan.type().simpleName();
         if (orphan.machineCompiledSeparately()) {
-            return Report.of(Rule.NO_MACHINE, orphan.origin(), name + " extends "
-                    + orphan.candidates().get(0).simpleName() + ", a @StateMachine compiled separately; compile a"
-                    + " machine's states together with its @StateMachine type");
+            return Report.of(
+                    Rule.NO_MACHINE,
+                    orphan.origin(),
+                    name + " extends "
+                            + orphan.candidates().get(0).simpleName()
+                            + ", a @StateMachine compiled separately; compile a"
+                            + " machine's states together with its @StateMachine type");
         }
         if (orphan.candidates().isEmpty()) {
-            return Report.of(Rule.NO_MACHINE, orphan.origin(), name + " is a @State but extends or implements no"
-                    + " @StateMachine type; extend the base type of the machine it belongs to");
+            return Report.of(
+                    Rule.NO_MACHINE,
+                    orphan.origin(),
+                    name + " is a @State but extends or implements no"
+                            + " @StateMachine type; extend the base type of the machine it belongs to");
         }
-        return Report.of(Rule.NO_MACHINE, orphan.origin(), name + " extends more than one @StateMachine type ("
-                + orphan.candidates().stream().map(TypeRef::nestedName).collect(Collectors.joining(", "))
-                + "); a state belongs to exactly one machine");
+        return Report.of(
+                Rule.NO_MACHINE,
+                orphan.origin(),
+                name + " extends more than one @StateMachine type ("
+                        + orphan.candidates().stream().map(TypeRef::nestedName).collect(Collectors.joining(", "))
+                        + "); a state belongs to exactly one machine");
     }
 
     /** The error for a {@code @Transition} or {@code @Terminal} on a class that is not a {@code @State}. */
     public Report validate(MisplacedAnnotation misplaced) {
         String annotation = misplaced.annotation();
-        return Report.of(Rule.NOT_A_STATE, misplaced.origin(), "@" + annotation + " on " + misplaced.type().simpleName()
-                + ", which is not a @State class; annotate it with @State or remove @" + annotation);
+        return Report.of(
+                Rule.NOT_A_STATE,
+                misplaced.origin(),
+                "@" + annotation + " on " + misplaced.type().simpleName()
+                        + ", which is not a @State class; annotate it with @State or remove @" + annotation);
     }
 
     /** The error for a type an annotation names that never appeared. */
     public Report validate(MissingType missing) {
-        return Report.of(Rule.UNRESOLVED, missing.origin(), missing.namedBy()
-                + " names a type that does not exist; check the name and the imports");
+        return Report.of(
+                Rule.UNRESOLVED,
+                missing.origin(),
+                missing.namedBy() + " names a type that does not exist; check the name and the imports");
     }
 
     private void checkMachine(MachineModel machine, List<MachineModel> all, Report.Builder report) {
         String name = machine.name();
         if (!MACHINE.matcher(name).matches() || SourceVersion.isKeyword(name)) {
-            report.add(Rule.STATE_NAME, machine.nameOrigin(), "machine name \"" + name
-                    + "\" is not an UpperCamel Java identifier; it prefixes generated types, e.g. \"HostAgent\"");
+            report.add(
+                    Rule.STATE_NAME,
+                    machine.nameOrigin(),
+                    "machine name \"" + name
+                            + "\" is not an UpperCamel Java identifier; it prefixes generated types, e.g. \"HostAgent\"");
         }
         if (!machine.implementsAgentState()) {
-            report.add(Rule.MACHINE_SHAPE, machine.origin(), machine.ref().baseType().simpleName()
-                    + " must implement dev.agentfsm.runtime.AgentState<A> with a concrete agent class A,"
-                    + " e.g. 'implements AgentState<MyAgent>'");
+            report.add(
+                    Rule.MACHINE_SHAPE,
+                    machine.origin(),
+                    machine.ref().baseType().simpleName()
+                            + " must implement dev.agentfsm.runtime.AgentState<A> with a concrete agent class A,"
+                            + " e.g. 'implements AgentState<MyAgent>'");
         }
         for (MachineModel other : all) {
             if (other == machine) {
                 break;
             }
             if (other.name().equals(name) && other.packageName().equals(machine.packageName())) {
-                report.add(Rule.DUPLICATE_MACHINE, machine.nameOrigin(), "machine name \"" + name + "\" is already used by "
-                        + other.ref().baseType().qualifiedName() + " in package " + packageLabel(machine)
-                        + "; their generated types would clash, rename one");
+                report.add(
+                        Rule.DUPLICATE_MACHINE,
+                        machine.nameOrigin(),
+                        "machine name \"" + name + "\" is already used by "
+                                + other.ref().baseType().qualifiedName() + " in package " + packageLabel(machine)
+                                + "; their generated types would clash, rename one");
             }
         }
         checkEntry(machine, machine.initial(), "initial", report);
         machine.fallback().ifPresent(f -> checkEntry(machine, f, "fallback", report));
         machine.onError().ifPresent(e -> checkEntry(machine, e, "onError", report));
-        machine.state(machine.initial().type()).filter(StateModel::terminal).ifPresent(initial ->
-                report.add(Rule.INITIAL_TERMINAL, machine.initial().origin(), "the initial state "
-                        + initial.status() + " is @Terminal, so a round would end before it starts;"
-                        + " start in a non-terminal state"));
+        machine.state(machine.initial().type())
+                .filter(StateModel::terminal)
+                .ifPresent(initial -> report.add(
+                        Rule.INITIAL_TERMINAL,
+                        machine.initial().origin(),
+                        "the initial state "
+                                + initial.status() + " is @Terminal, so a round would end before it starts;"
+                                + " start in a non-terminal state"));
     }
 
     private void checkEntry(MachineModel machine, StateRef ref, String member, Report.Builder report) {
         if (!ref.isState()) {
-            report.add(Rule.NOT_A_STATE, ref.origin(), member + " = " + ref.type().simpleName()
-                    + ".class is not a @State class; name one of " + machine.name() + "'s states");
+            report.add(
+                    Rule.NOT_A_STATE,
+                    ref.origin(),
+                    member + " = " + ref.type().simpleName() + ".class is not a @State class; name one of "
+                            + machine.name() + "'s states");
         } else if (ref.machine().isPresent() && !ref.belongsTo(machine.ref())) {
-            report.add(Rule.WRONG_MACHINE, ref.origin(), member + " = " + ref.type().simpleName()
-                    + ".class is a state of " + ref.machine().get().name() + ", not of " + machine.name()
-                    + "; name one of " + machine.name() + "'s states");
+            report.add(
+                    Rule.WRONG_MACHINE,
+                    ref.origin(),
+                    member + " = " + ref.type().simpleName()
+                            + ".class is a state of " + ref.machine().get().name() + ", not of " + machine.name()
+                            + "; name one of " + machine.name() + "'s states");
         } else if (ref.machine().isPresent() && machine.state(ref.type()).isEmpty()) {
-            report.add(Rule.WRONG_MACHINE, ref.origin(), member + " = " + ref.type().simpleName()
-                    + ".class was compiled separately from " + machine.name()
-                    + "; compile a machine's states together with it");
+            report.add(
+                    Rule.WRONG_MACHINE,
+                    ref.origin(),
+                    member + " = " + ref.type().simpleName()
+                            + ".class was compiled separately from " + machine.name()
+                            + "; compile a machine's states together with it");
         }
     }
 
     private void checkState(MachineModel machine, StateModel state, Report.Builder report) {
         String name = state.type().simpleName();
         if (!STATUS.matcher(state.status()).matches()) {
-            report.add(Rule.STATE_NAME, state.statusOrigin(), "state name \"" + state.status()
-                    + "\" of " + name + " is not UPPER_SNAKE_CASE ([A-Z][A-Z0-9_]*), e.g. \"CONTINUE\"");
+            report.add(
+                    Rule.STATE_NAME,
+                    state.statusOrigin(),
+                    "state name \"" + state.status() + "\" of " + name
+                            + " is not UPPER_SNAKE_CASE ([A-Z][A-Z0-9_]*), e.g. \"CONTINUE\"");
         }
-        shapeProblem(state.shape()).ifPresent(problem -> report.add(Rule.STATE_SHAPE, state.origin(),
-                name + " " + problem + "; the generated state manager creates each state once with 'new " + name
-                        + "()' from package " + packageLabel(machine)));
-        state.nextMethod().filter(m -> !m.isCallable()).ifPresent(m -> report.add(Rule.STATE_SHAPE, m.origin(),
-                name + ".next must be a public instance method 'public Next next(" + machine.ref().agentType().simpleName()
-                        + " agent, " + state.movesType(machine.ref()).simpleName() + " to)' that throws no checked exception"));
+        shapeProblem(state.shape())
+                .ifPresent(problem -> report.add(
+                        Rule.STATE_SHAPE,
+                        state.origin(),
+                        name + " " + problem + "; the generated state manager creates each state once with 'new " + name
+                                + "()' from package " + packageLabel(machine)));
+        state.nextMethod()
+                .filter(m -> !m.isCallable())
+                .ifPresent(m -> report.add(
+                        Rule.STATE_SHAPE,
+                        m.origin(),
+                        name + ".next must be a public instance method 'public Next next("
+                                + machine.ref().agentType().simpleName() + " agent, "
+                                + state.movesType(machine.ref()).simpleName()
+                                + " to)' that throws no checked exception"));
 
         if (state.nextMethod().isEmpty()) {
-            state.transitions().stream().filter(t -> t.isHandOff(machine.ref())).findFirst().ifPresent(t ->
-                    report.add(Rule.HAND_OFF_NEEDS_NEXT, t.origin(), name + " hands off to "
-                            + t.target().qualifiedStatus(machine.ref()) + " but declares no 'public Next next("
-                            + machine.ref().agentType().simpleName() + " agent, " + state.movesType(machine.ref()).simpleName()
-                            + " to)'; a hand-off needs the agent that takes over, so return to."
-                            + Names.transitionMethod(machine.ref(), t.target()) + "(...) from next"));
+            state.transitions().stream()
+                    .filter(t -> t.isHandOff(machine.ref()))
+                    .findFirst()
+                    .ifPresent(t -> report.add(
+                            Rule.HAND_OFF_NEEDS_NEXT,
+                            t.origin(),
+                            name + " hands off to "
+                                    + t.target().qualifiedStatus(machine.ref()) + " but declares no 'public Next next("
+                                    + machine.ref().agentType().simpleName() + " agent, "
+                                    + state.movesType(machine.ref()).simpleName()
+                                    + " to)'; a hand-off needs the agent that takes over, so return to."
+                                    + Names.transitionMethod(machine.ref(), t.target()) + "(...) from next"));
         }
         state.tools().ifPresent(tools -> checkTools(name, tools, report));
         Set<TypeRef> targets = new HashSet<>();
@@ -205,14 +266,20 @@ public final class MachineValidator {
         for (TransitionModel transition : state.transitions()) {
             StateRef target = transition.target();
             if (!target.isState()) {
-                report.add(Rule.NOT_A_STATE, transition.origin(), name + " declares a transition to "
-                        + target.type().simpleName() + ", which is not a @State class; annotate it with @State"
-                        + " or name a state");
+                report.add(
+                        Rule.NOT_A_STATE,
+                        transition.origin(),
+                        name + " declares a transition to "
+                                + target.type().simpleName() + ", which is not a @State class; annotate it with @State"
+                                + " or name a state");
                 continue;
             }
             if (!targets.add(target.type())) {
-                report.add(Rule.DUPLICATE_TRANSITION, transition.origin(), name + " declares the transition to "
-                        + target.qualifiedStatus(machine.ref()) + " twice; declare each target once");
+                report.add(
+                        Rule.DUPLICATE_TRANSITION,
+                        transition.origin(),
+                        name + " declares the transition to " + target.qualifiedStatus(machine.ref())
+                                + " twice; declare each target once");
                 continue;
             }
             String method = Names.transitionMethod(machine.ref(), target);
@@ -222,23 +289,34 @@ public final class MachineValidator {
                 continue;
             }
             if (clash != null) {
-                report.add(Rule.DUPLICATE_TRANSITION, transition.origin(), name + "'s transitions to "
-                        + clash.target().qualifiedStatus(machine.ref()) + " and " + target.qualifiedStatus(machine.ref())
-                        + " would both be the helper method " + method + "(); rename one of the states");
+                report.add(
+                        Rule.DUPLICATE_TRANSITION,
+                        transition.origin(),
+                        name + "'s transitions to "
+                                + clash.target().qualifiedStatus(machine.ref()) + " and "
+                                + target.qualifiedStatus(machine.ref())
+                                + " would both be the helper method " + method + "(); rename one of the states");
                 continue;
             }
             if (state.terminal() && target.belongsTo(machine.ref())) {
-                machine.state(target.type()).filter(t -> !t.terminal()).ifPresent(t ->
-                        report.add(Rule.TERMINAL_EXIT, transition.origin(), state.status() + " is @Terminal and cannot"
-                                + " move back to " + t.status() + " of the same machine; hand off to another machine"
-                                + " or move to another terminal state"));
+                machine.state(target.type())
+                        .filter(t -> !t.terminal())
+                        .ifPresent(t -> report.add(
+                                Rule.TERMINAL_EXIT,
+                                transition.origin(),
+                                state.status() + " is @Terminal and cannot"
+                                        + " move back to " + t.status()
+                                        + " of the same machine; hand off to another machine"
+                                        + " or move to another terminal state"));
             }
         }
     }
 
     /** Whether two targets are different states of {@code machine} with the same name. */
     private static boolean sharesStatus(MachineModel machine, StateRef one, StateRef other) {
-        return one.belongsTo(machine.ref()) && other.belongsTo(machine.ref()) && one.status().equals(other.status());
+        return one.belongsTo(machine.ref())
+                && other.belongsTo(machine.ref())
+                && one.status().equals(other.status());
     }
 
     /** Each {@code @Tools} pattern is a tool name with {@code *} wildcards, and none is repeated. */
@@ -246,12 +324,18 @@ public final class MachineValidator {
         Set<String> seen = new HashSet<>();
         for (StateModel.ToolPattern tool : tools) {
             if (!TOOL_PATTERN.matcher(tool.pattern()).matches()) {
-                report.add(Rule.TOOL_PATTERN, tool.origin(), "@Tools pattern \"" + tool.pattern() + "\" of " + name
-                        + " is not a tool-name pattern; use 1 to 128 of the characters A-Z a-z 0-9 _ - . / and * for"
-                        + " any run of characters, e.g. \"browser_*\"");
+                report.add(
+                        Rule.TOOL_PATTERN,
+                        tool.origin(),
+                        "@Tools pattern \"" + tool.pattern() + "\" of " + name
+                                + " is not a tool-name pattern; use 1 to 128 of the characters A-Z a-z 0-9 _ - . / and * for"
+                                + " any run of characters, e.g. \"browser_*\"");
             } else if (!seen.add(tool.pattern())) {
-                report.add(Rule.TOOL_PATTERN, tool.origin(), "@Tools pattern \"" + tool.pattern() + "\" of " + name
-                        + " is listed twice; list each pattern once");
+                report.add(
+                        Rule.TOOL_PATTERN,
+                        tool.origin(),
+                        "@Tools pattern \"" + tool.pattern() + "\" of " + name
+                                + " is listed twice; list each pattern once");
             }
         }
     }
@@ -283,9 +367,12 @@ public final class MachineValidator {
         for (StateModel state : machine.states()) {
             StateModel first = seen.putIfAbsent(state.status(), state);
             if (first != null) {
-                report.add(Rule.DUPLICATE_STATE, state.statusOrigin(), state.type().simpleName() + " and "
-                        + first.type().simpleName() + " are both state \"" + state.status() + "\" of "
-                        + machine.name() + "; give each state its own name");
+                report.add(
+                        Rule.DUPLICATE_STATE,
+                        state.statusOrigin(),
+                        state.type().simpleName() + " and "
+                                + first.type().simpleName() + " are both state \"" + state.status() + "\" of "
+                                + machine.name() + "; give each state its own name");
             }
         }
     }
@@ -315,7 +402,9 @@ public final class MachineValidator {
             }
             for (StateModel state : machine.states()) {
                 for (TransitionModel t : state.transitions()) {
-                    StateModel target = t.target().belongsTo(machine.ref()) ? byType.get(t.target().type()) : null;
+                    StateModel target = t.target().belongsTo(machine.ref())
+                            ? byType.get(t.target().type())
+                            : null;
                     if (target != null) {
                         successors.get(state).add(target);
                         predecessors.get(target).add(state);
@@ -328,25 +417,41 @@ public final class MachineValidator {
             Set<StateModel> reachable = walk(entryPoints(), successors);
             for (StateModel state : machine.states()) {
                 if (!reachable.contains(state)) {
-                    report.add(Rule.UNREACHABLE, state.origin(), state.status() + " can't be reached from the initial state "
-                            + machine.initial().status().orElse("?") + "; declare a @Transition to it, or make it the"
-                            + " machine's fallback or onError state");
+                    report.add(
+                            Rule.UNREACHABLE,
+                            state.origin(),
+                            state.status() + " can't be reached from the initial state "
+                                    + machine.initial().status().orElse("?")
+                                    + "; declare a @Transition to it, or make it the"
+                                    + " machine's fallback or onError state");
                 }
             }
             // who can reach an exit: walk backwards from the exits
-            Set<StateModel> canLeave = walk(machine.states().stream()
-                    .filter(s -> s.terminal() || handsOff(s)).toList(), predecessors);
-            Set<StateModel> canEnd = walk(machine.states().stream()
-                    .filter(s -> s.endsRound() || handsOff(s)).toList(), predecessors);
+            Set<StateModel> canLeave = walk(
+                    machine.states().stream()
+                            .filter(s -> s.terminal() || handsOff(s))
+                            .toList(),
+                    predecessors);
+            Set<StateModel> canEnd = walk(
+                    machine.states().stream()
+                            .filter(s -> s.endsRound() || handsOff(s))
+                            .toList(),
+                    predecessors);
             for (StateModel state : machine.states()) {
                 if (!state.terminal() && !canLeave.contains(state)) {
-                    report.add(Rule.TRAP, state.origin(), state.status() + " can reach neither a @Terminal state nor a"
-                            + " hand-off, so a round that enters it never ends; declare a @Transition out of the loop");
+                    report.add(
+                            Rule.TRAP,
+                            state.origin(),
+                            state.status() + " can reach neither a @Terminal state nor a"
+                                    + " hand-off, so a round that enters it never ends; declare a @Transition out of the loop");
                 }
                 if (state.terminal() && !canEnd.contains(state)) {
-                    report.add(Rule.NEVER_ENDS, state.terminalOrigin(), state.status() + " is @Terminal but can reach"
-                            + " neither a state that ends the round nor a hand-off; set @Terminal(endsRound = true)"
-                            + " or declare a clean-up @Transition to a state that ends the round");
+                    report.add(
+                            Rule.NEVER_ENDS,
+                            state.terminalOrigin(),
+                            state.status() + " is @Terminal but can reach"
+                                    + " neither a state that ends the round nor a hand-off; set @Terminal(endsRound = true)"
+                                    + " or declare a clean-up @Transition to a state that ends the round");
                 }
             }
         }

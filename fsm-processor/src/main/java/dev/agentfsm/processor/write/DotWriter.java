@@ -29,18 +29,34 @@ public final class DotWriter {
         out.append("  graph [label=").append(quote(title)).append(", labelloc=t, fontname=\"Helvetica\"];\n");
         out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\"#f1f1f1\", fontname=\"Helvetica\"];\n");
         out.append("  edge [fontname=\"Helvetica\", fontsize=10];\n");
-        out.append("  ").append(quote(START)).append(" [shape=point, style=filled, fillcolor=black, width=0.2, label=\"\"];\n");
+        out.append("  ")
+                .append(quote(START))
+                .append(" [shape=point, style=filled, fillcolor=black, width=0.2, label=\"\"];\n");
         boolean endsRound = graph.nodes().stream().anyMatch(n -> n.kind() == Kind.TERMINAL && n.endsRound());
         if (endsRound) {
-            out.append("  ").append(quote(END)).append(" [shape=doublecircle, style=filled, fillcolor=black, width=0.15, label=\"\"];\n");
+            out.append("  ")
+                    .append(quote(END))
+                    .append(" [shape=doublecircle, style=filled, fillcolor=black, width=0.15, label=\"\"];\n");
         }
         for (Node node : graph.nodes()) {
-            out.append("  ").append(quote(node.id())).append(" [").append(String.join(", ", attributes(node))).append("];\n");
+            out.append("  ")
+                    .append(quote(node.id()))
+                    .append(" [")
+                    .append(String.join(", ", attributes(node)))
+                    .append("];\n");
         }
-        out.append("  ").append(quote(START)).append(" -> ").append(quote(graph.initial().id())).append(";\n");
+        out.append("  ")
+                .append(quote(START))
+                .append(" -> ")
+                .append(quote(graph.initial().id()))
+                .append(";\n");
         for (Edge edge : graph.edges()) {
-            out.append("  ").append(quote(edge.from())).append(" -> ").append(quote(edge.to()))
-                    .append(" [label=").append(quote(edge.label()));
+            out.append("  ")
+                    .append(quote(edge.from()))
+                    .append(" -> ")
+                    .append(quote(edge.to()))
+                    .append(" [label=")
+                    .append(quote(edge.label()));
             if (edge.implicitOnError()) {
                 out.append(", style=dashed, color=\"#777777\", fontcolor=\"#555555\"");
             }
@@ -48,7 +64,11 @@ public final class DotWriter {
         }
         for (Node node : graph.nodes()) {
             if (node.kind() == Kind.TERMINAL && node.endsRound()) {
-                out.append("  ").append(quote(node.id())).append(" -> ").append(quote(END)).append(";\n");
+                out.append("  ")
+                        .append(quote(node.id()))
+                        .append(" -> ")
+                        .append(quote(END))
+                        .append(";\n");
             }
         }
         out.append("}\n");
@@ -73,7 +93,7 @@ public final class DotWriter {
                 attributes.add("fillcolor=\"#fff8dc\"");
                 attributes.add("color=\"#b8860b\"");
             }
-            case STATE -> { }
+            case STATE -> {}
         }
         if (node.fallback()) {
             attributes.add("peripheries=2");

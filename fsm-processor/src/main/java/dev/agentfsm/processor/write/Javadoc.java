@@ -20,7 +20,7 @@ final class Javadoc {
                 case '@' -> out.append("&#64;");
                 case '\\' -> out.append("&#92;");
                 case '/' -> out.append(i > 0 && text.charAt(i - 1) == '*' ? "&#47;" : "/");
-                case '\r' -> { }
+                case '\r' -> {}
                 case '\n' -> out.append(' ');
                 default -> out.append(c);
             }

@@ -96,23 +96,35 @@ record MachineGraph(String name, String description, List<Node> nodes, List<Edge
         Map<String, Node> nodes = new LinkedHashMap<>();
         List<Edge> edges = new ArrayList<>();
         for (StateModel state : machine.states()) {
-            nodes.put(state.status(), new Node(
+            nodes.put(
                     state.status(),
-                    state.status(),
-                    state.terminal() ? Kind.TERMINAL : Kind.STATE,
-                    state.description(),
-                    state.status().equals(initial),
-                    fallback.filter(state.status()::equals).isPresent(),
-                    onError.filter(state.status()::equals).isPresent(),
-                    state.endsRound(),
-                    state.endsSubtask()));
+                    new Node(
+                            state.status(),
+                            state.status(),
+                            state.terminal() ? Kind.TERMINAL : Kind.STATE,
+                            state.description(),
+                            state.status().equals(initial),
+                            fallback.filter(state.status()::equals).isPresent(),
+                            onError.filter(state.status()::equals).isPresent(),
+                            state.endsRound(),
+                            state.endsSubtask()));
         }
         for (StateModel state : machine.states()) {
             for (TransitionModel t : state.transitions()) {
                 String target = targetId(machine, t.target());
                 if (t.isHandOff(machine.ref())) {
-                    nodes.putIfAbsent(target, new Node(target, t.target().qualifiedStatus(machine.ref()),
-                            Kind.HAND_OFF, "", false, false, false, false, false));
+                    nodes.putIfAbsent(
+                            target,
+                            new Node(
+                                    target,
+                                    t.target().qualifiedStatus(machine.ref()),
+                                    Kind.HAND_OFF,
+                                    "",
+                                    false,
+                                    false,
+                                    false,
+                                    false,
+                                    false));
                 }
                 edges.add(new Edge(state.status(), target, t.by().name(), t.when(), false));
             }

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.FilerException;
 import javax.lang.model.element.Element;
@@ -103,7 +102,10 @@ public final class MachineWriter {
             return taken;
         }
         for (Map.Entry<String, String> resource : resources(machine).entrySet()) {
-            writeResource(RESOURCE_DIR + resource.getKey(), resource.getValue(), machine.origin().element());
+            writeResource(
+                    RESOURCE_DIR + resource.getKey(),
+                    resource.getValue(),
+                    machine.origin().element());
         }
         return Report.empty();
     }
@@ -125,10 +127,14 @@ public final class MachineWriter {
             } catch (FilerException e) {
                 // the filer refuses to create a type the compilation already has: the user wrote a class with
                 // a generated name. Stop here: the rest would compile against the user's class and cascade.
-                String type = (file.packageName().isEmpty() ? "" : file.packageName() + ".") + file.typeSpec().name();
-                return Report.of(Rule.GENERATED_NAME_TAKEN, machine.nameOrigin(), "the machine " + machine.name()
-                        + " generates " + type + ", but a type of that name already exists (" + e.getMessage()
-                        + "); rename that type, or the machine with @StateMachine(name = ...)");
+                String type = (file.packageName().isEmpty() ? "" : file.packageName() + ".")
+                        + file.typeSpec().name();
+                return Report.of(
+                        Rule.GENERATED_NAME_TAKEN,
+                        machine.nameOrigin(),
+                        "the machine " + machine.name()
+                                + " generates " + type + ", but a type of that name already exists (" + e.getMessage()
+                                + "); rename that type, or the machine with @StateMachine(name = ...)");
             }
         }
         return Report.empty();

@@ -26,18 +26,35 @@ public final class MermaidWriter {
         out.append("    classDef terminal fill:#e3e3e3,stroke:#333,stroke-width:2px\n");
         out.append("    classDef handoff fill:#fff8dc,stroke:#b8860b,stroke-dasharray:4 3\n");
         for (Node node : graph.nodes()) {
-            out.append("    state \"").append(text(node.label())).append("\" as ").append(node.id()).append('\n');
+            out.append("    state \"")
+                    .append(text(node.label()))
+                    .append("\" as ")
+                    .append(node.id())
+                    .append('\n');
             if (!node.description().isEmpty()) {
-                out.append("    ").append(node.id()).append(" : ").append(text(node.description())).append('\n');
+                out.append("    ")
+                        .append(node.id())
+                        .append(" : ")
+                        .append(text(node.description()))
+                        .append('\n');
             }
             for (String note : node.notes()) {
-                out.append("    ").append(node.id()).append(" : ").append(text("(" + note + ")")).append('\n');
+                out.append("    ")
+                        .append(node.id())
+                        .append(" : ")
+                        .append(text("(" + note + ")"))
+                        .append('\n');
             }
         }
         out.append("    [*] --> ").append(graph.initial().id()).append('\n');
         for (Edge edge : graph.edges()) {
-            out.append("    ").append(edge.from()).append(" --> ").append(edge.to())
-                    .append(" : ").append(text(edge.label())).append('\n');
+            out.append("    ")
+                    .append(edge.from())
+                    .append(" --> ")
+                    .append(edge.to())
+                    .append(" : ")
+                    .append(text(edge.label()))
+                    .append('\n');
         }
         for (Node node : graph.nodes()) {
             if (node.kind() == Kind.TERMINAL && node.endsRound()) {
@@ -50,10 +67,16 @@ public final class MermaidWriter {
     }
 
     private static void appendClass(StringBuilder out, MachineGraph graph, Kind kind, String className) {
-        List<String> ids = graph.nodes().stream().filter(n -> n.kind() == kind).map(Node::id).toList();
+        List<String> ids = graph.nodes().stream()
+                .filter(n -> n.kind() == kind)
+                .map(Node::id)
+                .toList();
         if (!ids.isEmpty()) {
-            out.append("    class ").append(ids.stream().collect(Collectors.joining(","))).append(' ')
-                    .append(className).append('\n');
+            out.append("    class ")
+                    .append(ids.stream().collect(Collectors.joining(",")))
+                    .append(' ')
+                    .append(className)
+                    .append('\n');
         }
     }
 

@@ -38,11 +38,14 @@ public final class PlantUmlWriter {
             switch (node.kind()) {
                 case TERMINAL -> out.append(" <<terminal>>");
                 case HAND_OFF -> out.append(" <<handoff>> ##[dashed]");
-                case STATE -> { }
+                case STATE -> {}
             }
             out.append('\n');
             if (!node.description().isEmpty()) {
-                out.append(node.id()).append(" : ").append(text(node.description())).append('\n');
+                out.append(node.id())
+                        .append(" : ")
+                        .append(text(node.description()))
+                        .append('\n');
             }
             for (String note : node.notes()) {
                 out.append(node.id()).append(" : <i>").append(text(note)).append("</i>\n");
@@ -50,8 +53,12 @@ public final class PlantUmlWriter {
         }
         out.append("[*] --> ").append(graph.initial().id()).append('\n');
         for (Edge edge : graph.edges()) {
-            out.append(edge.from()).append(edge.implicitOnError() ? " -[#777777,dashed]-> " : " --> ")
-                    .append(edge.to()).append(" : ").append(text(edge.label())).append('\n');
+            out.append(edge.from())
+                    .append(edge.implicitOnError() ? " -[#777777,dashed]-> " : " --> ")
+                    .append(edge.to())
+                    .append(" : ")
+                    .append(text(edge.label()))
+                    .append('\n');
         }
         for (Node node : graph.nodes()) {
             if (node.kind() == Kind.TERMINAL && node.endsRound()) {

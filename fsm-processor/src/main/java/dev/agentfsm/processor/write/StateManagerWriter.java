@@ -41,25 +41,30 @@ final class StateManagerWriter {
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.STATE_MANAGER, agent, base))
-                .addJavadoc("The states of the {@code $L} machine. Each state is created once, on first use, with\n"
-                        + "{@code new}, and shared by every agent and thread. {@link #next} asks a state's own {@code next}\n"
-                        + "method where to go; a state without one takes its only move, or the move to the agent's status.\n",
+                .addJavadoc(
+                        "The states of the {@code $L} machine. Each state is created once, on first use, with\n"
+                                + "{@code new}, and shared by every agent and thread. {@link #next} asks a state's own {@code next}\n"
+                                + "method where to go; a state without one takes its only move, or the move to the agent's status.\n",
                         machine.name());
         GeneratedTypes.origin(type, machine);
         generated.mark(type, machine.origin());
 
         type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("new $T()", self).build());
+                .initializer("new $T()", self)
+                .build());
         type.addField(FieldSpec.builder(VarHandle.class, "STATES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Publishes each state safely to threads that read {@link #created} without the lock.\n")
-                .initializer("$T.arrayElementVarHandle($T[].class)", MethodHandles.class, base).build());
-        type.addField(FieldSpec.builder(ArrayTypeName.of(base),
-                        "created", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("The states created so far, by index (the status enum's ordinal).\n")
-                .initializer("new $T[$L]", base, machine.states().size()).build());
+                .initializer("$T.arrayElementVarHandle($T[].class)", MethodHandles.class, base)
+                .build());
+        type.addField(
+                FieldSpec.builder(ArrayTypeName.of(base), "created", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The states created so far, by index (the status enum's ordinal).\n")
+                        .initializer("new $T[$L]", base, machine.states().size())
+                        .build());
 
         type.addMethod(MethodSpec.constructorBuilder()
-                .addJavadoc("For {@link java.util.ServiceLoader}; use {@link #instance()}. Every instance shares the same states.\n")
+                .addJavadoc(
+                        "For {@link java.util.ServiceLoader}; use {@link #instance()}. Every instance shares the same states.\n")
                 .addModifiers(Modifier.PUBLIC)
                 .build());
         type.addMethod(MethodSpec.methodBuilder("instance")
@@ -69,13 +74,18 @@ final class StateManagerWriter {
                 .addStatement("return INSTANCE")
                 .build());
         type.addMethod(TransitionTableWriter.override("name", String.class)
-                .addStatement("return $S", machine.name()).build());
-        type.addMethod(TransitionTableWriter.override("agentType", ParameterizedTypeName.get(ClassName.get(Class.class), agent))
-                .addStatement("return $T.class", agent).build());
+                .addStatement("return $S", machine.name())
+                .build());
+        type.addMethod(TransitionTableWriter.override(
+                        "agentType", ParameterizedTypeName.get(ClassName.get(Class.class), agent))
+                .addStatement("return $T.class", agent)
+                .build());
         type.addMethod(TransitionTableWriter.override("table", table)
-                .addStatement("return $T.instance()", table).build());
+                .addStatement("return $T.instance()", table)
+                .build());
         type.addMethod(TransitionTableWriter.override("initial", base)
-                .addStatement("return get($T.$L)", status, initial).build());
+                .addStatement("return get($T.$L)", status, initial)
+                .build());
         type.addMethod(MethodSpec.methodBuilder("get")
                 .addJavadoc("The state of {@code status}, created on first use.\n")
                 .addModifiers(Modifier.PUBLIC)
@@ -91,10 +101,12 @@ final class StateManagerWriter {
                 .build());
 
         MethodSpec.Builder get = TransitionTableWriter.override("get", base).addParameter(String.class, "status");
-        machine.fallback().flatMap(machine::statusOf).ifPresentOrElse(
-                fallback -> get.addComment("an unknown status gives the machine's fallback state")
-                        .addStatement("return get($T.parse(status).orElse($T.$L))", status, status, fallback),
-                () -> get.addStatement("return get(table().require(status))"));
+        machine.fallback()
+                .flatMap(machine::statusOf)
+                .ifPresentOrElse(
+                        fallback -> get.addComment("an unknown status gives the machine's fallback state")
+                                .addStatement("return get($T.parse(status).orElse($T.$L))", status, status, fallback),
+                        () -> get.addStatement("return get(table().require(status))"));
         type.addMethod(get.build());
 
         type.addMethod(TransitionTableWriter.override("find", optionalBase)
@@ -102,15 +114,26 @@ final class StateManagerWriter {
                 .addStatement("return $T.parse(status).map(this::get)", status)
                 .build());
 
-        CodeBlock.Builder dispatch = CodeBlock.builder().add("return switch (own(from)) {\n").indent();
+        CodeBlock.Builder dispatch =
+                CodeBlock.builder().add("return switch (own(from)) {\n").indent();
         for (StateModel state : machine.states()) {
             ClassName helper = GeneratedTypes.moves(machine, state);
             if (state.nextMethod().isPresent()) {
-                dispatch.add("case $L -> (($T) get($T.$L)).next(agent, $T.INSTANCE);\n",
-                        state.status(), GeneratedTypes.className(state.type()), status, state.status(), helper);
+                dispatch.add(
+                        "case $L -> (($T) get($T.$L)).next(agent, $T.INSTANCE);\n",
+                        state.status(),
+                        GeneratedTypes.className(state.type()),
+                        status,
+                        state.status(),
+                        helper);
             } else if (state.onlyMove(machine.ref()).isPresent()) {
-                dispatch.add("case $L -> $T.INSTANCE.$L(); // its only move\n", state.status(), helper,
-                        Names.transitionMethod(machine.ref(), state.onlyMove(machine.ref()).get().target()));
+                dispatch.add(
+                        "case $L -> $T.INSTANCE.$L(); // its only move\n",
+                        state.status(),
+                        helper,
+                        Names.transitionMethod(
+                                machine.ref(),
+                                state.onlyMove(machine.ref()).get().target()));
             } else {
                 dispatch.add("case $L -> $T.INSTANCE.byStatus(agent.status());\n", state.status(), helper);
             }
@@ -128,7 +151,9 @@ final class StateManagerWriter {
                 .beginControlFlow("if (status instanceof $T own)", status)
                 .addStatement("return own")
                 .endControlFlow()
-                .addStatement("throw new $T(status.qualifiedName() + $S)", IllegalArgumentException.class,
+                .addStatement(
+                        "throw new $T(status.qualifiedName() + $S)",
+                        IllegalArgumentException.class,
                         " is not a status of " + machine.name() + "; ask the machine it belongs to: status.machine()")
                 .build());
 
@@ -145,12 +170,15 @@ final class StateManagerWriter {
                 .addStatement("return state")
                 .endControlFlow()
                 .build());
-        CodeBlock.Builder creation = CodeBlock.builder().add("return switch (index) {\n").indent();
+        CodeBlock.Builder creation =
+                CodeBlock.builder().add("return switch (index) {\n").indent();
         for (int i = 0; i < machine.states().size(); i++) {
             StateModel state = machine.states().get(i);
             creation.add("case $L -> new $T(); // $L\n", i, GeneratedTypes.className(state.type()), state.status());
         }
-        creation.add("default -> throw new $T($S + index);\n", IndexOutOfBoundsException.class,
+        creation.add(
+                "default -> throw new $T($S + index);\n",
+                IndexOutOfBoundsException.class,
                 machine.name() + " has no state at index ");
         creation.unindent().add("};\n");
         type.addMethod(MethodSpec.methodBuilder("newState")

@@ -37,23 +37,31 @@ final class StatusEnumWriter {
         TypeSpec.Builder type = TypeSpec.enumBuilder(self)
                 .addModifiers(Modifier.PUBLIC)
                 .addSuperinterface(RuntimeTypes.STATUS)
-                .addJavadoc("The statuses of the {@code $L} machine, one per {@code @State}, the initial state first.\n",
+                .addJavadoc(
+                        "The statuses of the {@code $L} machine, one per {@code @State}, the initial state first.\n",
                         machine.name());
         GeneratedTypes.origin(type, machine);
         generated.mark(type, machine.origin());
 
         TypeSpec.Builder holder = TypeSpec.classBuilder(declared)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("The declared moves of each state, kept apart from the constants: a hand-off's target is a\n"
-                        + "status of another machine, whose enum may refer back to this one. This holder is initialized on\n"
-                        + "the first call to {@link #moves()}, and the enums it refers to initialize without it, so no\n"
-                        + "move sees a null status.\n");
-        CodeBlock.Builder moves = CodeBlock.builder().add("return switch (this) {\n").indent();
+                .addJavadoc(
+                        "The declared moves of each state, kept apart from the constants: a hand-off's target is a\n"
+                                + "status of another machine, whose enum may refer back to this one. This holder is initialized on\n"
+                                + "the first call to {@link #moves()}, and the enums it refers to initialize without it, so no\n"
+                                + "move sees a null status.\n");
+        CodeBlock.Builder moves =
+                CodeBlock.builder().add("return switch (this) {\n").indent();
         for (StateModel state : machine.states()) {
             TypeSpec.Builder constant = TypeSpec.anonymousClassBuilder(
                     "$S, /* terminal */ $L, /* endsRound */ $L, /* endsSubtask */ $L",
-                    state.description(), state.terminal(), state.endsRound(), state.endsSubtask());
-            constant.addJavadoc("{@link $T}$L\n", GeneratedTypes.className(state.type()),
+                    state.description(),
+                    state.terminal(),
+                    state.endsRound(),
+                    state.endsSubtask());
+            constant.addJavadoc(
+                    "{@link $T}$L\n",
+                    GeneratedTypes.className(state.type()),
                     state.description().isEmpty() ? "." : ": " + Javadoc.escape(state.description()));
             type.addEnumConstant(state.status(), constant.build());
 
@@ -61,26 +69,41 @@ final class StatusEnumWriter {
             String separator = "";
             for (TransitionModel t : state.transitions()) {
                 ClassName targetEnum = t.isHandOff(machine.ref())
-                        ? GeneratedTypes.className(t.target().machine().orElseThrow().statusEnum())
+                        ? GeneratedTypes.className(
+                                t.target().machine().orElseThrow().statusEnum())
                         : self;
-                list.add("$L\n$>$>new $T($T.$L, $T.$L, $T.$L, $S)$<$<", separator, RuntimeTypes.MOVE, self,
-                        state.status(), targetEnum, t.target().status().orElseThrow(), RuntimeTypes.TRIGGER, t.by(),
+                list.add(
+                        "$L\n$>$>new $T($T.$L, $T.$L, $T.$L, $S)$<$<",
+                        separator,
+                        RuntimeTypes.MOVE,
+                        self,
+                        state.status(),
+                        targetEnum,
+                        t.target().status().orElseThrow(),
+                        RuntimeTypes.TRIGGER,
+                        t.by(),
                         t.when());
                 separator = ",";
             }
             list.add(")");
             holder.addField(FieldSpec.builder(listOfMove, state.status(), Modifier.STATIC, Modifier.FINAL)
-                    .initializer(list.build()).build());
+                    .initializer(list.build())
+                    .build());
             moves.add("case $L -> $T.$L;\n", state.status(), declared, state.status());
         }
         moves.unindent().add("};\n");
         type.addType(holder.build());
 
         // lower camel case: a status may be named anything UPPER_SNAKE_CASE, BY_NAME included
-        type.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self),
-                        "byName", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        type.addField(FieldSpec.builder(
+                        ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self),
+                        "byName",
+                        Modifier.PRIVATE,
+                        Modifier.STATIC,
+                        Modifier.FINAL)
                 .addJavadoc("The statuses by name, for {@link #parse}.\n")
-                .initializer("indexByName()").build());
+                .initializer("indexByName()")
+                .build());
         type.addField(String.class, "description", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(boolean.class, "terminal", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(boolean.class, "endsRound", Modifier.PRIVATE, Modifier.FINAL);
@@ -102,16 +125,29 @@ final class StatusEnumWriter {
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), self))
                 .addParameter(String.class, "name")
-                .addStatement("return name == null ? $T.empty() : $T.ofNullable(byName.get(name))", Optional.class,
+                .addStatement(
+                        "return name == null ? $T.empty() : $T.ofNullable(byName.get(name))",
+                        Optional.class,
                         Optional.class)
                 .build());
         type.addMethod(TransitionTableWriter.override("machine", manager)
-                .addStatement("return $T.instance()", manager).build());
-        type.addMethod(TransitionTableWriter.override("description", String.class).addStatement("return description").build());
-        type.addMethod(TransitionTableWriter.override("isTerminal", boolean.class).addStatement("return terminal").build());
-        type.addMethod(TransitionTableWriter.override("endsRound", boolean.class).addStatement("return endsRound").build());
-        type.addMethod(TransitionTableWriter.override("endsSubtask", boolean.class).addStatement("return endsSubtask").build());
-        type.addMethod(TransitionTableWriter.override("moves", listOfMove).addCode(moves.build()).build());
+                .addStatement("return $T.instance()", manager)
+                .build());
+        type.addMethod(TransitionTableWriter.override("description", String.class)
+                .addStatement("return description")
+                .build());
+        type.addMethod(TransitionTableWriter.override("isTerminal", boolean.class)
+                .addStatement("return terminal")
+                .build());
+        type.addMethod(TransitionTableWriter.override("endsRound", boolean.class)
+                .addStatement("return endsRound")
+                .build());
+        type.addMethod(TransitionTableWriter.override("endsSubtask", boolean.class)
+                .addStatement("return endsSubtask")
+                .build());
+        type.addMethod(TransitionTableWriter.override("moves", listOfMove)
+                .addCode(moves.build())
+                .build());
         if (machine.states().stream().anyMatch(s -> s.tools().isPresent())) {
             type.addMethod(toolsMethod(machine));
         }
@@ -133,7 +169,8 @@ final class StatusEnumWriter {
 
     /** {@code tools()}: each state's {@code @Tools} patterns; every tool ({@code "*"}) for a state without. */
     private static MethodSpec toolsMethod(MachineModel machine) {
-        CodeBlock.Builder body = CodeBlock.builder().add("return switch (this) {\n").indent();
+        CodeBlock.Builder body =
+                CodeBlock.builder().add("return switch (this) {\n").indent();
         for (StateModel state : machine.states()) {
             state.tools().ifPresent(tools -> {
                 CodeBlock.Builder list = CodeBlock.builder().add("$T.of(", List.class);

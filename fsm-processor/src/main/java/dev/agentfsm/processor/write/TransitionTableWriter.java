@@ -36,36 +36,52 @@ final class TransitionTableWriter {
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.TRANSITION_TABLE, status))
-                .addJavadoc("The declared transitions of the {@code $L} machine; the runtime checks every move against it.\n",
+                .addJavadoc(
+                        "The declared transitions of the {@code $L} machine; the runtime checks every move against it.\n",
                         machine.name());
         GeneratedTypes.origin(type, machine);
         generated.mark(type, machine.origin());
 
         type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("new $T()", self).build());
+                .initializer("new $T()", self)
+                .build());
         type.addField(FieldSpec.builder(listOfStatus, "STATUSES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$T.of($T.values())", List.class, status).build());
+                .initializer("$T.of($T.values())", List.class, status)
+                .build());
         type.addField(FieldSpec.builder(optionalStatus, "FALLBACK", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer(optional(machine, machine.fallback(), status)).build());
+                .initializer(optional(machine, machine.fallback(), status))
+                .build());
         type.addField(FieldSpec.builder(optionalStatus, "ON_ERROR", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer(optional(machine, machine.onError(), status)).build());
+                .initializer(optional(machine, machine.onError(), status))
+                .build());
 
-        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        type.addMethod(
+                MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         type.addMethod(MethodSpec.methodBuilder("instance")
                 .addJavadoc("The transition table of {@code $L}.\n", machine.name())
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addStatement("return INSTANCE")
                 .build());
-        type.addMethod(override("machine", String.class).addStatement("return $S", machine.name()).build());
-        type.addMethod(override("statuses", listOfStatus).addStatement("return STATUSES").build());
+        type.addMethod(override("machine", String.class)
+                .addStatement("return $S", machine.name())
+                .build());
+        type.addMethod(override("statuses", listOfStatus)
+                .addStatement("return STATUSES")
+                .build());
         type.addMethod(override("parse", optionalStatus)
                 .addParameter(String.class, "name")
                 .addStatement("return $T.parse(name)", status)
                 .build());
-        type.addMethod(override("initial", status).addStatement("return $T.$L", status, initial).build());
-        type.addMethod(override("fallback", optionalStatus).addStatement("return FALLBACK").build());
-        type.addMethod(override("onError", optionalStatus).addStatement("return ON_ERROR").build());
+        type.addMethod(override("initial", status)
+                .addStatement("return $T.$L", status, initial)
+                .build());
+        type.addMethod(override("fallback", optionalStatus)
+                .addStatement("return FALLBACK")
+                .build());
+        type.addMethod(override("onError", optionalStatus)
+                .addStatement("return ON_ERROR")
+                .build());
 
         return JavaFile.builder(machine.packageName(), type.build())
                 .skipJavaLangImports(true)

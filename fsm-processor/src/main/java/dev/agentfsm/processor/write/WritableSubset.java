@@ -63,34 +63,60 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
                 helperOnly.add(state);
             }
         }
-        Predicate<StateRef> isHeld = ref -> ref.belongsTo(machine.ref()) && held.stream().anyMatch(s -> s.type().equals(ref.type()));
+        Predicate<StateRef> isHeld = ref -> ref.belongsTo(machine.ref())
+                && held.stream().anyMatch(s -> s.type().equals(ref.type()));
         if (!isHeld.test(machine.initial())) {
             return Optional.empty();
         }
         Predicate<TransitionModel> writable = t -> t.target().belongsTo(machine.ref())
                 ? t.target().status().filter(statuses::contains).isPresent()
                 : t.isHandOff(machine.ref()) && hasConstant.test(t.target());
-        MachineModel reduced = new MachineModel(machine.ref(), machine.description(), true, machine.initial(),
-                machine.fallback().filter(isHeld), machine.onError().filter(isHeld),
+        MachineModel reduced = new MachineModel(
+                machine.ref(),
+                machine.description(),
+                true,
+                machine.initial(),
+                machine.fallback().filter(isHeld),
+                machine.onError().filter(isHeld),
                 held.stream().map(s -> writableState(machine, s, writable)).toList(),
-                machine.origin(), machine.nameOrigin());
-        return Optional.of(new WritableSubset(reduced,
-                helperOnly.stream().map(s -> writableState(machine, s, writable)).toList()));
+                machine.origin(),
+                machine.nameOrigin());
+        return Optional.of(new WritableSubset(
+                reduced,
+                helperOnly.stream()
+                        .map(s -> writableState(machine, s, writable))
+                        .toList()));
     }
 
     private static boolean creatable(StateShape shape) {
-        return shape.isClass() && !shape.isAbstract() && !shape.isNonStaticInner() && !shape.isPrivate()
-                && shape.isAccessibleFromMachinePackage() && shape.hasAccessibleNoArgConstructor();
+        return shape.isClass()
+                && !shape.isAbstract()
+                && !shape.isNonStaticInner()
+                && !shape.isPrivate()
+                && shape.isAccessibleFromMachinePackage()
+                && shape.hasAccessibleNoArgConstructor();
     }
 
-    private static StateModel writableState(MachineModel machine, StateModel state, Predicate<TransitionModel> writable) {
+    private static StateModel writableState(
+            MachineModel machine, StateModel state, Predicate<TransitionModel> writable) {
         Set<String> methods = new HashSet<>();
         List<TransitionModel> transitions = state.transitions().stream()
                 .filter(writable)
                 .filter(t -> methods.add(Names.transitionMethod(machine.ref(), t.target())))
                 .toList();
-        return new StateModel(state.status(), state.type(), state.description(), state.terminal(), state.endsRound(),
-                state.endsSubtask(), transitions, state.nextMethod().filter(NextMethod::isCallable), state.shape(),
-                state.mutableFields(), state.origin(), state.statusOrigin(), state.terminalOrigin());
+        return new StateModel(
+                state.status(),
+                state.type(),
+                state.description(),
+                state.terminal(),
+                state.endsRound(),
+                state.endsSubtask(),
+                transitions,
+                state.nextMethod().filter(NextMethod::isCallable),
+                state.shape(),
+                state.mutableFields(),
+                state.origin(),
+                state.statusOrigin(),
+                state.terminalOrigin());
     }
 }

@@ -49,7 +49,10 @@ public final class YamlWriter {
             s.put("terminal", state.terminal());
             s.put("endsRound", state.endsRound());
             s.put("endsSubtask", state.endsSubtask());
-            state.tools().ifPresent(tools -> s.put("tools", tools.stream().map(StateModel.ToolPattern::pattern).toList()));
+            state.tools()
+                    .ifPresent(tools -> s.put(
+                            "tools",
+                            tools.stream().map(StateModel.ToolPattern::pattern).toList()));
             List<Object> transitions = new ArrayList<>();
             for (TransitionModel t : state.transitions()) {
                 Map<String, Object> move = new LinkedHashMap<>();

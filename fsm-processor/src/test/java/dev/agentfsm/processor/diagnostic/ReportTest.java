@@ -21,7 +21,8 @@ class ReportTest {
         assertThat(report.errorCount()).isEqualTo(2);
         assertThat(report.hasErrors()).isTrue();
         assertThat(report.diagnostics().stream().map(Diagnostic::kind).toList())
-                .containsExactly(Kind.WARNING, Kind.ERROR, Kind.NOTE, Kind.ERROR).inOrder();
+                .containsExactly(Kind.WARNING, Kind.ERROR, Kind.NOTE, Kind.ERROR)
+                .inOrder();
         assertThat(report.diagnostics().get(1).text())
                 .isEqualTo("[agentfsm:Trap] STUCK can reach neither a @Terminal state nor a hand-off");
     }

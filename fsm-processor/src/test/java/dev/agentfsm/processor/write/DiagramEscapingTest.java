@@ -77,7 +77,9 @@ class DiagramEscapingTest {
     void graphvizParsesTheDotAndShowsTheText(String text) throws Exception {
         Path dot = ExternalTool.require("dot", "graphviz");
         String source = new DotWriter().write(DiagramMachines.describedBy(text));
-        Process process = new ProcessBuilder(dot.toString(), "-Tsvg").redirectErrorStream(false).start();
+        Process process = new ProcessBuilder(dot.toString(), "-Tsvg")
+                .redirectErrorStream(false)
+                .start();
         process.getOutputStream().write(source.getBytes(StandardCharsets.UTF_8));
         process.getOutputStream().close();
         String svg = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -95,8 +97,11 @@ class DiagramEscapingTest {
     void markdownShowsTheTextAsWritten(String text) throws IOException {
         MachineModel machine = DiagramMachines.describedBy(text);
         String markdown = new MarkdownWriter().write(machine, "Desk.svg");
-        Parser parser = Parser.builder().extensions(List.of(TablesExtension.create())).build();
-        String html = HtmlRenderer.builder().extensions(List.of(TablesExtension.create())).build()
+        Parser parser =
+                Parser.builder().extensions(List.of(TablesExtension.create())).build();
+        String html = HtmlRenderer.builder()
+                .extensions(List.of(TablesExtension.create()))
+                .build()
                 .render(parser.parse(markdown));
         // <br> is the one piece of HTML the writer emits; anything else from the text would be a tag here
         Document page = SvgText.parse("<page>" + html.replace("<br>", "\n") + "</page>");
@@ -113,14 +118,18 @@ class DiagramEscapingTest {
     }
 
     private static List<String> lines(String text) {
-        return Arrays.stream(normalized(text).split("\n")).map(String::strip).filter(l -> !l.isEmpty()).toList();
+        return Arrays.stream(normalized(text).split("\n"))
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
     }
 
     private static String decode(String label, String prefix, String lineBreak) {
         Matcher entity = Pattern.compile(Pattern.quote(prefix) + "(\\d+);").matcher(label.replace(lineBreak, "\n"));
         StringBuilder out = new StringBuilder();
         while (entity.find()) {
-            entity.appendReplacement(out, Matcher.quoteReplacement(Character.toString(Integer.parseInt(entity.group(1)))));
+            entity.appendReplacement(
+                    out, Matcher.quoteReplacement(Character.toString(Integer.parseInt(entity.group(1)))));
         }
         return entity.appendTail(out).toString();
     }

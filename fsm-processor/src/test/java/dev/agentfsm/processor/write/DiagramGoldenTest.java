@@ -15,10 +15,11 @@ class DiagramGoldenTest {
     @Test
     void everyTextFormatMatchesItsGoldenFile() {
         MachineModel rich = DiagramMachines.rich();
-        Goldens.fromBuild("diagrams").check(Map.of(
-                "Desk.mmd", new MermaidWriter().write(rich),
-                "Desk.dot", new DotWriter().write(rich),
-                "Desk.puml", new PlantUmlWriter().write(rich),
-                "Desk.md", new MarkdownWriter().write(rich, "Desk.svg")));
+        Goldens.fromBuild("diagrams")
+                .check(Map.of(
+                        "Desk.mmd", new MermaidWriter().write(rich),
+                        "Desk.dot", new DotWriter().write(rich),
+                        "Desk.puml", new PlantUmlWriter().write(rich),
+                        "Desk.md", new MarkdownWriter().write(rich, "Desk.svg")));
     }
 }

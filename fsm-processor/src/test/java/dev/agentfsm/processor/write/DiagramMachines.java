@@ -30,21 +30,34 @@ final class DiagramMachines {
      */
     static MachineModel rich() {
         return new Builder(DESK, "Serves one desk request: asks, waits, and hands back to the host")
-                .state("START", "Read the request and ask the LLM", false, false, false,
+                .state(
+                        "START",
+                        "Read the request and ask the LLM",
+                        false,
+                        false,
+                        false,
                         to("START", Trigger.LLM, ""),
                         to("WAIT", Trigger.LLM, "the user must answer"),
                         to("DONE", Trigger.LLM, ""),
                         to("ABORT", Trigger.SYSTEM, "the budget is spent"))
-                .state("WAIT", "", false, false, false,
+                .state(
+                        "WAIT",
+                        "",
+                        false,
+                        false,
+                        false,
                         to("START", Trigger.USER, "answered"),
                         to("DONE", Trigger.TIMEOUT, "no answer in 60 s"))
-                .state("LOST", "An unknown status arrived", false, false, false,
-                        to("ABORT", Trigger.SYSTEM, ""))
-                .state("DONE", "The request is served", true, false, true,
+                .state("LOST", "An unknown status arrived", false, false, false, to("ABORT", Trigger.SYSTEM, ""))
+                .state(
+                        "DONE",
+                        "The request is served",
+                        true,
+                        false,
+                        true,
                         handOff("CONTINUE", Trigger.SYSTEM, ""),
                         handOff("FINISH", Trigger.SYSTEM, "the host only follows"))
-                .state("ABORT", "", true, false, true,
-                        to("CLOSED", Trigger.SYSTEM, "clean-up"))
+                .state("ABORT", "", true, false, true, to("CLOSED", Trigger.SYSTEM, "clean-up"))
                 .state("CLOSED", "Logged and archived", true, true, true)
                 .initial("START")
                 .fallback("LOST")
@@ -95,10 +108,26 @@ final class DiagramMachines {
             this.description = description;
         }
 
-        Builder state(String status, String description, boolean terminal, boolean endsRound, boolean endsSubtask,
+        Builder state(
+                String status,
+                String description,
+                boolean terminal,
+                boolean endsRound,
+                boolean endsSubtask,
                 TransitionModel... transitions) {
-            states.add(new StateModel(status, type(machine, status), description, terminal, endsRound, endsSubtask,
-                    List.of(transitions), Optional.empty(), StateShape.OK, List.of(), Origin.NONE, Origin.NONE,
+            states.add(new StateModel(
+                    status,
+                    type(machine, status),
+                    description,
+                    terminal,
+                    endsRound,
+                    endsSubtask,
+                    List.of(transitions),
+                    Optional.empty(),
+                    StateShape.OK,
+                    List.of(),
+                    Origin.NONE,
+                    Origin.NONE,
                     Origin.NONE));
             return this;
         }
@@ -119,8 +148,16 @@ final class DiagramMachines {
         }
 
         MachineModel build() {
-            return new MachineModel(machine, description, true, ref(machine, initial), fallback, onError, states,
-                    Origin.NONE, Origin.NONE);
+            return new MachineModel(
+                    machine,
+                    description,
+                    true,
+                    ref(machine, initial),
+                    fallback,
+                    onError,
+                    states,
+                    Origin.NONE,
+                    Origin.NONE);
         }
     }
 }

@@ -19,7 +19,8 @@ public final class ExternalTool {
 
     /** The tool's path; skips or fails the test when it is not installed. */
     static Path require(String name, String debianPackage) {
-        Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+        Optional<Path> found = Stream.of(
+                        System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .map(dir -> Path.of(dir, name))
                 .filter(Files::isExecutable)
                 .findFirst();

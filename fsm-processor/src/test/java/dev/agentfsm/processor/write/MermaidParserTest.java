@@ -35,12 +35,14 @@ class MermaidParserTest {
     @Test
     void mermaidParsesEveryGeneratedDiagram(@TempDir Path dir) throws Exception {
         Map<Path, MachineModel> diagrams = new LinkedHashMap<>();
-        diagrams.put(Files.writeString(dir.resolve("rich.mmd"), new MermaidWriter().write(DiagramMachines.rich())),
+        diagrams.put(
+                Files.writeString(dir.resolve("rich.mmd"), new MermaidWriter().write(DiagramMachines.rich())),
                 DiagramMachines.rich());
         int index = 0;
         for (String text : DiagramEscapingTest.texts().toList()) {
             MachineModel machine = DiagramMachines.describedBy(text);
-            diagrams.put(Files.writeString(dir.resolve("text" + index++ + ".mmd"), new MermaidWriter().write(machine)),
+            diagrams.put(
+                    Files.writeString(dir.resolve("text" + index++ + ".mmd"), new MermaidWriter().write(machine)),
                     machine);
         }
 
@@ -51,8 +53,10 @@ class MermaidParserTest {
             Path file = Path.of(result.get("file").asText());
             MachineModel machine = diagrams.get(file);
             String source = Files.readString(file);
-            assertTrue(result.get("ok").asBoolean(), () -> "Mermaid rejected " + file.getFileName() + ": "
-                    + result.get("error").asText() + "\n" + source);
+            assertTrue(
+                    result.get("ok").asBoolean(),
+                    () -> "Mermaid rejected " + file.getFileName() + ": "
+                            + result.get("error").asText() + "\n" + source);
             assertEquals("stateDiagram", result.get("type").asText(), source);
             Set<String> ids = new HashSet<>();
             result.get("states").forEach(id -> ids.add(id.asText()));
@@ -61,22 +65,28 @@ class MermaidParserTest {
                 assertTrue(ids.contains(state.status()), state.status() + " missing from " + ids + " in\n" + source);
                 declared += state.transitions().size();
             }
-            assertTrue(result.get("transitions").asInt() >= declared,
-                    "Mermaid read " + result.get("transitions") + " transitions, " + declared + " are declared:\n" + source);
+            assertTrue(
+                    result.get("transitions").asInt() >= declared,
+                    "Mermaid read " + result.get("transitions") + " transitions, " + declared + " are declared:\n"
+                            + source);
         }
     }
 
     /** Runs parse.mjs on the files; skips (or, with AGENTFSM_REQUIRE_TOOLS=true, fails) without Node and Mermaid. */
     private static List<JsonNode> parse(List<Path> files) throws IOException, InterruptedException {
         Path node = ExternalTool.require("node", "nodejs");
-        Path tools = Path.of(System.getProperty("agentfsm.mermaid.tools", "../.tools/mermaid")).toAbsolutePath().normalize();
+        Path tools = Path.of(System.getProperty("agentfsm.mermaid.tools", "../.tools/mermaid"))
+                .toAbsolutePath()
+                .normalize();
         if (!Files.isDirectory(tools.resolve("node_modules/mermaid"))) {
             throw ExternalTool.missing("Mermaid is not installed in " + tools + "; install it with: mkdir -p"
                     + " .tools/mermaid && cp fsm-processor/src/test/mermaid/package*.json .tools/mermaid"
                     + " && (cd .tools/mermaid && npm ci)");
         }
-        Process process = new ProcessBuilder(node.toString(), "--input-type=module", "--eval",
-                Files.readString(SCRIPT)).directory(tools.toFile()).redirectErrorStream(false).start();
+        Process process = new ProcessBuilder(node.toString(), "--input-type=module", "--eval", Files.readString(SCRIPT))
+                .directory(tools.toFile())
+                .redirectErrorStream(false)
+                .start();
         try (OutputStream in = process.getOutputStream()) {
             for (Path file : files) {
                 in.write((file.toAbsolutePath() + "\n").getBytes(StandardCharsets.UTF_8));

@@ -32,7 +32,8 @@ final class PlantUmlSvg {
         if (diagram instanceof PSystemError error) {
             ErrorUml first = error.getFirstError();
             throw new AssertionError("PlantUML rejected the diagram: " + first.getError() + " at line "
-                    + (first.getLineLocation().getPosition() + 1) + ": " + first.getLine().getString() + "\n" + plantUml);
+                    + (first.getLineLocation().getPosition() + 1) + ": "
+                    + first.getLine().getString() + "\n" + plantUml);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ImageData image = diagram.exportDiagram(out, 0, new FileFormatOption(FileFormat.SVG));

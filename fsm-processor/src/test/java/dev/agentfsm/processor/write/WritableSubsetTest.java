@@ -32,7 +32,13 @@ class WritableSubsetTest {
     void aMachineWhoseErrorsLeaveItWholeIsWrittenWhole() {
         // a Trap: STUCK only moves to itself. Nothing the generated code needs is wrong.
         MachineModel door = door(List.of(
-                state("OPEN", "Open", StateShape.OK, Optional.of(CALLABLE_NEXT), to(DOOR, "STUCK", "Stuck"), to(DOOR, "CLOSED", "Closed")),
+                state(
+                        "OPEN",
+                        "Open",
+                        StateShape.OK,
+                        Optional.of(CALLABLE_NEXT),
+                        to(DOOR, "STUCK", "Stuck"),
+                        to(DOOR, "CLOSED", "Closed")),
                 state("STUCK", "Stuck", StateShape.OK, Optional.empty(), to(DOOR, "STUCK", "Stuck")),
                 state("CLOSED", "Closed", StateShape.OK, Optional.empty())));
 
@@ -45,17 +51,29 @@ class WritableSubsetTest {
     @Test
     void aSecondStateWithATakenNameKeepsOnlyItsHelperAndItsNamesakeIsMovedToOnce() {
         MachineModel door = door(List.of(
-                state("SHUT", "Shut", StateShape.OK, Optional.empty(), to(DOOR, "OPEN", "Open"), to(DOOR, "OPEN", "Ajar")),
+                state(
+                        "SHUT",
+                        "Shut",
+                        StateShape.OK,
+                        Optional.empty(),
+                        to(DOOR, "OPEN", "Open"),
+                        to(DOOR, "OPEN", "Ajar")),
                 state("OPEN", "Open", StateShape.OK, Optional.empty(), to(DOOR, "CLOSED", "Closed")),
                 state("OPEN", "Ajar", StateShape.OK, Optional.empty(), to(DOOR, "CLOSED", "Closed")),
                 state("CLOSED", "Closed", StateShape.OK, Optional.empty())));
 
         WritableSubset subset = WritableSubset.of(door, m -> true).orElseThrow();
 
-        assertThat(subset.machine().states().stream().map(s -> s.type().simpleName()).toList())
-                .containsExactly("Shut", "Open", "Closed").inOrder();
-        assertThat(subset.helperOnly().stream().map(s -> s.type().simpleName()).toList()).containsExactly("Ajar");
-        assertThat(subset.machine().states().get(0).transitions().stream().map(t -> t.target().type().simpleName()).toList())
+        assertThat(subset.machine().states().stream()
+                        .map(s -> s.type().simpleName())
+                        .toList())
+                .containsExactly("Shut", "Open", "Closed")
+                .inOrder();
+        assertThat(subset.helperOnly().stream().map(s -> s.type().simpleName()).toList())
+                .containsExactly("Ajar");
+        assertThat(subset.machine().states().get(0).transitions().stream()
+                        .map(t -> t.target().type().simpleName())
+                        .toList())
                 .containsExactly("Open");
         assertThat(subset.helperOnly().get(0).transitions()).hasSize(1);
     }
@@ -63,18 +81,28 @@ class WritableSubsetTest {
     @Test
     void aStateTheManagerCannotCreateKeepsItsHelperAndMovesToItAreLeftOut() {
         MachineModel door = door(List.of(
-                state("OPEN", "Open", StateShape.OK, Optional.empty(), to(DOOR, "AJAR", "Ajar"), to(DOOR, "CLOSED", "Closed")),
+                state(
+                        "OPEN",
+                        "Open",
+                        StateShape.OK,
+                        Optional.empty(),
+                        to(DOOR, "AJAR", "Ajar"),
+                        to(DOOR, "CLOSED", "Closed")),
                 state("AJAR", "Ajar", INNER, Optional.of(CALLABLE_NEXT), to(DOOR, "CLOSED", "Closed")),
                 state("HIDDEN", "Hidden", PRIVATE, Optional.empty(), to(DOOR, "CLOSED", "Closed")),
                 state("CLOSED", "Closed", StateShape.OK, Optional.empty())));
 
         WritableSubset subset = WritableSubset.of(door, m -> true).orElseThrow();
 
-        assertThat(subset.machine().states().stream().map(StateModel::status).toList()).containsExactly("OPEN", "CLOSED");
+        assertThat(subset.machine().states().stream().map(StateModel::status).toList())
+                .containsExactly("OPEN", "CLOSED");
         // a private class can't be named from the helper's package: it gets nothing
-        assertThat(subset.helperOnly().stream().map(StateModel::status).toList()).containsExactly("AJAR");
-        assertThat(subset.machine().states().get(0).transitions().stream().map(t -> t.target().status().orElseThrow())
-                .toList()).containsExactly("CLOSED");
+        assertThat(subset.helperOnly().stream().map(StateModel::status).toList())
+                .containsExactly("AJAR");
+        assertThat(subset.machine().states().get(0).transitions().stream()
+                        .map(t -> t.target().status().orElseThrow())
+                        .toList())
+                .containsExactly("CLOSED");
     }
 
     @Test
@@ -91,42 +119,91 @@ class WritableSubsetTest {
 
     @Test
     void movesToNonStatesAndToMachinesWithoutTypesAreLeftOut() {
-        TransitionModel toHinge = new TransitionModel(new StateRef(TypeRef.of(PACKAGE, "Hinge"), Optional.empty(),
-                Optional.empty(), Origin.NONE), Trigger.USER, "", Origin.NONE);
+        TransitionModel toHinge = new TransitionModel(
+                new StateRef(TypeRef.of(PACKAGE, "Hinge"), Optional.empty(), Optional.empty(), Origin.NONE),
+                Trigger.USER,
+                "",
+                Origin.NONE);
         MachineModel door = door(List.of(
-                state("OPEN", "Open", StateShape.OK, Optional.of(CALLABLE_NEXT), toHinge, to(WINDOW, "OPEN", "WindowOpen"),
+                state(
+                        "OPEN",
+                        "Open",
+                        StateShape.OK,
+                        Optional.of(CALLABLE_NEXT),
+                        toHinge,
+                        to(WINDOW, "OPEN", "WindowOpen"),
                         to(DOOR, "CLOSED", "Closed")),
                 state("CLOSED", "Closed", StateShape.OK, Optional.empty())));
 
-        assertThat(WritableSubset.of(door, s -> true).orElseThrow().machine().states().get(0).transitions()).hasSize(2);
-        assertThat(WritableSubset.of(door, s -> !s.belongsTo(WINDOW)).orElseThrow().machine().states().get(0).transitions()
-                .stream().map(t -> t.target().type().simpleName()).toList()).containsExactly("Closed");
+        assertThat(WritableSubset.of(door, s -> true)
+                        .orElseThrow()
+                        .machine()
+                        .states()
+                        .get(0)
+                        .transitions())
+                .hasSize(2);
+        assertThat(
+                        WritableSubset.of(door, s -> !s.belongsTo(WINDOW))
+                                .orElseThrow()
+                                .machine()
+                                .states()
+                                .get(0)
+                                .transitions()
+                                .stream()
+                                .map(t -> t.target().type().simpleName())
+                                .toList())
+                .containsExactly("Closed");
     }
 
     @Test
     void aHandOffToAStateTheOtherMachinesEnumLeavesOutIsLeftOut() {
         MachineModel door = door(List.of(
-                state("OPEN", "Open", StateShape.OK, Optional.of(CALLABLE_NEXT), to(WINDOW, "OPEN", "WindowOpen"),
-                        to(WINDOW, "AJAR", "WindowAjar"), to(DOOR, "CLOSED", "Closed")),
+                state(
+                        "OPEN",
+                        "Open",
+                        StateShape.OK,
+                        Optional.of(CALLABLE_NEXT),
+                        to(WINDOW, "OPEN", "WindowOpen"),
+                        to(WINDOW, "AJAR", "WindowAjar"),
+                        to(DOOR, "CLOSED", "Closed")),
                 state("CLOSED", "Closed", StateShape.OK, Optional.empty())));
 
-        WritableSubset subset = WritableSubset.of(door, s -> !s.type().simpleName().equals("WindowAjar")).orElseThrow();
+        WritableSubset subset = WritableSubset.of(
+                        door, s -> !s.type().simpleName().equals("WindowAjar"))
+                .orElseThrow();
 
-        assertThat(subset.machine().states().get(0).transitions().stream().map(t -> t.target().type().simpleName())
-                .toList()).containsExactly("WindowOpen", "Closed").inOrder();
+        assertThat(subset.machine().states().get(0).transitions().stream()
+                        .map(t -> t.target().type().simpleName())
+                        .toList())
+                .containsExactly("WindowOpen", "Closed")
+                .inOrder();
     }
 
     @Test
     void theHelperOfAStateTheEnumLeavesOutOffersItsMovesAndEachThrows() {
         MachineModel door = door(List.of(
-                state("OPEN", "Open", StateShape.OK, Optional.empty(), to(DOOR, "AJAR", "Ajar"), to(DOOR, "CLOSED", "Closed")),
-                state("AJAR", "Ajar", INNER, Optional.of(CALLABLE_NEXT), to(DOOR, "OPEN", "Open"),
-                        to(WINDOW, "OPEN", "WindowOpen"), to(DOOR, "CLOSED", "Closed")),
+                state(
+                        "OPEN",
+                        "Open",
+                        StateShape.OK,
+                        Optional.empty(),
+                        to(DOOR, "AJAR", "Ajar"),
+                        to(DOOR, "CLOSED", "Closed")),
+                state(
+                        "AJAR",
+                        "Ajar",
+                        INNER,
+                        Optional.of(CALLABLE_NEXT),
+                        to(DOOR, "OPEN", "Open"),
+                        to(WINDOW, "OPEN", "WindowOpen"),
+                        to(DOOR, "CLOSED", "Closed")),
                 state("CLOSED", "Closed", StateShape.OK, Optional.empty())));
         WritableSubset subset = WritableSubset.of(door, s -> true).orElseThrow();
         MovesWriter writer = new MovesWriter(new GeneratedTypes(false));
 
-        String helper = writer.writeLeftOut(subset.machine(), subset.helperOnly().get(0)).toString();
+        String helper = writer.writeLeftOut(
+                        subset.machine(), subset.helperOnly().get(0))
+                .toString();
 
         assertThat(helper).contains("public final class AjarMoves");
         assertThat(helper).contains("public Next toOpen() {");
@@ -135,12 +212,14 @@ class WritableSubsetTest {
         assertThat(helper).contains("public Next byStatus(Status status) {");
         // AJAR is no constant of DoorStatus: nothing may name it, and every method says why it can't decide
         assertThat(helper).doesNotContain("DoorStatus.AJAR");
-        String thrown = "throw new IllegalStateException(\"Door.AJAR (example.Ajar) is not a constant of DoorStatus: the"
-                + " Door machine has compile errors, and this helper only stands in for its state; fix the errors"
-                + " agent-fsm reported and compile again\");";
+        String thrown =
+                "throw new IllegalStateException(\"Door.AJAR (example.Ajar) is not a constant of DoorStatus: the"
+                        + " Door machine has compile errors, and this helper only stands in for its state; fix the errors"
+                        + " agent-fsm reported and compile again\");";
         assertThat(helper.split(Pattern.quote(thrown), -1)).hasLength(5);
         // a held state's helper decides as usual
-        assertThat(writer.write(subset.machine(), subset.machine().states().get(0)).toString())
+        assertThat(writer.write(subset.machine(), subset.machine().states().get(0))
+                        .toString())
                 .contains("return Next.move(DoorStatus.OPEN, DoorStatus.CLOSED);");
     }
 
@@ -152,20 +231,52 @@ class WritableSubsetTest {
         assertThat(WritableSubset.of(door(states), m -> true)).isEmpty();
 
         MachineRef badName = new MachineRef("my door", DOOR.baseType(), DOOR.agentType());
-        MachineModel named = new MachineModel(badName, "", true, ref(badName, "CLOSED", "Closed"), Optional.empty(),
-                Optional.empty(), List.of(state("CLOSED", "Closed", StateShape.OK, Optional.empty())), Origin.NONE, Origin.NONE);
+        MachineModel named = new MachineModel(
+                badName,
+                "",
+                true,
+                ref(badName, "CLOSED", "Closed"),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(state("CLOSED", "Closed", StateShape.OK, Optional.empty())),
+                Origin.NONE,
+                Origin.NONE);
         assertThat(WritableSubset.of(named, m -> true)).isEmpty();
     }
 
     private static MachineModel door(List<StateModel> states) {
-        return new MachineModel(DOOR, "", true, ref(DOOR, "OPEN", states.get(0).type().simpleName()), Optional.empty(),
-                Optional.empty(), states, Origin.NONE, Origin.NONE);
+        return new MachineModel(
+                DOOR,
+                "",
+                true,
+                ref(DOOR, "OPEN", states.get(0).type().simpleName()),
+                Optional.empty(),
+                Optional.empty(),
+                states,
+                Origin.NONE,
+                Origin.NONE);
     }
 
-    private static StateModel state(String status, String className, StateShape shape, Optional<NextMethod> next,
+    private static StateModel state(
+            String status,
+            String className,
+            StateShape shape,
+            Optional<NextMethod> next,
             TransitionModel... transitions) {
-        return new StateModel(status, TypeRef.of(PACKAGE, className), "", transitions.length == 0, transitions.length == 0,
-                false, List.of(transitions), next, shape, List.of(), Origin.NONE, Origin.NONE, Origin.NONE);
+        return new StateModel(
+                status,
+                TypeRef.of(PACKAGE, className),
+                "",
+                transitions.length == 0,
+                transitions.length == 0,
+                false,
+                List.of(transitions),
+                next,
+                shape,
+                List.of(),
+                Origin.NONE,
+                Origin.NONE,
+                Origin.NONE);
     }
 
     private static TransitionModel to(MachineRef machine, String status, String className) {

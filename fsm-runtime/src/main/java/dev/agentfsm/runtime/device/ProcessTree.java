@@ -36,7 +36,8 @@ public final class ProcessTree {
         Set<Long> killed = new HashSet<>();
         try {
             for (int pass = 0; pass < MAX_PASSES; pass++) {
-                List<ProcessHandle> alive = root.descendants().filter(ProcessTree::running).toList();
+                List<ProcessHandle> alive =
+                        root.descendants().filter(ProcessTree::running).toList();
                 if (alive.isEmpty()) {
                     break;
                 }
@@ -65,7 +66,8 @@ public final class ProcessTree {
     }
 
     private static void awaitExit(List<ProcessHandle> processes) throws InterruptedException {
-        CompletableFuture<?>[] exits = processes.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new);
+        CompletableFuture<?>[] exits =
+                processes.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new);
         try {
             CompletableFuture.allOf(exits).get(PASS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {

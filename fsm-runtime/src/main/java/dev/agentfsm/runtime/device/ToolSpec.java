@@ -31,7 +31,10 @@ public record ToolSpec(String name, String description, Map<String, String> para
 
     /** The tool on one line, as a prompt lists it: {@code tap(x: x in pixels, y: y in pixels): Tap the screen}. */
     public String describe() {
-        return name + "(" + parameters.entrySet().stream().map(p -> p.getKey() + ": " + p.getValue())
-                .collect(Collectors.joining(", ")) + "): " + description;
+        return name + "("
+                + parameters.entrySet().stream()
+                        .map(p -> p.getKey() + ": " + p.getValue())
+                        .collect(Collectors.joining(", "))
+                + "): " + description;
     }
 }

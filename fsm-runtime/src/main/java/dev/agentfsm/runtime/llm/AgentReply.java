@@ -35,10 +35,13 @@ public record AgentReply(JsonNode json, Status status, String raw) {
         for (Map.Entry<String, JsonNode> argument : action.path("arguments").properties()) {
             JsonNode value = argument.getValue();
             if (!value.isNull()) {
-                arguments.put(argument.getKey(), value.isNumber() ? value.numberValue()
-                        : value.isBoolean() ? value.booleanValue()
-                        : value.isTextual() ? value.textValue()
-                        : value.toString());
+                arguments.put(
+                        argument.getKey(),
+                        value.isNumber()
+                                ? value.numberValue()
+                                : value.isBoolean()
+                                        ? value.booleanValue()
+                                        : value.isTextual() ? value.textValue() : value.toString());
             }
         }
         return Optional.of(new Action(function, arguments));

@@ -37,13 +37,17 @@ final class ChatCompletionsJson {
                 ArrayNode parts = json.putArray("content");
                 parts.addObject().put("type", "text").put("text", message.text());
                 for (Image image : message.images()) {
-                    parts.addObject().put("type", "image_url").putObject("image_url").put("url", image.dataUrl());
+                    parts.addObject()
+                            .put("type", "image_url")
+                            .putObject("image_url")
+                            .put("url", image.dataUrl());
                 }
             }
         }
         body.put("stream", false);
         schema.ifPresent(s -> {
-            ObjectNode jsonSchema = body.putObject("response_format").put("type", "json_schema").putObject("json_schema");
+            ObjectNode jsonSchema =
+                    body.putObject("response_format").put("type", "json_schema").putObject("json_schema");
             jsonSchema.put("name", SCHEMA_NAME).set("schema", s);
             if (strict) {
                 jsonSchema.put("strict", true);
@@ -66,8 +70,10 @@ final class ChatCompletionsJson {
         try {
             json = JSON.readTree(body);
         } catch (JsonProcessingException e) {
-            throw new LlmException(endpoint + " answered with a body that is not JSON (" + e.getOriginalMessage()
-                    + "); is this an OpenAI-compatible chat-completions endpoint? Body: " + shorten(body), e);
+            throw new LlmException(
+                    endpoint + " answered with a body that is not JSON (" + e.getOriginalMessage()
+                            + "); is this an OpenAI-compatible chat-completions endpoint? Body: " + shorten(body),
+                    e);
         }
         JsonNode message = json.path("choices").path(0).path("message");
         JsonNode content = message.path("content");
@@ -78,8 +84,8 @@ final class ChatCompletionsJson {
         if (refusal.isTextual()) {
             throw new LlmException(endpoint + ": the model refused to answer: " + shorten(refusal.textValue()));
         }
-        throw new LlmException(endpoint + " answered without text at choices[0].message.content. Body: "
-                + shorten(body));
+        throw new LlmException(
+                endpoint + " answered without text at choices[0].message.content. Body: " + shorten(body));
     }
 
     /** What an error body says, shortened: the server's error message where it has one, else the body. */

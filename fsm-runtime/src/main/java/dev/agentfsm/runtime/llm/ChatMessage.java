@@ -13,7 +13,11 @@ import java.util.Objects;
 public record ChatMessage(Role role, String text, List<Image> images) {
 
     /** Who speaks a message. */
-    public enum Role { SYSTEM, USER, ASSISTANT }
+    public enum Role {
+        SYSTEM,
+        USER,
+        ASSISTANT
+    }
 
     public ChatMessage {
         Objects.requireNonNull(role, "role");

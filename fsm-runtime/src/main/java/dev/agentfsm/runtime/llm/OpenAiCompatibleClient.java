@@ -55,6 +55,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
     private static final Duration MAX_TIMEOUT = Duration.ofHours(24);
     /** The largest response body read (a chat completion is text; this bounds memory, not a model). */
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+
     private static final String AUTHORIZATION = "Authorization";
 
     private final URI endpoint;
@@ -106,8 +107,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         try {
             baseUrl = new URI(endpoint.baseUrl());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("The LLM base URL '" + endpoint.baseUrl() + "' is not a URL: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "The LLM base URL '" + endpoint.baseUrl() + "' is not a URL: " + e.getMessage(), e);
         }
         Builder builder = builder(baseUrl, endpoint.model());
         endpoint.apiKeyEnv().ifPresent(builder::apiKeyFromEnv);
@@ -117,8 +118,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
     @Override
     public LlmReply complete(LlmRequest request) throws LlmException {
         Objects.requireNonNull(request, "request");
-        String body = ChatCompletionsJson.requestBody(model, request,
-                structuredOutput ? request.responseSchema() : Optional.empty(), strictSchema);
+        String body = ChatCompletionsJson.requestBody(
+                model, request, structuredOutput ? request.responseSchema() : Optional.empty(), strictSchema);
         HttpRequest.Builder post = HttpRequest.newBuilder(endpoint)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
@@ -134,8 +135,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
                         + " start; raise the deadline (llmCallDeadline) or try again later");
             }
             Duration attemptTimeout = left.compareTo(timeout) < 0 ? left : timeout;
-            HttpResponse<String> response = send(post.copy().timeout(attemptTimeout).build(), attemptTimeout,
-                    attempt + 1);
+            HttpResponse<String> response =
+                    send(post.copy().timeout(attemptTimeout).build(), attemptTimeout, attempt + 1);
             int status = response.statusCode();
             if (status >= 200 && status < 300) {
                 return new LlmReply(ChatCompletionsJson.content(response.body(), "POST " + endpoint));
@@ -152,7 +153,12 @@ public final class OpenAiCompatibleClient implements LlmClient {
                         + callDeadline.toMillis() + " ms (" + leftAfterAttempt.toMillis() + " ms were left); raise"
                         + " the deadline (llmCallDeadline) or try again later");
             }
-            LOG.warn("POST {} answered {}; retry {} of {} in {} ms", endpoint, status, attempt + 1, maxRetries,
+            LOG.warn(
+                    "POST {} answered {}; retry {} of {} in {} ms",
+                    endpoint,
+                    status,
+                    attempt + 1,
+                    maxRetries,
                     wait.toMillis());
             try {
                 sleeper.sleep(wait);
@@ -184,8 +190,10 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 throw timedOut(cause, attemptTimeout, attempt);
             }
             if (cause instanceof ConnectException) {
-                throw new LlmException("Cannot connect to " + endpoint + " (" + cause
-                        + "); check the base URL and that the server is running", cause);
+                throw new LlmException(
+                        "Cannot connect to " + endpoint + " (" + cause
+                                + "); check the base URL and that the server is running",
+                        cause);
             }
             throw new LlmException("POST " + endpoint + " failed: " + cause, cause);
         }
@@ -193,12 +201,17 @@ public final class OpenAiCompatibleClient implements LlmClient {
 
     private LlmException timedOut(Throwable cause, Duration attemptTimeout, int attempt) {
         if (attemptTimeout.compareTo(timeout) < 0) {
-            return new LlmException(pastDeadline() + " during attempt " + attempt + " (of at most "
-                    + (maxRetries + 1) + "); raise the deadline (llmCallDeadline) or check that the server is not"
-                    + " overloaded", cause);
+            return new LlmException(
+                    pastDeadline() + " during attempt " + attempt + " (of at most "
+                            + (maxRetries + 1)
+                            + "); raise the deadline (llmCallDeadline) or check that the server is not"
+                            + " overloaded",
+                    cause);
         }
-        return new LlmException("POST " + endpoint + " timed out after " + timeout.toMillis()
-                + " ms; raise the time-out or check that the server is not overloaded", cause);
+        return new LlmException(
+                "POST " + endpoint + " timed out after " + timeout.toMillis()
+                        + " ms; raise the time-out or check that the server is not overloaded",
+                cause);
     }
 
     private String pastDeadline() {
@@ -224,7 +237,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
 
     /** The server's {@code Retry-After} in seconds when it sends one, else exponential back-off; at most a minute. */
     private Duration backoff(int attempt, HttpResponse<?> response) {
-        Duration wait = response.headers().firstValue("Retry-After")
+        Duration wait = response.headers()
+                .firstValue("Retry-After")
                 .flatMap(OpenAiCompatibleClient::seconds)
                 .map(Duration::ofSeconds)
                 .orElseGet(() -> doubled(initialBackoff, attempt));
@@ -299,13 +313,16 @@ public final class OpenAiCompatibleClient implements LlmClient {
                         + " name or password (shown as ***); remove it, and give the API key with apiKeyFromEnv");
             }
             String scheme = baseUrl.getScheme();
-            if (!baseUrl.isAbsolute() || baseUrl.getRawAuthority() == null
+            if (!baseUrl.isAbsolute()
+                    || baseUrl.getRawAuthority() == null
                     || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
-                throw new IllegalArgumentException("The LLM base URL '" + baseUrl
-                        + "' must be an http or https URL, like http://localhost:11434/v1 or https://api.openai.com/v1");
+                throw new IllegalArgumentException(
+                        "The LLM base URL '" + baseUrl
+                                + "' must be an http or https URL, like http://localhost:11434/v1 or https://api.openai.com/v1");
             }
             if (model.isBlank()) {
-                throw new IllegalArgumentException("The model name is empty; name the model the server serves, like qwen2.5");
+                throw new IllegalArgumentException(
+                        "The model name is empty; name the model the server serves, like qwen2.5");
             }
             this.baseUrl = baseUrl;
             this.model = model;
@@ -335,9 +352,11 @@ public final class OpenAiCompatibleClient implements LlmClient {
             try {
                 HttpRequest.newBuilder().header(header, "check");
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("'" + header + "' cannot carry the API key: " + e.getMessage()
-                        + "; use Authorization (Bearer, the default) or the header your server names, like api-key"
-                        + " for Azure OpenAI", e);
+                throw new IllegalArgumentException(
+                        "'" + header + "' cannot carry the API key: " + e.getMessage()
+                                + "; use Authorization (Bearer, the default) or the header your server names, like api-key"
+                                + " for Azure OpenAI",
+                        e);
             }
             this.apiKeyHeader = header;
             return this;
@@ -369,8 +388,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
          */
         public Builder callDeadline(Duration deadline) {
             if (deadline.isNegative() || deadline.isZero() || deadline.compareTo(MAX_TIMEOUT) > 0) {
-                throw new IllegalArgumentException("The call deadline is " + deadline + "; it must be positive and at"
-                        + " most " + MAX_TIMEOUT);
+                throw new IllegalArgumentException(
+                        "The call deadline is " + deadline + "; it must be positive and at" + " most " + MAX_TIMEOUT);
             }
             this.callDeadline = Optional.of(deadline);
             return this;
@@ -455,7 +474,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         private static String withoutUserInfo(URI url) {
             String authority = url.getRawAuthority();
             String host = authority.substring(authority.lastIndexOf('@') + 1);
-            return url.getScheme() + "://***@" + host + Optional.ofNullable(url.getRawPath()).orElse("");
+            return url.getScheme() + "://***@" + host
+                    + Optional.ofNullable(url.getRawPath()).orElse("");
         }
     }
 }

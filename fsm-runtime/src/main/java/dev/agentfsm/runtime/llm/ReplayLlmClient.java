@@ -82,8 +82,8 @@ public final class ReplayLlmClient implements LlmClient {
         for (Map.Entry<String, JsonNode> property : root.properties()) {
             String key = property.getKey();
             if (!key.equals(REPLIES)) {
-                throw new IllegalArgumentException("Replay " + source + " has the unknown key '" + key
-                        + "'; the only key allowed is 'replies'");
+                throw new IllegalArgumentException(
+                        "Replay " + source + " has the unknown key '" + key + "'; the only key allowed is 'replies'");
             }
         }
         JsonNode list = root.get(REPLIES);
@@ -91,8 +91,8 @@ public final class ReplayLlmClient implements LlmClient {
             throw new IllegalArgumentException("Replay " + source + " has no 'replies' list");
         }
         if (!list.isArray()) {
-            throw new IllegalArgumentException("Replay " + source + ": 'replies' must be a list of strings; it is "
-                    + describe(list));
+            throw new IllegalArgumentException(
+                    "Replay " + source + ": 'replies' must be a list of strings; it is " + describe(list));
         }
         List<String> replies = new ArrayList<>(list.size());
         for (int i = 0; i < list.size(); i++) {
@@ -128,8 +128,8 @@ public final class ReplayLlmClient implements LlmClient {
         Objects.requireNonNull(request, "request");
         requests.add(request);
         if (next >= replies.size()) {
-            throw new LlmException("Replay " + source + " has no reply left for request " + requests.size()
-                    + ": all " + replies.size() + " recorded replies were played; record more replies");
+            throw new LlmException("Replay " + source + " has no reply left for request " + requests.size() + ": all "
+                    + replies.size() + " recorded replies were played; record more replies");
         }
         return new LlmReply(replies.get(next++));
     }

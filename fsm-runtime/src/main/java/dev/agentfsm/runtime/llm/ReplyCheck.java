@@ -27,8 +27,9 @@ final class ReplyCheck {
     private static final int QUOTED_CHARS = 200;
 
     /** A whole reply inside one Markdown code fence, optionally tagged json. */
-    private static final Pattern FENCED = Pattern.compile("\\A```(?:[jJ][sS][oO][nN])?[ \\t]*\\R(.*?)\\R?```\\z",
-            Pattern.DOTALL);
+    private static final Pattern FENCED =
+            Pattern.compile("\\A```(?:[jJ][sS][oO][nN])?[ \\t]*\\R(.*?)\\R?```\\z", Pattern.DOTALL);
+
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
@@ -61,8 +62,8 @@ final class ReplyCheck {
 
     /** The instruction appended to the prompt: the statuses offered, each with its card when the machine says more. */
     String instruction() {
-        return "Reply with one JSON object and nothing else. The current state is " + from.name()
-                + "; the status at " + pointer + " must be one of" + cards.choices();
+        return "Reply with one JSON object and nothing else. The current state is " + from.name() + "; the status at "
+                + pointer + " must be one of" + cards.choices();
     }
 
     /** The user message that answers a rejected reply; it quotes the cards again. */
@@ -82,7 +83,8 @@ final class ReplyCheck {
             return malformed("it is empty");
         }
         if (!json.isObject()) {
-            return malformed("it is a JSON " + json.getNodeType().name().toLowerCase(Locale.ROOT) + ", not a JSON object");
+            return malformed(
+                    "it is a JSON " + json.getNodeType().name().toLowerCase(Locale.ROOT) + ", not a JSON object");
         }
         JsonNode found = json.at(pointer);
         if (found.isMissingNode() || found.isNull()) {
@@ -98,11 +100,15 @@ final class ReplyCheck {
         String machine = from.machine().name();
         Optional<? extends Status> parsed = from.machine().table().parse(status);
         if (parsed.isEmpty()) {
-            return new Rejected(Outcome.UNKNOWN_STATUS, status, "\"" + quoted(status) + "\" is not a status of " + machine);
+            return new Rejected(
+                    Outcome.UNKNOWN_STATUS, status, "\"" + quoted(status) + "\" is not a status of " + machine);
         }
         if (!offered.contains(parsed.get())) {
-            return new Rejected(Outcome.ILLEGAL_TRANSITION, status,
-                    machine + " cannot move from " + from.name() + " to \"" + quoted(status) + "\" by the model's choice");
+            return new Rejected(
+                    Outcome.ILLEGAL_TRANSITION,
+                    status,
+                    machine + " cannot move from " + from.name() + " to \"" + quoted(status)
+                            + "\" by the model's choice");
         }
         writeBack(json, status);
         return new Accepted(new AgentReply(json, parsed.get(), raw));

@@ -66,7 +66,8 @@ public final class ReplyGuard {
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(statusPointer, "statusPointer");
         if (reasks < 0) {
-            throw new IllegalArgumentException("reasks is " + reasks + "; it counts corrective re-asks and must be 0 or more");
+            throw new IllegalArgumentException(
+                    "reasks is " + reasks + "; it counts corrective re-asks and must be 0 or more");
         }
         return new ReplyGuard(client, StatusSchema.pointer(statusPointer), reasks, List.of());
     }
@@ -133,8 +134,13 @@ public final class ReplyGuard {
             if (attempt == reasks) {
                 throw rejection(from, offered, reply.content(), rejected);
             }
-            LOG.warn("{} in {}: re-asking the model ({} of {}): {}", from.machine().name(), from.name(), attempt + 1,
-                    reasks, rejected.problem());
+            LOG.warn(
+                    "{} in {}: re-asking the model ({} of {}): {}",
+                    from.machine().name(),
+                    from.name(),
+                    attempt + 1,
+                    reasks,
+                    rejected.problem());
             conversation = new ArrayList<>(conversation);
             String content = reply.content();
             conversation.add(ChatMessage.assistant(SafeText.cut(content, ECHOED_REPLY_CHARS)));
@@ -153,7 +159,8 @@ public final class ReplyGuard {
             for (ReplyRule rule : rules) {
                 Optional<String> problem = rule.problem(from, accepted.reply());
                 if (problem.isPresent()) {
-                    return new ReplyCheck.Rejected(Outcome.ERROR, accepted.reply().status().name(), problem.get());
+                    return new ReplyCheck.Rejected(
+                            Outcome.ERROR, accepted.reply().status().name(), problem.get());
                 }
             }
         }
@@ -176,8 +183,8 @@ public final class ReplyGuard {
         return conversation;
     }
 
-    private ReplyRejectedException rejection(Status from, List<Status> offered, String lastReply,
-            ReplyCheck.Rejected rejected) {
+    private ReplyRejectedException rejection(
+            Status from, List<Status> offered, String lastReply, ReplyCheck.Rejected rejected) {
         String shown = SafeText.cut(lastReply, SHOWN_REPLY_CHARS);
         String message = from.machine().name() + " in " + from.name() + ": the model's reply was rejected after "
                 + reasks + (reasks == 1 ? " re-ask: " : " re-asks: ") + rejected.problem() + "; the statuses offered"

@@ -13,11 +13,15 @@ public final class ReplyRejectedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final Outcome outcome;
+
     @SuppressWarnings("serial") // a generated enum constant
     private final Status from;
+
     private final String status;
+
     @SuppressWarnings("serial") // an immutable List.copyOf of enum constants
     private final List<Status> allowed;
+
     private final String lastReply;
 
     /**
@@ -28,8 +32,8 @@ public final class ReplyRejectedException extends RuntimeException {
      * @param lastReply the last reply's text
      * @param message what was wrong, for people
      */
-    public ReplyRejectedException(Outcome outcome, Status from, String status,
-            List<Status> allowed, String lastReply, String message) {
+    public ReplyRejectedException(
+            Outcome outcome, Status from, String status, List<Status> allowed, String lastReply, String message) {
         super(message);
         this.outcome = outcome;
         this.from = from;

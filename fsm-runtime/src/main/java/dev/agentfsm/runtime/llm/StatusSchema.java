@@ -127,8 +127,9 @@ public final class StatusSchema {
         try {
             pointer = JsonPointer.compile(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("The status pointer '" + text
-                    + "' is not a JSON pointer; write it like /status or /action/status", e);
+            throw new IllegalArgumentException(
+                    "The status pointer '" + text + "' is not a JSON pointer; write it like /status or /action/status",
+                    e);
         }
         if (pointer.matches()) {
             throw new IllegalArgumentException("The status pointer '" + text

@@ -62,8 +62,11 @@ public final class AgentStep<A extends Agent, O, D, R> {
     private final Act<? super A, ? super D, ? extends R> act;
     private final Remember<? super A, O, D, R> remember;
 
-    private AgentStep(Observe<? super A, ? extends O> observe, Ask<? super A, ? super O, ? extends D> ask,
-            Act<? super A, ? super D, ? extends R> act, Remember<? super A, O, D, R> remember) {
+    private AgentStep(
+            Observe<? super A, ? extends O> observe,
+            Ask<? super A, ? super O, ? extends D> ask,
+            Act<? super A, ? super D, ? extends R> act,
+            Remember<? super A, O, D, R> remember) {
         this.observe = observe;
         this.ask = ask;
         this.act = act;
@@ -101,8 +104,10 @@ public final class AgentStep<A extends Agent, O, D, R> {
     }
 
     private static <T> T produced(Phase phase, T value) {
-        return Objects.requireNonNull(value, () -> "the " + phase + " phase returned null; return a value"
-                + " (an empty Optional when there is nothing)");
+        return Objects.requireNonNull(
+                value,
+                () -> "the " + phase + " phase returned null; return a value"
+                        + " (an empty Optional when there is nothing)");
     }
 
     private static long lap(Map<Phase, Duration> timings, Phase phase, long started) {

@@ -29,15 +29,19 @@ final class EntryParser {
         } catch (JsonProcessingException e) {
             String message = e.getOriginalMessage() == null ? e.toString() : e.getOriginalMessage();
             int column = e.getLocation() == null ? -1 : e.getLocation().getColumnNr();
-            entry = new TraceEntry.Unreadable(line, "not JSON" + (column > 0 ? " (at column " + column + ")" : "")
-                    + ": " + cut(message.strip().replaceAll("\\s+", " ")));
+            entry = new TraceEntry.Unreadable(
+                    line,
+                    "not JSON" + (column > 0 ? " (at column " + column + ")" : "") + ": "
+                            + cut(message.strip().replaceAll("\\s+", " ")));
         } catch (IOException e) {
             // a byte array does not fail to read; an IOException here is the parser's own complaint
             entry = new TraceEntry.Unreadable(line, "not JSON: " + cut(String.valueOf(e.getMessage())));
         }
         if (!terminated && entry instanceof TraceEntry.Unreadable unreadable) {
-            return new TraceEntry.Unreadable(line, "the last line is cut off (the file does not end with a newline;"
-                    + " a run stopped while writing it?): " + unreadable.problem());
+            return new TraceEntry.Unreadable(
+                    line,
+                    "the last line is cut off (the file does not end with a newline;"
+                            + " a run stopped while writing it?): " + unreadable.problem());
         }
         return entry;
     }
@@ -124,16 +128,34 @@ final class EntryParser {
             if (missing != null) {
                 return unreadable("a transition without " + missing);
             }
-            return new TraceEntry.Transition(line, orEmpty(session), orZero(round), orZero(step), orEmpty(agent),
-                    machine, from, to, trigger, nanos == null ? 0 : nanos, Optional.ofNullable(action));
+            return new TraceEntry.Transition(
+                    line,
+                    orEmpty(session),
+                    orZero(round),
+                    orZero(step),
+                    orEmpty(agent),
+                    machine,
+                    from,
+                    to,
+                    trigger,
+                    nanos == null ? 0 : nanos,
+                    Optional.ofNullable(action));
         }
 
         private TraceEntry roundEnd() {
             if (outcome == null) {
                 return unreadable("a roundEnd without \"outcome\"");
             }
-            return new TraceEntry.RoundEnd(line, orEmpty(session), orZero(round), outcome, orEmpty(reason),
-                    orEmpty(finalStatus), path == null ? List.of() : path, orZero(steps), Optional.ofNullable(error),
+            return new TraceEntry.RoundEnd(
+                    line,
+                    orEmpty(session),
+                    orZero(round),
+                    outcome,
+                    orEmpty(reason),
+                    orEmpty(finalStatus),
+                    path == null ? List.of() : path,
+                    orZero(steps),
+                    Optional.ofNullable(error),
                     Optional.ofNullable(result));
         }
 

@@ -69,6 +69,7 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
     /** Writes into {@link #line}; a new one per line, so a failed line cannot leave it mid-object. */
     private JsonGenerator json;
+
     private boolean closed;
 
     private JsonLinesTrace(Path file, OutputStream out) {
@@ -91,8 +92,11 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
             }
             long torn = cutTornTail(file);
             if (torn > 0) {
-                LOG.warn("The trace file {} ended in a torn line of {} bytes (a run stopped while writing it);"
-                        + " it was cut off before appending", file, torn);
+                LOG.warn(
+                        "The trace file {} ended in a torn line of {} bytes (a run stopped while writing it);"
+                                + " it was cut off before appending",
+                        file,
+                        torn);
             }
             return new JsonLinesTrace(file, new FileOutputStream(file.toFile(), true));
         } catch (IOException e) {
@@ -201,7 +205,11 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
                 text("machine", violation.from().machine().name());
                 text("from", violation.from().name());
                 text("requested", violation.requested());
-                writeStrings("allowed", violation.allowed().stream().map(s -> s.machine() == violation.from().machine() ? s.name() : s.qualifiedName()).toList());
+                writeStrings(
+                        "allowed",
+                        violation.allowed().stream()
+                                .map(s -> s.machine() == violation.from().machine() ? s.name() : s.qualifiedName())
+                                .toList());
                 json.writeEndObject();
             }
             if (result.result().isPresent()) {
@@ -221,8 +229,10 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
         json.writeFieldName(field);
         int room = room();
         int whole = Math.max(room, SHORT_FIELD_BYTES);
-        json.writeString(jsonBytes(value, whole) <= whole ? value
-                : SafeText.cut(value, charsWithin(value, room - MARKER_BYTES)));
+        json.writeString(
+                jsonBytes(value, whole) <= whole
+                        ? value
+                        : SafeText.cut(value, charsWithin(value, room - MARKER_BYTES)));
     }
 
     private void writeSubtaskFields(ArchivedSubtask subtask) throws IOException {

@@ -33,31 +33,65 @@ public final class LoggingListener implements TransitionListener {
     @Override
     public void onTransition(TransitionEvent event) {
         if (logger.isDebugEnabled()) {
-            logger.debug("session {} round {} step {}: {} {}.{} -> {} by {} ({} µs)", event.session(), event.round(),
-                    event.step(), event.agent(), event.machine(), event.from().name(), event.targetName(), event.trigger(),
+            logger.debug(
+                    "session {} round {} step {}: {} {}.{} -> {} by {} ({} µs)",
+                    event.session(),
+                    event.round(),
+                    event.step(),
+                    event.agent(),
+                    event.machine(),
+                    event.from().name(),
+                    event.targetName(),
+                    event.trigger(),
                     event.nanos() / 1_000);
         }
     }
 
     @Override
     public void onSubtaskEnd(SubtaskEvent event) {
-        logger.info("session {} round {} step {}: {} ended subtask {} \"{}\" in {}: {}", event.session(), event.round(),
-                event.step(), event.agent(), event.number(), event.subtask().subtask(),
-                event.subtask().status().qualifiedName(), event.subtask().result());
+        logger.info(
+                "session {} round {} step {}: {} ended subtask {} \"{}\" in {}: {}",
+                event.session(),
+                event.round(),
+                event.step(),
+                event.agent(),
+                event.number(),
+                event.subtask().subtask(),
+                event.subtask().status().qualifiedName(),
+                event.subtask().result());
     }
 
     @Override
     public void onRoundEnd(String session, int round, RoundResult result) {
         if (result.outcome() == Outcome.COMPLETED) {
-            logger.info("session {} round {} {} in {} after {} steps, {} subtask(s): {}", session, round,
-                    result.outcome(), result.finalStatus().qualifiedName(), result.steps(), result.subtasks().size(),
+            logger.info(
+                    "session {} round {} {} in {} after {} steps, {} subtask(s): {}",
+                    session,
+                    round,
+                    result.outcome(),
+                    result.finalStatus().qualifiedName(),
+                    result.steps(),
+                    result.subtasks().size(),
                     result.reason());
         } else if (result.error().isPresent()) {
-            logger.warn("session {} round {} ended {} in {} after {} steps: {}", session, round, result.outcome(),
-                    result.finalStatus().qualifiedName(), result.steps(), result.reason(), result.error().get());
+            logger.warn(
+                    "session {} round {} ended {} in {} after {} steps: {}",
+                    session,
+                    round,
+                    result.outcome(),
+                    result.finalStatus().qualifiedName(),
+                    result.steps(),
+                    result.reason(),
+                    result.error().get());
         } else {
-            logger.warn("session {} round {} ended {} in {} after {} steps: {}", session, round, result.outcome(),
-                    result.finalStatus().qualifiedName(), result.steps(), result.reason());
+            logger.warn(
+                    "session {} round {} ended {} in {} after {} steps: {}",
+                    session,
+                    round,
+                    result.outcome(),
+                    result.finalStatus().qualifiedName(),
+                    result.steps(),
+                    result.reason());
         }
     }
 }

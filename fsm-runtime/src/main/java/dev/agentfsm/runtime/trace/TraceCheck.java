@@ -69,7 +69,10 @@ public final class TraceCheck {
         for (StateManager<?, ?> machine : machines) {
             StateManager<?, ?> other = byName.putIfAbsent(machine.name(), machine);
             if (other != null && other.getClass() != machine.getClass()) {
-                ambiguous.computeIfAbsent(machine.name(), name -> new ArrayList<>(List.of(other.getClass().getName())))
+                ambiguous
+                        .computeIfAbsent(
+                                machine.name(),
+                                name -> new ArrayList<>(List.of(other.getClass().getName())))
                         .add(machine.getClass().getName());
             }
         }
@@ -119,8 +122,12 @@ public final class TraceCheck {
      * @param to the status moved to, when its machine has it
      * @param declared the declared move taken; empty for the runtime's own moves and for problems
      */
-    public record MoveCheck(Optional<TraceReport.Kind> problem, String message, Optional<Status> from,
-            Optional<Status> to, Optional<Move> declared) {
+    public record MoveCheck(
+            Optional<TraceReport.Kind> problem,
+            String message,
+            Optional<Status> from,
+            Optional<Status> to,
+            Optional<Move> declared) {
         public MoveCheck {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(message, "message");
@@ -144,22 +151,28 @@ public final class TraceCheck {
     public MoveCheck check(TraceEntry.Transition move) {
         Lookup from = lookup(move.machine(), move.from(), "\"from\"");
         if (from.status().isEmpty()) {
-            return new MoveCheck(Optional.of(from.kind()), from.message(), Optional.empty(), Optional.empty(),
-                    Optional.empty());
+            return new MoveCheck(
+                    Optional.of(from.kind()), from.message(), Optional.empty(), Optional.empty(), Optional.empty());
         }
         Lookup to = lookup(move.toMachine(), move.toStatus(), "\"to\"");
         if (to.status().isEmpty()) {
-            return new MoveCheck(Optional.of(to.kind()), to.message(), from.status(), Optional.empty(), Optional.empty());
+            return new MoveCheck(
+                    Optional.of(to.kind()), to.message(), from.status(), Optional.empty(), Optional.empty());
         }
         Optional<Move> declared = from.status().get().moveTo(to.status().get());
         if (declared.isPresent() && declared.get().trigger().name().equals(move.trigger())) {
             return new MoveCheck(Optional.empty(), "", from.status(), to.status(), declared);
         }
-        if (move.trigger().equals("SYSTEM") && runtimesOwn(from.status().get(), to.status().get())) {
+        if (move.trigger().equals("SYSTEM")
+                && runtimesOwn(from.status().get(), to.status().get())) {
             return new MoveCheck(Optional.empty(), "", from.status(), to.status(), Optional.empty());
         }
-        return new MoveCheck(Optional.of(TraceReport.Kind.ILLEGAL_MOVE), illegal(move, from.status().get(), declared),
-                from.status(), to.status(), Optional.empty());
+        return new MoveCheck(
+                Optional.of(TraceReport.Kind.ILLEGAL_MOVE),
+                illegal(move, from.status().get(), declared),
+                from.status(),
+                to.status(),
+                Optional.empty());
     }
 
     /** A move the runtime makes by itself: to the onError state after a failure, to the fallback for an unknown status. */
@@ -188,19 +201,33 @@ public final class TraceCheck {
     private Lookup lookup(String machineName, String statusName, String field) {
         StateManager<?, ?> machine = machines.get(machineName);
         if (ambiguous.containsKey(machineName)) {
-            return new Lookup(Optional.empty(), TraceReport.Kind.UNKNOWN_MACHINE, "more than one machine on the class path"
-                    + " is named " + TraceText.quote(machineName) + " (" + String.join(", ", ambiguous.get(machineName))
-                    + "), and a trace names machines by name only; check with a class path that holds one of them");
+            return new Lookup(
+                    Optional.empty(),
+                    TraceReport.Kind.UNKNOWN_MACHINE,
+                    "more than one machine on the class path"
+                            + " is named " + TraceText.quote(machineName) + " ("
+                            + String.join(", ", ambiguous.get(machineName))
+                            + "), and a trace names machines by name only; check with a class path that holds one of them");
         }
         if (machine == null) {
-            return new Lookup(Optional.empty(), TraceReport.Kind.UNKNOWN_MACHINE, "no machine on the class path is named "
-                    + TraceText.quote(machineName) + " (in " + field + "); the machines are " + String.join(", ", machines()));
+            return new Lookup(
+                    Optional.empty(),
+                    TraceReport.Kind.UNKNOWN_MACHINE,
+                    "no machine on the class path is named " + TraceText.quote(machineName) + " (in " + field
+                            + "); the machines are " + String.join(", ", machines()));
         }
         Optional<? extends Status> status = machine.table().parse(statusName);
         if (status.isEmpty()) {
-            return new Lookup(Optional.empty(), TraceReport.Kind.UNKNOWN_STATUS, machine.name() + " has no status "
-                    + TraceText.quote(statusName) + " (in " + field + "); its statuses are "
-                    + String.join(", ", machine.table().statuses().stream().map(Status::name).toList()));
+            return new Lookup(
+                    Optional.empty(),
+                    TraceReport.Kind.UNKNOWN_STATUS,
+                    machine.name() + " has no status "
+                            + TraceText.quote(statusName) + " (in " + field + "); its statuses are "
+                            + String.join(
+                                    ", ",
+                                    machine.table().statuses().stream()
+                                            .map(Status::name)
+                                            .toList()));
         }
         return new Lookup(Optional.of(status.get()), TraceReport.Kind.UNKNOWN_STATUS, "");
     }
@@ -242,7 +269,8 @@ public final class TraceCheck {
             checked.problem().ifPresent(kind -> find(kind, file, move.line(), checked.message()));
             checked.from().ifPresent(from -> visit(from.machine()));
             checked.to().ifPresent(to -> visit(to.machine()));
-            checked.declared().ifPresent(declared -> visit(declared.from().machine()).add(declared));
+            checked.declared()
+                    .ifPresent(declared -> visit(declared.from().machine()).add(declared));
         }
 
         private void roundEnd(Path file, TraceEntry.RoundEnd end) {
@@ -251,10 +279,16 @@ public final class TraceCheck {
             if (!end.finalStatus().isEmpty()) {
                 int dot = end.finalStatus().indexOf('.');
                 if (dot < 0) {
-                    find(TraceReport.Kind.UNKNOWN_STATUS, file, end.line(), "the round's \"finalStatus\" "
-                            + TraceText.quote(end.finalStatus()) + " names no machine; it is written Machine.STATUS");
+                    find(
+                            TraceReport.Kind.UNKNOWN_STATUS,
+                            file,
+                            end.line(),
+                            "the round's \"finalStatus\" " + TraceText.quote(end.finalStatus())
+                                    + " names no machine; it is written Machine.STATUS");
                 } else {
-                    Lookup lookup = lookup(end.finalStatus().substring(0, dot), end.finalStatus().substring(dot + 1),
+                    Lookup lookup = lookup(
+                            end.finalStatus().substring(0, dot),
+                            end.finalStatus().substring(dot + 1),
                             "the round's \"finalStatus\"");
                     if (lookup.status().isEmpty()) {
                         find(lookup.kind(), file, end.line(), lookup.message());
@@ -278,11 +312,13 @@ public final class TraceCheck {
             List<TraceReport.Coverage> coverage = new ArrayList<>();
             taken.forEach((name, moves) -> {
                 List<Move> declared = machines.get(name).table().moves();
-                coverage.add(new TraceReport.Coverage(name, declared,
+                coverage.add(new TraceReport.Coverage(
+                        name,
+                        declared,
                         declared.stream().filter(moves::contains).toList()));
             });
-            return new TraceReport(files, lines, transitions, rounds, otherEvents, outcomes.sorted(), problems, findings,
-                    coverage);
+            return new TraceReport(
+                    files, lines, transitions, rounds, otherEvents, outcomes.sorted(), problems, findings, coverage);
         }
     }
 }

@@ -30,8 +30,18 @@ public sealed interface TraceEntry {
      * @param nanos how long the step in {@code from} took, in nanoseconds
      * @param action what the step did, when the line records it (an {@code "action"} text field)
      */
-    record Transition(long line, String session, int round, int step, String agent, String machine, String from,
-            String to, String trigger, long nanos, Optional<String> action)
+    record Transition(
+            long line,
+            String session,
+            int round,
+            int step,
+            String agent,
+            String machine,
+            String from,
+            String to,
+            String trigger,
+            long nanos,
+            Optional<String> action)
             implements TraceEntry {
         public Transition {
             Objects.requireNonNull(session, "session");
@@ -69,8 +79,17 @@ public sealed interface TraceEntry {
      * @param error the error, when the round recorded one
      * @param result the round's result, when it had one
      */
-    record RoundEnd(long line, String session, int round, String outcome, String reason, String finalStatus,
-            List<String> path, int steps, Optional<String> error, Optional<String> result)
+    record RoundEnd(
+            long line,
+            String session,
+            int round,
+            String outcome,
+            String reason,
+            String finalStatus,
+            List<String> path,
+            int steps,
+            Optional<String> error,
+            Optional<String> result)
             implements TraceEntry {
         public RoundEnd {
             Objects.requireNonNull(session, "session");

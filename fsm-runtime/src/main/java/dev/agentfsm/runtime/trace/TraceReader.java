@@ -49,30 +49,34 @@ public final class TraceReader {
      */
     public static Stream<TraceEntry> entries(InputStream in, String name) {
         LineReader lines = new LineReader(in, MAX_LINE_BYTES);
-        Spliterator<TraceEntry> spliterator = new Spliterators.AbstractSpliterator<>(
-                Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
-            @Override
-            public boolean tryAdvance(Consumer<? super TraceEntry> action) {
-                try {
-                    while (lines.next()) {
-                        if (lines.tooLong()) {
-                            action.accept(new TraceEntry.Unreadable(lines.number(), "longer than " + MAX_LINE_BYTES
-                                    + " bytes (" + lines.fullLength() + " bytes); skipped"));
-                            return true;
-                        }
-                        if (!lines.blank()) {
-                            action.accept(EntryParser.parse(lines.bytes(), lines.length(), lines.number(),
-                                    lines.terminated()));
-                            return true;
+        Spliterator<TraceEntry> spliterator =
+                new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+                    @Override
+                    public boolean tryAdvance(Consumer<? super TraceEntry> action) {
+                        try {
+                            while (lines.next()) {
+                                if (lines.tooLong()) {
+                                    action.accept(new TraceEntry.Unreadable(
+                                            lines.number(),
+                                            "longer than " + MAX_LINE_BYTES + " bytes (" + lines.fullLength()
+                                                    + " bytes); skipped"));
+                                    return true;
+                                }
+                                if (!lines.blank()) {
+                                    action.accept(EntryParser.parse(
+                                            lines.bytes(), lines.length(), lines.number(), lines.terminated()));
+                                    return true;
+                                }
+                            }
+                            return false;
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(
+                                    "cannot read the trace " + name + " after line " + lines.number() + ": "
+                                            + e.getMessage(),
+                                    e);
                         }
                     }
-                    return false;
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot read the trace " + name + " after line " + lines.number()
-                            + ": " + e.getMessage(), e);
-                }
-            }
-        };
+                };
         return StreamSupport.stream(spliterator, false).onClose(() -> {
             try {
                 in.close();

@@ -35,8 +35,16 @@ import java.util.Objects;
  *     of each kind, in the order met; {@link #problems()} counts them all
  * @param coverage for each machine the traces visited, by name, the declared transitions they took
  */
-public record TraceReport(List<Path> files, long lines, long transitions, long rounds, long otherEvents,
-        Map<String, Long> outcomes, Map<Kind, Long> problems, List<Finding> findings, List<Coverage> coverage) {
+public record TraceReport(
+        List<Path> files,
+        long lines,
+        long transitions,
+        long rounds,
+        long otherEvents,
+        Map<String, Long> outcomes,
+        Map<Kind, Long> problems,
+        List<Finding> findings,
+        List<Coverage> coverage) {
 
     public TraceReport {
         files = List.copyOf(files);
@@ -134,8 +142,14 @@ public record TraceReport(List<Path> files, long lines, long transitions, long r
     /** The report as plain-text tables, ending with a line that says whether the check passed. */
     public String table() {
         StringBuilder out = new StringBuilder();
-        out.append("read ").append(count(files.size(), "trace")).append(": ").append(count(lines, "line")).append(", ")
-                .append(count(transitions, "transition")).append(", ").append(count(rounds, "round end"));
+        out.append("read ")
+                .append(count(files.size(), "trace"))
+                .append(": ")
+                .append(count(lines, "line"))
+                .append(", ")
+                .append(count(transitions, "transition"))
+                .append(", ")
+                .append(count(rounds, "round end"));
         if (otherEvents > 0) {
             out.append(", ").append(count(otherEvents, "line")).append(" of other events");
         }
@@ -150,7 +164,10 @@ public record TraceReport(List<Path> files, long lines, long transitions, long r
             TextTable table = TextTable.of("machine", "#transitions taken", "#declared");
             TextTable never = TextTable.of("never taken", "from", "to", "trigger", "when");
             for (Coverage machine : coverage) {
-                table.row(machine.machine(), machine.taken().size(), machine.declared().size());
+                table.row(
+                        machine.machine(),
+                        machine.taken().size(),
+                        machine.declared().size());
                 for (Move move : machine.neverTaken()) {
                     never.row(machine.machine(), move.from().name(), target(move), move.trigger(), move.when());
                 }
@@ -168,10 +185,17 @@ public record TraceReport(List<Path> files, long lines, long transitions, long r
             out.append('\n');
             table.appendTo(out);
             for (Kind kind : Kind.values()) {
-                long shown = findings.stream().filter(finding -> finding.kind() == kind).count();
+                long shown = findings.stream()
+                        .filter(finding -> finding.kind() == kind)
+                        .count();
                 if (count(kind) > shown) {
-                    out.append("(").append(count(kind) - shown).append(" more ").append(kind.words(count(kind) - shown))
-                            .append(" not shown; ").append(count(kind)).append(" in all)\n");
+                    out.append("(")
+                            .append(count(kind) - shown)
+                            .append(" more ")
+                            .append(kind.words(count(kind) - shown))
+                            .append(" not shown; ")
+                            .append(count(kind))
+                            .append(" in all)\n");
                 }
             }
         }
@@ -198,7 +222,8 @@ public record TraceReport(List<Path> files, long lines, long transitions, long r
     /** The report as one JSON object, pretty-printed. */
     public String json() {
         StringWriter text = new StringWriter();
-        try (JsonGenerator json = new JsonFactory().setCharacterEscapes(TraceText.JSON_ESCAPES).createGenerator(text)) {
+        try (JsonGenerator json =
+                new JsonFactory().setCharacterEscapes(TraceText.JSON_ESCAPES).createGenerator(text)) {
             json.useDefaultPrettyPrinter();
             json.writeStartObject();
             json.writeBooleanField("passed", passed());

@@ -30,7 +30,12 @@ import java.util.stream.Stream;
  * @param outcomes how many rounds ended with each outcome
  * @param states the time per state, {@code Machine.STATUS}, the most time first
  */
-public record TraceStats(List<Path> files, long transitions, long unreadable, Steps steps, Map<String, Long> outcomes,
+public record TraceStats(
+        List<Path> files,
+        long transitions,
+        long unreadable,
+        Steps steps,
+        Map<String, Long> outcomes,
         List<StateTime> states) {
     /** The most distinct states timed apart. */
     public static final int MAX_STATES = 1_000;
@@ -109,19 +114,28 @@ public record TraceStats(List<Path> files, long transitions, long unreadable, St
     /** The stats as plain-text tables, safe to print on a terminal. */
     public String table() {
         StringBuilder out = new StringBuilder();
-        out.append("read ").append(TraceReport.count(files.size(), "trace")).append(": ")
-                .append(TraceReport.count(transitions, "transition")).append(", ")
+        out.append("read ")
+                .append(TraceReport.count(files.size(), "trace"))
+                .append(": ")
+                .append(TraceReport.count(transitions, "transition"))
+                .append(", ")
                 .append(TraceReport.count(steps.rounds(), "round end"));
         if (unreadable > 0) {
             out.append(", ").append(TraceReport.count(unreadable, "unreadable line"));
         }
         out.append('\n');
         if (steps.rounds() > 0) {
-            out.append('\n').append(String.format(Locale.ROOT, "steps per round: min %d, mean %.1f, max %d%n",
-                    steps.min(), steps.mean(), steps.max()));
+            out.append('\n')
+                    .append(String.format(
+                            Locale.ROOT,
+                            "steps per round: min %d, mean %.1f, max %d%n",
+                            steps.min(),
+                            steps.mean(),
+                            steps.max()));
             TextTable histogram = TextTable.of("#steps", "#rounds");
             for (Range range : steps.histogram()) {
-                histogram.row(range.from() == range.to() ? range.from() : range.from() + "-" + range.to(), range.rounds());
+                histogram.row(
+                        range.from() == range.to() ? range.from() : range.from() + "-" + range.to(), range.rounds());
             }
             histogram.appendTo(out);
         }
@@ -134,7 +148,11 @@ public record TraceStats(List<Path> files, long transitions, long unreadable, St
         if (!states.isEmpty()) {
             TextTable table = TextTable.of("state", "#steps", "#total ms", "#mean ms", "#max ms");
             for (StateTime state : states) {
-                table.row(state.state(), state.steps(), millis(state.totalNanos()), millis(state.meanNanos()),
+                table.row(
+                        state.state(),
+                        state.steps(),
+                        millis(state.totalNanos()),
+                        millis(state.meanNanos()),
                         millis(state.maxNanos()));
             }
             out.append('\n');
@@ -146,7 +164,8 @@ public record TraceStats(List<Path> files, long transitions, long unreadable, St
     /** The stats as one JSON object, pretty-printed; times in nanoseconds. */
     public String json() {
         StringWriter text = new StringWriter();
-        try (JsonGenerator json = new JsonFactory().setCharacterEscapes(TraceText.JSON_ESCAPES).createGenerator(text)) {
+        try (JsonGenerator json =
+                new JsonFactory().setCharacterEscapes(TraceText.JSON_ESCAPES).createGenerator(text)) {
             json.useDefaultPrettyPrinter();
             json.writeStartObject();
             json.writeArrayFieldStart("files");
@@ -202,6 +221,7 @@ public record TraceStats(List<Path> files, long transitions, long unreadable, St
     private static final class Tally {
         /** Rounds by the bucket of their steps: 0 for 0 steps, 1 for 1, 2 for 2, 3 for 3–4, 4 for 5–8, ... */
         private final long[] buckets = new long[33];
+
         private long rounds;
         private long totalSteps;
         private int minSteps = Integer.MAX_VALUE;

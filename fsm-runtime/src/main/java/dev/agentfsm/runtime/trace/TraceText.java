@@ -33,7 +33,10 @@ final class TraceText {
             append(c, shown);
             if (shown.length() > CELL_CHARS) {
                 shown.setLength(before);
-                return shown.append("... (").append(text.length()).append(" chars)").toString();
+                return shown.append("... (")
+                        .append(text.length())
+                        .append(" chars)")
+                        .toString();
             }
             i += Character.charCount(c);
         }
@@ -47,8 +50,13 @@ final class TraceText {
 
     /** Whether a terminal could act on {@code c} rather than show it. */
     static boolean unsafe(int c) {
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
-                || c == 0x2028 || c == 0x2029 || (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
+        return c < 0x20
+                || (c >= 0x7f && c <= 0x9f)
+                || (c >= 0x202a && c <= 0x202e)
+                || (c >= 0x2066 && c <= 0x2069)
+                || c == 0x2028
+                || c == 0x2029
+                || (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
     }
 
     private static void append(int c, StringBuilder shown) {

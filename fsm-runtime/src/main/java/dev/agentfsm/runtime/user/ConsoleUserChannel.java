@@ -82,7 +82,8 @@ public final class ConsoleUserChannel implements UserChannel {
         for (int attempt = 0; attempt < 2; attempt++) {
             int discarded = discardTypedAhead();
             if (discarded > 0) {
-                out.println("(ignored " + discarded + " line(s) typed before this question: only an answer to it counts)");
+                out.println(
+                        "(ignored " + discarded + " line(s) typed before this question: only an answer to it counts)");
             }
             out.print("Allow it? [y/n] ");
             out.flush();
@@ -97,8 +98,9 @@ public final class ConsoleUserChannel implements UserChannel {
                 case "n", "no" -> {
                     return Decision.REJECTED;
                 }
-                default -> out.println("Please answer y or n, not \"" + SafeText.line(line.get().strip(), SHOWN_CHARS)
-                        + "\".");
+                default ->
+                    out.println("Please answer y or n, not \""
+                            + SafeText.line(line.get().strip(), SHOWN_CHARS) + "\".");
             }
         }
         out.println("No clear answer: the action is rejected.");

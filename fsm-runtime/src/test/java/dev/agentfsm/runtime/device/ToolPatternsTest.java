@@ -10,8 +10,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ToolPatternsTest {
-    private static final List<ToolSpec> TOOLS = List.of(tool("browser_click"), tool("browser_type"), tool("shell_exec"),
-            tool("browser"), tool("a.b"));
+    private static final List<ToolSpec> TOOLS =
+            List.of(tool("browser_click"), tool("browser_type"), tool("shell_exec"), tool("browser"), tool("a.b"));
 
     @Test
     void aStarMatchesAnyRunOfCharacters() {
@@ -31,8 +31,11 @@ class ToolPatternsTest {
 
     @Test
     void theOfferedToolsKeepTheDevicesOrder() {
-        assertEquals(List.of("browser_click", "browser_type", "shell_exec"),
-                ToolPatterns.offered(TOOLS, List.of("shell_exec", "browser_*")).stream().map(ToolSpec::name).toList());
+        assertEquals(
+                List.of("browser_click", "browser_type", "shell_exec"),
+                ToolPatterns.offered(TOOLS, List.of("shell_exec", "browser_*")).stream()
+                        .map(ToolSpec::name)
+                        .toList());
         assertEquals(List.of(), ToolPatterns.offered(TOOLS, List.of()));
     }
 
@@ -40,8 +43,9 @@ class ToolPatternsTest {
     void theSyntaxIsToolNameCharactersAndStars() {
         assertEquals(Optional.empty(), ToolPatterns.problem("browser_*"));
         assertEquals(Optional.empty(), ToolPatterns.problem("ns/tool-1.x"));
-        assertEquals(Optional.of("\"browser click\" is not a tool-name pattern: use 1 to 128 of the characters"
-                + " A-Z a-z 0-9 _ - . / and * for any run of characters, e.g. \"browser_*\""),
+        assertEquals(
+                Optional.of("\"browser click\" is not a tool-name pattern: use 1 to 128 of the characters"
+                        + " A-Z a-z 0-9 _ - . / and * for any run of characters, e.g. \"browser_*\""),
                 ToolPatterns.problem("browser click"));
         assertTrue(ToolPatterns.problem("").isPresent());
         assertTrue(ToolPatterns.problem("x".repeat(129)).isPresent());

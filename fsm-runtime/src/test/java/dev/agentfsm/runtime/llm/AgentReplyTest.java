@@ -21,7 +21,8 @@ class AgentReplyTest {
 
     @Test
     void theActionAtThePointerHasItsArgumentsAsJavaValues() throws Exception {
-        AgentReply reply = reply("""
+        AgentReply reply = reply(
+                """
                 {"action": {"function": " click ", "arguments": {"id": 3, "x": 1.5, "double": true, "text": "hi",
                  "keys": ["ctrl", "s"], "at": {"row": 1}, "absent": null}, "status": "CONTINUE"}}""");
 
@@ -37,19 +38,27 @@ class AgentReplyTest {
 
     @Test
     void topLevelMembersAreTheActionOfTheEmptyPointer() throws Exception {
-        AgentReply reply = reply("{\"function\": \"select_window\", \"arguments\": {\"id\": \"2\"}, \"status\": \"CONTINUE\"}");
+        AgentReply reply =
+                reply("{\"function\": \"select_window\", \"arguments\": {\"id\": \"2\"}, \"status\": \"CONTINUE\"}");
 
         assertEquals(Optional.of(new Action("select_window", Map.of("id", "2"))), reply.action(""));
     }
 
     @Test
     void noFunctionIsNoActionAndArgumentsThatAreNoObjectAreNone() throws Exception {
-        assertEquals(Optional.empty(), reply("{\"action\": {\"function\": \" \", \"status\": \"FINISH\"}}").action("/action"));
+        assertEquals(
+                Optional.empty(),
+                reply("{\"action\": {\"function\": \" \", \"status\": \"FINISH\"}}")
+                        .action("/action"));
         assertEquals(Optional.empty(), reply("{\"status\": \"FINISH\"}").action("/action"));
-        assertEquals(Optional.of(new Action("ls", Map.of())),
-                reply("{\"action\": {\"function\": \"ls\", \"arguments\": \"-l\"}}").action("/action"));
-        assertEquals(Optional.empty(), reply("{\"action\": {\"function\": null}}").action("/action"));
-        assertEquals(Optional.of(new Action("wait", Map.of())),
+        assertEquals(
+                Optional.of(new Action("ls", Map.of())),
+                reply("{\"action\": {\"function\": \"ls\", \"arguments\": \"-l\"}}")
+                        .action("/action"));
+        assertEquals(
+                Optional.empty(), reply("{\"action\": {\"function\": null}}").action("/action"));
+        assertEquals(
+                Optional.of(new Action("wait", Map.of())),
                 reply("{\"function\": \"wait\", \"arguments\": [1]}").action(""));
     }
 }

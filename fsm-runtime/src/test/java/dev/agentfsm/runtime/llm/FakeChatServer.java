@@ -34,7 +34,12 @@ final class FakeChatServer implements AutoCloseable {
     record Response(int status, Map<String, String> headers, String body, boolean hang) {}
 
     /** One request as the server saw it. */
-    record Received(String method, String path, Optional<String> authorization, String contentType, JsonNode body,
+    record Received(
+            String method,
+            String path,
+            Optional<String> authorization,
+            String contentType,
+            JsonNode body,
             Optional<String> apiKey) {}
 
     private final HttpServer server;
@@ -87,9 +92,12 @@ final class FakeChatServer implements AutoCloseable {
         try (exchange) {
             String text = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             synchronized (this) {
-                received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().toString(),
+                received.add(new Received(
+                        exchange.getRequestMethod(),
+                        exchange.getRequestURI().toString(),
                         Optional.ofNullable(exchange.getRequestHeaders().getFirst("Authorization")),
-                        exchange.getRequestHeaders().getFirst("Content-Type"), JSON.readTree(text),
+                        exchange.getRequestHeaders().getFirst("Content-Type"),
+                        JSON.readTree(text),
                         Optional.ofNullable(exchange.getRequestHeaders().getFirst("api-key"))));
             }
             Response response = script.poll();
@@ -100,7 +108,8 @@ final class FakeChatServer implements AutoCloseable {
                 closing.await(10, TimeUnit.SECONDS);
                 return;
             }
-            response.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
+            response.headers()
+                    .forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             byte[] body = response.body().getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(response.status(), body.length == 0 ? -1 : body.length);

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 class OpenAiCompatibleClientTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final LlmRequest HELLO = LlmRequest.of(List.of(ChatMessage.system("be brief"), ChatMessage.user("hi")));
+    private static final LlmRequest HELLO =
+            LlmRequest.of(List.of(ChatMessage.system("be brief"), ChatMessage.user("hi")));
 
     private final FakeChatServer server = new FakeChatServer();
     private final List<Duration> slept = new ArrayList<>();
@@ -54,11 +55,14 @@ class OpenAiCompatibleClientTest {
         assertEquals("/v1/chat/completions", request.path());
         assertEquals(Optional.of("Bearer sk-test"), request.authorization());
         assertEquals("application/json", request.contentType());
-        assertEquals(JSON.readTree("""
+        assertEquals(
+                JSON.readTree(
+                        """
                 {"model": "qwen2.5",
                  "messages": [{"role": "system", "content": "be brief"}, {"role": "user", "content": "hi"}],
                  "stream": false}
-                """), request.body());
+                """),
+                request.body());
         assertEquals(List.of(), slept);
     }
 
@@ -70,11 +74,14 @@ class OpenAiCompatibleClientTest {
 
         client().build().complete(request);
 
-        assertEquals(JSON.readTree("""
+        assertEquals(
+                JSON.readTree(
+                        """
                 [{"role": "user", "content": [
                     {"type": "text", "text": "what is on screen?"},
                     {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw=="}}]}]
-                """), server.received().get(0).body().get("messages"));
+                """),
+                server.received().get(0).body().get("messages"));
     }
 
     @Test
@@ -88,21 +95,33 @@ class OpenAiCompatibleClientTest {
         client().structuredOutput(false).build().complete(request);
 
         List<FakeChatServer.Received> received = server.received();
-        assertEquals(JSON.createObjectNode().put("type", "json_schema").set("json_schema",
-                JSON.createObjectNode().put("name", "agent_reply").set("schema", schema)),
+        assertEquals(
+                JSON.createObjectNode()
+                        .put("type", "json_schema")
+                        .set(
+                                "json_schema",
+                                JSON.createObjectNode()
+                                        .put("name", "agent_reply")
+                                        .set("schema", schema)),
                 received.get(0).body().get("response_format"));
         assertEquals(JSON.readTree("true"), received.get(1).body().at("/response_format/json_schema/strict"));
-        assertFalse(received.get(2).body().has("response_format"), received.get(2).body().toString());
+        assertFalse(
+                received.get(2).body().has("response_format"),
+                received.get(2).body().toString());
     }
 
     @Test
     void sendsTheKeyInTheHeaderAzureOpenAiNamesAndKeepsTheApiVersion() throws Exception {
         server.answer(reply("ok"));
-        URI deployment = URI.create(server.baseUrl().toString().replace("/v1", "/openai/deployments/gpt-4o")
-                + "?api-version=2024-10-21");
+        URI deployment = URI.create(
+                server.baseUrl().toString().replace("/v1", "/openai/deployments/gpt-4o") + "?api-version=2024-10-21");
 
-        OpenAiCompatibleClient.builder(deployment, "gpt-4o").apiKeyFromEnv("TEST_LLM_KEY")
-                .environment(Map.of("TEST_LLM_KEY", "azure-key")).apiKeyHeader("api-key").build().complete(HELLO);
+        OpenAiCompatibleClient.builder(deployment, "gpt-4o")
+                .apiKeyFromEnv("TEST_LLM_KEY")
+                .environment(Map.of("TEST_LLM_KEY", "azure-key"))
+                .apiKeyHeader("api-key")
+                .build()
+                .complete(HELLO);
 
         FakeChatServer.Received request = server.received().get(0);
         assertEquals("/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21", request.path());
@@ -114,7 +133,8 @@ class OpenAiCompatibleClientTest {
     void aHeaderThatCannotCarryTheKeyIsRefusedNamingIt() {
         OpenAiCompatibleClient.Builder builder = OpenAiCompatibleClient.builder(server.baseUrl(), "llama3");
         for (String header : List.of("", "api key", "Host")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> builder.apiKeyHeader(header));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> builder.apiKeyHeader(header));
             assertTrue(e.getMessage().startsWith("'" + header + "' cannot carry the API key: "), e.getMessage());
         }
     }
@@ -130,8 +150,8 @@ class OpenAiCompatibleClientTest {
 
     @Test
     void retriesA429AfterTheServersRetryAfter() throws Exception {
-        server.answer(status(429, Map.of("Retry-After", "7"), "{\"error\": {\"message\": \"slow down\"}}"),
-                reply("done"));
+        server.answer(
+                status(429, Map.of("Retry-After", "7"), "{\"error\": {\"message\": \"slow down\"}}"), reply("done"));
 
         LlmReply reply = client().build().complete(HELLO);
 
@@ -151,26 +171,32 @@ class OpenAiCompatibleClientTest {
 
     @Test
     void retries5xxWithExponentialBackOffThenFails() {
-        server.answer(status(500, "{\"error\": {\"message\": \"model crashed\"}}"),
+        server.answer(
+                status(500, "{\"error\": {\"message\": \"model crashed\"}}"),
                 status(502, "bad gateway"),
                 status(500, "{\"error\": {\"message\": \"model crashed again\"}}"));
-        OpenAiCompatibleClient client = client().maxRetries(2).initialBackoff(Duration.ofMillis(100)).build();
+        OpenAiCompatibleClient client =
+                client().maxRetries(2).initialBackoff(Duration.ofMillis(100)).build();
 
         LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
 
-        assertEquals("POST " + server.baseUrl() + "/chat/completions answered HTTP 500 after 3 attempts:"
-                + " model crashed again", e.getMessage());
+        assertEquals(
+                "POST " + server.baseUrl() + "/chat/completions answered HTTP 500 after 3 attempts:"
+                        + " model crashed again",
+                e.getMessage());
         assertEquals(List.of(Duration.ofMillis(100), Duration.ofMillis(200)), slept);
         assertEquals(3, server.received().size());
     }
 
     @Test
     void anotherClientErrorIsNotRetried() {
-        server.answer(status(400, "{\"error\": {\"message\": \"model 'qwen9' not found\", \"type\": \"invalid_request\"}}"));
+        server.answer(
+                status(400, "{\"error\": {\"message\": \"model 'qwen9' not found\", \"type\": \"invalid_request\"}}"));
 
         LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
 
-        assertEquals("POST " + server.baseUrl() + "/chat/completions answered HTTP 400: model 'qwen9' not found",
+        assertEquals(
+                "POST " + server.baseUrl() + "/chat/completions answered HTTP 400: model 'qwen9' not found",
                 e.getMessage());
         assertEquals(1, server.received().size());
         assertEquals(List.of(), slept);
@@ -194,8 +220,10 @@ class OpenAiCompatibleClientTest {
         LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
 
         Duration waited = Duration.ofNanos(System.nanoTime() - start);
-        assertEquals("POST " + server.baseUrl() + "/chat/completions timed out after 150 ms; raise the time-out"
-                + " or check that the server is not overloaded", e.getMessage());
+        assertEquals(
+                "POST " + server.baseUrl() + "/chat/completions timed out after 150 ms; raise the time-out"
+                        + " or check that the server is not overloaded",
+                e.getMessage());
         assertTrue(waited.compareTo(Duration.ofSeconds(5)) < 0, "waited " + waited);
         assertEquals(List.of(), slept);
     }
@@ -204,14 +232,17 @@ class OpenAiCompatibleClientTest {
     void aServerThatStopsSendingTheBodyTimesOutToo() throws Exception {
         try (StallingHttpServer stalling = StallingHttpServer.stallingBody()) {
             OpenAiCompatibleClient client = OpenAiCompatibleClient.builder(stalling.baseUrl(), "qwen2.5")
-                    .timeout(Duration.ofMillis(300)).build();
+                    .timeout(Duration.ofMillis(300))
+                    .build();
             long start = System.nanoTime();
 
             LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
 
             Duration waited = Duration.ofNanos(System.nanoTime() - start);
-            assertEquals("POST " + stalling.baseUrl() + "/chat/completions timed out after 300 ms; raise the time-out"
-                    + " or check that the server is not overloaded", e.getMessage());
+            assertEquals(
+                    "POST " + stalling.baseUrl() + "/chat/completions timed out after 300 ms; raise the time-out"
+                            + " or check that the server is not overloaded",
+                    e.getMessage());
             assertTrue(waited.compareTo(Duration.ofSeconds(5)) < 0, "waited " + waited);
         }
     }
@@ -220,16 +251,21 @@ class OpenAiCompatibleClientTest {
     void aBodyThatNeverEndsIsCutOffAtTheCap() throws Exception {
         try (StallingHttpServer endless = StallingHttpServer.endlessBody()) {
             OpenAiCompatibleClient client = OpenAiCompatibleClient.builder(endless.baseUrl(), "qwen2.5")
-                    .timeout(Duration.ofSeconds(30)).build();
+                    .timeout(Duration.ofSeconds(30))
+                    .build();
             long start = System.nanoTime();
 
             LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
 
             Duration waited = Duration.ofNanos(System.nanoTime() - start);
-            assertTrue(e.getMessage().startsWith("POST " + endless.baseUrl() + "/chat/completions failed: "),
+            assertTrue(
+                    e.getMessage().startsWith("POST " + endless.baseUrl() + "/chat/completions failed: "),
                     e.getMessage());
-            assertTrue(e.getMessage().contains("the response body is larger than " + OpenAiCompatibleClient.MAX_BODY_BYTES
-                    + " bytes"), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains("the response body is larger than " + OpenAiCompatibleClient.MAX_BODY_BYTES
+                                    + " bytes"),
+                    e.getMessage());
             assertTrue(waited.compareTo(Duration.ofSeconds(20)) < 0, "waited " + waited);
         }
     }
@@ -238,7 +274,9 @@ class OpenAiCompatibleClientTest {
     void aHugeInitialBackoffIsCappedAtAMinuteInsteadOfOverflowing() throws Exception {
         server.answer(status(503, "{}"), status(503, "{}"), reply("{\"status\": \"FINISH\"}"));
 
-        LlmReply reply = client().initialBackoff(Duration.ofSeconds(Long.MAX_VALUE / 2 + 1)).build().complete(HELLO);
+        LlmReply reply = client().initialBackoff(Duration.ofSeconds(Long.MAX_VALUE / 2 + 1))
+                .build()
+                .complete(HELLO);
 
         assertEquals("{\"status\": \"FINISH\"}", reply.content());
         assertEquals(List.of(Duration.ofSeconds(60), Duration.ofSeconds(60)), slept);
@@ -250,8 +288,11 @@ class OpenAiCompatibleClientTest {
 
         LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
 
-        assertTrue(e.getMessage().startsWith("POST " + server.baseUrl() + "/chat/completions answered with a body"
-                + " that is not JSON"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("POST " + server.baseUrl() + "/chat/completions answered with a body"
+                                + " that is not JSON"),
+                e.getMessage());
         assertTrue(e.getMessage().endsWith("Body: <html>proxy login</html>"), e.getMessage());
     }
 
@@ -261,8 +302,10 @@ class OpenAiCompatibleClientTest {
 
         LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
 
-        assertEquals("POST " + server.baseUrl() + "/chat/completions answered without text at"
-                + " choices[0].message.content. Body: {\"choices\": []}", e.getMessage());
+        assertEquals(
+                "POST " + server.baseUrl() + "/chat/completions answered without text at"
+                        + " choices[0].message.content. Body: {\"choices\": []}",
+                e.getMessage());
     }
 
     @Test
@@ -284,19 +327,22 @@ class OpenAiCompatibleClientTest {
         LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
 
         assertTrue(e.getMessage().length() < 1_000, e.getMessage().length() + " characters");
-        assertEquals("POST " + server.baseUrl() + "/chat/completions answered HTTP 400: "
-                + "m".repeat(ChatCompletionsJson.SHOWN_BODY_CHARS) + "... (" + message.length() + " chars)",
+        assertEquals(
+                "POST " + server.baseUrl() + "/chat/completions answered HTTP 400: "
+                        + "m".repeat(ChatCompletionsJson.SHOWN_BODY_CHARS) + "... (" + message.length() + " chars)",
                 e.getMessage());
     }
 
     @Test
     void aHugeRefusalIsShortenedToo() {
-        server.answer(status(200, "{\"choices\": [{\"message\": {\"content\": null, \"refusal\": \""
-                + "r".repeat(100_000) + "\"}}]}"));
+        server.answer(status(
+                200,
+                "{\"choices\": [{\"message\": {\"content\": null, \"refusal\": \"" + "r".repeat(100_000) + "\"}}]}"));
 
         LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
 
-        assertTrue(e.getMessage().endsWith("r".repeat(ChatCompletionsJson.SHOWN_BODY_CHARS) + "... (100000 chars)"),
+        assertTrue(
+                e.getMessage().endsWith("r".repeat(ChatCompletionsJson.SHOWN_BODY_CHARS) + "... (100000 chars)"),
                 e.getMessage().substring(0, 200));
     }
 
@@ -312,10 +358,14 @@ class OpenAiCompatibleClientTest {
 
         assertEquals(List.of(), slept, "a wait of 60 s cannot fit in a deadline of 10 s");
         assertEquals(1, server.received().size());
-        assertTrue(e.getMessage().startsWith("POST " + server.baseUrl() + "/chat/completions answered HTTP 429 after"
-                + " 1 attempt: slow down; the next attempt would come after a wait of 60000 ms, past the call's"
-                + " deadline of 10000 ms ("), e.getMessage());
-        assertTrue(e.getMessage().endsWith(" ms were left); raise the deadline (llmCallDeadline) or try again later"),
+        assertTrue(
+                e.getMessage()
+                        .startsWith("POST " + server.baseUrl() + "/chat/completions answered HTTP 429 after"
+                                + " 1 attempt: slow down; the next attempt would come after a wait of 60000 ms, past the call's"
+                                + " deadline of 10000 ms ("),
+                e.getMessage());
+        assertTrue(
+                e.getMessage().endsWith(" ms were left); raise the deadline (llmCallDeadline) or try again later"),
                 e.getMessage());
     }
 
@@ -325,73 +375,99 @@ class OpenAiCompatibleClientTest {
         for (int i = 0; i < 4; i++) {
             server.answer(status(503, Map.of("Retry-After", "2"), "{\"error\": {\"message\": \"busy\"}}"));
         }
-        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(1)).callDeadline(Duration.ofSeconds(5))
-                .clock(() -> now[0]).sleeper(wait -> {
+        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(1))
+                .callDeadline(Duration.ofSeconds(5))
+                .clock(() -> now[0])
+                .sleeper(wait -> {
                     slept.add(wait);
                     now[0] += wait.toNanos();
-                }).build();
+                })
+                .build();
 
         LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
 
         assertEquals(List.of(Duration.ofSeconds(2), Duration.ofSeconds(2)), slept, "a third wait would end at 6 s");
         assertEquals(3, server.received().size());
-        assertTrue(e.getMessage().contains("answered HTTP 503 after 3 attempts: busy; the next attempt would come"
-                + " after a wait of 2000 ms, past the call's deadline of 5000 ms (1000 ms were left)"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("answered HTTP 503 after 3 attempts: busy; the next attempt would come"
+                                + " after a wait of 2000 ms, past the call's deadline of 5000 ms (1000 ms were left)"),
+                e.getMessage());
     }
 
     @Test
     void theLastAttemptGetsOnlyWhatIsLeftOfTheDeadline() {
         long[] now = {0};
         server.answer(status(503, "{}"), hang());
-        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(10)).callDeadline(Duration.ofMillis(10_300))
-                .initialBackoff(Duration.ofSeconds(10)).clock(() -> now[0]).sleeper(wait -> {
+        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(10))
+                .callDeadline(Duration.ofMillis(10_300))
+                .initialBackoff(Duration.ofSeconds(10))
+                .clock(() -> now[0])
+                .sleeper(wait -> {
                     slept.add(wait);
                     now[0] += wait.toNanos();
-                }).build();
+                })
+                .build();
         long start = System.nanoTime();
 
         LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
 
         Duration waited = Duration.ofNanos(System.nanoTime() - start);
-        assertEquals("POST " + server.baseUrl() + "/chat/completions reached the call's deadline of 10300 ms during"
-                + " attempt 2 (of at most 4); raise the deadline (llmCallDeadline) or check that the server is not"
-                + " overloaded", e.getMessage());
+        assertEquals(
+                "POST " + server.baseUrl() + "/chat/completions reached the call's deadline of 10300 ms during"
+                        + " attempt 2 (of at most 4); raise the deadline (llmCallDeadline) or check that the server is not"
+                        + " overloaded",
+                e.getMessage());
         assertTrue(waited.compareTo(Duration.ofSeconds(5)) < 0, "the second attempt had 300 ms, not 10 s: " + waited);
     }
 
     @Test
     void aDeadlineShorterThanTheTimeOutIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> client().timeout(Duration.ofSeconds(60)).callDeadline(Duration.ofSeconds(5)).build());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> client().timeout(Duration.ofSeconds(60))
+                        .callDeadline(Duration.ofSeconds(5))
+                        .build());
 
-        assertEquals("The call deadline (PT5S) is shorter than the time-out (PT1M), so no attempt could use its"
-                + " time-out; make the deadline at least PT1M", e.getMessage());
-        assertEquals("The time-out is PT2600000H; it can be at most PT24H", assertThrows(IllegalArgumentException.class,
-                () -> client().timeout(Duration.ofHours(2_600_000))).getMessage());
-        assertEquals("The call deadline is PT25H; it must be positive and at most PT24H",
+        assertEquals(
+                "The call deadline (PT5S) is shorter than the time-out (PT1M), so no attempt could use its"
+                        + " time-out; make the deadline at least PT1M",
+                e.getMessage());
+        assertEquals(
+                "The time-out is PT2600000H; it can be at most PT24H",
+                assertThrows(IllegalArgumentException.class, () -> client().timeout(Duration.ofHours(2_600_000)))
+                        .getMessage());
+        assertEquals(
+                "The call deadline is PT25H; it must be positive and at most PT24H",
                 assertThrows(IllegalArgumentException.class, () -> client().callDeadline(Duration.ofHours(25)))
                         .getMessage());
     }
 
     @Test
     void aBaseUrlWithAUserAndPasswordIsRefusedWithoutShowingThem() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OpenAiCompatibleClient
-                .builder(URI.create("https://alice:s3cr3t-pa55@api.example.com/v1"), "gpt-4o"));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> OpenAiCompatibleClient.builder(
+                        URI.create("https://alice:s3cr3t-pa55@api.example.com/v1"), "gpt-4o"));
 
-        assertEquals("The LLM base URL 'https://***@api.example.com/v1' holds a user name or password (shown as ***);"
-                + " remove it, and give the API key with apiKeyFromEnv", e.getMessage());
-        IllegalArgumentException ftp = assertThrows(IllegalArgumentException.class,
+        assertEquals(
+                "The LLM base URL 'https://***@api.example.com/v1' holds a user name or password (shown as ***);"
+                        + " remove it, and give the API key with apiKeyFromEnv",
+                e.getMessage());
+        IllegalArgumentException ftp = assertThrows(
+                IllegalArgumentException.class,
                 () -> OpenAiCompatibleClient.builder(URI.create("ftp://bob:hunter2@host/v1"), "m"));
         assertTrue(!ftp.getMessage().contains("hunter2"), ftp.getMessage());
     }
 
     @Test
     void aRefusalIsReported() {
-        server.answer(status(200, "{\"choices\": [{\"message\": {\"content\": null, \"refusal\": \"I can't help\"}}]}"));
+        server.answer(
+                status(200, "{\"choices\": [{\"message\": {\"content\": null, \"refusal\": \"I can't help\"}}]}"));
 
         LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
 
-        assertEquals("POST " + server.baseUrl() + "/chat/completions: the model refused to answer: I can't help",
+        assertEquals(
+                "POST " + server.baseUrl() + "/chat/completions: the model refused to answer: I can't help",
                 e.getMessage());
     }
 
@@ -401,7 +477,8 @@ class OpenAiCompatibleClientTest {
         try (FakeChatServer closed = new FakeChatServer()) {
             gone = closed.baseUrl();
         }
-        OpenAiCompatibleClient client = OpenAiCompatibleClient.builder(gone, "m").build();
+        OpenAiCompatibleClient client =
+                OpenAiCompatibleClient.builder(gone, "m").build();
 
         LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
 
@@ -411,25 +488,35 @@ class OpenAiCompatibleClientTest {
 
     @Test
     void aMissingKeyVariableIsNamedAtBuild() {
-        IllegalStateException unset = assertThrows(IllegalStateException.class,
-                () -> client().environment(Map.of()).build());
-        IllegalStateException empty = assertThrows(IllegalStateException.class,
-                () -> client().environment(Map.of("TEST_LLM_KEY", " ")).build());
+        IllegalStateException unset = assertThrows(IllegalStateException.class, () -> client().environment(Map.of())
+                .build());
+        IllegalStateException empty =
+                assertThrows(IllegalStateException.class, () -> client().environment(Map.of("TEST_LLM_KEY", " "))
+                        .build());
 
-        assertEquals("The environment variable TEST_LLM_KEY that should hold the API key for " + server.baseUrl()
-                + " is not set; set it, or configure no API key for a server that needs none (Ollama, vLLM)",
+        assertEquals(
+                "The environment variable TEST_LLM_KEY that should hold the API key for " + server.baseUrl()
+                        + " is not set; set it, or configure no API key for a server that needs none (Ollama, vLLM)",
                 unset.getMessage());
-        assertTrue(empty.getMessage().contains("TEST_LLM_KEY that should hold the API key for " + server.baseUrl()
-                + " is empty"), empty.getMessage());
+        assertTrue(
+                empty.getMessage()
+                        .contains("TEST_LLM_KEY that should hold the API key for " + server.baseUrl() + " is empty"),
+                empty.getMessage());
     }
 
     @Test
     void theEndpointKeepsTheBaseUrlsPathAndQuery() {
-        assertEquals(URI.create("https://api.openai.com/v1/chat/completions"),
-                OpenAiCompatibleClient.builder(URI.create("https://api.openai.com/v1/"), "gpt-4o").build().endpoint());
-        assertEquals(URI.create("https://r.openai.azure.com/openai/v1/chat/completions?api-version=preview"),
-                OpenAiCompatibleClient.builder(URI.create("https://r.openai.azure.com/openai/v1?api-version=preview"),
-                        "gpt-4o").build().endpoint());
+        assertEquals(
+                URI.create("https://api.openai.com/v1/chat/completions"),
+                OpenAiCompatibleClient.builder(URI.create("https://api.openai.com/v1/"), "gpt-4o")
+                        .build()
+                        .endpoint());
+        assertEquals(
+                URI.create("https://r.openai.azure.com/openai/v1/chat/completions?api-version=preview"),
+                OpenAiCompatibleClient.builder(
+                                URI.create("https://r.openai.azure.com/openai/v1?api-version=preview"), "gpt-4o")
+                        .build()
+                        .endpoint());
     }
 
     @Test
@@ -438,7 +525,10 @@ class OpenAiCompatibleClientTest {
         RuntimeConfig.LlmEndpoint endpoint =
                 new RuntimeConfig.LlmEndpoint(server.baseUrl().toString(), "phi4", Optional.of("TEST_LLM_KEY"));
 
-        OpenAiCompatibleClient.builder(endpoint).environment(Map.of("TEST_LLM_KEY", "sk-cfg")).build().complete(HELLO);
+        OpenAiCompatibleClient.builder(endpoint)
+                .environment(Map.of("TEST_LLM_KEY", "sk-cfg"))
+                .build()
+                .complete(HELLO);
 
         assertEquals("phi4", server.received().get(0).body().get("model").textValue());
         assertEquals(Optional.of("Bearer sk-cfg"), server.received().get(0).authorization());
@@ -446,18 +536,21 @@ class OpenAiCompatibleClientTest {
 
     @Test
     void badSettingsAreRejectedWithTheValue() {
-        IllegalArgumentException scheme = assertThrows(IllegalArgumentException.class,
-                () -> OpenAiCompatibleClient.builder(URI.create("ftp://host/v1"), "m"));
-        IllegalArgumentException relative = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException scheme = assertThrows(
+                IllegalArgumentException.class, () -> OpenAiCompatibleClient.builder(URI.create("ftp://host/v1"), "m"));
+        IllegalArgumentException relative = assertThrows(
+                IllegalArgumentException.class,
                 () -> OpenAiCompatibleClient.builder(URI.create("localhost:11434/v1"), "m"));
-        IllegalArgumentException model = assertThrows(IllegalArgumentException.class,
-                () -> OpenAiCompatibleClient.builder(server.baseUrl(), " "));
-        IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class,
-                () -> client().timeout(Duration.ZERO));
+        IllegalArgumentException model = assertThrows(
+                IllegalArgumentException.class, () -> OpenAiCompatibleClient.builder(server.baseUrl(), " "));
+        IllegalArgumentException timeout =
+                assertThrows(IllegalArgumentException.class, () -> client().timeout(Duration.ZERO));
         IllegalArgumentException retries = assertThrows(IllegalArgumentException.class, () -> client().maxRetries(-1));
 
-        assertEquals("The LLM base URL 'ftp://host/v1' must be an http or https URL, like http://localhost:11434/v1"
-                + " or https://api.openai.com/v1", scheme.getMessage());
+        assertEquals(
+                "The LLM base URL 'ftp://host/v1' must be an http or https URL, like http://localhost:11434/v1"
+                        + " or https://api.openai.com/v1",
+                scheme.getMessage());
         assertTrue(relative.getMessage().startsWith("The LLM base URL 'localhost:11434/v1'"), relative.getMessage());
         assertTrue(model.getMessage().startsWith("The model name is empty"), model.getMessage());
         assertEquals("The time-out is PT0S; it must be positive", timeout.getMessage());

@@ -32,7 +32,8 @@ class ReplayLlmClientTest {
         assertEquals("second", replay.complete(request("b")).content());
 
         assertEquals(0, replay.remaining());
-        assertEquals(List.of("a", "b"),
+        assertEquals(
+                List.of("a", "b"),
                 replay.requests().stream().map(r -> r.messages().get(0).text()).toList());
     }
 
@@ -43,15 +44,19 @@ class ReplayLlmClientTest {
 
         LlmException e = assertThrows(LlmException.class, () -> replay.complete(request("b")));
 
-        assertEquals("Replay demo.yaml has no reply left for request 2: all 1 recorded replies were played;"
-                + " record more replies", e.getMessage());
+        assertEquals(
+                "Replay demo.yaml has no reply left for request 2: all 1 recorded replies were played;"
+                        + " record more replies",
+                e.getMessage());
         assertEquals(2, replay.requests().size());
     }
 
     @Test
     void readsBlockStringsFromAFile(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("replay.yaml");
-        Files.writeString(file, """
+        Files.writeString(
+                file,
+                """
                 replies:
                   - |
                     {"action": {"status": "CONTINUE"}}
@@ -60,8 +65,12 @@ class ReplayLlmClientTest {
 
         ReplayLlmClient replay = ReplayLlmClient.load(file);
 
-        assertEquals("{\"action\": {\"status\": \"CONTINUE\"}}\n", replay.complete(request("a")).content());
-        assertEquals("{\"action\": {\"status\": \"FINISH\"}}", replay.complete(request("b")).content());
+        assertEquals(
+                "{\"action\": {\"status\": \"CONTINUE\"}}\n",
+                replay.complete(request("a")).content());
+        assertEquals(
+                "{\"action\": {\"status\": \"FINISH\"}}",
+                replay.complete(request("b")).content());
     }
 
     @Test
@@ -75,60 +84,71 @@ class ReplayLlmClientTest {
 
     @Test
     void anotherKeyIsAnError() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> ReplayLlmClient.load(yaml("replies: [a]\nreplys: [b]\n"), "typo.yaml"));
 
-        assertEquals("Replay typo.yaml has the unknown key 'replys'; the only key allowed is 'replies'", e.getMessage());
+        assertEquals(
+                "Replay typo.yaml has the unknown key 'replys'; the only key allowed is 'replies'", e.getMessage());
     }
 
     @Test
     void aMappingReplyIsAnErrorNamingTheEntry() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> ReplayLlmClient.load(yaml("replies:\n  - ok\n  - {status: CONTINUE}\n"), "map.yaml"));
 
-        assertEquals("Replay map.yaml: reply 2 of 2 is a mapping, not a string; write it as a block string"
-                + " ('- |' and the reply indented below it)", e.getMessage());
+        assertEquals(
+                "Replay map.yaml: reply 2 of 2 is a mapping, not a string; write it as a block string"
+                        + " ('- |' and the reply indented below it)",
+                e.getMessage());
     }
 
     @Test
     void aNumberOrAnEmptyEntryIsAnError() {
-        IllegalArgumentException number = assertThrows(IllegalArgumentException.class,
-                () -> ReplayLlmClient.load(yaml("replies:\n  - 42\n"), "n.yaml"));
-        IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
-                () -> ReplayLlmClient.load(yaml("replies:\n  - a\n  -\n"), "e.yaml"));
+        IllegalArgumentException number = assertThrows(
+                IllegalArgumentException.class, () -> ReplayLlmClient.load(yaml("replies:\n  - 42\n"), "n.yaml"));
+        IllegalArgumentException empty = assertThrows(
+                IllegalArgumentException.class, () -> ReplayLlmClient.load(yaml("replies:\n  - a\n  -\n"), "e.yaml"));
 
-        assertTrue(number.getMessage().startsWith("Replay n.yaml: reply 1 of 1 is the number 42, not a string"),
+        assertTrue(
+                number.getMessage().startsWith("Replay n.yaml: reply 1 of 1 is the number 42, not a string"),
                 number.getMessage());
-        assertTrue(empty.getMessage().startsWith("Replay e.yaml: reply 2 of 2 is null (an empty entry), not a string"),
+        assertTrue(
+                empty.getMessage().startsWith("Replay e.yaml: reply 2 of 2 is null (an empty entry), not a string"),
                 empty.getMessage());
     }
 
     @Test
     void aMissingOrScalarRepliesKeyIsAnError() {
-        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-                () -> ReplayLlmClient.load(yaml("{}\n"), "m.yaml"));
-        IllegalArgumentException scalar = assertThrows(IllegalArgumentException.class,
-                () -> ReplayLlmClient.load(yaml("replies: hello\n"), "s.yaml"));
-        IllegalArgumentException list = assertThrows(IllegalArgumentException.class,
-                () -> ReplayLlmClient.load(yaml("- hello\n"), "l.yaml"));
-        IllegalArgumentException blank = assertThrows(IllegalArgumentException.class,
-                () -> ReplayLlmClient.load(yaml(""), "b.yaml"));
+        IllegalArgumentException missing =
+                assertThrows(IllegalArgumentException.class, () -> ReplayLlmClient.load(yaml("{}\n"), "m.yaml"));
+        IllegalArgumentException scalar = assertThrows(
+                IllegalArgumentException.class, () -> ReplayLlmClient.load(yaml("replies: hello\n"), "s.yaml"));
+        IllegalArgumentException list =
+                assertThrows(IllegalArgumentException.class, () -> ReplayLlmClient.load(yaml("- hello\n"), "l.yaml"));
+        IllegalArgumentException blank =
+                assertThrows(IllegalArgumentException.class, () -> ReplayLlmClient.load(yaml(""), "b.yaml"));
 
         assertEquals("Replay m.yaml has no 'replies' list", missing.getMessage());
-        assertEquals("Replay s.yaml: 'replies' must be a list of strings; it is the string \"hello\"", scalar.getMessage());
-        assertEquals("Replay l.yaml must be a YAML mapping with the one key 'replies' (a list of strings); it is a list",
+        assertEquals(
+                "Replay s.yaml: 'replies' must be a list of strings; it is the string \"hello\"", scalar.getMessage());
+        assertEquals(
+                "Replay l.yaml must be a YAML mapping with the one key 'replies' (a list of strings); it is a list",
                 list.getMessage());
         assertTrue(blank.getMessage().startsWith("Replay b.yaml must be a YAML mapping"), blank.getMessage());
     }
 
     @Test
     void duplicateKeysAndBadYamlAreErrors() {
-        IllegalArgumentException duplicate = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException duplicate = assertThrows(
+                IllegalArgumentException.class,
                 () -> ReplayLlmClient.load(yaml("replies: [a]\nreplies: [b]\n"), "d.yaml"));
-        IllegalArgumentException broken = assertThrows(IllegalArgumentException.class,
-                () -> ReplayLlmClient.load(yaml("replies: [a\n"), "x.yaml"));
+        IllegalArgumentException broken = assertThrows(
+                IllegalArgumentException.class, () -> ReplayLlmClient.load(yaml("replies: [a\n"), "x.yaml"));
 
-        assertTrue(duplicate.getMessage().startsWith("Replay d.yaml is not valid YAML: Duplicate field 'replies'"),
+        assertTrue(
+                duplicate.getMessage().startsWith("Replay d.yaml is not valid YAML: Duplicate field 'replies'"),
                 duplicate.getMessage());
         assertTrue(broken.getMessage().startsWith("Replay x.yaml is not valid YAML"), broken.getMessage());
     }

@@ -24,7 +24,8 @@ class ReplyGuardTest {
     private static final List<ChatMessage> PROMPT =
             List.of(ChatMessage.system("You operate Notepad."), ChatMessage.user("Save the file."));
 
-    private final JsonNode schema = json("""
+    private final JsonNode schema = json(
+            """
             {"type": "object", "required": ["action"],
              "properties": {"observation": {"type": "string"},
                             "action": {"type": "object", "required": ["function", "status"],
@@ -41,7 +42,8 @@ class ReplyGuardTest {
     }
 
     private static String reply(String status) {
-        return "{\"observation\": \"Notepad is open\", \"action\": {\"function\": \"click\", \"status\": \"" + status + "\"}}";
+        return "{\"observation\": \"Notepad is open\", \"action\": {\"function\": \"click\", \"status\": \"" + status
+                + "\"}}";
     }
 
     private ReplyGuard guard(ReplayLlmClient llm, int reasks) {
@@ -52,13 +54,27 @@ class ReplyGuardTest {
     void offersTheSameMachineTargetsTheModelMayChoose() {
         ReplyGuard guard = guard(ReplayLlmClient.of(List.of()), 3);
 
-        assertEquals(List.of(AppStatus.CONTINUE, AppStatus.SCREENSHOT, AppStatus.FINISH, AppStatus.FAIL,
-                AppStatus.PENDING, AppStatus.CONFIRM), guard.offeredStatuses(AppStatus.CONTINUE),
+        assertEquals(
+                List.of(
+                        AppStatus.CONTINUE,
+                        AppStatus.SCREENSHOT,
+                        AppStatus.FINISH,
+                        AppStatus.FAIL,
+                        AppStatus.PENDING,
+                        AppStatus.CONFIRM),
+                guard.offeredStatuses(AppStatus.CONTINUE),
                 "ERROR is entered by the system, never chosen by the model");
         assertEquals(List.of(), guard.offeredStatuses(AppStatus.FINISH), "hand-offs are not the model's choice");
         assertEquals(List.of(), guard.offeredStatuses(AppStatus.CONFIRM), "the user decides CONFIRM");
-        assertEquals(List.of(HostStatus.CONTINUE, HostStatus.ASSIGN, HostStatus.FINISH, HostStatus.PENDING,
-                HostStatus.CONFIRM), guard.offeredStatuses(HostStatus.CONTINUE), "the statuses of the asking machine");
+        assertEquals(
+                List.of(
+                        HostStatus.CONTINUE,
+                        HostStatus.ASSIGN,
+                        HostStatus.FINISH,
+                        HostStatus.PENDING,
+                        HostStatus.CONFIRM),
+                guard.offeredStatuses(HostStatus.CONTINUE),
+                "the statuses of the asking machine");
     }
 
     @Test
@@ -71,13 +87,20 @@ class ReplyGuardTest {
         assertEquals(reply("FINISH"), accepted.raw());
         assertEquals(json(reply("FINISH")), accepted.json());
         LlmRequest request = llm.requests().get(0);
-        assertEquals(List.of(ChatMessage.system("You operate Notepad."), ChatMessage.user("Save the file.\n\n"
-                + "Reply with one JSON object and nothing else. The current state is CONTINUE; " + VALID)),
+        assertEquals(
+                List.of(
+                        ChatMessage.system("You operate Notepad."),
+                        ChatMessage.user("Save the file.\n\n"
+                                + "Reply with one JSON object and nothing else. The current state is CONTINUE; "
+                                + VALID)),
                 request.messages());
         JsonNode sent = request.responseSchema().orElseThrow();
-        assertEquals(json("[\"CONTINUE\", \"SCREENSHOT\", \"FINISH\", \"FAIL\", \"PENDING\", \"CONFIRM\"]"),
+        assertEquals(
+                json("[\"CONTINUE\", \"SCREENSHOT\", \"FINISH\", \"FAIL\", \"PENDING\", \"CONFIRM\"]"),
                 sent.at("/properties/action/properties/status/enum"));
-        assertEquals(json("{\"type\": \"string\"}"), schema.at("/properties/action/properties/status"),
+        assertEquals(
+                json("{\"type\": \"string\"}"),
+                schema.at("/properties/action/properties/status"),
                 "the caller's schema is not changed");
         assertEquals(json("{\"type\": \"string\"}"), sent.at("/properties/action/properties/function"));
     }
@@ -89,12 +112,15 @@ class ReplyGuardTest {
         AgentReply accepted = guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT);
 
         assertEquals(AppStatus.FAIL, accepted.status());
-        assertEquals(json("""
+        assertEquals(
+                json(
+                        """
                 {"type": "object", "required": ["action"],
                  "properties": {"action": {"type": "object", "required": ["status"],
                                            "properties": {"status": {"type": "string", "enum":
                                                ["CONTINUE", "SCREENSHOT", "FINISH", "FAIL", "PENDING", "CONFIRM"]}}}}}
-                """), llm.requests().get(0).responseSchema().orElseThrow());
+                """),
+                llm.requests().get(0).responseSchema().orElseThrow());
     }
 
     @Test
@@ -135,7 +161,8 @@ class ReplyGuardTest {
         assertEquals(ChatMessage.assistant("Sure! {\"action\": "), reasked.get(2));
         String correction = reasked.get(3).text();
         assertEquals(ChatMessage.Role.USER, reasked.get(3).role());
-        assertTrue(correction.startsWith("Your reply was rejected: it is not valid JSON (Unrecognized token 'Sure'"),
+        assertTrue(
+                correction.startsWith("Your reply was rejected: it is not valid JSON (Unrecognized token 'Sure'"),
                 correction);
         assertTrue(correction.endsWith(". Reply again with one JSON object and nothing else; " + VALID), correction);
     }
@@ -144,34 +171,48 @@ class ReplyGuardTest {
     private void assertCorrected(String bad, String good, Status expectedStatus, String problem) throws LlmException {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(bad, good));
 
-        assertEquals(expectedStatus, guard(llm, 1).ask(AppStatus.CONTINUE, PROMPT, schema).status());
+        assertEquals(
+                expectedStatus,
+                guard(llm, 1).ask(AppStatus.CONTINUE, PROMPT, schema).status());
 
-        assertEquals(ChatMessage.assistant(bad), llm.requests().get(1).messages().get(2));
-        assertEquals("Your reply was rejected: " + problem + ". Reply again with one JSON object and nothing else; "
-                + VALID, llm.requests().get(1).messages().get(3).text());
+        assertEquals(
+                ChatMessage.assistant(bad), llm.requests().get(1).messages().get(2));
+        assertEquals(
+                "Your reply was rejected: " + problem + ". Reply again with one JSON object and nothing else; " + VALID,
+                llm.requests().get(1).messages().get(3).text());
     }
 
     @Test
     void missingStatusThenCorrected() throws LlmException {
-        assertCorrected("{\"action\": {\"function\": \"click\"}}", reply("FINISH"), AppStatus.FINISH,
+        assertCorrected(
+                "{\"action\": {\"function\": \"click\"}}",
+                reply("FINISH"),
+                AppStatus.FINISH,
                 "it has no status at /action/status");
     }
 
     @Test
     void unknownStatusThenCorrected() throws LlmException {
         // UFO: AppAgent has no ASSIGN; UFO's lookup silently gives its none state and ends the round
-        assertCorrected(reply("ASSIGN"), reply("CONTINUE"), AppStatus.CONTINUE, "\"ASSIGN\" is not a status of AppAgent");
+        assertCorrected(
+                reply("ASSIGN"), reply("CONTINUE"), AppStatus.CONTINUE, "\"ASSIGN\" is not a status of AppAgent");
     }
 
     @Test
     void illegalStatusThenCorrected() throws LlmException {
         // UFO: ERROR is reached only when the model literally answers ERROR; here only the system may enter it
-        assertCorrected(reply("error"), reply("FAIL"), AppStatus.FAIL,
+        assertCorrected(
+                reply("error"),
+                reply("FAIL"),
+                AppStatus.FAIL,
                 "AppAgent cannot move from CONTINUE to \"ERROR\" by the model's choice");
     }
 
     @ParameterizedTest(name = "[{index}] {3}")
-    @CsvSource(delimiter = '|', textBlock = """
+    @CsvSource(
+            delimiter = '|',
+            textBlock =
+                    """
             not json at all                                  | ERROR              | ''     | it is not valid JSON
             '   '                                            | ERROR              | ''     | it is empty
             [1, 2]                                           | ERROR              | ''     | it is a JSON array, not a JSON object
@@ -188,8 +229,8 @@ class ReplyGuardTest {
     void everyReaskSpentIsRejectedWithTheMatchingOutcome(String bad, Outcome outcome, String status, String problem) {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("nope"), "{", bad));
 
-        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> guard(llm, 2).ask(AppStatus.CONTINUE, PROMPT, schema));
+        ReplyRejectedException e =
+                assertThrows(ReplyRejectedException.class, () -> guard(llm, 2).ask(AppStatus.CONTINUE, PROMPT, schema));
 
         assertEquals(outcome, e.outcome(), "the last reply decides the outcome");
         assertEquals(AppStatus.CONTINUE, e.from());
@@ -198,9 +239,12 @@ class ReplyGuardTest {
         assertEquals(OFFERED, ReplyCheck.names(e.allowed()));
         assertEquals(bad, e.lastReply());
         assertEquals(3, llm.requests().size());
-        assertTrue(e.getMessage().startsWith("AppAgent in CONTINUE: the model's reply was rejected after 2 re-asks: "
-                + problem), e.getMessage());
-        assertTrue(e.getMessage().endsWith("; the statuses offered were " + OFFERED + ". Last reply: " + bad),
+        assertTrue(
+                e.getMessage()
+                        .startsWith("AppAgent in CONTINUE: the model's reply was rejected after 2 re-asks: " + problem),
+                e.getMessage());
+        assertTrue(
+                e.getMessage().endsWith("; the statuses offered were " + OFFERED + ". Last reply: " + bad),
                 e.getMessage());
     }
 
@@ -208,8 +252,8 @@ class ReplyGuardTest {
     void noReaskMeansTheFirstBadReplyIsFinal() {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("PAUSE"), reply("FINISH")));
 
-        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
+        ReplyRejectedException e =
+                assertThrows(ReplyRejectedException.class, () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
 
         assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
         assertEquals(1, llm.requests().size());
@@ -221,8 +265,8 @@ class ReplyGuardTest {
         String longReply = "{\"action\": {\"status\": \"ASSIGN\"}, \"thought\": \"" + "x".repeat(1000) + "\"}";
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(longReply));
 
-        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
+        ReplyRejectedException e =
+                assertThrows(ReplyRejectedException.class, () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
 
         assertEquals(longReply, e.lastReply());
         assertTrue(e.getMessage().endsWith("... (" + longReply.length() + " chars)"), e.getMessage());
@@ -233,20 +277,30 @@ class ReplyGuardTest {
         String huge = "{\"action\": {\"status\": \"CONTINUE\"}, \"thought\": \"" + "z".repeat(15 * 1024 * 1024);
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(huge, huge, huge, reply("FINISH")));
 
-        assertEquals(AppStatus.FINISH, guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema).status());
+        assertEquals(
+                AppStatus.FINISH,
+                guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema).status());
 
         for (int request = 1; request <= 3; request++) {
-            int size = llm.requests().get(request).messages().stream().mapToInt(m -> m.text().length()).sum();
-            assertTrue(size < 4 * ReplyGuard.ECHOED_REPLY_CHARS * request, "request " + request + " holds " + size
-                    + " characters");
+            int size = llm.requests().get(request).messages().stream()
+                    .mapToInt(m -> m.text().length())
+                    .sum();
+            assertTrue(
+                    size < 4 * ReplyGuard.ECHOED_REPLY_CHARS * request,
+                    "request " + request + " holds " + size + " characters");
         }
         List<ChatMessage> last = llm.requests().get(3).messages();
         int echoed = last.get(last.size() - 2).text().length();
         assertTrue(echoed < ReplyGuard.ECHOED_REPLY_CHARS + 30, "the echo holds " + echoed + " characters");
-        assertEquals(ChatMessage.assistant(huge.substring(0, ReplyGuard.ECHOED_REPLY_CHARS) + "... (" + huge.length()
-                + " chars)"), last.get(last.size() - 2));
-        assertTrue(last.get(last.size() - 1).text().endsWith(" (Your reply was " + huge.length() + " characters long;"
-                + " only its first " + ReplyGuard.ECHOED_REPLY_CHARS + " are repeated above.)"),
+        assertEquals(
+                ChatMessage.assistant(
+                        huge.substring(0, ReplyGuard.ECHOED_REPLY_CHARS) + "... (" + huge.length() + " chars)"),
+                last.get(last.size() - 2));
+        assertTrue(
+                last.get(last.size() - 1)
+                        .text()
+                        .endsWith(" (Your reply was " + huge.length() + " characters long;" + " only its first "
+                                + ReplyGuard.ECHOED_REPLY_CHARS + " are repeated above.)"),
                 last.get(last.size() - 1).text());
     }
 
@@ -255,8 +309,8 @@ class ReplyGuardTest {
         String status = "\\u001b]52;c;" + "A".repeat(1_000_000); // a JSON escape: the status holds an ESC
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply(status)));
 
-        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
+        ReplyRejectedException e =
+                assertThrows(ReplyRejectedException.class, () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
 
         assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
         assertTrue(e.getMessage().length() < 1_000, e.getMessage().length() + " characters");
@@ -269,14 +323,23 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"status\": \"Continue\"}"));
         List<ChatMessage> prompt = List.of(ChatMessage.system("Plan the task."));
 
-        AgentReply accepted = ReplyGuard.of(llm, "/status", 0).ask(AppStatus.CONTINUE, prompt,
-                json("{\"type\": \"object\", \"properties\": {\"status\": {\"type\": \"string\", \"enum\": [\"X\"]}}}"));
+        AgentReply accepted = ReplyGuard.of(llm, "/status", 0)
+                .ask(
+                        AppStatus.CONTINUE,
+                        prompt,
+                        json(
+                                "{\"type\": \"object\", \"properties\": {\"status\": {\"type\": \"string\", \"enum\": [\"X\"]}}}"));
 
         assertEquals(AppStatus.CONTINUE, accepted.status());
-        assertEquals(List.of(ChatMessage.system("Plan the task."), ChatMessage.user("Reply with one JSON object and"
-                + " nothing else. The current state is CONTINUE; the status at /status must be one of: " + OFFERED + ".")),
+        assertEquals(
+                List.of(
+                        ChatMessage.system("Plan the task."),
+                        ChatMessage.user("Reply with one JSON object and"
+                                + " nothing else. The current state is CONTINUE; the status at /status must be one of: "
+                                + OFFERED + ".")),
                 llm.requests().get(0).messages());
-        assertEquals(json("[\"CONTINUE\", \"SCREENSHOT\", \"FINISH\", \"FAIL\", \"PENDING\", \"CONFIRM\"]"),
+        assertEquals(
+                json("[\"CONTINUE\", \"SCREENSHOT\", \"FINISH\", \"FAIL\", \"PENDING\", \"CONFIRM\"]"),
                 llm.requests().get(0).responseSchema().orElseThrow().at("/properties/status/enum"),
                 "the offered statuses replace an enum the schema had");
     }
@@ -288,18 +351,21 @@ class ReplyGuardTest {
 
         guard(llm, 0).ask(AppStatus.CONTINUE, List.of(ChatMessage.user("What now?", List.of(screenshot))), schema);
 
-        assertEquals(List.of(screenshot), llm.requests().get(0).messages().get(0).images());
+        assertEquals(
+                List.of(screenshot), llm.requests().get(0).messages().get(0).images());
     }
 
     @Test
     void aStateTheModelCannotMoveIsAskedNothing() {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("CONTINUE")));
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> guard(llm, 3).ask(AppStatus.PENDING, PROMPT, schema));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> guard(llm, 3).ask(AppStatus.PENDING, PROMPT, schema));
 
-        assertEquals("AppAgent.PENDING declares no transition by Trigger.LLM, so there is no status to ask the"
-                + " model for; declare one, or move from PENDING in code", e.getMessage());
+        assertEquals(
+                "AppAgent.PENDING declares no transition by Trigger.LLM, so there is no status to ask the"
+                        + " model for; declare one, or move from PENDING in code",
+                e.getMessage());
         assertEquals(List.of(), llm.requests());
     }
 
@@ -308,15 +374,18 @@ class ReplyGuardTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("CONTINUE")));
         JsonNode noStatus = json("{\"type\": \"object\", \"properties\": {\"action\": {\"type\": \"object\"}}}");
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, noStatus));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, noStatus));
 
-        assertEquals("The reply schema has no object at properties.action.properties.status, where the status pointer"
-                + " /action/status says the status is; add the property to the schema or fix the pointer", e.getMessage());
+        assertEquals(
+                "The reply schema has no object at properties.action.properties.status, where the status pointer"
+                        + " /action/status says the status is; add the property to the schema or fix the pointer",
+                e.getMessage());
     }
 
     /** The host's CONTINUE offers five statuses; the machine describes two of them and says when to choose one. */
-    private static final String HOST_CARDS = """
+    private static final String HOST_CARDS =
+            """
             - CONTINUE: Run the agent's four-phase step
             - ASSIGN (when an application was selected): Create or reuse the AppAgent and hand off
             - FINISH
@@ -327,7 +396,8 @@ class ReplyGuardTest {
         return "{\"observation\": \"Word and Excel\", \"status\": \"" + status + "\"}";
     }
 
-    private static final JsonNode HOST_SCHEMA = json("""
+    private static final JsonNode HOST_SCHEMA = json(
+            """
             {"type": "object", "required": ["status"],
              "properties": {"observation": {"type": "string"},
                             "status": {"type": "string", "description": "what happens next"}}}
@@ -339,8 +409,9 @@ class ReplyGuardTest {
 
         ReplyGuard.of(llm, "/status", 0).ask(HostStatus.CONTINUE, PROMPT, HOST_SCHEMA);
 
-        assertEquals(ChatMessage.user("Save the file.\n\nReply with one JSON object and nothing else. The current"
-                + " state is CONTINUE; the status at /status must be one of:\n" + HOST_CARDS),
+        assertEquals(
+                ChatMessage.user("Save the file.\n\nReply with one JSON object and nothing else. The current"
+                        + " state is CONTINUE; the status at /status must be one of:\n" + HOST_CARDS),
                 llm.requests().get(0).messages().get(1));
     }
 
@@ -352,8 +423,11 @@ class ReplyGuardTest {
 
         JsonNode status = llm.requests().get(0).responseSchema().orElseThrow().at("/properties/status");
         assertEquals(json("[\"CONTINUE\", \"ASSIGN\", \"FINISH\", \"PENDING\", \"CONFIRM\"]"), status.path("enum"));
-        assertEquals("what happens next\n" + HOST_CARDS, status.path("description").textValue());
-        assertEquals("what happens next", HOST_SCHEMA.at("/properties/status/description").textValue(),
+        assertEquals(
+                "what happens next\n" + HOST_CARDS, status.path("description").textValue());
+        assertEquals(
+                "what happens next",
+                HOST_SCHEMA.at("/properties/status/description").textValue(),
                 "the caller's schema is not changed");
     }
 
@@ -363,8 +437,14 @@ class ReplyGuardTest {
 
         ReplyGuard.of(llm, "/status", 0).ask(HostStatus.CONTINUE, PROMPT);
 
-        assertEquals(HOST_CARDS, llm.requests().get(0).responseSchema().orElseThrow()
-                .at("/properties/status/description").textValue());
+        assertEquals(
+                HOST_CARDS,
+                llm.requests()
+                        .get(0)
+                        .responseSchema()
+                        .orElseThrow()
+                        .at("/properties/status/description")
+                        .textValue());
     }
 
     @Test
@@ -374,9 +454,11 @@ class ReplyGuardTest {
         AgentReply accepted = ReplyGuard.of(llm, "/status", 1).ask(HostStatus.CONTINUE, PROMPT, HOST_SCHEMA);
 
         assertEquals(HostStatus.ASSIGN, accepted.status());
-        assertEquals("Your reply was rejected: HostAgent cannot move from CONTINUE to \"FAIL\" by the model's choice."
-                + " Reply again with one JSON object and nothing else; the status at /status must be one of:\n"
-                + HOST_CARDS, llm.requests().get(1).messages().get(3).text());
+        assertEquals(
+                "Your reply was rejected: HostAgent cannot move from CONTINUE to \"FAIL\" by the model's choice."
+                        + " Reply again with one JSON object and nothing else; the status at /status must be one of:\n"
+                        + HOST_CARDS,
+                llm.requests().get(1).messages().get(3).text());
     }
 
     @Test
@@ -386,35 +468,51 @@ class ReplyGuardTest {
         guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema);
 
         assertTrue(llm.requests().get(0).messages().get(1).text().endsWith(VALID));
-        assertTrue(llm.requests().get(0).responseSchema().orElseThrow()
-                .at("/properties/action/properties/status/description").isMissingNode());
+        assertTrue(llm.requests()
+                .get(0)
+                .responseSchema()
+                .orElseThrow()
+                .at("/properties/action/properties/status/description")
+                .isMissingNode());
     }
 
     @Test
     void aCardSaysWhatItHas() {
-        assertEquals("- FAIL (when rejected)", StateCards.card(HostStatus.CONFIRM.moveTo(HostStatus.FAIL).orElseThrow()));
-        assertEquals("- CONTINUE (when approved): Run the agent's four-phase step",
+        assertEquals(
+                "- FAIL (when rejected)",
+                StateCards.card(HostStatus.CONFIRM.moveTo(HostStatus.FAIL).orElseThrow()));
+        assertEquals(
+                "- CONTINUE (when approved): Run the agent's four-phase step",
                 StateCards.card(HostStatus.CONFIRM.moveTo(HostStatus.CONTINUE).orElseThrow()));
-        assertEquals("- ASSIGN: Create or reuse the AppAgent and hand off", StateCards.card(new Move(
-                HostStatus.CONTINUE, HostStatus.ASSIGN, Trigger.LLM, "  ")));
-        assertEquals("- FINISH", StateCards.card(HostStatus.CONTINUE.moveTo(HostStatus.FINISH).orElseThrow()));
+        assertEquals(
+                "- ASSIGN: Create or reuse the AppAgent and hand off",
+                StateCards.card(new Move(HostStatus.CONTINUE, HostStatus.ASSIGN, Trigger.LLM, "  ")));
+        assertEquals(
+                "- FINISH",
+                StateCards.card(HostStatus.CONTINUE.moveTo(HostStatus.FINISH).orElseThrow()));
     }
 
     @Test
     void statusSchemaRestrictsAndDescribesForAState() {
         JsonNode restricted = StatusSchema.restrict(HOST_SCHEMA, "/status", HostStatus.CONTINUE);
 
-        assertEquals(json("[\"CONTINUE\", \"ASSIGN\", \"FINISH\", \"PENDING\", \"CONFIRM\"]"),
+        assertEquals(
+                json("[\"CONTINUE\", \"ASSIGN\", \"FINISH\", \"PENDING\", \"CONFIRM\"]"),
                 restricted.at("/properties/status/enum"));
-        assertEquals("what happens next\n" + HOST_CARDS, restricted.at("/properties/status/description").textValue());
-        assertEquals(json("[]"), StatusSchema.restrict(HOST_SCHEMA, "/status", HostStatus.ASSIGN)
-                .at("/properties/status/enum"), "ASSIGN offers the model nothing");
+        assertEquals(
+                "what happens next\n" + HOST_CARDS,
+                restricted.at("/properties/status/description").textValue());
+        assertEquals(
+                json("[]"),
+                StatusSchema.restrict(HOST_SCHEMA, "/status", HostStatus.ASSIGN).at("/properties/status/enum"),
+                "ASSIGN offers the model nothing");
     }
 
     @Test
     void aStatusInsideAnArrayIsFoundInTheSchemasItems() throws LlmException {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"actions\": [{\"status\": \"fail\"}]}"));
-        JsonNode listSchema = json("""
+        JsonNode listSchema = json(
+                """
                 {"type": "object", "properties": {"actions": {"type": "array",
                   "items": {"type": "object", "properties": {"status": {"type": "string"}}}}}}
                 """);
@@ -422,25 +520,33 @@ class ReplyGuardTest {
         AgentReply accepted = ReplyGuard.of(llm, "/actions/0/status", 0).ask(AppStatus.CONTINUE, PROMPT, listSchema);
 
         assertEquals("FAIL", accepted.json().at("/actions/0/status").textValue());
-        assertEquals(6, llm.requests().get(0).responseSchema().orElseThrow()
-                .at("/properties/actions/items/properties/status/enum").size());
+        assertEquals(
+                6,
+                llm.requests()
+                        .get(0)
+                        .responseSchema()
+                        .orElseThrow()
+                        .at("/properties/actions/items/properties/status/enum")
+                        .size());
     }
 
     @Test
     void badSettingsAreRejected() {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of());
 
-        IllegalArgumentException relative = assertThrows(IllegalArgumentException.class,
-                () -> ReplyGuard.of(llm, "action/status", 3));
-        IllegalArgumentException root = assertThrows(IllegalArgumentException.class,
-                () -> ReplyGuard.of(llm, "", 3));
-        IllegalArgumentException reasks = assertThrows(IllegalArgumentException.class,
-                () -> ReplyGuard.of(llm, "/status", -1));
+        IllegalArgumentException relative =
+                assertThrows(IllegalArgumentException.class, () -> ReplyGuard.of(llm, "action/status", 3));
+        IllegalArgumentException root = assertThrows(IllegalArgumentException.class, () -> ReplyGuard.of(llm, "", 3));
+        IllegalArgumentException reasks =
+                assertThrows(IllegalArgumentException.class, () -> ReplyGuard.of(llm, "/status", -1));
 
-        assertEquals("The status pointer 'action/status' is not a JSON pointer; write it like /status or /action/status",
+        assertEquals(
+                "The status pointer 'action/status' is not a JSON pointer; write it like /status or /action/status",
                 relative.getMessage());
-        assertEquals("The status pointer '' points at the whole reply; point at the status member, like /status or"
-                + " /action/status", root.getMessage());
+        assertEquals(
+                "The status pointer '' points at the whole reply; point at the status member, like /status or"
+                        + " /action/status",
+                root.getMessage());
         assertEquals("reasks is -1; it counts corrective re-asks and must be 0 or more", reasks.getMessage());
     }
 
@@ -450,8 +556,7 @@ class ReplyGuardTest {
 
         LlmException e = assertThrows(LlmException.class, () -> guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema));
 
-        assertTrue(e.getMessage().startsWith("Replay (given in code) has no reply left for request 2"),
-                e.getMessage());
+        assertTrue(e.getMessage().startsWith("Replay (given in code) has no reply left for request 2"), e.getMessage());
         assertEquals(2, llm.requests().size());
     }
 }

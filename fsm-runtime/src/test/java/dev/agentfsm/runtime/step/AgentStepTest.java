@@ -30,16 +30,19 @@ class AgentStepTest {
     /** A step whose phases note that they ran and hand on a value built from what they were given. */
     private static AgentStep<Agent, String, String, Integer> noting() {
         return AgentStep.<Agent, String>observe((agent, context) -> {
-            agent.ran.add("observe");
-            return "screen of " + context.require(Context.REQUEST);
-        }).ask((agent, context, observation) -> {
-            agent.ran.add("ask about " + observation);
-            return "click Save";
-        }).act((agent, context, decision) -> {
-            agent.ran.add("act on " + decision);
-            return decision.length();
-        }).remember((agent, context, step) -> agent.ran.add("remember " + step.observation() + " / "
-                + step.decision() + " / " + step.result()));
+                    agent.ran.add("observe");
+                    return "screen of " + context.require(Context.REQUEST);
+                })
+                .ask((agent, context, observation) -> {
+                    agent.ran.add("ask about " + observation);
+                    return "click Save";
+                })
+                .act((agent, context, decision) -> {
+                    agent.ran.add("act on " + decision);
+                    return decision.length();
+                })
+                .remember((agent, context, step) -> agent.ran.add(
+                        "remember " + step.observation() + " / " + step.decision() + " / " + step.result()));
     }
 
     @Test
@@ -48,8 +51,13 @@ class AgentStepTest {
 
         StepRecord<String, String, Integer> record = noting().run(agent, context);
 
-        assertEquals(List.of("observe", "ask about screen of save the file", "act on click Save",
-                "remember screen of save the file / click Save / 10"), agent.ran);
+        assertEquals(
+                List.of(
+                        "observe",
+                        "ask about screen of save the file",
+                        "act on click Save",
+                        "remember screen of save the file / click Save / 10"),
+                agent.ran);
         assertEquals("screen of save the file", record.observation());
         assertEquals("click Save", record.decision());
         assertEquals(10, record.result());
@@ -71,12 +79,16 @@ class AgentStepTest {
 
         StepRecord<String, String, Optional<String>> record = step.run(agent, context);
 
-        assertEquals(List.of(Phase.DATA_COLLECTION, Phase.LLM_INTERACTION, Phase.ACTION_EXECUTION),
-                List.copyOf(remembered.get(0).timings().keySet()), "the memory phase sees the three phases before it");
+        assertEquals(
+                List.of(Phase.DATA_COLLECTION, Phase.LLM_INTERACTION, Phase.ACTION_EXECUTION),
+                List.copyOf(remembered.get(0).timings().keySet()),
+                "the memory phase sees the three phases before it");
         assertEquals(List.of(Phase.values()), List.copyOf(record.timings().keySet()), "run adds the memory phase");
-        assertTrue(record.timings().get(Phase.ACTION_EXECUTION).compareTo(Duration.ofMillis(20)) >= 0,
+        assertTrue(
+                record.timings().get(Phase.ACTION_EXECUTION).compareTo(Duration.ofMillis(20)) >= 0,
                 record.timings().toString());
-        assertTrue(record.timings().get(Phase.MEMORY_UPDATE).compareTo(Duration.ofMillis(20)) >= 0,
+        assertTrue(
+                record.timings().get(Phase.MEMORY_UPDATE).compareTo(Duration.ofMillis(20)) >= 0,
                 record.timings().toString());
         assertEquals(record.timings().values().stream().reduce(Duration.ZERO, Duration::plus), record.total());
         assertEquals(Optional.empty(), record.result(), "a phase with nothing to say returns an empty Optional");
@@ -86,14 +98,18 @@ class AgentStepTest {
     void anExceptionStopsTheStepAndTheLaterPhasesDoNotRun() {
         IOException boom = new IOException("no screen");
         AgentStep<Agent, String, String, String> failsToObserve = AgentStep.<Agent, String>observe((a, c) -> {
-            throw boom;
-        }).ask((a, c, o) -> note(a, "ask")).act((a, c, d) -> note(a, "act")).remember((a, c, s) -> note(a, "remember"));
+                    throw boom;
+                })
+                .ask((a, c, o) -> note(a, "ask"))
+                .act((a, c, d) -> note(a, "act"))
+                .remember((a, c, s) -> note(a, "remember"));
 
         assertSame(boom, assertThrows(IOException.class, () -> failsToObserve.run(agent, context)));
         assertEquals(List.of(), agent.ran);
 
         IllegalStateException refused = new IllegalStateException("the command was refused");
-        AgentStep<Agent, String, String, String> failsToAct = AgentStep.<Agent, String>observe((a, c) -> note(a, "observe"))
+        AgentStep<Agent, String, String, String> failsToAct = AgentStep.<Agent, String>observe(
+                        (a, c) -> note(a, "observe"))
                 .ask((a, c, o) -> note(a, "ask"))
                 .<String>act((a, c, d) -> {
                     throw refused;
@@ -129,11 +145,17 @@ class AgentStepTest {
     @Test
     void aNullFromAPhaseIsAnErrorNamingThePhase() {
         AgentStep<Agent, String, String, String> nullObservation = AgentStep.<Agent, String>observe((a, c) -> null)
-                .ask((a, c, o) -> note(a, "ask")).act((a, c, d) -> note(a, "act")).remember((a, c, s) -> {});
+                .ask((a, c, o) -> note(a, "ask"))
+                .act((a, c, d) -> note(a, "act"))
+                .remember((a, c, s) -> {});
         AgentStep<Agent, String, String, String> nullDecision = AgentStep.<Agent, String>observe((a, c) -> "seen")
-                .ask((a, c, o) -> (String) null).act((a, c, d) -> note(a, "act")).remember((a, c, s) -> {});
+                .ask((a, c, o) -> (String) null)
+                .act((a, c, d) -> note(a, "act"))
+                .remember((a, c, s) -> {});
         AgentStep<Agent, String, String, String> nullResult = AgentStep.<Agent, String>observe((a, c) -> "seen")
-                .ask((a, c, o) -> "decided").act((a, c, d) -> (String) null).remember((a, c, s) -> note(a, "remember"));
+                .ask((a, c, o) -> "decided")
+                .act((a, c, d) -> (String) null)
+                .remember((a, c, s) -> note(a, "remember"));
 
         assertNullNamed("DATA_COLLECTION", () -> nullObservation.run(agent, context));
         assertNullNamed("DATA_COLLECTION", () -> nullObservation.observe(agent, context));
@@ -144,7 +166,8 @@ class AgentStepTest {
 
     private static void assertNullNamed(String phase, org.junit.jupiter.api.function.Executable run) {
         NullPointerException e = assertThrows(NullPointerException.class, run);
-        assertEquals("the " + phase + " phase returned null; return a value (an empty Optional when there is nothing)",
+        assertEquals(
+                "the " + phase + " phase returned null; return a value (an empty Optional when there is nothing)",
                 e.getMessage());
     }
 

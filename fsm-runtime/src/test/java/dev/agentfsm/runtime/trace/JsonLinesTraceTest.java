@@ -37,8 +37,8 @@ class JsonLinesTraceTest {
     Path dir;
 
     private static TransitionEvent event(int step) {
-        return new TransitionEvent("s-1", 2, step, "HostAgent", HostStatus.ASSIGN, AppStatus.CONTINUE, Trigger.SYSTEM,
-                1234);
+        return new TransitionEvent(
+                "s-1", 2, step, "HostAgent", HostStatus.ASSIGN, AppStatus.CONTINUE, Trigger.SYSTEM, 1234);
     }
 
     private List<JsonNode> lines(Path file) throws IOException {
@@ -56,16 +56,23 @@ class JsonLinesTraceTest {
             trace.onTransition(event(3));
             assertEquals(1, Files.readAllLines(file).size(), "the line is in the file before close");
         }
-        assertEquals("{\"event\":\"transition\",\"session\":\"s-1\",\"round\":2,\"step\":3,\"agent\":\"HostAgent\","
-                + "\"machine\":\"HostAgent\",\"from\":\"ASSIGN\",\"to\":\"AppAgent.CONTINUE\",\"trigger\":\"SYSTEM\","
-                + "\"nanos\":1234}", Files.readString(file).strip());
+        assertEquals(
+                "{\"event\":\"transition\",\"session\":\"s-1\",\"round\":2,\"step\":3,\"agent\":\"HostAgent\","
+                        + "\"machine\":\"HostAgent\",\"from\":\"ASSIGN\",\"to\":\"AppAgent.CONTINUE\",\"trigger\":\"SYSTEM\","
+                        + "\"nanos\":1234}",
+                Files.readString(file).strip());
     }
 
     @Test
     void oneObjectPerRoundEndWithTheResult() throws IOException {
         Path file = dir.resolve("run.jsonl");
-        RoundResult result = new RoundResult(Outcome.ILLEGAL_TRANSITION, "HostAgent.ASSIGN asked to move to \"FAIL\"",
-                HostStatus.ASSIGN, List.of(HostStatus.CONTINUE, HostStatus.ASSIGN), 2, Optional.empty(),
+        RoundResult result = new RoundResult(
+                Outcome.ILLEGAL_TRANSITION,
+                "HostAgent.ASSIGN asked to move to \"FAIL\"",
+                HostStatus.ASSIGN,
+                List.of(HostStatus.CONTINUE, HostStatus.ASSIGN),
+                2,
+                Optional.empty(),
                 Optional.of(new RoundResult.Violation(HostStatus.ASSIGN, "FAIL", HostStatus.ASSIGN.targets())),
                 Optional.of("partial"));
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
@@ -74,12 +81,16 @@ class JsonLinesTraceTest {
         JsonNode end = lines(file).get(0);
         assertEquals("roundEnd", end.get("event").asText());
         assertEquals("ILLEGAL_TRANSITION", end.get("outcome").asText());
-        assertEquals("HostAgent.ASSIGN asked to move to \"FAIL\"", end.get("reason").asText());
+        assertEquals(
+                "HostAgent.ASSIGN asked to move to \"FAIL\"", end.get("reason").asText());
         assertEquals("HostAgent.ASSIGN", end.get("finalStatus").asText());
-        assertEquals("[\"HostAgent.CONTINUE\",\"HostAgent.ASSIGN\"]", end.get("path").toString());
+        assertEquals(
+                "[\"HostAgent.CONTINUE\",\"HostAgent.ASSIGN\"]", end.get("path").toString());
         assertEquals(2, end.get("steps").asInt());
-        assertEquals("{\"machine\":\"HostAgent\",\"from\":\"ASSIGN\",\"requested\":\"FAIL\","
-                + "\"allowed\":[\"AppAgent.CONTINUE\"]}", end.get("violation").toString(),
+        assertEquals(
+                "{\"machine\":\"HostAgent\",\"from\":\"ASSIGN\",\"requested\":\"FAIL\","
+                        + "\"allowed\":[\"AppAgent.CONTINUE\"]}",
+                end.get("violation").toString(),
                 "a target of another machine is qualified with it");
         assertEquals("partial", end.get("result").asText());
         assertFalse(end.has("error"));
@@ -92,17 +103,29 @@ class JsonLinesTraceTest {
         ArchivedSubtask charted = new ArchivedSubtask("Chart it", AppStatus.FAIL, "no chart button");
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onSubtaskEnd(new SubtaskEvent("s-1", 2, 4, "AppAgent/Word", AppStatus.FINISH, 1, copied));
-            trace.onRoundEnd("s-1", 2, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
-                    List.of(HostStatus.FINISH), 9, Optional.empty(), Optional.empty(), Optional.empty(),
-                    List.of(copied, charted)));
+            trace.onRoundEnd(
+                    "s-1",
+                    2,
+                    new RoundResult(
+                            Outcome.COMPLETED,
+                            "done",
+                            HostStatus.FINISH,
+                            List.of(HostStatus.FINISH),
+                            9,
+                            Optional.empty(),
+                            Optional.empty(),
+                            Optional.empty(),
+                            List.of(copied, charted)));
         }
         List<JsonNode> lines = lines(file);
-        assertEquals("{\"event\":\"subtaskEnd\",\"session\":\"s-1\",\"round\":2,\"step\":4,"
-                + "\"agent\":\"AppAgent/Word\",\"machine\":\"AppAgent\",\"state\":\"FINISH\",\"number\":1,"
-                + "\"subtask\":\"Copy the table\",\"status\":\"AppAgent.FINISH\",\"result\":\"copied 4 rows\"}",
+        assertEquals(
+                "{\"event\":\"subtaskEnd\",\"session\":\"s-1\",\"round\":2,\"step\":4,"
+                        + "\"agent\":\"AppAgent/Word\",\"machine\":\"AppAgent\",\"state\":\"FINISH\",\"number\":1,"
+                        + "\"subtask\":\"Copy the table\",\"status\":\"AppAgent.FINISH\",\"result\":\"copied 4 rows\"}",
                 lines.get(0).toString());
-        assertEquals("[{\"subtask\":\"Copy the table\",\"status\":\"AppAgent.FINISH\",\"result\":\"copied 4 rows\"},"
-                + "{\"subtask\":\"Chart it\",\"status\":\"AppAgent.FAIL\",\"result\":\"no chart button\"}]",
+        assertEquals(
+                "[{\"subtask\":\"Copy the table\",\"status\":\"AppAgent.FINISH\",\"result\":\"copied 4 rows\"},"
+                        + "{\"subtask\":\"Chart it\",\"status\":\"AppAgent.FAIL\",\"result\":\"no chart button\"}]",
                 lines.get(1).get("subtasks").toString());
     }
 
@@ -110,8 +133,18 @@ class JsonLinesTraceTest {
     void aRoundWithoutSubtasksWritesNoSubtasksField() throws IOException {
         Path file = dir.resolve("run.jsonl");
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
-            trace.onRoundEnd("s-1", 1, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
-                    List.of(HostStatus.FINISH), 1, Optional.empty(), Optional.empty(), Optional.empty()));
+            trace.onRoundEnd(
+                    "s-1",
+                    1,
+                    new RoundResult(
+                            Outcome.COMPLETED,
+                            "done",
+                            HostStatus.FINISH,
+                            List.of(HostStatus.FINISH),
+                            1,
+                            Optional.empty(),
+                            Optional.empty(),
+                            Optional.empty()));
         }
         assertFalse(lines(file).get(0).has("subtasks"));
     }
@@ -125,7 +158,9 @@ class JsonLinesTraceTest {
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onTransition(event(2));
         }
-        assertEquals(List.of(1, 2), lines(file).stream().map(n -> n.get("step").asInt()).toList());
+        assertEquals(
+                List.of(1, 2),
+                lines(file).stream().map(n -> n.get("step").asInt()).toList());
     }
 
     @Test
@@ -134,8 +169,18 @@ class JsonLinesTraceTest {
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onTransition(event(1));
             trace.onTransition(event(2));
-            trace.onRoundEnd("s-1", 2, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
-                    List.of(HostStatus.FINISH), 1, Optional.empty(), Optional.empty(), Optional.empty()));
+            trace.onRoundEnd(
+                    "s-1",
+                    2,
+                    new RoundResult(
+                            Outcome.COMPLETED,
+                            "done",
+                            HostStatus.FINISH,
+                            List.of(HostStatus.FINISH),
+                            1,
+                            Optional.empty(),
+                            Optional.empty(),
+                            Optional.empty()));
         }
         List<String> lines = Files.readAllLines(file);
         assertEquals(3, lines.size());
@@ -170,10 +215,18 @@ class JsonLinesTraceTest {
     void twoTracesAppendingToOneFileNeverTearEachOthersLongLines() throws Exception {
         Path file = dir.resolve("shared.jsonl");
         String longReason = "r".repeat(50_000);
-        RoundResult result = new RoundResult(Outcome.ERROR, longReason, HostStatus.ERROR, List.of(HostStatus.CONTINUE),
-                1, Optional.empty(), Optional.empty(), Optional.empty());
+        RoundResult result = new RoundResult(
+                Outcome.ERROR,
+                longReason,
+                HostStatus.ERROR,
+                List.of(HostStatus.CONTINUE),
+                1,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        try (JsonLinesTrace first = JsonLinesTrace.open(file); JsonLinesTrace second = JsonLinesTrace.open(file)) {
+        try (JsonLinesTrace first = JsonLinesTrace.open(file);
+                JsonLinesTrace second = JsonLinesTrace.open(file)) {
             List<Future<?>> writers = new ArrayList<>();
             for (JsonLinesTrace trace : List.of(first, second)) {
                 writers.add(pool.submit(() -> {
@@ -200,13 +253,19 @@ class JsonLinesTraceTest {
         Path file = dir.resolve("run.jsonl");
         String huge = "\u001B]52;c;" + "é".repeat(8 * 1024 * 1024);
         List<Status> longPath = java.util.Collections.nCopies(100_000, AppStatus.CONTINUE);
-        RoundResult result = new RoundResult(Outcome.ILLEGAL_TRANSITION, huge, AppStatus.CONTINUE, longPath, 100_000,
+        RoundResult result = new RoundResult(
+                Outcome.ILLEGAL_TRANSITION,
+                huge,
+                AppStatus.CONTINUE,
+                longPath,
+                100_000,
                 Optional.of(new IllegalStateException(huge)),
                 Optional.of(new RoundResult.Violation(AppStatus.CONTINUE, huge, AppStatus.CONTINUE.targets())),
                 Optional.of(huge));
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onRoundEnd("s-1", 1, result);
-            trace.onTransition(new TransitionEvent(huge, 1, 1, huge, AppStatus.CONTINUE, AppStatus.FINISH, Trigger.LLM, 5));
+            trace.onTransition(
+                    new TransitionEvent(huge, 1, 1, huge, AppStatus.CONTINUE, AppStatus.FINISH, Trigger.LLM, 5));
         }
 
         List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -217,14 +276,17 @@ class JsonLinesTraceTest {
         }
         JsonNode end = JSON.readTree(written.get(0));
         String reason = end.get("reason").asText();
-        assertTrue(reason.startsWith("\u001B]52;c;éé") && reason.endsWith("é... (" + huge.length() + " chars)"),
+        assertTrue(
+                reason.startsWith("\u001B]52;c;éé") && reason.endsWith("é... (" + huge.length() + " chars)"),
                 reason.substring(0, 20) + " ... " + reason.substring(reason.length() - 30));
         assertTrue(reason.length() > 20_000, "the first big field takes what room there is: " + reason.length());
         assertEquals("... (" + huge.length() + " chars)", end.get("result").asText(), "no room is left for the last");
         assertEquals("ILLEGAL_TRANSITION", end.get("outcome").asText());
         assertEquals(100_000, end.get("steps").asInt());
         JsonNode path = end.get("path");
-        assertTrue(path.get(path.size() - 1).asText().matches("\\.\\.\\. \\(\\d+ more\\)"), path.get(path.size() - 1).asText());
+        assertTrue(
+                path.get(path.size() - 1).asText().matches("\\.\\.\\. \\(\\d+ more\\)"),
+                path.get(path.size() - 1).asText());
         JsonNode transition = JSON.readTree(written.get(1));
         assertEquals("FINISH", transition.get("to").asText());
         assertEquals(5, transition.get("nanos").asInt());
@@ -238,8 +300,19 @@ class JsonLinesTraceTest {
         List<ArchivedSubtask> many = java.util.Collections.nCopies(10_000, big);
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onSubtaskEnd(new SubtaskEvent("s-1", 1, 3, "AppAgent/Word", AppStatus.FINISH, 1, big));
-            trace.onRoundEnd("s-1", 1, new RoundResult(Outcome.COMPLETED, "done", HostStatus.FINISH,
-                    List.of(HostStatus.FINISH), 3, Optional.empty(), Optional.empty(), Optional.empty(), many));
+            trace.onRoundEnd(
+                    "s-1",
+                    1,
+                    new RoundResult(
+                            Outcome.COMPLETED,
+                            "done",
+                            HostStatus.FINISH,
+                            List.of(HostStatus.FINISH),
+                            3,
+                            Optional.empty(),
+                            Optional.empty(),
+                            Optional.empty(),
+                            many));
         }
 
         List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -250,13 +323,16 @@ class JsonLinesTraceTest {
         }
         JsonNode end = JSON.readTree(written.get(1));
         JsonNode subtask = JSON.readTree(written.get(0));
-        assertTrue(subtask.get("subtask").asText().endsWith("x... (" + huge.length() + " chars)"),
+        assertTrue(
+                subtask.get("subtask").asText().endsWith("x... (" + huge.length() + " chars)"),
                 "the first big field takes what room there is");
         assertEquals("AppAgent.FINISH", subtask.get("status").asText(), "a short field stays whole");
         assertEquals("... (" + huge.length() + " chars)", subtask.get("result").asText(), "no room is left for it");
         JsonNode subtasks = end.get("subtasks");
         assertTrue(subtasks.size() > 1 && subtasks.size() < many.size(), "entries: " + subtasks.size());
-        assertEquals("... (" + (many.size() - subtasks.size() + 1) + " more)", subtasks.get(subtasks.size() - 1).asText());
+        assertEquals(
+                "... (" + (many.size() - subtasks.size() + 1) + " more)",
+                subtasks.get(subtasks.size() - 1).asText());
         assertEquals("AppAgent.FINISH", subtasks.get(0).get("status").asText());
     }
 
@@ -267,13 +343,16 @@ class JsonLinesTraceTest {
             trace.onTransition(event(1));
         }
         // a run killed in the middle of its second line
-        Files.writeString(file, "{\"event\":\"transition\",\"session\":\"s-1\",\"rou", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                file, "{\"event\":\"transition\",\"session\":\"s-1\",\"rou", java.nio.file.StandardOpenOption.APPEND);
 
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onTransition(event(3));
         }
 
-        assertEquals(List.of(1, 3), lines(file).stream().map(n -> n.get("step").asInt()).toList(),
+        assertEquals(
+                List.of(1, 3),
+                lines(file).stream().map(n -> n.get("step").asInt()).toList(),
                 "every line parses; the torn one is gone");
     }
 
@@ -286,7 +365,8 @@ class JsonLinesTraceTest {
             trace.onTransition(event(7));
         }
 
-        assertEquals(List.of(7), lines(file).stream().map(n -> n.get("step").asInt()).toList());
+        assertEquals(
+                List.of(7), lines(file).stream().map(n -> n.get("step").asInt()).toList());
     }
 
     @Test
@@ -294,14 +374,24 @@ class JsonLinesTraceTest {
         FlakyStream out = new FlakyStream();
         try (JsonLinesTrace trace = JsonLinesTrace.over(dir.resolve("flaky.jsonl"), out)) {
             out.failNext = true;
-            RoundResult longLine = new RoundResult(Outcome.ERROR, "r".repeat(50_000), HostStatus.ERROR, List.of(), 1,
-                    Optional.empty(), Optional.empty(), Optional.empty());
-            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> trace.onRoundEnd("s-1", 1, longLine));
-            assertTrue(e.getMessage().startsWith("cannot write the trace file " + dir.resolve("flaky.jsonl")),
+            RoundResult longLine = new RoundResult(
+                    Outcome.ERROR,
+                    "r".repeat(50_000),
+                    HostStatus.ERROR,
+                    List.of(),
+                    1,
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty());
+            UncheckedIOException e =
+                    assertThrows(UncheckedIOException.class, () -> trace.onRoundEnd("s-1", 1, longLine));
+            assertTrue(
+                    e.getMessage().startsWith("cannot write the trace file " + dir.resolve("flaky.jsonl")),
                     e.getMessage());
             trace.onTransition(event(2));
         }
-        List<String> written = List.of(out.written.toString(StandardCharsets.UTF_8).split("\n"));
+        List<String> written =
+                List.of(out.written.toString(StandardCharsets.UTF_8).split("\n"));
         assertEquals(1, written.size(), written.toString());
         assertEquals(2, JSON.readTree(written.get(0)).get("step").asInt());
     }

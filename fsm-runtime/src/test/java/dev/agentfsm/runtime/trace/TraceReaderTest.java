@@ -30,8 +30,8 @@ class TraceReaderTest {
     Path dir;
 
     private static List<TraceEntry> read(String text) {
-        try (Stream<TraceEntry> entries = TraceReader.entries(
-                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "test")) {
+        try (Stream<TraceEntry> entries =
+                TraceReader.entries(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "test")) {
             return entries.toList();
         }
     }
@@ -44,30 +44,63 @@ class TraceReaderTest {
     void readsBackWhatTheTraceWrote() throws IOException {
         Path file = dir.resolve("trace.jsonl");
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
-            trace.onTransition(new TransitionEvent("s-1", 2, 3, "HostAgent", HostStatus.ASSIGN, AppStatus.CONTINUE,
-                    Trigger.SYSTEM, 1234));
-            trace.onRoundEnd("s-1", 2, new RoundResult(Outcome.ERROR, "it failed", HostStatus.FINISH,
-                    List.of(HostStatus.CONTINUE, HostStatus.ERROR, HostStatus.FINISH), 3,
-                    Optional.of(new IllegalStateException("boom")), Optional.empty(), Optional.of("half done")));
+            trace.onTransition(new TransitionEvent(
+                    "s-1", 2, 3, "HostAgent", HostStatus.ASSIGN, AppStatus.CONTINUE, Trigger.SYSTEM, 1234));
+            trace.onRoundEnd(
+                    "s-1",
+                    2,
+                    new RoundResult(
+                            Outcome.ERROR,
+                            "it failed",
+                            HostStatus.FINISH,
+                            List.of(HostStatus.CONTINUE, HostStatus.ERROR, HostStatus.FINISH),
+                            3,
+                            Optional.of(new IllegalStateException("boom")),
+                            Optional.empty(),
+                            Optional.of("half done")));
         }
         List<TraceEntry> entries;
         try (Stream<TraceEntry> stream = TraceReader.entries(file)) {
             entries = stream.toList();
         }
-        assertEquals(new TraceEntry.Transition(1, "s-1", 2, 3, "HostAgent", "HostAgent", "ASSIGN", "AppAgent.CONTINUE",
-                "SYSTEM", 1234, Optional.empty()), entries.get(0));
+        assertEquals(
+                new TraceEntry.Transition(
+                        1,
+                        "s-1",
+                        2,
+                        3,
+                        "HostAgent",
+                        "HostAgent",
+                        "ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "SYSTEM",
+                        1234,
+                        Optional.empty()),
+                entries.get(0));
         TraceEntry.Transition handOff = (TraceEntry.Transition) entries.get(0);
         assertEquals("AppAgent", handOff.toMachine());
         assertEquals("CONTINUE", handOff.toStatus());
-        assertEquals(new TraceEntry.RoundEnd(2, "s-1", 2, "ERROR", "it failed", "HostAgent.FINISH",
-                List.of("HostAgent.CONTINUE", "HostAgent.ERROR", "HostAgent.FINISH"), 3,
-                Optional.of("java.lang.IllegalStateException: boom"), Optional.of("half done")), entries.get(1));
+        assertEquals(
+                new TraceEntry.RoundEnd(
+                        2,
+                        "s-1",
+                        2,
+                        "ERROR",
+                        "it failed",
+                        "HostAgent.FINISH",
+                        List.of("HostAgent.CONTINUE", "HostAgent.ERROR", "HostAgent.FINISH"),
+                        3,
+                        Optional.of("java.lang.IllegalStateException: boom"),
+                        Optional.of("half done")),
+                entries.get(1));
     }
 
     @Test
     void aMoveWithinItsMachineHasTheSameMachineAsTarget() {
-        TraceEntry.Transition move = (TraceEntry.Transition) read("{\"event\":\"transition\",\"machine\":\"LinuxAgent\","
-                + "\"from\":\"CONTINUE\",\"to\":\"FINISH\",\"trigger\":\"LLM\",\"action\":\"ls -l\"}\n").get(0);
+        TraceEntry.Transition move =
+                (TraceEntry.Transition) read("{\"event\":\"transition\",\"machine\":\"LinuxAgent\","
+                                + "\"from\":\"CONTINUE\",\"to\":\"FINISH\",\"trigger\":\"LLM\",\"action\":\"ls -l\"}\n")
+                        .get(0);
         assertEquals("LinuxAgent", move.toMachine());
         assertEquals("FINISH", move.toStatus());
         assertEquals(Optional.of("ls -l"), move.action(), "an action is read when a line records one");
@@ -77,28 +110,31 @@ class TraceReaderTest {
     @Test
     void everyBadLineIsReportedWithItsNumberAndTheRestIsRead() {
         String move = "{\"event\":\"transition\",\"machine\":\"M\",\"from\":\"A\",\"to\":\"B\",\"trigger\":\"LLM\"}";
-        List<TraceEntry> entries = read(String.join("\n",
-                move,                                                   // 1
-                "not json at all",                                      // 2
-                "",                                                     // 3: blank, passed over
-                "[1, 2]",                                               // 4
-                "{\"event\":\"transition\",\"machine\":\"M\"}",         // 5
-                "{\"event\":\"transition\",\"machine\":\"M\",\"from\":7,\"to\":\"B\",\"trigger\":\"LLM\"}", // 6
-                "{\"event\":\"roundEnd\",\"outcome\":\"COMPLETED\",\"steps\":1.5}", // 7
-                move + " {}",                                           // 8
-                "{\"from\":\"A\"}",                                     // 9
-                "{\"event\":\"checkpoint\",\"at\":{\"deep\":[1,2,3]}}", // 10: another event
-                "{\"event\":\"transition\",\"machine\":\"M\",\"from\":\"A\"", // 11
-                "{\"event\":\"roundEnd\",\"outcome\":\"COMPLETED\",\"round\":99999999999}", // 12
-                "{\"event\":\"roundEnd\",\"outcome\":\"COMPLETED\",\"path\":[\"M.A\",3]}", // 13
-                "\t  ",                                                 // 14: blank
-                move + "\r",                                            // 15: CRLF
-                "{\"event\":\"roundEnd\"}"))                            // 16, no newline at the end
+        List<TraceEntry> entries = read(String.join(
+                        "\n",
+                        move, // 1
+                        "not json at all", // 2
+                        "", // 3: blank, passed over
+                        "[1, 2]", // 4
+                        "{\"event\":\"transition\",\"machine\":\"M\"}", // 5
+                        "{\"event\":\"transition\",\"machine\":\"M\",\"from\":7,\"to\":\"B\",\"trigger\":\"LLM\"}", // 6
+                        "{\"event\":\"roundEnd\",\"outcome\":\"COMPLETED\",\"steps\":1.5}", // 7
+                        move + " {}", // 8
+                        "{\"from\":\"A\"}", // 9
+                        "{\"event\":\"checkpoint\",\"at\":{\"deep\":[1,2,3]}}", // 10: another event
+                        "{\"event\":\"transition\",\"machine\":\"M\",\"from\":\"A\"", // 11
+                        "{\"event\":\"roundEnd\",\"outcome\":\"COMPLETED\",\"round\":99999999999}", // 12
+                        "{\"event\":\"roundEnd\",\"outcome\":\"COMPLETED\",\"path\":[\"M.A\",3]}", // 13
+                        "\t  ", // 14: blank
+                        move + "\r", // 15: CRLF
+                        "{\"event\":\"roundEnd\"}")) // 16, no newline at the end
                 ;
-        assertEquals(List.of(1L, 2L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L, 13L, 15L, 16L),
+        assertEquals(
+                List.of(1L, 2L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L, 13L, 15L, 16L),
                 entries.stream().map(TraceEntry::line).toList());
         assertInstanceOf(TraceEntry.Transition.class, entries.get(0));
-        assertTrue(problem(entries.get(1)).startsWith("not JSON (at column 1): Unrecognized token 'not'"),
+        assertTrue(
+                problem(entries.get(1)).startsWith("not JSON (at column 1): Unrecognized token 'not'"),
                 problem(entries.get(1)));
         assertEquals("not a JSON object", problem(entries.get(2)));
         assertEquals("a transition without \"from\", \"to\", \"trigger\"", problem(entries.get(3)));
@@ -111,14 +147,18 @@ class TraceReaderTest {
         assertEquals("\"round\" is too large, not a whole number", problem(entries.get(10)));
         assertEquals("\"path\" holds a number, not only text", problem(entries.get(11)));
         assertEquals("A", ((TraceEntry.Transition) entries.get(12)).from(), "a \\r before the newline is dropped");
-        assertEquals("the last line is cut off (the file does not end with a newline; a run stopped while writing it?):"
-                + " a roundEnd without \"outcome\"", problem(entries.get(13)));
+        assertEquals(
+                "the last line is cut off (the file does not end with a newline; a run stopped while writing it?):"
+                        + " a roundEnd without \"outcome\"",
+                problem(entries.get(13)));
     }
 
     @Test
     void aWholeLastLineWithoutANewlineIsRead() {
         List<TraceEntry> entries = read("{\"event\":\"roundEnd\",\"outcome\":\"COMPLETED\"}");
-        assertEquals("COMPLETED", assertInstanceOf(TraceEntry.RoundEnd.class, entries.get(0)).outcome());
+        assertEquals(
+                "COMPLETED",
+                assertInstanceOf(TraceEntry.RoundEnd.class, entries.get(0)).outcome());
     }
 
     @Test
@@ -144,8 +184,10 @@ class TraceReaderTest {
             entries = stream.toList();
         }
         assertEquals("longer than 1048576 bytes (" + longLine.length() + " bytes); skipped", problem(entries.get(0)));
-        assertEquals(new TraceEntry.RoundEnd(2, "", 0, "STEP_LIMIT", "", "", List.of(), 0, Optional.empty(),
-                Optional.empty()), entries.get(1));
+        assertEquals(
+                new TraceEntry.RoundEnd(
+                        2, "", 0, "STEP_LIMIT", "", "", List.of(), 0, Optional.empty(), Optional.empty()),
+                entries.get(1));
     }
 
     @Test
@@ -153,8 +195,10 @@ class TraceReaderTest {
         String prefix = "{\"event\":\"roundEnd\",\"outcome\":\"COMPLETED\",\"reason\":\"";
         String line = prefix + "y".repeat(TraceReader.MAX_LINE_BYTES - prefix.length() - 2) + "\"}";
         assertEquals(TraceReader.MAX_LINE_BYTES, line.length());
-        TraceEntry.RoundEnd end = assertInstanceOf(TraceEntry.RoundEnd.class, read(line + "\n").get(0));
-        assertEquals(TraceReader.MAX_LINE_BYTES - prefix.length() - 2, end.reason().length());
+        TraceEntry.RoundEnd end =
+                assertInstanceOf(TraceEntry.RoundEnd.class, read(line + "\n").get(0));
+        assertEquals(
+                TraceReader.MAX_LINE_BYTES - prefix.length() - 2, end.reason().length());
     }
 
     @Test

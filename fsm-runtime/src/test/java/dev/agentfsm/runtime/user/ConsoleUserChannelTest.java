@@ -47,7 +47,8 @@ class ConsoleUserChannelTest {
 
         String printed = printed();
         assertTrue(printed.chars().noneMatch(c -> c == 0x1B || c == 0x07 || c == 0x202E), printed);
-        assertTrue(printed.startsWith(String.format("Which one?\\x1b]52;c;cm0gLXJmIH4=\\x07%nred or \\u202eeulb%n> ")),
+        assertTrue(
+                printed.startsWith(String.format("Which one?\\x1b]52;c;cm0gLXJmIH4=\\x07%nred or \\u202eeulb%n> ")),
                 printed);
         assertTrue(printed.contains("The agent wants to run: rm -rf ~ \\x1b[2K\\x1b[1Gls"), printed);
     }
@@ -128,8 +129,10 @@ class ConsoleUserChannelTest {
     void confirmAsksOnceMoreOnAnUnclearAnswer() throws IOException {
         try (Keyboard keyboard = new Keyboard("maybe", "yes")) {
             assertEquals(Decision.APPROVED, keyboard.console().confirm("delete report.docx", WAIT));
-            assertEquals(String.format("The agent wants to run: delete report.docx%nAllow it? [y/n] "
-                    + "Please answer y or n, not \"maybe\".%nAllow it? [y/n] "), printed());
+            assertEquals(
+                    String.format("The agent wants to run: delete report.docx%nAllow it? [y/n] "
+                            + "Please answer y or n, not \"maybe\".%nAllow it? [y/n] "),
+                    printed());
         }
     }
 

@@ -31,8 +31,10 @@ class ScriptedUserChannelTest {
 
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> user.ask("second?", WAIT));
 
-        assertEquals("The scripted user has no answer left for the question \"second?\": all 1 scripted answers"
-                + " were given; add answers to the script", e.getMessage());
+        assertEquals(
+                "The scripted user has no answer left for the question \"second?\": all 1 scripted answers"
+                        + " were given; add answers to the script",
+                e.getMessage());
         assertEquals(List.of("first?", "second?"), user.asked());
     }
 
@@ -42,7 +44,9 @@ class ScriptedUserChannelTest {
 
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> user.confirm("format C:", WAIT));
 
-        assertEquals("The scripted user has no decision left for the confirmation \"format C:\": all 0 scripted"
-                + " decisions were given; add decisions to the script", e.getMessage());
+        assertEquals(
+                "The scripted user has no decision left for the confirmation \"format C:\": all 0 scripted"
+                        + " decisions were given; add decisions to the script",
+                e.getMessage());
     }
 }

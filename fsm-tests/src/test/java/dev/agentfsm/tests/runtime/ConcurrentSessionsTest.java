@@ -38,14 +38,19 @@ class ConcurrentSessionsTest {
     /** Virtual threads where the JDK has them (21+), a small pool on 17. */
     private static ExecutorService executor() throws Throwable {
         if (Runtime.version().feature() >= 21) {
-            return (ExecutorService) MethodHandles.publicLookup().findStatic(Executors.class,
-                    "newVirtualThreadPerTaskExecutor", MethodType.methodType(ExecutorService.class)).invoke();
+            return (ExecutorService) MethodHandles.publicLookup()
+                    .findStatic(
+                            Executors.class,
+                            "newVirtualThreadPerTaskExecutor",
+                            MethodType.methodType(ExecutorService.class))
+                    .invoke();
         }
         return Executors.newFixedThreadPool(8);
     }
 
     /** What one session reports: its round results, its subtask archive and its blackboard. */
-    private record Outcomes(String id, List<RoundResult> results, List<ArchivedSubtask> archive, List<String> requests) {}
+    private record Outcomes(
+            String id, List<RoundResult> results, List<ArchivedSubtask> archive, List<String> requests) {}
 
     @Test
     void aThousandSessionsAtOnceEachWithItsOwnCorrectResults(@TempDir Path dir) throws Throwable {
@@ -64,14 +69,23 @@ class ConcurrentSessionsTest {
                         host.script(HostAgentStatus.ASSIGN, HostAgentStatus.FINISH, HostAgentStatus.FINISH);
                         app.script(result("done " + n));
                     } else {
-                        host.script(HostAgentStatus.ASSIGN, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH,
+                        host.script(
+                                HostAgentStatus.ASSIGN,
+                                HostAgentStatus.ASSIGN,
+                                HostAgentStatus.FINISH,
                                 HostAgentStatus.FINISH);
                         app.script(AppAgentStatus.FAIL, result("retried " + n));
                     }
-                    Session session = Session.of(HostAgentStateManager.instance(), host).config(config)
-                            .id("session-" + n).listener(trace).build();
+                    Session session = Session.of(HostAgentStateManager.instance(), host)
+                            .config(config)
+                            .id("session-" + n)
+                            .listener(trace)
+                            .build();
                     List<RoundResult> results = session.run(List.of("task " + n, "follow-up " + n));
-                    return new Outcomes(session.id(), results, session.context().previousSubtasks(),
+                    return new Outcomes(
+                            session.id(),
+                            results,
+                            session.context().previousSubtasks(),
                             host.blackboard().requests());
                 });
             }
@@ -86,22 +100,30 @@ class ConcurrentSessionsTest {
                 Outcomes outcomes = futures.get(n).get();
                 assertEquals("session-" + n, outcomes.id());
                 List<RoundResult> results = outcomes.results();
-                assertEquals(List.of(Outcome.COMPLETED, Outcome.COMPLETED),
-                        results.stream().map(RoundResult::outcome).toList(), "session " + n);
+                assertEquals(
+                        List.of(Outcome.COMPLETED, Outcome.COMPLETED),
+                        results.stream().map(RoundResult::outcome).toList(),
+                        "session " + n);
                 if (n % 2 == 0) {
                     assertEquals(6, results.get(0).steps());
                     assertEquals(Optional.of("done " + n), results.get(0).result());
                     assertEquals(Optional.empty(), results.get(1).result(), "round 2: the host finished at once");
-                    assertEquals(List.of(new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FINISH, "done " + n)),
+                    assertEquals(
+                            List.of(new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FINISH, "done " + n)),
                             outcomes.archive());
                     assertEquals(outcomes.archive(), results.get(0).subtasks());
                 } else {
                     assertEquals(10, results.get(0).steps());
-                    assertEquals(List.of(new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FAIL, ""),
-                            new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FINISH, "retried " + n)), outcomes.archive());
+                    assertEquals(
+                            List.of(
+                                    new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FAIL, ""),
+                                    new ArchivedSubtask("subtask of task " + n, AppAgentStatus.FINISH, "retried " + n)),
+                            outcomes.archive());
                     assertEquals(outcomes.archive(), results.get(0).subtasks());
                 }
-                assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH), results.get(1).path());
+                assertEquals(
+                        List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH),
+                        results.get(1).path());
                 assertEquals(List.of(), results.get(1).subtasks(), "round 2 ended no subtask");
                 assertEquals(List.of("task " + n, "follow-up " + n), outcomes.requests());
             }

@@ -15,10 +15,16 @@ public final class HaltingRound {
 
     public static void main(String[] args) {
         JsonLinesTrace trace = JsonLinesTrace.open(Path.of(args[0]));
-        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.CONTINUE,
-                LinuxAgentStatus.CONTINUE,
-                (ScriptedAgent.Step) (a, c) -> Runtime.getRuntime().halt(3));
-        Round.of(LinuxAgentStateManager.instance(), agent).listener(trace).build().run();
+        LinuxAgent agent = new LinuxAgent()
+                .script(
+                        LinuxAgentStatus.CONTINUE,
+                        LinuxAgentStatus.CONTINUE,
+                        LinuxAgentStatus.CONTINUE,
+                        (ScriptedAgent.Step) (a, c) -> Runtime.getRuntime().halt(3));
+        Round.of(LinuxAgentStateManager.instance(), agent)
+                .listener(trace)
+                .build()
+                .run();
         System.exit(0); // not reached
     }
 }

@@ -34,7 +34,11 @@ class HandOffTest {
     private final AppAgent app = new AppAgent(host);
 
     private RoundResult run() {
-        return Round.of(HostAgentStateManager.instance(), host).context(context).listener(listener).build().run();
+        return Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .listener(listener)
+                .build()
+                .run();
     }
 
     @Test
@@ -46,18 +50,29 @@ class HandOffTest {
         });
         RoundResult result = run();
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
-        assertEquals(List.of(
-                "1 HostAgent HostAgent.CONTINUE -> ASSIGN by LLM",
-                "2 HostAgent HostAgent.ASSIGN -> AppAgent.CONTINUE by SYSTEM",
-                "3 AppAgent AppAgent.CONTINUE -> FINISH by LLM",
-                "4 AppAgent AppAgent.FINISH -> HostAgent.CONTINUE by SYSTEM",
-                "5 HostAgent HostAgent.CONTINUE -> FINISH by LLM"), listener.moves);
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
+        assertEquals(
+                List.of(
+                        "1 HostAgent HostAgent.CONTINUE -> ASSIGN by LLM",
+                        "2 HostAgent HostAgent.ASSIGN -> AppAgent.CONTINUE by SYSTEM",
+                        "3 AppAgent AppAgent.CONTINUE -> FINISH by LLM",
+                        "4 AppAgent AppAgent.FINISH -> HostAgent.CONTINUE by SYSTEM",
+                        "5 HostAgent HostAgent.CONTINUE -> FINISH by LLM"),
+                listener.moves);
         assertEquals(List.of("CONTINUE@1/1", "ASSIGN@2/2", "CONTINUE@5/5", "FINISH@6/6"), host.log());
         assertEquals(List.of("CONTINUE@3/3", "FINISH@4/4"), app.log(), "the sub-agent got CONTINUE on the hand-off");
-        assertEquals(List.of(new ArchivedSubtask("subtask of write a letter", AppAgentStatus.FINISH, "letter written")),
-                context.previousSubtasks(), "FINISH's exit action archived the subtask for the host");
+        assertEquals(
+                List.of(new ArchivedSubtask("subtask of write a letter", AppAgentStatus.FINISH, "letter written")),
+                context.previousSubtasks(),
+                "FINISH's exit action archived the subtask for the host");
         assertEquals(HostAgentStatus.FINISH, host.status());
         assertSame(host.blackboard(), app.blackboard(), "a sub-agent uses its host's blackboard");
     }
@@ -70,9 +85,16 @@ class HandOffTest {
         RoundResult result = run();
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(boom, result.error().orElseThrow());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.ERROR",
-                "HostAgent.FINISH"), result.qualifiedPath());
-        assertEquals(List.of(new ArchivedSubtask("subtask of write a letter", AppAgentStatus.ERROR, "")),
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.ERROR",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
+        assertEquals(
+                List.of(new ArchivedSubtask("subtask of write a letter", AppAgentStatus.ERROR, "")),
                 context.previousSubtasks());
         assertEquals("3 AppAgent AppAgent.CONTINUE -> ERROR by SYSTEM", listener.moves.get(2));
     }
@@ -87,7 +109,8 @@ class HandOffTest {
         assertTrue(toApp.isHandOff());
         assertSame(app, toApp.agent().orElseThrow());
         assertSame(other, toOther.agent().orElseThrow(), "each decision names its own agent");
-        assertEquals(new Move(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE, Trigger.SYSTEM, ""),
+        assertEquals(
+                new Move(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE, Trigger.SYSTEM, ""),
                 toApp.move().orElseThrow());
         assertEquals("HostAgent.ASSIGN -> AppAgent.CONTINUE (SYSTEM)", toApp.toString());
 
@@ -98,25 +121,34 @@ class HandOffTest {
 
     @Test
     void aHandOffToAnAgentOfAnotherTypeIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> Next.handOff(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE, new MobileAgent()));
-        assertEquals("HostAgent.ASSIGN -> AppAgent.CONTINUE (SYSTEM) hands control to " + MobileAgent.class.getName()
-                + ", but AppAgent drives " + AppAgent.class.getName(), e.getMessage());
+        assertEquals(
+                "HostAgent.ASSIGN -> AppAgent.CONTINUE (SYSTEM) hands control to " + MobileAgent.class.getName()
+                        + ", but AppAgent drives " + AppAgent.class.getName(),
+                e.getMessage());
     }
 
     @Test
     void onlyADeclaredHandOffTakesAnAgent() {
-        IllegalArgumentException undeclared = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException undeclared = assertThrows(
+                IllegalArgumentException.class,
                 () -> Next.handOff(HostAgentStatus.CONTINUE, AppAgentStatus.CONTINUE, app));
-        assertTrue(undeclared.getMessage().startsWith("HostAgent.CONTINUE declares no hand-off to AppAgent.CONTINUE;"),
+        assertTrue(
+                undeclared.getMessage().startsWith("HostAgent.CONTINUE declares no hand-off to AppAgent.CONTINUE;"),
                 undeclared.getMessage());
-        IllegalArgumentException notWithin = assertThrows(IllegalArgumentException.class,
-                () -> Next.move(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE));
-        assertEquals("HostAgent.ASSIGN -> AppAgent.CONTINUE (SYSTEM) is a hand-off; it needs the agent that takes"
-                + " over: use Next.handOff(from, to, agent)", notWithin.getMessage());
-        NullPointerException noAgent = assertThrows(NullPointerException.class,
-                () -> Next.handOff(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE, null));
-        assertEquals("the hand-off HostAgent.ASSIGN -> AppAgent.CONTINUE needs the AppAgent agent to hand control to;"
-                + " got null", noAgent.getMessage());
+        IllegalArgumentException notWithin = assertThrows(
+                IllegalArgumentException.class, () -> Next.move(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE));
+        assertEquals(
+                "HostAgent.ASSIGN -> AppAgent.CONTINUE (SYSTEM) is a hand-off; it needs the agent that takes"
+                        + " over: use Next.handOff(from, to, agent)",
+                notWithin.getMessage());
+        NullPointerException noAgent = assertThrows(
+                NullPointerException.class, () -> Next.handOff(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE, null));
+        assertEquals(
+                "the hand-off HostAgent.ASSIGN -> AppAgent.CONTINUE needs the AppAgent agent to hand control to;"
+                        + " got null",
+                noAgent.getMessage());
     }
 }

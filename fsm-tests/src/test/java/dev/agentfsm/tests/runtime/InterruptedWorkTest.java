@@ -33,7 +33,8 @@ class InterruptedWorkTest {
     private static ScriptedAgent.Step interruptedLlmCall() {
         return (agent, context) -> {
             Thread.currentThread().interrupt();
-            throw new LlmException("Interrupted while waiting for POST http://localhost/v1/chat/completions",
+            throw new LlmException(
+                    "Interrupted while waiting for POST http://localhost/v1/chat/completions",
                     new InterruptedException());
         };
     }
@@ -41,10 +42,14 @@ class InterruptedWorkTest {
     @Test
     void anInterruptWrappedInAnotherExceptionCancelsTheRoundWithoutOnError() {
         LinuxAgent agent = new LinuxAgent().script(interruptedLlmCall());
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).config(TEN_STEPS).build().run();
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+                .config(TEN_STEPS)
+                .build()
+                .run();
         assertEquals(Outcome.CANCELLED, result.outcome(), result.reason());
         assertEquals(List.of(LinuxAgentStatus.CONTINUE), result.path());
-        assertTrue(result.reason().contains("its thread was interrupted while LinuxAgent.CONTINUE ran"), result.reason());
+        assertTrue(
+                result.reason().contains("its thread was interrupted while LinuxAgent.CONTINUE ran"), result.reason());
         assertTrue(result.reason().contains("Interrupted while waiting for POST"), result.reason());
         assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is kept for the caller");
     }
@@ -52,7 +57,10 @@ class InterruptedWorkTest {
     @Test
     void anInterruptWrappedInAnotherExceptionCancelsTheRoundWithOnError() {
         HostAgent host = new HostAgent().script(interruptedLlmCall());
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).config(TEN_STEPS).build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .config(TEN_STEPS)
+                .build()
+                .run();
         assertEquals(Outcome.CANCELLED, result.outcome(), result.reason());
         assertEquals(List.of(HostAgentStatus.CONTINUE), result.path(), "the onError state does not run on a cancel");
         assertTrue(Thread.currentThread().isInterrupted());
@@ -63,7 +71,10 @@ class InterruptedWorkTest {
         LinuxAgent agent = new LinuxAgent().script((ScriptedAgent.Step) (a, c) -> {
             throw new IllegalStateException("worker stopped", new InterruptedException("sleep interrupted"));
         });
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).config(TEN_STEPS).build().run();
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+                .config(TEN_STEPS)
+                .build()
+                .run();
         assertEquals(Outcome.CANCELLED, result.outcome(), result.reason());
         assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is restored for the caller");
     }
@@ -71,7 +82,10 @@ class InterruptedWorkTest {
     @Test
     void anOrdinaryFailureStillGoesToOnError() {
         HostAgent host = new HostAgent().script(new IllegalStateException("no window"));
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).config(TEN_STEPS).build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .config(TEN_STEPS)
+                .build()
+                .run();
         assertEquals(Outcome.ERROR, result.outcome(), result.reason());
         assertEquals(HostAgentStatus.ERROR, result.path().get(1));
     }

@@ -15,8 +15,8 @@ final class RecordingListener implements TransitionListener {
     @Override
     public void onTransition(TransitionEvent event) {
         events.add(event);
-        moves.add(event.step() + " " + event.agent() + " " + event.from().qualifiedName() + " -> "
-                + event.targetName() + " by " + event.trigger());
+        moves.add(event.step() + " " + event.agent() + " " + event.from().qualifiedName() + " -> " + event.targetName()
+                + " by " + event.trigger());
     }
 
     @Override

@@ -38,8 +38,12 @@ class RoundOutcomeTest {
     }
 
     private RoundResult run(LinuxAgent agent, int maxStep) {
-        return Round.of(LinuxAgentStateManager.instance(), agent).context(context).config(maxStep(maxStep))
-                .listener(listener).build().run();
+        return Round.of(LinuxAgentStateManager.instance(), agent)
+                .context(context)
+                .config(maxStep(maxStep))
+                .listener(listener)
+                .build()
+                .run();
     }
 
     private static RuntimeConfig maxStep(int maxStep) {
@@ -48,26 +52,30 @@ class RoundOutcomeTest {
 
     @Test
     void completedInARoundEndingStateWithPathStepsAndResult() {
-        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE,
-                (ScriptedAgent.Step) (a, c) -> {
-                    c.put(Context.ROUND_RESULT, "3 files");
-                    a.setStatus(LinuxAgentStatus.FINISH);
-                });
+        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE, (ScriptedAgent.Step) (a, c) -> {
+            c.put(Context.ROUND_RESULT, "3 files");
+            a.setStatus(LinuxAgentStatus.FINISH);
+        });
         RoundResult result = run(agent, 10);
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertTrue(result.completed());
-        assertEquals(List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH),
-                result.path());
+        assertEquals(
+                List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH), result.path());
         assertEquals(LinuxAgentStatus.FINISH, result.finalStatus());
         assertEquals(3, result.steps());
         assertEquals(Optional.of("3 files"), result.result());
         assertEquals(Optional.empty(), result.error());
         assertEquals(Optional.empty(), result.violation());
         assertEquals("LinuxAgent reached FINISH, which ends the round, after 3 steps", result.reason());
-        assertEquals(List.of("CONTINUE@1/1", "CONTINUE@2/2", "FINISH@3/3"), agent.log(),
+        assertEquals(
+                List.of("CONTINUE@1/1", "CONTINUE@2/2", "FINISH@3/3"),
+                agent.log(),
                 "each state sees its own status and the current step counters; FINISH's handle ran");
-        assertEquals(List.of("1 LinuxAgent LinuxAgent.CONTINUE -> CONTINUE by LLM",
-                "2 LinuxAgent LinuxAgent.CONTINUE -> FINISH by LLM"), listener.moves);
+        assertEquals(
+                List.of(
+                        "1 LinuxAgent LinuxAgent.CONTINUE -> CONTINUE by LLM",
+                        "2 LinuxAgent LinuxAgent.CONTINUE -> FINISH by LLM"),
+                listener.moves);
         assertEquals(List.of(result), listener.ends);
         assertEquals(3, context.require(Context.ROUND_STEP));
     }
@@ -81,8 +89,11 @@ class RoundOutcomeTest {
         assertEquals(4, result.steps());
         assertEquals(4, result.path().size());
         assertEquals(LinuxAgentStatus.CONTINUE, result.finalStatus());
-        assertTrue(result.reason().startsWith("the step budget of 4 steps was spent (4 by this round) before a "
-                + "round-ending state was reached; stopped in LinuxAgent.CONTINUE, about to move to LinuxAgent.CONTINUE"),
+        assertTrue(
+                result.reason()
+                        .startsWith(
+                                "the step budget of 4 steps was spent (4 by this round) before a "
+                                        + "round-ending state was reached; stopped in LinuxAgent.CONTINUE, about to move to LinuxAgent.CONTINUE"),
                 result.reason());
         assertEquals(3, listener.moves.size(), "the refused fifth move is not announced");
     }
@@ -96,8 +107,10 @@ class RoundOutcomeTest {
         assertSame(boom, result.error().orElseThrow());
         assertEquals(List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.CONTINUE), result.path());
         assertEquals(LinuxAgentStatus.CONTINUE, result.finalStatus());
-        assertEquals("LinuxAgent.CONTINUE failed with java.io.IOException: disk full; LinuxAgent declares no "
-                + "onError state", result.reason());
+        assertEquals(
+                "LinuxAgent.CONTINUE failed with java.io.IOException: disk full; LinuxAgent declares no "
+                        + "onError state",
+                result.reason());
     }
 
     @Test
@@ -106,22 +119,33 @@ class RoundOutcomeTest {
         IllegalStateException boom = new IllegalStateException("no window");
         List<Optional<Exception>> seenInError = new ArrayList<>();
         host.script(boom, (ScriptedAgent.Step) (a, c) -> seenInError.add(c.get(Context.ERROR)));
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).listener(listener)
-                .build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .listener(listener)
+                .build()
+                .run();
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(boom, result.error().orElseThrow());
         assertEquals(List.of(Optional.of(boom)), seenInError, "the onError state's exit action sees the exception");
         assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ERROR, HostAgentStatus.FINISH), result.path());
         assertEquals(HostAgentStatus.FINISH, result.finalStatus(), "the machine went on to its round-ending state");
-        assertEquals(List.of("CONTINUE@1/1", "ERROR@2/2", "FINISH@3/3"), host.log(),
+        assertEquals(
+                List.of("CONTINUE@1/1", "ERROR@2/2", "FINISH@3/3"),
+                host.log(),
                 "the onError state's handle ran with status ERROR");
         assertEquals("1 HostAgent HostAgent.CONTINUE -> ERROR by SYSTEM", listener.moves.get(0));
-        assertTrue(result.reason().startsWith("HostAgent.CONTINUE failed with java.lang.IllegalStateException: "
-                + "no window; HostAgent moved to its onError state ERROR; then HostAgent reached FINISH"),
+        assertTrue(
+                result.reason()
+                        .startsWith(
+                                "HostAgent.CONTINUE failed with java.lang.IllegalStateException: "
+                                        + "no window; HostAgent moved to its onError state ERROR; then HostAgent reached FINISH"),
                 result.reason());
 
         host.script(HostAgentStatus.FINISH);
-        Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
+        Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .build()
+                .run();
         assertEquals(Optional.empty(), context.get(Context.ERROR), "a new round starts without the last one's error");
     }
 
@@ -131,7 +155,10 @@ class RoundOutcomeTest {
         IOException first = new IOException("first");
         IOException second = new IOException("second");
         host.script(first, second);
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .build()
+                .run();
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(first, result.error().orElseThrow());
         assertEquals(List.of(second), List.of(first.getSuppressed()));
@@ -141,15 +168,30 @@ class RoundOutcomeTest {
 
     @Test
     void illegalTransitionNamesFromRequestedAndTheDeclaredTargets() {
-        HostAgent host = new HostAgent().script(HostAgentStatus.FAIL); // a status HostAgent has, but not a move CONTINUE declares
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
+        HostAgent host = new HostAgent()
+                .script(HostAgentStatus.FAIL); // a status HostAgent has, but not a move CONTINUE declares
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .build()
+                .run();
         assertEquals(Outcome.ILLEGAL_TRANSITION, result.outcome());
         RoundResult.Violation violation = result.violation().orElseThrow();
-        assertEquals(new RoundResult.Violation(HostAgentStatus.CONTINUE, "FAIL", List.of(HostAgentStatus.CONTINUE,
-                HostAgentStatus.ASSIGN, HostAgentStatus.FINISH, HostAgentStatus.PENDING, HostAgentStatus.CONFIRM,
-                HostAgentStatus.ERROR)), violation);
-        assertEquals("HostAgent.CONTINUE asked to move to \"FAIL\", which it does not declare; it may move to "
-                + "[CONTINUE, ASSIGN, FINISH, PENDING, CONFIRM, ERROR]", result.reason());
+        assertEquals(
+                new RoundResult.Violation(
+                        HostAgentStatus.CONTINUE,
+                        "FAIL",
+                        List.of(
+                                HostAgentStatus.CONTINUE,
+                                HostAgentStatus.ASSIGN,
+                                HostAgentStatus.FINISH,
+                                HostAgentStatus.PENDING,
+                                HostAgentStatus.CONFIRM,
+                                HostAgentStatus.ERROR)),
+                violation);
+        assertEquals(
+                "HostAgent.CONTINUE asked to move to \"FAIL\", which it does not declare; it may move to "
+                        + "[CONTINUE, ASSIGN, FINISH, PENDING, CONFIRM, ERROR]",
+                result.reason());
         assertEquals(Optional.empty(), result.error());
         assertEquals(List.of(HostAgentStatus.CONTINUE), result.path());
     }
@@ -157,15 +199,21 @@ class RoundOutcomeTest {
     @Test
     void unknownStatusWithoutFallbackIsItsOwnOutcome() {
         HostAgent host = new HostAgent().script(ScriptedAgent.reportsText("CONFIRMED"));
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .build()
+                .run();
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome());
         assertEquals("CONFIRMED", result.violation().orElseThrow().requested());
         assertEquals(HostAgentStatus.CONTINUE, result.violation().orElseThrow().from());
         assertEquals(List.of(HostAgentStatus.CONTINUE), result.path(), "not through onError");
         assertEquals(Optional.empty(), result.error());
-        assertTrue(result.reason().startsWith("HostAgent has no state for status \"CONFIRMED\" (asked for in "
-                + "CONTINUE) and declares no fallback; known statuses: [CONTINUE, ASSIGN, FINISH, PENDING, "
-                + "CONFIRM, ERROR, FAIL]"), result.reason());
+        assertTrue(
+                result.reason()
+                        .startsWith("HostAgent has no state for status \"CONFIRMED\" (asked for in "
+                                + "CONTINUE) and declares no fallback; known statuses: [CONTINUE, ASSIGN, FINISH, PENDING, "
+                                + "CONFIRM, ERROR, FAIL]"),
+                result.reason());
     }
 
     @Test
@@ -181,18 +229,24 @@ class RoundOutcomeTest {
     @Test
     void cancelledByTheToken() {
         CancellationToken token = new CancellationToken();
-        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE,
-                (ScriptedAgent.Step) (a, c) -> token.cancel());
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).cancellation(token).build().run();
+        LinuxAgent agent =
+                new LinuxAgent().script(LinuxAgentStatus.CONTINUE, (ScriptedAgent.Step) (a, c) -> token.cancel());
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+                .cancellation(token)
+                .build()
+                .run();
         assertEquals(Outcome.CANCELLED, result.outcome());
         assertEquals(2, result.steps());
-        assertEquals("the round was cancelled: its CancellationToken was cancelled, after 2 steps, in "
-                + "LinuxAgent.CONTINUE", result.reason());
+        assertEquals(
+                "the round was cancelled: its CancellationToken was cancelled, after 2 steps, in "
+                        + "LinuxAgent.CONTINUE",
+                result.reason());
     }
 
     @Test
     void cancelledByInterruptingTheThread() {
-        LinuxAgent agent = new LinuxAgent().script((ScriptedAgent.Step) (a, c) -> Thread.currentThread().interrupt());
+        LinuxAgent agent = new LinuxAgent()
+                .script((ScriptedAgent.Step) (a, c) -> Thread.currentThread().interrupt());
         RoundResult result = run(agent, 10);
         assertEquals(Outcome.CANCELLED, result.outcome());
         assertEquals(1, result.steps());
@@ -206,7 +260,8 @@ class RoundOutcomeTest {
         });
         RoundResult result = run(agent, 10);
         assertEquals(Outcome.CANCELLED, result.outcome());
-        assertTrue(result.reason().contains("its thread was interrupted while LinuxAgent.CONTINUE ran"), result.reason());
+        assertTrue(
+                result.reason().contains("its thread was interrupted while LinuxAgent.CONTINUE ran"), result.reason());
         assertTrue(Thread.currentThread().isInterrupted());
     }
 
@@ -215,7 +270,10 @@ class RoundOutcomeTest {
         CancellationToken token = new CancellationToken();
         token.cancel();
         LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH);
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).cancellation(token).build().run();
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+                .cancellation(token)
+                .build()
+                .run();
         assertEquals(Outcome.CANCELLED, result.outcome());
         assertEquals(0, result.steps());
         assertEquals(List.of(), result.path());
@@ -225,17 +283,34 @@ class RoundOutcomeTest {
     @Test
     void aRejectedReplyEndsTheRoundWithItsOutcomeAndNotThroughOnError() {
         List<Status> offered = List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH);
-        HostAgent host = new HostAgent().script(new ReplyRejectedException(Outcome.ILLEGAL_TRANSITION,
-                HostAgentStatus.CONTINUE, "FAIL", offered, "{\"status\":\"FAIL\"}", "FAIL is not offered"));
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).build().run();
+        HostAgent host = new HostAgent()
+                .script(new ReplyRejectedException(
+                        Outcome.ILLEGAL_TRANSITION,
+                        HostAgentStatus.CONTINUE,
+                        "FAIL",
+                        offered,
+                        "{\"status\":\"FAIL\"}",
+                        "FAIL is not offered"));
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .build()
+                .run();
         assertEquals(Outcome.ILLEGAL_TRANSITION, result.outcome());
-        assertEquals(new RoundResult.Violation(HostAgentStatus.CONTINUE, "FAIL", offered),
+        assertEquals(
+                new RoundResult.Violation(HostAgentStatus.CONTINUE, "FAIL", offered),
                 result.violation().orElseThrow());
         assertEquals(List.of(HostAgentStatus.CONTINUE), result.path(), "not through onError");
 
-        ReplyRejectedException malformed = new ReplyRejectedException(Outcome.ERROR, HostAgentStatus.CONTINUE, "",
-                List.of(HostAgentStatus.CONTINUE), "not json", "the reply is not JSON");
-        RoundResult error = Round.of(HostAgentStateManager.instance(), new HostAgent().script(malformed)).build().run();
+        ReplyRejectedException malformed = new ReplyRejectedException(
+                Outcome.ERROR,
+                HostAgentStatus.CONTINUE,
+                "",
+                List.of(HostAgentStatus.CONTINUE),
+                "not json",
+                "the reply is not JSON");
+        RoundResult error = Round.of(HostAgentStateManager.instance(), new HostAgent().script(malformed))
+                .build()
+                .run();
         assertEquals(Outcome.ERROR, error.outcome());
         assertSame(malformed, error.error().orElseThrow());
         assertEquals(List.of(HostAgentStatus.CONTINUE), error.path());
@@ -251,11 +326,16 @@ class RoundOutcomeTest {
             }
         };
         LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH);
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).listener(failing).listener(listener)
-                .build().run();
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+                .listener(failing)
+                .listener(listener)
+                .build()
+                .run();
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(broken, result.error().orElseThrow());
-        assertTrue(result.reason().contains("failed on the transition LinuxAgent.CONTINUE -> LinuxAgent.FINISH"), result.reason());
+        assertTrue(
+                result.reason().contains("failed on the transition LinuxAgent.CONTINUE -> LinuxAgent.FINISH"),
+                result.reason());
         assertEquals(List.of(), listener.moves, "the move was not made");
         assertEquals(List.of(result), listener.ends, "the others still hear how the round ended");
     }
@@ -271,11 +351,17 @@ class RoundOutcomeTest {
                 throw new IllegalStateException("closed");
             }
         };
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), new LinuxAgent().script(LinuxAgentStatus.FINISH))
-                .listener(failing).build().run();
+        RoundResult result = Round.of(
+                        LinuxAgentStateManager.instance(), new LinuxAgent().script(LinuxAgentStatus.FINISH))
+                .listener(failing)
+                .build()
+                .run();
         assertEquals(Outcome.ERROR, result.outcome());
-        assertTrue(result.reason().endsWith("the round itself ended as COMPLETED: LinuxAgent reached FINISH, "
-                + "which ends the round, after 2 steps"), result.reason());
+        assertTrue(
+                result.reason()
+                        .endsWith("the round itself ended as COMPLETED: LinuxAgent reached FINISH, "
+                                + "which ends the round, after 2 steps"),
+                result.reason());
     }
 
     @Test
@@ -290,11 +376,15 @@ class RoundOutcomeTest {
     @Test
     void theStepLimitIsTheAgentsMaxStepUnlessTheRoundIsGivenOtherSettings() {
         LinuxAgent agent = new LinuxAgent(maxStep(3)); // no script: CONTINUE keeps reporting CONTINUE
-        RoundResult own = Round.of(LinuxAgentStateManager.instance(), agent).build().run();
+        RoundResult own =
+                Round.of(LinuxAgentStateManager.instance(), agent).build().run();
         assertEquals(Outcome.STEP_LIMIT, own.outcome());
         assertEquals(3, own.steps());
 
-        RoundResult given = Round.of(LinuxAgentStateManager.instance(), agent).config(maxStep(5)).build().run();
+        RoundResult given = Round.of(LinuxAgentStateManager.instance(), agent)
+                .config(maxStep(5))
+                .build()
+                .run();
         assertEquals(Outcome.STEP_LIMIT, given.outcome());
         assertEquals(5, given.steps());
     }
@@ -302,9 +392,18 @@ class RoundOutcomeTest {
     @Test
     void aStepLimitBelowOneIsRefusedWithTheValue() {
         RuntimeConfig d = RuntimeConfig.defaults();
-        RuntimeConfig.ConfigException e = assertThrows(RuntimeConfig.ConfigException.class, () -> new RuntimeConfig(0,
-                d.maxRound(), d.safeGuard(), d.askQuestion(), d.jsonParsingRetry(), d.llmTimeout(), d.userTimeout(),
-                d.actionTimeout(), d.llm()));
+        RuntimeConfig.ConfigException e = assertThrows(
+                RuntimeConfig.ConfigException.class,
+                () -> new RuntimeConfig(
+                        0,
+                        d.maxRound(),
+                        d.safeGuard(),
+                        d.askQuestion(),
+                        d.jsonParsingRetry(),
+                        d.llmTimeout(),
+                        d.userTimeout(),
+                        d.actionTimeout(),
+                        d.llm()));
         assertEquals("maxStep: 0 is not allowed; expected a whole number, at least 1", e.getMessage());
     }
 }

@@ -44,14 +44,19 @@ class SubtaskEndTest {
         @Override
         public void onSubtaskEnd(SubtaskEvent event) {
             subtasks.add(event);
-            lines.add(event.step() + " subtask " + event.number() + " ended in " + event.subtask().status().qualifiedName());
+            lines.add(event.step() + " subtask " + event.number() + " ended in "
+                    + event.subtask().status().qualifiedName());
         }
     }
 
     private final Heard heard = new Heard();
 
     private RoundResult runHost(HostAgent host) {
-        return Round.of(HostAgentStateManager.instance(), host).context(context).listener(heard).build().run();
+        return Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .listener(heard)
+                .build()
+                .run();
     }
 
     @Test
@@ -65,14 +70,21 @@ class SubtaskEndTest {
         RoundResult result = runHost(host);
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of("1 HostAgent.CONTINUE -> ASSIGN", "2 HostAgent.ASSIGN -> AppAgent.CONTINUE",
-                "3 AppAgent.CONTINUE -> FINISH", "4 subtask 1 ended in AppAgent.FINISH",
-                "4 AppAgent.FINISH -> HostAgent.CONTINUE", "5 HostAgent.CONTINUE -> FINISH"), heard.lines,
+        assertEquals(
+                List.of(
+                        "1 HostAgent.CONTINUE -> ASSIGN",
+                        "2 HostAgent.ASSIGN -> AppAgent.CONTINUE",
+                        "3 AppAgent.CONTINUE -> FINISH",
+                        "4 subtask 1 ended in AppAgent.FINISH",
+                        "4 AppAgent.FINISH -> HostAgent.CONTINUE",
+                        "5 HostAgent.CONTINUE -> FINISH"),
+                heard.lines,
                 "the subtask ends after FINISH's handle archived it, before FINISH hands back");
         SubtaskEvent event = heard.subtasks.get(0);
         ArchivedSubtask archived = context.previousSubtasks().get(0);
         assertSame(archived, event.subtask(), "the event carries what FINISH archived, not a copy of its own");
-        assertEquals(new ArchivedSubtask("subtask of write a letter", AppAgentStatus.FINISH, "letter written"), archived);
+        assertEquals(
+                new ArchivedSubtask("subtask of write a letter", AppAgentStatus.FINISH, "letter written"), archived);
         assertEquals(AppAgentStatus.FINISH, event.status());
         assertEquals("AppAgent", event.machine());
         assertEquals("AppAgent", event.agent());
@@ -90,9 +102,11 @@ class SubtaskEndTest {
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(2, result.subtasks().size());
-        assertEquals(List.of(AppAgentStatus.FAIL, AppAgentStatus.FINISH),
+        assertEquals(
+                List.of(AppAgentStatus.FAIL, AppAgentStatus.FINISH),
                 result.subtasks().stream().map(ArchivedSubtask::status).toList());
-        assertEquals(List.of(1, 2), heard.subtasks.stream().map(SubtaskEvent::number).toList());
+        assertEquals(
+                List.of(1, 2), heard.subtasks.stream().map(SubtaskEvent::number).toList());
         assertEquals(result.subtasks(), context.previousSubtasks());
     }
 
@@ -104,9 +118,16 @@ class SubtaskEndTest {
         RoundResult result = runHost(host);
 
         assertEquals(Outcome.ERROR, result.outcome());
-        assertEquals(List.of(AppAgentStatus.ERROR), result.subtasks().stream().map(ArchivedSubtask::status).toList());
-        assertEquals(List.of("1 HostAgent.CONTINUE -> ASSIGN", "2 HostAgent.ASSIGN -> AppAgent.CONTINUE",
-                "3 AppAgent.CONTINUE -> ERROR", "4 subtask 1 ended in AppAgent.ERROR", "4 AppAgent.ERROR -> HostAgent.FINISH"),
+        assertEquals(
+                List.of(AppAgentStatus.ERROR),
+                result.subtasks().stream().map(ArchivedSubtask::status).toList());
+        assertEquals(
+                List.of(
+                        "1 HostAgent.CONTINUE -> ASSIGN",
+                        "2 HostAgent.ASSIGN -> AppAgent.CONTINUE",
+                        "3 AppAgent.CONTINUE -> ERROR",
+                        "4 subtask 1 ended in AppAgent.ERROR",
+                        "4 AppAgent.ERROR -> HostAgent.FINISH"),
                 heard.lines);
     }
 
@@ -117,14 +138,19 @@ class SubtaskEndTest {
             a.setStatus(LinuxAgentStatus.FINISH);
         });
 
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).context(context).listener(heard)
-                .build().run();
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+                .context(context)
+                .listener(heard)
+                .build()
+                .run();
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         ArchivedSubtask expected = new ArchivedSubtask("write a letter", LinuxAgentStatus.FINISH, "3 files");
         assertEquals(List.of(expected), result.subtasks(), "no SUBTASK in the context: the request is the subtask");
         assertEquals(List.of(expected), context.previousSubtasks(), "and it is archived like any other");
-        assertEquals(List.of("1 LinuxAgent.CONTINUE -> FINISH", "2 subtask 1 ended in LinuxAgent.FINISH"), heard.lines,
+        assertEquals(
+                List.of("1 LinuxAgent.CONTINUE -> FINISH", "2 subtask 1 ended in LinuxAgent.FINISH"),
+                heard.lines,
                 "a state that ends the round too announces its subtask first");
     }
 
@@ -133,26 +159,39 @@ class SubtaskEndTest {
         LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FAIL);
         context.put(Context.SUBTASK, "count the files");
 
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).context(context).listener(heard)
-                .build().run();
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+                .context(context)
+                .listener(heard)
+                .build()
+                .run();
 
         assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FAIL", "LinuxAgent.FINISH"), result.qualifiedPath());
         assertEquals(List.of(new ArchivedSubtask("count the files", LinuxAgentStatus.FAIL, "")), result.subtasks());
-        assertEquals(List.of("1 LinuxAgent.CONTINUE -> FAIL", "2 subtask 1 ended in LinuxAgent.FAIL",
-                "2 LinuxAgent.FAIL -> FINISH"), heard.lines);
+        assertEquals(
+                List.of(
+                        "1 LinuxAgent.CONTINUE -> FAIL",
+                        "2 subtask 1 ended in LinuxAgent.FAIL",
+                        "2 LinuxAgent.FAIL -> FINISH"),
+                heard.lines);
     }
 
     @Test
     void eachRoundCountsItsOwnSubtasks() {
         LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH);
-        RoundResult first = Round.of(LinuxAgentStateManager.instance(), agent).context(context).build().run();
+        RoundResult first = Round.of(LinuxAgentStateManager.instance(), agent)
+                .context(context)
+                .build()
+                .run();
         // a second round in the same context: its subtask is counted on its own, the first is kept
         RoundResult second = Round.of(LinuxAgentStateManager.instance(), new LinuxAgent().script(LinuxAgentStatus.FAIL))
-                .context(context).build().run();
+                .context(context)
+                .build()
+                .run();
 
         assertEquals(1, first.subtasks().size());
         assertEquals(1, second.subtasks().size());
-        assertEquals(List.of(LinuxAgentStatus.FINISH, LinuxAgentStatus.FAIL),
+        assertEquals(
+                List.of(LinuxAgentStatus.FINISH, LinuxAgentStatus.FAIL),
                 context.previousSubtasks().stream().map(ArchivedSubtask::status).toList());
     }
 
@@ -171,8 +210,11 @@ class SubtaskEndTest {
         HostAgent host = new HostAgent().script(HostAgentStatus.ASSIGN, HostAgentStatus.FINISH);
         new AppAgent(host).script(AppAgentStatus.FINISH);
 
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context).listener(failing)
-                .build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .listener(failing)
+                .build()
+                .run();
 
         assertEquals(Outcome.ERROR, result.outcome());
         assertSame(boom, result.error().orElseThrow());
@@ -187,8 +229,11 @@ class SubtaskEndTest {
         HostAgent host = new HostAgent().script(HostAgentStatus.ASSIGN, HostAgentStatus.FINISH);
         new AppAgent(host).script(AppAgentStatus.FINISH);
 
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context)
-                .listener(transitionsOnly).build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .listener(transitionsOnly)
+                .build()
+                .run();
 
         assertEquals(Outcome.COMPLETED, result.outcome());
         assertInstanceOf(TransitionListener.class, transitionsOnly, "a lambda is still a listener");

@@ -57,8 +57,10 @@ class TraceTest {
     }
 
     private static List<String> moves(List<JsonNode> lines) {
-        return lines.stream().filter(n -> n.get("event").asText().equals("transition"))
-                .map(n -> n.get("step").asInt() + " " + n.get("from").asText() + " -> " + n.get("to").asText())
+        return lines.stream()
+                .filter(n -> n.get("event").asText().equals("transition"))
+                .map(n -> n.get("step").asInt() + " " + n.get("from").asText() + " -> "
+                        + n.get("to").asText())
                 .toList();
     }
 
@@ -69,15 +71,27 @@ class TraceTest {
         HostAgent host = new HostAgent().script(HostAgentStatus.FINISH, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH);
         new AppAgent(host).script(AppAgentStatus.FINISH);
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
-            Session.of(HostAgentStateManager.instance(), host).config(RuntimeConfig.parse("maxRound: 2")).id("s-7")
-                    .listener(trace).build().run(List.of("first", "second"));
+            Session.of(HostAgentStateManager.instance(), host)
+                    .config(RuntimeConfig.parse("maxRound: 2"))
+                    .id("s-7")
+                    .listener(trace)
+                    .build()
+                    .run(List.of("first", "second"));
         }
         List<JsonNode> all = read(file);
-        assertEquals(List.of(1, 1), all.subList(0, 2).stream().map(n -> n.get("round").asInt()).toList());
+        assertEquals(
+                List.of(1, 1),
+                all.subList(0, 2).stream().map(n -> n.get("round").asInt()).toList());
         assertEquals("roundEnd", all.get(1).get("event").asText());
         List<JsonNode> lines = all.subList(2, all.size());
-        assertEquals(List.of("1 CONTINUE -> ASSIGN", "2 ASSIGN -> AppAgent.CONTINUE", "3 CONTINUE -> FINISH",
-                "4 FINISH -> HostAgent.CONTINUE", "5 CONTINUE -> FINISH"), moves(lines));
+        assertEquals(
+                List.of(
+                        "1 CONTINUE -> ASSIGN",
+                        "2 ASSIGN -> AppAgent.CONTINUE",
+                        "3 CONTINUE -> FINISH",
+                        "4 FINISH -> HostAgent.CONTINUE",
+                        "5 CONTINUE -> FINISH"),
+                moves(lines));
         JsonNode handOff = lines.get(1);
         assertEquals("s-7", handOff.get("session").asText());
         assertEquals(2, handOff.get("round").asInt());
@@ -106,12 +120,14 @@ class TraceTest {
     void aCrashMidRoundLeavesEveryTransitionBeforeIt() throws IOException {
         Path file = dir.resolve("crash.jsonl");
         Crash crash = new Crash();
-        LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.CONTINUE,
-                (ScriptedAgent.Step) (a, c) -> {
+        LinuxAgent agent = new LinuxAgent()
+                .script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.CONTINUE, (ScriptedAgent.Step) (a, c) -> {
                     throw crash;
                 });
         JsonLinesTrace trace = JsonLinesTrace.open(file); // deliberately never closed, as after a crash
-        Round round = Round.of(LinuxAgentStateManager.instance(), agent).listener(trace).build();
+        Round round = Round.of(LinuxAgentStateManager.instance(), agent)
+                .listener(trace)
+                .build();
         assertSame(crash, assertThrows(Crash.class, round::run), "an Error is not caught");
         assertEquals(List.of("1 CONTINUE -> CONTINUE", "2 CONTINUE -> CONTINUE"), moves(read(file)));
     }
@@ -120,14 +136,20 @@ class TraceTest {
     void aHaltedJvmLeavesEveryTransitionBeforeTheHalt() throws Exception {
         Path file = dir.resolve("halt.jsonl");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                HaltingRound.class.getName(), file.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
+        Process child = new ProcessBuilder(
+                        java.toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        HaltingRound.class.getName(),
+                        file.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("child.log").toFile())
+                .start();
         assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the child JVM ends");
         assertEquals(3, child.exitValue(), () -> "the child halted with status 3; its output: " + readLog());
         List<JsonNode> lines = read(file);
-        assertEquals(List.of("1 CONTINUE -> CONTINUE", "2 CONTINUE -> CONTINUE", "3 CONTINUE -> CONTINUE"),
-                moves(lines));
+        assertEquals(
+                List.of("1 CONTINUE -> CONTINUE", "2 CONTINUE -> CONTINUE", "3 CONTINUE -> CONTINUE"), moves(lines));
         assertEquals(3, lines.size(), "no round end: the round never ended");
     }
 
@@ -148,9 +170,13 @@ class TraceTest {
             recording.enable(JfrListener.ROUND_EVENT);
             recording.enable(JfrListener.SUBTASK_EVENT);
             recording.start();
-            result = Session.of(LinuxAgentStateManager.instance(),
+            result = Session.of(
+                            LinuxAgentStateManager.instance(),
                             new LinuxAgent().script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH))
-                    .id("jfr").listener(new JfrListener()).build().runRound("count the files");
+                    .id("jfr")
+                    .listener(new JfrListener())
+                    .build()
+                    .runRound("count the files");
             recording.stop();
             recording.dump(recorded);
         }
@@ -172,13 +198,16 @@ class TraceTest {
                 subtasks.add(event);
             }
         }
-        assertEquals(List.of("1 LinuxAgent.CONTINUE -> CONTINUE by LLM", "2 LinuxAgent.CONTINUE -> FINISH by LLM"),
+        assertEquals(
+                List.of("1 LinuxAgent.CONTINUE -> CONTINUE by LLM", "2 LinuxAgent.CONTINUE -> FINISH by LLM"),
                 transitions);
         assertEquals(1, rounds.size());
         assertEquals("COMPLETED", rounds.get(0).getString("outcome"));
         assertEquals("LinuxAgent.FINISH", rounds.get(0).getString("finalStatus"));
         assertEquals(3, rounds.get(0).getInt("steps"));
-        assertEquals("LinuxAgent.CONTINUE LinuxAgent.CONTINUE LinuxAgent.FINISH", rounds.get(0).getString("path"));
+        assertEquals(
+                "LinuxAgent.CONTINUE LinuxAgent.CONTINUE LinuxAgent.FINISH",
+                rounds.get(0).getString("path"));
         assertEquals(1, rounds.get(0).getInt("subtasks"));
         assertEquals(1, subtasks.size(), "FINISH ended the request's subtask");
         assertEquals("LinuxAgent.FINISH", subtasks.get(0).getString("status"));

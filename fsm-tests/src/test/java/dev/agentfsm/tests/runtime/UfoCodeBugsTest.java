@@ -34,14 +34,19 @@ class UfoCodeBugsTest {
     private final RecordingListener listener = new RecordingListener();
 
     private RoundResult host(HostAgent host) {
-        return Round.of(HostAgentStateManager.instance(), host).context(context).listener(listener).build().run();
+        return Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .listener(listener)
+                .build()
+                .run();
     }
 
     /** §0, §1.2: UFO checks is_round_end() before handle(), so FINISH/ERROR never run theirs. */
     @Test
     void roundEndIsCheckedAfterHandleSoTerminalStatesRunTheirExitAction() {
         LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH);
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).build().run();
+        RoundResult result =
+                Round.of(LinuxAgentStateManager.instance(), agent).build().run();
         assertEquals(Outcome.COMPLETED, result.outcome());
         assertEquals(List.of("CONTINUE@1/1", "FINISH@2/2"), agent.log(), "FINISH's handle ran");
     }
@@ -53,7 +58,8 @@ class UfoCodeBugsTest {
         new AppAgent(host).script(new IOException("control not found"));
         RoundResult result = host(host);
         assertEquals(Outcome.ERROR, result.outcome());
-        assertEquals(List.of(new ArchivedSubtask("subtask of print the report", AppAgentStatus.ERROR, "")),
+        assertEquals(
+                List.of(new ArchivedSubtask("subtask of print the report", AppAgentStatus.ERROR, "")),
                 context.previousSubtasks());
     }
 
@@ -64,12 +70,20 @@ class UfoCodeBugsTest {
     @Test
     void aStatusWithNoStateIsUnknownStatusNotASilentEnd() {
         HostAgent host = new HostAgent().script(ScriptedAgent.reportsText("CONFIRM"));
-        RoundResult result = Round.of(UfoCodeHostAgentStateManager.instance(), host).build().run();
+        RoundResult result =
+                Round.of(UfoCodeHostAgentStateManager.instance(), host).build().run();
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome());
         assertFalse(result.completed());
-        assertEquals(new RoundResult.Violation(UfoCodeHostAgentStatus.CONTINUE, "CONFIRM",
-                List.of(UfoCodeHostAgentStatus.CONTINUE, UfoCodeHostAgentStatus.PENDING, UfoCodeHostAgentStatus.FINISH,
-                        UfoCodeHostAgentStatus.FAIL)), result.violation().orElseThrow());
+        assertEquals(
+                new RoundResult.Violation(
+                        UfoCodeHostAgentStatus.CONTINUE,
+                        "CONFIRM",
+                        List.of(
+                                UfoCodeHostAgentStatus.CONTINUE,
+                                UfoCodeHostAgentStatus.PENDING,
+                                UfoCodeHostAgentStatus.FINISH,
+                                UfoCodeHostAgentStatus.FAIL)),
+                result.violation().orElseThrow());
         assertTrue(result.reason().contains("UfoCodeHostAgent has no state for status \"CONFIRM\""), result.reason());
         assertEquals(List.of(UfoCodeHostAgentStatus.CONTINUE), result.path());
     }
@@ -78,12 +92,15 @@ class UfoCodeBugsTest {
     @Test
     void aMissingStatusIsReportedNotSilentlyEnded() {
         HostAgent host = new HostAgent().script(ScriptedAgent.reportsText(""));
-        RoundResult result = Round.of(UfoCodeHostAgentStateManager.instance(), host).build().run();
+        RoundResult result =
+                Round.of(UfoCodeHostAgentStateManager.instance(), host).build().run();
         assertEquals(Outcome.UNKNOWN_STATUS, result.outcome());
         assertEquals("", result.violation().orElseThrow().requested());
 
         HostAgent nullStatus = new HostAgent().script((ScriptedAgent.Step) (a, c) -> a.setStatus(null));
-        RoundResult refused = Round.of(UfoCodeHostAgentStateManager.instance(), nullStatus).build().run();
+        RoundResult refused = Round.of(UfoCodeHostAgentStateManager.instance(), nullStatus)
+                .build()
+                .run();
         assertEquals(Outcome.ERROR, refused.outcome(), "BaseAgent refuses a null status outright");
         assertEquals("status of agent HostAgent", refused.error().orElseThrow().getMessage());
     }
@@ -92,7 +109,10 @@ class UfoCodeBugsTest {
     @Test
     void aFallbackIsAVisibleMove() {
         LinuxAgent agent = new LinuxAgent().script(ScriptedAgent.reportsText("CONFIRM"));
-        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent).listener(listener).build().run();
+        RoundResult result = Round.of(LinuxAgentStateManager.instance(), agent)
+                .listener(listener)
+                .build()
+                .run();
         assertEquals(List.of("LinuxAgent.CONTINUE", "LinuxAgent.FAIL", "LinuxAgent.FINISH"), result.qualifiedPath());
         assertEquals("1 LinuxAgent LinuxAgent.CONTINUE -> FAIL by SYSTEM", listener.moves.get(0));
     }
@@ -101,10 +121,12 @@ class UfoCodeBugsTest {
     @Test
     void anExceptionSetsTheErrorStatusAndTheErrorOutcome() {
         List<Status> statusInOnError = new ArrayList<>();
-        HostAgent host = new HostAgent().script(new IllegalStateException("LLM down"),
-                (ScriptedAgent.Step) (a, c) -> statusInOnError.add(a.status()));
+        HostAgent host = new HostAgent().script(new IllegalStateException("LLM down"), (ScriptedAgent.Step)
+                (a, c) -> statusInOnError.add(a.status()));
         RoundResult result = host(host);
-        assertEquals(List.of(HostAgentStatus.ERROR), statusInOnError,
+        assertEquals(
+                List.of(HostAgentStatus.ERROR),
+                statusInOnError,
                 "the agent's status is ERROR while its onError state runs");
         assertEquals(Outcome.ERROR, result.outcome());
         assertEquals("LLM down", result.error().orElseThrow().getMessage());
@@ -125,8 +147,10 @@ class UfoCodeBugsTest {
     void theStepLimitIsNeverSuccessAndSaysWhereTheRoundStopped() {
         HostAgent host = new HostAgent().script(HostAgentStatus.ASSIGN);
         new AppAgent(host); // keeps reporting CONTINUE
-        RoundResult result = Round.of(HostAgentStateManager.instance(), host).config(RuntimeConfig.parse("maxStep: 10"))
-                .build().run();
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .config(RuntimeConfig.parse("maxStep: 10"))
+                .build()
+                .run();
         assertEquals(Outcome.STEP_LIMIT, result.outcome());
         assertFalse(result.completed());
         assertEquals(10, result.steps());
@@ -138,10 +162,13 @@ class UfoCodeBugsTest {
     @Test
     void everyRoundOfASessionStartsAfresh() {
         LinuxAgent agent = new LinuxAgent().script(LinuxAgentStatus.FINISH, LinuxAgentStatus.FINISH);
-        Session session = Session.of(LinuxAgentStateManager.instance(), agent).config(RuntimeConfig.parse("maxRound: 2"))
+        Session session = Session.of(LinuxAgentStateManager.instance(), agent)
+                .config(RuntimeConfig.parse("maxRound: 2"))
                 .build();
         List<RoundResult> results = session.run(List.of("list files", "show date"));
-        assertEquals(List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH), results.get(1).path());
+        assertEquals(
+                List.of(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH),
+                results.get(1).path());
         assertEquals(Outcome.COMPLETED, results.get(1).outcome());
         assertEquals(2, agent.resets());
     }
@@ -153,10 +180,21 @@ class UfoCodeBugsTest {
         new AppAgent(host).script(AppAgentStatus.FAIL, AppAgentStatus.FINISH);
         RoundResult result = host(host);
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FAIL",
-                "HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), result.qualifiedPath());
-        assertEquals(List.of(AppAgentStatus.FAIL, AppAgentStatus.FINISH),
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FAIL",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
+        assertEquals(
+                List.of(AppAgentStatus.FAIL, AppAgentStatus.FINISH),
                 context.previousSubtasks().stream().map(ArchivedSubtask::status).toList());
     }
 
@@ -166,10 +204,17 @@ class UfoCodeBugsTest {
         HostAgent alone = new HostAgent().script(HostAgentStatus.ASSIGN); // no AppAgent to hand off to
         RoundResult result = host(alone);
         assertEquals(Outcome.ERROR, result.outcome());
-        NullPointerException e = assertInstanceOf(NullPointerException.class, result.error().orElseThrow());
+        NullPointerException e =
+                assertInstanceOf(NullPointerException.class, result.error().orElseThrow());
         assertTrue(e.getMessage().contains("ASSIGN -> AppAgent.CONTINUE needs the AppAgent agent"), e.getMessage());
-        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN, HostAgentStatus.ERROR,
-                HostAgentStatus.FINISH), result.path(), "the error went through onError");
+        assertEquals(
+                List.of(
+                        HostAgentStatus.CONTINUE,
+                        HostAgentStatus.ASSIGN,
+                        HostAgentStatus.ERROR,
+                        HostAgentStatus.FINISH),
+                result.path(),
+                "the error went through onError");
     }
 
     /** §1.3: CONTINUE's next_state is get_state(status), so any registered status is reachable from it. */

@@ -31,7 +31,9 @@ public final class AppAgentStates {
         @Override
         public void handle(AppAgent agent, Context context) {
             agent.note(context);
-            context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), agent.status(),
+            context.archive(new ArchivedSubtask(
+                    context.get(Context.SUBTASK).orElse(""),
+                    agent.status(),
                     context.get(Context.ROUND_RESULT).orElse("")));
         }
     }

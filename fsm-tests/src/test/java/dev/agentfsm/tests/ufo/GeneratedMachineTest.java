@@ -39,9 +39,14 @@ class GeneratedMachineTest {
         assertInstanceOf(HostAgentStates.Assign.class, host.get("ASSIGN"));
         assertInstanceOf(HostAgentStates.Confirm.class, host.get(HostAgentStatus.CONFIRM));
         assertSame(host.get("ASSIGN"), host.get("ASSIGN"));
-        assertSame(host.get("ASSIGN"), new HostAgentStateManager().get("ASSIGN"), "a ServiceLoader instance shares the states");
+        assertSame(
+                host.get("ASSIGN"),
+                new HostAgentStateManager().get("ASSIGN"),
+                "a ServiceLoader instance shares the states");
         assertSame(host.get("FAIL"), host.get(HostAgentStatus.FAIL));
-        assertSame(host.get(HostAgentStatus.FAIL), ((StateManager<?, ?>) host).get((Status) HostAgentStatus.FAIL),
+        assertSame(
+                host.get(HostAgentStatus.FAIL),
+                ((StateManager<?, ?>) host).get((Status) HostAgentStatus.FAIL),
                 "the Status overload of the interface gives the same state");
         assertEquals(Optional.of(host.get("PENDING")), host.find("PENDING"));
         assertEquals(Optional.empty(), host.find("NOPE"));
@@ -49,9 +54,10 @@ class GeneratedMachineTest {
 
     @Test
     void aStatusOfAnotherMachineIsRefusedNamingBoth() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> host.get((Status) AppAgentStatus.CONTINUE));
-        assertEquals("AppAgent.CONTINUE is not a status of HostAgent; ask the machine it belongs to: status.machine()",
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> host.get((Status) AppAgentStatus.CONTINUE));
+        assertEquals(
+                "AppAgent.CONTINUE is not a status of HostAgent; ask the machine it belongs to: status.machine()",
                 e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> host.next(AppAgentStatus.FINISH, new HostAgent()));
     }
@@ -61,13 +67,14 @@ class GeneratedMachineTest {
         UnknownStatusException e = assertThrows(UnknownStatusException.class, () -> app.get("ASSIGN"));
         assertEquals("AppAgent", e.machine());
         assertEquals("ASSIGN", e.status());
-        assertEquals(List.of("CONTINUE", "SCREENSHOT", "FINISH", "FAIL", "PENDING", "CONFIRM", "ERROR"), e.knownStatuses());
+        assertEquals(
+                List.of("CONTINUE", "SCREENSHOT", "FINISH", "FAIL", "PENDING", "CONFIRM", "ERROR"), e.knownStatuses());
         assertTrue(e.getMessage().contains("AppAgent has no state for status \"ASSIGN\""), e.getMessage());
         assertTrue(e.getMessage().contains("CONTINUE, SCREENSHOT, FINISH"), e.getMessage());
         assertThrows(UnknownStatusException.class, () -> host.get((String) null));
         assertThrows(UnknownStatusException.class, () -> host.get("continue"), "statuses are case-sensitive");
-        UnknownStatusException required = assertThrows(UnknownStatusException.class,
-                () -> app.table().require("ASSIGN"));
+        UnknownStatusException required =
+                assertThrows(UnknownStatusException.class, () -> app.table().require("ASSIGN"));
         assertEquals(e.getMessage(), required.getMessage(), "the table's require says the same");
     }
 
@@ -78,7 +85,9 @@ class GeneratedMachineTest {
         assertInstanceOf(MobileAgentStates.Fail.class, mobile.get((String) null));
         assertEquals(Optional.of(MobileAgentStatus.FAIL), mobile.table().fallback());
         assertEquals(Optional.empty(), mobile.find("CONFIRM"), "find never falls back");
-        assertThrows(UnknownStatusException.class, () -> mobile.table().require("CONFIRM"),
+        assertThrows(
+                UnknownStatusException.class,
+                () -> mobile.table().require("CONFIRM"),
                 "the table names statuses; only the manager falls back");
     }
 
@@ -90,14 +99,21 @@ class GeneratedMachineTest {
         assertEquals(Optional.of(HostAgentStatus.ERROR), table.onError());
         assertEquals(Optional.empty(), table.fallback());
         assertEquals(List.of(HostAgentStatus.values()), table.statuses());
-        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH,
-                HostAgentStatus.PENDING, HostAgentStatus.CONFIRM, HostAgentStatus.ERROR),
+        assertEquals(
+                List.of(
+                        HostAgentStatus.CONTINUE,
+                        HostAgentStatus.ASSIGN,
+                        HostAgentStatus.FINISH,
+                        HostAgentStatus.PENDING,
+                        HostAgentStatus.CONFIRM,
+                        HostAgentStatus.ERROR),
                 table.targets(HostAgentStatus.CONTINUE));
         assertEquals(List.of(AppAgentStatus.CONTINUE), table.targets(HostAgentStatus.ASSIGN));
         assertEquals(List.of(), table.targets(HostAgentStatus.FINISH));
         assertTrue(table.allows(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN));
         assertTrue(table.allows(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE));
-        assertFalse(table.allows(HostAgentStatus.CONTINUE, HostAgentStatus.FAIL), "UFO's matrix has no CONTINUE -> FAIL");
+        assertFalse(
+                table.allows(HostAgentStatus.CONTINUE, HostAgentStatus.FAIL), "UFO's matrix has no CONTINUE -> FAIL");
         assertFalse(table.allows(HostAgentStatus.FINISH, HostAgentStatus.CONTINUE));
         assertFalse(table.allows(HostAgentStatus.CONTINUE, AppAgentStatus.CONTINUE), "only ASSIGN hands off");
         assertEquals(Optional.of(Trigger.TIMEOUT), table.trigger(HostAgentStatus.PENDING, HostAgentStatus.FAIL));
@@ -106,7 +122,8 @@ class GeneratedMachineTest {
         assertEquals(Optional.of(HostAgentStatus.PENDING), table.parse("PENDING"));
         assertEquals(Optional.empty(), table.parse("NOPE"));
         assertEquals(HostAgentStatus.ASSIGN, table.require("ASSIGN"));
-        assertEquals(new Move(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE, Trigger.SYSTEM, ""),
+        assertEquals(
+                new Move(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE, Trigger.SYSTEM, ""),
                 table.moves().stream().filter(Move::isHandOff).findFirst().orElseThrow());
         assertEquals(13, table.moves().size(), "every @Transition of HostAgent");
     }
@@ -119,14 +136,17 @@ class GeneratedMachineTest {
             for (Status from : table.statuses()) {
                 assertEquals(from.targets(), table.targets(from), from.qualifiedName());
                 for (Status to : everyTarget) {
-                    assertEquals(from.moveTo(to).isPresent(), table.allows(from, to), from + " -> " + to.qualifiedName());
+                    assertEquals(
+                            from.moveTo(to).isPresent(), table.allows(from, to), from + " -> " + to.qualifiedName());
                     assertEquals(from.moveTo(to).map(Move::trigger), table.trigger(from, to), from + " -> " + to);
                 }
             }
         }
         assertTrue(AppAgentStatus.FINISH.endsSubtask());
         assertFalse(AppAgentStatus.ERROR.endsRound());
-        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH), AppAgentStatus.FINISH.targets(),
+        assertEquals(
+                List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH),
+                AppAgentStatus.FINISH.targets(),
                 "the AppAgent's FINISH hands back to the host");
     }
 
@@ -142,8 +162,14 @@ class GeneratedMachineTest {
         assertFalse(AppAgentStatus.FINISH.endsRound());
         assertTrue(AppAgentStatus.FINISH.endsSubtask());
         assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.FAIL), HostAgentStatus.PENDING.targets());
-        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH,
-                HostAgentStatus.PENDING, HostAgentStatus.CONFIRM), HostAgentStatus.CONTINUE.llmTargets());
+        assertEquals(
+                List.of(
+                        HostAgentStatus.CONTINUE,
+                        HostAgentStatus.ASSIGN,
+                        HostAgentStatus.FINISH,
+                        HostAgentStatus.PENDING,
+                        HostAgentStatus.CONFIRM),
+                HostAgentStatus.CONTINUE.llmTargets());
         assertEquals("Run the agent's four-phase step", HostAgentStatus.CONTINUE.description());
         assertEquals("", HostAgentStatus.PENDING.description());
         assertEquals("HostAgent.ASSIGN", HostAgentStatus.ASSIGN.qualifiedName());
@@ -170,11 +196,14 @@ class GeneratedMachineTest {
         assertEquals("HostAgent.CONTINUE -> HostAgent.FAIL (not declared)", illegal.toString());
 
         agent.setStatus(AppAgentStatus.CONTINUE);
-        assertFalse(host.next(HostAgentStatus.CONTINUE, agent).isLegal(), "another machine's status is no move of this one");
+        assertFalse(
+                host.next(HostAgentStatus.CONTINUE, agent).isLegal(),
+                "another machine's status is no move of this one");
 
-        IllegalStateException noStatus = assertThrows(IllegalStateException.class,
-                () -> host.next(HostAgentStatus.CONTINUE, new HostAgent()));
-        assertEquals("HostAgent has no status yet; a round gives it its machine's initial status when it starts",
+        IllegalStateException noStatus =
+                assertThrows(IllegalStateException.class, () -> host.next(HostAgentStatus.CONTINUE, new HostAgent()));
+        assertEquals(
+                "HostAgent has no status yet; a round gives it its machine's initial status when it starts",
                 noStatus.getMessage());
     }
 
@@ -197,7 +226,8 @@ class GeneratedMachineTest {
         assertInstanceOf(HostAgentStates.Continue.class, host.get(back.to()));
 
         word.follower = true;
-        assertEquals(HostAgentStatus.FINISH, app.next(AppAgentStatus.FINISH, word).to());
+        assertEquals(
+                HostAgentStatus.FINISH, app.next(AppAgentStatus.FINISH, word).to());
     }
 
     @Test
@@ -208,32 +238,41 @@ class GeneratedMachineTest {
         assertTrue(fail.isLegal());
         assertEquals(HostAgentStatus.FINISH, fail.to(), "FAIL's clean-up move, taken without a next method");
         assertEquals(Optional.of(Trigger.SYSTEM), fail.move().map(Move::trigger));
-        assertEquals(HostAgentStatus.FINISH, host.next(HostAgentStatus.ERROR, hostAgent).to());
+        assertEquals(
+                HostAgentStatus.FINISH,
+                host.next(HostAgentStatus.ERROR, hostAgent).to());
     }
 
     @Test
     void aHandOffWithoutItsAgentIsAClearError() {
         HostAgent hostAgent = new HostAgent();
-        NullPointerException e = assertThrows(NullPointerException.class, () -> host.next(HostAgentStatus.ASSIGN, hostAgent));
+        NullPointerException e =
+                assertThrows(NullPointerException.class, () -> host.next(HostAgentStatus.ASSIGN, hostAgent));
         assertTrue(e.getMessage().contains("ASSIGN -> AppAgent.CONTINUE needs the AppAgent agent"), e.getMessage());
     }
 
     @Test
     void everyMachineIsRegisteredForDiscovery() {
         List<String> names = StateManager.discover(getClass().getClassLoader()).stream()
-                .map(StateManager::name).toList();
-        assertEquals(List.of("AppAgent", "Echo", "HostAgent", "LinuxAgent", "MobileAgent", "UfoCodeHostAgent"),
-                names, "every machine this module compiles, once each, sorted by name");
+                .map(StateManager::name)
+                .toList();
+        assertEquals(
+                List.of("AppAgent", "Echo", "HostAgent", "LinuxAgent", "MobileAgent", "UfoCodeHostAgent"),
+                names,
+                "every machine this module compiles, once each, sorted by name");
     }
 
     @Test
     void theModelIsWrittenAsYaml() throws IOException {
-        try (InputStream in = getClass().getResourceAsStream("/META-INF/agentfsm/dev.agentfsm.tests.ufo.HostAgent.yaml")) {
+        try (InputStream in =
+                getClass().getResourceAsStream("/META-INF/agentfsm/dev.agentfsm.tests.ufo.HostAgent.yaml")) {
             assertNotNull(in, "the YAML model is in the class output");
             String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(yaml.startsWith("machine: HostAgent\npackage: dev.agentfsm.tests.ufo\n"), yaml);
             assertTrue(yaml.contains("onError: ERROR\n"), yaml);
-            assertTrue(yaml.contains("  - name: ASSIGN\n    class: dev.agentfsm.tests.ufo.HostAgentStates.Assign\n"), yaml);
+            assertTrue(
+                    yaml.contains("  - name: ASSIGN\n    class: dev.agentfsm.tests.ufo.HostAgentStates.Assign\n"),
+                    yaml);
             assertTrue(yaml.contains("      - to: AppAgent.CONTINUE\n        by: SYSTEM\n"), yaml);
         }
     }

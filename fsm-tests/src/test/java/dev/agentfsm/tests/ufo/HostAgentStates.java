@@ -17,7 +17,10 @@ import dev.agentfsm.runtime.Next;
 public final class HostAgentStates {
     private HostAgentStates() {}
 
-    @StateMachine(name = "HostAgent", initial = Continue.class, onError = Error.class,
+    @StateMachine(
+            name = "HostAgent",
+            initial = Continue.class,
+            onError = Error.class,
             description = "Orchestrates a task: picks an application and hands subtasks to its AppAgent")
     public abstract static class Base implements AgentState<HostAgent> {
         @Override
@@ -41,7 +44,9 @@ public final class HostAgentStates {
         @Override
         public void handle(HostAgent agent, Context context) {
             agent.note(context);
-            context.put(Context.SUBTASK, "subtask of " + context.get(Context.REQUEST).orElse("no request"));
+            context.put(
+                    Context.SUBTASK,
+                    "subtask of " + context.get(Context.REQUEST).orElse("no request"));
         }
 
         public Next next(HostAgent agent, HostAgentStates_AssignMoves to) {

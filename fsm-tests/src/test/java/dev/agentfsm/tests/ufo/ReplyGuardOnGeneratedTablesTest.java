@@ -22,9 +22,10 @@ class ReplyGuardOnGeneratedTablesTest {
 
     private static JsonNode schema(String statusParent) throws Exception {
         String status = "{\"type\": \"object\", \"properties\": {\"status\": {\"type\": \"string\"}}}";
-        return JSON.readTree(statusParent.isEmpty()
-                ? status
-                : "{\"type\": \"object\", \"properties\": {\"" + statusParent + "\": " + status + "}}");
+        return JSON.readTree(
+                statusParent.isEmpty()
+                        ? status
+                        : "{\"type\": \"object\", \"properties\": {\"" + statusParent + "\": " + status + "}}");
     }
 
     @Test
@@ -32,9 +33,17 @@ class ReplyGuardOnGeneratedTablesTest {
         ReplyGuard guard = ReplyGuard.of(ReplayLlmClient.of(List.of()), "/status", 3);
 
         // UFO's prompt offers FINISH, CONTINUE, PENDING, ASSIGN and its validator knows CONFIRM but not PENDING
-        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN, HostAgentStatus.FINISH,
-                HostAgentStatus.PENDING, HostAgentStatus.CONFIRM), guard.offeredStatuses(HostAgentStatus.CONTINUE));
-        assertEquals(List.of(), guard.offeredStatuses(HostAgentStatus.ASSIGN),
+        assertEquals(
+                List.of(
+                        HostAgentStatus.CONTINUE,
+                        HostAgentStatus.ASSIGN,
+                        HostAgentStatus.FINISH,
+                        HostAgentStatus.PENDING,
+                        HostAgentStatus.CONFIRM),
+                guard.offeredStatuses(HostAgentStatus.CONTINUE));
+        assertEquals(
+                List.of(),
+                guard.offeredStatuses(HostAgentStatus.ASSIGN),
                 "ASSIGN hands off to AppAgent.CONTINUE in code");
     }
 
@@ -47,44 +56,56 @@ class ReplyGuardOnGeneratedTablesTest {
 
         assertEquals(HostAgentStatus.ASSIGN, reply.status());
         String correction = llm.requests().get(1).messages().get(2).text();
-        assertTrue(correction.startsWith("Your reply was rejected: HostAgent cannot move from CONTINUE to \"FAIL\""),
+        assertTrue(
+                correction.startsWith("Your reply was rejected: HostAgent cannot move from CONTINUE to \"FAIL\""),
                 correction);
         // the re-ask quotes the state cards generated from the fixture's @State(description) and @Transition(when)
-        assertTrue(correction.endsWith("must be one of:\n"
-                + "- CONTINUE: Run the agent's four-phase step\n"
-                + "- ASSIGN (when an application was selected): Create or reuse the AppAgent and hand off\n"
-                + "- FINISH\n"
-                + "- PENDING\n"
-                + "- CONFIRM"), correction);
+        assertTrue(
+                correction.endsWith("must be one of:\n"
+                        + "- CONTINUE: Run the agent's four-phase step\n"
+                        + "- ASSIGN (when an application was selected): Create or reuse the AppAgent and hand off\n"
+                        + "- FINISH\n"
+                        + "- PENDING\n"
+                        + "- CONFIRM"),
+                correction);
     }
 
     @Test
     void assignInsideTheAppAgentIsAnUnknownStatus() throws Exception {
         // UFO: the AppAgent's lookup of ASSIGN silently gives its none state and the round ends
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"action\": {\"status\": \"ASSIGN\"}}",
-                "{\"action\": {\"status\": \" Assign \"}}"));
+        ReplayLlmClient llm = ReplayLlmClient.of(
+                List.of("{\"action\": {\"status\": \"ASSIGN\"}}", "{\"action\": {\"status\": \" Assign \"}}"));
 
-        ReplyRejectedException e = assertThrows(ReplyRejectedException.class,
-                () -> ReplyGuard.of(llm, "/action/status", 1).ask(AppAgentStatus.CONTINUE, PROMPT, schema("action")));
+        ReplyRejectedException e =
+                assertThrows(ReplyRejectedException.class, () -> ReplyGuard.of(llm, "/action/status", 1)
+                        .ask(AppAgentStatus.CONTINUE, PROMPT, schema("action")));
 
         assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
         assertEquals(AppAgentStatus.CONTINUE, e.from());
         assertEquals("ASSIGN", e.status());
-        assertEquals(List.of(AppAgentStatus.CONTINUE, AppAgentStatus.SCREENSHOT, AppAgentStatus.FINISH,
-                AppAgentStatus.FAIL, AppAgentStatus.PENDING, AppAgentStatus.CONFIRM), e.allowed());
+        assertEquals(
+                List.of(
+                        AppAgentStatus.CONTINUE,
+                        AppAgentStatus.SCREENSHOT,
+                        AppAgentStatus.FINISH,
+                        AppAgentStatus.FAIL,
+                        AppAgentStatus.PENDING,
+                        AppAgentStatus.CONFIRM),
+                e.allowed());
     }
 
     @Test
     void aFallbackDoesNotMakeAnUnknownStatusAcceptable() throws Exception {
         // MobileAgent falls back to FAIL for an unknown status at run time; the model is still asked again
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"action\": {\"status\": \"DONE\"}}",
-                "{\"action\": {\"status\": \"FINISH\"}}"));
+        ReplayLlmClient llm = ReplayLlmClient.of(
+                List.of("{\"action\": {\"status\": \"DONE\"}}", "{\"action\": {\"status\": \"FINISH\"}}"));
 
         AgentReply reply = ReplyGuard.of(llm, "/action/status", 1).ask(MobileAgentStatus.CONTINUE, PROMPT);
 
         assertEquals(MobileAgentStatus.FINISH, reply.status());
-        assertEquals(JSON.readTree("[\"CONTINUE\", \"FINISH\", \"FAIL\"]"), llm.requests().get(0).responseSchema()
-                .orElseThrow().at("/properties/action/properties/status/enum"));
+        assertEquals(
+                JSON.readTree("[\"CONTINUE\", \"FINISH\", \"FAIL\"]"),
+                llm.requests().get(0).responseSchema().orElseThrow().at("/properties/action/properties/status/enum"));
     }
 
     @Test
@@ -92,11 +113,10 @@ class ReplyGuardOnGeneratedTablesTest {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of());
         ReplyGuard guard = ReplyGuard.of(llm, "/action/status", 3);
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> guard.ask(AppAgentStatus.SCREENSHOT, PROMPT, schema("action")));
-        assertTrue(e.getMessage().startsWith("AppAgent.SCREENSHOT declares no transition by Trigger.LLM"),
-                e.getMessage());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> guard.ask(AppAgentStatus.SCREENSHOT, PROMPT, schema("action")));
+        assertTrue(
+                e.getMessage().startsWith("AppAgent.SCREENSHOT declares no transition by Trigger.LLM"), e.getMessage());
         assertEquals(List.of(), llm.requests(), "the model was not asked");
     }
-
 }

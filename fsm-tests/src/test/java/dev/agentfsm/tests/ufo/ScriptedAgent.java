@@ -41,7 +41,8 @@ public class ScriptedAgent extends BaseAgent {
      * work (UFO's "status with no state").
      */
     public static Step reportsText(String status) {
-        return (agent, context) -> agent.setStatus(agent.status().machine().table().require(status));
+        return (agent, context) ->
+                agent.setStatus(agent.status().machine().table().require(status));
     }
 
     /** Appends entries to the script. */
@@ -70,7 +71,8 @@ public class ScriptedAgent extends BaseAgent {
 
     /** Records that the current state ran, without playing the script. */
     public void note(Context context) {
-        log.add(status().name() + "@" + context.require(Context.ROUND_STEP) + "/" + context.require(Context.SESSION_STEP));
+        log.add(status().name() + "@" + context.require(Context.ROUND_STEP) + "/"
+                + context.require(Context.SESSION_STEP));
     }
 
     /** What ran, in order: {@code STATUS@roundStep/sessionStep} for each state that ran. */

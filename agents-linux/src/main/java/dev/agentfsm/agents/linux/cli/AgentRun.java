@@ -23,16 +23,25 @@ final class AgentRun {
     static final int MESSAGE_CHARS = 1_000;
     /** The most lines of a result shown, and the most characters of each. */
     static final int RESULT_LINES = 20;
+
     static final int RESULT_CHARS = 200;
     private static final String INDENT = "        ";
 
     private AgentRun() {}
 
-    static RoundResult run(Console console, ShellDriver shell, LlmClient llm, RuntimeConfig config, String task,
+    static RoundResult run(
+            Console console,
+            ShellDriver shell,
+            LlmClient llm,
+            RuntimeConfig config,
+            String task,
             List<TransitionListener> listeners) {
         RoundResult result;
         try (StepPrinter printer = new StepPrinter(console)) {
-            LinuxAgent agent = LinuxAgent.builder(shell, llm).config(config).listener(printer).build();
+            LinuxAgent agent = LinuxAgent.builder(shell, llm)
+                    .config(config)
+                    .listener(printer)
+                    .build();
             Round.Builder<LinuxAgent> round = Round.of(LinuxAgentStateManager.instance(), agent)
                     .context(new Context().put(Context.REQUEST, task));
             listeners.forEach(round::listener);
@@ -65,15 +74,21 @@ final class AgentRun {
 
     private static void printResult(Console console, RoundResult result) {
         console.println("");
-        String outcome = result.completed() ? console.green(result.outcome().name()) : console.red(result.outcome().name());
+        String outcome = result.completed()
+                ? console.green(result.outcome().name())
+                : console.red(result.outcome().name());
         List<String> path = result.path().stream()
-                .map(status -> status instanceof LinuxAgentStatus ? status.name() : status.qualifiedName()).toList();
-        console.println(console.bold("round ") + outcome + " after " + result.steps() + " states: " + String.join(" -> ", path));
+                .map(status -> status instanceof LinuxAgentStatus ? status.name() : status.qualifiedName())
+                .toList();
+        console.println(console.bold("round ") + outcome + " after " + result.steps() + " states: "
+                + String.join(" -> ", path));
         if (!result.completed()) {
             console.println("reason: " + SafeText.line(result.reason(), MESSAGE_CHARS));
         }
-        result.error().filter(error -> error.getMessage() == null || !result.reason().contains(error.getMessage()))
-                .ifPresent(error -> console.println(console.red("error: ") + SafeText.line(describe(error), MESSAGE_CHARS)));
+        result.error()
+                .filter(error -> error.getMessage() == null || !result.reason().contains(error.getMessage()))
+                .ifPresent(error ->
+                        console.println(console.red("error: ") + SafeText.line(describe(error), MESSAGE_CHARS)));
         if (result.completed() && result.error().isEmpty() && gaveUp(result)) {
             console.println(console.red("the agent gave up (FAIL)") + ": the task was not done");
         }

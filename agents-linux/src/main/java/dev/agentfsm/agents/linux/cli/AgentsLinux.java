@@ -15,11 +15,21 @@ import picocli.CommandLine.Spec;
  * and {@code diagram} show the machines on the class path, {@code trace} checks, sums up and shows
  * traces. Bad arguments print one line and exit 2; a round that does not complete exits 1.
  */
-@Command(name = "agents-linux", mixinStandardHelpOptions = true, version = "agents-linux (agent-fsm) 0.1.0-SNAPSHOT",
+@Command(
+        name = "agents-linux",
+        mixinStandardHelpOptions = true,
+        version = "agents-linux (agent-fsm) 0.1.0-SNAPSHOT",
         description = "Runs agent-fsm's LinuxAgent on this machine's shell: read-only, allow-listed commands,"
                 + " no shell, with time-outs and output caps.",
-        subcommands = {DemoCommand.class, RunTaskCommand.class, MachinesCommand.class, DiagramCommand.class,
-                McpCommand.class, TraceCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            DemoCommand.class,
+            RunTaskCommand.class,
+            MachinesCommand.class,
+            DiagramCommand.class,
+            McpCommand.class,
+            TraceCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class AgentsLinux implements Runnable {
     /** Exit code of a bad command line. */
     static final int USAGE = 2;
@@ -83,6 +93,7 @@ public final class AgentsLinux implements Runnable {
     /** The console a subcommand writes to, as the command line was set up. */
     static Console console(CommandSpec spec) {
         CommandLine cli = spec.commandLine();
-        return new Console(cli.getOut(), cli.getErr(), cli.getColorScheme().ansi().enabled());
+        return new Console(
+                cli.getOut(), cli.getErr(), cli.getColorScheme().ansi().enabled());
     }
 }

@@ -22,16 +22,22 @@ import picocli.CommandLine.Spec;
  * machine's real shell in a temporary workspace the command creates and fills; then the round's
  * result, the trace file and the machine's files extracted from the class path.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Runs a bundled task with a recorded LLM conversation on this machine's real shell,"
-                + " in a new temporary directory, and prints each step.",
-                "Needs no model and no network; only read-only, allow-listed commands run."})
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs a bundled task with a recorded LLM conversation on this machine's real shell,"
+                    + " in a new temporary directory, and prints each step.",
+            "Needs no model and no network; only read-only, allow-listed commands run."
+        })
 final class DemoCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--dir", paramLabel = "DIR",
+    @Option(
+            names = "--dir",
+            paramLabel = "DIR",
             description = "Where to create the demo's directory (default: the system's temporary directory).")
     Optional<Path> parent = Optional.empty();
 
@@ -41,13 +47,15 @@ final class DemoCommand implements Callable<Integer> {
         if (parent.isPresent() && !Files.isDirectory(parent.get())) {
             throw new ParameterException(spec.commandLine(), "--dir '" + parent.get() + "' is not a directory");
         }
-        Path base = parent.isPresent() ? Files.createTempDirectory(parent.get(), "agentfsm-demo-")
+        Path base = parent.isPresent()
+                ? Files.createTempDirectory(parent.get(), "agentfsm-demo-")
                 : Files.createTempDirectory("agentfsm-demo-");
         Path workspace = Files.createDirectory(base.resolve("workspace"));
         DemoFiles.fill(workspace);
         DemoFiles.shareWithEveryone(workspace); // as root, commands run as user nobody, who must read it
         String task = DemoFiles.task();
-        console.println(console.bold("agent-fsm demo") + ": the LinuxAgent on this machine's shell, with a recorded LLM conversation");
+        console.println(console.bold("agent-fsm demo")
+                + ": the LinuxAgent on this machine's shell, with a recorded LLM conversation");
         console.println("task:      " + task);
         console.println("workspace: " + workspace + " (commands run there, without a shell)");
 
@@ -58,8 +66,8 @@ final class DemoCommand implements Callable<Integer> {
         Path trace = base.resolve("trace.jsonl");
         RoundResult result;
         try (JsonLinesTrace traceFile = JsonLinesTrace.open(trace)) {
-            result = AgentRun.run(console, shell, DemoFiles.replay(),
-                    RuntimeConfig.defaults(), task, List.of(traceFile));
+            result = AgentRun.run(
+                    console, shell, DemoFiles.replay(), RuntimeConfig.defaults(), task, List.of(traceFile));
         }
         String machine = MachineResources.qualifiedName(LinuxAgentStateManager.instance());
         List<Path> files = new MachineResources(AgentsLinux.classPath()).extract(machine, base.resolve("machine"));
@@ -72,7 +80,10 @@ final class DemoCommand implements Callable<Integer> {
     private static String collapse(List<Path> files) {
         String first = files.get(0).toString();
         String stem = first.substring(0, first.lastIndexOf('.') + 1);
-        List<String> extensions = files.stream().map(Path::toString).map(file -> file.substring(stem.length())).toList();
+        List<String> extensions = files.stream()
+                .map(Path::toString)
+                .map(file -> file.substring(stem.length()))
+                .toList();
         return extensions.size() == 1 ? first : stem + "{" + String.join(",", extensions) + "}";
     }
 }

@@ -14,8 +14,8 @@ import java.util.stream.Stream;
 /** The demo's bundled task, its recorded LLM replies, and the files of the workspace it creates. */
 final class DemoFiles {
     private static final String BASE = "demo/";
-    private static final List<String> WORKSPACE_FILES = List.of(
-            "README.txt", "logs/app.log", "logs/worker.log", "data/inventory.csv");
+    private static final List<String> WORKSPACE_FILES =
+            List.of("README.txt", "logs/app.log", "logs/worker.log", "data/inventory.csv");
 
     private DemoFiles() {}
 
@@ -48,8 +48,8 @@ final class DemoFiles {
     static void shareWithEveryone(Path root) throws IOException {
         try (Stream<Path> paths = Files.walk(root)) {
             for (Path path : paths.toList()) {
-                Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(
-                        Files.isDirectory(path) ? "rwxr-xr-x" : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        path, PosixFilePermissions.fromString(Files.isDirectory(path) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
     }

@@ -35,8 +35,8 @@ enum DiagramFormat {
                     return format;
                 }
             }
-            throw new CommandLine.TypeConversionException("expected one of "
-                    + String.join(", ", new Names()) + " but was '" + value + "'");
+            throw new CommandLine.TypeConversionException(
+                    "expected one of " + String.join(", ", new Names()) + " but was '" + value + "'");
         }
     }
 

@@ -23,8 +23,11 @@ final class Html {
                 case '\'' -> out.append("&#39;");
                 default -> {
                     if (hidden(c)) {
-                        out.append("\\u").append(HEX.charAt((c >> 12) & 0xf)).append(HEX.charAt((c >> 8) & 0xf))
-                                .append(HEX.charAt((c >> 4) & 0xf)).append(HEX.charAt(c & 0xf));
+                        out.append("\\u")
+                                .append(HEX.charAt((c >> 12) & 0xf))
+                                .append(HEX.charAt((c >> 8) & 0xf))
+                                .append(HEX.charAt((c >> 4) & 0xf))
+                                .append(HEX.charAt(c & 0xf));
                     } else {
                         out.appendCodePoint(c);
                     }
@@ -37,7 +40,12 @@ final class Html {
 
     /** Controls (a tab and a newline included), bidi controls, line separators and lone surrogates. */
     private static boolean hidden(int c) {
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
-                || c == 0x2028 || c == 0x2029 || (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
+        return c < 0x20
+                || (c >= 0x7f && c <= 0x9f)
+                || (c >= 0x202a && c <= 0x202e)
+                || (c >= 0x2066 && c <= 0x2069)
+                || c == 0x2028
+                || c == 0x2029
+                || (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
     }
 }

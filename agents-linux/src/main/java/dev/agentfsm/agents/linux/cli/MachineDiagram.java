@@ -82,12 +82,17 @@ final class MachineDiagram {
             nodes.put(status, new Node(status, false));
         }
         for (Move move : table.moves()) {
-            edges.add(new Edge(nodes.get(move.from()), node(move.to()), move.trigger().name(), move.when(), "declared"));
+            edges.add(new Edge(
+                    nodes.get(move.from()), node(move.to()), move.trigger().name(), move.when(), "declared"));
         }
         Set<List<Status>> drawn = new HashSet<>();
         for (ExtraMove move : extra) {
             if (move.from().machine().name().equals(machine.name()) && drawn.add(List.of(move.from(), move.to()))) {
-                edges.add(new Edge(nodes.get(move.from()), node(move.to()), move.trigger(), "",
+                edges.add(new Edge(
+                        nodes.get(move.from()),
+                        node(move.to()),
+                        move.trigger(),
+                        "",
                         move.legal() ? "implicit" : "illegal"));
             }
         }
@@ -124,15 +129,19 @@ final class MachineDiagram {
             for (int i = 0; i < row.size(); i++) {
                 Node node = row.get(i);
                 int index = i;
-                node.order = edges.stream().filter(e -> e.to() == node && e.from().layer < node.layer)
-                        .mapToDouble(e -> e.from().order).average().orElse(index);
+                node.order = edges.stream()
+                        .filter(e -> e.to() == node && e.from().layer < node.layer)
+                        .mapToDouble(e -> e.from().order)
+                        .average()
+                        .orElse(index);
             }
             row.sort(Comparator.comparingDouble(node -> node.order));
             for (int i = 0; i < row.size(); i++) {
                 row.get(i).order = i;
             }
         }
-        double widest = byLayer.stream().mapToDouble(MachineDiagram::rowWidth).max().orElse(0);
+        double widest =
+                byLayer.stream().mapToDouble(MachineDiagram::rowWidth).max().orElse(0);
         for (int layer = 0; layer < layers; layer++) {
             List<Node> row = byLayer.get(layer);
             double x = MARGIN + (widest - rowWidth(row)) / 2;
@@ -164,19 +173,48 @@ final class MachineDiagram {
     }
 
     private String draw() {
-        double width = nodes.values().stream().mapToDouble(node -> node.x + node.width / 2).max().orElse(0) + MARGIN + 80;
-        double height = nodes.values().stream().mapToDouble(node -> node.y + NODE_HEIGHT / 2).max().orElse(0) + MARGIN;
+        double width = nodes.values().stream()
+                        .mapToDouble(node -> node.x + node.width / 2)
+                        .max()
+                        .orElse(0)
+                + MARGIN
+                + 80;
+        double height = nodes.values().stream()
+                        .mapToDouble(node -> node.y + NODE_HEIGHT / 2)
+                        .max()
+                        .orElse(0)
+                + MARGIN;
         StringBuilder svg = new StringBuilder();
-        svg.append("<svg class=\"machine\" data-machine=\"").append(Html.text(machine.name()))
-                .append("\" viewBox=\"0 0 ").append(number(width)).append(' ').append(number(height))
-                .append("\" width=\"").append(number(width)).append("\" height=\"").append(number(height))
-                .append("\" role=\"img\" aria-label=\"").append(Html.text("state diagram of " + machine.name())).append("\">\n");
+        svg.append("<svg class=\"machine\" data-machine=\"")
+                .append(Html.text(machine.name()))
+                .append("\" viewBox=\"0 0 ")
+                .append(number(width))
+                .append(' ')
+                .append(number(height))
+                .append("\" width=\"")
+                .append(number(width))
+                .append("\" height=\"")
+                .append(number(height))
+                .append("\" role=\"img\" aria-label=\"")
+                .append(Html.text("state diagram of " + machine.name()))
+                .append("\">\n");
         Node initial = nodes.get(machine.table().initial());
         double startY = initial.y - NODE_HEIGHT / 2 - 24;
-        svg.append("<g class=\"start\"><circle cx=\"").append(number(initial.x)).append("\" cy=\"").append(number(startY))
-                .append("\" r=\"6\"/><path d=\"M").append(number(initial.x)).append(',').append(number(startY + 6))
-                .append(" L").append(number(initial.x)).append(',').append(number(initial.y - NODE_HEIGHT / 2)).append("\"/>")
-                .append(arrowHead(initial.x, startY + 6, initial.x, initial.y - NODE_HEIGHT / 2)).append("</g>\n");
+        svg.append("<g class=\"start\"><circle cx=\"")
+                .append(number(initial.x))
+                .append("\" cy=\"")
+                .append(number(startY))
+                .append("\" r=\"6\"/><path d=\"M")
+                .append(number(initial.x))
+                .append(',')
+                .append(number(startY + 6))
+                .append(" L")
+                .append(number(initial.x))
+                .append(',')
+                .append(number(initial.y - NODE_HEIGHT / 2))
+                .append("\"/>")
+                .append(arrowHead(initial.x, startY + 6, initial.x, initial.y - NODE_HEIGHT / 2))
+                .append("</g>\n");
         for (Edge edge : edges) {
             drawEdge(svg, edge);
         }
@@ -194,18 +232,40 @@ final class MachineDiagram {
             }
             double left = node.x - node.width / 2;
             double top = node.y - NODE_HEIGHT / 2;
-            svg.append("<g class=\"").append(String.join(" ", classes)).append("\" data-status=\"")
-                    .append(Html.text(node.status.qualifiedName())).append("\"><title>")
-                    .append(Html.text(title(node, table))).append("</title>");
-            svg.append("<rect x=\"").append(number(left)).append("\" y=\"").append(number(top)).append("\" width=\"")
-                    .append(number(node.width)).append("\" height=\"").append(number(NODE_HEIGHT)).append("\" rx=\"9\"/>");
+            svg.append("<g class=\"")
+                    .append(String.join(" ", classes))
+                    .append("\" data-status=\"")
+                    .append(Html.text(node.status.qualifiedName()))
+                    .append("\"><title>")
+                    .append(Html.text(title(node, table)))
+                    .append("</title>");
+            svg.append("<rect x=\"")
+                    .append(number(left))
+                    .append("\" y=\"")
+                    .append(number(top))
+                    .append("\" width=\"")
+                    .append(number(node.width))
+                    .append("\" height=\"")
+                    .append(number(NODE_HEIGHT))
+                    .append("\" rx=\"9\"/>");
             if (node.status.isTerminal()) {
-                svg.append("<rect class=\"inner\" x=\"").append(number(left + 3)).append("\" y=\"").append(number(top + 3))
-                        .append("\" width=\"").append(number(node.width - 6)).append("\" height=\"")
-                        .append(number(NODE_HEIGHT - 6)).append("\" rx=\"7\"/>");
+                svg.append("<rect class=\"inner\" x=\"")
+                        .append(number(left + 3))
+                        .append("\" y=\"")
+                        .append(number(top + 3))
+                        .append("\" width=\"")
+                        .append(number(node.width - 6))
+                        .append("\" height=\"")
+                        .append(number(NODE_HEIGHT - 6))
+                        .append("\" rx=\"7\"/>");
             }
-            svg.append("<text x=\"").append(number(node.x)).append("\" y=\"").append(number(node.y + 4.5)).append("\">")
-                    .append(Html.text(node.label())).append("</text></g>\n");
+            svg.append("<text x=\"")
+                    .append(number(node.x))
+                    .append("\" y=\"")
+                    .append(number(node.y + 4.5))
+                    .append("\">")
+                    .append(Html.text(node.label()))
+                    .append("</text></g>\n");
         }
         return svg.append("</svg>").toString();
     }
@@ -227,16 +287,21 @@ final class MachineDiagram {
             notes.add(node.status.endsRound() ? "terminal, ends the round" : "terminal");
         }
         String description = node.status.description();
-        return node.status.qualifiedName() + (notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")")
+        return node.status.qualifiedName()
+                + (notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")")
                 + (description.isEmpty() ? "" : ": " + description);
     }
 
     private void drawEdge(StringBuilder svg, Edge edge) {
         Node from = edge.from();
         Node to = edge.to();
-        svg.append("<g class=\"move ").append(edge.kind()).append("\" data-from=\"")
-                .append(Html.text(from.status.qualifiedName())).append("\" data-to=\"")
-                .append(Html.text(to.status.qualifiedName())).append("\"><title>")
+        svg.append("<g class=\"move ")
+                .append(edge.kind())
+                .append("\" data-from=\"")
+                .append(Html.text(from.status.qualifiedName()))
+                .append("\" data-to=\"")
+                .append(Html.text(to.status.qualifiedName()))
+                .append("\"><title>")
                 .append(Html.text(from.status.name() + " -> " + to.label() + " by " + edge.trigger()
                         + (edge.when().isEmpty() ? "" : ": " + edge.when())
                         + (edge.kind().equals("implicit") ? " (the runtime's own move)" : "")
@@ -249,10 +314,23 @@ final class MachineDiagram {
             double right = from.x + from.width / 2;
             double top = from.y - 8;
             double bottom = from.y + 8;
-            svg.append("<path d=\"M").append(number(right)).append(',').append(number(top)).append(" C")
-                    .append(number(right + 46)).append(',').append(number(top - 26)).append(' ')
-                    .append(number(right + 46)).append(',').append(number(bottom + 26)).append(' ')
-                    .append(number(right + 2)).append(',').append(number(bottom)).append("\"/>")
+            svg.append("<path d=\"M")
+                    .append(number(right))
+                    .append(',')
+                    .append(number(top))
+                    .append(" C")
+                    .append(number(right + 46))
+                    .append(',')
+                    .append(number(top - 26))
+                    .append(' ')
+                    .append(number(right + 46))
+                    .append(',')
+                    .append(number(bottom + 26))
+                    .append(' ')
+                    .append(number(right + 2))
+                    .append(',')
+                    .append(number(bottom))
+                    .append("\"/>")
                     .append(arrowHead(right + 30, bottom + 14, right + 2, bottom));
             labelX = right + 58;
             labelY = from.y + 4;
@@ -268,22 +346,38 @@ final class MachineDiagram {
             double controlY = (from.y + to.y) / 2 - bend * dx / length;
             double[] start = border(from, controlX, controlY);
             double[] end = border(to, controlX, controlY);
-            svg.append("<path d=\"M").append(number(start[0])).append(',').append(number(start[1])).append(" Q")
-                    .append(number(controlX)).append(',').append(number(controlY)).append(' ')
-                    .append(number(end[0])).append(',').append(number(end[1])).append("\"/>")
+            svg.append("<path d=\"M")
+                    .append(number(start[0]))
+                    .append(',')
+                    .append(number(start[1]))
+                    .append(" Q")
+                    .append(number(controlX))
+                    .append(',')
+                    .append(number(controlY))
+                    .append(' ')
+                    .append(number(end[0]))
+                    .append(',')
+                    .append(number(end[1]))
+                    .append("\"/>")
                     .append(arrowHead(controlX, controlY, end[0], end[1]));
             labelX = 0.25 * start[0] + 0.5 * controlX + 0.25 * end[0];
             labelY = 0.25 * start[1] + 0.5 * controlY + 0.25 * end[1] + 4;
         }
-        svg.append("<text x=\"").append(number(labelX)).append("\" y=\"").append(number(labelY)).append("\">")
-                .append(Html.text(edge.trigger())).append("</text></g>\n");
+        svg.append("<text x=\"")
+                .append(number(labelX))
+                .append("\" y=\"")
+                .append(number(labelY))
+                .append("\">")
+                .append(Html.text(edge.trigger()))
+                .append("</text></g>\n");
     }
 
     /** Where the line from the state's centre towards (x, y) leaves its box. */
     private static double[] border(Node node, double x, double y) {
         double dx = x - node.x;
         double dy = y - node.y;
-        double scale = Math.min(dx == 0 ? Double.MAX_VALUE : (node.width / 2) / Math.abs(dx),
+        double scale = Math.min(
+                dx == 0 ? Double.MAX_VALUE : (node.width / 2) / Math.abs(dx),
                 dy == 0 ? Double.MAX_VALUE : (NODE_HEIGHT / 2) / Math.abs(dy));
         return new double[] {node.x + dx * scale, node.y + dy * scale};
     }
@@ -295,7 +389,8 @@ final class MachineDiagram {
         double spread = 0.42;
         return "<polygon class=\"head\" points=\"" + number(x) + "," + number(y) + " "
                 + number(x - size * Math.cos(angle - spread)) + "," + number(y - size * Math.sin(angle - spread)) + " "
-                + number(x - size * Math.cos(angle + spread)) + "," + number(y - size * Math.sin(angle + spread)) + "\"/>";
+                + number(x - size * Math.cos(angle + spread)) + "," + number(y - size * Math.sin(angle + spread))
+                + "\"/>";
     }
 
     private static String number(double value) {

@@ -45,7 +45,9 @@ final class MachineResources {
 
     /** The extensions the build wrote for the machine. */
     List<String> available(String qualifiedName) {
-        return EXTENSIONS.stream().filter(ext -> loader.getResource(resource(qualifiedName, ext)) != null).toList();
+        return EXTENSIONS.stream()
+                .filter(ext -> loader.getResource(resource(qualifiedName, ext)) != null)
+                .toList();
     }
 
     /** Copies every file the build wrote for the machine into {@code directory}; returns the copies. */

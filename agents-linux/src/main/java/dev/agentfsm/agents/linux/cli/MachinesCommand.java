@@ -10,8 +10,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code machines}: every machine on the class path, from the generated service registrations. */
-@Command(name = "machines", mixinStandardHelpOptions = true,
-        description = "Lists the state machines on the class path: name, states, initial state and the generated files.")
+@Command(
+        name = "machines",
+        mixinStandardHelpOptions = true,
+        description =
+                "Lists the state machines on the class path: name, states, initial state and the generated files.")
 final class MachinesCommand implements Callable<Integer> {
 
     @Spec
@@ -28,8 +31,10 @@ final class MachinesCommand implements Callable<Integer> {
             TransitionTable<?> table = machine.table();
             String qualified = MachineResources.qualifiedName(machine);
             console.println(console.bold(machine.name()) + "  " + console.faint(qualified));
-            console.println("  states:  " + String.join(", ", table.statuses().stream().map(Status::name).toList())
-                    + " (initial " + table.initial().name() + ")");
+            console.println("  states:  "
+                    + String.join(
+                            ", ", table.statuses().stream().map(Status::name).toList()) + " (initial "
+                    + table.initial().name() + ")");
             console.println("  files:   " + String.join(", ", resources.available(qualified)));
         }
         return 0;

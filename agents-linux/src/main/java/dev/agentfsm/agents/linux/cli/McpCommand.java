@@ -18,42 +18,62 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code mcp}: the hardened shell as an MCP server, on stdio or Streamable HTTP. */
-@Command(name = "mcp", mixinStandardHelpOptions = true,
-        description = {"Serves this machine's shell as MCP tools (execute_command, get_system_info), with the same"
-                + " allow-list, sandbox and limits as 'run': on stdio, or with --http on Streamable HTTP at /mcp."},
-        footer = {"", "Examples:",
-                "  agents-linux mcp --root /var/log                  # stdio, for a client that starts it",
-                "  agents-linux mcp --http 8931 --root /var/log      # http://127.0.0.1:8931/mcp"})
+@Command(
+        name = "mcp",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Serves this machine's shell as MCP tools (execute_command, get_system_info), with the same"
+                    + " allow-list, sandbox and limits as 'run': on stdio, or with --http on Streamable HTTP at /mcp."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  agents-linux mcp --root /var/log                  # stdio, for a client that starts it",
+            "  agents-linux mcp --http 8931 --root /var/log      # http://127.0.0.1:8931/mcp"
+        })
 final class McpCommand implements Callable<Integer> {
     private static final int MAX_PORT = 65_535;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--http", paramLabel = "PORT",
+    @Option(
+            names = "--http",
+            paramLabel = "PORT",
             description = "Serve Streamable HTTP on this port (0 picks a free one and prints it) instead of stdio.")
     Optional<Integer> httpPort = Optional.empty();
 
-    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+    @Option(
+            names = "--bind",
+            paramLabel = "ADDRESS",
+            defaultValue = "127.0.0.1",
             description = "The address --http listens on (default: ${DEFAULT-VALUE}, this machine only);"
                     + " 0.0.0.0 lets any host that reaches this one run the allowed commands.")
     String bind;
 
-    @Option(names = "--root", paramLabel = "DIR",
-            description = "The directory commands run in (default: the shell configuration's root, else the current directory).")
+    @Option(
+            names = "--root",
+            paramLabel = "DIR",
+            description =
+                    "The directory commands run in (default: the shell configuration's root, else the current directory).")
     Optional<Path> root = Optional.empty();
 
     @Option(names = "--allow", paramLabel = "COMMAND", description = "Also allow this command; repeatable.")
     List<String> allow = new ArrayList<>();
 
-    @Option(names = "--allow-unsafe", paramLabel = "COMMAND",
+    @Option(
+            names = "--allow-unsafe",
+            paramLabel = "COMMAND",
             description = "Also allow this command although it runs code or writes files; repeatable.")
     List<String> allowUnsafe = new ArrayList<>();
 
     @Option(names = "--shell-config", paramLabel = "FILE", description = "A YAML shell configuration, as for 'run'.")
     Optional<Path> shellConfig = Optional.empty();
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "30",
             description = "A command's time-out when the call gives none, 1 to 120 (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
 
@@ -90,7 +110,8 @@ final class McpCommand implements Callable<Integer> {
             if (root.isPresent()) {
                 config = config.withRoot(root.get());
             }
-            config = config.withUnsafeAllowed(allowUnsafe.toArray(String[]::new)).withAllowed(allow.toArray(String[]::new));
+            config = config.withUnsafeAllowed(allowUnsafe.toArray(String[]::new))
+                    .withAllowed(allow.toArray(String[]::new));
             return ShellDriver.of(config);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());

@@ -39,7 +39,8 @@ class Progress implements AutoCloseable {
             for (int frame = 0; !done; frame++) {
                 long seconds = (System.nanoTime() - start) / 1_000_000_000L;
                 synchronized (out) {
-                    out.print("\r" + FRAMES.charAt(frame % FRAMES.length()) + " " + label + " (" + seconds + " s)\u001B[K");
+                    out.print("\r" + FRAMES.charAt(frame % FRAMES.length()) + " " + label + " (" + seconds
+                            + " s)\u001B[K");
                     out.flush();
                 }
                 try {

@@ -22,13 +22,20 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code run}: the LinuxAgent on this machine's shell, driven by a real OpenAI-compatible model. */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs a task with a real OpenAI-compatible model (OpenAI, Ollama, vLLM, llama.cpp)"
-                + " on this machine's shell and prints each step.",
-                "Only read-only, allow-listed commands run, without a shell, inside --root."},
-        footer = {"", "Example (Ollama):",
-                "  agents-linux run --task \"How much disk space is free?\" \\",
-                "      --base-url http://localhost:11434/v1 --model qwen2.5"})
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs a task with a real OpenAI-compatible model (OpenAI, Ollama, vLLM, llama.cpp)"
+                    + " on this machine's shell and prints each step.",
+            "Only read-only, allow-listed commands run, without a shell, inside --root."
+        },
+        footer = {
+            "",
+            "Example (Ollama):",
+            "  agents-linux run --task \"How much disk space is free?\" \\",
+            "      --base-url http://localhost:11434/v1 --model qwen2.5"
+        })
 final class RunTaskCommand implements Callable<Integer> {
     /** The longest --timeout: a day, the runtime's bound on durations. */
     private static final int MAX_TIMEOUT_SECONDS = 24 * 60 * 60;
@@ -39,51 +46,75 @@ final class RunTaskCommand implements Callable<Integer> {
     @Option(names = "--task", required = true, paramLabel = "TEXT", description = "What the agent should do.")
     String task;
 
-    @Option(names = "--base-url", required = true, paramLabel = "URL",
+    @Option(
+            names = "--base-url",
+            required = true,
+            paramLabel = "URL",
             description = "The API's base URL, before /chat/completions, e.g. http://localhost:11434/v1.")
     URI baseUrl;
 
     @Option(names = "--model", required = true, paramLabel = "NAME", description = "The model's name.")
     String model;
 
-    @Option(names = "--api-key-env", paramLabel = "NAME",
+    @Option(
+            names = "--api-key-env",
+            paramLabel = "NAME",
             description = "The environment variable holding the API key (none is sent without it).")
     Optional<String> apiKeyEnv = Optional.empty();
 
-    @Option(names = "--api-key-header", paramLabel = "HEADER",
+    @Option(
+            names = "--api-key-header",
+            paramLabel = "HEADER",
             description = "The header that carries the key: Authorization sends 'Bearer <key>' (the default);"
                     + " another header, like api-key for Azure OpenAI, sends the key as it is.")
     Optional<String> apiKeyHeader = Optional.empty();
 
-    @Option(names = "--root", paramLabel = "DIR",
+    @Option(
+            names = "--root",
+            paramLabel = "DIR",
             description = "The directory commands run in; a working directory outside it is refused"
                     + " (default: the shell configuration's root, else the current directory).")
     Optional<Path> root = Optional.empty();
 
-    @Option(names = "--allow", paramLabel = "COMMAND",
-            description = "Also allow this command (a name looked up on the search path, /usr/bin:/bin by default); repeatable.")
+    @Option(
+            names = "--allow",
+            paramLabel = "COMMAND",
+            description =
+                    "Also allow this command (a name looked up on the search path, /usr/bin:/bin by default); repeatable.")
     List<String> allow = new ArrayList<>();
 
-    @Option(names = "--allow-unsafe", paramLabel = "COMMAND",
+    @Option(
+            names = "--allow-unsafe",
+            paramLabel = "COMMAND",
             description = "Also allow this command although it runs code or writes files (sed, tar, cp, python3.11"
                     + " ...): it runs with any arguments the model gives; repeatable.")
     List<String> allowUnsafe = new ArrayList<>();
 
-    @Option(names = "--shell-config", paramLabel = "FILE",
+    @Option(
+            names = "--shell-config",
+            paramLabel = "FILE",
             description = "A YAML file with the shell's root, allow (commands added to the allow-list), allowUnsafe,"
                     + " searchPath, outputCapBytes and limits.")
     Optional<Path> shellConfig = Optional.empty();
 
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "30",
+    @Option(
+            names = "--max-steps",
+            paramLabel = "N",
+            defaultValue = "30",
             description = "The most states the round may enter (default: ${DEFAULT-VALUE}).")
     int maxSteps;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "60",
             description = "Time-out of one attempt of a model call, at most 86400 (default: ${DEFAULT-VALUE});"
                     + " a call with its retries ends after twice this.")
     int timeoutSeconds;
 
-    @Option(names = "--trace", paramLabel = "FILE",
+    @Option(
+            names = "--trace",
+            paramLabel = "FILE",
             description = "Where to write the JSON-lines trace (default: a new temporary file).")
     Optional<Path> trace = Optional.empty();
 
@@ -94,9 +125,16 @@ final class RunTaskCommand implements Callable<Integer> {
         LlmClient llm = client();
         Console console = AgentsLinux.console(spec);
         RuntimeConfig defaults = RuntimeConfig.defaults();
-        RuntimeConfig config = new RuntimeConfig(maxSteps, 1, defaults.safeGuard(), defaults.askQuestion(),
-                defaults.jsonParsingRetry(), Duration.ofSeconds(timeoutSeconds), defaults.userTimeout(),
-                defaults.actionTimeout(), Optional.of(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv)));
+        RuntimeConfig config = new RuntimeConfig(
+                maxSteps,
+                1,
+                defaults.safeGuard(),
+                defaults.askQuestion(),
+                defaults.jsonParsingRetry(),
+                Duration.ofSeconds(timeoutSeconds),
+                defaults.userTimeout(),
+                defaults.actionTimeout(),
+                Optional.of(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv)));
         Path traceFile = trace.isPresent() ? trace.get() : Files.createTempFile("agentfsm-run-", ".jsonl");
         console.println(console.bold("task:  ") + task);
         console.println(console.bold("model: ") + model + " at " + baseUrl);
@@ -164,8 +202,8 @@ final class RunTaskCommand implements Callable<Integer> {
         if (!scheme.equals("http") && !scheme.equals("https")) {
             throw bad("--base-url '" + baseUrl + "' is not an http(s) URL");
         }
-        OpenAiCompatibleClient.Builder builder = OpenAiCompatibleClient.builder(baseUrl, model)
-                .timeout(Duration.ofSeconds(timeoutSeconds));
+        OpenAiCompatibleClient.Builder builder =
+                OpenAiCompatibleClient.builder(baseUrl, model).timeout(Duration.ofSeconds(timeoutSeconds));
         if (apiKeyEnv.isPresent()) {
             if (System.getenv(apiKeyEnv.get()) == null) {
                 throw bad("--api-key-env: the environment variable " + apiKeyEnv.get() + " is not set");

@@ -19,9 +19,11 @@ import java.util.List;
 final class StepPrinter implements StepListener, AutoCloseable {
     /** How many lines of a command's output are shown. */
     static final int OUTPUT_LINES = 4;
+
     private static final int WIDTH = 100;
     /** How much of a command line is shown. */
     private static final int COMMAND_CHARS = 2 * WIDTH;
+
     private static final String INDENT = "        ";
 
     private final Console console;
@@ -47,13 +49,15 @@ final class StepPrinter implements StepListener, AutoCloseable {
     public void stepDone(LinuxStep step) {
         progress.close();
         progress = Progress.NONE;
-        String command = step.command().isEmpty() ? console.faint("(no command)")
+        String command = step.command().isEmpty()
+                ? console.faint("(no command)")
                 : "$ " + SafeText.line(step.command(), COMMAND_CHARS);
         console.println(console.bold("step " + step.number()) + "  " + LinuxAgentStatus.CONTINUE.name() + " -> "
                 + colourStatus(step.status()) + "  " + command + "  "
                 + console.faint("[" + outcome(step) + "]"));
         if (!step.thought().isBlank()) {
-            console.println(INDENT + console.faint("thought: " + SafeText.line(step.thought().strip(), WIDTH)));
+            console.println(INDENT
+                    + console.faint("thought: " + SafeText.line(step.thought().strip(), WIDTH)));
         }
         step.result().ifPresent(result -> firstLines(result).forEach(line -> console.println(INDENT + line)));
     }
@@ -66,7 +70,8 @@ final class StepPrinter implements StepListener, AutoCloseable {
     }
 
     private String colourStatus(Status status) {
-        return status == LinuxAgentStatus.FINISH ? console.green(status.name())
+        return status == LinuxAgentStatus.FINISH
+                ? console.green(status.name())
                 : status == LinuxAgentStatus.FAIL ? console.red(status.name()) : status.name();
     }
 
@@ -113,5 +118,4 @@ final class StepPrinter implements StepListener, AutoCloseable {
     private static String text(ActionResult result, String key) {
         return result.data().get(key) instanceof String s ? s : "";
     }
-
 }

@@ -16,7 +16,9 @@ import picocli.CommandLine.Spec;
  * {@code JsonLinesTrace}), checked against the machines on the class path ({@code check}), summed up
  * ({@code stats}) or shown as a page ({@code view}).
  */
-@Command(name = "trace", mixinStandardHelpOptions = true,
+@Command(
+        name = "trace",
+        mixinStandardHelpOptions = true,
         description = "Checks, sums up or shows JSON-lines traces of agent-fsm rounds.",
         subcommands = {TraceCheckCommand.class, TraceStatsCommand.class, TraceViewCommand.class})
 final class TraceCommand implements Runnable {
@@ -36,9 +38,11 @@ final class TraceCommand implements Runnable {
      */
     static void requireReadable(CommandSpec spec, List<Path> files) {
         for (Path file : files) {
-            String problem = !Files.exists(file) ? "does not exist"
-                    : Files.isDirectory(file) ? "is a directory, not a trace file"
-                    : !Files.isReadable(file) ? "cannot be read (permission denied)" : "";
+            String problem = !Files.exists(file)
+                    ? "does not exist"
+                    : Files.isDirectory(file)
+                            ? "is a directory, not a trace file"
+                            : !Files.isReadable(file) ? "cannot be read (permission denied)" : "";
             if (!problem.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "the trace file '" + file + "' " + problem);
             }

@@ -34,8 +34,17 @@ final class TracePage {
     static final int MAX_STEPS = 10_000;
 
     /** One row of the steps table. */
-    private record Row(int step, String from, String to, String trigger, String action, String outcome, boolean bad,
-            String title, String time, long line) {}
+    private record Row(
+            int step,
+            String from,
+            String to,
+            String trigger,
+            String action,
+            String outcome,
+            boolean bad,
+            String title,
+            String time,
+            long line) {}
 
     /** The rows of one round, and how it ended. */
     private static final class Round {
@@ -63,6 +72,7 @@ final class TracePage {
     private final Map<String, Round> open = new HashMap<>();
     /** The machines to draw, by name (a status's machine and the one the class path lists may be two instances). */
     private final Map<String, StateManager<?, ?>> drawn = new LinkedHashMap<>();
+
     private final Map<List<Status>, MachineDiagram.ExtraMove> extra = new LinkedHashMap<>();
     private final Set<String> unknownMachines = new LinkedHashSet<>();
     private long steps;
@@ -87,21 +97,28 @@ final class TracePage {
         Files.createDirectories(directory);
         Path file = directory.resolve(name);
         Files.writeString(file, page.html(trace), StandardCharsets.UTF_8);
-        return new Written(file, page.rounds.size(), page.steps, page.stepsInTrace, page.unreadable,
+        return new Written(
+                file,
+                page.rounds.size(),
+                page.steps,
+                page.stepsInTrace,
+                page.unreadable,
                 List.copyOf(page.drawn.keySet()));
     }
 
     private void add(TraceEntry entry, Optional<String> session) {
         if (entry instanceof TraceEntry.Unreadable) {
             unreadable++;
-        } else if (entry instanceof TraceEntry.Transition move && session.map(move.session()::equals).orElse(true)) {
+        } else if (entry instanceof TraceEntry.Transition move
+                && session.map(move.session()::equals).orElse(true)) {
             stepsInTrace++;
             Optional<Round> round = round(move.session(), move.round());
             if (round.isPresent() && steps < MAX_STEPS) {
                 steps++;
                 round.get().rows.add(row(round.get().rows.size(), move));
             }
-        } else if (entry instanceof TraceEntry.RoundEnd end && session.map(end.session()::equals).orElse(true)) {
+        } else if (entry instanceof TraceEntry.RoundEnd end
+                && session.map(end.session()::equals).orElse(true)) {
             Optional<Round> round = round(end.session(), end.round());
             if (round.isPresent()) {
                 round.get().end = Optional.of(end);
@@ -133,9 +150,13 @@ final class TracePage {
         TraceCheck.MoveCheck checked = check.check(move);
         checked.from().ifPresentOrElse(from -> draw(from.machine()), () -> unknownMachines.add(move.machine()));
         checked.to().ifPresent(to -> draw(to.machine()));
-        if (checked.declared().isEmpty() && checked.from().isPresent() && checked.to().isPresent()) {
-            extra.putIfAbsent(List.of(checked.from().get(), checked.to().get()), new MachineDiagram.ExtraMove(
-                    checked.from().get(), checked.to().get(), move.trigger(), checked.legal()));
+        if (checked.declared().isEmpty()
+                && checked.from().isPresent()
+                && checked.to().isPresent()) {
+            extra.putIfAbsent(
+                    List.of(checked.from().get(), checked.to().get()),
+                    new MachineDiagram.ExtraMove(
+                            checked.from().get(), checked.to().get(), move.trigger(), checked.legal()));
         }
         String outcome;
         if (checked.legal()) {
@@ -143,9 +164,17 @@ final class TracePage {
         } else {
             outcome = checked.problem().orElseThrow().words(1);
         }
-        return new Row(index, move.machine() + "." + move.from(), move.toMachine() + "." + move.toStatus(),
-                move.trigger(), move.action().orElse(""), outcome, !checked.legal(), checked.message(),
-                String.format(Locale.ROOT, "%,.1f ms", move.nanos() / 1e6), move.line());
+        return new Row(
+                index,
+                move.machine() + "." + move.from(),
+                move.toMachine() + "." + move.toStatus(),
+                move.trigger(),
+                move.action().orElse(""),
+                outcome,
+                !checked.legal(),
+                checked.message(),
+                String.format(Locale.ROOT, "%,.1f ms", move.nanos() / 1e6),
+                move.line());
     }
 
     private void draw(StateManager<?, ?> machine) {
@@ -156,43 +185,74 @@ final class TracePage {
         int dot = end.finalStatus().indexOf('.');
         if (dot > 0) {
             check.machine(end.finalStatus().substring(0, dot))
-                    .filter(machine -> machine.table().parse(end.finalStatus().substring(dot + 1)).isPresent())
+                    .filter(machine -> machine.table()
+                            .parse(end.finalStatus().substring(dot + 1))
+                            .isPresent())
                     .ifPresent(this::draw);
         }
-        return new Row(index, end.finalStatus(), "", "", "", "round " + end.outcome(),
-                !end.outcome().equals("COMPLETED"), end.reason(), "", end.line());
+        return new Row(
+                index,
+                end.finalStatus(),
+                "",
+                "",
+                "",
+                "round " + end.outcome(),
+                !end.outcome().equals("COMPLETED"),
+                end.reason(),
+                "",
+                end.line());
     }
 
     private String html(Path trace) {
         String title = trace.getFileName().toString();
         StringBuilder page = new StringBuilder(64 * 1024);
         page.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline';"
-                        + " script-src 'unsafe-inline'; img-src data:\">\n")
+                .append(
+                        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline';"
+                                + " script-src 'unsafe-inline'; img-src data:\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<meta name=\"generator\" content=\"agents-linux trace view (agent-fsm)\">\n")
-                .append("<title>").append(Html.text(title)).append(": agent-fsm trace</title>\n")
-                .append("<style>\n").append(resource("page.css")).append("</style>\n</head>\n<body>\n");
-        page.append("<header><h1>").append(Html.text(title)).append("</h1><p>")
-                .append(count(rounds.size(), "round")).append(", ").append(count(steps, "transition"))
+                .append("<title>")
+                .append(Html.text(title))
+                .append(": agent-fsm trace</title>\n")
+                .append("<style>\n")
+                .append(resource("page.css"))
+                .append("</style>\n</head>\n<body>\n");
+        page.append("<header><h1>")
+                .append(Html.text(title))
+                .append("</h1><p>")
+                .append(count(rounds.size(), "round"))
+                .append(", ")
+                .append(count(steps, "transition"))
                 .append(drawn.isEmpty() ? "" : "; " + Html.text(String.join(", ", drawn.keySet())))
                 .append("</p>\n");
         if (steps < stepsInTrace) {
-            note(page, "This page shows the first " + count(steps, "transition") + " of " + stepsInTrace
-                    + "; pick one session with --session.");
+            note(
+                    page,
+                    "This page shows the first " + count(steps, "transition") + " of " + stepsInTrace
+                            + "; pick one session with --session.");
         }
         if (unreadable > 0) {
-            note(page, count(unreadable, "line") + " of the trace could not be read and " + (unreadable == 1 ? "is" : "are")
-                    + " left out; 'agents-linux trace check' says where and why.");
+            note(
+                    page,
+                    count(unreadable, "line") + " of the trace could not be read and "
+                            + (unreadable == 1 ? "is" : "are")
+                            + " left out; 'agents-linux trace check' says where and why.");
         }
         if (!unknownMachines.isEmpty()) {
-            note(page, "No machine on the class path is named " + String.join(", ", unknownMachines)
-                    + ": its steps are listed but not drawn.");
+            note(
+                    page,
+                    "No machine on the class path is named " + String.join(", ", unknownMachines)
+                            + ": its steps are listed but not drawn.");
         }
         page.append("</header>\n<nav id=\"controls\">\n<label>Round <select id=\"round\">\n");
         for (int i = 0; i < rounds.size(); i++) {
             Round round = rounds.get(i);
-            page.append("<option value=\"").append(i).append("\">").append(Html.text(roundLabel(round))).append("</option>\n");
+            page.append("<option value=\"")
+                    .append(i)
+                    .append("\">")
+                    .append(Html.text(roundLabel(round)))
+                    .append("</option>\n");
         }
         page.append("</select></label>\n")
                 .append("<button id=\"first\" type=\"button\" title=\"first step (Home)\">&#xAB; first</button>")
@@ -204,33 +264,58 @@ final class TracePage {
                 .append("</nav>\n<main>\n<section id=\"diagrams\">\n");
         List<MachineDiagram.ExtraMove> extraMoves = List.copyOf(extra.values());
         for (StateManager<?, ?> machine : drawn.values()) {
-            page.append("<figure><figcaption>").append(Html.text(machine.name())).append("</figcaption>\n")
-                    .append(MachineDiagram.svg(machine, extraMoves)).append("\n</figure>\n");
+            page.append("<figure><figcaption>")
+                    .append(Html.text(machine.name()))
+                    .append("</figcaption>\n")
+                    .append(MachineDiagram.svg(machine, extraMoves))
+                    .append("\n</figure>\n");
         }
         page.append("</section>\n<section id=\"steps\">\n");
         for (int i = 0; i < rounds.size(); i++) {
             summary(page, i, rounds.get(i));
         }
-        boolean actions = rounds.stream().flatMap(round -> round.rows.stream()).anyMatch(row -> !row.action().isEmpty());
+        boolean actions = rounds.stream().flatMap(round -> round.rows.stream()).anyMatch(row -> !row.action()
+                .isEmpty());
         page.append("<table>\n<thead><tr><th>#</th><th>state</th><th>status</th><th>trigger</th>")
-                .append(actions ? "<th>action</th>" : "").append("<th>outcome</th><th>time</th></tr></thead>\n<tbody>\n");
+                .append(actions ? "<th>action</th>" : "")
+                .append("<th>outcome</th><th>time</th></tr></thead>\n<tbody>\n");
         for (int i = 0; i < rounds.size(); i++) {
             for (Row row : rounds.get(i).rows) {
-                page.append("<tr class=\"step\" data-round=\"").append(i).append("\" data-step=\"").append(row.step())
-                        .append("\" data-from=\"").append(Html.text(row.from())).append("\" data-to=\"")
-                        .append(Html.text(row.to())).append("\" title=\"")
+                page.append("<tr class=\"step\" data-round=\"")
+                        .append(i)
+                        .append("\" data-step=\"")
+                        .append(row.step())
+                        .append("\" data-from=\"")
+                        .append(Html.text(row.from()))
+                        .append("\" data-to=\"")
+                        .append(Html.text(row.to()))
+                        .append("\" title=\"")
                         .append(Html.text("line " + row.line() + (row.title().isEmpty() ? "" : ": " + row.title())))
-                        .append("\"><td class=\"num\">").append(row.step() + 1).append("</td><td>")
-                        .append(breakable(row.from())).append("</td><td>").append(breakable(row.to())).append("</td><td>")
-                        .append(Html.text(row.trigger())).append("</td>");
+                        .append("\"><td class=\"num\">")
+                        .append(row.step() + 1)
+                        .append("</td><td>")
+                        .append(breakable(row.from()))
+                        .append("</td><td>")
+                        .append(breakable(row.to()))
+                        .append("</td><td>")
+                        .append(Html.text(row.trigger()))
+                        .append("</td>");
                 if (actions) {
-                    page.append("<td class=\"action\">").append(Html.text(row.action())).append("</td>");
+                    page.append("<td class=\"action\">")
+                            .append(Html.text(row.action()))
+                            .append("</td>");
                 }
-                page.append("<td").append(row.bad() ? " class=\"bad\"" : "").append(">").append(Html.text(row.outcome()))
-                        .append("</td><td class=\"num\">").append(Html.text(row.time())).append("</td></tr>\n");
+                page.append("<td")
+                        .append(row.bad() ? " class=\"bad\"" : "")
+                        .append(">")
+                        .append(Html.text(row.outcome()))
+                        .append("</td><td class=\"num\">")
+                        .append(Html.text(row.time()))
+                        .append("</td></tr>\n");
             }
         }
-        page.append("</tbody>\n</table>\n</section>\n</main>\n<script>\n").append(resource("page.js"))
+        page.append("</tbody>\n</table>\n</section>\n</main>\n<script>\n")
+                .append(resource("page.js"))
                 .append("</script>\n</body>\n</html>\n");
         return page.toString();
     }
@@ -245,7 +330,8 @@ final class TracePage {
     }
 
     private static String roundLabel(Round round) {
-        String ending = round.end.map(end -> end.outcome() + " after " + count(end.steps(), "step"))
+        String ending = round.end
+                .map(end -> end.outcome() + " after " + count(end.steps(), "step"))
                 .orElse("unfinished (no roundEnd line)");
         return "session " + round.session + ", round " + round.number + ": " + ending;
     }
@@ -255,9 +341,14 @@ final class TracePage {
         if (round.end.isPresent()) {
             TraceEntry.RoundEnd end = round.end.get();
             boolean completed = end.outcome().equals("COMPLETED");
-            page.append("<span class=\"outcome").append(completed ? "" : " bad").append("\">")
-                    .append(Html.text(end.outcome())).append("</span> in ").append(Html.text(end.finalStatus()))
-                    .append(": ").append(Html.text(end.reason()));
+            page.append("<span class=\"outcome")
+                    .append(completed ? "" : " bad")
+                    .append("\">")
+                    .append(Html.text(end.outcome()))
+                    .append("</span> in ")
+                    .append(Html.text(end.finalStatus()))
+                    .append(": ")
+                    .append(Html.text(end.reason()));
             end.error().ifPresent(error -> page.append("<br>error: ").append(Html.text(error)));
             end.result().ifPresent(result -> page.append("<br>result: ").append(Html.text(result)));
         } else {

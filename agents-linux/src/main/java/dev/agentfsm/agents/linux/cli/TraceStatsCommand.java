@@ -12,8 +12,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code trace stats}: steps per round, outcomes and time per state. */
-@Command(name = "stats", mixinStandardHelpOptions = true,
-        description = "Sums up JSON-lines traces: steps per round, how the rounds ended, and the time spent in each state.",
+@Command(
+        name = "stats",
+        mixinStandardHelpOptions = true,
+        description =
+                "Sums up JSON-lines traces: steps per round, how the rounds ended, and the time spent in each state.",
         footer = {"", "Example:", "  agents-linux trace stats trace.jsonl"})
 final class TraceStatsCommand implements Callable<Integer> {
 
@@ -23,8 +26,12 @@ final class TraceStatsCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "The traces, read one after the other.")
     List<Path> files;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-            completionCandidates = TraceCommand.Format.Names.class, converter = TraceCommand.Format.Converter.class,
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "table",
+            completionCandidates = TraceCommand.Format.Names.class,
+            converter = TraceCommand.Format.Converter.class,
             description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     TraceCommand.Format format;
 
@@ -32,7 +39,8 @@ final class TraceStatsCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         TraceCommand.requireReadable(spec, files);
         TraceStats stats = TraceStats.of(files);
-        TraceCommand.print(AgentsLinux.console(spec), format == TraceCommand.Format.JSON ? stats.json() : stats.table());
+        TraceCommand.print(
+                AgentsLinux.console(spec), format == TraceCommand.Format.JSON ? stats.json() : stats.table());
         return 0;
     }
 }

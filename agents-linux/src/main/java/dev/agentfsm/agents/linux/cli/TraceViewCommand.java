@@ -15,10 +15,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code trace view}: one static HTML page of a trace, to step through its rounds on the machines' diagrams. */
-@Command(name = "view", mixinStandardHelpOptions = true,
-        description = {"Writes one static HTML page of a trace: the diagrams of its machines with the round's path"
-                + " highlighted, and the steps to go through with buttons or the arrow keys.",
-                "Everything is in the page: it needs no server and no network."},
+@Command(
+        name = "view",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Writes one static HTML page of a trace: the diagrams of its machines with the round's path"
+                    + " highlighted, and the steps to go through with buttons or the arrow keys.",
+            "Everything is in the page: it needs no server and no network."
+        },
         footer = {"", "Example:", "  agents-linux trace view trace.jsonl --out report/   # writes report/trace.html"})
 final class TraceViewCommand implements Callable<Integer> {
 
@@ -28,8 +32,12 @@ final class TraceViewCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "The trace.")
     Path file;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true,
-            description = "Where to write the page (created if missing); it is named after the trace: FILE's name with .html.")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            required = true,
+            description =
+                    "Where to write the page (created if missing); it is named after the trace: FILE's name with .html.")
     Path out;
 
     @Option(names = "--session", paramLabel = "ID", description = "Show only the rounds of this session.")
@@ -45,18 +53,22 @@ final class TraceViewCommand implements Callable<Integer> {
         List<StateManager<?, ?>> machines = StateManager.discover(AgentsLinux.classPath());
         TracePage.Written written = TracePage.write(file, out, session, machines);
         if (written.rounds() == 0) {
-            console.err().println("agents-linux trace view: no rounds in " + file
-                    + session.map(id -> " for the session given with --session").orElse("") + "; the page is empty");
+            console.err()
+                    .println("agents-linux trace view: no rounds in " + file
+                            + session.map(id -> " for the session given with --session")
+                                    .orElse("") + "; the page is empty");
             console.err().flush();
         }
         if (written.cut()) {
-            console.err().println("agents-linux trace view: the page shows the first " + written.steps() + " of "
-                    + written.stepsInTrace() + " transitions; pick one session with --session");
+            console.err()
+                    .println("agents-linux trace view: the page shows the first " + written.steps() + " of "
+                            + written.stepsInTrace() + " transitions; pick one session with --session");
             console.err().flush();
         }
-        console.println("wrote " + written.page() + ": " + written.rounds() + (written.rounds() == 1 ? " round, " : " rounds, ")
-                + written.steps() + (written.steps() == 1 ? " transition" : " transitions")
-                + (written.machines().isEmpty() ? "" : " (" + String.join(", ", written.machines()) + ")"));
+        console.println(
+                "wrote " + written.page() + ": " + written.rounds() + (written.rounds() == 1 ? " round, " : " rounds, ")
+                        + written.steps() + (written.steps() == 1 ? " transition" : " transitions")
+                        + (written.machines().isEmpty() ? "" : " (" + String.join(", ", written.machines()) + ")"));
         return 0;
     }
 }

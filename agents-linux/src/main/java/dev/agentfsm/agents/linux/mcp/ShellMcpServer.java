@@ -76,8 +76,8 @@ public final class ShellMcpServer {
                 return n;
             }
         };
-        McpSyncServer server = configure(McpServer.sync(
-                new StdioServerTransportProvider(McpJsonDefaults.getMapper(), watched, out)));
+        McpSyncServer server =
+                configure(McpServer.sync(new StdioServerTransportProvider(McpJsonDefaults.getMapper(), watched, out)));
         try {
             ended.await();
         } finally {
@@ -153,22 +153,27 @@ public final class ShellMcpServer {
         return spec.serverInfo("agent-fsm-shell", "0.1.0")
                 .instructions("UFO's allow-listed Linux shell: read-only commands, run without a shell, inside "
                         + shell.config().root())
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).logging().build())
+                .capabilities(McpSchema.ServerCapabilities.builder()
+                        .tools(false)
+                        .logging()
+                        .build())
                 .tools(tools())
                 .build();
     }
 
     /** The driver's tools, each with a JSON Schema that says what the driver accepts. */
     List<McpServerFeatures.SyncToolSpecification> tools() {
-        return shell.tools().stream().map(spec -> McpServerFeatures.SyncToolSpecification.builder()
-                .tool(McpSchema.Tool.builder()
-                        .name(spec.name())
-                        .description(spec.description())
-                        .inputSchema(schema(spec))
-                        .annotations(new McpSchema.ToolAnnotations(null, true, false, false, false, null))
+        return shell.tools().stream()
+                .map(spec -> McpServerFeatures.SyncToolSpecification.builder()
+                        .tool(McpSchema.Tool.builder()
+                                .name(spec.name())
+                                .description(spec.description())
+                                .inputSchema(schema(spec))
+                                .annotations(new McpSchema.ToolAnnotations(null, true, false, false, false, null))
+                                .build())
+                        .callHandler((exchange, request) -> call(request))
                         .build())
-                .callHandler((exchange, request) -> call(request))
-                .build()).toList();
+                .toList();
     }
 
     private static Map<String, Object> schema(ToolSpec spec) {
@@ -201,9 +206,17 @@ public final class ShellMcpServer {
         try {
             result = shell.execute(new Action(request.name(), arguments), timeout);
         } catch (DriverException e) {
-            return McpSchema.CallToolResult.builder().addTextContent("the shell failed: " + e.getMessage()).isError(true).build();
+            return McpSchema.CallToolResult.builder()
+                    .addTextContent("the shell failed: " + e.getMessage())
+                    .isError(true)
+                    .build();
         }
-        String text = result.success() ? result.output() : result.reason().orElse("failed") + (result.output().isEmpty() ? "" : "\n" + result.output());
-        return McpSchema.CallToolResult.builder().addTextContent(text).isError(!result.success()).build();
+        String text = result.success()
+                ? result.output()
+                : result.reason().orElse("failed") + (result.output().isEmpty() ? "" : "\n" + result.output());
+        return McpSchema.CallToolResult.builder()
+                .addTextContent(text)
+                .isError(!result.success())
+                .build();
     }
 }

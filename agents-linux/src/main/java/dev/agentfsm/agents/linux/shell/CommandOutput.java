@@ -14,8 +14,13 @@ import java.util.Optional;
  * @param stop why the driver stopped it with everything it started, if it did
  * @param elapsed how long it ran
  */
-record CommandOutput(List<String> argv, int exitCode, CappedReader.Captured stdout, CappedReader.Captured stderr,
-        Optional<Stop> stop, Duration elapsed) {
+record CommandOutput(
+        List<String> argv,
+        int exitCode,
+        CappedReader.Captured stdout,
+        CappedReader.Captured stderr,
+        Optional<Stop> stop,
+        Duration elapsed) {
 
     /** Why the driver stopped a command. */
     enum Stop {

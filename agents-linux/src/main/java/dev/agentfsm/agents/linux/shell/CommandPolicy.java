@@ -29,11 +29,10 @@ final class CommandPolicy {
      * may only print their version.
      */
     private static final Set<String> INTERPRETERS = Set.of(
-            "python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs", "php", "lua",
-            "sh", "bash", "dash", "zsh", "ksh", "fish", "tclsh", "busybox",
-            "awk", "gawk", "mawk", "nawk",
-            "env", "xargs", "timeout", "nice", "ionice", "nohup", "setsid", "stdbuf", "taskset", "chroot",
-            "sudo", "doas", "su", "runuser", "flock", "watch", "strace", "ltrace", "time", "unshare", "nsenter");
+            "python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs", "php", "lua", "sh",
+            "bash", "dash", "zsh", "ksh", "fish", "tclsh", "busybox", "awk", "gawk", "mawk", "nawk", "env", "xargs",
+            "timeout", "nice", "ionice", "nohup", "setsid", "stdbuf", "taskset", "chroot", "sudo", "doas", "su",
+            "runuser", "flock", "watch", "strace", "ltrace", "time", "unshare", "nsenter");
 
     /** Launchers that only print when run alone ({@code env} the environment, {@code nice} the niceness). */
     private static final Set<String> PRINT_ALONE = Set.of("env", "nice");
@@ -77,7 +76,8 @@ final class CommandPolicy {
             return new Verdict.Refuse("'" + name + "' is not on the allow-list");
         }
         List<String> args = argv.subList(1, argv.size());
-        if (isInterpreter(name) && !(args.size() == 1 && VERSION_FLAGS.contains(args.get(0)))
+        if (isInterpreter(name)
+                && !(args.size() == 1 && VERSION_FLAGS.contains(args.get(0)))
                 && !(args.isEmpty() && PRINT_ALONE.contains(name))) {
             return new Verdict.Refuse(name + " may only run as '" + name + " --version' or '" + name + " -V'"
                     + (PRINT_ALONE.contains(name) ? " or alone" : ""));

@@ -23,7 +23,8 @@ final class CommandReport {
         if (output.stderr().totalBytes() > 0) {
             text.append("\nstderr:\n").append(output.stderr().marked());
         }
-        Optional<String> reason = stopped.isPresent() ? stopped
+        Optional<String> reason = stopped.isPresent()
+                ? stopped
                 : output.exitCode() != 0 ? Optional.of("exit code " + output.exitCode()) : Optional.empty();
         Map<String, Object> data = new HashMap<>(Map.of(
                 "command", command,

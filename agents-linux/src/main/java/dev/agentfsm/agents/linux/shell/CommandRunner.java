@@ -80,8 +80,8 @@ final class CommandRunner {
             confinement.kill(process); // what is left: the command, or processes it left behind
             process.waitFor();
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-            return new CommandOutput(argv, process.exitValue(), stdout.finish(DRAIN_MILLIS),
-                    stderr.finish(DRAIN_MILLIS), stop, elapsed);
+            return new CommandOutput(
+                    argv, process.exitValue(), stdout.finish(DRAIN_MILLIS), stderr.finish(DRAIN_MILLIS), stop, elapsed);
         } catch (InterruptedException | RuntimeException e) {
             confinement.kill(process);
             throw e;
@@ -97,7 +97,8 @@ final class CommandRunner {
             if (left <= 0) {
                 return Optional.of(CommandOutput.Stop.TIMED_OUT);
             }
-            if (process.waitFor(Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, WATCH_MILLIS), TimeUnit.MILLISECONDS)) {
+            if (process.waitFor(
+                    Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, WATCH_MILLIS), TimeUnit.MILLISECONDS)) {
                 return Optional.empty();
             }
             if (Confinement.usedBytes(tmp, limits.tempSpaceBytes()) > limits.tempSpaceBytes()) {

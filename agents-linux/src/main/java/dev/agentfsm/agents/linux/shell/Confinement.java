@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -93,7 +92,10 @@ final class Confinement {
             List<Sandbox> candidates = SystemTools.effectiveUid() == 0
                     ? List.of(Sandbox.NOBODY_IN_PID_NAMESPACE, Sandbox.NOBODY)
                     : List.of(Sandbox.OWN_NAMESPACES);
-            strongest = candidates.stream().filter(sandbox -> works(tools, sandbox)).findFirst().orElse(Sandbox.NONE);
+            strongest = candidates.stream()
+                    .filter(sandbox -> works(tools, sandbox))
+                    .findFirst()
+                    .orElse(Sandbox.NONE);
         }
         return strongest;
     }
@@ -125,7 +127,8 @@ final class Confinement {
         try {
             probe = probe(root, List.of(tools.test().toString(), "-r", ".", "-a", "-x", "."));
         } catch (IOException e) {
-            throw new IllegalStateException("cannot start a command in the sandbox (" + sandbox + "): " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot start a command in the sandbox (" + sandbox + "): " + e.getMessage(), e);
         }
         if (probe.exitCode() == 1) {
             throw new IllegalArgumentException("the shell's root '" + root + "' cannot be read by user nobody (uid "
@@ -146,11 +149,22 @@ final class Confinement {
         } else if (sandbox == Sandbox.OWN_NAMESPACES) {
             // --map-current-user, not --map-root-user: as root in the namespace a command could unmount the
             // new /proc and see the agent's again
-            words.addAll(List.of(unshare(), "--user", "--map-current-user", "--pid", "--fork", "--kill-child",
-                    "--mount-proc", "--"));
+            words.addAll(List.of(
+                    unshare(),
+                    "--user",
+                    "--map-current-user",
+                    "--pid",
+                    "--fork",
+                    "--kill-child",
+                    "--mount-proc",
+                    "--"));
         }
-        words.addAll(List.of(tools.prlimit().toString(), "--as=" + limits.addressSpaceBytes(),
-                "--cpu=" + limits.cpuSeconds(), "--fsize=" + limits.fileSizeBytes(), "--core=0"));
+        words.addAll(List.of(
+                tools.prlimit().toString(),
+                "--as=" + limits.addressSpaceBytes(),
+                "--cpu=" + limits.cpuSeconds(),
+                "--fsize=" + limits.fileSizeBytes(),
+                "--core=0"));
         if (sandbox != Sandbox.NONE) {
             // counted per user (per user namespace): only where commands have a user or namespace of their own,
             // not where the agent's own processes and threads would count against it
@@ -158,8 +172,13 @@ final class Confinement {
         }
         words.add("--");
         if (sandbox.runsAsNobody()) {
-            words.addAll(List.of(tools.setpriv().toString(), "--reuid=" + NOBODY, "--regid=" + NOBODY,
-                    "--clear-groups", "--pdeathsig=KILL", "--"));
+            words.addAll(List.of(
+                    tools.setpriv().toString(),
+                    "--reuid=" + NOBODY,
+                    "--regid=" + NOBODY,
+                    "--clear-groups",
+                    "--pdeathsig=KILL",
+                    "--"));
         }
         words.addAll(List.of(tools.setsid().toString(), "--"));
         words.addAll(argv);
@@ -183,7 +202,8 @@ final class Confinement {
                     if (e.getCause() instanceof IOException io) {
                         throw io;
                     }
-                    throw new IllegalStateException("starting " + builder.command().get(0), e.getCause());
+                    throw new IllegalStateException(
+                            "starting " + builder.command().get(0), e.getCause());
                 }
             }
         } finally {
@@ -195,8 +215,8 @@ final class Confinement {
 
     /** A new, empty directory for the command's temporary files, which only its user may use. */
     Path createTemporaryDirectory() throws IOException {
-        Path dir = Files.createTempDirectory(TEMPORARY_PREFIX,
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path dir = Files.createTempDirectory(
+                TEMPORARY_PREFIX, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         if (sandbox.runsAsNobody()) {
             Files.setAttribute(dir, "unix:gid", NOBODY);
             Files.setAttribute(dir, "unix:uid", NOBODY);
@@ -211,7 +231,8 @@ final class Confinement {
     static synchronized void deleteStaleOnce() {
         if (!swept) {
             swept = true;
-            deleteStale(Path.of(System.getProperty("java.io.tmpdir")), Instant.now().minus(STALE));
+            deleteStale(
+                    Path.of(System.getProperty("java.io.tmpdir")), Instant.now().minus(STALE));
         }
     }
 
@@ -226,8 +247,11 @@ final class Confinement {
             for (Path dir : dirs) {
                 int owner = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
                 boolean ours = owner == self || self == 0 && owner == NOBODY;
-                if (ours && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
-                        && Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(before)) {
+                if (ours
+                        && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
+                        && Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS)
+                                .toInstant()
+                                .isBefore(before)) {
                     delete(dir);
                     deleted++;
                 }
@@ -243,7 +267,8 @@ final class Confinement {
      * that vanish while counting are skipped, and links are not followed (as in {@link #delete}).
      */
     static long usedBytes(Path dir, long enough) throws IOException {
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir.toAbsolutePath().getParent())) {
+        try (DirectoryStream<Path> stream =
+                Files.newDirectoryStream(dir.toAbsolutePath().getParent())) {
             if (!(stream instanceof SecureDirectoryStream<Path> parent)) {
                 throw new IOException("this file system cannot measure " + dir + " without following links");
             }
@@ -253,8 +278,9 @@ final class Confinement {
 
     private static long usedBytes(SecureDirectoryStream<Path> parent, Path name, long counted, long enough) {
         try {
-            BasicFileAttributes attributes = parent.getFileAttributeView(name, BasicFileAttributeView.class,
-                    LinkOption.NOFOLLOW_LINKS).readAttributes();
+            BasicFileAttributes attributes = parent.getFileAttributeView(
+                            name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .readAttributes();
             if (!attributes.isDirectory()) {
                 return counted + (attributes.isRegularFile() ? attributes.size() : 0);
             }
@@ -350,13 +376,16 @@ final class Confinement {
     }
 
     private String unshare() {
-        return tools.unshare().orElseThrow(() -> new IllegalStateException("the sandbox " + sandbox
-                + " needs unshare, which is not installed")).toString();
+        return tools.unshare()
+                .orElseThrow(() ->
+                        new IllegalStateException("the sandbox " + sandbox + " needs unshare, which is not installed"))
+                .toString();
     }
 
     /** Runs {@code argv} in the sandbox in {@code cwd}, with nothing in and a short time-out. */
     private Probe probe(Path cwd, List<String> argv) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(wrap(argv)).directory(cwd.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(wrap(argv)).directory(cwd.toFile()).redirectErrorStream(true);
         builder.environment().clear();
         builder.environment().put("PATH", "/usr/bin:/bin");
         Process process = start(builder);
@@ -367,7 +396,8 @@ final class Confinement {
                 kill(process);
                 return new Probe(-1, "no answer within " + PROBE_SECONDS + " s");
             }
-            return new Probe(process.exitValue(), output.finish(PROBE_SECONDS * 1000).text());
+            return new Probe(
+                    process.exitValue(), output.finish(PROBE_SECONDS * 1000).text());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.toHandle().destroyForcibly();

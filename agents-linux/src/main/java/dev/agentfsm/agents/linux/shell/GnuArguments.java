@@ -77,14 +77,15 @@ final class GnuArguments {
                     char letter = word.charAt(j);
                     String rest = word.substring(j + 1);
                     if (shortWithValue.indexOf(letter) >= 0) {
-                        Optional<String> value = !rest.isEmpty() ? Optional.of(rest)
+                        Optional<String> value = !rest.isEmpty()
+                                ? Optional.of(rest)
                                 : i + 1 < args.size() ? Optional.of(args.get(++i)) : Optional.empty();
                         options.add(new Option(String.valueOf(letter), false, value));
                         break;
                     }
                     if (shortWithOptionalValue.indexOf(letter) >= 0) {
-                        options.add(new Option(String.valueOf(letter), false,
-                                rest.isEmpty() ? Optional.empty() : Optional.of(rest)));
+                        options.add(new Option(
+                                String.valueOf(letter), false, rest.isEmpty() ? Optional.empty() : Optional.of(rest)));
                         break;
                     }
                     options.add(new Option(String.valueOf(letter), false, Optional.empty()));

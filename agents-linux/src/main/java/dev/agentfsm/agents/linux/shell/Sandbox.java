@@ -14,29 +14,41 @@ public enum Sandbox {
      * {@code /proc/<pid>/environ} is not readable, and every process the command starts, even a daemon
      * that forked twice, dies with it and with the agent.
      */
-    NOBODY_IN_PID_NAMESPACE("as user nobody (uid 65534) in a PID namespace of their own: they cannot read the"
-            + " agent's environment, and every process they start dies with them and with the agent", true, true),
+    NOBODY_IN_PID_NAMESPACE(
+            "as user nobody (uid 65534) in a PID namespace of their own: they cannot read the"
+                    + " agent's environment, and every process they start dies with them and with the agent",
+            true,
+            true),
     /**
      * As user {@code nobody} (uid 65534), without a PID namespace: the agent's environment is not readable,
      * but a process that leaves the command's session can outlive it.
      */
-    NOBODY("as user nobody (uid 65534), without a PID namespace (unshare --pid is not permitted here): they cannot"
-            + " read the agent's environment, but a process that leaves their session can outlive them", true, false),
+    NOBODY(
+            "as user nobody (uid 65534), without a PID namespace (unshare --pid is not permitted here): they cannot"
+                    + " read the agent's environment, but a process that leaves their session can outlive them",
+            true,
+            false),
     /**
      * As the agent's own user, in user, PID and mount namespaces of its own with its own {@code /proc}: the
      * agent's process is not visible, and every process the command starts dies with it and with the
      * agent; the agent's user's files stay readable.
      */
-    OWN_NAMESPACES("as the agent's user in user, PID and mount namespaces of their own with their own /proc: they"
-            + " cannot see the agent's process or environment but can read its user's files, and every process"
-            + " they start dies with them and with the agent", true, true),
+    OWN_NAMESPACES(
+            "as the agent's user in user, PID and mount namespaces of their own with their own /proc: they"
+                    + " cannot see the agent's process or environment but can read its user's files, and every process"
+                    + " they start dies with them and with the agent",
+            true,
+            true),
     /**
      * As the agent's own user, with no namespace (neither root nor user namespaces are available): a
      * command can read the agent's environment, where an API key may be.
      */
-    NONE("as the agent's user with no namespace (neither root nor user namespaces are available): they can read"
-            + " the agent's environment (/proc/PID/environ, where an API key may be), and a process that leaves"
-            + " their session can outlive them", false, false);
+    NONE(
+            "as the agent's user with no namespace (neither root nor user namespaces are available): they can read"
+                    + " the agent's environment (/proc/PID/environ, where an API key may be), and a process that leaves"
+                    + " their session can outlive them",
+            false,
+            false);
 
     private final String description;
     private final boolean hidesAgent;

@@ -35,15 +35,58 @@ import java.util.TreeSet;
  *     dropped and marked
  * @param limits the memory, CPU time, file sizes, processes and temporary space of each command
  */
-public record ShellConfig(Path root, SortedSet<String> allowedCommands, SortedSet<String> unsafeCommands,
-        List<Path> searchPath, int outputCapBytes, ShellLimits limits) {
+public record ShellConfig(
+        Path root,
+        SortedSet<String> allowedCommands,
+        SortedSet<String> unsafeCommands,
+        List<Path> searchPath,
+        int outputCapBytes,
+        ShellLimits limits) {
 
     /** UFO's allow-list of read-only commands (its hardened Linux MCP server). */
     public static final List<String> UFO_READ_ONLY_COMMANDS = List.of(
-            "ls", "pwd", "cat", "head", "tail", "grep", "find", "which", "whereis", "wc", "sort", "uniq",
-            "cut", "tr", "uname", "hostname", "whoami", "id", "uptime", "free", "df", "du", "ps", "ping",
-            "traceroute", "nslookup", "dig", "host", "file", "stat", "md5sum", "sha256sum", "python3",
-            "python", "echo", "date", "cal", "basename", "dirname", "realpath", "diff", "test");
+            "ls",
+            "pwd",
+            "cat",
+            "head",
+            "tail",
+            "grep",
+            "find",
+            "which",
+            "whereis",
+            "wc",
+            "sort",
+            "uniq",
+            "cut",
+            "tr",
+            "uname",
+            "hostname",
+            "whoami",
+            "id",
+            "uptime",
+            "free",
+            "df",
+            "du",
+            "ps",
+            "ping",
+            "traceroute",
+            "nslookup",
+            "dig",
+            "host",
+            "file",
+            "stat",
+            "md5sum",
+            "sha256sum",
+            "python3",
+            "python",
+            "echo",
+            "date",
+            "cal",
+            "basename",
+            "dirname",
+            "realpath",
+            "diff",
+            "test");
 
     /** The default search path, which is also the commands' {@code PATH}. */
     public static final List<Path> DEFAULT_SEARCH_PATH = List.of(Path.of("/usr/bin"), Path.of("/bin"));
@@ -79,7 +122,8 @@ public record ShellConfig(Path root, SortedSet<String> allowedCommands, SortedSe
         List<Path> dirs = new ArrayList<>();
         for (Path dir : searchPath) {
             if (!dir.isAbsolute()) {
-                throw new IllegalArgumentException("search path entry '" + dir + "' is relative; give an absolute directory");
+                throw new IllegalArgumentException(
+                        "search path entry '" + dir + "' is relative; give an absolute directory");
             }
             dirs.add(dir.normalize());
             SearchDirectory.check(dir.normalize());
@@ -97,8 +141,13 @@ public record ShellConfig(Path root, SortedSet<String> allowedCommands, SortedSe
      * confined to {@code root}.
      */
     public static ShellConfig of(Path root) {
-        return new ShellConfig(root, new TreeSet<>(UFO_READ_ONLY_COMMANDS), new TreeSet<>(), DEFAULT_SEARCH_PATH,
-                DEFAULT_OUTPUT_CAP_BYTES, ShellLimits.DEFAULTS);
+        return new ShellConfig(
+                root,
+                new TreeSet<>(UFO_READ_ONLY_COMMANDS),
+                new TreeSet<>(),
+                DEFAULT_SEARCH_PATH,
+                DEFAULT_OUTPUT_CAP_BYTES,
+                ShellLimits.DEFAULTS);
     }
 
     /**
@@ -182,8 +231,9 @@ public record ShellConfig(Path root, SortedSet<String> allowedCommands, SortedSe
     private static String checkedCommandName(String command) {
         Objects.requireNonNull(command, "allowed command");
         if (command.isBlank() || command.contains("/") || !command.equals(command.strip())) {
-            throw new IllegalArgumentException("allowed command '" + command
-                    + "' is not a command name; give a bare name such as 'journalctl' and put its directory on the search path");
+            throw new IllegalArgumentException(
+                    "allowed command '" + command
+                            + "' is not a command name; give a bare name such as 'journalctl' and put its directory on the search path");
         }
         return command;
     }

@@ -29,10 +29,10 @@ import java.util.TreeSet;
  * }</pre>
  */
 final class ShellConfigFile {
-    private static final Set<String> KEYS = new TreeSet<>(Set.of("root", "allow", "allowUnsafe", "searchPath",
-            "outputCapBytes", "limits"));
-    private static final Set<String> LIMIT_KEYS = new TreeSet<>(Set.of("addressSpaceMiB", "cpuSeconds", "fileSizeMiB",
-            "processes", "tempSpaceMiB"));
+    private static final Set<String> KEYS =
+            new TreeSet<>(Set.of("root", "allow", "allowUnsafe", "searchPath", "outputCapBytes", "limits"));
+    private static final Set<String> LIMIT_KEYS =
+            new TreeSet<>(Set.of("addressSpaceMiB", "cpuSeconds", "fileSizeMiB", "processes", "tempSpaceMiB"));
     private static final YAMLMapper YAML = new YAMLMapper();
 
     private ShellConfigFile() {}
@@ -40,9 +40,12 @@ final class ShellConfigFile {
     static ShellConfig load(Path file) {
         try {
             JsonNode root = YAML.readTree(file.toFile());
-            return read(root == null ? YAML.createObjectNode() : root, file.toAbsolutePath().getParent());
+            return read(
+                    root == null ? YAML.createObjectNode() : root,
+                    file.toAbsolutePath().getParent());
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the shell configuration " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot read the shell configuration " + file + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }
@@ -53,16 +56,20 @@ final class ShellConfigFile {
             return ShellConfig.of(base);
         }
         if (!root.isObject()) {
-            throw new IllegalArgumentException("the shell configuration must be a mapping with the keys " + String.join(", ", KEYS));
+            throw new IllegalArgumentException(
+                    "the shell configuration must be a mapping with the keys " + String.join(", ", KEYS));
         }
         checkKeys(root, KEYS, "");
         Path dir = root.has("root") ? base.resolve(path(root.get("root"))) : base;
         ShellConfig config = ShellConfig.of(dir);
         if (root.has("searchPath")) {
-            config = config.withSearchPath(strings("searchPath", root.get("searchPath")).stream().map(Path::of).toList());
+            config = config.withSearchPath(strings("searchPath", root.get("searchPath")).stream()
+                    .map(Path::of)
+                    .toList());
         }
         if (root.has("allowUnsafe")) {
-            config = config.withUnsafeAllowed(strings("allowUnsafe", root.get("allowUnsafe")).toArray(String[]::new));
+            config = config.withUnsafeAllowed(
+                    strings("allowUnsafe", root.get("allowUnsafe")).toArray(String[]::new));
         }
         if (root.has("allow")) {
             config = config.withAllowed(strings("allow", root.get("allow")).toArray(String[]::new));
@@ -78,21 +85,26 @@ final class ShellConfigFile {
 
     private static ShellLimits limits(JsonNode limits) {
         if (!limits.isObject()) {
-            throw new IllegalArgumentException("limits must be a mapping with the keys " + String.join(", ", LIMIT_KEYS)
-                    + ", got " + limits);
+            throw new IllegalArgumentException(
+                    "limits must be a mapping with the keys " + String.join(", ", LIMIT_KEYS) + ", got " + limits);
         }
         checkKeys(limits, LIMIT_KEYS, "limits.");
         ShellLimits defaults = ShellLimits.DEFAULTS;
         return new ShellLimits(
-                limits.has("addressSpaceMiB") ? whole("limits.addressSpaceMiB", limits.get("addressSpaceMiB"), "MiB")
+                limits.has("addressSpaceMiB")
+                        ? whole("limits.addressSpaceMiB", limits.get("addressSpaceMiB"), "MiB")
                         : defaults.addressSpaceMiB(),
-                limits.has("cpuSeconds") ? whole("limits.cpuSeconds", limits.get("cpuSeconds"), "seconds")
+                limits.has("cpuSeconds")
+                        ? whole("limits.cpuSeconds", limits.get("cpuSeconds"), "seconds")
                         : defaults.cpuSeconds(),
-                limits.has("fileSizeMiB") ? whole("limits.fileSizeMiB", limits.get("fileSizeMiB"), "MiB")
+                limits.has("fileSizeMiB")
+                        ? whole("limits.fileSizeMiB", limits.get("fileSizeMiB"), "MiB")
                         : defaults.fileSizeMiB(),
-                limits.has("processes") ? whole("limits.processes", limits.get("processes"), "processes")
+                limits.has("processes")
+                        ? whole("limits.processes", limits.get("processes"), "processes")
                         : defaults.processes(),
-                limits.has("tempSpaceMiB") ? whole("limits.tempSpaceMiB", limits.get("tempSpaceMiB"), "MiB")
+                limits.has("tempSpaceMiB")
+                        ? whole("limits.tempSpaceMiB", limits.get("tempSpaceMiB"), "MiB")
                         : defaults.tempSpaceMiB());
     }
 

@@ -44,8 +44,8 @@ public final class ShellDriver implements DeviceDriver {
     static final Duration MIN_TIMEOUT = Duration.ofSeconds(1);
     static final Duration MAX_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration SYSTEM_INFO_TIMEOUT = Duration.ofSeconds(10);
-    private static final List<List<String>> SYSTEM_INFO_COMMANDS = List.of(
-            List.of("uname", "-a"), List.of("uptime"), List.of("free", "-h"), List.of("df", "-h"));
+    private static final List<List<String>> SYSTEM_INFO_COMMANDS =
+            List.of(List.of("uname", "-a"), List.of("uptime"), List.of("free", "-h"), List.of("df", "-h"));
     private static final Set<String> COMMAND_ARGUMENTS = Set.of("command", "timeout", "cwd");
 
     private static final Logger LOG = LoggerFactory.getLogger(ShellDriver.class);
@@ -83,8 +83,8 @@ public final class ShellDriver implements DeviceDriver {
     private static ShellDriver of(ShellConfig config, SystemTools tools, Sandbox sandbox) {
         Objects.requireNonNull(config, "config");
         if (!Files.isDirectory(config.root())) {
-            throw new IllegalArgumentException("the shell's root '" + config.root()
-                    + "' is not a directory; create it or name another one");
+            throw new IllegalArgumentException(
+                    "the shell's root '" + config.root() + "' is not a directory; create it or name another one");
         }
         Confinement confinement = new Confinement(tools, sandbox, config.limits());
         confinement.checkReadable(config.root());
@@ -111,13 +111,17 @@ public final class ShellDriver implements DeviceDriver {
     @Override
     public List<ToolSpec> tools() {
         Map<String, String> parameters = new LinkedHashMap<>();
-        parameters.put("command", "one command and its arguments, e.g. \"ls -la logs\"; no pipes, redirections,"
-                + " ';', '&', '$(' or backticks, and nothing is expanded ('*', '~' and '$HOME' stay as written);"
-                + " allowed commands: " + allowedList());
+        parameters.put(
+                "command",
+                "one command and its arguments, e.g. \"ls -la logs\"; no pipes, redirections,"
+                        + " ';', '&', '$(' or backticks, and nothing is expanded ('*', '~' and '$HOME' stay as written);"
+                        + " allowed commands: " + allowedList());
         parameters.put("timeout", "seconds to wait, 1 to 120 (default: the agent's action time-out)");
         parameters.put("cwd", "working directory, relative to " + config.root() + " (default: that directory)");
         return List.of(
-                new ToolSpec(EXECUTE_COMMAND, "Run one read-only command and return its exit code, stdout and stderr",
+                new ToolSpec(
+                        EXECUTE_COMMAND,
+                        "Run one read-only command and return its exit code, stdout and stderr",
                         parameters),
                 new ToolSpec(GET_SYSTEM_INFO, "Describe the machine: uname -a, uptime, free -h, df -h", Map.of()));
     }
@@ -134,19 +138,21 @@ public final class ShellDriver implements DeviceDriver {
                 return executeCommand(action.arguments(), timeout);
             case GET_SYSTEM_INFO:
                 if (!action.arguments().isEmpty()) {
-                    return ActionResult.failed("get_system_info takes no arguments, got " + action.arguments().keySet());
+                    return ActionResult.failed("get_system_info takes no arguments, got "
+                            + action.arguments().keySet());
                 }
                 return systemInfo();
             default:
-                return ActionResult.failed("unknown tool '" + action.function() + "'; the tools are "
-                        + EXECUTE_COMMAND + "(command, timeout, cwd) and " + GET_SYSTEM_INFO + "()");
+                return ActionResult.failed("unknown tool '" + action.function() + "'; the tools are " + EXECUTE_COMMAND
+                        + "(command, timeout, cwd) and " + GET_SYSTEM_INFO + "()");
         }
     }
 
     private ActionResult executeCommand(Map<String, Object> arguments, Duration defaultTimeout) throws DriverException {
         for (String name : arguments.keySet()) {
             if (!COMMAND_ARGUMENTS.contains(name)) {
-                return ActionResult.failed("unknown argument '" + name + "' of execute_command; its arguments are command, timeout, cwd");
+                return ActionResult.failed(
+                        "unknown argument '" + name + "' of execute_command; its arguments are command, timeout, cwd");
             }
         }
         if (!(arguments.get("command") instanceof String command)) {
@@ -167,13 +173,16 @@ public final class ShellDriver implements DeviceDriver {
                     + config.pathVariable());
         }
         if (argv.get(0).contains("/") && !sameFile(Path.of(argv.get(0)), program.get())) {
-            return refused(command, "'" + argv.get(0) + "' is not " + program.get()
-                    + "; commands run only from " + config.pathVariable() + ", give the bare name");
+            return refused(
+                    command,
+                    "'" + argv.get(0) + "' is not " + program.get() + "; commands run only from "
+                            + config.pathVariable() + ", give the bare name");
         }
         Object cwdArgument = arguments.get("cwd");
         Optional<Path> cwd = workingDirectory(cwdArgument == null ? "" : cwdArgument.toString());
         if (cwd.isEmpty()) {
-            return refused(command, "working directory '" + cwdArgument + "' is not a directory inside " + config.root());
+            return refused(
+                    command, "working directory '" + cwdArgument + "' is not a directory inside " + config.root());
         }
         List<String> resolved = new ArrayList<>(argv);
         resolved.set(0, program.get().toString());
@@ -199,13 +208,18 @@ public final class ShellDriver implements DeviceDriver {
             text.append("$ ").append(String.join(" ", argv)).append('\n');
             Optional<Path> program = findProgram(argv.get(0));
             if (program.isEmpty()) {
-                text.append("(").append(argv.get(0)).append(" is not installed in ").append(config.pathVariable()).append(")\n");
+                text.append("(")
+                        .append(argv.get(0))
+                        .append(" is not installed in ")
+                        .append(config.pathVariable())
+                        .append(")\n");
                 continue;
             }
             List<String> resolved = new ArrayList<>(argv);
             resolved.set(0, program.get().toString());
             ActionResult result = run(String.join(" ", argv), resolved, realRoot(), SYSTEM_INFO_TIMEOUT);
-            text.append(result.data().getOrDefault("stdout", "")).append(result.reason().map(r -> "(" + r + ")\n").orElse(""));
+            text.append(result.data().getOrDefault("stdout", ""))
+                    .append(result.reason().map(r -> "(" + r + ")\n").orElse(""));
         }
         return ActionResult.ok(text.toString().strip());
     }
@@ -234,7 +248,13 @@ public final class ShellDriver implements DeviceDriver {
     }
 
     private Map<String, String> environment() {
-        return Map.of("PATH", config.pathVariable(), "LANG", "C.UTF-8", "HOME", realRoot().toString());
+        return Map.of(
+                "PATH",
+                config.pathVariable(),
+                "LANG",
+                "C.UTF-8",
+                "HOME",
+                realRoot().toString());
     }
 
     private Path realRoot() {
@@ -246,7 +266,10 @@ public final class ShellDriver implements DeviceDriver {
     }
 
     private ActionResult refused(String command, String reason) {
-        return new ActionResult(false, "", Optional.of("not allowed: " + reason + "; allowed: " + allowedList()),
+        return new ActionResult(
+                false,
+                "",
+                Optional.of("not allowed: " + reason + "; allowed: " + allowedList()),
                 Map.of("command", command, "refused", true));
     }
 
@@ -275,7 +298,9 @@ public final class ShellDriver implements DeviceDriver {
     }
 
     static Duration clamp(Duration timeout) {
-        return timeout.compareTo(MIN_TIMEOUT) < 0 ? MIN_TIMEOUT : timeout.compareTo(MAX_TIMEOUT) > 0 ? MAX_TIMEOUT : timeout;
+        return timeout.compareTo(MIN_TIMEOUT) < 0
+                ? MIN_TIMEOUT
+                : timeout.compareTo(MAX_TIMEOUT) > 0 ? MAX_TIMEOUT : timeout;
     }
 
     private static boolean sameFile(Path a, Path b) {

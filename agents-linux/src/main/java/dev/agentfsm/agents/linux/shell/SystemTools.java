@@ -16,8 +16,8 @@ import java.util.Optional;
 record SystemTools(Path setpriv, Path prlimit, Path setsid, Optional<Path> unshare, Optional<Path> kill, Path test) {
 
     /** Where the tools are looked up. */
-    static final List<Path> DIRECTORIES = List.of(Path.of("/usr/bin"), Path.of("/bin"), Path.of("/usr/sbin"),
-            Path.of("/sbin"));
+    static final List<Path> DIRECTORIES =
+            List.of(Path.of("/usr/bin"), Path.of("/bin"), Path.of("/usr/sbin"), Path.of("/sbin"));
 
     /**
      * The tools of this machine.
@@ -30,21 +30,31 @@ record SystemTools(Path setpriv, Path prlimit, Path setsid, Optional<Path> unsha
         for (String name : List.of("setpriv", "prlimit", "setsid", "test")) {
             required.put(name, find(name));
         }
-        List<String> missing = required.entrySet().stream().filter(entry -> entry.getValue().isEmpty())
-                .map(Map.Entry::getKey).toList();
+        List<String> missing = required.entrySet().stream()
+                .filter(entry -> entry.getValue().isEmpty())
+                .map(Map.Entry::getKey)
+                .toList();
         if (!missing.isEmpty()) {
             throw new IllegalStateException("the shell driver starts every command through util-linux's setpriv,"
                     + " prlimit and setsid (a new session, resource limits, death with the agent), but "
-                    + String.join(", ", missing) + " is not in " + String.join(":", DIRECTORIES.stream()
-                            .map(Path::toString).toList()) + "; install util-linux (and coreutils for test)");
+                    + String.join(", ", missing) + " is not in "
+                    + String.join(":", DIRECTORIES.stream().map(Path::toString).toList())
+                    + "; install util-linux (and coreutils for test)");
         }
-        return new SystemTools(required.get("setpriv").get(), required.get("prlimit").get(),
-                required.get("setsid").get(), find("unshare"), find("kill"), required.get("test").get());
+        return new SystemTools(
+                required.get("setpriv").get(),
+                required.get("prlimit").get(),
+                required.get("setsid").get(),
+                find("unshare"),
+                find("kill"),
+                required.get("test").get());
     }
 
     private static Optional<Path> find(String name) {
-        return DIRECTORIES.stream().map(dir -> dir.resolve(name))
-                .filter(path -> Files.isRegularFile(path) && Files.isExecutable(path)).findFirst();
+        return DIRECTORIES.stream()
+                .map(dir -> dir.resolve(name))
+                .filter(path -> Files.isRegularFile(path) && Files.isExecutable(path))
+                .findFirst();
     }
 
     /** The effective user id of this process (the owner of {@code /proc/self}). */
@@ -52,7 +62,8 @@ record SystemTools(Path setpriv, Path prlimit, Path setsid, Optional<Path> unsha
         try {
             return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
         } catch (IOException | UnsupportedOperationException e) {
-            throw new IllegalStateException("cannot tell which user runs the agent (no /proc/self): " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot tell which user runs the agent (no /proc/self): " + e.getMessage(), e);
         }
     }
 }

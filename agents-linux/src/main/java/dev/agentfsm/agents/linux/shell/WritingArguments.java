@@ -18,29 +18,81 @@ import java.util.Set;
  * abbreviations are caught too.
  */
 final class WritingArguments {
-    private static final GnuArguments SORT = new GnuArguments("kotST", "", Set.of("batch-size", "buffer-size",
-            "compress-program", "field-separator", "files0-from", "key", "output", "parallel", "random-source",
-            "sort", "temporary-directory"));
-    private static final GnuArguments UNIQ = new GnuArguments("fsw", "", Set.of("skip-fields", "skip-chars",
-            "check-chars"));
-    private static final GnuArguments FILE = new GnuArguments("efFmP", "", Set.of("exclude", "exclude-quiet",
-            "files-from", "separator", "magic-file", "parameter"));
-    private static final GnuArguments DIFF = new GnuArguments("CUWFxXSIDL", "", Set.of("width", "show-function-line",
-            "label", "tabsize", "exclude", "exclude-from", "starting-file", "from-file", "to-file",
-            "ignore-matching-lines", "ifdef", "old-group-format", "new-group-format", "unchanged-group-format",
-            "changed-group-format", "line-format", "old-line-format", "new-line-format", "unchanged-line-format",
-            "horizon-lines", "palette"));
-    private static final GnuArguments DATE = new GnuArguments("dfrs", "I", Set.of("date", "file", "reference", "rfc-3339",
-            "set"));
+    private static final GnuArguments SORT = new GnuArguments(
+            "kotST",
+            "",
+            Set.of(
+                    "batch-size",
+                    "buffer-size",
+                    "compress-program",
+                    "field-separator",
+                    "files0-from",
+                    "key",
+                    "output",
+                    "parallel",
+                    "random-source",
+                    "sort",
+                    "temporary-directory"));
+    private static final GnuArguments UNIQ =
+            new GnuArguments("fsw", "", Set.of("skip-fields", "skip-chars", "check-chars"));
+    private static final GnuArguments FILE = new GnuArguments(
+            "efFmP", "", Set.of("exclude", "exclude-quiet", "files-from", "separator", "magic-file", "parameter"));
+    private static final GnuArguments DIFF = new GnuArguments(
+            "CUWFxXSIDL",
+            "",
+            Set.of(
+                    "width",
+                    "show-function-line",
+                    "label",
+                    "tabsize",
+                    "exclude",
+                    "exclude-from",
+                    "starting-file",
+                    "from-file",
+                    "to-file",
+                    "ignore-matching-lines",
+                    "ifdef",
+                    "old-group-format",
+                    "new-group-format",
+                    "unchanged-group-format",
+                    "changed-group-format",
+                    "line-format",
+                    "old-line-format",
+                    "new-line-format",
+                    "unchanged-line-format",
+                    "horizon-lines",
+                    "palette"));
+    private static final GnuArguments DATE =
+            new GnuArguments("dfrs", "I", Set.of("date", "file", "reference", "rfc-3339", "set"));
     private static final GnuArguments PING = new GnuArguments("ceFiIlmMpQsStTwW", "", Set.of());
 
     /** Predicates that make {@code find} delete, ask to run, or write ({@code -fprint*} too). */
     private static final Set<String> FIND_ACTIONS = Set.of("-delete", "-ok", "-okdir", "-fls");
 
     /** What {@code hostname} may be given: options that only print. */
-    private static final Set<String> HOSTNAME_PRINTING = Set.of("-a", "--alias", "-A", "--all-fqdns", "-d",
-            "--domain", "-f", "--fqdn", "--long", "-i", "--ip-address", "-I", "--all-ip-addresses", "-s", "--short",
-            "-y", "--yp", "--nis", "-V", "--version", "-h", "--help");
+    private static final Set<String> HOSTNAME_PRINTING = Set.of(
+            "-a",
+            "--alias",
+            "-A",
+            "--all-fqdns",
+            "-d",
+            "--domain",
+            "-f",
+            "--fqdn",
+            "--long",
+            "-i",
+            "--ip-address",
+            "-I",
+            "--all-ip-addresses",
+            "-s",
+            "--short",
+            "-y",
+            "--yp",
+            "--nis",
+            "-V",
+            "--version",
+            "-h",
+            "--help");
 
     /** The shortest interval {@code ping} may be given, in seconds (ping's own limit for users). */
     private static final double MIN_PING_INTERVAL = 0.2;
@@ -100,7 +152,9 @@ final class WritingArguments {
             if (option.is('C') || option.abbreviates("compile")) {
                 return Optional.of("file -C/--compile is blocked: it writes a compiled magic file");
             }
-            if (option.is('z') || option.is('Z') || option.abbreviates("uncompress")
+            if (option.is('z')
+                    || option.is('Z')
+                    || option.abbreviates("uncompress")
                     || option.abbreviates("uncompress-noreport")) {
                 return Optional.of("file -z/-Z/--uncompress is blocked: it runs decompressors (gzip, zstd, lz4 ...)"
                         + " on the file; file names the compression without it");
@@ -132,7 +186,8 @@ final class WritingArguments {
         }
         for (String operand : parsed.operands()) {
             if (!operand.startsWith("+")) {
-                return Optional.of("date '" + operand + "' is blocked: an operand that is not a +FORMAT sets the clock");
+                return Optional.of(
+                        "date '" + operand + "' is blocked: an operand that is not a +FORMAT sets the clock");
             }
         }
         return Optional.empty();
@@ -142,8 +197,13 @@ final class WritingArguments {
         for (String arg : args) {
             if (!HOSTNAME_PRINTING.contains(arg)) {
                 return Optional.of("hostname '" + arg + "' is blocked: hostname may only print (no name, -F or -b,"
-                        + " which set it); give no argument or one of " + String.join(" ", HOSTNAME_PRINTING.stream()
-                                .filter(flag -> flag.length() == 2).sorted().toList()));
+                        + " which set it); give no argument or one of "
+                        + String.join(
+                                " ",
+                                HOSTNAME_PRINTING.stream()
+                                        .filter(flag -> flag.length() == 2)
+                                        .sorted()
+                                        .toList()));
             }
         }
         return Optional.empty();
@@ -155,7 +215,8 @@ final class WritingArguments {
                 return Optional.of("ping -" + option.name() + " is blocked: it floods; use -c COUNT and -i SECONDS"
                         + " of at least " + MIN_PING_INTERVAL);
             }
-            if (option.is('i') && option.value().map(WritingArguments::tooShortInterval).orElse(false)) {
+            if (option.is('i')
+                    && option.value().map(WritingArguments::tooShortInterval).orElse(false)) {
                 return Optional.of("ping -i " + option.value().get() + " is blocked: the interval must be at least "
                         + MIN_PING_INTERVAL + " seconds");
             }

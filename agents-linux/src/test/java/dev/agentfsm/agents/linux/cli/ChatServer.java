@@ -66,8 +66,10 @@ final class ChatServer implements AutoCloseable {
         try (exchange) {
             JsonNode body = JSON.readTree(exchange.getRequestBody());
             synchronized (this) {
-                requests.add(new Request(exchange.getRequestURI().getPath(),
-                        String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")), body));
+                requests.add(new Request(
+                        exchange.getRequestURI().getPath(),
+                        String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")),
+                        body));
             }
             String content = contents.poll();
             int status = content == null ? errorStatus : 200;
@@ -75,7 +77,11 @@ final class ChatServer implements AutoCloseable {
             if (content == null) {
                 reply.putObject("error").put("message", errorMessage);
             } else {
-                reply.putArray("choices").addObject().putObject("message").put("role", "assistant").put("content", content);
+                reply.putArray("choices")
+                        .addObject()
+                        .putObject("message")
+                        .put("role", "assistant")
+                        .put("content", content);
             }
             byte[] bytes = reply.toString().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");

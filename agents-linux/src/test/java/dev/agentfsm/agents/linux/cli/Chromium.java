@@ -32,7 +32,8 @@ record Chromium(Path executable) {
 
     /** Chromium on the PATH; skips or fails the test when it is not installed. */
     static Chromium require() {
-        Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+        Optional<Path> found = Stream.of(
+                        System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .flatMap(dir -> Stream.of("chromium", "chromium-browser").map(name -> Path.of(dir, name)))
                 .filter(Files::isExecutable)
                 .findFirst();
@@ -52,11 +53,22 @@ record Chromium(Path executable) {
         Path profile = Files.createTempDirectory(work, "chromium-profile-");
         Path out = work.resolve(profile.getFileName() + ".dom.html");
         Path err = work.resolve(profile.getFileName() + ".stderr.txt");
-        Process chromium = new ProcessBuilder(executable.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--no-first-run", "--disable-extensions", "--user-data-dir=" + profile,
-                "--host-resolver-rules=MAP * ~NOTFOUND", "--enable-logging=stderr", "--v=0", "--dump-dom",
-                page.toUri() + fragment)
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process chromium = new ProcessBuilder(
+                        executable.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--no-first-run",
+                        "--disable-extensions",
+                        "--user-data-dir=" + profile,
+                        "--host-resolver-rules=MAP * ~NOTFOUND",
+                        "--enable-logging=stderr",
+                        "--v=0",
+                        "--dump-dom",
+                        page.toUri() + fragment)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         if (!chromium.waitFor(90, TimeUnit.SECONDS)) {
             chromium.descendants().forEach(ProcessHandle::destroyForcibly);
             chromium.destroyForcibly();
@@ -64,8 +76,13 @@ record Chromium(Path executable) {
         }
         String log = Files.readString(err, StandardCharsets.UTF_8);
         String dom = Files.readString(out, StandardCharsets.UTF_8);
-        assertTrue(dom.contains("</html>"), () -> "chromium printed no DOM (exit " + chromium.exitValue() + "): " + log);
-        List<String> console = log.lines().map(CONSOLE::matcher).filter(Matcher::find).map(m -> m.group(1)).toList();
+        assertTrue(
+                dom.contains("</html>"), () -> "chromium printed no DOM (exit " + chromium.exitValue() + "): " + log);
+        List<String> console = log.lines()
+                .map(CONSOLE::matcher)
+                .filter(Matcher::find)
+                .map(m -> m.group(1))
+                .toList();
         return new Loaded(dom, console);
     }
 

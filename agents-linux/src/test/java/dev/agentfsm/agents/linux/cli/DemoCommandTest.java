@@ -33,27 +33,36 @@ class DemoCommandTest {
             steps.add(step.group(1) + " " + step.group(2) + " " + step.group(3) + " "
                     + step.group(4).replaceAll("\\d+ ms", "T ms"));
         }
-        assertEquals(List.of(
-                "1 CONTINUE $ find . -type f -name '*.log' exit 0, T ms",
-                "2 CONTINUE $ grep -c ERROR logs/app.log logs/worker.log | sort refused, T ms",
-                "3 CONTINUE $ grep -c ERROR logs/app.log logs/worker.log exit 0, T ms",
-                "4 CONTINUE $ grep -n -m 1 ERROR logs/app.log exit 0, T ms",
-                "5 FINISH (no command) T ms"), steps);
+        assertEquals(
+                List.of(
+                        "1 CONTINUE $ find . -type f -name '*.log' exit 0, T ms",
+                        "2 CONTINUE $ grep -c ERROR logs/app.log logs/worker.log | sort refused, T ms",
+                        "3 CONTINUE $ grep -c ERROR logs/app.log logs/worker.log exit 0, T ms",
+                        "4 CONTINUE $ grep -n -m 1 ERROR logs/app.log exit 0, T ms",
+                        "5 FINISH (no command) T ms"),
+                steps);
         assertTrue(cli.out().contains("\nsandbox:   commands run as "), cli.out());
         // the real output of the real commands, first lines
         assertTrue(cli.out().contains("\n        ./logs/app.log\n"), cli.out());
         assertTrue(cli.out().contains("\n        not allowed: '|' is shell syntax;"), cli.out());
         assertTrue(cli.out().contains("\n        logs/app.log:3\n        logs/worker.log:1\n"), cli.out());
-        assertTrue(cli.out().contains("\n        4:2026-01-05 09:00:09 ERROR database connection refused (retry 1/3)\n"),
+        assertTrue(
+                cli.out().contains("\n        4:2026-01-05 09:00:09 ERROR database connection refused (retry 1/3)\n"),
                 cli.out());
-        assertTrue(cli.out().contains("\nround COMPLETED after 6 states: CONTINUE -> CONTINUE -> CONTINUE -> CONTINUE"
-                + " -> CONTINUE -> FINISH\n"), cli.out());
-        assertTrue(cli.out().contains("\nresult: 2 log files: logs/app.log has 3 ERROR lines, logs/worker.log has 1."),
+        assertTrue(
+                cli.out()
+                        .contains("\nround COMPLETED after 6 states: CONTINUE -> CONTINUE -> CONTINUE -> CONTINUE"
+                                + " -> CONTINUE -> FINISH\n"),
+                cli.out());
+        assertTrue(
+                cli.out().contains("\nresult: 2 log files: logs/app.log has 3 ERROR lines, logs/worker.log has 1."),
                 cli.out());
 
         Path base;
         try (var created = Files.list(dir)) {
-            base = created.filter(p -> p.getFileName().toString().startsWith("agentfsm-demo-")).findFirst().orElseThrow();
+            base = created.filter(p -> p.getFileName().toString().startsWith("agentfsm-demo-"))
+                    .findFirst()
+                    .orElseThrow();
         }
         Path trace = base.resolve("trace.jsonl");
         assertTrue(cli.out().contains("\ntrace:    " + trace + "\n"), cli.out());
@@ -70,16 +79,23 @@ class DemoCommandTest {
         assertEquals("LinuxAgent.FINISH", subtask.path("status").asText(), lines.get(5));
 
         Path machine = base.resolve("machine");
-        assertTrue(cli.out().contains("\ndiagrams: " + machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.")
-                + "{yaml,mmd,dot,puml,md,svg}\n"), cli.out());
+        assertTrue(
+                cli.out()
+                        .contains("\ndiagrams: " + machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.")
+                                + "{yaml,mmd,dot,puml,md,svg}\n"),
+                cli.out());
         assertTrue(Files.readString(machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.yaml"))
                 .startsWith("machine: LinuxAgent\n"));
-        assertTrue(Files.readString(machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.mmd")).contains("stateDiagram-v2"));
+        assertTrue(Files.readString(machine.resolve("dev.agentfsm.agents.linux.LinuxAgent.mmd"))
+                .contains("stateDiagram-v2"));
         // nothing the round ran wrote into the workspace: it holds exactly the files the demo put there
         try (var files = Files.walk(base.resolve("workspace"))) {
-            assertEquals(List.of("README.txt", "data/inventory.csv", "logs/app.log", "logs/worker.log"),
-                    files.filter(Files::isRegularFile).map(p -> base.resolve("workspace").relativize(p).toString())
-                            .sorted().toList());
+            assertEquals(
+                    List.of("README.txt", "data/inventory.csv", "logs/app.log", "logs/worker.log"),
+                    files.filter(Files::isRegularFile)
+                            .map(p -> base.resolve("workspace").relativize(p).toString())
+                            .sorted()
+                            .toList());
         }
     }
 }

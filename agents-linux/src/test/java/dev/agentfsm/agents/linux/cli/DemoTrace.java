@@ -16,7 +16,9 @@ final class DemoTrace {
         Cli demo = Cli.run("demo", "--dir", dir.toString());
         assertEquals(0, demo.exitCode(), demo.err() + demo.out());
         try (Stream<Path> created = Files.list(dir)) {
-            return created.filter(p -> p.getFileName().toString().startsWith("agentfsm-demo-")).findFirst().orElseThrow()
+            return created.filter(p -> p.getFileName().toString().startsWith("agentfsm-demo-"))
+                    .findFirst()
+                    .orElseThrow()
                     .resolve("trace.jsonl");
         }
     }
@@ -30,8 +32,10 @@ final class DemoTrace {
 
     /** A round-end line of the LinuxAgent. */
     static String end(String session, int round, String outcome, String finalStatus, int steps) {
-        return "{\"event\":\"roundEnd\",\"session\":\"" + session + "\",\"round\":" + round + ",\"outcome\":\"" + outcome
-                + "\",\"reason\":\"hand-written\",\"finalStatus\":\"LinuxAgent." + finalStatus + "\",\"path\":[],\"steps\":"
+        return "{\"event\":\"roundEnd\",\"session\":\"" + session + "\",\"round\":" + round + ",\"outcome\":\""
+                + outcome
+                + "\",\"reason\":\"hand-written\",\"finalStatus\":\"LinuxAgent." + finalStatus
+                + "\",\"path\":[],\"steps\":"
                 + steps + "}\n";
     }
 }

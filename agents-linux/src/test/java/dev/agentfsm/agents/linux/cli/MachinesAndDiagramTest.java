@@ -17,18 +17,24 @@ class MachinesAndDiagramTest {
     void machinesListsTheLinuxAgent() {
         Cli cli = Cli.run("machines");
         assertEquals(0, cli.exitCode(), cli.err());
-        assertEquals("LinuxAgent  dev.agentfsm.agents.linux.LinuxAgent\n"
-                + "  states:  CONTINUE, FINISH, FAIL (initial CONTINUE)\n"
-                + "  files:   yaml, mmd, dot, puml, md, svg\n", cli.out());
+        assertEquals(
+                "LinuxAgent  dev.agentfsm.agents.linux.LinuxAgent\n"
+                        + "  states:  CONTINUE, FINISH, FAIL (initial CONTINUE)\n"
+                        + "  files:   yaml, mmd, dot, puml, md, svg\n",
+                cli.out());
     }
 
     @Test
     void noMachineOnTheClassPathSaysTheProcessorDidNotRun() {
         ClassLoader empty = new ClassLoader(null) {};
         for (String command : List.of("machines", "diagram")) {
-            Cli cli = Overlay.with(empty, () -> command.equals("machines") ? Cli.run(command) : Cli.run(command, "LinuxAgent"));
+            Cli cli = Overlay.with(
+                    empty, () -> command.equals("machines") ? Cli.run(command) : Cli.run(command, "LinuxAgent"));
             assertEquals(1, cli.exitCode(), command + ": " + cli.out());
-            assertTrue(cli.err().startsWith("agents-linux " + command + ": No agent-fsm machine was found on the class path"),
+            assertTrue(
+                    cli.err()
+                            .startsWith(
+                                    "agents-linux " + command + ": No agent-fsm machine was found on the class path"),
                     cli.err());
             assertTrue(cli.err().contains("annotationProcessorPaths"), cli.err());
         }
@@ -58,15 +64,18 @@ class MachinesAndDiagramTest {
 
     @Test
     void aMissingFormatIsAClearErrorNamingTheFormatsPresent() {
-        Cli cli = Overlay.with(new Overlay(Set.of("mmd", "puml")), () -> Cli.run("diagram", "LinuxAgent", "--format", "dot"));
+        Cli cli = Overlay.with(
+                new Overlay(Set.of("mmd", "puml")), () -> Cli.run("diagram", "LinuxAgent", "--format", "dot"));
         assertEquals(1, cli.exitCode());
-        assertEquals("agents-linux diagram: no dot diagram of dev.agentfsm.agents.linux.LinuxAgent on the class path"
-                + " (META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.dot); formats present: mermaid, plantuml\n",
+        assertEquals(
+                "agents-linux diagram: no dot diagram of dev.agentfsm.agents.linux.LinuxAgent on the class path"
+                        + " (META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.dot); formats present: mermaid, plantuml\n",
                 cli.err());
         Cli none = Overlay.with(new Overlay(Set.of()), () -> Cli.run("diagram", "LinuxAgent", "--format", "dot"));
         assertEquals(1, none.exitCode());
-        assertEquals("agents-linux diagram: no dot diagram of dev.agentfsm.agents.linux.LinuxAgent on the class path"
-                + " (META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.dot); this build wrote no diagrams of it\n",
+        assertEquals(
+                "agents-linux diagram: no dot diagram of dev.agentfsm.agents.linux.LinuxAgent on the class path"
+                        + " (META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.dot); this build wrote no diagrams of it\n",
                 none.err());
     }
 
@@ -76,7 +85,8 @@ class MachinesAndDiagramTest {
         assertEquals(0, svg.exitCode(), svg.err());
         assertTrue(svg.out().startsWith("<!-- agentfsm-svg "), svg.out().substring(0, 100));
         assertTrue(svg.out().contains(">CONTINUE</text>"), "the states are drawn");
-        String built = new String(readBuilt("META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.svg"), StandardCharsets.UTF_8);
+        String built = new String(
+                readBuilt("META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.svg"), StandardCharsets.UTF_8);
         assertEquals(built, svg.out(), "the same renderer as the build's agentfsm-maven-plugin");
     }
 
@@ -111,7 +121,9 @@ class MachinesAndDiagramTest {
         @Override
         public URL getResource(String name) {
             if (hidden(name)) {
-                return present.contains(name.substring(PREFIX.length())) ? super.getResource("dev/agentfsm/agents/linux/LinuxAgent.expected.yaml") : null;
+                return present.contains(name.substring(PREFIX.length()))
+                        ? super.getResource("dev/agentfsm/agents/linux/LinuxAgent.expected.yaml")
+                        : null;
             }
             return super.getResource(name);
         }
@@ -120,7 +132,9 @@ class MachinesAndDiagramTest {
         public InputStream getResourceAsStream(String name) {
             if (hidden(name)) {
                 String ext = name.substring(PREFIX.length());
-                return present.contains(ext) ? new java.io.ByteArrayInputStream((FAKE + ext).getBytes(StandardCharsets.UTF_8)) : null;
+                return present.contains(ext)
+                        ? new java.io.ByteArrayInputStream((FAKE + ext).getBytes(StandardCharsets.UTF_8))
+                        : null;
             }
             return super.getResourceAsStream(name);
         }

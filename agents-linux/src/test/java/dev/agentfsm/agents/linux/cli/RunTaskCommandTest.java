@@ -5,22 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.agents.linux.shell.CommandDirectories;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import dev.agentfsm.agents.linux.shell.CommandDirectories;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code run} against an in-process OpenAI-compatible server with scripted replies. */
 class RunTaskCommandTest {
-    private static final String LIST = """
+    private static final String LIST =
+            """
             {"observation": "nothing yet", "thought": "list the files",
              "action": {"function": "execute_command", "arguments": {"command": "ls -1"}, "status": "CONTINUE"},
              "plan": ["list", "answer"], "result": ""}""";
-    private static final String DONE = """
+    private static final String DONE =
+            """
             {"observation": "one file", "thought": "done",
              "action": {"function": "", "arguments": {}, "status": "FINISH"},
              "plan": [], "result": "The directory holds hello.txt."}""";
@@ -38,16 +40,29 @@ class RunTaskCommandTest {
         Files.writeString(root.resolve("hello.txt"), "hi\n");
         Path trace = root.resolve("../" + root.getFileName() + "-trace.jsonl").normalize();
         try (ChatServer server = new ChatServer(LIST, DONE)) {
-            Cli cli = Cli.run("run", "--task", "Which files are here?", "--base-url", server.baseUrl(),
-                    "--model", "test-model", "--api-key-env", "HOME", "--root", root.toString(),
-                    "--trace", trace.toString());
+            Cli cli = Cli.run(
+                    "run",
+                    "--task",
+                    "Which files are here?",
+                    "--base-url",
+                    server.baseUrl(),
+                    "--model",
+                    "test-model",
+                    "--api-key-env",
+                    "HOME",
+                    "--root",
+                    root.toString(),
+                    "--trace",
+                    trace.toString());
 
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
             assertTrue(cli.out().contains("\nsandbox: commands run as "), cli.out());
             assertTrue(cli.out().contains("\nstep 1  CONTINUE -> CONTINUE  $ ls -1  [exit 0, "), cli.out());
             assertTrue(cli.out().contains("\n        hello.txt\n"), cli.out());
             assertTrue(cli.out().contains("\nstep 2  CONTINUE -> FINISH  (no command)  ["), cli.out());
-            assertTrue(cli.out().contains("\nround COMPLETED after 3 states: CONTINUE -> CONTINUE -> FINISH\n"), cli.out());
+            assertTrue(
+                    cli.out().contains("\nround COMPLETED after 3 states: CONTINUE -> CONTINUE -> FINISH\n"),
+                    cli.out());
             assertTrue(cli.out().contains("\nresult: The directory holds hello.txt.\n"), cli.out());
             assertEquals(4, Files.readAllLines(trace).size(), "2 transitions, FINISH's subtask end, the round end");
 
@@ -56,9 +71,12 @@ class RunTaskCommandTest {
             assertEquals("/v1/chat/completions", requests.get(0).path());
             assertEquals("test-model", requests.get(0).body().path("model").asText());
             assertEquals("Bearer " + System.getenv("HOME"), requests.get(0).authorization());
-            assertTrue(requests.get(0).lastUserText().contains("Which files are here?"), requests.get(0).lastUserText());
+            assertTrue(
+                    requests.get(0).lastUserText().contains("Which files are here?"),
+                    requests.get(0).lastUserText());
             // the second prompt carries the first command's real output
-            assertTrue(requests.get(1).lastUserText().contains("step 1: ls -1\nexit code: 0\nstdout:\nhello.txt\n"),
+            assertTrue(
+                    requests.get(1).lastUserText().contains("step 1: ls -1\nexit code: 0\nstdout:\nhello.txt\n"),
                     requests.get(1).lastUserText());
         } finally {
             Files.deleteIfExists(trace);
@@ -71,8 +89,18 @@ class RunTaskCommandTest {
         Path config = Files.writeString(root.resolve("shell.yaml"), "root: work\nallowUnsafe: [env]\n");
         String env = LIST.replace("ls -1", "env");
         try (ChatServer server = new ChatServer(env, DONE)) {
-            Cli cli = Cli.run("run", "--task", "show the environment", "--base-url", server.baseUrl(), "--model", "m",
-                    "--shell-config", config.toString(), "--trace", root.resolve("trace.jsonl").toString());
+            Cli cli = Cli.run(
+                    "run",
+                    "--task",
+                    "show the environment",
+                    "--base-url",
+                    server.baseUrl(),
+                    "--model",
+                    "m",
+                    "--shell-config",
+                    config.toString(),
+                    "--trace",
+                    root.resolve("trace.jsonl").toString());
 
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
             assertTrue(cli.out().contains("\nroot:  " + root.resolve("work") + " "), cli.out());
@@ -99,8 +127,11 @@ class RunTaskCommandTest {
 
     /** Whether {@code text} holds a character a terminal acts on: C0 but the newline, DEL, C1, bidi controls. */
     private static boolean hasControls(String text) {
-        return text.chars().anyMatch(c -> (c < 0x20 && c != '\n') || (c >= 0x7f && c <= 0x9f)
-                || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069));
+        return text.chars()
+                .anyMatch(c -> (c < 0x20 && c != '\n')
+                        || (c >= 0x7f && c <= 0x9f)
+                        || (c >= 0x202a && c <= 0x202e)
+                        || (c >= 0x2066 && c <= 0x2069));
     }
 
     @Test
@@ -113,15 +144,27 @@ class RunTaskCommandTest {
                 reply("set the title " + clipboard + "\u001B]0;owned\u0007", "cat evil.txt", "CONTINUE", ""),
                 reply("now a long one", hugeCommand, "CONTINUE", ""),
                 reply("done", "", "FINISH", hugeResult))) {
-            Cli cli = Cli.run("run", "--task", "read evil.txt", "--base-url", server.baseUrl(), "--model", "m",
-                    "--root", root.toString(), "--trace", root.resolve("trace.jsonl").toString());
+            Cli cli = Cli.run(
+                    "run",
+                    "--task",
+                    "read evil.txt",
+                    "--base-url",
+                    server.baseUrl(),
+                    "--model",
+                    "m",
+                    "--root",
+                    root.toString(),
+                    "--trace",
+                    root.resolve("trace.jsonl").toString());
 
             assertEquals(0, cli.exitCode(), cli.err());
             assertTrue(!hasControls(cli.out()), "a raw control character was printed");
-            assertTrue(cli.out().contains("thought: set the title \\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\n"),
+            assertTrue(
+                    cli.out().contains("thought: set the title \\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\n"),
                     cli.out());
             assertTrue(cli.out().contains("\n        \\x1b[2J\\x1b[Hcleared\\u009b31m\\u202eeulb\\x07\n"), cli.out());
-            assertTrue(cli.out().contains("$ cat " + "x".repeat(196) + "... (" + hugeCommand.length() + " chars)"),
+            assertTrue(
+                    cli.out().contains("$ cat " + "x".repeat(196) + "... (" + hugeCommand.length() + " chars)"),
                     "the 3 MB command is cut");
             assertTrue(cli.out().contains("\nresult: done \\x1b]52;c;cm0gLXJmIH4=\\x07\n        done "), "the result");
             assertTrue(cli.out().contains("\n        ... (199980 more lines)\n"), "the 5 MB result is cut");
@@ -133,8 +176,18 @@ class RunTaskCommandTest {
     void aHugeServerErrorIsShortInTheConsoleAndTheTrace() throws Exception {
         Path trace = root.resolve("trace.jsonl");
         try (ChatServer server = new ChatServer().failing(400, "\u001B]52;c;" + "e".repeat(15 * 1024 * 1024))) {
-            Cli cli = Cli.run("run", "--task", "anything", "--base-url", server.baseUrl(), "--model", "m",
-                    "--root", root.toString(), "--trace", trace.toString());
+            Cli cli = Cli.run(
+                    "run",
+                    "--task",
+                    "anything",
+                    "--base-url",
+                    server.baseUrl(),
+                    "--model",
+                    "m",
+                    "--root",
+                    root.toString(),
+                    "--trace",
+                    trace.toString());
 
             assertEquals(1, cli.exitCode(), cli.err());
             assertTrue(cli.out().length() < 10_000, cli.out().length() + " characters printed");
@@ -149,12 +202,20 @@ class RunTaskCommandTest {
 
     @Test
     void aBaseUrlWithAPasswordIsRefusedWithoutEchoingIt() {
-        Cli cli = Cli.run("run", "--task", "anything", "--base-url", "https://alice:s3cr3t@api.example.com/v1",
-                "--model", "m", "--root", root.toString());
+        Cli cli = Cli.run(
+                "run",
+                "--task",
+                "anything",
+                "--base-url",
+                "https://alice:s3cr3t@api.example.com/v1",
+                "--model",
+                "m",
+                "--root",
+                root.toString());
 
         assertEquals(AgentsLinux.USAGE, cli.exitCode(), cli.out() + cli.err());
-        assertTrue(cli.err().contains("--base-url holds a user name or password (user:password@); remove it"),
-                cli.err());
+        assertTrue(
+                cli.err().contains("--base-url holds a user name or password (user:password@); remove it"), cli.err());
         assertTrue(!cli.err().contains("s3cr3t") && !cli.out().contains("s3cr3t"), cli.err());
     }
 
@@ -162,8 +223,20 @@ class RunTaskCommandTest {
     void allowUnsafeAddsACommandThatAllowRefuses() throws Exception {
         String env = LIST.replace("ls -1", "env");
         try (ChatServer server = new ChatServer(env, DONE)) {
-            Cli cli = Cli.run("run", "--task", "show the environment", "--base-url", server.baseUrl(), "--model", "m",
-                    "--root", root.toString(), "--allow-unsafe", "env", "--trace", root.resolve("trace.jsonl").toString());
+            Cli cli = Cli.run(
+                    "run",
+                    "--task",
+                    "show the environment",
+                    "--base-url",
+                    server.baseUrl(),
+                    "--model",
+                    "m",
+                    "--root",
+                    root.toString(),
+                    "--allow-unsafe",
+                    "env",
+                    "--trace",
+                    root.resolve("trace.jsonl").toString());
 
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
             assertTrue(cli.out().contains("\n        PATH=/usr/bin:/bin\n"), cli.out());
@@ -172,29 +245,56 @@ class RunTaskCommandTest {
 
     @Test
     void anAgentThatGivesUpExitsOne() throws Exception {
-        String fail = """
+        String fail =
+                """
                 {"observation": "", "thought": "needs root",
                  "action": {"function": "", "arguments": {}, "status": "FAIL"},
                  "plan": [], "result": "Installing packages needs root; not done."}""";
         try (ChatServer server = new ChatServer(fail)) {
-            Cli cli = Cli.run("run", "--task", "install nginx", "--base-url", server.baseUrl(), "--model", "m",
-                    "--root", root.toString(), "--trace", root.resolve("trace.jsonl").toString());
+            Cli cli = Cli.run(
+                    "run",
+                    "--task",
+                    "install nginx",
+                    "--base-url",
+                    server.baseUrl(),
+                    "--model",
+                    "m",
+                    "--root",
+                    root.toString(),
+                    "--trace",
+                    root.resolve("trace.jsonl").toString());
 
             assertEquals(1, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(cli.out().contains("\nround COMPLETED after 3 states: CONTINUE -> FAIL -> FINISH\n"
-                    + "the agent gave up (FAIL): the task was not done\n"
-                    + "result: Installing packages needs root; not done.\n"), cli.out());
+            assertTrue(
+                    cli.out()
+                            .contains("\nround COMPLETED after 3 states: CONTINUE -> FAIL -> FINISH\n"
+                                    + "the agent gave up (FAIL): the task was not done\n"
+                                    + "result: Installing packages needs root; not done.\n"),
+                    cli.out());
         }
     }
 
     @Test
     void anUnreachableModelEndsTheRoundAsAnErrorNamingTheEndpoint() throws Exception {
         int port;
-        try (java.net.ServerSocket closed = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (java.net.ServerSocket closed =
+                new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = closed.getLocalPort();
         }
-        Cli cli = Cli.run("run", "--task", "anything", "--base-url", "http://127.0.0.1:" + port + "/v1", "--model", "m",
-                "--timeout", "5", "--root", root.toString(), "--trace", root.resolve("trace.jsonl").toString());
+        Cli cli = Cli.run(
+                "run",
+                "--task",
+                "anything",
+                "--base-url",
+                "http://127.0.0.1:" + port + "/v1",
+                "--model",
+                "m",
+                "--timeout",
+                "5",
+                "--root",
+                root.toString(),
+                "--trace",
+                root.resolve("trace.jsonl").toString());
 
         assertEquals(1, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.out().contains("\nround ERROR after 3 states: CONTINUE -> FAIL -> FINISH\n"), cli.out());
@@ -204,8 +304,18 @@ class RunTaskCommandTest {
     @Test
     void aModelThatNeverRepliesInShapeEndsTheRoundAsAnErrorWithExitOne() throws Exception {
         try (ChatServer server = new ChatServer("not json", "still not json", "{}", "nope")) {
-            Cli cli = Cli.run("run", "--task", "anything", "--base-url", server.baseUrl(), "--model", "m",
-                    "--root", root.toString(), "--trace", root.resolve("trace.jsonl").toString());
+            Cli cli = Cli.run(
+                    "run",
+                    "--task",
+                    "anything",
+                    "--base-url",
+                    server.baseUrl(),
+                    "--model",
+                    "m",
+                    "--root",
+                    root.toString(),
+                    "--trace",
+                    root.resolve("trace.jsonl").toString());
 
             assertEquals(1, cli.exitCode(), cli.out() + cli.err());
             assertEquals(4, server.requests().size(), "one ask and jsonParsingRetry (3) corrective re-asks");

@@ -30,7 +30,8 @@ class TraceViewInChromiumTest {
     }
 
     private Path page(Path trace) {
-        Cli cli = Cli.run("trace", "view", trace.toString(), "--out", dir.resolve("page").toString());
+        Cli cli = Cli.run(
+                "trace", "view", trace.toString(), "--out", dir.resolve("page").toString());
         assertEquals(0, cli.exitCode(), cli.err());
         return dir.resolve("page").resolve(trace.getFileName().toString().replace(".jsonl", ".html"));
     }
@@ -72,11 +73,13 @@ class TraceViewInChromiumTest {
     @Test
     void eachRoundHasItsOwnPathAndAnIllegalMoveIsDrawn() throws Exception {
         Path trace = DemoTrace.record(dir);
-        Files.writeString(trace, DemoTrace.move("s-2", 1, 1, "CONTINUE", "FAIL", "LLM")
-                + DemoTrace.move("s-2", 1, 2, "FAIL", "FINISH", "SYSTEM")
-                + DemoTrace.end("s-2", 1, "COMPLETED", "FINISH", 3)
-                + DemoTrace.move("<script>alert(1)</script>", 1, 1, "CONTINUE", "FINISH", "LLM")
-                + DemoTrace.move("<script>alert(1)</script>", 1, 2, "FINISH", "CONTINUE", "LLM"),
+        Files.writeString(
+                trace,
+                DemoTrace.move("s-2", 1, 1, "CONTINUE", "FAIL", "LLM")
+                        + DemoTrace.move("s-2", 1, 2, "FAIL", "FINISH", "SYSTEM")
+                        + DemoTrace.end("s-2", 1, "COMPLETED", "FINISH", 3)
+                        + DemoTrace.move("<script>alert(1)</script>", 1, 1, "CONTINUE", "FINISH", "LLM")
+                        + DemoTrace.move("<script>alert(1)</script>", 1, 2, "FINISH", "CONTINUE", "LLM"),
                 StandardOpenOption.APPEND);
         Path page = page(trace);
 
@@ -87,9 +90,12 @@ class TraceViewInChromiumTest {
         assertEquals("move declared taken", move(second.dom(), "CONTINUE", "FAIL"));
         assertEquals("move declared taken current", move(second.dom(), "FAIL", "FINISH"));
         assertEquals("move declared", move(second.dom(), "CONTINUE", "CONTINUE"), "round 1's move, not this round's");
-        assertTrue(classOf(second.dom(), "tr", "data-round=\"0\" data-step=\"0\"").equals("step")
-                && second.dom().contains("<tr class=\"step\" data-round=\"0\" data-step=\"0\"") , "round 1's rows");
-        assertTrue(second.dom().matches("(?s).*<tr class=\"step\" data-round=\"0\" data-step=\"0\"[^>]*hidden=\"\".*"),
+        assertTrue(
+                classOf(second.dom(), "tr", "data-round=\"0\" data-step=\"0\"").equals("step")
+                        && second.dom().contains("<tr class=\"step\" data-round=\"0\" data-step=\"0\""),
+                "round 1's rows");
+        assertTrue(
+                second.dom().matches("(?s).*<tr class=\"step\" data-round=\"0\" data-step=\"0\"[^>]*hidden=\"\".*"),
                 "round 1's rows are hidden");
 
         Chromium.Loaded third = chromium.load(page, "#round=3&step=2", dir);
@@ -102,14 +108,20 @@ class TraceViewInChromiumTest {
     @Test
     void aPageWithAScriptErrorOrAFetchIsCaught() throws Exception {
         // the check above can fail: a broken page's console messages are seen
-        Path broken = Files.writeString(dir.resolve("broken.html"), "<!DOCTYPE html><html><head>"
-                + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'\">"
-                + "</head><body><img src=\"https://cdn.example.com/x.png\"><script>nosuch();</script></body></html>");
+        Path broken = Files.writeString(
+                dir.resolve("broken.html"),
+                "<!DOCTYPE html><html><head>"
+                        + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'\">"
+                        + "</head><body><img src=\"https://cdn.example.com/x.png\"><script>nosuch();</script></body></html>");
         Chromium.Loaded loaded = chromium.load(broken, "", dir);
         assertEquals(2, loaded.console().size(), loaded.console().toString());
-        assertTrue(loaded.console().stream().anyMatch(line -> line.contains("Uncaught ReferenceError: nosuch is not defined")),
+        assertTrue(
+                loaded.console().stream()
+                        .anyMatch(line -> line.contains("Uncaught ReferenceError: nosuch is not defined")),
                 loaded.console().toString());
-        assertTrue(loaded.console().stream().anyMatch(line -> line.contains("violates the following Content Security Policy")),
+        assertTrue(
+                loaded.console().stream()
+                        .anyMatch(line -> line.contains("violates the following Content Security Policy")),
                 loaded.console().toString());
     }
 }

@@ -25,7 +25,8 @@ public final class ConformanceClient {
             System.out.println("connected to " + driver.serverName() + ": "
                     + driver.tools().stream().map(ToolSpec::name).toList());
             if (scenario.equals("tools_call")) {
-                ActionResult result = driver.execute(new Action("add_numbers", Map.of("a", 2, "b", 3)), Duration.ofSeconds(10));
+                ActionResult result =
+                        driver.execute(new Action("add_numbers", Map.of("a", 2, "b", 3)), Duration.ofSeconds(10));
                 System.out.println("add_numbers(2, 3): " + result);
                 if (!result.success()) {
                     System.exit(1);

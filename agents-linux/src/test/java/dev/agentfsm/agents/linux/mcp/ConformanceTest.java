@@ -44,7 +44,8 @@ class ConformanceTest {
     @BeforeAll
     static void start() throws Exception {
         suite = NodeTools.npmCommand("conformance", "conformance", "agents-linux/src/test/conformance");
-        server = new ShellMcpServer(ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10))
+        server = new ShellMcpServer(
+                        ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10))
                 .serveHttp(new InetSocketAddress("127.0.0.1", 0));
     }
 
@@ -56,7 +57,8 @@ class ConformanceTest {
     }
 
     @ParameterizedTest(name = "server {0}")
-    @ValueSource(strings = {"server-initialize", "ping", "tools-list", "logging-set-level", "server-sse-multiple-streams"})
+    @ValueSource(
+            strings = {"server-initialize", "ping", "tools-list", "logging-set-level", "server-sse-multiple-streams"})
     void theShellServerPasses(String scenario) throws Exception {
         assertPassed(scenario, run(List.of("server", "--url", server.url(), "--scenario", scenario)));
     }
@@ -82,7 +84,10 @@ class ConformanceTest {
         List<String> command = new ArrayList<>(List.of(suite.toString()));
         command.addAll(arguments);
         Path work = Files.createTempDirectory(root, "results");
-        Process process = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(command)
+                .directory(work.toFile())
+                .redirectErrorStream(true)
+                .start();
         byte[] output = process.getInputStream().readAllBytes();
         if (!process.waitFor(2, TimeUnit.MINUTES)) {
             process.destroyForcibly();

@@ -34,9 +34,14 @@ class ShellMcpServerTest {
     /** {@code agents-linux mcp --root <root>}, as a client starts it, on this JVM and class path. */
     static McpEndpoint.Stdio command(Path root, String... more) {
         List<String> command = new java.util.ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), "dev.agentfsm.agents.linux.cli.AgentsLinux",
-                "mcp", "--root", root.toString()));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.agentfsm.agents.linux.cli.AgentsLinux",
+                "mcp",
+                "--root",
+                root.toString()));
         command.addAll(List.of(more));
         return new McpEndpoint.Stdio(command, Map.of(), Optional.empty());
     }
@@ -45,32 +50,46 @@ class ShellMcpServerTest {
     void onStdioTheShellsToolsRunWithItsPolicy() throws Exception {
         Files.writeString(root.resolve("notes.txt"), "hello from the shell\n");
         // the server is the child this connect starts: a process's arguments are not always readable under load
-        java.util.Set<Long> before = ProcessHandle.current().children().map(ProcessHandle::pid)
-                .collect(java.util.stream.Collectors.toSet());
+        java.util.Set<Long> before =
+                ProcessHandle.current().children().map(ProcessHandle::pid).collect(java.util.stream.Collectors.toSet());
         McpDriver shell = McpDriver.connect(command(CommandDirectories.readable(root)), McpOptions.DEFAULTS);
         ProcessHandle server;
         try {
             assertEquals("agent-fsm-shell 0.1.0", shell.serverName());
-            assertEquals(List.of(ShellDriver.EXECUTE_COMMAND, ShellDriver.GET_SYSTEM_INFO),
+            assertEquals(
+                    List.of(ShellDriver.EXECUTE_COMMAND, ShellDriver.GET_SYSTEM_INFO),
                     shell.tools().stream().map(ToolSpec::name).toList());
             ToolSpec execute = shell.tools().get(0);
-            assertTrue(execute.inputSchema().orElseThrow().contains("\"required\":[\"command\"]"), execute.inputSchema().get());
+            assertTrue(
+                    execute.inputSchema().orElseThrow().contains("\"required\":[\"command\"]"),
+                    execute.inputSchema().get());
 
-            ActionResult cat = shell.execute(new Action("execute_command", Map.of("command", "cat notes.txt")), TIMEOUT);
+            ActionResult cat =
+                    shell.execute(new Action("execute_command", Map.of("command", "cat notes.txt")), TIMEOUT);
             assertTrue(cat.success(), cat.toString());
             assertTrue(cat.output().contains("hello from the shell"), cat.output());
 
-            ActionResult refused = shell.execute(new Action("execute_command", Map.of("command", "rm notes.txt")), TIMEOUT);
+            ActionResult refused =
+                    shell.execute(new Action("execute_command", Map.of("command", "rm notes.txt")), TIMEOUT);
             assertFalse(refused.success());
-            assertTrue(refused.reason().orElseThrow().contains("not allowed"), refused.reason().get());
+            assertTrue(
+                    refused.reason().orElseThrow().contains("not allowed"),
+                    refused.reason().get());
             assertTrue(Files.exists(root.resolve("notes.txt")));
 
-            ActionResult badTimeout = shell.execute(new Action("execute_command",
-                    Map.of("command", "ls", "timeout", "soon")), TIMEOUT);
-            assertTrue(badTimeout.reason().orElseThrow().startsWith("the arguments of execute_command do not match its JSON Schema"),
+            ActionResult badTimeout =
+                    shell.execute(new Action("execute_command", Map.of("command", "ls", "timeout", "soon")), TIMEOUT);
+            assertTrue(
+                    badTimeout
+                            .reason()
+                            .orElseThrow()
+                            .startsWith("the arguments of execute_command do not match its JSON Schema"),
                     badTimeout.reason().get());
-            server = ProcessHandle.current().children().filter(p -> !before.contains(p.pid()))
-                    .findFirst().orElseThrow(() -> new AssertionError("no child process was started for the server"));
+            server = ProcessHandle.current()
+                    .children()
+                    .filter(p -> !before.contains(p.pid()))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no child process was started for the server"));
         } finally {
             shell.close();
         }
@@ -81,7 +100,8 @@ class ShellMcpServerTest {
     @Test
     void onHttpItListensOnTheLoopbackAddressAndServesTheSameTools() throws Exception {
         Files.writeString(root.resolve("a.txt"), "x");
-        ShellMcpServer server = new ShellMcpServer(ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10));
+        ShellMcpServer server = new ShellMcpServer(
+                ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10));
         try (ShellMcpServer.Http http = server.serveHttp(new InetSocketAddress("127.0.0.1", 0));
                 McpDriver shell = McpDriver.connect(McpEndpoint.http(http.url()), McpOptions.DEFAULTS)) {
             assertTrue(http.url().startsWith("http://127.0.0.1:"), http.url());

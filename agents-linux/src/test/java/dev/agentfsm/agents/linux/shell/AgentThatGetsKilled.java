@@ -16,7 +16,8 @@ public final class AgentThatGetsKilled {
     private AgentThatGetsKilled() {}
 
     public static void main(String[] args) throws Exception {
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(Path.of(args[0])).withSearchDirectory(Path.of(args[1]))
+        ShellDriver shell = ShellDriver.of(ShellConfig.of(Path.of(args[0]))
+                .withSearchDirectory(Path.of(args[1]))
                 .withAllowed("leave-daemon"));
         Duration timeout = Duration.ofSeconds(120);
         Thread direct = new Thread(() -> {

@@ -24,7 +24,8 @@ final class RunningProcesses {
     static List<Long> withMarker(String marker, String program) throws IOException {
         List<Long> pids = new ArrayList<>();
         try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
-            for (Path dir : entries.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+            for (Path dir : entries.filter(p -> p.getFileName().toString().matches("\\d+"))
+                    .toList()) {
                 try {
                     String cmdline = new String(Files.readAllBytes(dir.resolve("cmdline")), StandardCharsets.UTF_8);
                     String stat = Files.readString(dir.resolve("stat"));

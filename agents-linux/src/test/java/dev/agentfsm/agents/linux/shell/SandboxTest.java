@@ -15,8 +15,6 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -50,7 +48,8 @@ class SandboxTest {
     }
 
     private static ActionResult run(ShellDriver shell, String command, Object timeoutSeconds) throws DriverException {
-        return shell.execute(new Action("execute_command", Map.of("command", command, "timeout", timeoutSeconds)), TIMEOUT);
+        return shell.execute(
+                new Action("execute_command", Map.of("command", command, "timeout", timeoutSeconds)), TIMEOUT);
     }
 
     /** A script on {@code bin} named {@code name}. */
@@ -70,7 +69,8 @@ class SandboxTest {
      */
     private static boolean strongSandboxPossible() {
         SystemTools tools = SystemTools.find();
-        return Confinement.works(tools, Sandbox.NOBODY_IN_PID_NAMESPACE) || Confinement.works(tools, Sandbox.OWN_NAMESPACES);
+        return Confinement.works(tools, Sandbox.NOBODY_IN_PID_NAMESPACE)
+                || Confinement.works(tools, Sandbox.OWN_NAMESPACES);
     }
 
     private static void assumeAvailable(Sandbox sandbox) {
@@ -158,8 +158,14 @@ class SandboxTest {
     }
 
     private static String limit(String limits, String name) {
-        return limits.lines().filter(line -> line.startsWith(name)).findFirst().orElseThrow()
-                .substring(name.length()).strip().replaceAll("\\s+", " ").replaceAll(" [a-z]+$", "");
+        return limits.lines()
+                .filter(line -> line.startsWith(name))
+                .findFirst()
+                .orElseThrow()
+                .substring(name.length())
+                .strip()
+                .replaceAll("\\s+", " ")
+                .replaceAll(" [a-z]+$", "");
     }
 
     @Test
@@ -177,16 +183,29 @@ class SandboxTest {
     @Test
     void aCommandWhoseTemporaryFilesOutgrowTheLimitIsStopped() throws Exception {
         // one MiB a file, each under the file size limit: only the temporary space limit stops it
-        script("fill-tmp", "i=0", "while [ $i -lt 3000 ]; do", "  head -c 1048576 /dev/zero > \"$TMPDIR/f$i\" || exit 1",
-                "  i=$((i+1))", "done", "exit 3");
-        ShellDriver shell = withScripts(ShellConfig.of(root).withLimits(new ShellLimits(1024, 60, 256, 64, 4)), "fill-tmp");
+        script(
+                "fill-tmp",
+                "i=0",
+                "while [ $i -lt 3000 ]; do",
+                "  head -c 1048576 /dev/zero > \"$TMPDIR/f$i\" || exit 1",
+                "  i=$((i+1))",
+                "done",
+                "exit 3");
+        ShellDriver shell =
+                withScripts(ShellConfig.of(root).withLimits(new ShellLimits(1024, 60, 256, 64, 4)), "fill-tmp");
 
         ActionResult result = run(shell, "fill-tmp", 20);
 
-        assertEquals("its temporary files grew past the limit of 4 MiB", result.reason().orElseThrow(), result.toString());
+        assertEquals(
+                "its temporary files grew past the limit of 4 MiB",
+                result.reason().orElseThrow(),
+                result.toString());
         assertEquals(true, result.data().get("temp_space_full"));
-        assertTrue(result.output().startsWith("its temporary files grew past the limit of 4 MiB; the command and every"
-                + " process it started were killed\n"), result.output());
+        assertTrue(
+                result.output()
+                        .startsWith("its temporary files grew past the limit of 4 MiB; the command and every"
+                                + " process it started were killed\n"),
+                result.output());
         assertTrue((Long) result.data().get("elapsed_ms") < 5_000, result.toString());
     }
 
@@ -194,7 +213,8 @@ class SandboxTest {
 
     @Test
     void commandsCannotReadTheAgentsEnvironment() throws Exception {
-        Assumptions.assumeTrue(SystemTools.effectiveUid() == 0 || strongSandboxPossible(),
+        Assumptions.assumeTrue(
+                SystemTools.effectiveUid() == 0 || strongSandboxPossible(),
                 "neither root nor user namespaces: commands run as the agent's user");
         ShellDriver shell = ShellDriver.of(ShellConfig.of(root));
         long agent = ProcessHandle.current().pid();
@@ -217,20 +237,28 @@ class SandboxTest {
             assertTrue(shell.sandbox().runsAsNobody(), shell.sandbox().toString());
         }
         if (strongSandboxPossible()) {
-            assertTrue(shell.sandbox().containsEveryProcess() && shell.sandbox().hidesAgentEnvironment(),
+            assertTrue(
+                    shell.sandbox().containsEveryProcess() && shell.sandbox().hidesAgentEnvironment(),
                     shell.sandbox().toString());
         }
-        assertTrue(shell.sandbox().description().startsWith("commands run as "), shell.sandbox().description());
+        assertTrue(
+                shell.sandbox().description().startsWith("commands run as "),
+                shell.sandbox().description());
     }
 
     @Test
     void aRootTheCommandsCannotReadIsRefusedAtTheStart() throws IOException {
         Assumptions.assumeTrue(SystemTools.effectiveUid() == 0, "only as root do commands run as another user");
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx------"));
-        assertEquals("the shell's root '" + root + "' cannot be read by user nobody (uid 65534), who runs the"
-                + " commands because the agent runs as root; make it readable (chmod o+rx '" + root + "') or run"
-                + " the agent as another user", assertThrows(IllegalArgumentException.class,
-                        () -> ShellDriver.of(ShellConfig.of(root), Sandbox.NOBODY_IN_PID_NAMESPACE)).getMessage());
+        assertEquals(
+                "the shell's root '" + root + "' cannot be read by user nobody (uid 65534), who runs the"
+                        + " commands because the agent runs as root; make it readable (chmod o+rx '" + root
+                        + "') or run"
+                        + " the agent as another user",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> ShellDriver.of(ShellConfig.of(root), Sandbox.NOBODY_IN_PID_NAMESPACE))
+                        .getMessage());
     }
 
     // 4. the terminal
@@ -258,14 +286,15 @@ class SandboxTest {
         assumeAvailable(sandbox);
         String marker = "tree-" + UUID.randomUUID();
         Files.writeString(root.resolve(marker), "");
-        script("spawn-followers",
+        script(
+                "spawn-followers",
                 "tail -f \"$1\" &", // a child
                 "( tail -f \"$1\" & wait ) &", // a grandchild
                 "( tail -f \"$1\" & )", // an orphan, still in the process group
                 "( setsid tail -f \"$1\" & )", // an orphan in a session of its own: a daemon
                 "wait");
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-followers"),
-                sandbox);
+        ShellDriver shell =
+                ShellDriver.of(ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-followers"), sandbox);
         try {
             CompletableFuture<ActionResult> running = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -276,7 +305,8 @@ class SandboxTest {
             });
             int most = 0;
             while (!running.isDone()) {
-                most = Math.max(most, RunningProcesses.withMarker(marker, "tail").size());
+                most = Math.max(
+                        most, RunningProcesses.withMarker(marker, "tail").size());
                 Thread.sleep(20);
             }
             ActionResult result = running.get();
@@ -302,15 +332,26 @@ class SandboxTest {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         // the killed agent cannot delete its commands' temporary directories: keep them where JUnit will
         String tmpdir = "-Djava.io.tmpdir=" + CommandDirectories.readable(tmp);
-        Process agent = new ProcessBuilder(java.toString(), tmpdir, "-cp", System.getProperty("java.class.path"),
-                AgentThatGetsKilled.class.getName(), root.toString(), bin.toString(), marker)
-                .redirectErrorStream(true).redirectOutput(bin.resolve("agent.log").toFile()).start();
+        Process agent = new ProcessBuilder(
+                        java.toString(),
+                        tmpdir,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        AgentThatGetsKilled.class.getName(),
+                        root.toString(),
+                        bin.toString(),
+                        marker)
+                .redirectErrorStream(true)
+                .redirectOutput(bin.resolve("agent.log").toFile())
+                .start();
         try {
             long deadline = System.currentTimeMillis() + 30_000;
             while (RunningProcesses.withMarker(marker, "md5sum").size() < 3 && System.currentTimeMillis() < deadline) {
                 Thread.sleep(50);
             }
-            assertEquals(3, RunningProcesses.withMarker(marker, "md5sum").size(),
+            assertEquals(
+                    3,
+                    RunningProcesses.withMarker(marker, "md5sum").size(),
                     () -> "md5sum running: the command, the script's and its daemon; agent log: " + log());
 
             agent.destroyForcibly(); // SIGKILL: no shutdown hook, no finally

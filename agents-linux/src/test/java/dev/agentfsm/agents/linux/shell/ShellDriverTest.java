@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,9 +60,11 @@ class ShellDriverTest {
         CommandDirectories.readable(bin);
         Files.setPosixFilePermissions(log.getParent(), PosixFilePermissions.fromString("rwxrwxrwx"));
         for (String name : config.allowedCommands()) {
-            String program = real.findProgram(name).map(path -> "exec '" + path + "' \"$@\"").orElse("exit 127");
-            Path script = Files.writeString(bin.resolve(name),
-                    "#!/bin/sh\necho \"" + name + " $*\" >> '" + log + "'\n" + program + "\n");
+            String program = real.findProgram(name)
+                    .map(path -> "exec '" + path + "' \"$@\"")
+                    .orElse("exit 127");
+            Path script = Files.writeString(
+                    bin.resolve(name), "#!/bin/sh\necho \"" + name + " $*\" >> '" + log + "'\n" + program + "\n");
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
         return config.withSearchPath(List.of(bin));
@@ -86,7 +87,9 @@ class ShellDriverTest {
         assertFalse(result.success());
         assertEquals("exit code 2", result.reason().orElseThrow());
         assertEquals("", result.data().get("stdout"));
-        assertTrue(((String) result.data().get("stderr")).contains("no-such-file"), result.data().toString());
+        assertTrue(
+                ((String) result.data().get("stderr")).contains("no-such-file"),
+                result.data().toString());
         assertTrue(result.output().contains("\nstderr:\n"), result.output());
     }
 
@@ -94,8 +97,11 @@ class ShellDriverTest {
     void runsInASubdirectoryOfTheRoot() throws Exception {
         ActionResult result = run(driver, Map.of("command", "pwd", "cwd", "sub"));
         assertEquals(root.toRealPath().resolve("sub") + "\n", result.data().get("stdout"));
-        assertEquals(root.toRealPath().resolve("sub") + "\n",
-                run(driver, Map.of("command", "pwd", "cwd", root.resolve("sub").toString())).data().get("stdout"));
+        assertEquals(
+                root.toRealPath().resolve("sub") + "\n",
+                run(driver, Map.of("command", "pwd", "cwd", root.resolve("sub").toString()))
+                        .data()
+                        .get("stdout"));
     }
 
     @Test
@@ -116,17 +122,37 @@ class ShellDriverTest {
         }
         assertTrue(env.containsKey("TMPDIR"), env.toString());
         Path tmp = Path.of(env.remove("TMPDIR"));
-        assertEquals(Map.of("PATH", "/usr/bin:/bin", "LANG", "C.UTF-8", "HOME", root.toRealPath().toString()), env);
+        assertEquals(
+                Map.of(
+                        "PATH",
+                        "/usr/bin:/bin",
+                        "LANG",
+                        "C.UTF-8",
+                        "HOME",
+                        root.toRealPath().toString()),
+                env);
         assertTrue(tmp.getFileName().toString().startsWith("agentfsm-cmd-"), tmp.toString());
         assertEquals(Path.of(System.getProperty("java.io.tmpdir")), tmp.getParent());
         assertFalse(Files.exists(tmp), "the command's temporary directory is deleted after it");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ls; rm -rf victim", "ls $(rm -rf victim)", "ls `rm -rf victim`", "echo gone > victim",
-            "cat < victim", "find . -delete", "find . -exec rm -rf {} +", "python -c 'open(\"victim\",\"w\")'",
-            "python3 -c 'import shutil'", "ls ${IFS}", "ls && rm victim", "ls | rm victim",
-            "ls\nrm victim"})
+    @ValueSource(
+            strings = {
+                "ls; rm -rf victim",
+                "ls $(rm -rf victim)",
+                "ls `rm -rf victim`",
+                "echo gone > victim",
+                "cat < victim",
+                "find . -delete",
+                "find . -exec rm -rf {} +",
+                "python -c 'open(\"victim\",\"w\")'",
+                "python3 -c 'import shutil'",
+                "ls ${IFS}",
+                "ls && rm victim",
+                "ls | rm victim",
+                "ls\nrm victim"
+            })
     void refusedCommandsNeverRun(String command, @TempDir Path bin, @TempDir Path logs) throws Exception {
         Path victim = root.resolve("victim");
         Files.writeString(victim, "must survive");
@@ -143,13 +169,21 @@ class ShellDriverTest {
         assertFalse(result.data().containsKey("exit_code"), "a refused command has no exit code");
         assertEquals("must survive", Files.readString(victim));
         assertEquals(Set.of("notes.txt", "sub", "victim"), Set.of(root.toFile().list()));
-        assertFalse(Files.exists(ran), () -> "a program started: " + ran.toFile().length() + " bytes in " + ran);
+        assertFalse(
+                Files.exists(ran), () -> "a program started: " + ran.toFile().length() + " bytes in " + ran);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sort -o out notes.txt", "sort -ruo out notes.txt", "sort notes.txt --out=out",
-            "uniq notes.txt out", "uniq -c notes.txt out", "file -C -m notes.txt",
-            "sort -S 1 --compress-program=touch notes.txt"})
+    @ValueSource(
+            strings = {
+                "sort -o out notes.txt",
+                "sort -ruo out notes.txt",
+                "sort notes.txt --out=out",
+                "uniq notes.txt out",
+                "uniq -c notes.txt out",
+                "file -C -m notes.txt",
+                "sort -S 1 --compress-program=touch notes.txt"
+            })
     void allowedCommandsMayNotWriteFiles(String command, @TempDir Path bin, @TempDir Path logs) throws Exception {
         Path ran = logs.resolve("ran.log");
         ActionResult result = run(ShellDriver.of(logged(ShellConfig.of(root), bin, ran)), Map.of("command", command));
@@ -163,7 +197,9 @@ class ShellDriverTest {
     @Test
     void theSameCommandsStillReadAndPrint() throws Exception {
         assertEquals("gamma\nbeta\nalpha\n", run("sort -r notes.txt").data().get("stdout"));
-        assertEquals("      1 alpha\n      1 beta\n      1 gamma\n", run("uniq -c notes.txt").data().get("stdout"));
+        assertEquals(
+                "      1 alpha\n      1 beta\n      1 gamma\n",
+                run("uniq -c notes.txt").data().get("stdout"));
         assertTrue(((String) run("file notes.txt").data().get("stdout")).startsWith("notes.txt: "));
         assertEquals(Set.of("notes.txt", "sub"), Set.of(root.toFile().list()));
     }
@@ -175,7 +211,8 @@ class ShellDriverTest {
         assertEquals("", star.data().get("stdout"), "no glob: ls looks for a file named *");
         assertTrue(((String) star.data().get("stderr")).contains("'*'"), star.toString());
         ActionResult dotSlash = run("./ls -d sub");
-        assertTrue(dotSlash.reason().orElseThrow().startsWith("not allowed: './ls' is not /usr/bin/ls;"),
+        assertTrue(
+                dotSlash.reason().orElseThrow().startsWith("not allowed: './ls' is not /usr/bin/ls;"),
                 dotSlash.toString());
     }
 
@@ -198,8 +235,10 @@ class ShellDriverTest {
         try {
             for (String cwd : List.of("/etc", "..", "sub/../..", "escape", "missing", "notes.txt")) {
                 ActionResult result = run(driver, Map.of("command", "pwd", "cwd", cwd));
-                assertEquals("not allowed: working directory '" + cwd + "' is not a directory inside " + root,
-                        result.reason().orElseThrow().replaceFirst("; allowed: .*", ""), cwd);
+                assertEquals(
+                        "not allowed: working directory '" + cwd + "' is not a directory inside " + root,
+                        result.reason().orElseThrow().replaceFirst("; allowed: .*", ""),
+                        cwd);
                 assertEquals(true, result.data().get("refused"));
             }
         } finally {
@@ -215,14 +254,16 @@ class ShellDriverTest {
         Files.writeString(fakeLs, "#!/bin/sh\necho fake\n");
         Files.setPosixFilePermissions(fakeLs, PosixFilePermissions.fromString("rwxr-xr-x"));
         ActionResult viaPath = run(fakeLs + " -d .");
-        assertTrue(viaPath.reason().orElseThrow().startsWith("not allowed: '" + fakeLs + "' is not /usr/bin/ls;"),
+        assertTrue(
+                viaPath.reason().orElseThrow().startsWith("not allowed: '" + fakeLs + "' is not /usr/bin/ls;"),
                 viaPath.toString());
         ActionResult byName = run("ls -d .");
         assertEquals(".\n", byName.data().get("stdout"));
         assertEquals("/usr/bin/ls", ((List<?>) byName.data().get("argv")).get(0));
 
         ShellDriver notOnPath = ShellDriver.of(ShellConfig.of(root).withAllowed("my-tool"));
-        assertEquals("'my-tool' is allowed but not installed in /usr/bin:/bin",
+        assertEquals(
+                "'my-tool' is allowed but not installed in /usr/bin:/bin",
                 run(notOnPath, Map.of("command", "my-tool")).reason().orElseThrow());
     }
 
@@ -238,8 +279,11 @@ class ShellDriverTest {
 
         ShellDriver small = ShellDriver.of(ShellConfig.of(root).withOutputCap(10));
         ActionResult both = run(small, Map.of("command", "cat notes.txt big.txt missing"));
-        assertEquals("alpha\nbeta\n[output truncated: 10 of 200017 bytes shown]", both.data().get("stdout"));
-        assertTrue(((String) both.data().get("stderr")).startsWith("/usr/bin/c\n[output truncated: 10 of "),
+        assertEquals(
+                "alpha\nbeta\n[output truncated: 10 of 200017 bytes shown]",
+                both.data().get("stdout"));
+        assertTrue(
+                ((String) both.data().get("stderr")).startsWith("/usr/bin/c\n[output truncated: 10 of "),
                 both.data().toString());
     }
 
@@ -259,14 +303,20 @@ class ShellDriverTest {
         String marker = "tree-" + java.util.UUID.randomUUID();
         Files.writeString(root.resolve(marker), "");
         Path script = CommandDirectories.readable(bin).resolve("spawn-followers");
-        Files.writeString(script, String.join("\n", "#!/bin/sh",
-                "tail -f \"$1\" &",
-                "tail -f \"$1\" &",
-                "( tail -f \"$1\" & wait ) &",
-                "( tail -f \"$1\" & )",
-                "wait", ""));
+        Files.writeString(
+                script,
+                String.join(
+                        "\n",
+                        "#!/bin/sh",
+                        "tail -f \"$1\" &",
+                        "tail -f \"$1\" &",
+                        "( tail -f \"$1\" & wait ) &",
+                        "( tail -f \"$1\" & )",
+                        "wait",
+                        ""));
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-followers"));
+        ShellDriver shell =
+                ShellDriver.of(ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-followers"));
         Map<String, Object> arguments = new HashMap<>(Map.of("command", "spawn-followers " + marker, "timeout", "0.2"));
         try {
             java.util.concurrent.CompletableFuture<ActionResult> running =
@@ -280,7 +330,8 @@ class ShellDriverTest {
             long deadline = System.currentTimeMillis() + 5_000;
             int most = 0;
             while (!running.isDone() && System.currentTimeMillis() < deadline) {
-                most = Math.max(most, RunningProcesses.withMarker(marker, "tail").size());
+                most = Math.max(
+                        most, RunningProcesses.withMarker(marker, "tail").size());
                 Thread.sleep(20);
             }
             ActionResult result = running.get();
@@ -289,7 +340,8 @@ class ShellDriverTest {
             assertFalse(result.success());
             assertEquals("timed out after 1 s", result.reason().orElseThrow()); // 0.2 s is clamped to 1 s
             assertEquals(true, result.data().get("timed_out"));
-            assertTrue(result.output().startsWith("timed out after 1 s; the command and every process it started were killed"));
+            assertTrue(result.output()
+                    .startsWith("timed out after 1 s; the command and every process it started were killed"));
             assertEquals(List.of(), RunningProcesses.awaitNoneWithMarker(marker, 2_000), "survivors");
         } finally {
             RunningProcesses.killAll(marker);
@@ -308,7 +360,9 @@ class ShellDriverTest {
     void aTimeOutThatIsNotANumberIsRefusedAndHugeOnesAreClamped() throws Exception {
         for (Object timeout : List.of("NaN", Double.NaN, "-NaN")) {
             ActionResult result = run(driver, Map.of("command", "pwd", "timeout", timeout));
-            assertEquals("timeout must be a number of seconds, got '" + timeout + "'", result.reason().orElseThrow());
+            assertEquals(
+                    "timeout must be a number of seconds, got '" + timeout + "'",
+                    result.reason().orElseThrow());
             assertFalse(result.data().containsKey("exit_code"), "nothing ran");
         }
         for (Object timeout : List.of("1e300", 1e300, "Infinity", Long.MAX_VALUE)) {
@@ -326,12 +380,17 @@ class ShellDriverTest {
 
     @Test
     void badArgumentsAndUnknownToolsAreResultsForTheLlm() throws Exception {
-        assertEquals("timeout must be a number of seconds, got 'soon'",
+        assertEquals(
+                "timeout must be a number of seconds, got 'soon'",
                 run(driver, Map.of("command", "ls", "timeout", "soon")).reason().orElseThrow());
-        assertEquals("execute_command needs a 'command' string, got null", run(driver, Map.of()).reason().orElseThrow());
-        assertEquals("unknown argument 'api_key' of execute_command; its arguments are command, timeout, cwd",
+        assertEquals(
+                "execute_command needs a 'command' string, got null",
+                run(driver, Map.of()).reason().orElseThrow());
+        assertEquals(
+                "unknown argument 'api_key' of execute_command; its arguments are command, timeout, cwd",
                 run(driver, Map.of("command", "ls", "api_key", "x")).reason().orElseThrow());
-        assertEquals("unknown tool 'rm_rf'; the tools are execute_command(command, timeout, cwd) and get_system_info()",
+        assertEquals(
+                "unknown tool 'rm_rf'; the tools are execute_command(command, timeout, cwd) and get_system_info()",
                 driver.execute(new Action("rm_rf", Map.of()), TIMEOUT).reason().orElseThrow());
     }
 
@@ -341,14 +400,17 @@ class ShellDriverTest {
         assertTrue(result.success());
         assertTrue(result.output().startsWith("$ uname -a\nLinux "), result.output());
         assertTrue(result.output().contains("\n$ df -h\n"), result.output());
-        assertEquals(List.of("execute_command", "get_system_info"), driver.tools().stream().map(t -> t.name()).toList());
+        assertEquals(
+                List.of("execute_command", "get_system_info"),
+                driver.tools().stream().map(t -> t.name()).toList());
     }
 
     @Test
     void rootMustBeADirectory() {
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> ShellDriver.of(ShellConfig.of(root.resolve("nope"))));
-        assertEquals("the shell's root '" + root.resolve("nope") + "' is not a directory; create it or name another one",
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> ShellDriver.of(ShellConfig.of(root.resolve("nope"))));
+        assertEquals(
+                "the shell's root '" + root.resolve("nope") + "' is not a directory; create it or name another one",
                 e.getMessage());
     }
 }

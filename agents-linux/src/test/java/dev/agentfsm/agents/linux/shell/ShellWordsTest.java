@@ -37,11 +37,17 @@ class ShellWordsTest {
 
     @Test
     void unterminatedQuotesAndTrailingBackslashAreErrors() {
-        assertEquals("unterminated single quote at position 5",
-                assertThrows(IllegalArgumentException.class, () -> ShellWords.split("echo 'abc")).getMessage());
-        assertEquals("unterminated double quote at position 5",
-                assertThrows(IllegalArgumentException.class, () -> ShellWords.split("echo \"abc\\\"")).getMessage());
-        assertEquals("the command ends in a backslash",
-                assertThrows(IllegalArgumentException.class, () -> ShellWords.split("echo abc\\")).getMessage());
+        assertEquals(
+                "unterminated single quote at position 5",
+                assertThrows(IllegalArgumentException.class, () -> ShellWords.split("echo 'abc"))
+                        .getMessage());
+        assertEquals(
+                "unterminated double quote at position 5",
+                assertThrows(IllegalArgumentException.class, () -> ShellWords.split("echo \"abc\\\""))
+                        .getMessage());
+        assertEquals(
+                "the command ends in a backslash",
+                assertThrows(IllegalArgumentException.class, () -> ShellWords.split("echo abc\\"))
+                        .getMessage());
     }
 }

@@ -42,31 +42,44 @@ class MobileMcpTest {
         StandInAdbAccess adb = StandInAdbAccess.install(dir);
         Map<String, String> environment = new HashMap<>(adb.environment());
         environment.put("MOBILEMCP_LEGACY_ROBOT", "1");
-        try (McpDriver phone = McpDriver.connect(new McpEndpoint.Stdio(List.of(server.toString()), environment,
-                Optional.of(dir)), McpOptions.DEFAULTS)) {
+        try (McpDriver phone = McpDriver.connect(
+                new McpEndpoint.Stdio(List.of(server.toString()), environment, Optional.of(dir)),
+                McpOptions.DEFAULTS)) {
             assertTrue(phone.serverName().startsWith("mobile-mcp "), phone.serverName());
 
-            assertEquals("{\"devices\":[{\"id\":\"emulator-5554\",\"name\":\"Pixel 4 API 30\",\"platform\":\"android\","
-                    + "\"type\":\"emulator\",\"version\":\"11\",\"state\":\"online\"}]}",
+            assertEquals(
+                    "{\"devices\":[{\"id\":\"emulator-5554\",\"name\":\"Pixel 4 API 30\",\"platform\":\"android\","
+                            + "\"type\":\"emulator\",\"version\":\"11\",\"state\":\"online\"}]}",
                     call(phone, "mobile_list_available_devices", Map.of()).output());
-            assertEquals("Screen size is 1080x2400 pixels", call(phone, "mobile_get_screen_size", Map.of("device", DEVICE)).output());
+            assertEquals(
+                    "Screen size is 1080x2400 pixels",
+                    call(phone, "mobile_get_screen_size", Map.of("device", DEVICE))
+                            .output());
 
-            String home = call(phone, "mobile_list_elements_on_screen", Map.of("device", DEVICE)).output();
+            String home = call(phone, "mobile_list_elements_on_screen", Map.of("device", DEVICE))
+                    .output();
             assertTrue(home.contains("TextView label=\"Settings\" at=788,2080 size=212x220"), home);
 
             call(phone, "mobile_click_on_screen_at_coordinates", Map.of("device", DEVICE, "x", 894, "y", 2190));
-            String settings = call(phone, "mobile_list_elements_on_screen", Map.of("device", DEVICE)).output();
+            String settings = call(phone, "mobile_list_elements_on_screen", Map.of("device", DEVICE))
+                    .output();
             assertTrue(settings.contains("text=\"Network & internet\""), settings);
-            assertFalse(settings.contains("label=\"Settings\" at=788,2080"), "the tap left the home screen: " + settings);
+            assertFalse(
+                    settings.contains("label=\"Settings\" at=788,2080"), "the tap left the home screen: " + settings);
 
             ActionResult shot = call(phone, "mobile_take_screenshot", Map.of("device", DEVICE));
             List<Image> images = McpDriver.images(shot);
             assertEquals(1, images.size(), shot.output());
             assertEquals("image/png", images.get(0).mimeType());
-            assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(images.get(0).data(), 4));
+            assertArrayEquals(
+                    new byte[] {(byte) 0x89, 'P', 'N', 'G'},
+                    Arrays.copyOf(images.get(0).data(), 4));
         }
-        assertTrue(adb.calls().contains(List.of("-s", DEVICE, "shell", "input", "tap", "894", "2190")), adb.calls().toString());
-        assertTrue(adb.calls().contains(List.of("-s", DEVICE, "exec-out", "uiautomator", "dump", "/dev/tty")),
+        assertTrue(
+                adb.calls().contains(List.of("-s", DEVICE, "shell", "input", "tap", "894", "2190")),
+                adb.calls().toString());
+        assertTrue(
+                adb.calls().contains(List.of("-s", DEVICE, "exec-out", "uiautomator", "dump", "/dev/tty")),
                 adb.calls().toString());
     }
 

@@ -68,7 +68,9 @@ public final class BrowserDemo {
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "browser-demo");
-        String playwright = Path.of(args.length > 1 ? args[1] : PLAYWRIGHT_MCP).toAbsolutePath().toString();
+        String playwright = Path.of(args.length > 1 ? args[1] : PLAYWRIGHT_MCP)
+                .toAbsolutePath()
+                .toString();
         String chromium = args.length > 2 ? args[2] : CHROMIUM;
         Run run = run(out, System.out, playwright, chromium);
         System.exit(run.result().completed() ? 0 : 1);
@@ -80,40 +82,62 @@ public final class BrowserDemo {
         HttpServer pages = servePages();
         long startup = System.nanoTime();
         McpEndpoint.Stdio command = new McpEndpoint.Stdio(
-                BrowserDesktop.command(playwrightMcp, chromium, out.resolve("playwright").toAbsolutePath().toString()),
-                Map.of(), Optional.of(out.toAbsolutePath()));
+                BrowserDesktop.command(
+                        playwrightMcp,
+                        chromium,
+                        out.resolve("playwright").toAbsolutePath().toString()),
+                Map.of(),
+                Optional.of(out.toAbsolutePath()));
         try (BrowserDesktop desktop = new BrowserDesktop(
-                McpDriver.connect(command, McpOptions.DEFAULTS.withStartTimeout(Duration.ofSeconds(60))), Duration.ofSeconds(30))) {
+                McpDriver.connect(command, McpOptions.DEFAULTS.withStartTimeout(Duration.ofSeconds(60))),
+                Duration.ofSeconds(30))) {
             String base = "http://127.0.0.1:" + pages.getAddress().getPort() + "/";
             desktop.open(PAGES.stream().map(page -> URI.create(base + page)).toList());
             console.printf("browser ready in %d ms: %s%n", (System.nanoTime() - startup) / 1_000_000, desktop.name());
 
             RuntimeConfig defaults = RuntimeConfig.defaults();
-            RuntimeConfig config = new RuntimeConfig(50, 1, defaults.safeGuard(), defaults.askQuestion(), 0,
-                    defaults.llmTimeout(), defaults.userTimeout(), Duration.ofSeconds(30), Optional.empty());
-            HostAgent host = HostAgent.builder(desktop, replay(), UserChannel.alwaysApprove()).config(config).build();
+            RuntimeConfig config = new RuntimeConfig(
+                    50,
+                    1,
+                    defaults.safeGuard(),
+                    defaults.askQuestion(),
+                    0,
+                    defaults.llmTimeout(),
+                    defaults.userTimeout(),
+                    Duration.ofSeconds(30),
+                    Optional.empty());
+            HostAgent host = HostAgent.builder(desktop, replay(), UserChannel.alwaysApprove())
+                    .config(config)
+                    .build();
             Context context = new Context().put(Context.REQUEST, REQUEST);
             console.println("request: " + REQUEST);
             long start = System.nanoTime();
-            RoundResult result = Round.of(HostAgentStateManager.instance(), host).context(context)
-                    .listener(e -> console.printf("  %2d  %-22s %s -> %s (%s)%n",
+            RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                    .context(context)
+                    .listener(e -> console.printf(
+                            "  %2d  %-22s %s -> %s (%s)%n",
                             e.step(), e.agent(), e.from().qualifiedName(), e.targetName(), e.trigger()))
-                    .build().run();
+                    .build()
+                    .run();
             Duration wall = Duration.ofNanos(System.nanoTime() - start);
 
             DesktopWindow sheet = desktop.windows().get(1);
             String charts = result(desktop.evaluate(sheet, "() => window.agentfsmCharts"));
-            int bars = Integer.parseInt(result(desktop.evaluate(sheet, "() => document.querySelectorAll('#chart rect.bar').length")));
+            int bars = Integer.parseInt(
+                    result(desktop.evaluate(sheet, "() => document.querySelectorAll('#chart rect.bar').length")));
             console.println(result.outcome() + ": " + result.reason());
             console.println("path: " + String.join(" -> ", result.qualifiedPath()));
-            context.previousSubtasks().forEach(s -> console.println("subtask " + s.status().name() + ": " + s.subtask() + " -> " + s.result()));
+            context.previousSubtasks()
+                    .forEach(s ->
+                            console.println("subtask " + s.status().name() + ": " + s.subtask() + " -> " + s.result()));
             console.println("chart in " + sheet.title() + ": " + charts + " (" + bars + " bars)");
             result.result().ifPresent(answer -> console.println("answer: " + answer));
             console.printf("wall time of the round: %d ms%n", wall.toMillis());
             for (AppAgent app : host.appAgents().values()) {
                 String name = app.window().appRoot().replace(".html", "");
                 app.lastSnapshot().ifPresent(snapshot -> write(out.resolve(name + ".png"), snapshot.screenshot()));
-                app.lastSnapshot().ifPresent(snapshot -> write(out.resolve(name + "-annotated.png"), snapshot.annotated()));
+                app.lastSnapshot()
+                        .ifPresent(snapshot -> write(out.resolve(name + "-annotated.png"), snapshot.annotated()));
             }
             console.println("screenshots: " + out.toAbsolutePath());
             return new Run(result, context, host, charts, bars, wall);

@@ -40,14 +40,31 @@ import java.util.regex.Pattern;
  */
 public final class BrowserDesktop implements DesktopDriver {
     /** The ARIA roles whose named elements are controls an agent acts on. */
-    public static final Set<String> CONTROL_ROLES = Set.of("button", "textbox", "table", "grid", "combobox", "listbox",
-            "link", "checkbox", "radio", "searchbox", "spinbutton", "slider", "tab", "menuitem", "region", "img");
+    public static final Set<String> CONTROL_ROLES = Set.of(
+            "button",
+            "textbox",
+            "table",
+            "grid",
+            "combobox",
+            "listbox",
+            "link",
+            "checkbox",
+            "radio",
+            "searchbox",
+            "spinbutton",
+            "slider",
+            "tab",
+            "menuitem",
+            "region",
+            "img");
     /** The viewport, which is each window's bounds. */
     public static final Rect VIEWPORT = new Rect(0, 0, 1280, 720);
 
-    private static final Pattern TAB = Pattern.compile("^- (\\d+): (\\(current\\) )?\\[(.*)\\]\\((.*)\\)$", Pattern.MULTILINE);
+    private static final Pattern TAB =
+            Pattern.compile("^- (\\d+): (\\(current\\) )?\\[(.*)\\]\\((.*)\\)$", Pattern.MULTILINE);
     private static final Pattern ELEMENT = Pattern.compile(
-            "^\\s*- ([a-z]+)(?: \"((?:[^\"\\\\]|\\\\.)*)\")?([^\\n]*?)\\[ref=([a-z0-9]+)\\]([^\\n]*)$", Pattern.MULTILINE);
+            "^\\s*- ([a-z]+)(?: \"((?:[^\"\\\\]|\\\\.)*)\")?([^\\n]*?)\\[ref=([a-z0-9]+)\\]([^\\n]*)$",
+            Pattern.MULTILINE);
     private static final Pattern BOX = Pattern.compile("\\[box=(-?\\d+),(-?\\d+),(\\d+),(\\d+)\\]");
 
     private final McpDriver browser;
@@ -72,9 +89,25 @@ public final class BrowserDesktop implements DesktopDriver {
      * @param outputDirectory where the server writes files it names itself
      */
     public static List<String> command(String playwrightMcp, String chromium, String outputDirectory) {
-        return List.of(playwrightMcp, "--headless", "--browser", "chromium", "--executable-path", chromium, "--no-sandbox",
-                "--isolated", "--snapshot-boxes", "--snapshot-mode", "none", "--viewport-size", "1280x720",
-                "--grant-permissions", "clipboard-read", "clipboard-write", "--output-dir", outputDirectory);
+        return List.of(
+                playwrightMcp,
+                "--headless",
+                "--browser",
+                "chromium",
+                "--executable-path",
+                chromium,
+                "--no-sandbox",
+                "--isolated",
+                "--snapshot-boxes",
+                "--snapshot-mode",
+                "none",
+                "--viewport-size",
+                "1280x720",
+                "--grant-permissions",
+                "clipboard-read",
+                "clipboard-write",
+                "--output-dir",
+                outputDirectory);
     }
 
     /** Opens each URL in a tab of its own, the first in the current tab, and leaves the first in front. */
@@ -108,8 +141,12 @@ public final class BrowserDesktop implements DesktopDriver {
             URI url = URI.create(tab.group(4));
             String path = url.getPath() == null ? "" : url.getPath();
             String page = path.substring(path.lastIndexOf('/') + 1);
-            windows.add(new DesktopWindow(Integer.toString(index), tab.group(3), page.isEmpty() ? url.toString() : page,
-                    "tab-" + index, VIEWPORT));
+            windows.add(new DesktopWindow(
+                    Integer.toString(index),
+                    tab.group(3),
+                    page.isEmpty() ? url.toString() : page,
+                    "tab-" + index,
+                    VIEWPORT));
         }
         return windows;
     }
@@ -119,8 +156,8 @@ public final class BrowserDesktop implements DesktopDriver {
         ActionResult shot = call("browser_take_screenshot", Map.of("type", "png", "scale", "css"));
         List<Image> images = McpDriver.images(shot);
         if (images.isEmpty()) {
-            throw new DriverException(name() + ": browser_take_screenshot returned no image: "
-                    + SafeText.line(shot.output(), 200));
+            throw new DriverException(
+                    name() + ": browser_take_screenshot returned no image: " + SafeText.line(shot.output(), 200));
         }
         return images.get(0).data();
     }
@@ -143,13 +180,18 @@ public final class BrowserDesktop implements DesktopDriver {
         Matcher element = ELEMENT.matcher(snapshot);
         while (element.find()) {
             String role = element.group(1);
-            String name = element.group(2) == null ? "" : element.group(2).replace("\\\"", "\"").replace("\\\\", "\\");
+            String name = element.group(2) == null
+                    ? ""
+                    : element.group(2).replace("\\\"", "\"").replace("\\\\", "\\");
             if (!CONTROL_ROLES.contains(role) || name.isEmpty()) {
                 continue;
             }
             Matcher box = BOX.matcher(element.group(3) + element.group(5));
             Rect rect = box.find()
-                    ? Rect.of(Integer.parseInt(box.group(1)), Integer.parseInt(box.group(2)), Integer.parseInt(box.group(3)),
+                    ? Rect.of(
+                            Integer.parseInt(box.group(1)),
+                            Integer.parseInt(box.group(2)),
+                            Integer.parseInt(box.group(3)),
                             Integer.parseInt(box.group(4)))
                     : new Rect(0, 0, 0, 0);
             String type = role.substring(0, 1).toUpperCase(Locale.ROOT) + role.substring(1);
@@ -185,11 +227,13 @@ public final class BrowserDesktop implements DesktopDriver {
     public ActionResult select(DesktopWindow window, DesktopControl control, String value) throws DriverException {
         select(window);
         if (control.type().equals("Combobox") || control.type().equals("Listbox")) {
-            return call("browser_select_option", Map.of("target", control.id(), "element", describe(control),
-                    "values", List.of(value)));
+            return call(
+                    "browser_select_option",
+                    Map.of("target", control.id(), "element", describe(control), "values", List.of(value)));
         }
-        return call("browser_type", Map.of("target", control.id(), "element", describe(control), "text", value,
-                "submit", true));
+        return call(
+                "browser_type",
+                Map.of("target", control.id(), "element", describe(control), "text", value, "submit", true));
     }
 
     @Override
@@ -216,7 +260,8 @@ public final class BrowserDesktop implements DesktopDriver {
         select(window);
         ActionResult result = call("browser_evaluate", Map.of("function", function));
         if (!result.success()) {
-            throw new DriverException(name() + ": browser_evaluate failed: " + SafeText.line(result.reason().orElse(""), 300));
+            throw new DriverException(name() + ": browser_evaluate failed: "
+                    + SafeText.line(result.reason().orElse(""), 300));
         }
         return result.output();
     }
@@ -239,7 +284,8 @@ public final class BrowserDesktop implements DesktopDriver {
         if (index != current) {
             ActionResult selected = call("browser_tabs", Map.of("action", "select", "index", index));
             if (!selected.success()) {
-                throw new DriverException(name() + ": tab " + index + " is gone: " + SafeText.line(selected.reason().orElse(""), 200));
+                throw new DriverException(name() + ": tab " + index + " is gone: "
+                        + SafeText.line(selected.reason().orElse(""), 200));
             }
             current = index;
         }

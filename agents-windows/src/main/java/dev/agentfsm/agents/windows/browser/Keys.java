@@ -11,12 +11,26 @@ import java.util.Map;
  * named keys in braces; any other character is typed as itself.
  */
 final class Keys {
-    private static final Map<String, String> NAMED = Map.ofEntries(Map.entry("ENTER", "Enter"), Map.entry("TAB", "Tab"),
-            Map.entry("ESC", "Escape"), Map.entry("ESCAPE", "Escape"), Map.entry("BACKSPACE", "Backspace"),
-            Map.entry("BS", "Backspace"), Map.entry("DELETE", "Delete"), Map.entry("DEL", "Delete"),
-            Map.entry("HOME", "Home"), Map.entry("END", "End"), Map.entry("UP", "ArrowUp"), Map.entry("DOWN", "ArrowDown"),
-            Map.entry("LEFT", "ArrowLeft"), Map.entry("RIGHT", "ArrowRight"), Map.entry("PGUP", "PageUp"),
-            Map.entry("PGDN", "PageDown"), Map.entry("SPACE", " "), Map.entry("F2", "F2"), Map.entry("F5", "F5"));
+    private static final Map<String, String> NAMED = Map.ofEntries(
+            Map.entry("ENTER", "Enter"),
+            Map.entry("TAB", "Tab"),
+            Map.entry("ESC", "Escape"),
+            Map.entry("ESCAPE", "Escape"),
+            Map.entry("BACKSPACE", "Backspace"),
+            Map.entry("BS", "Backspace"),
+            Map.entry("DELETE", "Delete"),
+            Map.entry("DEL", "Delete"),
+            Map.entry("HOME", "Home"),
+            Map.entry("END", "End"),
+            Map.entry("UP", "ArrowUp"),
+            Map.entry("DOWN", "ArrowDown"),
+            Map.entry("LEFT", "ArrowLeft"),
+            Map.entry("RIGHT", "ArrowRight"),
+            Map.entry("PGUP", "PageUp"),
+            Map.entry("PGDN", "PageDown"),
+            Map.entry("SPACE", " "),
+            Map.entry("F2", "F2"),
+            Map.entry("F5", "F5"));
 
     private Keys() {}
 

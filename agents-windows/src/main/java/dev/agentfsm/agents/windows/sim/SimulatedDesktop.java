@@ -114,7 +114,10 @@ public final class SimulatedDesktop implements DesktopDriver {
         SimulatedApplication app = app(window, "controls", "");
         List<DesktopControl> controls = new ArrayList<>();
         for (SimulatedControl c : app.controls()) {
-            controls.add(new DesktopControl(c.id(), c.name(), c.type(),
+            controls.add(new DesktopControl(
+                    c.id(),
+                    c.name(),
+                    c.type(),
                     c.rect().translate(app.bounds().left(), app.bounds().top())));
         }
         return controls;
@@ -157,17 +160,19 @@ public final class SimulatedDesktop implements DesktopDriver {
     private SimulatedApplication app(DesktopWindow window, String verb, String detail) throws DriverException {
         SimulatedApplication app = apps.get(window.id());
         if (app == null) {
-            throw new DriverException("window " + window.id() + " (" + window.title() + ") is not on "
-                    + name() + "; open windows: " + apps.keySet());
+            throw new DriverException("window " + window.id() + " (" + window.title() + ") is not on " + name()
+                    + "; open windows: " + apps.keySet());
         }
         log.add(verb + " " + app.title() + (detail.isEmpty() ? "" : ": " + detail));
         if (app.crashed().isPresent()) {
-            throw new DriverException(app.title() + " (" + app.appRoot() + ") stopped responding: " + app.crashed().get());
+            throw new DriverException(app.title() + " (" + app.appRoot() + ") stopped responding: "
+                    + app.crashed().get());
         }
         return app;
     }
 
-    private static ActionResult onControl(SimulatedApplication app, DesktopControl control, Supplier<ActionResult> action) {
+    private static ActionResult onControl(
+            SimulatedApplication app, DesktopControl control, Supplier<ActionResult> action) {
         boolean present = app.controls().stream().anyMatch(c -> c.id().equals(control.id()));
         if (!present) {
             return ActionResult.failed("control " + control.name() + " (" + control.id() + ") is no longer in "
@@ -177,7 +182,10 @@ public final class SimulatedDesktop implements DesktopDriver {
     }
 
     private static SimulatedControl find(SimulatedApplication app, DesktopControl control) {
-        return app.controls().stream().filter(c -> c.id().equals(control.id())).findFirst().orElseThrow();
+        return app.controls().stream()
+                .filter(c -> c.id().equals(control.id()))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static void paintWindow(SimulatedApplication app, Graphics2D g) {
@@ -211,8 +219,10 @@ public final class SimulatedDesktop implements DesktopDriver {
         try {
             families = GraphicsEnvironment.getLocalGraphicsEnvironment().getAvailableFontFamilyNames();
         } catch (RuntimeException | Error e) {
-            throw new DriverException("java.awt cannot load fonts to draw the simulated screenshots (" + e
-                    + "); install fontconfig and a TrueType font, e.g. Debian's fonts-dejavu-core", e);
+            throw new DriverException(
+                    "java.awt cannot load fonts to draw the simulated screenshots (" + e
+                            + "); install fontconfig and a TrueType font, e.g. Debian's fonts-dejavu-core",
+                    e);
         }
         if (families.length == 0) {
             throw new DriverException("java.awt finds no fonts to draw the simulated screenshots; install fontconfig"

@@ -40,17 +40,21 @@ public final class SimulatedDocument extends SimulatedApplication {
         this.table = List.copyOf(table.stream().map(List::copyOf).toList());
         for (List<String> row : this.table) {
             if (row.size() != this.table.get(0).size()) {
-                throw new IllegalArgumentException("table row " + row + " has " + row.size()
-                        + " cells, the header " + this.table.get(0) + " has " + this.table.get(0).size());
+                throw new IllegalArgumentException("table row " + row + " has " + row.size() + " cells, the header "
+                        + this.table.get(0) + " has " + this.table.get(0).size());
             }
         }
     }
 
     /** UFO's scenario document: {@code Sales Report.docx} with quarterly sales by region. */
     public static SimulatedDocument salesReport() {
-        return new SimulatedDocument("Sales Report.docx - Word", Rect.of(20, 20, 560, 420),
-                "Quarterly Sales Report", "Sales by region for the first half of the year.",
-                List.of(List.of("Region", "Q1", "Q2"),
+        return new SimulatedDocument(
+                "Sales Report.docx - Word",
+                Rect.of(20, 20, 560, 420),
+                "Quarterly Sales Report",
+                "Sales by region for the first half of the year.",
+                List.of(
+                        List.of("Region", "Q1", "Q2"),
                         List.of("North", "120", "135"),
                         List.of("South", "95", "110"),
                         List.of("East", "143", "150"),
@@ -75,8 +79,12 @@ public final class SimulatedDocument extends SimulatedApplication {
     @Override
     protected List<SimulatedControl> controls() {
         List<SimulatedControl> controls = new ArrayList<>();
-        controls.add(new SimulatedControl("word:delete-table", "Delete Table", "Button", Rect.of(10, TITLE_BAR + 6, 100, 24)));
-        controls.add(new SimulatedControl("word:body", "Document body", "Edit",
+        controls.add(new SimulatedControl(
+                "word:delete-table", "Delete Table", "Button", Rect.of(10, TITLE_BAR + 6, 100, 24)));
+        controls.add(new SimulatedControl(
+                "word:body",
+                "Document body",
+                "Edit",
                 new Rect(10, TITLE_BAR + 40, bounds().width() - 10, bounds().height() - 10)));
         if (!table.isEmpty()) {
             controls.add(new SimulatedControl("word:table", "Sales table", "Table", tableRect()));

@@ -80,9 +80,14 @@ public final class SimulatedSheet extends SimulatedApplication {
     @Override
     protected List<SimulatedControl> controls() {
         List<SimulatedControl> controls = new ArrayList<>();
-        controls.add(new SimulatedControl("excel:insert-bar-chart", "Insert Bar Chart", "Button", Rect.of(10, TITLE_BAR + 6, 120, 24)));
-        controls.add(new SimulatedControl("excel:chart-wizard", "Chart Wizard", "Button", Rect.of(140, TITLE_BAR + 6, 100, 24)));
-        controls.add(new SimulatedControl("excel:sheet", "Sheet", "Table",
+        controls.add(new SimulatedControl(
+                "excel:insert-bar-chart", "Insert Bar Chart", "Button", Rect.of(10, TITLE_BAR + 6, 120, 24)));
+        controls.add(new SimulatedControl(
+                "excel:chart-wizard", "Chart Wizard", "Button", Rect.of(140, TITLE_BAR + 6, 100, 24)));
+        controls.add(new SimulatedControl(
+                "excel:sheet",
+                "Sheet",
+                "Table",
                 Rect.of(GRID_LEFT, GRID_TOP, CELL_WIDTH * COLUMNS, CELL_HEIGHT * ROWS)));
         for (int row = 1; row <= ROWS; row++) {
             for (int col = 0; col < COLUMNS; col++) {
@@ -91,7 +96,8 @@ public final class SimulatedSheet extends SimulatedApplication {
             }
         }
         if (dialogRendering == 0) {
-            controls.add(new SimulatedControl("excel:dialog:bar", "Clustered Bar", "Button", Rect.of(230, 210, 120, 28)));
+            controls.add(
+                    new SimulatedControl("excel:dialog:bar", "Clustered Bar", "Button", Rect.of(230, 210, 120, 28)));
             controls.add(new SimulatedControl("excel:dialog:cancel", "Cancel", "Button", Rect.of(360, 210, 80, 28)));
         }
         return controls;
@@ -139,7 +145,9 @@ public final class SimulatedSheet extends SimulatedApplication {
             return super.select(control, value);
         }
         Matcher m = RANGE.matcher(value.trim().toUpperCase(java.util.Locale.ROOT));
-        if (!m.matches() || position(m.group(1)).isEmpty() || position(m.group(2)).isEmpty()) {
+        if (!m.matches()
+                || position(m.group(1)).isEmpty()
+                || position(m.group(2)).isEmpty()) {
             return ActionResult.failed("'" + value + "' is not a range of this sheet; write it like A1:C5 within A1:"
                     + name(COLUMNS - 1, ROWS));
         }
@@ -166,7 +174,8 @@ public final class SimulatedSheet extends SimulatedApplication {
             width = Math.max(width, values.length);
             for (int c = 0; c < values.length; c++) {
                 if (start[0] + c >= COLUMNS || start[1] + r > ROWS) {
-                    return ActionResult.failed("the clipboard (" + lines.length + " rows) does not fit below " + activeCell.get());
+                    return ActionResult.failed(
+                            "the clipboard (" + lines.length + " rows) does not fit below " + activeCell.get());
                 }
                 cells.put(name(start[0] + c, start[1] + r), values[c]);
             }
@@ -195,13 +204,15 @@ public final class SimulatedSheet extends SimulatedApplication {
                 try {
                     values.add(Double.parseDouble(text));
                 } catch (NumberFormatException e) {
-                    return ActionResult.failed("cell " + name(col, row) + " holds '" + text + "', not a number; a bar chart needs numbers");
+                    return ActionResult.failed("cell " + name(col, row) + " holds '" + text
+                            + "', not a number; a bar chart needs numbers");
                 }
             }
             series.add(new Chart.Series(cell(name(col, from[1])), values));
         }
         if (series.isEmpty() || categories.isEmpty()) {
-            return ActionResult.failed("the range " + selection.get() + " needs a header row, a label column and at least one column of numbers");
+            return ActionResult.failed("the range " + selection.get()
+                    + " needs a header row, a label column and at least one column of numbers");
         }
         charts.add(new Chart("bar", selection.get(), categories, series));
         return ActionResult.ok("inserted a bar chart of " + selection.get());
@@ -256,8 +267,12 @@ public final class SimulatedSheet extends SimulatedApplication {
             g.drawString(Integer.toString(row), 16, GRID_TOP + (row - 1) * CELL_HEIGHT + 17);
             for (int col = 0; col < COLUMNS; col++) {
                 Rect r = cellRect(col, row);
-                boolean selected = from.isPresent() && to.isPresent() && col >= from.get()[0] && col <= to.get()[0]
-                        && row >= from.get()[1] && row <= to.get()[1];
+                boolean selected = from.isPresent()
+                        && to.isPresent()
+                        && col >= from.get()[0]
+                        && col <= to.get()[0]
+                        && row >= from.get()[1]
+                        && row <= to.get()[1];
                 if (selected) {
                     g.setColor(new Color(0xd6, 0xea, 0xd8));
                     g.fillRect(r.left(), r.top(), r.width(), r.height());
@@ -285,9 +300,14 @@ public final class SimulatedSheet extends SimulatedApplication {
         g.fillRect(left, top, chartWidth, 180);
         g.setColor(Color.GRAY);
         g.drawRect(left, top, chartWidth, 180);
-        double max = chart.series().stream().flatMap(s -> s.values().stream()).mapToDouble(Double::doubleValue).max().orElse(1);
+        double max = chart.series().stream()
+                .flatMap(s -> s.values().stream())
+                .mapToDouble(Double::doubleValue)
+                .max()
+                .orElse(1);
         Color[] colors = {new Color(0x44, 0x72, 0xc4), new Color(0xed, 0x7d, 0x31), new Color(0xa5, 0xa5, 0xa5)};
-        int barHeight = Math.max(4, 150 / Math.max(1, chart.categories().size() * chart.series().size()) - 2);
+        int barHeight = Math.max(
+                4, 150 / Math.max(1, chart.categories().size() * chart.series().size()) - 2);
         int y = top + 12;
         int scale = chartWidth - 160;
         for (int c = 0; c < chart.categories().size(); c++) {

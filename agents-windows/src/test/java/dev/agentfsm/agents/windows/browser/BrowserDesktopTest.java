@@ -13,7 +13,8 @@ class BrowserDesktopTest {
 
     @Test
     void namedElementsOfTheControlRolesAreControlsInSnapshotOrder() {
-        String snapshot = """
+        String snapshot =
+                """
                 ### Page
                 - Page Title: Book1 - Sheets
                 ### Snapshot
@@ -31,12 +32,13 @@ class BrowserDesktopTest {
                   - paragraph [ref=e21]: Selected A1:C5
                 ```
                 """;
-        assertEquals(List.of(
-                new DesktopControl("e3", "Insert Bar Chart", "Button", new Rect(8, 8, 130, 29)),
-                new DesktopControl("e9", "Say \"hi\"", "Button", new Rect(140, 8, 190, 29)),
-                new DesktopControl("e5", "Name Box", "Textbox", new Rect(8, 45, 136, 66)),
-                new DesktopControl("e6", "Sheet", "Table", new Rect(8, 74, 384, 243)),
-                new DesktopControl("e17", "A1", "Textbox", new Rect(36, 100, 122, 121))),
+        assertEquals(
+                List.of(
+                        new DesktopControl("e3", "Insert Bar Chart", "Button", new Rect(8, 8, 130, 29)),
+                        new DesktopControl("e9", "Say \"hi\"", "Button", new Rect(140, 8, 190, 29)),
+                        new DesktopControl("e5", "Name Box", "Textbox", new Rect(8, 45, 136, 66)),
+                        new DesktopControl("e6", "Sheet", "Table", new Rect(8, 74, 384, 243)),
+                        new DesktopControl("e17", "A1", "Textbox", new Rect(36, 100, 122, 121))),
                 BrowserDesktop.controls(snapshot));
     }
 

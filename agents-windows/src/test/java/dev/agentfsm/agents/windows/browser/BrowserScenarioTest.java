@@ -38,9 +38,13 @@ class BrowserScenarioTest {
     @BeforeAll
     static void runTheScenario() throws Exception {
         Path chromium = NodeTools.program("chromium", "chromium");
-        Path playwright = NodeTools.npmCommand("playwright-mcp", "playwright-mcp", "agents-windows/src/test/playwright");
+        Path playwright =
+                NodeTools.npmCommand("playwright-mcp", "playwright-mcp", "agents-windows/src/test/playwright");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        run = BrowserDemo.run(out, new PrintStream(printed, true, StandardCharsets.UTF_8), playwright.toString(),
+        run = BrowserDemo.run(
+                out,
+                new PrintStream(printed, true, StandardCharsets.UTF_8),
+                playwright.toString(),
                 chromium.toString());
         console = printed.toString(StandardCharsets.UTF_8);
     }
@@ -48,29 +52,51 @@ class BrowserScenarioTest {
     @Test
     void theHostHandsEachSubtaskToItsPageAndFinishes() {
         assertEquals(Outcome.COMPLETED, run.result().outcome(), run.result().reason() + "\n" + console);
-        assertEquals(List.of(
-                "HostAgent.CONTINUE", "HostAgent.ASSIGN",
-                "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.ASSIGN",
-                "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.CONTINUE", "AppAgent.FINISH",
-                "HostAgent.CONTINUE", "HostAgent.FINISH"), run.result().qualifiedPath());
-        assertEquals(Optional.of("The sales table from Sales Report - Docs is charted as a bar chart in Book1 - Sheets"),
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                run.result().qualifiedPath());
+        assertEquals(
+                Optional.of("The sales table from Sales Report - Docs is charted as a bar chart in Book1 - Sheets"),
                 run.result().result());
-        assertEquals(List.of(
-                new ArchivedSubtask("Copy the sales table of Sales Report to the clipboard", AppAgentStatus.FINISH,
-                        "The sales table (Region, Q1, Q2 for North, South, East, West) is on the clipboard"),
-                new ArchivedSubtask("Paste the sales table into Book1 and insert a bar chart of it", AppAgentStatus.FINISH,
-                        "A bar chart of A1:C5 (Q1 and Q2 by region) is in Book1")),
+        assertEquals(
+                List.of(
+                        new ArchivedSubtask(
+                                "Copy the sales table of Sales Report to the clipboard",
+                                AppAgentStatus.FINISH,
+                                "The sales table (Region, Q1, Q2 for North, South, East, West) is on the clipboard"),
+                        new ArchivedSubtask(
+                                "Paste the sales table into Book1 and insert a bar chart of it",
+                                AppAgentStatus.FINISH,
+                                "A bar chart of A1:C5 (Q1 and Q2 by region) is in Book1")),
                 run.context().previousSubtasks());
     }
 
     @Test
     void theSheetDrewTheBarChartOfThePastedTable() throws Exception {
         JsonNode charts = new ObjectMapper().readTree(run.charts());
-        assertEquals(new ObjectMapper().readTree("""
+        assertEquals(
+                new ObjectMapper()
+                        .readTree(
+                                """
                 [{"type": "bar", "range": "A1:C5", "categories": ["North", "South", "East", "West"],
                   "series": [{"name": "Q1", "values": [120, 95, 143, 88]}, {"name": "Q2", "values": [135, 110, 150, 97]}]}]
-                """), charts, console);
+                """),
+                charts,
+                console);
         assertEquals(8, run.bars(), "one bar per region and quarter");
     }
 
@@ -81,7 +107,9 @@ class BrowserScenarioTest {
         AppAgent sheet = apps.get("book.html/tab-1");
         assertSame(run.host().blackboard(), sheet.blackboard());
         WindowSnapshot snapshot = sheet.lastSnapshot().orElseThrow();
-        assertEquals("[1] Button 'Insert Bar Chart'", snapshot.control(1).orElseThrow().describe());
+        assertEquals(
+                "[1] Button 'Insert Bar Chart'",
+                snapshot.control(1).orElseThrow().describe());
         assertEquals("[5] Textbox 'A1'", snapshot.control(5).orElseThrow().describe());
         assertTrue(snapshot.screenshot().length > 1_000 && snapshot.annotated().length > 1_000);
         assertTrue(console.contains("wall time of the round: "), console);

@@ -20,7 +20,8 @@ final class NodeTools {
 
     /** The program's path on the {@code PATH}; skips or fails the test when it is not there. */
     static Path program(String name, String debianPackage) {
-        Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+        Optional<Path> found = Stream.of(
+                        System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .filter(dir -> !dir.isEmpty())
                 .map(dir -> Path.of(dir, name))
                 .filter(Files::isExecutable)
@@ -39,8 +40,11 @@ final class NodeTools {
      */
     static Path npmCommand(String tools, String bin, String lockDirectory) {
         program("node", "nodejs npm");
-        Path root = Path.of(System.getProperty("agentfsm.tools", "../.tools")).toAbsolutePath().normalize();
-        Path command = root.resolve(tools).resolve("node_modules").resolve(".bin").resolve(bin);
+        Path root = Path.of(System.getProperty("agentfsm.tools", "../.tools"))
+                .toAbsolutePath()
+                .normalize();
+        Path command =
+                root.resolve(tools).resolve("node_modules").resolve(".bin").resolve(bin);
         if (!Files.isExecutable(command)) {
             throw missing(command + " is not installed; install it with: mkdir -p .tools/" + tools + " && cp "
                     + lockDirectory + "/package*.json .tools/" + tools + " && (cd .tools/" + tools + " && npm ci)"

@@ -23,7 +23,9 @@ class SimulatedDesktopTest {
     @Test
     void listsTheWindowsWithTheirApplications() {
         List<DesktopWindow> windows = desktop.windows();
-        assertEquals(List.of("Sales Report.docx - Word", "Book1 - Excel"), windows.stream().map(DesktopWindow::title).toList());
+        assertEquals(
+                List.of("Sales Report.docx - Word", "Book1 - Excel"),
+                windows.stream().map(DesktopWindow::title).toList());
         assertEquals("WINWORD.EXE/WINWORD.EXE#4120", windows.get(0).appKey());
         assertEquals("EXCEL.EXE", windows.get(1).appRoot());
     }
@@ -46,7 +48,9 @@ class SimulatedDesktopTest {
         DesktopControl chart = control(excelWindow, "Insert Bar Chart");
         assertEquals(excelWindow.bounds().left() + 10, chart.rect().left());
         assertEquals("Button", chart.type());
-        assertEquals(3 + SimulatedSheet.COLUMNS * SimulatedSheet.ROWS, desktop.controls(excelWindow).size());
+        assertEquals(
+                3 + SimulatedSheet.COLUMNS * SimulatedSheet.ROWS,
+                desktop.controls(excelWindow).size());
     }
 
     @Test
@@ -56,13 +60,17 @@ class SimulatedDesktopTest {
         assertFalse(desktop.keys(w, "^c").success(), "nothing is selected yet");
         assertTrue(desktop.click(w, control(w, "Sales table")).success());
         assertTrue(desktop.keys(w, "^c").success());
-        assertEquals("Region\tQ1\tQ2\nNorth\t120\t135\nSouth\t95\t110\nEast\t143\t150\nWest\t88\t97", desktop.clipboard().text());
+        assertEquals(
+                "Region\tQ1\tQ2\nNorth\t120\t135\nSouth\t95\t110\nEast\t143\t150\nWest\t88\t97",
+                desktop.clipboard().text());
 
         desktop.click(x, control(x, "A1"));
         assertEquals("pasted 5 rows into A1:C5", desktop.keys(x, "^v").output());
         assertEquals("143", excel.cell("B4"));
         ActionResult noRange = desktop.click(x, control(x, "Insert Bar Chart"));
-        assertEquals("no range is selected; select the data on the Sheet first (e.g. A1:C5)", noRange.reason().orElseThrow());
+        assertEquals(
+                "no range is selected; select the data on the Sheet first (e.g. A1:C5)",
+                noRange.reason().orElseThrow());
         assertFalse(desktop.select(x, control(x, "Sheet"), "A1:Z99").success());
         assertTrue(desktop.select(x, control(x, "Sheet"), "A1:C5").success());
         assertTrue(desktop.click(x, control(x, "Insert Bar Chart")).success());
@@ -70,9 +78,15 @@ class SimulatedDesktopTest {
         Chart chart = excel.charts().get(0);
         assertEquals("bar", chart.type());
         assertEquals(List.of("North", "South", "East", "West"), chart.categories());
-        assertEquals(new Chart.Series("Q2", List.of(135.0, 110.0, 150.0, 97.0)), chart.series().get(1));
-        assertEquals(List.of("click Book1 - Excel: Insert Bar Chart"), desktop.log().stream()
-                .filter(line -> line.endsWith("Insert Bar Chart")).distinct().toList());
+        assertEquals(
+                new Chart.Series("Q2", List.of(135.0, 110.0, 150.0, 97.0)),
+                chart.series().get(1));
+        assertEquals(
+                List.of("click Book1 - Excel: Insert Bar Chart"),
+                desktop.log().stream()
+                        .filter(line -> line.endsWith("Insert Bar Chart"))
+                        .distinct()
+                        .toList());
     }
 
     @Test
@@ -103,12 +117,16 @@ class SimulatedDesktopTest {
         desktop.click(w, control(w, "Delete Table"));
         assertEquals(List.of(), word.table());
         ActionResult gone = desktop.click(w, table);
-        assertEquals("control Sales table (word:table) is no longer in Sales Report.docx - Word; take a new screenshot",
+        assertEquals(
+                "control Sales table (word:table) is no longer in Sales Report.docx - Word; take a new screenshot",
                 gone.reason().orElseThrow());
     }
 
     private DesktopControl control(DesktopWindow window, String name) throws DriverException {
-        return desktop.controls(window).stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+        return desktop.controls(window).stream()
+                .filter(c -> c.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     private List<String> names(DesktopWindow window) throws DriverException {

@@ -79,6 +79,12 @@ public final class Context {
     public static final Key<Integer> ROUND_STEP = Key.withDefault("round_step", () -> 0);
 
     private final ConcurrentHashMap<Key<?>, Object> values = new ConcurrentHashMap<>();
+    private final Inbox inbox = new Inbox();
+
+    /** The external events delivered to the session, for a state that waits for one ({@link Inbox#await()}). */
+    public Inbox inbox() {
+        return inbox;
+    }
 
     /** Adds a finished subtask to {@link #PREVIOUS_SUBTASKS}, for the host to read. */
     public void archive(ArchivedSubtask subtask) {

@@ -101,6 +101,14 @@ public final class Session {
         return budget.used();
     }
 
+    /**
+     * Delivers an external event to the session, for a state that waits for one
+     * ({@link Inbox#await()}); any thread may call this, also while a round runs.
+     */
+    public void deliver(Event event) {
+        context.inbox().deliver(event);
+    }
+
     /** The context shared by the session's rounds. */
     public Context context() {
         return context;

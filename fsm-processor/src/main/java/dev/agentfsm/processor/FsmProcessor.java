@@ -85,7 +85,8 @@ public final class FsmProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(Mirrors.STATE_MACHINE, Mirrors.STATE, Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL);
+        return Set.of(Mirrors.STATE_MACHINE, Mirrors.STATE, Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL,
+                Mirrors.TIMEOUT);
     }
 
     @Override
@@ -198,7 +199,7 @@ public final class FsmProcessor extends AbstractProcessor {
 
     /** {@code @Transition} or {@code @Terminal} on a type that is not a {@code @State} is a mistake, not a no-op. */
     private void reportMisplacedTransitions(RoundEnvironment round) {
-        for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL)) {
+        for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL, Mirrors.TIMEOUT)) {
             for (TypeElement type : annotated(round, annotation)) {
                 if (Mirrors.find(type, Mirrors.STATE).isEmpty()) {
                     String simple = annotation.substring(annotation.lastIndexOf('.') + 1);

@@ -11,6 +11,7 @@ import dev.agentfsm.processor.model.Origin;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.StateShape;
+import dev.agentfsm.processor.model.TimeoutModel;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
 import java.util.ArrayDeque;
@@ -141,6 +142,13 @@ public final class MachineReader {
     private StateModel readState(TypeElement state, MachineRef machine) throws Unresolved {
         AnnotationMirror stateMirror = Mirrors.find(state, Mirrors.STATE).orElseThrow();
         Optional<AnnotationMirror> terminal = Mirrors.find(state, Mirrors.TERMINAL);
+        Optional<AnnotationMirror> timeoutMirror = Mirrors.find(state, Mirrors.TIMEOUT);
+        Optional<TimeoutModel> timeout = Optional.empty();
+        if (timeoutMirror.isPresent()) {
+            AnnotationMirror t = timeoutMirror.get();
+            timeout = Optional.of(new TimeoutModel(mirrors.string(t, "after"), classValue(state, t, "to"),
+                    origin(state, t, "after")));
+        }
         List<TransitionModel> transitions = new ArrayList<>();
         for (AnnotationMirror transition : Mirrors.transitions(state)) {
             StateRef target = classValue(state, transition, "to");
@@ -166,7 +174,8 @@ public final class MachineReader {
                 mutableFields(state),
                 Origin.of(state, stateMirror),
                 origin(state, stateMirror, "value"),
-                terminal.map(t -> Origin.of(state, t)).orElse(Origin.of(state)));
+                terminal.map(t -> Origin.of(state, t)).orElse(Origin.of(state)),
+                timeout);
     }
 
     /** An optional class-valued member; empty for {@code void.class}, the "none" default. */

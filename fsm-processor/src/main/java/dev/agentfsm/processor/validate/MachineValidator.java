@@ -8,8 +8,12 @@ import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.StateShape;
+import dev.agentfsm.processor.model.TimeoutModel;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
+import dev.agentfsm.annotations.Trigger;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -145,6 +149,7 @@ public final class MachineValidator {
                             + " to)'; a hand-off needs the agent that takes over, so return to."
                             + Names.transitionMethod(machine.ref(), t.target()) + "(...) from next"));
         }
+        state.timeout().ifPresent(timeout -> checkTimeout(machine, state, timeout, report));
         Set<TypeRef> targets = new HashSet<>();
         Map<String, TransitionModel> methods = new HashMap<>();
         for (TransitionModel transition : state.transitions()) {
@@ -174,6 +179,46 @@ public final class MachineValidator {
                                 + " move back to " + t.status() + " of the same machine; hand off to another machine"
                                 + " or move to another terminal state"));
             }
+        }
+    }
+
+    /** {@code @Timeout}: a positive ISO-8601 duration, and a target the state declares a {@code TIMEOUT} move to, within its machine. */
+    private static void checkTimeout(MachineModel machine, StateModel state, TimeoutModel timeout, Report report) {
+        String name = state.type().simpleName();
+        try {
+            Duration after = Duration.parse(timeout.after());
+            if (after.isZero() || after.isNegative()) {
+                report.error("TimeoutDuration", timeout.afterOrigin(), name + "'s @Timeout(after = \"" + timeout.after()
+                        + "\") is not positive; give the time the state may take, e.g. \"PT5M\"");
+            }
+        } catch (DateTimeParseException e) {
+            report.error("TimeoutDuration", timeout.afterOrigin(), name + "'s @Timeout(after = \"" + timeout.after()
+                    + "\") is not an ISO-8601 duration; write e.g. \"PT30S\" (30 seconds), \"PT5M\", \"PT1H30M\" or \"P1D\"");
+        }
+        StateRef target = timeout.target();
+        if (!target.isState()) {
+            report.error("NotAState", target.origin(), name + "'s @Timeout(to = " + target.type().simpleName()
+                    + ".class) is not a @State class; name the state " + state.status() + " moves to when the time is up");
+            return;
+        }
+        String declaration = "@Transition(to = " + target.type().simpleName() + ".class, by = Trigger.TIMEOUT)";
+        if (!target.belongsTo(machine.ref())) {
+            report.error("TimeoutTarget", target.origin(), name + "'s @Timeout(to = " + target.type().simpleName()
+                    + ".class) is a state of " + target.machine().map(m -> m.name()).orElse("another machine")
+                    + ", but a time-out cannot hand off (the runtime has no agent to hand to); time out to a state of "
+                    + machine.name() + " and hand off from there");
+            return;
+        }
+        Optional<TransitionModel> declared = state.transitions().stream()
+                .filter(t -> t.target().type().equals(target.type())).findFirst();
+        if (declared.isEmpty()) {
+            report.error("TimeoutTarget", target.origin(), name + "'s @Timeout goes to "
+                    + target.qualifiedStatus(machine.ref()) + ", but " + state.status() + " declares no transition there;"
+                    + " add " + declaration);
+        } else if (declared.get().by() != Trigger.TIMEOUT) {
+            report.error("TimeoutTarget", target.origin(), name + "'s @Timeout goes to "
+                    + target.qualifiedStatus(machine.ref()) + ", which " + state.status() + " declares by Trigger."
+                    + declared.get().by() + "; declare the time-out's move " + declaration);
         }
     }
 

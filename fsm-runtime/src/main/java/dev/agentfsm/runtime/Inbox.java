@@ -26,7 +26,10 @@ import java.util.concurrent.TimeUnit;
  * }
  * }</pre>
  *
- * <p>An event delivered while no state waits stays in the inbox until one does.
+ * <p>An event delivered while no state waits stays in the inbox until one does. In a journaled
+ * session an event is durable once the step that took it completed: the journal records it, and a
+ * resumed session replays it. Events delivered but not yet taken when the process died are not in
+ * the journal: deliver them again.
  */
 public final class Inbox {
     /** How often a wait looks at its round's cancellation token. */
@@ -35,6 +38,8 @@ public final class Inbox {
     private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
     /** The state now running in the round that owns the inbox: its time-out and the round's cancellation. */
     private volatile Waiting waiting = Waiting.NONE;
+    /** Where takes are recorded and replayed when the session keeps a journal. */
+    private volatile Optional<Journal> journal = Optional.empty();
 
     /** The running state's deadline, from its {@code @Timeout}, and the round's cancellation. */
     record Waiting(Optional<Status> status, Optional<Timeout> timeout, long deadlineNanos, CancellationToken cancellation) {
@@ -64,11 +69,19 @@ public final class Inbox {
      * @throws InterruptedException when the thread was interrupted while waiting
      */
     public Event await() throws InterruptedException {
+        Optional<Journal> recording = journal;
+        if (recording.isPresent()) {
+            return recording.get().awaitEvent(this);
+        }
         return awaitLive();
     }
 
     /** The oldest event if one has arrived, without waiting. */
     public Optional<Event> poll() {
+        Optional<Journal> recording = journal;
+        if (recording.isPresent()) {
+            return recording.get().pollEvent(this);
+        }
         return pollLive();
     }
 
@@ -127,6 +140,11 @@ public final class Inbox {
 
     Waiting waiting() {
         return waiting;
+    }
+
+    /** Takes from now on go through the session's journal. */
+    void record(Journal journal) {
+        this.journal = Optional.of(journal);
     }
 
     private static long saturatedNanos(Duration duration) {

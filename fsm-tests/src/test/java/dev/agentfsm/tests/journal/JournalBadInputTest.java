@@ -130,8 +130,8 @@ class JournalBadInputTest {
     void aJournalOfAnotherVersionOfTheMachineIsRefused() throws Exception {
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
             CountingModel model = new CountingModel(TARGET);
-            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v2");
-            TallyAgent agent = new TallyAgent(opened.llm(model), opened.driver(driver), Duration.ZERO, TallyRun.CONFIG);
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v2", Duration.ZERO);
+            TallyAgent agent = new TallyAgent(opened.llm(model), opened.driver(driver), TallyRun.CONFIG);
             Session session = Session.of(dev.agentfsm.tests.journal.v2.TallyStateManager.instance(), agent)
                     .config(TallyRun.CONFIG).build();
 
@@ -164,7 +164,7 @@ class JournalBadInputTest {
     void otherSettingsAreRefused() throws Exception {
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
             TallyAgent agent = new TallyAgent(opened.llm(new CountingModel(TARGET)), opened.driver(
-                    new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x")), Duration.ZERO, TallyRun.CONFIG);
+                    new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)), TallyRun.CONFIG);
             Session session = Session.of(TallyStateManager.instance(), agent).config(RuntimeConfig.parse("maxStep: 20"))
                     .build();
 
@@ -203,7 +203,7 @@ class JournalBadInputTest {
         CountingModel model = new CountingModel(TARGET);
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
             TallyAgent agent = new TallyAgent(model, opened.driver(
-                    new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x")), Duration.ZERO, TallyRun.CONFIG);
+                    new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)), TallyRun.CONFIG);
             Session session = Session.of(TallyStateManager.instance(), agent).config(TallyRun.CONFIG).build();
 
             JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
@@ -237,7 +237,7 @@ class JournalBadInputTest {
     void anOpenedJournalCannotStartANewSession() throws Exception {
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
             TallyAgent agent = new TallyAgent(opened.llm(new CountingModel(TARGET)), opened.driver(
-                    new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x")), Duration.ZERO, TallyRun.CONFIG);
+                    new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)), TallyRun.CONFIG);
             Session.Builder<TallyAgent> builder = Session.of(TallyStateManager.instance(), agent).journal(opened);
 
             JournalException e = assertThrows(JournalException.class, builder::build);

@@ -28,17 +28,20 @@ public final class LedgerDriver implements DeviceDriver {
     private final Path effects;
     private final Path attempts;
     private final String launch;
+    private final Duration pause;
     private final Set<String> done = new HashSet<>();
 
     /**
      * @param effects where each action appends {@code <id> <line>}
      * @param attempts where each call appends {@code <launch> <id>} first
      * @param launch names the process, for the attempts
+     * @param pause how long an action takes, so that a test can kill a process in the middle of a run
      */
-    public LedgerDriver(Path effects, Path attempts, String launch) {
+    public LedgerDriver(Path effects, Path attempts, String launch, Duration pause) {
         this.effects = effects;
         this.attempts = attempts;
         this.launch = launch;
+        this.pause = pause;
         try {
             if (Files.exists(effects)) {
                 for (String line : Files.readAllLines(effects)) {
@@ -73,6 +76,12 @@ public final class LedgerDriver implements DeviceDriver {
     @Override
     public ActionResult execute(Action action, Duration timeout, ActionId id) {
         append(attempts, launch + " " + id.value());
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while appending", e);
+        }
         if (done.add(id.value())) {
             append(effects, id.value() + " " + action.arguments().get("line"));
         }

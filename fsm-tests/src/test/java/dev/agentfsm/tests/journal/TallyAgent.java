@@ -30,20 +30,17 @@ public final class TallyAgent extends BaseAgent {
 
     private final LlmClient llm;
     private final DeviceDriver driver;
-    private final Duration pause;
     private final List<Integer> added = new ArrayList<>();
     private final List<String> outputs = new ArrayList<>();
 
     /**
      * @param llm the model (a {@link CountingModel}), wrapped by the journal when there is one
      * @param driver the device, wrapped by the journal when there is one
-     * @param pause how long each step sleeps, so that a test can kill a process in the middle of a run
      */
-    public TallyAgent(LlmClient llm, DeviceDriver driver, Duration pause, RuntimeConfig config) {
+    public TallyAgent(LlmClient llm, DeviceDriver driver, RuntimeConfig config) {
         super("Tally", config);
         this.llm = llm;
         this.driver = driver;
-        this.pause = pause;
     }
 
     void work(Context context) throws Exception {
@@ -55,13 +52,11 @@ public final class TallyAgent extends BaseAgent {
         outputs.add(result.output());
         context.put(COUNT, added.size());
         blackboard().addTrajectory(Map.of("step", added.size(), "add", add, "output", result.output()));
-        Thread.sleep(pause.toMillis());
         setStatus(TallyStatus.parse(reply.path("status").asText()).orElseThrow());
     }
 
     void rest(Context context) throws Exception {
         context.put(LOOKED, driver.observe(Duration.ofSeconds(5)).text().orElse(""));
-        Thread.sleep(pause.toMillis());
     }
 
     /** What the agent added, in order. */

@@ -341,8 +341,8 @@ public final class Journal implements AutoCloseable {
         return session;
     }
 
-    /** The requests the journal's session was given, in order: what a resumed session runs. */
-    List<String> recordedRequests() {
+    /** The requests the journal held when it was opened, in order: what a resumed session runs. */
+    public List<String> recordedRequests() {
         List<String> requests = new ArrayList<>();
         for (JournalRecord record : toReplay) {
             if (record instanceof JournalRecord.Requests r) {
@@ -353,7 +353,7 @@ public final class Journal implements AutoCloseable {
     }
 
     /** The session was given requests to run: recorded when live; replayed ones are in the journal already. */
-    synchronized void requests(List<String> requests) {
+    synchronized void recordRequests(List<String> requests) {
         if (peek().isEmpty()) {
             write(new JournalRecord.Requests(file.records() + 1, requests));
         }

@@ -71,7 +71,7 @@ public final class Session {
                     + left + " more round(s) (maxRound " + config.maxRound() + ", " + results.size()
                     + " run); raise maxRound or split the requests over sessions");
         }
-        journal.ifPresent(j -> j.requests(all));
+        journal.ifPresent(j -> j.recordRequests(all));
         List<RoundResult> ran = new ArrayList<>(all.size());
         for (String request : all) {
             ran.add(round(request));
@@ -124,7 +124,7 @@ public final class Session {
     public RoundResult runRound(String request) {
         Objects.requireNonNull(request, "request");
         checkRoundLeft();
-        journal.ifPresent(j -> j.requests(List.of(request)));
+        journal.ifPresent(j -> j.recordRequests(List.of(request)));
         return round(request);
     }
 

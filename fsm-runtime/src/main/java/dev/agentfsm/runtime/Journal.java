@@ -88,7 +88,6 @@ import org.slf4j.LoggerFactory;
 public final class Journal implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final int FORMAT = 1;
     private static final int DIGEST_HEX = 16;
 
     private final Path path;
@@ -306,7 +305,7 @@ public final class Journal implements AutoCloseable {
         }
         attached = true;
         session = sessionId;
-        write(new JournalRecord.Header(1, FORMAT, sessionId, machine.name(), Fingerprint.of(machine),
+        write(new JournalRecord.Header(1, JournalFile.FORMAT, sessionId, machine.name(), Fingerprint.of(machine),
                 Fingerprint.machines(machine), config.maxStep(), config.maxRound(), Instant.now()));
     }
 

@@ -28,6 +28,9 @@ import java.util.Optional;
  * holds an exclusive lock on it until {@link #close()}.
  */
 public final class JournalFile implements AutoCloseable {
+    /** The version of the file format this runtime writes and reads; a header records it. */
+    public static final int FORMAT = 1;
+
     private final Path path;
     private final FileChannel channel;
     private final FileLock lock;

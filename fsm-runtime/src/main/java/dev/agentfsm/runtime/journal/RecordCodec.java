@@ -21,9 +21,6 @@ import java.util.zip.CRC32C;
  * {@code "crc"}: the CRC-32C, in eight hex digits, of the UTF-8 bytes of the object without it.
  */
 final class RecordCodec {
-    /** The format this code writes and reads. */
-    static final int FORMAT = 1;
-
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String CRC_PREFIX = ",\"crc\":\"";
@@ -145,8 +142,8 @@ final class RecordCodec {
 
     private static JournalRecord.Header header(JsonNode json, int number) throws BadRecord {
         int format = integer(json, "format");
-        if (format != FORMAT) {
-            throw new BadRecord("it is a journal of format " + format + ", and this runtime reads format " + FORMAT
+        if (format != JournalFile.FORMAT) {
+            throw new BadRecord("it is a journal of format " + format + ", and this runtime reads format " + JournalFile.FORMAT
                     + "; resume it with the agent-fsm version that wrote it");
         }
         Instant created;

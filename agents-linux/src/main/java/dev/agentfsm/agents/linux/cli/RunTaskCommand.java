@@ -150,7 +150,7 @@ final class RunTaskCommand implements Callable<Integer> {
     }
 
     /** The journal to write (--journal) or to resume (--resume), if one is given. */
-    private Optional<Journal> journal() throws IOException {
+    private Optional<Journal> journal() {
         try {
             if (journalFile.isPresent()) {
                 return Optional.of(Journal.create(journalFile.get()));
@@ -164,6 +164,10 @@ final class RunTaskCommand implements Callable<Integer> {
             return Optional.empty();
         } catch (JournalException e) {
             throw bad(e.getMessage());
+        } catch (IOException e) {
+            Path file = journalFile.or(() -> resumeFile).orElseThrow();
+            throw bad((journalFile.isPresent() ? "--journal '" : "--resume '") + file + "' cannot be "
+                    + (journalFile.isPresent() ? "created" : "read and written") + ": " + e);
         }
     }
 

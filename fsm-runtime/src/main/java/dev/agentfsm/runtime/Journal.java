@@ -1,46 +1,26 @@
 package dev.agentfsm.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionId;
-import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
-import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.journal.Durability;
 import dev.agentfsm.runtime.journal.Fingerprint;
 import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.journal.JournalFile;
 import dev.agentfsm.runtime.journal.JournalRecord;
 import dev.agentfsm.runtime.llm.LlmClient;
-import dev.agentfsm.runtime.llm.LlmException;
-import dev.agentfsm.runtime.llm.LlmReply;
-import dev.agentfsm.runtime.llm.LlmRequest;
-import dev.agentfsm.runtime.user.Answer;
-import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.CancellationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,8 +67,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class Journal implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final int DIGEST_HEX = 16;
 
     private final Path path;
     private final JournalFile file;
@@ -99,7 +77,8 @@ public final class Journal implements AutoCloseable {
     private int cursor;
     private boolean attached;
     private String session = "";
-    private Optional<StepRun> step = Optional.empty();
+    private Optional<JournalStep> step = Optional.empty();
+    private final JournaledCalls calls = new JournaledCalls(this);
 
     private Journal(Path path, JournalFile file, Optional<JournalRecord.Header> header, List<JournalRecord> toReplay,
             long droppedBytes) {
@@ -175,18 +154,7 @@ public final class Journal implements AutoCloseable {
 
     /** {@code client}, recording each reply in the current step and replaying recorded ones on resume. */
     public LlmClient llm(LlmClient client) {
-        Objects.requireNonNull(client, "client");
-        return new LlmClient() {
-            @Override
-            public LlmReply complete(LlmRequest request) throws LlmException {
-                return Journal.this.complete(client, request);
-            }
-
-            @Override
-            public String toString() {
-                return "journaled " + client;
-            }
-        };
+        return calls.llm(Objects.requireNonNull(client, "client"));
     }
 
     /**
@@ -194,59 +162,12 @@ public final class Journal implements AutoCloseable {
      * ones on resume; each action reaches the driver with its {@link ActionId}.
      */
     public DeviceDriver driver(DeviceDriver driver) {
-        Objects.requireNonNull(driver, "driver");
-        return new DeviceDriver() {
-            @Override
-            public String name() {
-                return driver.name();
-            }
-
-            @Override
-            public Observation observe(Duration timeout) throws DriverException {
-                return Journal.this.observe(driver, timeout);
-            }
-
-            @Override
-            public List<dev.agentfsm.runtime.device.ToolSpec> tools() {
-                return driver.tools();
-            }
-
-            @Override
-            public ActionResult execute(Action action, Duration timeout) throws DriverException {
-                return Journal.this.execute(driver, action, timeout);
-            }
-
-            @Override
-            public ActionResult execute(Action action, Duration timeout, ActionId id) throws DriverException {
-                return Journal.this.execute(driver, action, timeout);
-            }
-
-            @Override
-            public void close() {
-                driver.close();
-            }
-
-            @Override
-            public String toString() {
-                return "journaled " + driver.name();
-            }
-        };
+        return calls.driver(Objects.requireNonNull(driver, "driver"));
     }
 
     /** {@code channel}, recording each answer and decision of the current step and replaying recorded ones on resume. */
     public UserChannel user(UserChannel channel) {
-        Objects.requireNonNull(channel, "channel");
-        return new UserChannel() {
-            @Override
-            public Answer ask(String question, Duration timeout) {
-                return Journal.this.ask(channel, question, timeout);
-            }
-
-            @Override
-            public Decision confirm(String action, Duration timeout) {
-                return Journal.this.confirm(channel, action, timeout);
-            }
-        };
+        return calls.user(Objects.requireNonNull(channel, "channel"));
     }
 
     /** The session's id, once the journal has one: from its header, or from the session it was given to. */
@@ -370,14 +291,12 @@ public final class Journal implements AutoCloseable {
             }
             recorded = Optional.of(s);
         }
-        Blackboard blackboard = agent.blackboard();
-        step = Optional.of(new StepRun(round, roundStep, sessionStep, agent.name(), status, recorded,
-                contextJson(context), blackboard, Marks.of(blackboard), System.nanoTime()));
+        step = Optional.of(new JournalStep(round, roundStep, sessionStep, agent, status, recorded, context));
     }
 
     /** Whether the state's time-out ran out: as recorded for a replayed step, {@code live} otherwise. */
     synchronized boolean timedOut(boolean live) {
-        StepRun run = step.orElseThrow();
+        JournalStep run = step.orElseThrow();
         run.timedOut = run.recorded.map(JournalRecord.Step::timedOut).orElse(live);
         return run.timedOut;
     }
@@ -387,7 +306,7 @@ public final class Journal implements AutoCloseable {
      * written and forced; a replayed one must have done what the journal says.
      */
     synchronized void endStep(Optional<JournalRecord.Moved> moved, Optional<Outcome> ended, Context context) {
-        StepRun run = step.orElseThrow();
+        JournalStep run = step.orElseThrow();
         step = Optional.empty();
         Optional<String> endedAs = ended.map(Outcome::name);
         if (run.recorded.isPresent()) {
@@ -408,10 +327,7 @@ public final class Journal implements AutoCloseable {
             cursor++;
             return;
         }
-        JsonNode after = contextJson(context);
-        write(new JournalRecord.Step(file.records() + 1, run.round, run.roundStep, run.sessionStep, run.agent,
-                run.status.qualifiedName(), moved, endedAs, run.timedOut, run.calls, contextChanges(run.context, after),
-                run.marks.added(run.blackboard), System.nanoTime() - run.started));
+        write(run.record(file.records() + 1, moved, endedAs, context));
     }
 
     /** The step did not complete (the round was cancelled during it): nothing is written, and on resume it runs again. */
@@ -451,170 +367,21 @@ public final class Journal implements AutoCloseable {
         return true;
     }
 
-    // ---- the calls ----
-
-    LlmReply complete(LlmClient client, LlmRequest request) throws LlmException {
-        Optional<JsonNode> recorded = replayed("llm", Optional.empty());
-        if (recorded.isPresent()) {
-            rethrow(recorded.get(), LlmException.class, LlmException::new);
-            return new LlmReply(recorded.get().path("reply").asText());
-        }
-        ObjectNode call = NODES.objectNode().put("kind", "llm");
-        try {
-            LlmReply reply = client.complete(request);
-            record(call.put("reply", reply.content()));
-            return reply;
-        } catch (LlmException | RuntimeException e) {
-            record(failure(call, e));
-            throw e;
-        }
-    }
-
-    Observation observe(DeviceDriver driver, Duration timeout) throws DriverException {
-        Optional<JsonNode> recorded = replayed("observe", Optional.empty());
-        if (recorded.isPresent()) {
-            rethrow(recorded.get(), DriverException.class, DriverException::new);
-            JsonNode seen = recorded.get().path("observation");
-            return new Observation(optionalText(seen, "screenshot").map(Base64.getDecoder()::decode),
-                    optionalText(seen, "uiTree"), optionalText(seen, "text"));
-        }
-        ObjectNode call = NODES.objectNode().put("kind", "observe");
-        try {
-            Observation observation = driver.observe(timeout);
-            ObjectNode seen = call.putObject("observation");
-            observation.screenshotPng().ifPresent(png -> seen.put("screenshot", Base64.getEncoder().encodeToString(png)));
-            observation.uiTree().ifPresent(tree -> seen.put("uiTree", tree));
-            observation.text().ifPresent(text -> seen.put("text", text));
-            record(call);
-            return observation;
-        } catch (DriverException | RuntimeException e) {
-            record(failure(call, e));
-            throw e;
-        }
-    }
-
-    ActionResult execute(DeviceDriver driver, Action action, Duration timeout) throws DriverException {
-        JsonNode asked = JournalValues.canonical(Map.of("function", action.function(), "arguments", action.arguments()));
-        Optional<JsonNode> recorded = replayed("action", Optional.of(asked));
-        if (recorded.isPresent()) {
-            rethrow(recorded.get(), DriverException.class, DriverException::new);
-            JsonNode result = recorded.get().path("result");
-            return new ActionResult(result.path("success").asBoolean(), result.path("output").asText(""),
-                    optionalText(result, "reason"), JournalValues.toMap(result.path("data")));
-        }
-        ObjectNode call = NODES.objectNode().put("kind", "action");
-        Optional<ActionId> id = actionId(asked);
-        id.ifPresent(i -> call.put("id", i.value()));
-        call.set("action", asked);
-        try {
-            ActionResult result = id.isPresent() ? driver.execute(action, timeout, id.get()) : driver.execute(action, timeout);
-            ObjectNode done = call.putObject("result");
-            done.put("success", result.success());
-            done.put("output", result.output());
-            result.reason().ifPresent(reason -> done.put("reason", reason));
-            done.set("data", JournalValues.toJson(new TreeMap<>(result.data())));
-            record(call);
-            return result;
-        } catch (DriverException | RuntimeException e) {
-            record(failure(call, e));
-            throw e;
-        }
-    }
-
-    Answer ask(UserChannel channel, String question, Duration timeout) {
-        Optional<JsonNode> recorded = replayed("ask", Optional.of(NODES.textNode(question)));
-        if (recorded.isPresent()) {
-            rethrow(recorded.get(), RuntimeException.class, RecordedFailure::new);
-            JsonNode answer = recorded.get().path("answer");
-            if (answer.has("given")) {
-                return new Answer.Given(answer.path("given").asText());
-            }
-            return new Answer.TimedOut(duration(answer.path("timedOutAfter").asText(), recorded.get()));
-        }
-        ObjectNode call = NODES.objectNode().put("kind", "ask").put("request", question);
-        try {
-            Answer answer = channel.ask(question, timeout);
-            ObjectNode given = call.putObject("answer");
-            if (answer instanceof Answer.Given g) {
-                given.put("given", g.text());
-            } else {
-                given.put("timedOutAfter", ((Answer.TimedOut) answer).after().toString());
-            }
-            record(call);
-            return answer;
-        } catch (RuntimeException e) {
-            record(failure(call, e));
-            throw e;
-        }
-    }
-
-    Decision confirm(UserChannel channel, String action, Duration timeout) {
-        Optional<JsonNode> recorded = replayed("confirm", Optional.of(NODES.textNode(action)));
-        if (recorded.isPresent()) {
-            rethrow(recorded.get(), RuntimeException.class, RecordedFailure::new);
-            String decision = recorded.get().path("decision").asText();
-            try {
-                return Decision.valueOf(decision);
-            } catch (IllegalArgumentException e) {
-                throw diverged(step.orElseThrow().recorded.orElseThrow().number(), "a recorded confirmation says \""
-                        + decision + "\", which is no Decision");
-            }
-        }
-        ObjectNode call = NODES.objectNode().put("kind", "confirm").put("request", action);
-        try {
-            Decision decision = channel.confirm(action, timeout);
-            record(call.put("decision", decision.name()));
-            return decision;
-        } catch (RuntimeException e) {
-            record(failure(call, e));
-            throw e;
-        }
-    }
-
+    /** An event for the inbox's waiting state, recorded or replayed. */
     Event awaitEvent(Inbox inbox) throws InterruptedException {
-        Optional<JsonNode> recorded = replayed("event", Optional.empty());
-        if (recorded.isPresent()) {
-            JsonNode event = recorded.get().path("event");
-            if (recorded.get().path("timedOut").asBoolean(false)) {
-                Inbox.Waiting waiting = inbox.waiting();
-                throw new StateTimeoutException(waiting.status().orElseThrow(), waiting.timeout().orElseThrow());
-            }
-            return new Event(event.path("name").asText(), event.path("payload").asText(""));
-        }
-        ObjectNode call = NODES.objectNode().put("kind", "event");
-        try {
-            Event event = inbox.awaitLive();
-            call.putObject("event").put("name", event.name()).put("payload", event.payload());
-            record(call);
-            return event;
-        } catch (StateTimeoutException e) {
-            record(call.put("timedOut", true));
-            throw e;
-        } catch (CancellationException e) {
-            throw e; // the step does not complete: nothing to record
-        }
+        return calls.awaitEvent(inbox);
     }
 
+    /** An event if one is there, recorded or replayed. */
     Optional<Event> pollEvent(Inbox inbox) {
-        Optional<JsonNode> recorded = replayed("poll", Optional.empty());
-        if (recorded.isPresent()) {
-            JsonNode event = recorded.get().path("event");
-            return event.isObject()
-                    ? Optional.of(new Event(event.path("name").asText(), event.path("payload").asText("")))
-                    : Optional.empty();
-        }
-        Optional<Event> event = inbox.pollLive();
-        ObjectNode call = NODES.objectNode().put("kind", "poll");
-        event.ifPresent(e -> call.putObject("event").put("name", e.name()).put("payload", e.payload()));
-        record(call);
-        return event;
+        return calls.pollEvent(inbox);
     }
 
     /**
      * The recorded call the current replayed step makes next, checked against what is asked; empty when
      * the call is live (the step is live, or no step runs).
      */
-    private synchronized Optional<JsonNode> replayed(String kind, Optional<JsonNode> request) {
+    synchronized Optional<JsonNode> replayed(String kind, Optional<JsonNode> request) {
         if (!attached) {
             throw new JournalException(JournalException.Kind.MISUSE, path, 0, "a " + kind + " call went through journal "
                     + path + ", which no session writes: give the journal to the session"
@@ -623,7 +390,7 @@ public final class Journal implements AutoCloseable {
         if (step.isEmpty() || step.get().recorded.isEmpty()) {
             return Optional.empty();
         }
-        StepRun run = step.get();
+        JournalStep run = step.get();
         JournalRecord.Step recorded = run.recorded.get();
         int index = run.nextCall++;
         if (index >= recorded.calls().size()) {
@@ -646,7 +413,7 @@ public final class Journal implements AutoCloseable {
     }
 
     /** Adds a live call to the current step; a call outside any step is not recorded. */
-    private synchronized void record(ObjectNode call) {
+    synchronized void record(ObjectNode call) {
         step.ifPresent(run -> {
             run.calls.add(call);
             run.nextCall++;
@@ -654,52 +421,8 @@ public final class Journal implements AutoCloseable {
     }
 
     /** The id of the action the current live step is about to run, from the call's index and the action's digest. */
-    private synchronized Optional<ActionId> actionId(JsonNode action) {
-        return step.map(run -> new ActionId(session, run.sessionStep, run.nextCall, digest(action)));
-    }
-
-    private static ObjectNode failure(ObjectNode call, Exception e) {
-        call.putObject("failure").put("type", e.getClass().getName()).put("message", String.valueOf(e.getMessage()));
-        return call;
-    }
-
-    /** Throws the failure a recorded call ended with: as {@code type} when it was one, else as a {@link RecordedFailure}. */
-    private static <E extends Exception> void rethrow(JsonNode call, Class<E> type,
-            java.util.function.Function<String, E> create) throws E {
-        JsonNode failure = call.get("failure");
-        if (failure == null) {
-            return;
-        }
-        String recordedType = failure.path("type").asText();
-        String message = failure.path("message").asText();
-        boolean sameKind;
-        try {
-            sameKind = type.isAssignableFrom(Class.forName(recordedType, false, Journal.class.getClassLoader()));
-        } catch (ClassNotFoundException | LinkageError e) {
-            sameKind = false;
-        }
-        if (sameKind) {
-            throw create.apply(message);
-        }
-        throw new RecordedFailure(recordedType + ": " + message);
-    }
-
-    /** A recorded call failed with an exception this runtime cannot make again; its type and message are in the text. */
-    static final class RecordedFailure extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        RecordedFailure(String message) {
-            super(message + " (replayed from the journal)");
-        }
-    }
-
-    private Duration duration(String text, JsonNode call) {
-        try {
-            return Duration.parse(text);
-        } catch (DateTimeParseException e) {
-            throw diverged(step.orElseThrow().recorded.orElseThrow().number(), "a recorded time-out \"" + text
-                    + "\" in " + call + " is no duration");
-        }
+    synchronized Optional<ActionId> actionId(String digest) {
+        return step.map(run -> new ActionId(session, run.sessionStep, run.nextCall, digest));
     }
 
     private void write(JournalRecord record) {
@@ -726,7 +449,12 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    private JournalException diverged(int record, String what) {
+    /** The number of the record the current step replays. */
+    synchronized int replayedRecord() {
+        return step.flatMap(run -> run.recorded).map(JournalRecord.Step::number).orElse(0);
+    }
+
+    JournalException diverged(int record, String what) {
         return new JournalException(JournalException.Kind.DIVERGED, path, record, "journal " + path + ", record "
                 + record + ": " + what + ". The agent's code, its settings or what its wrappers return changed since"
                 + " the journal was written, so resuming stopped here rather than continue from a different"
@@ -751,103 +479,4 @@ public final class Journal implements AutoCloseable {
         return String.join(", ", calls.stream().map(c -> c.path("kind").asText()).toList());
     }
 
-    private static Optional<String> optionalText(JsonNode json, String field) {
-        JsonNode value = json.get(field);
-        return value == null || value.isNull() ? Optional.empty() : Optional.of(value.asText());
-    }
-
-    private static String digest(JsonNode json) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(json.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash).substring(0, DIGEST_HEX);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
-    }
-
-    private static JsonNode contextJson(Context context) {
-        ObjectNode json = NODES.objectNode();
-        new TreeMap<>(context.byName()).forEach((name, value) -> json.set(name, JournalValues.toJson(value)));
-        return json;
-    }
-
-    private static JsonNode contextChanges(JsonNode before, JsonNode after) {
-        ObjectNode changes = NODES.objectNode();
-        ObjectNode set = changes.putObject("set");
-        ArrayNode removed = changes.putArray("removed");
-        after.fields().forEachRemaining(entry -> {
-            if (!entry.getValue().equals(before.get(entry.getKey()))) {
-                set.set(entry.getKey(), entry.getValue());
-            }
-        });
-        before.fieldNames().forEachRemaining(name -> {
-            if (!after.has(name)) {
-                removed.add(name);
-            }
-        });
-        return changes;
-    }
-
-    /** The step now running. */
-    private static final class StepRun {
-        final int round;
-        final int roundStep;
-        final int sessionStep;
-        final String agent;
-        final Status status;
-        final Optional<JournalRecord.Step> recorded;
-        final JsonNode context;
-        final Blackboard blackboard;
-        final Marks marks;
-        final long started;
-        final List<JsonNode> calls = new ArrayList<>();
-        int nextCall;
-        boolean timedOut;
-
-        StepRun(int round, int roundStep, int sessionStep, String agent, Status status,
-                Optional<JournalRecord.Step> recorded, JsonNode context, Blackboard blackboard, Marks marks,
-                long started) {
-            this.round = round;
-            this.roundStep = roundStep;
-            this.sessionStep = sessionStep;
-            this.agent = agent;
-            this.status = status;
-            this.recorded = recorded;
-            this.context = context;
-            this.blackboard = blackboard;
-            this.marks = marks;
-            this.started = started;
-        }
-    }
-
-    /** How many entries each section of a blackboard had when a step began: what it adds comes after. */
-    private record Marks(int questions, int requests, int trajectories, int screenshots) {
-        static Marks of(Blackboard blackboard) {
-            return new Marks(blackboard.questions().size(), blackboard.requests().size(),
-                    blackboard.trajectories().size(), blackboard.screenshots().size());
-        }
-
-        JsonNode added(Blackboard blackboard) {
-            ObjectNode added = NODES.objectNode();
-            section(added, "questions", blackboard.questions(), questions);
-            section(added, "requests", blackboard.requests(), requests);
-            section(added, "trajectories", blackboard.trajectories(), trajectories);
-            List<Map<String, Object>> shots = new ArrayList<>();
-            List<Blackboard.Screenshot> all = blackboard.screenshots();
-            for (Blackboard.Screenshot shot : all.subList(Math.min(screenshots, all.size()), all.size())) {
-                Map<String, Object> entry = new HashMap<>();
-                entry.put("description", shot.description());
-                entry.put("bytes", shot.png().length);
-                shots.add(entry);
-            }
-            section(added, "screenshots", shots, 0);
-            return added;
-        }
-
-        private static void section(ObjectNode added, String name, List<?> entries, int from) {
-            if (entries.size() > from) {
-                added.set(name, JournalValues.toJson(entries.subList(from, entries.size())));
-            }
-        }
-    }
 }

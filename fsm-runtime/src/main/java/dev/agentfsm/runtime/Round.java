@@ -307,7 +307,7 @@ public final class Round {
             endReplayed = true;
             Outcome outcome = Outcome.valueOf(end.outcome());
             Optional<Throwable> cause = outcome == Outcome.ERROR
-                    ? Optional.of(error.<Throwable>map(e -> e).orElseGet(() -> new Journal.RecordedFailure(end.reason())))
+                    ? Optional.of(error.<Throwable>map(e -> e).orElseGet(() -> new RecordedFailure(end.reason())))
                     : Optional.empty();
             return new RoundResult(outcome, end.reason(), status, List.of(), steps, cause, Optional.empty(),
                     Optional.empty());

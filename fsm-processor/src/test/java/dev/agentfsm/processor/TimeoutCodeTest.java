@@ -27,14 +27,18 @@ class TimeoutCodeTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.agentfsm.processor.Compilers#names")
     void theStatusReportsItsDeclaredTimeoutAndTheModelListsIt(String compilerName, @TempDir Path out) throws Exception {
-        DirectoryCompilation compilation = Compilers.compileToDirectory(compilerName, TestSources.in("timeout"),
-                List.of(), out);
-        assertWithMessage("%s", compilation.errors()).that(compilation.success()).isTrue();
+        DirectoryCompilation compilation =
+                Compilers.compileToDirectory(compilerName, TestSources.in("timeout"), List.of(), out);
+        assertWithMessage("%s", compilation.errors())
+                .that(compilation.success())
+                .isTrue();
 
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {compilation.classes().toUri().toURL()},
-                TimeoutCodeTest.class.getClassLoader())) {
-            StateManager<?, ?> door = StateManager.discover(loader).stream().filter(m -> m.name().equals("Door"))
-                    .findFirst().orElseThrow();
+        try (URLClassLoader loader = new URLClassLoader(
+                new URL[] {compilation.classes().toUri().toURL()}, TimeoutCodeTest.class.getClassLoader())) {
+            StateManager<?, ?> door = StateManager.discover(loader).stream()
+                    .filter(m -> m.name().equals("Door"))
+                    .findFirst()
+                    .orElseThrow();
             Status open = door.table().require("OPEN");
             Status closing = door.table().require("CLOSING");
             Status jammed = door.table().require("JAMMED");

@@ -42,7 +42,8 @@ public final class Inbox {
     private volatile Optional<Journal> journal = Optional.empty();
 
     /** The running state's deadline, from its {@code @Timeout}, and the round's cancellation. */
-    record Waiting(Optional<Status> status, Optional<Timeout> timeout, long deadlineNanos, CancellationToken cancellation) {
+    record Waiting(
+            Optional<Status> status, Optional<Timeout> timeout, long deadlineNanos, CancellationToken cancellation) {
         static final Waiting NONE = new Waiting(Optional.empty(), Optional.empty(), 0, new CancellationToken());
 
         Optional<Duration> remaining() {
@@ -106,7 +107,8 @@ public final class Inbox {
             if (now.timeout().isPresent()) {
                 long left = now.deadlineNanos() - System.nanoTime();
                 if (left <= 0) {
-                    throw new StateTimeoutException(now.status().orElseThrow(), now.timeout().get());
+                    throw new StateTimeoutException(
+                            now.status().orElseThrow(), now.timeout().get());
                 }
                 wait = Math.min(wait, left);
             }
@@ -124,7 +126,8 @@ public final class Inbox {
     /** The round entered {@code status}: its time-out starts now. */
     void enter(Status status, CancellationToken cancellation) {
         Optional<Timeout> timeout = status.timeout();
-        long deadline = System.nanoTime() + timeout.map(t -> saturatedNanos(t.after())).orElse(0L);
+        long deadline =
+                System.nanoTime() + timeout.map(t -> saturatedNanos(t.after())).orElse(0L);
         waiting = new Waiting(Optional.of(status), timeout, deadline, cancellation);
     }
 

@@ -73,6 +73,7 @@ public final class Journal implements AutoCloseable {
     private final Optional<JournalRecord.Header> recordedHeader;
     /** The records after the header that a resumed session replays, in file order. */
     private final List<JournalRecord> toReplay;
+
     private final long droppedBytes;
     private int cursor;
     private boolean attached;
@@ -80,7 +81,11 @@ public final class Journal implements AutoCloseable {
     private Optional<JournalStep> step = Optional.empty();
     private final JournaledCalls calls = new JournaledCalls(this);
 
-    private Journal(Path path, JournalFile file, Optional<JournalRecord.Header> header, List<JournalRecord> toReplay,
+    private Journal(
+            Path path,
+            JournalFile file,
+            Optional<JournalRecord.Header> header,
+            List<JournalRecord> toReplay,
             long droppedBytes) {
         this.path = path;
         this.file = file;
@@ -132,19 +137,28 @@ public final class Journal implements AutoCloseable {
     public static Journal open(Path file, Durability durability) throws IOException {
         JournalFile.Contents contents = JournalFile.read(file);
         if (contents.records().isEmpty()) {
-            throw new JournalException(JournalException.Kind.EMPTY, file, 0, "journal " + file + " holds no complete"
-                    + " record (" + contents.tornBytes() + " bytes of a torn one): the session it was started for"
-                    + " never began, so there is nothing to resume; start a new session");
+            throw new JournalException(
+                    JournalException.Kind.EMPTY,
+                    file,
+                    0,
+                    "journal " + file + " holds no complete"
+                            + " record (" + contents.tornBytes()
+                            + " bytes of a torn one): the session it was started for"
+                            + " never began, so there is nothing to resume; start a new session");
         }
         if (contents.tornBytes() > 0) {
-            LOG.warn("journal {}: dropped a torn last record ({} bytes after record {}, at byte {}); the step it was"
-                    + " writing had not completed and runs again", file, contents.tornBytes(), contents.records().size(),
+            LOG.warn(
+                    "journal {}: dropped a torn last record ({} bytes after record {}, at byte {}); the step it was"
+                            + " writing had not completed and runs again",
+                    file,
+                    contents.tornBytes(),
+                    contents.records().size(),
                     contents.validBytes());
         }
         JournalFile appending = JournalFile.append(contents, durability);
         List<JournalRecord> records = contents.records();
-        return new Journal(file, appending, contents.header(), records.subList(1, records.size()),
-                contents.tornBytes());
+        return new Journal(
+                file, appending, contents.header(), records.subList(1, records.size()), contents.tornBytes());
     }
 
     /** The journal's file. */
@@ -180,7 +194,8 @@ public final class Journal implements AutoCloseable {
 
     /** The completed steps the journal held when it was opened, which a resumed session replays. */
     public int recordedSteps() {
-        return (int) toReplay.stream().filter(r -> r instanceof JournalRecord.Step).count();
+        return (int)
+                toReplay.stream().filter(r -> r instanceof JournalRecord.Step).count();
     }
 
     /** Whether a resumed session is still replaying recorded steps. */
@@ -220,14 +235,26 @@ public final class Journal implements AutoCloseable {
     synchronized void attachNew(StateManager<?, ?> machine, RuntimeConfig config, String sessionId) {
         checkNotAttached();
         if (recordedHeader.isPresent()) {
-            throw new JournalException(JournalException.Kind.MISUSE, path, 1, "journal " + path + " already holds"
-                    + " session " + recordedHeader.get().session() + "; resume it with session.resume(journal)"
-                    + " (the session built without .journal(...)), or create a new journal for a new session");
+            throw new JournalException(
+                    JournalException.Kind.MISUSE,
+                    path,
+                    1,
+                    "journal " + path + " already holds"
+                            + " session " + recordedHeader.get().session() + "; resume it with session.resume(journal)"
+                            + " (the session built without .journal(...)), or create a new journal for a new session");
         }
         attached = true;
         session = sessionId;
-        write(new JournalRecord.Header(1, JournalFile.FORMAT, sessionId, machine.name(), Fingerprint.of(machine),
-                Fingerprint.machines(machine), config.maxStep(), config.maxRound(), Instant.now()));
+        write(new JournalRecord.Header(
+                1,
+                JournalFile.FORMAT,
+                sessionId,
+                machine.name(),
+                Fingerprint.of(machine),
+                Fingerprint.machines(machine),
+                config.maxStep(),
+                config.maxRound(),
+                Instant.now()));
     }
 
     /**
@@ -238,23 +265,38 @@ public final class Journal implements AutoCloseable {
     synchronized String attachForResume(StateManager<?, ?> machine, RuntimeConfig config) {
         checkNotAttached();
         JournalRecord.Header header = recordedHeader.orElseThrow(() -> new JournalException(
-                JournalException.Kind.MISUSE, path, 0, "journal " + path + " was created for a new session, not opened"
-                + " to resume one; open it with Journal.open(path) to resume what it holds"));
+                JournalException.Kind.MISUSE,
+                path,
+                0,
+                "journal " + path + " was created for a new session, not opened"
+                        + " to resume one; open it with Journal.open(path) to resume what it holds"));
         String fingerprint = Fingerprint.of(machine);
         if (!header.machine().equals(machine.name()) || !header.fingerprint().equals(fingerprint)) {
-            throw new JournalException(JournalException.Kind.OTHER_MACHINES, path, 1, "journal " + path + " was"
-                    + " written by other machines than these: it records " + header.machine() + " " + header.machines()
-                    + " with fingerprint " + header.fingerprint() + ", and this session runs " + machine.name() + " "
-                    + Fingerprint.machines(machine) + " with fingerprint " + fingerprint + ". Their states, moves or"
-                    + " time-outs differ, so its steps cannot be replayed; nothing was resumed. Resume it with the"
-                    + " build that wrote it, or start a new session");
+            throw new JournalException(
+                    JournalException.Kind.OTHER_MACHINES,
+                    path,
+                    1,
+                    "journal " + path + " was"
+                            + " written by other machines than these: it records " + header.machine() + " "
+                            + header.machines()
+                            + " with fingerprint " + header.fingerprint() + ", and this session runs " + machine.name()
+                            + " "
+                            + Fingerprint.machines(machine) + " with fingerprint " + fingerprint
+                            + ". Their states, moves or"
+                            + " time-outs differ, so its steps cannot be replayed; nothing was resumed. Resume it with the"
+                            + " build that wrote it, or start a new session");
         }
         if (header.maxStep() != config.maxStep() || header.maxRound() != config.maxRound()) {
-            throw new JournalException(JournalException.Kind.OTHER_MACHINES, path, 1, "journal " + path + " was"
-                    + " written by a session with maxStep " + header.maxStep() + " and maxRound " + header.maxRound()
-                    + "; this session has maxStep " + config.maxStep() + " and maxRound " + config.maxRound()
-                    + ", with which its steps would not replay alike. Resume it with the settings it was started with"
-                    + " (maxStep: " + header.maxStep() + ", maxRound: " + header.maxRound() + ")");
+            throw new JournalException(
+                    JournalException.Kind.OTHER_MACHINES,
+                    path,
+                    1,
+                    "journal " + path + " was"
+                            + " written by a session with maxStep " + header.maxStep() + " and maxRound "
+                            + header.maxRound()
+                            + "; this session has maxStep " + config.maxStep() + " and maxRound " + config.maxRound()
+                            + ", with which its steps would not replay alike. Resume it with the settings it was started with"
+                            + " (maxStep: " + header.maxStep() + ", maxRound: " + header.maxRound() + ")");
         }
         attached = true;
         session = header.session();
@@ -280,14 +322,19 @@ public final class Journal implements AutoCloseable {
     }
 
     /** A step begins: replayed when the journal holds it, live otherwise. */
-    synchronized void beginStep(int round, int roundStep, int sessionStep, Agent agent, Status status, Context context) {
+    synchronized void beginStep(
+            int round, int roundStep, int sessionStep, Agent agent, Status status, Context context) {
         Optional<JournalRecord.Step> recorded = Optional.empty();
         Optional<JournalRecord> next = peek();
         if (next.isPresent()) {
-            if (!(next.get() instanceof JournalRecord.Step s) || s.round() != round || s.step() != roundStep
+            if (!(next.get() instanceof JournalRecord.Step s)
+                    || s.round() != round
+                    || s.step() != roundStep
                     || !s.state().equals(status.qualifiedName())) {
-                throw diverged(next.get().number(), "the replay entered " + status.qualifiedName() + " as step "
-                        + roundStep + " of round " + round + ", but the journal's next record is " + describe(next.get()));
+                throw diverged(
+                        next.get().number(),
+                        "the replay entered " + status.qualifiedName() + " as step " + roundStep + " of round " + round
+                                + ", but the journal's next record is " + describe(next.get()));
             }
             recorded = Optional.of(s);
         }
@@ -314,15 +361,21 @@ public final class Journal implements AutoCloseable {
             if (!recorded.moved().equals(moved) || !recorded.ended().equals(endedAs)) {
                 String replayed = moved.map(m -> "moved to " + m.to() + " by " + m.trigger())
                         .orElseGet(() -> "ended the round as " + endedAs.orElseThrow());
-                throw diverged(recorded.number(), "the replayed step " + run.roundStep + " of round " + run.round + " in "
-                        + run.status.qualifiedName() + " " + replayed + ", but the journal says it "
-                        + recorded.describeEnd());
+                throw diverged(
+                        recorded.number(),
+                        "the replayed step " + run.roundStep + " of round " + run.round + " in "
+                                + run.status.qualifiedName() + " " + replayed + ", but the journal says it "
+                                + recorded.describeEnd());
             }
             if (run.nextCall != recorded.calls().size()) {
-                throw diverged(recorded.number(), "the replayed step " + run.roundStep + " of round " + run.round
-                        + " made " + run.nextCall + " calls, but the journal recorded " + recorded.calls().size()
-                        + " (" + kinds(recorded.calls()) + "); are the agent's model, device and user wrapped with"
-                        + " this journal's llm(...), driver(...) and user(...)?");
+                throw diverged(
+                        recorded.number(),
+                        "the replayed step " + run.roundStep + " of round " + run.round
+                                + " made " + run.nextCall + " calls, but the journal recorded "
+                                + recorded.calls().size()
+                                + " (" + kinds(recorded.calls())
+                                + "); are the agent's model, device and user wrapped with"
+                                + " this journal's llm(...), driver(...) and user(...)?");
             }
             cursor++;
             return;
@@ -358,12 +411,20 @@ public final class Journal implements AutoCloseable {
                 cursor++;
                 return false;
             }
-            throw diverged(next.get().number(), "the replayed round " + round + " ended as " + result.outcome()
-                    + " after " + result.steps() + " steps (" + result.reason() + "), but the journal's next record is "
-                    + describe(next.get()));
+            throw diverged(
+                    next.get().number(),
+                    "the replayed round " + round + " ended as " + result.outcome()
+                            + " after " + result.steps() + " steps (" + result.reason()
+                            + "), but the journal's next record is "
+                            + describe(next.get()));
         }
-        write(new JournalRecord.RoundEnd(file.records() + 1, round, result.outcome().name(), result.reason(),
-                result.qualifiedPath(), result.result()));
+        write(new JournalRecord.RoundEnd(
+                file.records() + 1,
+                round,
+                result.outcome().name(),
+                result.reason(),
+                result.qualifiedPath(),
+                result.result()));
         return true;
     }
 
@@ -383,9 +444,13 @@ public final class Journal implements AutoCloseable {
      */
     synchronized Optional<JsonNode> replayed(String kind, Optional<JsonNode> request) {
         if (!attached) {
-            throw new JournalException(JournalException.Kind.MISUSE, path, 0, "a " + kind + " call went through journal "
-                    + path + ", which no session writes: give the journal to the session"
-                    + " (Session.of(...).journal(journal), or session.resume(journal)) that runs this agent");
+            throw new JournalException(
+                    JournalException.Kind.MISUSE,
+                    path,
+                    0,
+                    "a " + kind + " call went through journal "
+                            + path + ", which no session writes: give the journal to the session"
+                            + " (Session.of(...).journal(journal), or session.resume(journal)) that runs this agent");
         }
         if (step.isEmpty() || step.get().recorded.isEmpty()) {
             return Optional.empty();
@@ -394,20 +459,27 @@ public final class Journal implements AutoCloseable {
         JournalRecord.Step recorded = run.recorded.get();
         int index = run.nextCall++;
         if (index >= recorded.calls().size()) {
-            throw diverged(recorded.number(), "the replayed step " + run.roundStep + " of round " + run.round + " in "
-                    + run.status.qualifiedName() + " made call " + index + " (" + kind + "), but the journal recorded "
-                    + recorded.calls().size() + " calls (" + kinds(recorded.calls()) + ")");
+            throw diverged(
+                    recorded.number(),
+                    "the replayed step " + run.roundStep + " of round " + run.round + " in "
+                            + run.status.qualifiedName() + " made call " + index + " (" + kind
+                            + "), but the journal recorded "
+                            + recorded.calls().size() + " calls (" + kinds(recorded.calls()) + ")");
         }
         JsonNode call = recorded.calls().get(index);
         String recordedKind = call.path("kind").asText();
         if (!recordedKind.equals(kind)) {
-            throw diverged(recorded.number(), "call " + index + " of the replayed step " + run.roundStep + " of round "
-                    + run.round + " is " + kind + ", but the journal recorded " + recordedKind + " there");
+            throw diverged(
+                    recorded.number(),
+                    "call " + index + " of the replayed step " + run.roundStep + " of round " + run.round + " is "
+                            + kind + ", but the journal recorded " + recordedKind + " there");
         }
         JsonNode recordedRequest = kind.equals("action") ? call.path("action") : call.path("request");
         if (request.isPresent() && !request.get().equals(recordedRequest)) {
-            throw diverged(recorded.number(), "call " + index + " of the replayed step " + run.roundStep + " of round "
-                    + run.round + " asks " + request.get() + ", but the journal recorded " + recordedRequest);
+            throw diverged(
+                    recorded.number(),
+                    "call " + index + " of the replayed step " + run.roundStep + " of round " + run.round + " asks "
+                            + request.get() + ", but the journal recorded " + recordedRequest);
         }
         return Optional.of(call);
     }
@@ -429,8 +501,10 @@ public final class Journal implements AutoCloseable {
         try {
             file.write(record);
         } catch (IOException e) {
-            throw new UncheckedIOException("journal " + path + " could not record " + describe(record) + ": "
-                    + e.getMessage() + "; the session stopped, since what it does next could not be resumed", e);
+            throw new UncheckedIOException(
+                    "journal " + path + " could not record " + describe(record) + ": " + e.getMessage()
+                            + "; the session stopped, since what it does next could not be resumed",
+                    e);
         }
     }
 
@@ -444,8 +518,12 @@ public final class Journal implements AutoCloseable {
 
     private void checkNotAttached() {
         if (attached) {
-            throw new JournalException(JournalException.Kind.MISUSE, path, 0, "journal " + path + " is already written"
-                    + " by session " + session + "; a journal serves one session");
+            throw new JournalException(
+                    JournalException.Kind.MISUSE,
+                    path,
+                    0,
+                    "journal " + path + " is already written" + " by session " + session
+                            + "; a journal serves one session");
         }
     }
 
@@ -455,10 +533,15 @@ public final class Journal implements AutoCloseable {
     }
 
     JournalException diverged(int record, String what) {
-        return new JournalException(JournalException.Kind.DIVERGED, path, record, "journal " + path + ", record "
-                + record + ": " + what + ". The agent's code, its settings or what its wrappers return changed since"
-                + " the journal was written, so resuming stopped here rather than continue from a different"
-                + " history. Resume with the build and inputs that wrote it, or start a new session");
+        return new JournalException(
+                JournalException.Kind.DIVERGED,
+                path,
+                record,
+                "journal " + path + ", record "
+                        + record + ": " + what
+                        + ". The agent's code, its settings or what its wrappers return changed since"
+                        + " the journal was written, so resuming stopped here rather than continue from a different"
+                        + " history. Resume with the build and inputs that wrote it, or start a new session");
     }
 
     private static String describe(JournalRecord record) {
@@ -476,7 +559,7 @@ public final class Journal implements AutoCloseable {
     }
 
     private static String kinds(List<JsonNode> calls) {
-        return String.join(", ", calls.stream().map(c -> c.path("kind").asText()).toList());
+        return String.join(
+                ", ", calls.stream().map(c -> c.path("kind").asText()).toList());
     }
-
 }

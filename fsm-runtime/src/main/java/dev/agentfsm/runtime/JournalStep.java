@@ -33,10 +33,17 @@ final class JournalStep {
     private final long started = System.nanoTime();
     /** The index of the next call, replayed or live. */
     int nextCall;
+
     boolean timedOut;
 
-    JournalStep(int round, int roundStep, int sessionStep, Agent agent, Status status,
-            Optional<JournalRecord.Step> recorded, Context context) {
+    JournalStep(
+            int round,
+            int roundStep,
+            int sessionStep,
+            Agent agent,
+            Status status,
+            Optional<JournalRecord.Step> recorded,
+            Context context) {
         this.round = round;
         this.roundStep = roundStep;
         this.sessionStep = sessionStep;
@@ -50,8 +57,19 @@ final class JournalStep {
 
     /** The record of this step, now that it completed: what it did and what it changed. */
     JournalRecord.Step record(int number, Optional<JournalRecord.Moved> moved, Optional<String> ended, Context after) {
-        return new JournalRecord.Step(number, round, roundStep, sessionStep, agent, status.qualifiedName(), moved, ended,
-                timedOut, calls, contextChanges(context, contextJson(after)), marks.added(blackboard),
+        return new JournalRecord.Step(
+                number,
+                round,
+                roundStep,
+                sessionStep,
+                agent,
+                status.qualifiedName(),
+                moved,
+                ended,
+                timedOut,
+                calls,
+                contextChanges(context, contextJson(after)),
+                marks.added(blackboard),
                 System.nanoTime() - started);
     }
 
@@ -81,8 +99,11 @@ final class JournalStep {
     /** How many entries each section of a blackboard had when a step began: what it adds comes after. */
     record Marks(int questions, int requests, int trajectories, int screenshots) {
         static Marks of(Blackboard blackboard) {
-            return new Marks(blackboard.questions().size(), blackboard.requests().size(),
-                    blackboard.trajectories().size(), blackboard.screenshots().size());
+            return new Marks(
+                    blackboard.questions().size(),
+                    blackboard.requests().size(),
+                    blackboard.trajectories().size(),
+                    blackboard.screenshots().size());
         }
 
         JsonNode added(Blackboard blackboard) {

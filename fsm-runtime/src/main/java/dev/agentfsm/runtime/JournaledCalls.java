@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.CancellationException;
 import java.util.function.Function;
 
 /**
@@ -118,7 +117,6 @@ final class JournaledCalls {
         };
     }
 
-
     LlmReply complete(LlmClient client, LlmRequest request) throws LlmException {
         Optional<JsonNode> recorded = journal.replayed("llm", Optional.empty());
         if (recorded.isPresent()) {
@@ -141,14 +139,18 @@ final class JournaledCalls {
         if (recorded.isPresent()) {
             rethrow(recorded.get(), DriverException.class, DriverException::new);
             JsonNode seen = recorded.get().path("observation");
-            return new Observation(optionalText(seen, "screenshot").map(Base64.getDecoder()::decode),
-                    optionalText(seen, "uiTree"), optionalText(seen, "text"));
+            return new Observation(
+                    optionalText(seen, "screenshot").map(Base64.getDecoder()::decode),
+                    optionalText(seen, "uiTree"),
+                    optionalText(seen, "text"));
         }
         ObjectNode call = NODES.objectNode().put("kind", "observe");
         try {
             Observation observation = driver.observe(timeout);
             ObjectNode seen = call.putObject("observation");
-            observation.screenshotPng().ifPresent(png -> seen.put("screenshot", Base64.getEncoder().encodeToString(png)));
+            observation
+                    .screenshotPng()
+                    .ifPresent(png -> seen.put("screenshot", Base64.getEncoder().encodeToString(png)));
             observation.uiTree().ifPresent(tree -> seen.put("uiTree", tree));
             observation.text().ifPresent(text -> seen.put("text", text));
             journal.record(call);
@@ -160,20 +162,25 @@ final class JournaledCalls {
     }
 
     ActionResult execute(DeviceDriver driver, Action action, Duration timeout) throws DriverException {
-        JsonNode asked = JournalValues.canonical(Map.of("function", action.function(), "arguments", action.arguments()));
+        JsonNode asked =
+                JournalValues.canonical(Map.of("function", action.function(), "arguments", action.arguments()));
         Optional<JsonNode> recorded = journal.replayed("action", Optional.of(asked));
         if (recorded.isPresent()) {
             rethrow(recorded.get(), DriverException.class, DriverException::new);
             JsonNode result = recorded.get().path("result");
-            return new ActionResult(result.path("success").asBoolean(), result.path("output").asText(""),
-                    optionalText(result, "reason"), JournalValues.toMap(result.path("data")));
+            return new ActionResult(
+                    result.path("success").asBoolean(),
+                    result.path("output").asText(""),
+                    optionalText(result, "reason"),
+                    JournalValues.toMap(result.path("data")));
         }
         ObjectNode call = NODES.objectNode().put("kind", "action");
         Optional<ActionId> id = journal.actionId(digest(asked));
         id.ifPresent(i -> call.put("id", i.value()));
         call.set("action", asked);
         try {
-            ActionResult result = id.isPresent() ? driver.execute(action, timeout, id.get()) : driver.execute(action, timeout);
+            ActionResult result =
+                    id.isPresent() ? driver.execute(action, timeout, id.get()) : driver.execute(action, timeout);
             ObjectNode done = call.putObject("result");
             done.put("success", result.success());
             done.put("output", result.output());
@@ -190,7 +197,7 @@ final class JournaledCalls {
     Answer ask(UserChannel channel, String question, Duration timeout) {
         Optional<JsonNode> recorded = journal.replayed("ask", Optional.of(NODES.textNode(question)));
         if (recorded.isPresent()) {
-            rethrow(recorded.get(), RuntimeException.class, RecordedFailure::new);
+            rethrow(recorded.get(), RecordedFailure.class, RecordedFailure::new);
             JsonNode answer = recorded.get().path("answer");
             if (answer.has("given")) {
                 return new Answer.Given(answer.path("given").asText());
@@ -217,13 +224,14 @@ final class JournaledCalls {
     Decision confirm(UserChannel channel, String action, Duration timeout) {
         Optional<JsonNode> recorded = journal.replayed("confirm", Optional.of(NODES.textNode(action)));
         if (recorded.isPresent()) {
-            rethrow(recorded.get(), RuntimeException.class, RecordedFailure::new);
+            rethrow(recorded.get(), RecordedFailure.class, RecordedFailure::new);
             String decision = recorded.get().path("decision").asText();
             try {
                 return Decision.valueOf(decision);
             } catch (IllegalArgumentException e) {
-                throw journal.diverged(journal.replayedRecord(), "a recorded confirmation says \""
-                        + decision + "\", which is no Decision");
+                throw journal.diverged(
+                        journal.replayedRecord(),
+                        "a recorded confirmation says \"" + decision + "\", which is no Decision");
             }
         }
         ObjectNode call = NODES.objectNode().put("kind", "confirm").put("request", action);
@@ -243,7 +251,8 @@ final class JournaledCalls {
             JsonNode event = recorded.get().path("event");
             if (recorded.get().path("timedOut").asBoolean(false)) {
                 Inbox.Waiting waiting = inbox.waiting();
-                throw new StateTimeoutException(waiting.status().orElseThrow(), waiting.timeout().orElseThrow());
+                throw new StateTimeoutException(
+                        waiting.status().orElseThrow(), waiting.timeout().orElseThrow());
             }
             return new Event(event.path("name").asText(), event.path("payload").asText(""));
         }
@@ -256,9 +265,9 @@ final class JournaledCalls {
         } catch (StateTimeoutException e) {
             journal.record(call.put("timedOut", true));
             throw e;
-        } catch (CancellationException e) {
-            throw e; // the step does not complete: nothing to record
         }
+        // a CancellationException or an InterruptedException ends the round CANCELLED: the step does not
+        // complete, so nothing needs recording
     }
 
     Optional<Event> pollEvent(Inbox inbox) {
@@ -266,7 +275,8 @@ final class JournaledCalls {
         if (recorded.isPresent()) {
             JsonNode event = recorded.get().path("event");
             return event.isObject()
-                    ? Optional.of(new Event(event.path("name").asText(), event.path("payload").asText("")))
+                    ? Optional.of(new Event(
+                            event.path("name").asText(), event.path("payload").asText("")))
                     : Optional.empty();
         }
         Optional<Event> event = inbox.pollLive();
@@ -282,8 +292,8 @@ final class JournaledCalls {
     }
 
     /** Throws the failure a recorded call ended with: as {@code type} when it was one, else as a {@link RecordedFailure}. */
-    private static <E extends Exception> void rethrow(JsonNode call, Class<E> type,
-            Function<String, E> create) throws E {
+    private static <E extends Exception> void rethrow(JsonNode call, Class<E> type, Function<String, E> create)
+            throws E {
         JsonNode failure = call.get("failure");
         if (failure == null) {
             return;
@@ -302,13 +312,12 @@ final class JournaledCalls {
         throw new RecordedFailure(recordedType + ": " + message);
     }
 
-
     private Duration duration(String text, JsonNode call) {
         try {
             return Duration.parse(text);
         } catch (DateTimeParseException e) {
-            throw journal.diverged(journal.replayedRecord(), "a recorded time-out \"" + text
-                    + "\" in " + call + " is no duration");
+            throw journal.diverged(
+                    journal.replayedRecord(), "a recorded time-out \"" + text + "\" in " + call + " is no duration");
         }
     }
 
@@ -319,7 +328,8 @@ final class JournaledCalls {
 
     private static String digest(JsonNode json) {
         try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(json.toString().getBytes(StandardCharsets.UTF_8));
+            byte[] hash =
+                    MessageDigest.getInstance("SHA-256").digest(json.toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash).substring(0, DIGEST_HEX);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);

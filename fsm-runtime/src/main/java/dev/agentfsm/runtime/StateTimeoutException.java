@@ -12,6 +12,7 @@ public final class StateTimeoutException extends RuntimeException {
 
     @SuppressWarnings("serial") // statuses are enum constants, serializable
     private final Status status;
+
     private final Timeout timeout;
 
     /**

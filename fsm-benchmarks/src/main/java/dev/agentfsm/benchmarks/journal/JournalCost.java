@@ -46,7 +46,8 @@ public final class JournalCost {
     private static final int RUNS = 5;
     private static final int STEPS = 1000;
     private static final int SYNC_STEPS = 200;
-    private static final String REPLY = """
+    private static final String REPLY =
+            """
             {"observation": "The listing shows two log files under logs/, app.log and worker.log, and a data file.",
              "thought": "Count the ERROR lines in each log next; grep -c gives one count per file.",
              "action": {"function": "execute_command", "arguments": {"command": "grep -c ERROR logs/app.log logs/worker.log"},
@@ -58,7 +59,8 @@ public final class JournalCost {
     private JournalCost() {}
 
     public static void main(String[] args) throws Exception {
-        Path dir = args.length > 0 ? Files.createDirectories(Path.of(args[0]))
+        Path dir = args.length > 0
+                ? Files.createDirectories(Path.of(args[0]))
                 : Files.createTempDirectory(Files.createDirectories(Path.of("fsm-benchmarks/target")), "journal-cost-");
         System.out.println("journals in " + dir.toAbsolutePath());
         // warm up every path first
@@ -85,8 +87,16 @@ public final class JournalCost {
         String added = m == base ? "" : micros(m.nanosPerStep() - base.nanosPerStep());
         String cpuAdded = m == base ? "" : micros(m.cpuNanosPerStep() - base.cpuNanosPerStep());
         String bytes = m.bytesPerStep() == 0 ? "" : String.format(Locale.ROOT, "%,.0f", m.bytesPerStep());
-        System.out.printf(Locale.ROOT, "| %s | %,d | %s | %s | %s | %s | %s |%n", name, steps, micros(m.nanosPerStep()),
-                added, micros(m.cpuNanosPerStep()), cpuAdded, bytes);
+        System.out.printf(
+                Locale.ROOT,
+                "| %s | %,d | %s | %s | %s | %s | %s |%n",
+                name,
+                steps,
+                micros(m.nanosPerStep()),
+                added,
+                micros(m.cpuNanosPerStep()),
+                cpuAdded,
+                bytes);
     }
 
     private static String micros(double nanos) {
@@ -117,7 +127,10 @@ public final class JournalCost {
             WorkerAgent agent = new WorkerAgent(model, shell, config);
             long cpu = CPU.getCurrentThreadCpuTime();
             long started = System.nanoTime();
-            RoundResult result = Session.of(WorkerStateManager.instance(), agent).build().run(List.of("work")).get(0);
+            RoundResult result = Session.of(WorkerStateManager.instance(), agent)
+                    .build()
+                    .run(List.of("work"))
+                    .get(0);
             long nanos = System.nanoTime() - started;
             cpu = CPU.getCurrentThreadCpuTime() - cpu;
             check(result, steps);
@@ -127,7 +140,9 @@ public final class JournalCost {
         Files.delete(file);
         try (Journal journal = Journal.create(file, durability.get())) {
             WorkerAgent agent = new WorkerAgent(journal.llm(model), journal.driver(shell), config);
-            Session session = Session.of(WorkerStateManager.instance(), agent).journal(journal).build();
+            Session session = Session.of(WorkerStateManager.instance(), agent)
+                    .journal(journal)
+                    .build();
             long before = journal.bytes();
             long cpu = CPU.getCurrentThreadCpuTime();
             long started = System.nanoTime();
@@ -143,7 +158,8 @@ public final class JournalCost {
 
     private static void check(RoundResult result, int steps) {
         if (!result.completed() || result.steps() != steps + 1) {
-            throw new IllegalStateException("the session should complete after " + steps + " steps: " + result.reason());
+            throw new IllegalStateException(
+                    "the session should complete after " + steps + " steps: " + result.reason());
         }
     }
 

@@ -35,10 +35,16 @@ public final class WorkerAgent extends BaseAgent {
     }
 
     void work(Context context) throws Exception {
-        JsonNode reply = JSON.readTree(llm.complete(LlmRequest.of(List.of(ChatMessage.user("step " + steps)))).content());
+        JsonNode reply = JSON.readTree(llm.complete(LlmRequest.of(List.of(ChatMessage.user("step " + steps))))
+                .content());
         JsonNode action = reply.path("action");
-        ActionResult result = driver.execute(new Action(action.path("function").asText(),
-                Map.of("command", action.path("arguments").path("command").asText())), Duration.ofSeconds(30));
+        ActionResult result = driver.execute(
+                new Action(
+                        action.path("function").asText(),
+                        Map.of(
+                                "command",
+                                action.path("arguments").path("command").asText())),
+                Duration.ofSeconds(30));
         steps++;
         context.put(DONE, steps);
         Map<String, Object> trajectory = new LinkedHashMap<>();

@@ -27,8 +27,8 @@ public record ActionId(String session, int step, int call, String digest) {
         Objects.requireNonNull(session, "session");
         Objects.requireNonNull(digest, "digest");
         if (step < 1 || call < 0) {
-            throw new IllegalArgumentException("an action id needs a step from 1 and a call from 0, got step " + step
-                    + ", call " + call);
+            throw new IllegalArgumentException(
+                    "an action id needs a step from 1 and a call from 0, got step " + step + ", call " + call);
         }
     }
 

@@ -30,7 +30,8 @@ public final class Fingerprint {
     /** {@code "sha256:"} and 64 hex digits, for {@code machine} and the machines it reaches. */
     public static String of(StateManager<?, ?> machine) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(canonical(machine).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(canonical(machine).getBytes(StandardCharsets.UTF_8));
             return "sha256:" + HexFormat.of().formatHex(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
@@ -46,23 +47,37 @@ public final class Fingerprint {
     static String canonical(StateManager<?, ?> machine) {
         StringBuilder text = new StringBuilder();
         List<StateManager<?, ?>> machines = reachable(machine).values().stream()
-                .sorted(Comparator.comparing(StateManager::name)).toList();
+                .sorted(Comparator.comparing(StateManager::name))
+                .toList();
         for (StateManager<?, ?> m : machines) {
             TransitionTable<?> table = m.table();
             text.append("machine ").append(m.name()).append('\n');
             text.append("  initial ").append(table.initial().name()).append('\n');
-            text.append("  fallback ").append(table.fallback().map(Status::name).orElse("-")).append('\n');
-            text.append("  onError ").append(table.onError().map(Status::name).orElse("-")).append('\n');
+            text.append("  fallback ")
+                    .append(table.fallback().map(Status::name).orElse("-"))
+                    .append('\n');
+            text.append("  onError ")
+                    .append(table.onError().map(Status::name).orElse("-"))
+                    .append('\n');
             for (Status status : table.statuses()) {
-                text.append("  state ").append(status.name())
-                        .append(" terminal=").append(status.isTerminal())
-                        .append(" endsRound=").append(status.endsRound())
-                        .append(" endsSubtask=").append(status.endsSubtask());
-                status.timeout().ifPresent(t -> text.append(" timeout=").append(t.after()).append("->")
+                text.append("  state ")
+                        .append(status.name())
+                        .append(" terminal=")
+                        .append(status.isTerminal())
+                        .append(" endsRound=")
+                        .append(status.endsRound())
+                        .append(" endsSubtask=")
+                        .append(status.endsSubtask());
+                status.timeout().ifPresent(t -> text.append(" timeout=")
+                        .append(t.after())
+                        .append("->")
                         .append(t.to().name()));
                 text.append('\n');
                 for (Move move : status.moves()) {
-                    text.append("    move ").append(move.to().qualifiedName()).append(' ').append(move.trigger())
+                    text.append("    move ")
+                            .append(move.to().qualifiedName())
+                            .append(' ')
+                            .append(move.trigger())
                             .append('\n');
                 }
             }

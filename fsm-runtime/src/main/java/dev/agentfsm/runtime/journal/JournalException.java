@@ -28,8 +28,10 @@ public final class JournalException extends RuntimeException {
     }
 
     private final Kind kind;
+
     @SuppressWarnings("serial") // a Path from the default file system; the message has it too
     private final Path file;
+
     private final int record;
 
     /**

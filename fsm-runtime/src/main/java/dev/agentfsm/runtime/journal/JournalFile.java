@@ -90,9 +90,10 @@ public final class JournalFile implements AutoCloseable {
             try {
                 record = RecordCodec.parse(line, number);
                 if ((number == 1) != (record instanceof JournalRecord.Header)) {
-                    throw new RecordCodec.BadRecord(number == 1
-                            ? "the first record must be the journal's header (\"type\":\"journal\")"
-                            : "a journal has one header, and it is the first record");
+                    throw new RecordCodec.BadRecord(
+                            number == 1
+                                    ? "the first record must be the journal's header (\"type\":\"journal\")"
+                                    : "a journal has one header, and it is the first record");
                 }
             } catch (RecordCodec.BadRecord e) {
                 throw corrupt(file, number, start, e.getMessage(), line);
@@ -113,9 +114,13 @@ public final class JournalFile implements AutoCloseable {
     public static JournalFile create(Path file, Durability durability) throws IOException {
         Objects.requireNonNull(durability, "durability");
         if (Files.exists(file) && Files.size(file) > 0) {
-            throw new JournalException(JournalException.Kind.MISUSE, file, 0, "journal " + file + " already exists and"
-                    + " holds " + Files.size(file) + " bytes; a journal is never overwritten. Resume it"
-                    + " (Journal.open, or 'run --resume'), move it away, or name another file");
+            throw new JournalException(
+                    JournalException.Kind.MISUSE,
+                    file,
+                    0,
+                    "journal " + file + " already exists and"
+                            + " holds " + Files.size(file) + " bytes; a journal is never overwritten. Resume it"
+                            + " (Journal.open, or 'run --resume'), move it away, or name another file");
         }
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock = lock(file, channel);
@@ -147,7 +152,8 @@ public final class JournalFile implements AutoCloseable {
                 channel.force(true);
             }
             channel.position(contents.validBytes());
-            return new JournalFile(file, channel, lock, durability, contents.records().size(), contents.validBytes());
+            return new JournalFile(
+                    file, channel, lock, durability, contents.records().size(), contents.validBytes());
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -161,8 +167,8 @@ public final class JournalFile implements AutoCloseable {
      */
     public synchronized void write(JournalRecord record) throws IOException {
         if (record.number() != records + 1) {
-            throw new IllegalArgumentException("record " + record.number() + " given where record " + (records + 1)
-                    + " of " + path + " belongs");
+            throw new IllegalArgumentException(
+                    "record " + record.number() + " given where record " + (records + 1) + " of " + path + " belongs");
         }
         ByteBuffer line = ByteBuffer.wrap((RecordCodec.line(record) + "\n").getBytes(StandardCharsets.UTF_8));
         int length = line.remaining();
@@ -212,9 +218,13 @@ public final class JournalFile implements AutoCloseable {
         }
         if (lock == null) {
             channel.close();
-            throw new JournalException(JournalException.Kind.IN_USE, file, 0, "journal " + file + " is open in another"
-                    + " session (this process or another holds its lock); a journal is written by one session at a"
-                    + " time. Wait for that session to end, or stop it");
+            throw new JournalException(
+                    JournalException.Kind.IN_USE,
+                    file,
+                    0,
+                    "journal " + file + " is open in another"
+                            + " session (this process or another holds its lock); a journal is written by one session at a"
+                            + " time. Wait for that session to end, or stop it");
         }
         return lock;
     }
@@ -231,11 +241,17 @@ public final class JournalFile implements AutoCloseable {
 
     private static JournalException corrupt(Path file, int number, long offset, String problem, String line) {
         String shown = line.length() <= 120 ? line : line.substring(0, 117) + "...";
-        return new JournalException(JournalException.Kind.CORRUPT, file, number, "journal " + file + " is corrupt at"
-                + " record " + number + " (line " + number + ", byte " + offset + "): " + problem + ". The line: "
-                + shown + ". Nothing was resumed. Restore the file from a copy, or start a new session; to resume"
-                + " from the " + (number - 1) + " records before it, cut the file there (truncate -s " + offset
-                + " " + file + ")");
+        return new JournalException(
+                JournalException.Kind.CORRUPT,
+                file,
+                number,
+                "journal " + file + " is corrupt at"
+                        + " record " + number + " (line " + number + ", byte " + offset + "): " + problem
+                        + ". The line: "
+                        + shown
+                        + ". Nothing was resumed. Restore the file from a copy, or start a new session; to resume"
+                        + " from the " + (number - 1) + " records before it, cut the file there (truncate -s " + offset
+                        + " " + file + ")");
     }
 
     private static int indexOf(byte[] bytes, byte b, int from) {

@@ -30,8 +30,17 @@ public sealed interface JournalRecord
      * @param maxRound the session's round limit
      * @param created when the journal was started
      */
-    record Header(int number, int format, String session, String machine, String fingerprint, List<String> machines,
-            int maxStep, int maxRound, Instant created) implements JournalRecord {
+    record Header(
+            int number,
+            int format,
+            String session,
+            String machine,
+            String fingerprint,
+            List<String> machines,
+            int maxStep,
+            int maxRound,
+            Instant created)
+            implements JournalRecord {
         public Header {
             Objects.requireNonNull(session, "session");
             Objects.requireNonNull(machine, "machine");
@@ -74,15 +83,27 @@ public sealed interface JournalRecord
      * @param blackboard what the step added to the blackboard, by section
      * @param nanos how long the step took
      */
-    record Step(int number, int round, int step, int sessionStep, String agent, String state, Optional<Moved> moved,
-            Optional<String> ended, boolean timedOut, List<JsonNode> calls, JsonNode context, JsonNode blackboard,
-            long nanos) implements JournalRecord {
+    record Step(
+            int number,
+            int round,
+            int step,
+            int sessionStep,
+            String agent,
+            String state,
+            Optional<Moved> moved,
+            Optional<String> ended,
+            boolean timedOut,
+            List<JsonNode> calls,
+            JsonNode context,
+            JsonNode blackboard,
+            long nanos)
+            implements JournalRecord {
         public Step {
             Objects.requireNonNull(agent, "agent");
             Objects.requireNonNull(state, "state");
             if (moved.isPresent() == ended.isPresent()) {
-                throw new IllegalArgumentException("a step either moves on or ends the round: moved " + moved
-                        + ", ended " + ended);
+                throw new IllegalArgumentException(
+                        "a step either moves on or ends the round: moved " + moved + ", ended " + ended);
             }
             calls = List.copyOf(calls);
             Objects.requireNonNull(context, "context");

@@ -56,7 +56,8 @@ final class RecordCodec {
      * @throws BadRecord saying what is wrong with it
      */
     static JournalRecord parse(String line, int expected) throws BadRecord {
-        if (line.length() < CRC_SUFFIX_LENGTH + 2 || !line.endsWith("\"}")
+        if (line.length() < CRC_SUFFIX_LENGTH + 2
+                || !line.endsWith("\"}")
                 || !line.startsWith(CRC_PREFIX, line.length() - CRC_SUFFIX_LENGTH)) {
             throw new BadRecord("it does not end with its checksum (,\"crc\":\"........\"}), so it is not a whole"
                     + " journal record");
@@ -86,8 +87,14 @@ final class RecordCodec {
             case "journal" -> header(json, number);
             case "requests" -> new JournalRecord.Requests(number, texts(json, "requests"));
             case "step" -> step(json, number);
-            case "roundEnd" -> new JournalRecord.RoundEnd(number, integer(json, "round"), text(json, "outcome"),
-                    text(json, "reason"), texts(json, "path"), optionalText(json, "result"));
+            case "roundEnd" ->
+                new JournalRecord.RoundEnd(
+                        number,
+                        integer(json, "round"),
+                        text(json, "outcome"),
+                        text(json, "reason"),
+                        texts(json, "path"),
+                        optionalText(json, "result"));
             default -> throw new BadRecord("its type \"" + type + "\" is none of journal, requests, step, roundEnd");
         };
     }
@@ -121,7 +128,9 @@ final class RecordCodec {
             json.put("sessionStep", s.sessionStep());
             json.put("agent", s.agent());
             json.put("state", s.state());
-            s.moved().ifPresent(m -> json.putObject("moved").put("to", m.to()).put("trigger", m.trigger().name()));
+            s.moved().ifPresent(m -> json.putObject("moved")
+                    .put("to", m.to())
+                    .put("trigger", m.trigger().name()));
             s.ended().ifPresent(outcome -> json.put("ended", outcome));
             json.put("timedOut", s.timedOut());
             ArrayNode calls = json.putArray("calls");
@@ -143,8 +152,8 @@ final class RecordCodec {
     private static JournalRecord.Header header(JsonNode json, int number) throws BadRecord {
         int format = integer(json, "format");
         if (format != JournalFile.FORMAT) {
-            throw new BadRecord("it is a journal of format " + format + ", and this runtime reads format " + JournalFile.FORMAT
-                    + "; resume it with the agent-fsm version that wrote it");
+            throw new BadRecord("it is a journal of format " + format + ", and this runtime reads format "
+                    + JournalFile.FORMAT + "; resume it with the agent-fsm version that wrote it");
         }
         Instant created;
         try {
@@ -152,9 +161,16 @@ final class RecordCodec {
         } catch (DateTimeParseException e) {
             throw new BadRecord("its \"created\" is not an instant: " + json.get("created"));
         }
-        return new JournalRecord.Header(number, format, text(json, "session"), text(json, "machine"),
-                text(json, "fingerprint"), texts(json, "machines"), integer(json, "maxStep"),
-                integer(json, "maxRound"), created);
+        return new JournalRecord.Header(
+                number,
+                format,
+                text(json, "session"),
+                text(json, "machine"),
+                text(json, "fingerprint"),
+                texts(json, "machines"),
+                integer(json, "maxStep"),
+                integer(json, "maxRound"),
+                created);
     }
 
     private static JournalRecord.Step step(JsonNode json, int number) throws BadRecord {
@@ -183,9 +199,19 @@ final class RecordCodec {
             }
             list.add(call);
         }
-        return new JournalRecord.Step(number, integer(json, "round"), integer(json, "step"),
-                integer(json, "sessionStep"), text(json, "agent"), text(json, "state"), moved, ended,
-                json.path("timedOut").asBoolean(false), list, object(json, "context"), object(json, "blackboard"),
+        return new JournalRecord.Step(
+                number,
+                integer(json, "round"),
+                integer(json, "step"),
+                integer(json, "sessionStep"),
+                text(json, "agent"),
+                text(json, "state"),
+                moved,
+                ended,
+                json.path("timedOut").asBoolean(false),
+                list,
+                object(json, "context"),
+                object(json, "blackboard"),
                 json.path("nanos").asLong(0));
     }
 
@@ -198,7 +224,8 @@ final class RecordCodec {
     private static int integer(JsonNode json, String field) throws BadRecord {
         JsonNode value = json.get(field);
         if (value == null || !value.canConvertToInt() || !value.isIntegralNumber()) {
-            throw new BadRecord("its \"" + field + "\" is " + (value == null ? "missing" : value + ", not a whole number"));
+            throw new BadRecord(
+                    "its \"" + field + "\" is " + (value == null ? "missing" : value + ", not a whole number"));
         }
         return value.intValue();
     }

@@ -25,22 +25,46 @@ class JournalFileTest {
     Path dir;
 
     private static JournalRecord.Header header() {
-        return new JournalRecord.Header(1, JournalFile.FORMAT, "s-1", "HostAgent", "sha256:00", List.of("HostAgent"), 50, 1,
+        return new JournalRecord.Header(
+                1,
+                JournalFile.FORMAT,
+                "s-1",
+                "HostAgent",
+                "sha256:00",
+                List.of("HostAgent"),
+                50,
+                1,
                 Instant.parse("2026-11-25T10:00:00Z"));
     }
 
     private static JournalRecord.Step step(int number, int sessionStep) {
-        return new JournalRecord.Step(number, 1, sessionStep, sessionStep, "HostAgent", "HostAgent.CONTINUE",
-                Optional.of(new JournalRecord.Moved("HostAgent.CONTINUE", Trigger.LLM)), Optional.empty(), false,
-                List.of(NODES.objectNode().put("kind", "llm").put("reply", "{\"status\": \"CONTINUE\"}\nwith \"quotes\" and ü")),
-                NODES.objectNode().set("set", NODES.objectNode().put("n", sessionStep)), NODES.objectNode(), 1234);
+        return new JournalRecord.Step(
+                number,
+                1,
+                sessionStep,
+                sessionStep,
+                "HostAgent",
+                "HostAgent.CONTINUE",
+                Optional.of(new JournalRecord.Moved("HostAgent.CONTINUE", Trigger.LLM)),
+                Optional.empty(),
+                false,
+                List.of(NODES.objectNode()
+                        .put("kind", "llm")
+                        .put("reply", "{\"status\": \"CONTINUE\"}\nwith \"quotes\" and ü")),
+                NODES.objectNode().set("set", NODES.objectNode().put("n", sessionStep)),
+                NODES.objectNode(),
+                1234);
     }
 
     @Test
     void recordsAreReadBackAsWritten() throws Exception {
         Path file = dir.resolve("j");
-        List<JournalRecord> written = List.of(header(), new JournalRecord.Requests(2, List.of("do it")), step(3, 1),
-                new JournalRecord.RoundEnd(4, 1, "COMPLETED", "done", List.of("HostAgent.CONTINUE"), Optional.of("42")));
+        List<JournalRecord> written = List.of(
+                header(),
+                new JournalRecord.Requests(2, List.of("do it")),
+                step(3, 1),
+                new JournalRecord.RoundEnd(
+                        4, 1, "COMPLETED", "done", List.of("HostAgent.CONTINUE"), Optional.of("42")));
         try (JournalFile journal = JournalFile.create(file, Durability.SYNC)) {
             for (JournalRecord record : written) {
                 journal.write(record);
@@ -71,7 +95,9 @@ class JournalFileTest {
         try (JournalFile journal = JournalFile.append(contents, Durability.FLUSH)) {
             journal.write(step(3, 2));
         }
-        assertEquals(List.of(header(), step(2, 1), step(3, 2)), JournalFile.read(file).records());
+        assertEquals(
+                List.of(header(), step(2, 1), step(3, 2)),
+                JournalFile.read(file).records());
     }
 
     @Test
@@ -82,7 +108,9 @@ class JournalFileTest {
         }
         JournalException e = assertThrows(JournalException.class, () -> JournalFile.read(file));
         assertEquals(JournalException.Kind.CORRUPT, e.kind());
-        assertTrue(e.getMessage().contains("it is a journal of format 2, and this runtime reads format 1"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("it is a journal of format 2, and this runtime reads format 1"),
+                e.getMessage());
     }
 
     @Test
@@ -112,13 +140,19 @@ class JournalFileTest {
     void theFingerprintCoversEveryMachineReachedByHandOffs() {
         String host = Fingerprint.of(MachineDoubles.HostStatus.CONTINUE.machine());
         assertTrue(host.matches("sha256:[0-9a-f]{64}"), host);
-        assertEquals(host, Fingerprint.of(MachineDoubles.HostStatus.CONTINUE.machine()), "the same tables, the same print");
-        assertEquals(List.of("AppAgent", "HostAgent"), Fingerprint.machines(MachineDoubles.HostStatus.CONTINUE.machine()));
-        assertEquals(host, Fingerprint.of(MachineDoubles.AppStatus.CONTINUE.machine()),
+        assertEquals(
+                host, Fingerprint.of(MachineDoubles.HostStatus.CONTINUE.machine()), "the same tables, the same print");
+        assertEquals(
+                List.of("AppAgent", "HostAgent"), Fingerprint.machines(MachineDoubles.HostStatus.CONTINUE.machine()));
+        assertEquals(
+                host,
+                Fingerprint.of(MachineDoubles.AppStatus.CONTINUE.machine()),
                 "host and app reach each other: one set of tables");
         String text = Fingerprint.canonical(MachineDoubles.HostStatus.CONTINUE.machine());
         assertTrue(text.startsWith("machine AppAgent\n"), text);
-        assertTrue(text.contains("  state PENDING terminal=false endsRound=false endsSubtask=false\n"
-                + "    move HostAgent.CONTINUE USER\n    move HostAgent.FAIL TIMEOUT\n"), text);
+        assertTrue(
+                text.contains("  state PENDING terminal=false endsRound=false endsSubtask=false\n"
+                        + "    move HostAgent.CONTINUE USER\n    move HostAgent.FAIL TIMEOUT\n"),
+                text);
     }
 }

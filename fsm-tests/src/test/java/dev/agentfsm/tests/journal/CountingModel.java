@@ -25,7 +25,8 @@ public final class CountingModel implements LlmClient {
     @Override
     public LlmReply complete(LlmRequest request) {
         calls.incrementAndGet();
-        Matcher count = COUNT.matcher(request.messages().get(request.messages().size() - 1).text());
+        Matcher count = COUNT.matcher(
+                request.messages().get(request.messages().size() - 1).text());
         if (!count.find()) {
             throw new IllegalArgumentException("no count in the prompt: " + request.messages());
         }

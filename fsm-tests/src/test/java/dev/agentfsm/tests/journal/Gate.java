@@ -13,7 +13,10 @@ import dev.agentfsm.runtime.Context;
 public final class Gate {
     private Gate() {}
 
-    @StateMachine(name = "Gate", initial = Wait.class, onError = Broken.class,
+    @StateMachine(
+            name = "Gate",
+            initial = Wait.class,
+            onError = Broken.class,
             description = "Waits for an external event, with a declared time-out")
     public abstract static class Base implements AgentState<GateAgent> {}
 

@@ -33,6 +33,7 @@ class JournalBadInputTest {
 
     @TempDir
     Path dir;
+
     private List<String> journal;
 
     @BeforeEach
@@ -68,13 +69,18 @@ class JournalBadInputTest {
         List<String> damaged = new ArrayList<>(journal);
         damaged.set(4, damaged.get(4).replace("item-3", "item-9"));
         Files.write(TallyRun.journal(dir), damaged);
-        long offset = (journal.get(0) + journal.get(1) + journal.get(2) + journal.get(3)).getBytes(StandardCharsets.UTF_8).length + 4;
+        long offset = (journal.get(0) + journal.get(1) + journal.get(2) + journal.get(3))
+                        .getBytes(StandardCharsets.UTF_8)
+                        .length
+                + 4;
 
         JournalException e = assertThrows(JournalException.class, () -> Journal.open(TallyRun.journal(dir)));
 
         assertEquals(JournalException.Kind.CORRUPT, e.kind());
         assertEquals(5, e.record().orElseThrow());
-        assertTrue(e.getMessage().contains("is corrupt at record 5 (line 5, byte " + offset + "): its checksum"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("is corrupt at record 5 (line 5, byte " + offset + "): its checksum"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("truncate -s " + offset), e.getMessage());
         assertNothingRan(damaged);
     }
@@ -133,13 +139,18 @@ class JournalBadInputTest {
             LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v2", Duration.ZERO);
             TallyAgent agent = new TallyAgent(opened.llm(model), opened.driver(driver), TallyRun.CONFIG);
             Session session = Session.of(dev.agentfsm.tests.journal.v2.TallyStateManager.instance(), agent)
-                    .config(TallyRun.CONFIG).build();
+                    .config(TallyRun.CONFIG)
+                    .build();
 
             JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
 
             assertEquals(JournalException.Kind.OTHER_MACHINES, e.kind());
-            assertTrue(e.getMessage().matches("(?s).*it records Tally \\[Tally\\] with fingerprint sha256:[0-9a-f]{64},"
-                    + " and this session runs Tally \\[Tally\\] with fingerprint sha256:[0-9a-f]{64}.*"), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .matches(
+                                    "(?s).*it records Tally \\[Tally\\] with fingerprint sha256:[0-9a-f]{64},"
+                                            + " and this session runs Tally \\[Tally\\] with fingerprint sha256:[0-9a-f]{64}.*"),
+                    e.getMessage());
             assertTrue(e.getMessage().contains("nothing was resumed"), e.getMessage());
             assertEquals(0, model.calls());
         }
@@ -149,7 +160,8 @@ class JournalBadInputTest {
     @Test
     void aJournalOfAnotherMachineIsRefused() throws Exception {
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
-            Session session = Session.of(GateStateManager.instance(), new GateAgent()).build();
+            Session session =
+                    Session.of(GateStateManager.instance(), new GateAgent()).build();
 
             JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
 
@@ -163,15 +175,19 @@ class JournalBadInputTest {
     @Test
     void otherSettingsAreRefused() throws Exception {
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
-            TallyAgent agent = new TallyAgent(opened.llm(new CountingModel(TARGET)), opened.driver(
-                    new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)), TallyRun.CONFIG);
-            Session session = Session.of(TallyStateManager.instance(), agent).config(RuntimeConfig.parse("maxStep: 20"))
+            TallyAgent agent = new TallyAgent(
+                    opened.llm(new CountingModel(TARGET)),
+                    opened.driver(new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)),
+                    TallyRun.CONFIG);
+            Session session = Session.of(TallyStateManager.instance(), agent)
+                    .config(RuntimeConfig.parse("maxStep: 20"))
                     .build();
 
             JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
 
             assertEquals(JournalException.Kind.OTHER_MACHINES, e.kind());
-            assertTrue(e.getMessage().contains("maxStep 200 and maxRound 1; this session has maxStep 20 and maxRound 1"),
+            assertTrue(
+                    e.getMessage().contains("maxStep 200 and maxRound 1; this session has maxStep 20 and maxRound 1"),
                     e.getMessage());
             assertTrue(e.getMessage().contains("(maxStep: 200, maxRound: 1)"), e.getMessage());
         }
@@ -192,8 +208,11 @@ class JournalBadInputTest {
 
         assertEquals(JournalException.Kind.DIVERGED, e.kind());
         assertEquals(4, e.record().orElseThrow());
-        assertTrue(e.getMessage().contains("the replayed step 2 of round 1 in Tally.WORK moved to Tally.FINISH by LLM,"
-                + " but the journal says it moved to Tally.WORK by LLM"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("the replayed step 2 of round 1 in Tally.WORK moved to Tally.FINISH by LLM,"
+                                + " but the journal says it moved to Tally.WORK by LLM"),
+                e.getMessage());
         assertNothingRan(edited.subList(0, 6));
     }
 
@@ -202,15 +221,22 @@ class JournalBadInputTest {
         Files.write(TallyRun.journal(dir), journal.subList(0, 5));
         CountingModel model = new CountingModel(TARGET);
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
-            TallyAgent agent = new TallyAgent(model, opened.driver(
-                    new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)), TallyRun.CONFIG);
-            Session session = Session.of(TallyStateManager.instance(), agent).config(TallyRun.CONFIG).build();
+            TallyAgent agent = new TallyAgent(
+                    model,
+                    opened.driver(new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)),
+                    TallyRun.CONFIG);
+            Session session = Session.of(TallyStateManager.instance(), agent)
+                    .config(TallyRun.CONFIG)
+                    .build();
 
             JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
 
             assertEquals(JournalException.Kind.DIVERGED, e.kind());
-            assertTrue(e.getMessage().contains("call 0 of the replayed step 1 of round 1 is action, but the journal"
-                    + " recorded llm there"), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains("call 0 of the replayed step 1 of round 1 is action, but the journal"
+                                    + " recorded llm there"),
+                    e.getMessage());
         }
         assertEquals(1, model.calls(), "the unwrapped model was called, and resuming stopped right there");
         assertEquals(List.of(), TallyRun.lines(TallyRun.attempts(dir)), "no action ran");
@@ -236,9 +262,12 @@ class JournalBadInputTest {
     @Test
     void anOpenedJournalCannotStartANewSession() throws Exception {
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
-            TallyAgent agent = new TallyAgent(opened.llm(new CountingModel(TARGET)), opened.driver(
-                    new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)), TallyRun.CONFIG);
-            Session.Builder<TallyAgent> builder = Session.of(TallyStateManager.instance(), agent).journal(opened);
+            TallyAgent agent = new TallyAgent(
+                    opened.llm(new CountingModel(TARGET)),
+                    opened.driver(new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)),
+                    TallyRun.CONFIG);
+            Session.Builder<TallyAgent> builder =
+                    Session.of(TallyStateManager.instance(), agent).journal(opened);
 
             JournalException e = assertThrows(JournalException.class, builder::build);
 
@@ -253,8 +282,9 @@ class JournalBadInputTest {
         Path other = dir.resolve("other.journal");
         try (Journal unattached = Journal.create(other)) {
             CountingModel model = new CountingModel(TARGET);
-            JournalException e = assertThrows(JournalException.class, () -> unattached.llm(model)
-                    .complete(LlmRequest.of(List.of(ChatMessage.user("count 0")))));
+            JournalException e = assertThrows(
+                    JournalException.class,
+                    () -> unattached.llm(model).complete(LlmRequest.of(List.of(ChatMessage.user("count 0")))));
 
             assertEquals(JournalException.Kind.MISUSE, e.kind());
             assertTrue(e.getMessage().contains("which no session writes"), e.getMessage());
@@ -276,5 +306,4 @@ class JournalBadInputTest {
         crc.update(body.getBytes(StandardCharsets.UTF_8));
         return line.substring(0, at) + ",\"crc\":\"" + String.format(Locale.ROOT, "%08x", crc.getValue()) + "\"}";
     }
-
 }

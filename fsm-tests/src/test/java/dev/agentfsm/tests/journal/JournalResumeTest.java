@@ -1,7 +1,6 @@
 package dev.agentfsm.tests.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -40,7 +39,9 @@ class JournalResumeTest {
         for (int kept = 1; kept <= journal.size(); kept++) {
             Path cut = Files.createDirectory(dir.resolve("cut-" + kept));
             List<String> records = journal.subList(0, kept);
-            int workDone = (int) records.stream().filter(r -> r.contains("\"state\":\"Tally.WORK\"")).count();
+            int workDone = (int) records.stream()
+                    .filter(r -> r.contains("\"state\":\"Tally.WORK\""))
+                    .count();
             Files.write(TallyRun.journal(cut), records);
             Files.write(TallyRun.effects(cut), effects.subList(0, workDone)); // what the device did before the crash
 
@@ -55,13 +56,21 @@ class JournalResumeTest {
             assertEquals(expected.path(), result.path(), after);
             assertEquals(expected.result(), result.result(), after);
             assertEquals(expected.steps(), result.steps(), after);
-            assertEquals(TARGET - workDone, resumed.model.calls(), after + ": only the steps not recorded ask the model");
-            assertEquals(TARGET - workDone, TallyRun.lines(TallyRun.attempts(cut)).size(),
+            assertEquals(
+                    TARGET - workDone, resumed.model.calls(), after + ": only the steps not recorded ask the model");
+            assertEquals(
+                    TARGET - workDone,
+                    TallyRun.lines(TallyRun.attempts(cut)).size(),
                     after + ": only the steps not recorded reach the device");
             assertEquals(effects, TallyRun.lines(TallyRun.effects(cut)), after);
             assertEquals(reference.agent.added(), resumed.agent.added(), after + ": the agent's own state is rebuilt");
-            assertEquals(reference.agent.blackboard().trajectories(), resumed.agent.blackboard().trajectories(), after);
-            assertEquals(shape(journal), shape(TallyRun.lines(TallyRun.journal(cut))),
+            assertEquals(
+                    reference.agent.blackboard().trajectories(),
+                    resumed.agent.blackboard().trajectories(),
+                    after);
+            assertEquals(
+                    shape(journal),
+                    shape(TallyRun.lines(TallyRun.journal(cut))),
                     after + ": the journal goes on as the uninterrupted one did");
         }
     }
@@ -80,8 +89,11 @@ class JournalResumeTest {
         RoundResult result = resumed.run(true).get(0);
         resumed.journal.close();
 
-        assertEquals(result.steps() - 5 - 1, moves.moves.size(), "no transition of the five replayed steps, none out"
-                + " of the last (round-ending) step: " + moves.moves);
+        assertEquals(
+                result.steps() - 5 - 1,
+                moves.moves.size(),
+                "no transition of the five replayed steps, none out" + " of the last (round-ending) step: "
+                        + moves.moves);
         assertTrue(moves.moves.get(0).startsWith("6 "), moves.moves.toString());
         assertEquals(List.of(result), moves.ends);
     }
@@ -112,18 +124,32 @@ class JournalResumeTest {
         assertEquals("{\"add\": 1, \"status\": \"WORK\"}", llm.path("reply").asText());
         JsonNode action = first.path("calls").get(1);
         assertEquals("action", action.path("kind").asText());
-        assertEquals(run.session.id() + "/1/1/", action.path("id").asText().substring(0, run.session.id().length() + 5));
-        assertEquals("{\"arguments\":{\"line\":\"item-1\"},\"function\":\"append\"}", action.path("action").toString());
+        assertEquals(
+                run.session.id() + "/1/1/",
+                action.path("id").asText().substring(0, run.session.id().length() + 5));
+        assertEquals(
+                "{\"arguments\":{\"line\":\"item-1\"},\"function\":\"append\"}",
+                action.path("action").toString());
         assertEquals("appended item-1", action.path("result").path("output").asText());
         assertEquals(1, first.path("context").path("set").path("tally.count").asInt());
-        assertEquals("item-1", JSON.convertValue(first.path("blackboard").path("trajectories").get(0), java.util.Map.class)
-                .get("output").toString().substring("appended ".length()));
+        assertEquals(
+                "item-1",
+                JSON.convertValue(first.path("blackboard").path("trajectories").get(0), java.util.Map.class)
+                        .get("output")
+                        .toString()
+                        .substring("appended ".length()));
 
-        JsonNode rest = records.stream().filter(r -> r.path("state").asText().equals("Tally.REST")).findFirst().orElseThrow();
+        JsonNode rest = records.stream()
+                .filter(r -> r.path("state").asText().equals("Tally.REST"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("observe", rest.path("calls").get(0).path("kind").asText());
-        assertEquals("5 lines", rest.path("calls").get(0).path("observation").path("text").asText());
+        assertEquals(
+                "5 lines",
+                rest.path("calls").get(0).path("observation").path("text").asText());
         assertEquals("SYSTEM", rest.path("moved").path("trigger").asText());
-        assertEquals("5 lines", rest.path("context").path("set").path("tally.looked").asText());
+        assertEquals(
+                "5 lines", rest.path("context").path("set").path("tally.looked").asText());
 
         JsonNode end = records.get(records.size() - 1);
         assertEquals("roundEnd", end.path("type").asText());
@@ -135,8 +161,10 @@ class JournalResumeTest {
         List<String> shape = new ArrayList<>();
         for (String line : journal) {
             JsonNode record = JSON.readTree(line);
-            shape.add(record.path("n").asInt() + " " + record.path("type").asText() + " " + record.path("state").asText("")
-                    + " " + record.path("moved").path("to").asText("") + record.path("ended").asText("")
+            shape.add(record.path("n").asInt() + " " + record.path("type").asText() + " "
+                    + record.path("state").asText("")
+                    + " " + record.path("moved").path("to").asText("")
+                    + record.path("ended").asText("")
                     + record.path("outcome").asText(""));
         }
         return shape;

@@ -46,7 +46,8 @@ class KillAndResumeTest {
         String about = "seed " + seed + " (rerun with -Dagentfsm.killSeed=" + seed + ")";
 
         Path referenceDir = Files.createDirectory(dir.resolve("reference"));
-        TallyRun reference = TallyRun.start(referenceDir, TARGET, Duration.ofMillis(PAUSE_MILLIS), "reference", new Moves());
+        TallyRun reference =
+                TallyRun.start(referenceDir, TARGET, Duration.ofMillis(PAUSE_MILLIS), "reference", new Moves());
         long started = System.nanoTime();
         RoundResult expected = reference.run(false).get(0);
         // kill anywhere in a run: eight sessions at once take longer than one alone, and a resumed one replays first
@@ -58,7 +59,9 @@ class KillAndResumeTest {
         List<Integer> cutAfterSteps = new ArrayList<>();
         int launches = 0;
         while (cutAfterSteps.size() < KILLS) {
-            List<Path> active = sessions.stream().filter(s -> !Files.exists(s.resolve("done"))).toList();
+            List<Path> active = sessions.stream()
+                    .filter(s -> !Files.exists(s.resolve("done")))
+                    .toList();
             if (active.isEmpty()) {
                 for (int i = 0; i < SESSIONS_AT_ONCE; i++) {
                     sessions.add(Files.createDirectory(dir.resolve("session-" + sessions.size())));
@@ -82,7 +85,8 @@ class KillAndResumeTest {
                 }
             }
         }
-        List<Path> unfinished = sessions.stream().filter(s -> !Files.exists(s.resolve("done"))).toList();
+        List<Path> unfinished =
+                sessions.stream().filter(s -> !Files.exists(s.resolve("done"))).toList();
         if (!unfinished.isEmpty()) {
             launches++;
             Map<Path, Integer> committed = new HashMap<>();
@@ -107,15 +111,23 @@ class KillAndResumeTest {
             assertEquals(expectedLines, lines(effects), which + ": every action happened once, in order");
         }
         assertTrue(cutAfterSteps.size() >= KILLS, cutAfterSteps.size() + " kills");
-        assertTrue(new HashSet<>(cutAfterSteps).size() >= 5, "the kills are spread over the run: cut after "
-                + cutAfterSteps + " completed steps; " + about);
-        System.out.printf("KillAndResumeTest: %d launches, %d sessions cut %d times (kill delay up to %d ms; cut after"
+        assertTrue(
+                new HashSet<>(cutAfterSteps).size() >= 5,
+                "the kills are spread over the run: cut after " + cutAfterSteps + " completed steps; " + about);
+        System.out.printf(
+                "KillAndResumeTest: %d launches, %d sessions cut %d times (kill delay up to %d ms; cut after"
                         + " %d to %d completed steps, %d distinct points), all %d ended %s along the uninterrupted path;"
                         + " %s%n",
-                launches, sessions.size(), cutAfterSteps.size(), maxKillDelay,
+                launches,
+                sessions.size(),
+                cutAfterSteps.size(),
+                maxKillDelay,
                 cutAfterSteps.stream().min(Integer::compare).orElse(0),
-                cutAfterSteps.stream().max(Integer::compare).orElse(0), new HashSet<>(cutAfterSteps).size(),
-                sessions.size(), expected.outcome(), about);
+                cutAfterSteps.stream().max(Integer::compare).orElse(0),
+                new HashSet<>(cutAfterSteps).size(),
+                sessions.size(),
+                expected.outcome(),
+                about);
     }
 
     /** Every action {@code launch} asked for belongs to a step after the ones the journal held when it started. */
@@ -125,8 +137,10 @@ class KillAndResumeTest {
             String[] fields = attempt.split(" ");
             if (fields[0].equals(launch)) {
                 int step = Integer.parseInt(fields[1].split("/")[1]);
-                assertTrue(step > committed, session.getFileName() + ": " + launch + " ran action " + fields[1]
-                        + " of step " + step + ", which the journal had completed (" + committed + " steps); " + about);
+                assertTrue(
+                        step > committed,
+                        session.getFileName() + ": " + launch + " ran action " + fields[1] + " of step " + step
+                                + ", which the journal had completed (" + committed + " steps); " + about);
             }
         }
     }
@@ -137,8 +151,11 @@ class KillAndResumeTest {
         if (!Files.exists(journal)) {
             return 0;
         }
-        return JournalFile.read(journal).records().stream().filter(r -> r instanceof JournalRecord.Step)
-                .mapToInt(r -> ((JournalRecord.Step) r).sessionStep()).max().orElse(0);
+        return JournalFile.read(journal).records().stream()
+                .filter(r -> r instanceof JournalRecord.Step)
+                .mapToInt(r -> ((JournalRecord.Step) r).sessionStep())
+                .max()
+                .orElse(0);
     }
 
     /** The lines the device appended, without their action ids, after checking each id appears once. */
@@ -154,9 +171,16 @@ class KillAndResumeTest {
     }
 
     private static Process launch(String name, List<Path> sessions) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto", "-cp",
-                System.getProperty("java.class.path"), TallyChild.class.getName(), name, Integer.toString(TARGET),
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-Xshare:auto",
+                "-cp",
+                System.getProperty("java.class.path"),
+                TallyChild.class.getName(),
+                name,
+                Integer.toString(TARGET),
                 Long.toString(PAUSE_MILLIS)));
         sessions.forEach(s -> command.add(s.toString()));
         Path log = sessions.get(0).getParent().resolve(name + ".log");
@@ -166,12 +190,13 @@ class KillAndResumeTest {
     private static void awaitReady(Process child, String about) throws Exception {
         BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
         String line = CompletableFuture.supplyAsync(() -> {
-            try {
-                return out.readLine();
-            } catch (IOException e) {
-                return "(" + e + ")";
-            }
-        }).get(60, TimeUnit.SECONDS);
+                    try {
+                        return out.readLine();
+                    } catch (IOException e) {
+                        return "(" + e + ")";
+                    }
+                })
+                .get(60, TimeUnit.SECONDS);
         assertEquals("ready", line, () -> "the child starts: " + log(child) + "; " + about);
     }
 

@@ -91,7 +91,10 @@ public final class LedgerDriver implements DeviceDriver {
 
     private static void append(Path file, String line) {
         try {
-            Files.write(file, (line + "\n").getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,
+            Files.write(
+                    file,
+                    (line + "\n").getBytes(StandardCharsets.UTF_8),
+                    StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -15,7 +15,10 @@ import dev.agentfsm.runtime.Context;
 public final class Tally {
     private Tally() {}
 
-    @StateMachine(name = "Tally", initial = Work.class, onError = Fail.class,
+    @StateMachine(
+            name = "Tally",
+            initial = Work.class,
+            onError = Fail.class,
             description = "Counts to a target, one model call and one device action per step")
     public abstract static class Base implements AgentState<TallyAgent> {}
 

@@ -44,10 +44,13 @@ public final class TallyAgent extends BaseAgent {
     }
 
     void work(Context context) throws Exception {
-        String prompt = "count " + added.size() + "; last output " + (outputs.isEmpty() ? "-" : outputs.get(outputs.size() - 1));
-        JsonNode reply = JSON.readTree(llm.complete(LlmRequest.of(List.of(ChatMessage.user(prompt)))).content());
+        String prompt = "count " + added.size() + "; last output "
+                + (outputs.isEmpty() ? "-" : outputs.get(outputs.size() - 1));
+        JsonNode reply = JSON.readTree(
+                llm.complete(LlmRequest.of(List.of(ChatMessage.user(prompt)))).content());
         int add = reply.path("add").asInt();
-        ActionResult result = driver.execute(new Action("append", Map.of("line", "item-" + add)), Duration.ofSeconds(5));
+        ActionResult result =
+                driver.execute(new Action("append", Map.of("line", "item-" + add)), Duration.ofSeconds(5));
         added.add(add);
         outputs.add(result.output());
         context.put(COUNT, added.size());

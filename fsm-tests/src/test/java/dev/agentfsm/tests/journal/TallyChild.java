@@ -53,13 +53,22 @@ public final class TallyChild {
      */
     private static void warmUp() throws IOException {
         Path dir = Files.createTempDirectory("tally-warm-up");
-        TallyAgent agent = new TallyAgent(new CountingModel(6), new LedgerDriver(TallyRun.effects(dir),
-                TallyRun.attempts(dir), "warm-up", Duration.ZERO), TallyRun.CONFIG);
-        dev.agentfsm.runtime.Session.of(TallyStateManager.instance(), agent).build().run(List.of(TallyRun.TASK));
+        TallyAgent agent = new TallyAgent(
+                new CountingModel(6),
+                new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "warm-up", Duration.ZERO),
+                TallyRun.CONFIG);
+        dev.agentfsm.runtime.Session.of(TallyStateManager.instance(), agent)
+                .build()
+                .run(List.of(TallyRun.TASK));
         try (Journal journal = Journal.create(dir.resolve("journal"))) {
-            TallyAgent journaled = new TallyAgent(journal.llm(new CountingModel(6)), journal.driver(new LedgerDriver(
-                    dir.resolve("effects2"), dir.resolve("attempts2"), "warm-up", Duration.ZERO)), TallyRun.CONFIG);
-            dev.agentfsm.runtime.Session.of(TallyStateManager.instance(), journaled).journal(journal).build()
+            TallyAgent journaled = new TallyAgent(
+                    journal.llm(new CountingModel(6)),
+                    journal.driver(new LedgerDriver(
+                            dir.resolve("effects2"), dir.resolve("attempts2"), "warm-up", Duration.ZERO)),
+                    TallyRun.CONFIG);
+            dev.agentfsm.runtime.Session.of(TallyStateManager.instance(), journaled)
+                    .journal(journal)
+                    .build()
                     .run(List.of(TallyRun.TASK));
         }
     }
@@ -69,7 +78,8 @@ public final class TallyChild {
         boolean resume = Files.exists(journal) && Files.size(journal) > 0;
         TallyRun run;
         try {
-            run = resume ? TallyRun.resume(dir, target, pause, launch, new Moves())
+            run = resume
+                    ? TallyRun.resume(dir, target, pause, launch, new Moves())
                     : TallyRun.start(dir, target, pause, launch, new Moves());
         } catch (JournalException e) {
             if (e.kind() != JournalException.Kind.EMPTY) {
@@ -83,8 +93,12 @@ public final class TallyChild {
         RoundResult result = run.run(resume).get(0);
         run.journal.close();
         Path done = dir.resolve("done.tmp");
-        Files.write(done, List.of(result.outcome().name(), String.join(" ", result.qualifiedPath()),
-                result.result().orElse("")));
+        Files.write(
+                done,
+                List.of(
+                        result.outcome().name(),
+                        String.join(" ", result.qualifiedPath()),
+                        result.result().orElse("")));
         Files.move(done, dir.resolve("done"), StandardCopyOption.ATOMIC_MOVE);
     }
 }

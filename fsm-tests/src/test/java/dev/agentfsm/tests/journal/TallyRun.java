@@ -34,7 +34,8 @@ final class TallyRun {
         this.driver = new LedgerDriver(effects(dir), attempts(dir), launch, pause);
         this.journal = resume ? Journal.open(journal(dir)) : Journal.create(journal(dir));
         this.agent = new TallyAgent(journal.llm(model), journal.driver(driver), CONFIG);
-        Session.Builder<TallyAgent> builder = Session.of(TallyStateManager.instance(), agent).listener(listener);
+        Session.Builder<TallyAgent> builder =
+                Session.of(TallyStateManager.instance(), agent).listener(listener);
         this.session = (resume ? builder : builder.journal(journal)).build();
     }
 

@@ -42,7 +42,8 @@ class TimeoutAndEventTest {
     void anEventDeliveredFromAnotherThreadEndsTheWait() throws Exception {
         GateAgent agent = new GateAgent();
         Moves moves = new Moves();
-        Session session = Session.of(GateStateManager.instance(), agent).listener(moves).build();
+        Session session =
+                Session.of(GateStateManager.instance(), agent).listener(moves).build();
         CompletableFuture<List<RoundResult>> run = CompletableFuture.supplyAsync(() -> session.run(List.of("open up")));
         Thread.sleep(50);
         session.deliver(new Event("open", "{\"by\": \"ana\"}"));
@@ -53,7 +54,8 @@ class TimeoutAndEventTest {
         assertEquals(List.of("1 WAIT -> OPEN by USER"), moves.moves);
         assertEquals("{\"by\": \"ana\"}", agent.taken().orElseThrow().payload());
         Duration remaining = agent.remaining().orElseThrow();
-        assertTrue(remaining.compareTo(Duration.ZERO) > 0 && remaining.toMillis() <= DEADLINE_MILLIS, remaining::toString);
+        assertTrue(
+                remaining.compareTo(Duration.ZERO) > 0 && remaining.toMillis() <= DEADLINE_MILLIS, remaining::toString);
     }
 
     @Test
@@ -63,7 +65,10 @@ class TimeoutAndEventTest {
         context.inbox().deliver(Event.of("shut"));
         context.inbox().deliver(Event.of("open"));
 
-        RoundResult result = Round.of(GateStateManager.instance(), agent).context(context).build().run();
+        RoundResult result = Round.of(GateStateManager.instance(), agent)
+                .context(context)
+                .build()
+                .run();
 
         assertEquals(List.of(GateStatus.WAIT, GateStatus.SHUT), result.path(), "the oldest event first");
         assertEquals(1, context.inbox().size(), "the other event stays");
@@ -74,7 +79,10 @@ class TimeoutAndEventTest {
     void withoutAnEventTheRoundTakesTheTimeoutMoveAtTheDeadline() {
         Moves moves = new Moves();
         long started = System.nanoTime();
-        RoundResult result = Round.of(GateStateManager.instance(), new GateAgent()).listener(moves).build().run();
+        RoundResult result = Round.of(GateStateManager.instance(), new GateAgent())
+                .listener(moves)
+                .build()
+                .run();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
@@ -85,11 +93,15 @@ class TimeoutAndEventTest {
 
     @Test
     void workThatReturnsAfterTheDeadlineTakesTheTimeoutMoveNotItsOwnDecision() {
-        GateAgent agent = new GateAgent().busy(Duration.ofMillis(DEADLINE_MILLIS + 100)).noWait();
+        GateAgent agent =
+                new GateAgent().busy(Duration.ofMillis(DEADLINE_MILLIS + 100)).noWait();
         agent.setStatus(GateStatus.OPEN); // what the work would decide, were it in time
         Moves moves = new Moves();
 
-        RoundResult result = Round.of(GateStateManager.instance(), agent).listener(moves).build().run();
+        RoundResult result = Round.of(GateStateManager.instance(), agent)
+                .listener(moves)
+                .build()
+                .run();
 
         assertEquals(List.of(GateStatus.WAIT, GateStatus.CLOSED), result.path());
         assertEquals(List.of("1 WAIT -> CLOSED by TIMEOUT"), moves.moves);
@@ -97,10 +109,12 @@ class TimeoutAndEventTest {
 
     @Test
     void workThatThrowsAfterTheDeadlineTakesTheTimeoutMoveNotOnError() {
-        GateAgent agent = new GateAgent().busy(Duration.ofMillis(DEADLINE_MILLIS + 100))
+        GateAgent agent = new GateAgent()
+                .busy(Duration.ofMillis(DEADLINE_MILLIS + 100))
                 .fails(new IllegalStateException("the motor stalled"));
 
-        RoundResult result = Round.of(GateStateManager.instance(), agent).build().run();
+        RoundResult result =
+                Round.of(GateStateManager.instance(), agent).build().run();
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(List.of(GateStatus.WAIT, GateStatus.CLOSED), result.path());
@@ -110,7 +124,8 @@ class TimeoutAndEventTest {
     void workThatThrowsInTimeStillGoesToOnError() {
         GateAgent agent = new GateAgent().fails(new IllegalStateException("the motor stalled"));
 
-        RoundResult result = Round.of(GateStateManager.instance(), agent).build().run();
+        RoundResult result =
+                Round.of(GateStateManager.instance(), agent).build().run();
 
         assertEquals(Outcome.ERROR, result.outcome());
         assertEquals(List.of(GateStatus.WAIT, GateStatus.BROKEN), result.path());
@@ -121,8 +136,11 @@ class TimeoutAndEventTest {
         GateAgent agent = new GateAgent();
         CancellationToken token = new CancellationToken();
         // a gate that would wait a long time: a round of its own with the token
-        CompletableFuture<RoundResult> run = CompletableFuture.supplyAsync(() -> Round.of(GateStateManager.instance(),
-                agent).cancellation(token).build().run());
+        CompletableFuture<RoundResult> run =
+                CompletableFuture.supplyAsync(() -> Round.of(GateStateManager.instance(), agent)
+                        .cancellation(token)
+                        .build()
+                        .run());
         Thread.sleep(50);
         long cancelled = System.nanoTime();
         token.cancel();
@@ -130,7 +148,8 @@ class TimeoutAndEventTest {
 
         assertEquals(Outcome.CANCELLED, result.outcome(), result.reason());
         assertTrue(result.reason().contains("while Gate.WAIT ran"), result.reason());
-        assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cancelled) < DEADLINE_MILLIS,
+        assertTrue(
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cancelled) < DEADLINE_MILLIS,
                 "the wait ends before the time-out would have");
     }
 
@@ -140,13 +159,20 @@ class TimeoutAndEventTest {
         Path file = dir.resolve("gate.journal");
         Session first;
         try (Journal journal = Journal.create(file)) {
-            first = Session.of(GateStateManager.instance(), new GateAgent()).config(twoRounds()).journal(journal).build();
+            first = Session.of(GateStateManager.instance(), new GateAgent())
+                    .config(twoRounds())
+                    .journal(journal)
+                    .build();
             first.deliver(Event.of("open"));
-            assertEquals(List.of(List.of(GateStatus.WAIT, GateStatus.OPEN), List.of(GateStatus.WAIT, GateStatus.CLOSED)),
-                    first.run(List.of("one", "two")).stream().map(RoundResult::path).toList());
+            assertEquals(
+                    List.of(List.of(GateStatus.WAIT, GateStatus.OPEN), List.of(GateStatus.WAIT, GateStatus.CLOSED)),
+                    first.run(List.of("one", "two")).stream()
+                            .map(RoundResult::path)
+                            .toList());
         }
         String journalText = Files.readString(file);
-        assertTrue(journalText.contains("\"calls\":[{\"kind\":\"event\",\"event\":{\"name\":\"open\",\"payload\":\"\"}}]"),
+        assertTrue(
+                journalText.contains("\"calls\":[{\"kind\":\"event\",\"event\":{\"name\":\"open\",\"payload\":\"\"}}]"),
                 journalText);
         assertTrue(journalText.contains("\"calls\":[{\"kind\":\"event\",\"timedOut\":true}]"), journalText);
 
@@ -158,13 +184,16 @@ class TimeoutAndEventTest {
         GateAgent again = new GateAgent();
         List<RoundResult> resumed;
         try (Journal journal = Journal.open(file)) {
-            Session session = Session.of(GateStateManager.instance(), again).config(twoRounds()).build();
+            Session session = Session.of(GateStateManager.instance(), again)
+                    .config(twoRounds())
+                    .build();
             resumed = session.resume(journal);
             assertEquals(first.id(), session.id());
         }
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 
-        assertEquals(List.of(List.of(GateStatus.WAIT, GateStatus.OPEN), List.of(GateStatus.WAIT, GateStatus.CLOSED)),
+        assertEquals(
+                List.of(List.of(GateStatus.WAIT, GateStatus.OPEN), List.of(GateStatus.WAIT, GateStatus.CLOSED)),
                 resumed.stream().map(RoundResult::path).toList());
         assertEquals("open", again.taken().orElseThrow().name(), "the recorded event, not a new one");
         assertTrue(millis < DEADLINE_MILLIS, "the recorded time-out is replayed, not waited again: " + millis + " ms");

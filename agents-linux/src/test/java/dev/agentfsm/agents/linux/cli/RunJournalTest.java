@@ -15,11 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code run --journal FILE} and {@code run --resume FILE}, against an in-process model server. */
 class RunJournalTest {
-    private static final String LIST = """
+    private static final String LIST =
+            """
             {"observation": "nothing yet", "thought": "list the files",
              "action": {"function": "execute_command", "arguments": {"command": "ls -1"}, "status": "CONTINUE"},
              "plan": ["list", "answer"], "result": ""}""";
-    private static final String DONE = """
+    private static final String DONE =
+            """
             {"observation": "one file", "thought": "done",
              "action": {"function": "", "arguments": {}, "status": "FINISH"},
              "plan": [], "result": "The directory holds hello.txt."}""";
@@ -49,17 +51,26 @@ class RunJournalTest {
 
             assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
             assertTrue(resumed.out().contains("task:  " + TASK + "\n"), resumed.out());
-            assertTrue(resumed.out().contains("\njournal: " + journal + " (resuming: 1 completed steps are replayed, then"
-                    + " the run goes on)\n"), resumed.out());
+            assertTrue(
+                    resumed.out()
+                            .contains("\njournal: " + journal + " (resuming: 1 completed steps are replayed, then"
+                                    + " the run goes on)\n"),
+                    resumed.out());
             assertTrue(resumed.out().contains("\nstep 1  CONTINUE -> CONTINUE  $ ls -1  [exit 0, "), resumed.out());
-            assertTrue(resumed.out().contains("  (replayed from the journal)\n        thought: list the files\n"
-                    + "        hello.txt\nstep 2"), "the recorded output, not a new listing: " + resumed.out());
+            assertTrue(
+                    resumed.out()
+                            .contains("  (replayed from the journal)\n        thought: list the files\n"
+                                    + "        hello.txt\nstep 2"),
+                    "the recorded output, not a new listing: " + resumed.out());
             assertTrue(resumed.out().contains("\nstep 2  CONTINUE -> FINISH  (no command)  ["), resumed.out());
-            assertTrue(resumed.out().contains("\nround COMPLETED after 3 states: CONTINUE -> CONTINUE -> FINISH\n"),
+            assertTrue(
+                    resumed.out().contains("\nround COMPLETED after 3 states: CONTINUE -> CONTINUE -> FINISH\n"),
                     resumed.out());
             assertEquals(1, server.requests().size(), "only step 2 asks the model");
-            assertTrue(server.requests().get(0).lastUserText().contains("stdout:\nhello.txt\n"),
-                    "step 2's prompt has step 1's recorded output: " + server.requests().get(0).lastUserText());
+            assertTrue(
+                    server.requests().get(0).lastUserText().contains("stdout:\nhello.txt\n"),
+                    "step 2's prompt has step 1's recorded output: "
+                            + server.requests().get(0).lastUserText());
         }
         assertEquals(records.size(), Files.readAllLines(journal).size());
     }
@@ -71,8 +82,11 @@ class RunJournalTest {
             Cli cli = run(server, dir, "--resume", journal.toString(), "--task", "something else");
 
             assertEquals(2, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(cli.err().contains("--task 'something else' is not the task journal " + journal
-                    + " recorded ('" + TASK + "')"), cli.err());
+            assertTrue(
+                    cli.err()
+                            .contains("--task 'something else' is not the task journal " + journal + " recorded ('"
+                                    + TASK + "')"),
+                    cli.err());
             assertEquals(0, server.requests().size());
         }
     }
@@ -99,8 +113,12 @@ class RunJournalTest {
             Cli cli = run(server, dir, "--resume", journal.toString());
 
             assertEquals(2, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(cli.err().startsWith("agents-linux run: journal " + journal + " was written by other machines than"
-                    + " these: it records LinuxAgent [LinuxAgent] with fingerprint sha256:" + "0".repeat(64)), cli.err());
+            assertTrue(
+                    cli.err()
+                            .startsWith("agents-linux run: journal " + journal + " was written by other machines than"
+                                    + " these: it records LinuxAgent [LinuxAgent] with fingerprint sha256:"
+                                    + "0".repeat(64)),
+                    cli.err());
             assertEquals(0, server.requests().size());
         }
     }
@@ -112,8 +130,16 @@ class RunJournalTest {
         records.set(2, records.get(2).replace("ls -1", "ls -l"));
         Files.write(journal, records);
 
-        Cli cli = Cli.run("run", "--resume", journal.toString(), "--base-url", "http://127.0.0.1:9/v1", "--model", "m",
-                "--root", dir.toString());
+        Cli cli = Cli.run(
+                "run",
+                "--resume",
+                journal.toString(),
+                "--base-url",
+                "http://127.0.0.1:9/v1",
+                "--model",
+                "m",
+                "--root",
+                dir.toString());
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("is corrupt at record 3 (line 3, byte "), cli.err());
@@ -123,8 +149,18 @@ class RunJournalTest {
     @Test
     void anExistingJournalIsNotOverwritten() throws Exception {
         Path journal = recorded();
-        Cli cli = Cli.run("run", "--task", TASK, "--journal", journal.toString(), "--base-url", "http://127.0.0.1:9/v1",
-                "--model", "m", "--root", dir.toString());
+        Cli cli = Cli.run(
+                "run",
+                "--task",
+                TASK,
+                "--journal",
+                journal.toString(),
+                "--base-url",
+                "http://127.0.0.1:9/v1",
+                "--model",
+                "m",
+                "--root",
+                dir.toString());
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("already exists and holds"), cli.err());
@@ -132,8 +168,20 @@ class RunJournalTest {
 
     @Test
     void journalAndResumeTogetherAreRefused() {
-        Cli cli = Cli.run("run", "--task", TASK, "--journal", "a", "--resume", "b", "--base-url",
-                "http://127.0.0.1:9/v1", "--model", "m", "--root", dir.toString());
+        Cli cli = Cli.run(
+                "run",
+                "--task",
+                TASK,
+                "--journal",
+                "a",
+                "--resume",
+                "b",
+                "--base-url",
+                "http://127.0.0.1:9/v1",
+                "--model",
+                "m",
+                "--root",
+                dir.toString());
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("give one of them"), cli.err());
@@ -158,8 +206,16 @@ class RunJournalTest {
     }
 
     private Cli run(ChatServer server, Path root, String... more) {
-        List<String> args = new ArrayList<>(List.of("run", "--base-url", server.baseUrl(), "--model", "test-model",
-                "--root", root.toString(), "--trace", dir.resolve("trace.jsonl").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                "--base-url",
+                server.baseUrl(),
+                "--model",
+                "test-model",
+                "--root",
+                root.toString(),
+                "--trace",
+                dir.resolve("trace.jsonl").toString()));
         args.addAll(List.of(more));
         return Cli.run(args.toArray(String[]::new));
     }

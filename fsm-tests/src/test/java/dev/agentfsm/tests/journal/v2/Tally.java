@@ -15,7 +15,10 @@ import dev.agentfsm.tests.journal.TallyAgent;
 public final class Tally {
     private Tally() {}
 
-    @StateMachine(name = "Tally", initial = Work.class, onError = Fail.class,
+    @StateMachine(
+            name = "Tally",
+            initial = Work.class,
+            onError = Fail.class,
             description = "Counts to a target; a later version with a PAUSE state")
     public abstract static class Base implements AgentState<TallyAgent> {}
 

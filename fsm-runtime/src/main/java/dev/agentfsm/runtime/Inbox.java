@@ -1,10 +1,10 @@
 package dev.agentfsm.runtime;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,34 +35,36 @@ public final class Inbox {
     /** How often a wait looks at its round's cancellation token. */
     private static final long CANCEL_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
-    private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
-    /** The state now running in the round that owns the inbox: its time-out and the round's cancellation. */
-    private volatile Waiting waiting = Waiting.NONE;
+    private static final CancellationToken NOT_CANCELLED = new CancellationToken();
+
+    /** The events not yet taken, oldest first; created by the first delivery, guarded by this inbox's lock. */
+    private ArrayDeque<Event> events;
     /** Where takes are recorded and replayed when the session keeps a journal. */
     private volatile Optional<Journal> journal = Optional.empty();
 
-    /** The running state's deadline, from its {@code @Timeout}, and the round's cancellation. */
-    record Waiting(
-            Optional<Status> status, Optional<Timeout> timeout, long deadlineNanos, CancellationToken cancellation) {
-        static final Waiting NONE = new Waiting(Optional.empty(), Optional.empty(), 0, new CancellationToken());
-
-        Optional<Duration> remaining() {
-            return timeout.map(t -> Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
-        }
-
-        boolean expired() {
-            return timeout.isPresent() && deadlineNanos - System.nanoTime() <= 0;
-        }
-    }
+    // The state now running, its deadline and the round's cancellation: written by the round and read by
+    // the state's work, both on the round's thread, so plain fields (and no allocation per step) do.
+    /** Null while no state runs; read through {@link #running()}. */
+    private Status running;
+    private Optional<Timeout> timeout = Optional.empty();
+    private long deadlineNanos;
+    private CancellationToken cancellation = NOT_CANCELLED;
 
     /** Delivers an event; any thread may call this. */
     public void deliver(Event event) {
-        events.add(Objects.requireNonNull(event, "event"));
+        Objects.requireNonNull(event, "event");
+        synchronized (this) {
+            if (events == null) {
+                events = new ArrayDeque<>();
+            }
+            events.add(event);
+            notifyAll();
+        }
     }
 
     /**
      * The oldest event, waiting for one as long as the running state may: until its {@code @Timeout}
-     * runs out, or without limit when it declares none.
+     * runs out, or without limit when it declares none. For the state's work, on the round's thread.
      *
      * @throws StateTimeoutException when the running state's time-out ran out first; the round then
      *     takes its {@code TIMEOUT} move (no event is taken)
@@ -86,63 +88,74 @@ public final class Inbox {
         return pollLive();
     }
 
-    /** How long the running state may still wait, when it declares a {@code @Timeout}. */
+    /**
+     * How long the running state may still wait, when it declares a {@code @Timeout}; for the state's
+     * work, on the round's thread.
+     */
     public Optional<Duration> remaining() {
-        return waiting.remaining();
+        return timeout.map(t -> Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
     }
 
     /** How many events wait to be taken. */
-    public int size() {
-        return events.size();
+    public synchronized int size() {
+        return events == null ? 0 : events.size();
     }
 
     Event awaitLive() throws InterruptedException {
-        Waiting now = waiting;
         while (true) {
-            if (now.cancellation().isCancelled()) {
+            if (cancellation.isCancelled()) {
                 throw new CancellationException("the round was cancelled while "
-                        + now.status().map(Status::qualifiedName).orElse("its state") + " waited for an event");
+                        + running().map(Status::qualifiedName).orElse("its state") + " waited for an event");
             }
             long wait = CANCEL_CHECK_NANOS;
-            if (now.timeout().isPresent()) {
-                long left = now.deadlineNanos() - System.nanoTime();
+            if (timeout.isPresent()) {
+                long left = deadlineNanos - System.nanoTime();
                 if (left <= 0) {
-                    throw new StateTimeoutException(
-                            now.status().orElseThrow(), now.timeout().get());
+                    throw timedOut();
                 }
                 wait = Math.min(wait, left);
             }
-            Event event = events.poll(wait, TimeUnit.NANOSECONDS);
-            if (event != null) {
-                return event;
+            synchronized (this) {
+                if (events != null && !events.isEmpty()) {
+                    return events.poll();
+                }
+                // then look at the cancellation and the deadline again before taking what came
+                TimeUnit.NANOSECONDS.timedWait(this, wait);
             }
         }
     }
 
-    Optional<Event> pollLive() {
-        return Optional.ofNullable(events.poll());
+    synchronized Optional<Event> pollLive() {
+        return events == null ? Optional.empty() : Optional.ofNullable(events.poll());
     }
 
     /** The round entered {@code status}: its time-out starts now. */
     void enter(Status status, CancellationToken cancellation) {
-        Optional<Timeout> timeout = status.timeout();
-        long deadline =
-                System.nanoTime() + timeout.map(t -> saturatedNanos(t.after())).orElse(0L);
-        waiting = new Waiting(Optional.of(status), timeout, deadline, cancellation);
+        this.running = status;
+        this.timeout = status.timeout();
+        this.deadlineNanos = timeout.isPresent() ? System.nanoTime() + saturatedNanos(timeout.get().after()) : 0;
+        this.cancellation = cancellation;
     }
 
     /** The running state's work ended. */
     void leave() {
-        waiting = Waiting.NONE;
+        running = null;
+        timeout = Optional.empty();
+        cancellation = NOT_CANCELLED;
     }
 
     /** Whether the running state's time-out has run out. */
     boolean expired() {
-        return waiting.expired();
+        return timeout.isPresent() && deadlineNanos - System.nanoTime() <= 0;
     }
 
-    Waiting waiting() {
-        return waiting;
+    /** The running state's time-out ran out: what {@link #await()} throws. */
+    StateTimeoutException timedOut() {
+        return new StateTimeoutException(running().orElseThrow(), timeout.orElseThrow());
+    }
+
+    private Optional<Status> running() {
+        return Optional.ofNullable(running);
     }
 
     /** Takes from now on go through the session's journal. */

@@ -250,9 +250,7 @@ final class JournaledCalls {
         if (recorded.isPresent()) {
             JsonNode event = recorded.get().path("event");
             if (recorded.get().path("timedOut").asBoolean(false)) {
-                Inbox.Waiting waiting = inbox.waiting();
-                throw new StateTimeoutException(
-                        waiting.status().orElseThrow(), waiting.timeout().orElseThrow());
+                throw inbox.timedOut();
             }
             return new Event(event.path("name").asText(), event.path("payload").asText(""));
         }

@@ -108,14 +108,19 @@ public final class Round {
         /** Runs the current state's work as one step, which the session's journal records or replays. */
         private StepEnd step() {
             Inbox inbox = context.inbox();
-            journal.ifPresent(j -> j.beginStep(number, steps, budget.used(), current, status, context));
-            replaying = journal.map(Journal::stepReplayed).orElse(false);
+            // if-present rather than lambdas: a step without a journal allocates nothing for it
+            if (journal.isPresent()) {
+                journal.get().beginStep(number, steps, budget.used(), current, status, context);
+            }
+            replaying = journal.isPresent() && journal.get().stepReplayed();
             StepEnd end;
             inbox.enter(status, cancellation);
             try {
                 end = work();
             } catch (RuntimeException | Error e) {
-                journal.ifPresent(Journal::abandonStep);
+                if (journal.isPresent()) {
+                    journal.get().abandonStep();
+                }
                 throw e;
             } finally {
                 inbox.leave();
@@ -203,7 +208,7 @@ public final class Round {
                 return false;
             }
             boolean live = context.inbox().expired();
-            return journal.map(j -> j.timedOut(live)).orElse(live);
+            return journal.isPresent() ? journal.get().timedOut(live) : live;
         }
 
         private StepEnd timeoutMove() {
@@ -279,9 +284,11 @@ public final class Round {
 
         /** Why the round may not enter its next state (cancelled, interrupted, or out of steps); takes the step when it may. */
         private Optional<RoundResult> refuseStep(Optional<Status> to) {
-            Optional<JournalRecord.RoundEnd> recorded = journal.flatMap(j -> j.recordedEnd(number));
-            if (recorded.isPresent()) {
-                return Optional.of(replayedEnd(recorded.get()));
+            if (journal.isPresent()) {
+                Optional<JournalRecord.RoundEnd> recorded = journal.get().recordedEnd(number);
+                if (recorded.isPresent()) {
+                    return Optional.of(replayedEnd(recorded.get()));
+                }
             }
             if (cancellation.isCancelled()) {
                 return Optional.of(cancelled("its CancellationToken was cancelled"));
@@ -395,9 +402,11 @@ public final class Round {
             }
             RoundResult result = new RoundResult(outcome, reason, end.finalStatus(), path, steps, cause,
                     end.violation(), context.get(Context.ROUND_RESULT));
-            boolean heardBefore = journal.flatMap(j -> j.recordedEnd(number)).isPresent();
+            boolean heardBefore = journal.isPresent() && journal.get().recordedEnd(number).isPresent();
             RoundResult told = heardBefore ? result : tell(result);
-            journal.ifPresent(j -> j.roundEnded(number, told));
+            if (journal.isPresent()) {
+                journal.get().roundEnded(number, told);
+            }
             return told;
         }
 

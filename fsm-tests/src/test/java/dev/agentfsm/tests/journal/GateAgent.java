@@ -15,7 +15,8 @@ public final class GateAgent extends BaseAgent {
     private Duration busy = Duration.ZERO;
     private boolean waits = true;
     private Optional<RuntimeException> failure = Optional.empty();
-    private Optional<Duration> remaining = Optional.empty();
+    /** Volatile: a test thread watches for WAIT's work to begin. */
+    private volatile Optional<Duration> remaining = Optional.empty();
     private Optional<Event> taken = Optional.empty();
 
     public GateAgent() {

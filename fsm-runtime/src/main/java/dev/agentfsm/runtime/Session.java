@@ -88,8 +88,9 @@ public final class Session {
      * and continues live at the first step it does not hold, recording from there on. A step that was
      * cut off in the middle was not recorded and runs again.
      *
-     * @return the results of the recorded requests' rounds, in order; later requests may follow with
-     *     {@link #run} or {@link #runRound}, recorded in the same journal
+     * @return the results of the recorded requests' rounds, in order (none when the process died before
+     *     the journal recorded a request: run the requests again on this session); later requests may
+     *     follow with {@link #run} or {@link #runRound}, recorded in the same journal
      * @throws dev.agentfsm.runtime.journal.JournalException if the journal was written by other machines or
      *     settings ({@code OTHER_MACHINES}), or a recorded step does not replay as recorded ({@code DIVERGED})
      * @throws IllegalStateException if this session keeps a journal already or has run a round

@@ -28,7 +28,8 @@ public final class TallyChild {
         String launch = args[0];
         int target = Integer.parseInt(args[1]);
         Duration pause = Duration.ofMillis(Long.parseLong(args[2]));
-        warmUp();
+        // beside the sessions, in the test's directory, which the test removes
+        warmUp(Path.of(args[3]).resolveSibling("warm-up-" + launch));
         ExecutorService pool = Executors.newCachedThreadPool();
         List<Future<?>> sessions = new ArrayList<>();
         for (int i = 3; i < args.length; i++) {
@@ -51,8 +52,8 @@ public final class TallyChild {
      * Runs a short session without a journal first, so that loading the classes does not take up the
      * time before the kill: the sessions are at work when the parent hears {@code ready}.
      */
-    private static void warmUp() throws IOException {
-        Path dir = Files.createTempDirectory("tally-warm-up");
+    private static void warmUp(Path dir) throws IOException {
+        Files.createDirectories(dir);
         TallyAgent agent = new TallyAgent(
                 new CountingModel(6),
                 new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "warm-up", Duration.ZERO),

@@ -115,7 +115,8 @@ public final class FsmProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(Mirrors.STATE_MACHINE, Mirrors.STATE, Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL);
+        return Set.of(Mirrors.STATE_MACHINE, Mirrors.STATE, Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL,
+                Mirrors.TIMEOUT);
     }
 
     @Override
@@ -155,7 +156,7 @@ public final class FsmProcessor extends AbstractProcessor {
         MachineReader reader = new MachineReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
         MachineValidator validator = new MachineValidator(requireWhen);
         List<TypeElement> transitionTypes = new ArrayList<>();
-        for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL)) {
+        for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL, Mirrors.TIMEOUT)) {
             transitionTypes.addAll(annotated(round, annotation));
         }
         for (MisplacedAnnotation misplaced : reader.misplaced(transitionTypes)) {

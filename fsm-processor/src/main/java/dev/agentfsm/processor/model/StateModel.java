@@ -19,6 +19,7 @@ import java.util.Optional;
  * @param origin the class and its {@code @State}
  * @param statusOrigin the {@code @State} value
  * @param terminalOrigin the class and its {@code @Terminal}, or the class when it has none
+ * @param timeout its {@code @Timeout}, if it declares one
  */
 public record StateModel(
         String status,
@@ -33,11 +34,20 @@ public record StateModel(
         List<MutableField> mutableFields,
         Origin origin,
         Origin statusOrigin,
-        Origin terminalOrigin) {
+        Origin terminalOrigin,
+        Optional<TimeoutModel> timeout) {
 
     public StateModel {
         transitions = List.copyOf(transitions);
         mutableFields = List.copyOf(mutableFields);
+    }
+
+    /** A state without a {@code @Timeout}. */
+    public StateModel(String status, TypeRef type, String description, boolean terminal, boolean endsRound,
+            boolean endsSubtask, List<TransitionModel> transitions, Optional<NextMethod> nextMethod, StateShape shape,
+            List<MutableField> mutableFields, Origin origin, Origin statusOrigin, Origin terminalOrigin) {
+        this(status, type, description, terminal, endsRound, endsSubtask, transitions, nextMethod, shape, mutableFields,
+                origin, statusOrigin, terminalOrigin, Optional.empty());
     }
 
     /** The generated helper's type, {@code <StateClass>Moves} in the machine's package. */

@@ -12,6 +12,7 @@ import dev.agentfsm.processor.model.Origin;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.StateShape;
+import dev.agentfsm.processor.model.TimeoutModel;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
 import java.util.ArrayDeque;
@@ -125,7 +126,8 @@ public final class MachineReader {
         annotated.stream().distinct().sorted(Comparator.comparing(t -> t.getQualifiedName().toString()))
                 .filter(type -> Mirrors.find(type, Mirrors.STATE).isEmpty())
                 .forEach(type -> {
-                    for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL)) {
+                    for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL,
+                            Mirrors.TIMEOUT)) {
                         Mirrors.find(type, annotation).ifPresent(mirror -> found.add(new MisplacedAnnotation(
                                 typeRef(type), annotation.substring(annotation.lastIndexOf('.') + 1),
                                 Origin.of(type, mirror))));
@@ -160,6 +162,13 @@ public final class MachineReader {
     private StateModel readState(TypeElement state, MachineRef machine) throws Unresolved {
         AnnotationMirror stateMirror = Mirrors.find(state, Mirrors.STATE).orElseThrow();
         Optional<AnnotationMirror> terminal = Mirrors.find(state, Mirrors.TERMINAL);
+        Optional<AnnotationMirror> timeoutMirror = Mirrors.find(state, Mirrors.TIMEOUT);
+        Optional<TimeoutModel> timeout = Optional.empty();
+        if (timeoutMirror.isPresent()) {
+            AnnotationMirror t = timeoutMirror.get();
+            timeout = Optional.of(new TimeoutModel(mirrors.string(t, "after"), classValue(state, t, "to"),
+                    origin(state, t, "after")));
+        }
         List<TransitionModel> transitions = new ArrayList<>();
         for (AnnotationMirror transition : Mirrors.transitions(state)) {
             StateRef target = classValue(state, transition, "to");
@@ -185,7 +194,8 @@ public final class MachineReader {
                 mutableFields(state),
                 Origin.of(state, stateMirror),
                 origin(state, stateMirror, "value"),
-                terminal.map(t -> Origin.of(state, t)).orElse(Origin.of(state)));
+                terminal.map(t -> Origin.of(state, t)).orElse(Origin.of(state)),
+                timeout);
     }
 
     /** An optional class-valued member; empty for {@code void.class}, the "none" default. */

@@ -23,6 +23,7 @@ public final class Mirrors {
     public static final String TRANSITION = "dev.agentfsm.annotations.Transition";
     public static final String TRANSITIONS = "dev.agentfsm.annotations.Transitions";
     public static final String TERMINAL = "dev.agentfsm.annotations.Terminal";
+    public static final String TIMEOUT = "dev.agentfsm.annotations.Timeout";
 
     private final Elements elements;
 

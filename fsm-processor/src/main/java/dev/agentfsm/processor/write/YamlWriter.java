@@ -48,6 +48,12 @@ public final class YamlWriter {
             s.put("terminal", state.terminal());
             s.put("endsRound", state.endsRound());
             s.put("endsSubtask", state.endsSubtask());
+            state.timeout().ifPresent(timeout -> {
+                Map<String, Object> t = new LinkedHashMap<>();
+                t.put("after", timeout.after());
+                t.put("to", timeout.target().qualifiedStatus(machine.ref()));
+                s.put("timeout", t);
+            });
             List<Object> transitions = new ArrayList<>();
             for (TransitionModel t : state.transitions()) {
                 Map<String, Object> move = new LinkedHashMap<>();

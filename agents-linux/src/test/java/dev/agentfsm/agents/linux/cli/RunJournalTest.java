@@ -3,6 +3,7 @@ package dev.agentfsm.agents.linux.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.agents.linux.shell.CommandDirectories;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.zip.CRC32C;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +31,11 @@ class RunJournalTest {
 
     @TempDir
     Path dir;
+
+    @BeforeEach
+    void letCommandsRead() {
+        CommandDirectories.readable(dir); // as root, commands run as user nobody
+    }
 
     @Test
     void aRunCutOffAfterItsFirstStepResumesWithoutAskingTheModelOrRunningTheCommandAgain() throws Exception {

@@ -75,6 +75,14 @@ class ValidationTest {
             new Case("NeverEnds", "NeverEnds", "Door.java", "@Terminal(endsRound = false)", 1),
             new Case("ToolPatternSyntax", "ToolPattern", "Door.java", "\"browser click\"", 1),
             new Case("ToolPatternTwice", "ToolPattern", "Door.java", "// again", 1),
+            new Case("TimeoutDuration", "TimeoutDuration", "Door.java", "after = \"5m\"", 1),
+            new Case("TimeoutDurationZero", "TimeoutDuration", "Door.java", "after = \"PT0S\"", 1),
+            new Case("TimeoutTargetUndeclared", "TimeoutTarget", "Door.java", "to = Jammed.class)", 1),
+            new Case("TimeoutTargetTrigger", "TimeoutTarget", "Door.java", "to = Jammed.class)", 1),
+            // a machine with errors still gets its Java types, so Door_OpenMoves is no second error
+            new Case("TimeoutTargetHandOff", "TimeoutTarget", "Door.java", "to = Window.Open.class)", 1),
+            new Case("NotAStateTimeout", "NotAState", "Door.java", "to = Hinge.class)", 1),
+            new Case("NotAStateMisplacedTimeout", "NotAState", "Door.java", "// on Hinge", 1),
             new Case("GeneratedNameTaken", "GeneratedNameTaken", "Door.java", "name = \"Door\"", 1),
             // the compiler reports the missing class itself; ours says which annotation named it
             new Case("Unresolved", "Unresolved", "Door.java", "class Open", 2));

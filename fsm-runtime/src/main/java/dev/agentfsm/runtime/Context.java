@@ -1,6 +1,8 @@
 package dev.agentfsm.runtime;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -78,6 +80,12 @@ public final class Context {
     public static final Key<Integer> ROUND_STEP = Key.withDefault("round_step", () -> 0);
 
     private final ConcurrentHashMap<Key<?>, Object> values = new ConcurrentHashMap<>();
+    private final Inbox inbox = new Inbox();
+
+    /** The external events delivered to the session, for a state that waits for one ({@link Inbox#await()}). */
+    public Inbox inbox() {
+        return inbox;
+    }
 
     /** Adds a finished subtask to {@link #PREVIOUS_SUBTASKS}, for the host to read. */
     public void archive(ArchivedSubtask subtask) {
@@ -129,5 +137,12 @@ public final class Context {
     /** Removes the value under {@code key}; a key with a default gets it again on its next use. */
     public void remove(Key<?> key) {
         values.remove(key);
+    }
+
+    /** Every value by its key's name, for the journal to see what a step changed. */
+    Map<String, Object> byName() {
+        Map<String, Object> named = new HashMap<>();
+        values.forEach((key, value) -> named.put(key.name, value));
+        return named;
     }
 }

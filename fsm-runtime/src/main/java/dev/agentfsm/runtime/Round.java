@@ -1,6 +1,8 @@
 package dev.agentfsm.runtime;
 
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.journal.JournalException;
+import dev.agentfsm.runtime.journal.JournalRecord;
 import dev.agentfsm.runtime.llm.ReplyRejectedException;
 import java.nio.channels.ClosedByInterruptException;
 import java.util.ArrayList;
@@ -8,6 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CancellationException;
 
 /**
  * One round of an agent's machine: UFO's loop with defined semantics. For each state entered it runs
@@ -25,6 +28,9 @@ import java.util.UUID;
  *
  * <p>The round's step limit is the agent's {@link Agent#config()} {@code maxStep}, unless
  * {@link Builder#config} gives other settings. A {@link Session} runs rounds over successive requests.
+ *
+ * <p>A state that declares {@code @Timeout} has its time counted from when it is entered: when its work
+ * ends after the deadline (returning or throwing), the round takes the declared {@code TIMEOUT} move.
  */
 public final class Round {
     /** How deep a cause chain is searched for an interrupt (a chain can loop). */
@@ -38,17 +44,12 @@ public final class Round {
     private final CancellationToken cancellation;
     private final String session;
     private final int number;
+    private final Optional<Journal> journal;
     private boolean started;
 
-    Round(
-            StateManager<?, ?> machine,
-            Agent agent,
-            Context context,
-            StepBudget budget,
-            List<TransitionListener> listeners,
-            CancellationToken cancellation,
-            String session,
-            int number) {
+    Round(StateManager<?, ?> machine, Agent agent, Context context, StepBudget budget,
+            List<TransitionListener> listeners, CancellationToken cancellation, String session, int number,
+            Optional<Journal> journal) {
         this.machine = machine;
         this.agent = agent;
         this.context = context;
@@ -57,6 +58,7 @@ public final class Round {
         this.cancellation = cancellation;
         this.session = session;
         this.number = number;
+        this.journal = journal;
     }
 
     /** Starts building a round of {@code machine} driving {@code agent}, from the machine's initial state. */
@@ -69,6 +71,8 @@ public final class Round {
      * not caught: it ends the round like a crash, and the listeners have heard every transition before it.
      *
      * @throws IllegalStateException if the round was run before; a round runs once
+     * @throws JournalException if the session's journal could not replay a recorded step as recorded
+     * @throws java.io.UncheckedIOException if the session's journal could not be written
      */
     public RoundResult run() {
         if (started) {
@@ -102,6 +106,44 @@ public final class Round {
         private final List<ArchivedSubtask> subtasks = new ArrayList<>();
         /** Whether the last state that ran ended a subtask: a clean-up move from it to another such state ends no more. */
         private boolean subtaskJustEnded;
+        /** Whether the step now running is replayed from the journal: its transition was announced before. */
+        private boolean replaying;
+        /** Whether the round's end was replayed from the journal rather than reached by the replay. */
+        private boolean endReplayed;
+
+        /** Runs the current state's work as one step, which the session's journal records or replays. */
+        private StepEnd step() {
+            Inbox inbox = context.inbox();
+            // if-present rather than lambdas: a step without a journal allocates nothing for it
+            if (journal.isPresent()) {
+                journal.get().beginStep(number, steps, budget.used(), current, status, context);
+            }
+            replaying = journal.isPresent() && journal.get().stepReplayed();
+            StepEnd end;
+            inbox.enter(status, cancellation);
+            try {
+                end = work();
+            } catch (RuntimeException | Error e) {
+                if (journal.isPresent()) {
+                    journal.get().abandonStep();
+                }
+                throw e;
+            } finally {
+                inbox.leave();
+            }
+            if (journal.isPresent()) {
+                if (end instanceof Ended ended && ended.result().outcome() == Outcome.CANCELLED) {
+                    journal.get().abandonStep(); // cut off: on resume it runs again
+                } else if (end instanceof Ended ended) {
+                    journal.get().endStep(Optional.empty(), Optional.of(ended.result().outcome()), context);
+                } else {
+                    MoveOn move = (MoveOn) end;
+                    journal.get().endStep(Optional.of(new JournalRecord.Moved(move.to().qualifiedName(), move.trigger())),
+                            Optional.empty(), context);
+                }
+            }
+            return end;
+        }
 
         RoundResult run() {
             status = machine.table().initial();
@@ -116,13 +158,14 @@ public final class Round {
                 context.put(Context.ROUND_STEP, steps);
                 context.update(Context.SESSION_STEP, n -> n + 1);
                 long started = System.nanoTime();
-                StepEnd end = work();
+                StepEnd end = step();
                 if (end instanceof Ended ended) {
                     return finish(ended.result());
                 }
                 MoveOn move = (MoveOn) end;
+                boolean heardBefore = replaying;
                 refused = refuseStep(Optional.of(move.to()));
-                if (refused.isEmpty()) {
+                if (refused.isEmpty() && !heardBefore) {
                     refused = announce(move, System.nanoTime() - started);
                 }
                 if (refused.isEmpty()) {
@@ -148,6 +191,9 @@ public final class Round {
                 int archived =
                         context.get(Context.PREVIOUS_SUBTASKS).orElseThrow().size();
                 handle(status, current, context);
+                if (timedOut()) {
+                    return timeoutMove();
+                }
                 if (status.endsSubtask()) {
                     Optional<RoundResult> refused = endSubtask(archived);
                     if (refused.isPresent()) {
@@ -158,29 +204,59 @@ public final class Round {
                     return new Ended(completed());
                 }
                 return check(decide(status, current));
-            } catch (ReplyRejectedException e) {
-                return new Ended(rejected(e));
+            } catch (JournalException e) {
+                throw e;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return new Ended(cancelled("its thread was interrupted while " + here() + " ran"));
-            } catch (UnknownStatusException e) {
-                if (!e.machine().equals(table.machine())) {
+            } catch (CancellationException e) {
+                if (cancellation.isCancelled()) {
+                    return new Ended(cancelled("its CancellationToken was cancelled while " + here() + " ran"));
+                }
+                return failure(table, e);
+            } catch (Exception e) {
+                return failure(table, e);
+            }
+        }
+
+        /** Whether the state's declared time-out ran out before its work ended (as recorded, when replayed). */
+        private boolean timedOut() {
+            if (status.timeout().isEmpty()) {
+                return false;
+            }
+            boolean live = context.inbox().expired();
+            return journal.isPresent() ? journal.get().timedOut(live) : live;
+        }
+
+        private StepEnd timeoutMove() {
+            return new MoveOn(status.timeout().orElseThrow().to(), current, Trigger.TIMEOUT);
+        }
+
+        /** Where a state's failed work goes: its time-out's move, a cancellation, the fallback or onError state, or the round's end. */
+        private StepEnd failure(TransitionTable<?> table, Exception e) {
+            if (interrupted(e)) {
+                // an LLM or driver call that was interrupted restores the flag and throws its own
+                // exception: the round is being cancelled, and onError is for failures, not for that
+                Thread.currentThread().interrupt();
+                return new Ended(cancelled("its thread was interrupted while " + here() + " ran (" + e + ")"));
+            }
+            if (timedOut()) {
+                return timeoutMove();
+            }
+            if (e instanceof ReplyRejectedException rejected) {
+                return new Ended(rejected(rejected));
+            }
+            if (e instanceof UnknownStatusException unknown) {
+                if (!unknown.machine().equals(table.machine())) {
                     return onError(table, e);
                 }
                 Optional<? extends Status> fallback = table.fallback();
                 if (fallback.isEmpty()) {
-                    return new Ended(unknownStatus(e.status()));
+                    return new Ended(unknownStatus(unknown.status()));
                 }
                 return new MoveOn(fallback.get(), current, Trigger.SYSTEM);
-            } catch (Exception e) {
-                if (interrupted(e)) {
-                    // an LLM or driver call that was interrupted restores the flag and throws its own
-                    // exception: the round is being cancelled, and onError is for failures, not for that
-                    Thread.currentThread().interrupt();
-                    return new Ended(cancelled("its thread was interrupted while " + here() + " ran (" + e + ")"));
-                }
-                return onError(table, e);
             }
+            return onError(table, e);
         }
 
         private StepEnd onError(TransitionTable<?> table, Exception e) {
@@ -273,6 +349,12 @@ public final class Round {
 
         /** Why the round may not enter its next state (cancelled, interrupted, or out of steps); takes the step when it may. */
         private Optional<RoundResult> refuseStep(Optional<Status> to) {
+            if (journal.isPresent()) {
+                Optional<JournalRecord.RoundEnd> recorded = journal.get().recordedEnd(number);
+                if (recorded.isPresent()) {
+                    return Optional.of(replayedEnd(recorded.get()));
+                }
+            }
             if (cancellation.isCancelled()) {
                 return Optional.of(cancelled("its CancellationToken was cancelled"));
             }
@@ -290,6 +372,20 @@ public final class Round {
                                 + " stopped " + where));
             }
             return Optional.empty();
+        }
+
+        /**
+         * The end the journal recorded for this round at this point: the recorded run ended here for a
+         * reason a replay does not see again (a cancellation, a listener that failed).
+         */
+        private RoundResult replayedEnd(JournalRecord.RoundEnd end) {
+            endReplayed = true;
+            Outcome outcome = Outcome.valueOf(end.outcome());
+            Optional<Throwable> cause = outcome == Outcome.ERROR
+                    ? Optional.of(error.<Throwable>map(e -> e).orElseGet(() -> new RecordedFailure(end.reason())))
+                    : Optional.empty();
+            return new RoundResult(outcome, end.reason(), status, List.of(), steps, cause, Optional.empty(),
+                    Optional.empty());
         }
 
         private RoundResult completed() {
@@ -388,6 +484,21 @@ public final class Round {
             Outcome outcome = end.outcome();
             String reason = end.reason();
             Optional<Throwable> cause = end.error();
+            if (endReplayed) {
+                // the recorded end is the whole story, an onError detour included
+                RoundResult result = new RoundResult(
+                        outcome,
+                        reason,
+                        end.finalStatus(),
+                        path,
+                        steps,
+                        cause,
+                        end.violation(),
+                        context.get(Context.ROUND_RESULT),
+                        subtasks);
+                journal.orElseThrow().roundEnded(number, result);
+                return result;
+            }
             if (error.isPresent()) {
                 Exception first = error.get();
                 reason = errorReason + "; then " + reason;
@@ -406,6 +517,16 @@ public final class Round {
                     end.violation(),
                     context.get(Context.ROUND_RESULT),
                     subtasks);
+            boolean heardBefore = journal.isPresent() && journal.get().recordedEnd(number).isPresent();
+            RoundResult told = heardBefore ? result : tell(result);
+            if (journal.isPresent()) {
+                journal.get().roundEnded(number, told);
+            }
+            return told;
+        }
+
+        /** Every listener hears the end; one that throws turns the result into an {@code ERROR} naming it. */
+        private RoundResult tell(RoundResult result) {
             RuntimeException listenerFailure = null;
             String failedListener = "";
             for (TransitionListener listener : listeners) {
@@ -530,7 +651,8 @@ public final class Round {
                     listeners,
                     cancellation,
                     UUID.randomUUID().toString(),
-                    1);
+                    1,
+                    Optional.empty());
         }
     }
 }

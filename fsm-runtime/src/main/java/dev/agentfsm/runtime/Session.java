@@ -15,6 +15,9 @@ import java.util.UUID;
  * reset, so their second round starts in FINISH). A session is used by one thread at a time; many
  * sessions may run at once, sharing the generated state managers.
  *
+ * <p>A session can keep a {@link Journal}, one record per completed step, and resume from it after
+ * its process died: {@link Builder#journal} writes one, {@link #resume} continues one.
+ *
  * <pre>{@code
  * List<RoundResult> results = Session.of(LinuxAgentStateManager.instance(), agent)
  *         .build().run(List.of("list the files"));
@@ -25,11 +28,12 @@ public final class Session {
     private final Agent agent;
     private final RuntimeConfig config;
     private final Context context;
-    private final String id;
+    private String id;
     private final List<TransitionListener> listeners;
     private final CancellationToken cancellation;
     private final StepBudget budget;
     private final List<RoundResult> results = new ArrayList<>();
+    private Optional<Journal> journal;
 
     private Session(Builder<?> builder) {
         this.machine = builder.machine;
@@ -40,6 +44,11 @@ public final class Session {
         this.listeners = List.copyOf(builder.listeners);
         this.cancellation = builder.cancellation;
         this.budget = new StepBudget(config.maxStep());
+        this.journal = builder.journal;
+        journal.ifPresent(j -> {
+            j.attachNew(machine, config, id);
+            context.inbox().record(j);
+        });
     }
 
     /** Starts building a session of {@code machine} driving {@code agent}. */
@@ -62,9 +71,46 @@ public final class Session {
                     + left + " more round(s) (maxRound " + config.maxRound() + ", " + results.size()
                     + " run); raise maxRound or split the requests over sessions");
         }
+        journal.ifPresent(j -> j.recordRequests(all));
         List<RoundResult> ran = new ArrayList<>(all.size());
         for (String request : all) {
-            ran.add(runRound(request));
+            ran.add(round(request));
+        }
+        return List.copyOf(ran);
+    }
+
+    /**
+     * Resumes the session {@code journal} recorded, in this session (built without a journal, with the
+     * same machine, settings and an agent built alike, its model, driver and user channel wrapped by
+     * {@code journal.llm(...)}, {@code journal.driver(...)} and {@code journal.user(...)}): the session
+     * takes the journal's id, runs the requests the journal recorded, replays the steps it holds (their
+     * LLM calls, device actions, answers and events return the recorded results and are not made again)
+     * and continues live at the first step it does not hold, recording from there on. A step that was
+     * cut off in the middle was not recorded and runs again.
+     *
+     * @return the results of the recorded requests' rounds, in order (none when the process died before
+     *     the journal recorded a request: run the requests again on this session); later requests may
+     *     follow with {@link #run} or {@link #runRound}, recorded in the same journal
+     * @throws dev.agentfsm.runtime.journal.JournalException if the journal was written by other machines or
+     *     settings ({@code OTHER_MACHINES}), or a recorded step does not replay as recorded ({@code DIVERGED})
+     * @throws IllegalStateException if this session keeps a journal already or has run a round
+     */
+    public List<RoundResult> resume(Journal journal) {
+        Objects.requireNonNull(journal, "journal");
+        if (this.journal.isPresent()) {
+            throw new IllegalStateException("session " + id + " writes journal " + this.journal.get().file()
+                    + " already; resume " + journal.file() + " in a session built without .journal(...)");
+        }
+        if (!results.isEmpty()) {
+            throw new IllegalStateException("session " + id + " has run " + results.size() + " round(s); resume "
+                    + journal.file() + " in a new session");
+        }
+        id = journal.attachForResume(machine, config);
+        this.journal = Optional.of(journal);
+        context.inbox().record(journal);
+        List<RoundResult> ran = new ArrayList<>();
+        for (String request : journal.recordedRequests()) {
+            ran.add(round(request));
         }
         return List.copyOf(ran);
     }
@@ -78,14 +124,25 @@ public final class Session {
      */
     public RoundResult runRound(String request) {
         Objects.requireNonNull(request, "request");
+        checkRoundLeft();
+        journal.ifPresent(j -> j.recordRequests(List.of(request)));
+        return round(request);
+    }
+
+    private void checkRoundLeft() {
         if (results.size() >= config.maxRound()) {
             throw new IllegalStateException("session " + id + " has run its " + config.maxRound()
                     + " round(s) (maxRound); raise maxRound to run more requests in one session");
         }
+    }
+
+    private RoundResult round(String request) {
+        checkRoundLeft();
         int number = results.size() + 1;
         agent.reset();
         context.put(Context.REQUEST, request);
-        RoundResult result = new Round(machine, agent, context, budget, listeners, cancellation, id, number).run();
+        RoundResult result = new Round(machine, agent, context, budget, listeners, cancellation, id, number, journal)
+                .run();
         agent.blackboard().addRequest(request);
         results.add(result);
         return result;
@@ -101,12 +158,25 @@ public final class Session {
         return budget.used();
     }
 
+    /**
+     * Delivers an external event to the session, for a state that waits for one
+     * ({@link Inbox#await()}); any thread may call this, also while a round runs.
+     */
+    public void deliver(Event event) {
+        context.inbox().deliver(event);
+    }
+
     /** The context shared by the session's rounds. */
     public Context context() {
         return context;
     }
 
-    /** The session's id, as traces name it. */
+    /** The journal the session writes, if it keeps one. */
+    public Optional<Journal> journal() {
+        return journal;
+    }
+
+    /** The session's id, as traces name it; a resumed session has its journal's. */
     public String id() {
         return id;
     }
@@ -124,6 +194,7 @@ public final class Session {
         private Optional<String> id = Optional.empty();
         private final List<TransitionListener> listeners = new ArrayList<>();
         private CancellationToken cancellation = new CancellationToken();
+        private Optional<Journal> journal = Optional.empty();
 
         Builder(StateManager<A, ?> machine, A agent) {
             this.machine = Objects.requireNonNull(machine, "machine");
@@ -160,7 +231,24 @@ public final class Session {
             return this;
         }
 
-        /** The session. */
+        /**
+         * A new journal the session records its steps in (its header is written when the session is
+         * built), so that it can be resumed after a crash with {@link Session#resume}. Wrap the agent's
+         * model, driver and user channel with {@code journal.llm(...)}, {@code journal.driver(...)} and
+         * {@code journal.user(...)} so that their calls are recorded.
+         */
+        public Builder<A> journal(Journal journal) {
+            this.journal = Optional.of(Objects.requireNonNull(journal, "journal"));
+            return this;
+        }
+
+        /**
+         * The session.
+         *
+         * @throws dev.agentfsm.runtime.journal.JournalException if the journal already holds a session (resume it
+         *     with {@link Session#resume}) or serves another session
+         * @throws java.io.UncheckedIOException if the journal's header cannot be written
+         */
         public Session build() {
             return new Session(this);
         }

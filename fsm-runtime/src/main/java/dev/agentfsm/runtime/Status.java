@@ -36,6 +36,14 @@ public interface Status {
     /** The moves the state declares with {@code @Transition}, in declaration order. */
     List<Move> moves();
 
+    /**
+     * The state's declared {@code @Timeout}: how long it may take and the {@code TIMEOUT} move the
+     * round takes when the time is up; empty when it declares none (the default).
+     */
+    default Optional<Timeout> timeout() {
+        return Optional.empty();
+    }
+
     /** The targets of {@link #moves()}, in declaration order; a hand-off's target is another machine's status. */
     default List<Status> targets() {
         List<Status> targets = new ArrayList<>(moves().size());

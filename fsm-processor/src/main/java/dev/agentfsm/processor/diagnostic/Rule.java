@@ -11,8 +11,8 @@ public enum Rule {
     NOT_A_STATE(
             "NotAState",
             Kind.ERROR,
-            "a `@Transition.to`, `initial`, `fallback` or `onError` names a class without `@State`,"
-                    + " or `@Transition`/`@Terminal`/`@Tools` sits on a class that is not a `@State`"),
+            "a `@Transition.to`, `@Timeout.to`, `initial`, `fallback` or `onError` names a class without `@State`,"
+                    + " or `@Transition`/`@Terminal`/`@Tools`/`@Timeout` sits on a class that is not a `@State`"),
     WRONG_MACHINE("WrongMachine", Kind.ERROR, "`initial`, `fallback` or `onError` names a state of another machine"),
     NO_MACHINE(
             "NoMachine",
@@ -39,6 +39,15 @@ public enum Rule {
     TERMINAL_EXIT(
             "TerminalExit", Kind.ERROR, "a `@Terminal` state moves back to a non-terminal state of its own machine"),
     INITIAL_TERMINAL("InitialTerminal", Kind.ERROR, "the initial state is `@Terminal`"),
+    TIMEOUT_DURATION(
+            "TimeoutDuration",
+            Kind.ERROR,
+            "`@Timeout(after = ...)` is not a positive ISO-8601 duration (`\"PT30S\"`, `\"PT5M\"`, `\"P1D\"`)"),
+    TIMEOUT_TARGET(
+            "TimeoutTarget",
+            Kind.ERROR,
+            "`@Timeout(to = ...)` names a state the state declares no `@Transition(..., by = Trigger.TIMEOUT)` to,"
+                    + " or a state of another machine"),
     HAND_OFF_NEEDS_NEXT(
             "HandOffNeedsNext", Kind.ERROR, "a state hands off to another machine but declares no `next(agent, to)`"),
     UNREACHABLE(

@@ -20,6 +20,7 @@ import java.util.Optional;
  * @param statusOrigin the {@code @State} value
  * @param terminalOrigin the class and its {@code @Terminal}, or the class when it has none
  * @param tools its {@code @Tools} patterns, each where it is written; empty when it has no {@code @Tools}
+ * @param timeout its {@code @Timeout}, if it declares one
  */
 public record StateModel(
         String status,
@@ -35,7 +36,8 @@ public record StateModel(
         Origin origin,
         Origin statusOrigin,
         Origin terminalOrigin,
-        Optional<List<ToolPattern>> tools) {
+        Optional<List<ToolPattern>> tools,
+        Optional<TimeoutModel> timeout) {
 
     public StateModel {
         transitions = List.copyOf(transitions);
@@ -43,7 +45,7 @@ public record StateModel(
         tools = tools.map(List::copyOf);
     }
 
-    /** A state without {@code @Tools}. */
+    /** A state without {@code @Tools} or {@code @Timeout}. */
     public StateModel(
             String status,
             TypeRef type,
@@ -72,6 +74,7 @@ public record StateModel(
                 origin,
                 statusOrigin,
                 terminalOrigin,
+                Optional.empty(),
                 Optional.empty());
     }
 

@@ -12,6 +12,7 @@ import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.StateShape;
+import dev.agentfsm.processor.model.TimeoutModel;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
 import java.util.ArrayDeque;
@@ -130,7 +131,7 @@ public final class MachineReader {
                 .filter(type -> Mirrors.find(type, Mirrors.STATE).isEmpty())
                 .forEach(type -> {
                     for (String annotation :
-                            List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL, Mirrors.TOOLS)) {
+                            List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL, Mirrors.TOOLS, Mirrors.TIMEOUT)) {
                         Mirrors.find(type, annotation)
                                 .ifPresent(mirror -> found.add(new MisplacedAnnotation(
                                         typeRef(type),
@@ -176,6 +177,13 @@ public final class MachineReader {
     private StateModel readState(TypeElement state, MachineRef machine) throws Unresolved {
         AnnotationMirror stateMirror = Mirrors.find(state, Mirrors.STATE).orElseThrow();
         Optional<AnnotationMirror> terminal = Mirrors.find(state, Mirrors.TERMINAL);
+        Optional<AnnotationMirror> timeoutMirror = Mirrors.find(state, Mirrors.TIMEOUT);
+        Optional<TimeoutModel> timeout = Optional.empty();
+        if (timeoutMirror.isPresent()) {
+            AnnotationMirror t = timeoutMirror.get();
+            timeout = Optional.of(new TimeoutModel(mirrors.string(t, "after"), classValue(state, t, "to"),
+                    origin(state, t, "after")));
+        }
         List<TransitionModel> transitions = new ArrayList<>();
         for (AnnotationMirror transition : Mirrors.transitions(state)) {
             StateRef target = classValue(state, transition, "to");
@@ -204,7 +212,8 @@ public final class MachineReader {
                 Origin.of(state, stateMirror),
                 origin(state, stateMirror, "value"),
                 terminal.map(t -> Origin.of(state, t)).orElse(Origin.of(state)),
-                tools(state));
+                tools(state),
+                timeout);
     }
 
     /** The state's {@code @Tools} patterns, each with its place in the annotation; empty without {@code @Tools}. */

@@ -24,6 +24,7 @@ public final class Mirrors {
     public static final String TRANSITIONS = "dev.agentfsm.annotations.Transitions";
     public static final String TERMINAL = "dev.agentfsm.annotations.Terminal";
     public static final String TOOLS = "dev.agentfsm.annotations.Tools";
+    public static final String TIMEOUT = "dev.agentfsm.annotations.Timeout";
 
     private final Elements elements;
 

@@ -12,8 +12,11 @@ import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.StateShape;
+import dev.agentfsm.processor.model.TimeoutModel;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -261,6 +264,7 @@ public final class MachineValidator {
                                     + Names.transitionMethod(machine.ref(), t.target()) + "(...) from next"));
         }
         state.tools().ifPresent(tools -> checkTools(name, tools, report));
+        state.timeout().ifPresent(timeout -> checkTimeout(machine, state, timeout, report));
         Set<TypeRef> targets = new HashSet<>();
         Map<String, TransitionModel> methods = new HashMap<>();
         for (TransitionModel transition : state.transitions()) {
@@ -337,6 +341,46 @@ public final class MachineValidator {
                         "@Tools pattern \"" + tool.pattern() + "\" of " + name
                                 + " is listed twice; list each pattern once");
             }
+        }
+    }
+
+    /** {@code @Timeout}: a positive ISO-8601 duration, and a target the state declares a {@code TIMEOUT} move to, within its machine. */
+    private static void checkTimeout(MachineModel machine, StateModel state, TimeoutModel timeout, Report.Builder report) {
+        String name = state.type().simpleName();
+        try {
+            Duration after = Duration.parse(timeout.after());
+            if (after.isZero() || after.isNegative()) {
+                report.add(Rule.TIMEOUT_DURATION, timeout.afterOrigin(), name + "'s @Timeout(after = \"" + timeout.after()
+                        + "\") is not positive; give the time the state may take, e.g. \"PT5M\"");
+            }
+        } catch (DateTimeParseException e) {
+            report.add(Rule.TIMEOUT_DURATION, timeout.afterOrigin(), name + "'s @Timeout(after = \"" + timeout.after()
+                    + "\") is not an ISO-8601 duration; write e.g. \"PT30S\" (30 seconds), \"PT5M\", \"PT1H30M\" or \"P1D\"");
+        }
+        StateRef target = timeout.target();
+        if (!target.isState()) {
+            report.add(Rule.NOT_A_STATE, target.origin(), name + "'s @Timeout(to = " + target.type().simpleName()
+                    + ".class) is not a @State class; name the state " + state.status() + " moves to when the time is up");
+            return;
+        }
+        String declaration = "@Transition(to = " + target.type().simpleName() + ".class, by = Trigger.TIMEOUT)";
+        if (!target.belongsTo(machine.ref())) {
+            report.add(Rule.TIMEOUT_TARGET, target.origin(), name + "'s @Timeout(to = " + target.type().simpleName()
+                    + ".class) is a state of " + target.machine().map(m -> m.name()).orElse("another machine")
+                    + ", but a time-out cannot hand off (the runtime has no agent to hand to); time out to a state of "
+                    + machine.name() + " and hand off from there");
+            return;
+        }
+        Optional<TransitionModel> declared = state.transitions().stream()
+                .filter(t -> t.target().type().equals(target.type())).findFirst();
+        if (declared.isEmpty()) {
+            report.add(Rule.TIMEOUT_TARGET, target.origin(), name + "'s @Timeout goes to "
+                    + target.qualifiedStatus(machine.ref()) + ", but " + state.status() + " declares no transition there;"
+                    + " add " + declaration);
+        } else if (declared.get().by() != Trigger.TIMEOUT) {
+            report.add(Rule.TIMEOUT_TARGET, target.origin(), name + "'s @Timeout goes to "
+                    + target.qualifiedStatus(machine.ref()) + ", which " + state.status() + " declares by Trigger."
+                    + declared.get().by() + "; declare the time-out's move " + declaration);
         }
     }
 

@@ -13,6 +13,7 @@ final class RuntimeTypes {
     static final ClassName UNKNOWN_STATUS = ClassName.get(RUNTIME, "UnknownStatusException");
     static final ClassName STATUS = ClassName.get(RUNTIME, "Status");
     static final ClassName MOVE = ClassName.get(RUNTIME, "Move");
+    static final ClassName TIMEOUT = ClassName.get(RUNTIME, "Timeout");
     static final ClassName TRIGGER = ClassName.get("dev.agentfsm.annotations", "Trigger");
 
     private RuntimeTypes() {}

@@ -9,7 +9,9 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.StateModel;
+import dev.agentfsm.processor.model.TimeoutModel;
 import dev.agentfsm.processor.model.TransitionModel;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -151,6 +153,7 @@ final class StatusEnumWriter {
         if (machine.states().stream().anyMatch(s -> s.tools().isPresent())) {
             type.addMethod(toolsMethod(machine));
         }
+        addTimeouts(machine, self, type);
         type.addMethod(MethodSpec.methodBuilder("indexByName")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self))

@@ -53,6 +53,12 @@ public final class YamlWriter {
                     .ifPresent(tools -> s.put(
                             "tools",
                             tools.stream().map(StateModel.ToolPattern::pattern).toList()));
+            state.timeout().ifPresent(timeout -> {
+                Map<String, Object> t = new LinkedHashMap<>();
+                t.put("after", timeout.after());
+                t.put("to", timeout.target().qualifiedStatus(machine.ref()));
+                s.put("timeout", t);
+            });
             List<Object> transitions = new ArrayList<>();
             for (TransitionModel t : state.transitions()) {
                 Map<String, Object> move = new LinkedHashMap<>();

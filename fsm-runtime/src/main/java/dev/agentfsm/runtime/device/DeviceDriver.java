@@ -24,6 +24,16 @@ public interface DeviceDriver extends AutoCloseable {
     /** Runs one action. */
     ActionResult execute(Action action, Duration timeout) throws DriverException;
 
+    /**
+     * Runs one action of a journaled session, with its id. A step cut off by a crash runs again when
+     * the session resumes, and its actions come again with the same {@code id}: a driver whose actions
+     * must not happen twice overrides this to skip an id it has already carried out (and return what
+     * it recorded then). The default ignores the id and calls {@link #execute(Action, Duration)}.
+     */
+    default ActionResult execute(Action action, Duration timeout, ActionId id) throws DriverException {
+        return execute(action, timeout);
+    }
+
     /** Releases the device; the default does nothing. */
     @Override
     default void close() {}

@@ -5,13 +5,17 @@ import dev.agentfsm.agents.linux.LinuxAgentStateManager;
 import dev.agentfsm.agents.linux.LinuxAgentStatus;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Journal;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.llm.LlmClient;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One round of the LinuxAgent on a shell, printed step by step: what {@code demo} and {@code run} share.
@@ -49,6 +53,36 @@ final class AgentRun {
         }
         printResult(console, result);
         return result;
+    }
+
+    /**
+     * One round of the LinuxAgent in a journaled session: a new journal records it, an opened one is resumed
+     * (its recorded steps replayed, then the round goes on). The agent's model and shell go through the
+     * journal; replayed steps are printed as they are replayed.
+     */
+    static RoundResult runJournaled(Console console, DeviceDriver shell, LlmClient llm, RuntimeConfig config,
+            String task, List<TransitionListener> listeners, Journal journal, boolean resume) {
+        RoundResult result;
+        try (StepPrinter printer = new StepPrinter(console, journal::replaying)) {
+            LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(llm)).config(config).listener(printer)
+                    .build();
+            Session.Builder<LinuxAgent> builder = Session.of(LinuxAgentStateManager.instance(), agent).config(config);
+            listeners.forEach(builder::listener);
+            if (resume) {
+                Session session = builder.build();
+                List<RoundResult> results = session.resume(journal);
+                result = results.isEmpty() ? session.runRound(task) : results.get(results.size() - 1);
+            } else {
+                result = builder.journal(journal).build().runRound(task);
+            }
+        }
+        printResult(console, result);
+        return result;
+    }
+
+    /** The task a journal of {@code run} recorded, if it recorded one. */
+    static Optional<String> recordedTask(Journal journal) {
+        return journal.recordedRequests().stream().findFirst();
     }
 
     /** The exit code for a round: 0 when it completed without the agent giving up, otherwise 1. */

@@ -2,11 +2,14 @@ package dev.agentfsm.agents.linux.cli;
 
 import dev.agentfsm.agents.linux.shell.ShellConfig;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.runtime.Journal;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
+import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,8 +46,9 @@ final class RunTaskCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--task", required = true, paramLabel = "TEXT", description = "What the agent should do.")
-    String task;
+    @Option(names = "--task", paramLabel = "TEXT",
+            description = "What the agent should do (with --resume: the journal's task; may be left out).")
+    Optional<String> task = Optional.empty();
 
     @Option(
             names = "--base-url",
@@ -118,35 +122,104 @@ final class RunTaskCommand implements Callable<Integer> {
             description = "Where to write the JSON-lines trace (default: a new temporary file).")
     Optional<Path> trace = Optional.empty();
 
+    @Option(names = "--journal", paramLabel = "FILE",
+            description = "Record the run in this journal (a new file), one record per step, forced to disk, so that"
+                    + " --resume can continue it after a crash.")
+    Optional<Path> journalFile = Optional.empty();
+
+    @Option(names = "--resume", paramLabel = "FILE",
+            description = "Continue the run this journal recorded, with the other options as before: its completed"
+                    + " steps are replayed (no model call or command is made again), then the run goes on.")
+    Optional<Path> resumeFile = Optional.empty();
+
     @Override
     public Integer call() throws Exception {
         checkLimits();
+        if (journalFile.isPresent() && resumeFile.isPresent()) {
+            throw bad("--journal starts a new journal and --resume continues one; give one of them");
+        }
+        if (task.isEmpty() && resumeFile.isEmpty()) {
+            throw bad("Missing required option: '--task=TEXT'");
+        }
         ShellDriver shell = shell();
         LlmClient llm = client();
         Console console = AgentsLinux.console(spec);
         RuntimeConfig defaults = RuntimeConfig.defaults();
-        RuntimeConfig config = new RuntimeConfig(
-                maxSteps,
-                1,
-                defaults.safeGuard(),
-                defaults.askQuestion(),
-                defaults.jsonParsingRetry(),
-                Duration.ofSeconds(timeoutSeconds),
-                defaults.userTimeout(),
-                defaults.actionTimeout(),
-                Optional.of(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv)));
+        RuntimeConfig config = new RuntimeConfig(maxSteps, 1, defaults.safeGuard(), defaults.askQuestion(),
+                defaults.jsonParsingRetry(), Duration.ofSeconds(timeoutSeconds), defaults.userTimeout(),
+                defaults.actionTimeout(), Optional.of(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv)));
+        Optional<Journal> journal = journal();
+        try {
+            return run(console, shell, llm, config, journal);
+        } catch (JournalException e) {
+            if (e.kind() == JournalException.Kind.DIVERGED) {
+                throw e;
+            }
+            throw bad(e.getMessage());
+        } finally {
+            if (journal.isPresent()) {
+                journal.get().close();
+            }
+        }
+    }
+
+    private int run(Console console, ShellDriver shell, LlmClient llm, RuntimeConfig config, Optional<Journal> journal)
+            throws Exception {
+        String task = journal.isPresent() && resumeFile.isPresent() ? recordedTask(journal.get()) : this.task.orElseThrow();
         Path traceFile = trace.isPresent() ? trace.get() : Files.createTempFile("agentfsm-run-", ".jsonl");
         console.println(console.bold("task:  ") + task);
         console.println(console.bold("model: ") + model + " at " + baseUrl);
         console.println(console.bold("root:  ") + shell.config().root() + " (commands run there, without a shell)");
         console.println(console.bold("sandbox: ") + shell.sandbox().description());
+        if (journal.isPresent()) {
+            Journal j = journal.get();
+            console.println(console.bold("journal: ") + j.file() + (resumeFile.isPresent()
+                    ? " (resuming: " + j.recordedSteps() + " completed steps are replayed, then the run goes on)"
+                    : ""));
+        }
         console.println("");
         RoundResult result;
         try (JsonLinesTrace file = JsonLinesTrace.open(traceFile)) {
-            result = AgentRun.run(console, shell, llm, config, task, List.of(file));
+            result = journal.isPresent()
+                    ? AgentRun.runJournaled(console, shell, llm, config, task, List.of(file), journal.get(),
+                            resumeFile.isPresent())
+                    : AgentRun.run(console, shell, llm, config, task, List.of(file));
         }
         console.println(console.bold("trace:  ") + traceFile);
         return AgentRun.exitCode(result);
+    }
+
+    /** The journal to write (--journal) or to resume (--resume), if one is given. */
+    private Optional<Journal> journal() {
+        try {
+            if (journalFile.isPresent()) {
+                return Optional.of(Journal.create(journalFile.get()));
+            }
+            if (resumeFile.isPresent()) {
+                if (!Files.isRegularFile(resumeFile.get())) {
+                    throw bad("--resume '" + resumeFile.get() + "' is not a file");
+                }
+                return Optional.of(Journal.open(resumeFile.get()));
+            }
+            return Optional.empty();
+        } catch (JournalException e) {
+            throw bad(e.getMessage());
+        } catch (IOException e) {
+            Path file = journalFile.or(() -> resumeFile).orElseThrow();
+            throw bad((journalFile.isPresent() ? "--journal '" : "--resume '") + file + "' cannot be "
+                    + (journalFile.isPresent() ? "created" : "read and written") + ": " + e);
+        }
+    }
+
+    /** The task the journal recorded: --task may repeat it, not change it. */
+    private String recordedTask(Journal journal) {
+        Optional<String> recorded = AgentRun.recordedTask(journal);
+        if (task.isPresent() && recorded.isPresent() && !task.get().equals(recorded.get())) {
+            throw bad("--task '" + task.get() + "' is not the task journal " + journal.file() + " recorded ('"
+                    + recorded.get() + "'); leave --task out to resume it, or start a new journal for a new task");
+        }
+        return recorded.or(() -> task).orElseThrow(() -> bad("journal " + journal.file() + " recorded no task yet"
+                + " (the run stopped right after it began); give the task with --task"));
     }
 
     private void checkLimits() {

@@ -9,6 +9,7 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Prints each LinuxAgent step as it finishes: the state and the status the LLM chose, the command,
@@ -27,10 +28,17 @@ final class StepPrinter implements StepListener, AutoCloseable {
     private static final String INDENT = "        ";
 
     private final Console console;
+    private final BooleanSupplier replaying;
     private Progress progress = Progress.NONE;
 
     StepPrinter(Console console) {
+        this(console, () -> false);
+    }
+
+    /** @param replaying whether the step now ending is replayed from a journal: it is marked so */
+    StepPrinter(Console console, BooleanSupplier replaying) {
         this.console = console;
+        this.replaying = replaying;
     }
 
     @Override
@@ -53,8 +61,8 @@ final class StepPrinter implements StepListener, AutoCloseable {
                 ? console.faint("(no command)")
                 : "$ " + SafeText.line(step.command(), COMMAND_CHARS);
         console.println(console.bold("step " + step.number()) + "  " + LinuxAgentStatus.CONTINUE.name() + " -> "
-                + colourStatus(step.status()) + "  " + command + "  "
-                + console.faint("[" + outcome(step) + "]"));
+                + colourStatus(step.status()) + "  " + command + "  " + console.faint("[" + outcome(step) + "]")
+                + (replaying.getAsBoolean() ? console.faint("  (replayed from the journal)") : ""));
         if (!step.thought().isBlank()) {
             console.println(INDENT
                     + console.faint("thought: " + SafeText.line(step.thought().strip(), WIDTH)));

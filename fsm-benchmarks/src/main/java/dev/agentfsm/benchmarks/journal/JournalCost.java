@@ -1,0 +1,204 @@
+package dev.agentfsm.benchmarks.journal;
+
+import dev.agentfsm.runtime.Journal;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Session;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.device.Observation;
+import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.journal.Durability;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmReply;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a session journal costs per step: sessions of the {@link Worker} machine, whose every step makes
+ * one model call (a reply of about 500 bytes, UFO's Linux shape) and runs one command (about 1 KiB of
+ * output), each answered at once by stand-ins, run without a journal, with a journal written but not
+ * forced ({@link Durability#FLUSH}), and with every record forced to the device ({@link Durability#SYNC},
+ * the default). Prints the median wall-clock time per step of each, the CPU time the session's thread
+ * used per step (which a busy machine inflates less), what the journal adds to both, and the bytes it
+ * writes per step.
+ *
+ * <pre>{@code
+ * java -cp fsm-benchmarks/target/benchmarks.jar dev.agentfsm.benchmarks.journal.JournalCost [DIR]
+ * }</pre>
+ *
+ * The journals go to {@code DIR} (default: a new directory under {@code fsm-benchmarks/target}): put it
+ * on the disk whose {@code fsync} you want to know.
+ */
+public final class JournalCost {
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    private static final int RUNS = 5;
+    private static final int STEPS = 1000;
+    private static final int SYNC_STEPS = 200;
+    private static final String REPLY =
+            """
+            {"observation": "The listing shows two log files under logs/, app.log and worker.log, and a data file.",
+             "thought": "Count the ERROR lines in each log next; grep -c gives one count per file.",
+             "action": {"function": "execute_command", "arguments": {"command": "grep -c ERROR logs/app.log logs/worker.log"},
+                        "status": "%s"},
+             "plan": ["count the ERROR lines of each log", "quote the first error", "answer"],
+             "result": ""}""";
+    private static final String OUTPUT = "exit code: 0\nstdout:\n" + "logs/app.log:3\nlogs/worker.log:1\n".repeat(28);
+
+    private JournalCost() {}
+
+    public static void main(String[] args) throws Exception {
+        Path dir = args.length > 0
+                ? Files.createDirectories(Path.of(args[0]))
+                : Files.createTempDirectory(Files.createDirectories(Path.of("fsm-benchmarks/target")), "journal-cost-");
+        System.out.println("journals in " + dir.toAbsolutePath());
+        // warm up every path first
+        for (int i = 0; i < 3; i++) {
+            session(dir, Optional.empty(), 300);
+            session(dir, Optional.of(Durability.FLUSH), 300);
+            session(dir, Optional.of(Durability.SYNC), 50);
+        }
+        Measured none = measure(dir, Optional.empty(), STEPS);
+        Measured flush = measure(dir, Optional.of(Durability.FLUSH), STEPS);
+        Measured sync = measure(dir, Optional.of(Durability.SYNC), SYNC_STEPS);
+        System.out.println();
+        System.out.println("| journal | steps per session | time per step | added by the journal | CPU per step |"
+                + " CPU added | bytes per step |");
+        System.out.println("|---|---:|---:|---:|---:|---:|---:|");
+        row("none", STEPS, none, none);
+        row("FLUSH (written, not forced)", STEPS, flush, none);
+        row("SYNC (forced per step, the default)", SYNC_STEPS, sync, none);
+    }
+
+    private record Measured(double nanosPerStep, double cpuNanosPerStep, double bytesPerStep) {}
+
+    private static void row(String name, int steps, Measured m, Measured base) {
+        String added = m == base ? "" : micros(m.nanosPerStep() - base.nanosPerStep());
+        String cpuAdded = m == base ? "" : micros(m.cpuNanosPerStep() - base.cpuNanosPerStep());
+        String bytes = m.bytesPerStep() == 0 ? "" : String.format(Locale.ROOT, "%,.0f", m.bytesPerStep());
+        System.out.printf(
+                Locale.ROOT,
+                "| %s | %,d | %s | %s | %s | %s | %s |%n",
+                name,
+                steps,
+                micros(m.nanosPerStep()),
+                added,
+                micros(m.cpuNanosPerStep()),
+                cpuAdded,
+                bytes);
+    }
+
+    private static String micros(double nanos) {
+        return String.format(Locale.ROOT, "%,.1f µs", nanos / 1000);
+    }
+
+    private static Measured measure(Path dir, Optional<Durability> durability, int steps) throws IOException {
+        List<Double> perStep = new ArrayList<>();
+        List<Double> cpuPerStep = new ArrayList<>();
+        double bytes = 0;
+        for (int run = 0; run < RUNS; run++) {
+            long[] result = session(dir, durability, steps);
+            perStep.add((double) result[0] / steps);
+            cpuPerStep.add((double) result[2] / steps);
+            bytes = (double) result[1] / steps;
+        }
+        Collections.sort(perStep);
+        Collections.sort(cpuPerStep);
+        return new Measured(perStep.get(RUNS / 2), cpuPerStep.get(RUNS / 2), bytes);
+    }
+
+    /** Runs one session of {@code steps} steps; returns its time, its journal's bytes of steps, and its CPU time. */
+    private static long[] session(Path dir, Optional<Durability> durability, int steps) throws IOException {
+        RuntimeConfig config = RuntimeConfig.parse("maxStep: " + (steps + 1));
+        LlmClient model = new Model(steps);
+        DeviceDriver shell = new Shell();
+        if (durability.isEmpty()) {
+            WorkerAgent agent = new WorkerAgent(model, shell, config);
+            long cpu = CPU.getCurrentThreadCpuTime();
+            long started = System.nanoTime();
+            RoundResult result = Session.of(WorkerStateManager.instance(), agent)
+                    .build()
+                    .run(List.of("work"))
+                    .get(0);
+            long nanos = System.nanoTime() - started;
+            cpu = CPU.getCurrentThreadCpuTime() - cpu;
+            check(result, steps);
+            return new long[] {nanos, 0, cpu};
+        }
+        Path file = Files.createTempFile(dir, "worker-", ".journal");
+        Files.delete(file);
+        try (Journal journal = Journal.create(file, durability.get())) {
+            WorkerAgent agent = new WorkerAgent(journal.llm(model), journal.driver(shell), config);
+            Session session = Session.of(WorkerStateManager.instance(), agent)
+                    .journal(journal)
+                    .build();
+            long before = journal.bytes();
+            long cpu = CPU.getCurrentThreadCpuTime();
+            long started = System.nanoTime();
+            RoundResult result = session.run(List.of("work")).get(0);
+            long nanos = System.nanoTime() - started;
+            cpu = CPU.getCurrentThreadCpuTime() - cpu;
+            check(result, steps);
+            return new long[] {nanos, journal.bytes() - before, cpu};
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private static void check(RoundResult result, int steps) {
+        if (!result.completed() || result.steps() != steps + 1) {
+            throw new IllegalStateException(
+                    "the session should complete after " + steps + " steps: " + result.reason());
+        }
+    }
+
+    /** Says CONTINUE until the last step, then DONE. */
+    private static final class Model implements LlmClient {
+        private final int steps;
+        private int asked;
+
+        Model(int steps) {
+            this.steps = steps;
+        }
+
+        @Override
+        public LlmReply complete(dev.agentfsm.runtime.llm.LlmRequest request) {
+            asked++;
+            return new LlmReply(REPLY.formatted(asked < steps ? "WORK" : "DONE"));
+        }
+    }
+
+    /** Answers every command at once with the same kilobyte of output. */
+    private static final class Shell implements DeviceDriver {
+        @Override
+        public String name() {
+            return "shell";
+        }
+
+        @Override
+        public Observation observe(Duration timeout) {
+            return Observation.text("");
+        }
+
+        @Override
+        public List<ToolSpec> tools() {
+            return List.of();
+        }
+
+        @Override
+        public ActionResult execute(Action action, Duration timeout) {
+            return new ActionResult(true, OUTPUT, Optional.empty(), Map.of("exit_code", 0, "elapsed_ms", 12));
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.agentfsm.runtime;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The external events delivered to a session, in the order they arrived: what a waiting state
+ * (PENDING, say) reads. The embedding application delivers them from any thread
+ * ({@link Session#deliver} or {@link #deliver}); a state's work takes them with {@link #await()} or
+ * {@link #poll()}. Each {@link Context} has one ({@link Context#inbox()}).
+ *
+ * <pre>{@code
+ * @State("PENDING")
+ * @Timeout(after = "PT5M", to = Fail.class)
+ * @Transition(to = Continue.class, by = Trigger.USER)
+ * @Transition(to = Fail.class, by = Trigger.TIMEOUT)
+ * public static final class Pending extends Base {
+ *     public void handle(MyAgent agent, Context context) throws InterruptedException {
+ *         Event event = context.inbox().await();   // at most until PENDING's time-out; then the round moves to FAIL
+ *         agent.setStatus(event.name().equals("approved") ? MyStatus.CONTINUE : MyStatus.FAIL);
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>An event delivered while no state waits stays in the inbox until one does. In a journaled
+ * session an event is durable once the step that took it completed: the journal records it, and a
+ * resumed session replays it. Events delivered but not yet taken when the process died are not in
+ * the journal: deliver them again.
+ */
+public final class Inbox {
+    /** How often a wait looks at its round's cancellation token. */
+    private static final long CANCEL_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    private static final CancellationToken NOT_CANCELLED = new CancellationToken();
+
+    /** The events not yet taken, oldest first; created by the first delivery, guarded by this inbox's lock. */
+    private ArrayDeque<Event> events;
+    /** Where takes are recorded and replayed when the session keeps a journal. */
+    private volatile Optional<Journal> journal = Optional.empty();
+
+    // The state now running, its deadline and the round's cancellation: written by the round and read by
+    // the state's work, both on the round's thread, so plain fields (and no allocation per step) do.
+    /** Null while no state runs; read through {@link #running()}. */
+    private Status running;
+    private Optional<Timeout> timeout = Optional.empty();
+    private long deadlineNanos;
+    private CancellationToken cancellation = NOT_CANCELLED;
+
+    /** Delivers an event; any thread may call this. */
+    public void deliver(Event event) {
+        Objects.requireNonNull(event, "event");
+        synchronized (this) {
+            if (events == null) {
+                events = new ArrayDeque<>();
+            }
+            events.add(event);
+            notifyAll();
+        }
+    }
+
+    /**
+     * The oldest event, waiting for one as long as the running state may: until its {@code @Timeout}
+     * runs out, or without limit when it declares none. For the state's work, on the round's thread.
+     *
+     * @throws StateTimeoutException when the running state's time-out ran out first; the round then
+     *     takes its {@code TIMEOUT} move (no event is taken)
+     * @throws CancellationException when the round was cancelled while waiting
+     * @throws InterruptedException when the thread was interrupted while waiting
+     */
+    public Event await() throws InterruptedException {
+        Optional<Journal> recording = journal;
+        if (recording.isPresent()) {
+            return recording.get().awaitEvent(this);
+        }
+        return awaitLive();
+    }
+
+    /** The oldest event if one has arrived, without waiting. */
+    public Optional<Event> poll() {
+        Optional<Journal> recording = journal;
+        if (recording.isPresent()) {
+            return recording.get().pollEvent(this);
+        }
+        return pollLive();
+    }
+
+    /**
+     * How long the running state may still wait, when it declares a {@code @Timeout}; for the state's
+     * work, on the round's thread.
+     */
+    public Optional<Duration> remaining() {
+        return timeout.map(t -> Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
+    }
+
+    /** How many events wait to be taken. */
+    public synchronized int size() {
+        return events == null ? 0 : events.size();
+    }
+
+    Event awaitLive() throws InterruptedException {
+        while (true) {
+            if (cancellation.isCancelled()) {
+                throw new CancellationException("the round was cancelled while "
+                        + running().map(Status::qualifiedName).orElse("its state") + " waited for an event");
+            }
+            long wait = CANCEL_CHECK_NANOS;
+            if (timeout.isPresent()) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    throw timedOut();
+                }
+                wait = Math.min(wait, left);
+            }
+            synchronized (this) {
+                if (events != null && !events.isEmpty()) {
+                    return events.poll();
+                }
+                // then look at the cancellation and the deadline again before taking what came
+                TimeUnit.NANOSECONDS.timedWait(this, wait);
+            }
+        }
+    }
+
+    synchronized Optional<Event> pollLive() {
+        return events == null ? Optional.empty() : Optional.ofNullable(events.poll());
+    }
+
+    /** The round entered {@code status}: its time-out starts now. */
+    void enter(Status status, CancellationToken cancellation) {
+        this.running = status;
+        this.timeout = status.timeout();
+        this.deadlineNanos = timeout.isPresent() ? System.nanoTime() + saturatedNanos(timeout.get().after()) : 0;
+        this.cancellation = cancellation;
+    }
+
+    /** The running state's work ended. */
+    void leave() {
+        running = null;
+        timeout = Optional.empty();
+        cancellation = NOT_CANCELLED;
+    }
+
+    /** Whether the running state's time-out has run out. */
+    boolean expired() {
+        return timeout.isPresent() && deadlineNanos - System.nanoTime() <= 0;
+    }
+
+    /** The running state's time-out ran out: what {@link #await()} throws. */
+    StateTimeoutException timedOut() {
+        return new StateTimeoutException(running().orElseThrow(), timeout.orElseThrow());
+    }
+
+    private Optional<Status> running() {
+        return Optional.ofNullable(running);
+    }
+
+    /** Takes from now on go through the session's journal. */
+    void record(Journal journal) {
+        this.journal = Optional.of(journal);
+    }
+
+    private static long saturatedNanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE / 2; // about 146 years: never, in practice
+        }
+    }
+}

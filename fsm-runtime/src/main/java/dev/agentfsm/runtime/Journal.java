@@ -1,0 +1,565 @@
+package dev.agentfsm.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionId;
+import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.journal.Durability;
+import dev.agentfsm.runtime.journal.Fingerprint;
+import dev.agentfsm.runtime.journal.JournalException;
+import dev.agentfsm.runtime.journal.JournalFile;
+import dev.agentfsm.runtime.journal.JournalRecord;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.user.UserChannel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A session's journal: an append-only file with one record per completed step, so that a session
+ * can resume on this machine after its process died.
+ *
+ * <p>Writing one:
+ *
+ * <pre>{@code
+ * Journal journal = Journal.create(Path.of("session.journal"));
+ * LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(llm)).build();
+ * Session.of(LinuxAgentStateManager.instance(), agent).journal(journal).build().run(List.of(task));
+ * }</pre>
+ *
+ * <p>Resuming it, after a crash, with the same machines, agent and settings:
+ *
+ * <pre>{@code
+ * Journal journal = Journal.open(Path.of("session.journal"));
+ * LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(llm)).build();
+ * List<RoundResult> results = Session.of(LinuxAgentStateManager.instance(), agent).build().resume(journal);
+ * }</pre>
+ *
+ * <p>A step is one state entered: its {@code handle}, and the move it chose or the round's end. At the
+ * end of each step the journal writes, in one record, the state, the move, every call the work made
+ * through the wrappers ({@link #llm}, {@link #driver}, {@link #user}, and the session's
+ * {@link Inbox}) with what it returned or threw, what the step changed in the context and on the
+ * blackboard, and forces it to the device ({@link Durability#SYNC}). A resumed session runs its code
+ * again from the start, but the steps the journal holds are replayed: their calls return the recorded
+ * results instead of reaching the model, the device or the user, so no completed LLM call or action
+ * happens twice, and the agent's own state is rebuilt exactly. Each replayed step must make the same
+ * calls and the same move as recorded; otherwise resuming stops with a
+ * {@link JournalException.Kind#DIVERGED} error. The session continues live at the first step the
+ * journal does not hold.
+ *
+ * <p>A step cut off in the middle (the process died during it) is not in the journal and runs again:
+ * its LLM calls are made again, and its actions come again with the same {@link ActionId} when the step
+ * asks for the same action at the same point, so a driver can skip a repeat
+ * ({@link DeviceDriver#execute(Action, Duration, ActionId)}). Listeners hear only what happens after
+ * the journal's last record: replayed steps are not announced again.
+ *
+ * <p>Calls made through the wrappers outside a step (before the session runs) reach the real client
+ * and are not recorded. A journal serves one session in one process at a time.
+ */
+public final class Journal implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
+
+    private final Path path;
+    private final JournalFile file;
+    private final Optional<JournalRecord.Header> recordedHeader;
+    /** The records after the header that a resumed session replays, in file order. */
+    private final List<JournalRecord> toReplay;
+
+    private final long droppedBytes;
+    private int cursor;
+    private boolean attached;
+    private String session = "";
+    private Optional<JournalStep> step = Optional.empty();
+    private final JournaledCalls calls = new JournaledCalls(this);
+
+    private Journal(
+            Path path,
+            JournalFile file,
+            Optional<JournalRecord.Header> header,
+            List<JournalRecord> toReplay,
+            long droppedBytes) {
+        this.path = path;
+        this.file = file;
+        this.recordedHeader = header;
+        this.toReplay = List.copyOf(toReplay);
+        this.droppedBytes = droppedBytes;
+    }
+
+    /**
+     * Starts a new journal in {@code file}, forcing each record to the device ({@link Durability#SYNC}).
+     *
+     * @throws JournalException if the file exists and is not empty: a journal is never overwritten
+     * @throws IOException if the file cannot be created
+     */
+    public static Journal create(Path file) throws IOException {
+        return create(file, Durability.SYNC);
+    }
+
+    /**
+     * Starts a new journal in {@code file}.
+     *
+     * @throws JournalException if the file exists and is not empty: a journal is never overwritten
+     * @throws IOException if the file cannot be created
+     */
+    public static Journal create(Path file, Durability durability) throws IOException {
+        return new Journal(file, JournalFile.create(file, durability), Optional.empty(), List.of(), 0);
+    }
+
+    /**
+     * Opens a journal to resume its session ({@link Session#resume}), forcing each new record to the
+     * device. Every record is checked; a torn last record (the process died while writing it) is cut
+     * off, and the step it was writing runs again.
+     *
+     * @throws JournalException ({@link JournalException.Kind#CORRUPT}) naming a damaged record before the
+     *     last one; ({@link JournalException.Kind#EMPTY}) if it holds no complete record
+     * @throws IOException if the file cannot be read or written
+     */
+    public static Journal open(Path file) throws IOException {
+        return open(file, Durability.SYNC);
+    }
+
+    /**
+     * Opens a journal to resume its session; see {@link #open(Path)}.
+     *
+     * @throws JournalException ({@link JournalException.Kind#CORRUPT}) naming a damaged record before the
+     *     last one; ({@link JournalException.Kind#EMPTY}) if it holds no complete record
+     * @throws IOException if the file cannot be read or written
+     */
+    public static Journal open(Path file, Durability durability) throws IOException {
+        JournalFile.Contents contents = JournalFile.read(file);
+        if (contents.records().isEmpty()) {
+            throw new JournalException(
+                    JournalException.Kind.EMPTY,
+                    file,
+                    0,
+                    "journal " + file + " holds no complete"
+                            + " record (" + contents.tornBytes()
+                            + " bytes of a torn one): the session it was started for"
+                            + " never began, so there is nothing to resume; start a new session");
+        }
+        if (contents.tornBytes() > 0) {
+            LOG.warn(
+                    "journal {}: dropped a torn last record ({} bytes after record {}, at byte {}); the step it was"
+                            + " writing had not completed and runs again",
+                    file,
+                    contents.tornBytes(),
+                    contents.records().size(),
+                    contents.validBytes());
+        }
+        JournalFile appending = JournalFile.append(contents, durability);
+        List<JournalRecord> records = contents.records();
+        return new Journal(
+                file, appending, contents.header(), records.subList(1, records.size()), contents.tornBytes());
+    }
+
+    /** The journal's file. */
+    public Path file() {
+        return path;
+    }
+
+    /** {@code client}, recording each reply in the current step and replaying recorded ones on resume. */
+    public LlmClient llm(LlmClient client) {
+        return calls.llm(Objects.requireNonNull(client, "client"));
+    }
+
+    /**
+     * {@code driver}, recording each observation and action of the current step and replaying recorded
+     * ones on resume; each action reaches the driver with its {@link ActionId}.
+     */
+    public DeviceDriver driver(DeviceDriver driver) {
+        return calls.driver(Objects.requireNonNull(driver, "driver"));
+    }
+
+    /** {@code channel}, recording each answer and decision of the current step and replaying recorded ones on resume. */
+    public UserChannel user(UserChannel channel) {
+        return calls.user(Objects.requireNonNull(channel, "channel"));
+    }
+
+    /** The session's id, once the journal has one: from its header, or from the session it was given to. */
+    public synchronized Optional<String> session() {
+        if (!session.isEmpty()) {
+            return Optional.of(session);
+        }
+        return recordedHeader.map(JournalRecord.Header::session);
+    }
+
+    /** The completed steps the journal held when it was opened, which a resumed session replays. */
+    public int recordedSteps() {
+        return (int)
+                toReplay.stream().filter(r -> r instanceof JournalRecord.Step).count();
+    }
+
+    /** Whether a resumed session is still replaying recorded steps. */
+    public synchronized boolean replaying() {
+        return peek().isPresent();
+    }
+
+    /** How many bytes of a torn last record were cut off when the journal was opened; 0 when none. */
+    public long droppedBytes() {
+        return droppedBytes;
+    }
+
+    /** How many bytes the file holds now. */
+    public long bytes() {
+        return file.bytes();
+    }
+
+    /** How many records the file holds now. */
+    public int records() {
+        return file.records();
+    }
+
+    /** Closes the file; what was written stays. */
+    @Override
+    public void close() throws IOException {
+        file.close();
+    }
+
+    @Override
+    public String toString() {
+        return "Journal[" + path + "]";
+    }
+
+    // ---- the session's side: package-private, called by Session, Round and Inbox ----
+
+    /** A new session writes this journal: its header goes out now. */
+    synchronized void attachNew(StateManager<?, ?> machine, RuntimeConfig config, String sessionId) {
+        checkNotAttached();
+        if (recordedHeader.isPresent()) {
+            throw new JournalException(
+                    JournalException.Kind.MISUSE,
+                    path,
+                    1,
+                    "journal " + path + " already holds"
+                            + " session " + recordedHeader.get().session() + "; resume it with session.resume(journal)"
+                            + " (the session built without .journal(...)), or create a new journal for a new session");
+        }
+        attached = true;
+        session = sessionId;
+        write(new JournalRecord.Header(
+                1,
+                JournalFile.FORMAT,
+                sessionId,
+                machine.name(),
+                Fingerprint.of(machine),
+                Fingerprint.machines(machine),
+                config.maxStep(),
+                config.maxRound(),
+                Instant.now()));
+    }
+
+    /**
+     * A session resumes this journal: its machines and settings must be the ones that wrote it.
+     *
+     * @return the session's id
+     */
+    synchronized String attachForResume(StateManager<?, ?> machine, RuntimeConfig config) {
+        checkNotAttached();
+        JournalRecord.Header header = recordedHeader.orElseThrow(() -> new JournalException(
+                JournalException.Kind.MISUSE,
+                path,
+                0,
+                "journal " + path + " was created for a new session, not opened"
+                        + " to resume one; open it with Journal.open(path) to resume what it holds"));
+        String fingerprint = Fingerprint.of(machine);
+        if (!header.machine().equals(machine.name()) || !header.fingerprint().equals(fingerprint)) {
+            throw new JournalException(
+                    JournalException.Kind.OTHER_MACHINES,
+                    path,
+                    1,
+                    "journal " + path + " was"
+                            + " written by other machines than these: it records " + header.machine() + " "
+                            + header.machines()
+                            + " with fingerprint " + header.fingerprint() + ", and this session runs " + machine.name()
+                            + " "
+                            + Fingerprint.machines(machine) + " with fingerprint " + fingerprint
+                            + ". Their states, moves or"
+                            + " time-outs differ, so its steps cannot be replayed; nothing was resumed. Resume it with the"
+                            + " build that wrote it, or start a new session");
+        }
+        if (header.maxStep() != config.maxStep() || header.maxRound() != config.maxRound()) {
+            throw new JournalException(
+                    JournalException.Kind.OTHER_MACHINES,
+                    path,
+                    1,
+                    "journal " + path + " was"
+                            + " written by a session with maxStep " + header.maxStep() + " and maxRound "
+                            + header.maxRound()
+                            + "; this session has maxStep " + config.maxStep() + " and maxRound " + config.maxRound()
+                            + ", with which its steps would not replay alike. Resume it with the settings it was started with"
+                            + " (maxStep: " + header.maxStep() + ", maxRound: " + header.maxRound() + ")");
+        }
+        attached = true;
+        session = header.session();
+        return session;
+    }
+
+    /** The requests the journal held when it was opened, in order: what a resumed session runs. */
+    public List<String> recordedRequests() {
+        List<String> requests = new ArrayList<>();
+        for (JournalRecord record : toReplay) {
+            if (record instanceof JournalRecord.Requests r) {
+                requests.addAll(r.requests());
+            }
+        }
+        return requests;
+    }
+
+    /** The session was given requests to run: recorded when live; replayed ones are in the journal already. */
+    synchronized void recordRequests(List<String> requests) {
+        if (peek().isEmpty()) {
+            write(new JournalRecord.Requests(file.records() + 1, requests));
+        }
+    }
+
+    /** A step begins: replayed when the journal holds it, live otherwise. */
+    synchronized void beginStep(
+            int round, int roundStep, int sessionStep, Agent agent, Status status, Context context) {
+        Optional<JournalRecord.Step> recorded = Optional.empty();
+        Optional<JournalRecord> next = peek();
+        if (next.isPresent()) {
+            if (!(next.get() instanceof JournalRecord.Step s)
+                    || s.round() != round
+                    || s.step() != roundStep
+                    || !s.state().equals(status.qualifiedName())) {
+                throw diverged(
+                        next.get().number(),
+                        "the replay entered " + status.qualifiedName() + " as step " + roundStep + " of round " + round
+                                + ", but the journal's next record is " + describe(next.get()));
+            }
+            recorded = Optional.of(s);
+        }
+        step = Optional.of(new JournalStep(round, roundStep, sessionStep, agent, status, recorded, context));
+    }
+
+    /** Whether the state's time-out ran out: as recorded for a replayed step, {@code live} otherwise. */
+    synchronized boolean timedOut(boolean live) {
+        JournalStep run = step.orElseThrow();
+        run.timedOut = run.recorded.map(JournalRecord.Step::timedOut).orElse(live);
+        return run.timedOut;
+    }
+
+    /**
+     * The step completed, moving to {@code moved} or ending the round as {@code ended}: a live step is
+     * written and forced; a replayed one must have done what the journal says.
+     */
+    synchronized void endStep(Optional<JournalRecord.Moved> moved, Optional<Outcome> ended, Context context) {
+        JournalStep run = step.orElseThrow();
+        step = Optional.empty();
+        Optional<String> endedAs = ended.map(Outcome::name);
+        if (run.recorded.isPresent()) {
+            JournalRecord.Step recorded = run.recorded.get();
+            if (!recorded.moved().equals(moved) || !recorded.ended().equals(endedAs)) {
+                String replayed = moved.map(m -> "moved to " + m.to() + " by " + m.trigger())
+                        .orElseGet(() -> "ended the round as " + endedAs.orElseThrow());
+                throw diverged(
+                        recorded.number(),
+                        "the replayed step " + run.roundStep + " of round " + run.round + " in "
+                                + run.status.qualifiedName() + " " + replayed + ", but the journal says it "
+                                + recorded.describeEnd());
+            }
+            if (run.nextCall != recorded.calls().size()) {
+                throw diverged(
+                        recorded.number(),
+                        "the replayed step " + run.roundStep + " of round " + run.round
+                                + " made " + run.nextCall + " calls, but the journal recorded "
+                                + recorded.calls().size()
+                                + " (" + kinds(recorded.calls())
+                                + "); are the agent's model, device and user wrapped with"
+                                + " this journal's llm(...), driver(...) and user(...)?");
+            }
+            cursor++;
+            return;
+        }
+        write(run.record(file.records() + 1, moved, endedAs, context));
+    }
+
+    /** The step did not complete (the round was cancelled during it): nothing is written, and on resume it runs again. */
+    synchronized void abandonStep() {
+        step = Optional.empty();
+    }
+
+    /** Whether the current step is a replayed one, whose transition the listeners heard before. */
+    synchronized boolean stepReplayed() {
+        return step.map(s -> s.recorded.isPresent()).orElse(false);
+    }
+
+    /** During a replay, how the journal says round {@code round} ended here, if it ended here. */
+    synchronized Optional<JournalRecord.RoundEnd> recordedEnd(int round) {
+        return peek().filter(r -> r instanceof JournalRecord.RoundEnd e && e.round() == round)
+                .map(JournalRecord.RoundEnd.class::cast);
+    }
+
+    /**
+     * The round ended: a replayed end is checked off, a live one written.
+     *
+     * @return whether the end is live, so that listeners hear it
+     */
+    synchronized boolean roundEnded(int round, RoundResult result) {
+        Optional<JournalRecord> next = peek();
+        if (next.isPresent()) {
+            if (next.get() instanceof JournalRecord.RoundEnd e && e.round() == round) {
+                cursor++;
+                return false;
+            }
+            throw diverged(
+                    next.get().number(),
+                    "the replayed round " + round + " ended as " + result.outcome()
+                            + " after " + result.steps() + " steps (" + result.reason()
+                            + "), but the journal's next record is "
+                            + describe(next.get()));
+        }
+        write(new JournalRecord.RoundEnd(
+                file.records() + 1,
+                round,
+                result.outcome().name(),
+                result.reason(),
+                result.qualifiedPath(),
+                result.result()));
+        return true;
+    }
+
+    /** An event for the inbox's waiting state, recorded or replayed. */
+    Event awaitEvent(Inbox inbox) throws InterruptedException {
+        return calls.awaitEvent(inbox);
+    }
+
+    /** An event if one is there, recorded or replayed. */
+    Optional<Event> pollEvent(Inbox inbox) {
+        return calls.pollEvent(inbox);
+    }
+
+    /**
+     * The recorded call the current replayed step makes next, checked against what is asked; empty when
+     * the call is live (the step is live, or no step runs).
+     */
+    synchronized Optional<JsonNode> replayed(String kind, Optional<JsonNode> request) {
+        if (!attached) {
+            throw new JournalException(
+                    JournalException.Kind.MISUSE,
+                    path,
+                    0,
+                    "a " + kind + " call went through journal "
+                            + path + ", which no session writes: give the journal to the session"
+                            + " (Session.of(...).journal(journal), or session.resume(journal)) that runs this agent");
+        }
+        if (step.isEmpty() || step.get().recorded.isEmpty()) {
+            return Optional.empty();
+        }
+        JournalStep run = step.get();
+        JournalRecord.Step recorded = run.recorded.get();
+        int index = run.nextCall++;
+        if (index >= recorded.calls().size()) {
+            throw diverged(
+                    recorded.number(),
+                    "the replayed step " + run.roundStep + " of round " + run.round + " in "
+                            + run.status.qualifiedName() + " made call " + index + " (" + kind
+                            + "), but the journal recorded "
+                            + recorded.calls().size() + " calls (" + kinds(recorded.calls()) + ")");
+        }
+        JsonNode call = recorded.calls().get(index);
+        String recordedKind = call.path("kind").asText();
+        if (!recordedKind.equals(kind)) {
+            throw diverged(
+                    recorded.number(),
+                    "call " + index + " of the replayed step " + run.roundStep + " of round " + run.round + " is "
+                            + kind + ", but the journal recorded " + recordedKind + " there");
+        }
+        JsonNode recordedRequest = kind.equals("action") ? call.path("action") : call.path("request");
+        if (request.isPresent() && !request.get().equals(recordedRequest)) {
+            throw diverged(
+                    recorded.number(),
+                    "call " + index + " of the replayed step " + run.roundStep + " of round " + run.round + " asks "
+                            + request.get() + ", but the journal recorded " + recordedRequest);
+        }
+        return Optional.of(call);
+    }
+
+    /** Adds a live call to the current step; a call outside any step is not recorded. */
+    synchronized void record(ObjectNode call) {
+        step.ifPresent(run -> {
+            run.calls.add(call);
+            run.nextCall++;
+        });
+    }
+
+    /** The id of the action the current live step is about to run, from the call's index and the action's digest. */
+    synchronized Optional<ActionId> actionId(String digest) {
+        return step.map(run -> new ActionId(session, run.sessionStep, run.nextCall, digest));
+    }
+
+    private void write(JournalRecord record) {
+        try {
+            file.write(record);
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "journal " + path + " could not record " + describe(record) + ": " + e.getMessage()
+                            + "; the session stopped, since what it does next could not be resumed",
+                    e);
+        }
+    }
+
+    /** The next record to replay, skipping the requests (a resumed session has read them all). */
+    private Optional<JournalRecord> peek() {
+        while (cursor < toReplay.size() && toReplay.get(cursor) instanceof JournalRecord.Requests) {
+            cursor++;
+        }
+        return cursor < toReplay.size() ? Optional.of(toReplay.get(cursor)) : Optional.empty();
+    }
+
+    private void checkNotAttached() {
+        if (attached) {
+            throw new JournalException(
+                    JournalException.Kind.MISUSE,
+                    path,
+                    0,
+                    "journal " + path + " is already written" + " by session " + session
+                            + "; a journal serves one session");
+        }
+    }
+
+    /** The number of the record the current step replays. */
+    synchronized int replayedRecord() {
+        return step.flatMap(run -> run.recorded).map(JournalRecord.Step::number).orElse(0);
+    }
+
+    JournalException diverged(int record, String what) {
+        return new JournalException(
+                JournalException.Kind.DIVERGED,
+                path,
+                record,
+                "journal " + path + ", record "
+                        + record + ": " + what
+                        + ". The agent's code, its settings or what its wrappers return changed since"
+                        + " the journal was written, so resuming stopped here rather than continue from a different"
+                        + " history. Resume with the build and inputs that wrote it, or start a new session");
+    }
+
+    private static String describe(JournalRecord record) {
+        if (record instanceof JournalRecord.Step s) {
+            return "record " + s.number() + ", step " + s.step() + " of round " + s.round() + " in " + s.state()
+                    + " (it " + s.describeEnd() + ")";
+        }
+        if (record instanceof JournalRecord.RoundEnd e) {
+            return "record " + e.number() + ", the end of round " + e.round() + " as " + e.outcome();
+        }
+        if (record instanceof JournalRecord.Requests r) {
+            return "record " + r.number() + ", the requests " + r.requests();
+        }
+        return "record " + record.number() + ", the header";
+    }
+
+    private static String kinds(List<JsonNode> calls) {
+        return String.join(
+                ", ", calls.stream().map(c -> c.path("kind").asText()).toList());
+    }
+}

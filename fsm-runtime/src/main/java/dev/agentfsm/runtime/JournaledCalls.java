@@ -1,0 +1,336 @@
+package dev.agentfsm.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionId;
+import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.Observation;
+import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
+import dev.agentfsm.runtime.user.Answer;
+import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.runtime.user.UserChannel;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * The calls a journal records and replays: what each SPI call becomes in a step's record, and how a
+ * recorded one is played back. Each call is asked of the {@link Journal} first: a replayed step's next
+ * recorded call is returned (checked against what is asked), and a live call reaches the real client,
+ * device, user or inbox and is added to the step's record with what it returned or threw.
+ */
+final class JournaledCalls {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** How many hex digits of the action's SHA-256 an action id carries. */
+    private static final int DIGEST_HEX = 16;
+
+    private final Journal journal;
+
+    JournaledCalls(Journal journal) {
+        this.journal = journal;
+    }
+
+    /** {@code client} with its replies recorded and replayed. */
+    LlmClient llm(LlmClient client) {
+        return new LlmClient() {
+            @Override
+            public LlmReply complete(LlmRequest request) throws LlmException {
+                return JournaledCalls.this.complete(client, request);
+            }
+
+            @Override
+            public String toString() {
+                return "journaled " + client;
+            }
+        };
+    }
+
+    /** {@code driver} with its observations and actions recorded and replayed. */
+    DeviceDriver driver(DeviceDriver driver) {
+        return new DeviceDriver() {
+            @Override
+            public String name() {
+                return driver.name();
+            }
+
+            @Override
+            public Observation observe(Duration timeout) throws DriverException {
+                return JournaledCalls.this.observe(driver, timeout);
+            }
+
+            @Override
+            public List<ToolSpec> tools() {
+                return driver.tools();
+            }
+
+            @Override
+            public ActionResult execute(Action action, Duration timeout) throws DriverException {
+                return JournaledCalls.this.execute(driver, action, timeout);
+            }
+
+            @Override
+            public ActionResult execute(Action action, Duration timeout, ActionId id) throws DriverException {
+                return JournaledCalls.this.execute(driver, action, timeout);
+            }
+
+            @Override
+            public void close() {
+                driver.close();
+            }
+
+            @Override
+            public String toString() {
+                return "journaled " + driver.name();
+            }
+        };
+    }
+
+    /** {@code channel} with its answers and decisions recorded and replayed. */
+    UserChannel user(UserChannel channel) {
+        return new UserChannel() {
+            @Override
+            public Answer ask(String question, Duration timeout) {
+                return JournaledCalls.this.ask(channel, question, timeout);
+            }
+
+            @Override
+            public Decision confirm(String action, Duration timeout) {
+                return JournaledCalls.this.confirm(channel, action, timeout);
+            }
+        };
+    }
+
+    LlmReply complete(LlmClient client, LlmRequest request) throws LlmException {
+        Optional<JsonNode> recorded = journal.replayed("llm", Optional.empty());
+        if (recorded.isPresent()) {
+            rethrow(recorded.get(), LlmException.class, LlmException::new);
+            return new LlmReply(recorded.get().path("reply").asText());
+        }
+        ObjectNode call = NODES.objectNode().put("kind", "llm");
+        try {
+            LlmReply reply = client.complete(request);
+            journal.record(call.put("reply", reply.content()));
+            return reply;
+        } catch (LlmException | RuntimeException e) {
+            journal.record(failure(call, e));
+            throw e;
+        }
+    }
+
+    Observation observe(DeviceDriver driver, Duration timeout) throws DriverException {
+        Optional<JsonNode> recorded = journal.replayed("observe", Optional.empty());
+        if (recorded.isPresent()) {
+            rethrow(recorded.get(), DriverException.class, DriverException::new);
+            JsonNode seen = recorded.get().path("observation");
+            return new Observation(
+                    optionalText(seen, "screenshot").map(Base64.getDecoder()::decode),
+                    optionalText(seen, "uiTree"),
+                    optionalText(seen, "text"));
+        }
+        ObjectNode call = NODES.objectNode().put("kind", "observe");
+        try {
+            Observation observation = driver.observe(timeout);
+            ObjectNode seen = call.putObject("observation");
+            observation
+                    .screenshotPng()
+                    .ifPresent(png -> seen.put("screenshot", Base64.getEncoder().encodeToString(png)));
+            observation.uiTree().ifPresent(tree -> seen.put("uiTree", tree));
+            observation.text().ifPresent(text -> seen.put("text", text));
+            journal.record(call);
+            return observation;
+        } catch (DriverException | RuntimeException e) {
+            journal.record(failure(call, e));
+            throw e;
+        }
+    }
+
+    ActionResult execute(DeviceDriver driver, Action action, Duration timeout) throws DriverException {
+        JsonNode asked =
+                JournalValues.canonical(Map.of("function", action.function(), "arguments", action.arguments()));
+        Optional<JsonNode> recorded = journal.replayed("action", Optional.of(asked));
+        if (recorded.isPresent()) {
+            rethrow(recorded.get(), DriverException.class, DriverException::new);
+            JsonNode result = recorded.get().path("result");
+            return new ActionResult(
+                    result.path("success").asBoolean(),
+                    result.path("output").asText(""),
+                    optionalText(result, "reason"),
+                    JournalValues.toMap(result.path("data")));
+        }
+        ObjectNode call = NODES.objectNode().put("kind", "action");
+        Optional<ActionId> id = journal.actionId(digest(asked));
+        id.ifPresent(i -> call.put("id", i.value()));
+        call.set("action", asked);
+        try {
+            ActionResult result =
+                    id.isPresent() ? driver.execute(action, timeout, id.get()) : driver.execute(action, timeout);
+            ObjectNode done = call.putObject("result");
+            done.put("success", result.success());
+            done.put("output", result.output());
+            result.reason().ifPresent(reason -> done.put("reason", reason));
+            done.set("data", JournalValues.toJson(new TreeMap<>(result.data())));
+            journal.record(call);
+            return result;
+        } catch (DriverException | RuntimeException e) {
+            journal.record(failure(call, e));
+            throw e;
+        }
+    }
+
+    Answer ask(UserChannel channel, String question, Duration timeout) {
+        Optional<JsonNode> recorded = journal.replayed("ask", Optional.of(NODES.textNode(question)));
+        if (recorded.isPresent()) {
+            rethrow(recorded.get(), RecordedFailure.class, RecordedFailure::new);
+            JsonNode answer = recorded.get().path("answer");
+            if (answer.has("given")) {
+                return new Answer.Given(answer.path("given").asText());
+            }
+            return new Answer.TimedOut(duration(answer.path("timedOutAfter").asText(), recorded.get()));
+        }
+        ObjectNode call = NODES.objectNode().put("kind", "ask").put("request", question);
+        try {
+            Answer answer = channel.ask(question, timeout);
+            ObjectNode given = call.putObject("answer");
+            if (answer instanceof Answer.Given g) {
+                given.put("given", g.text());
+            } else {
+                given.put("timedOutAfter", ((Answer.TimedOut) answer).after().toString());
+            }
+            journal.record(call);
+            return answer;
+        } catch (RuntimeException e) {
+            journal.record(failure(call, e));
+            throw e;
+        }
+    }
+
+    Decision confirm(UserChannel channel, String action, Duration timeout) {
+        Optional<JsonNode> recorded = journal.replayed("confirm", Optional.of(NODES.textNode(action)));
+        if (recorded.isPresent()) {
+            rethrow(recorded.get(), RecordedFailure.class, RecordedFailure::new);
+            String decision = recorded.get().path("decision").asText();
+            try {
+                return Decision.valueOf(decision);
+            } catch (IllegalArgumentException e) {
+                throw journal.diverged(
+                        journal.replayedRecord(),
+                        "a recorded confirmation says \"" + decision + "\", which is no Decision");
+            }
+        }
+        ObjectNode call = NODES.objectNode().put("kind", "confirm").put("request", action);
+        try {
+            Decision decision = channel.confirm(action, timeout);
+            journal.record(call.put("decision", decision.name()));
+            return decision;
+        } catch (RuntimeException e) {
+            journal.record(failure(call, e));
+            throw e;
+        }
+    }
+
+    Event awaitEvent(Inbox inbox) throws InterruptedException {
+        Optional<JsonNode> recorded = journal.replayed("event", Optional.empty());
+        if (recorded.isPresent()) {
+            JsonNode event = recorded.get().path("event");
+            if (recorded.get().path("timedOut").asBoolean(false)) {
+                throw inbox.timedOut();
+            }
+            return new Event(event.path("name").asText(), event.path("payload").asText(""));
+        }
+        ObjectNode call = NODES.objectNode().put("kind", "event");
+        try {
+            Event event = inbox.awaitLive();
+            call.putObject("event").put("name", event.name()).put("payload", event.payload());
+            journal.record(call);
+            return event;
+        } catch (StateTimeoutException e) {
+            journal.record(call.put("timedOut", true));
+            throw e;
+        }
+        // a CancellationException or an InterruptedException ends the round CANCELLED: the step does not
+        // complete, so nothing needs recording
+    }
+
+    Optional<Event> pollEvent(Inbox inbox) {
+        Optional<JsonNode> recorded = journal.replayed("poll", Optional.empty());
+        if (recorded.isPresent()) {
+            JsonNode event = recorded.get().path("event");
+            return event.isObject()
+                    ? Optional.of(new Event(
+                            event.path("name").asText(), event.path("payload").asText("")))
+                    : Optional.empty();
+        }
+        Optional<Event> event = inbox.pollLive();
+        ObjectNode call = NODES.objectNode().put("kind", "poll");
+        event.ifPresent(e -> call.putObject("event").put("name", e.name()).put("payload", e.payload()));
+        journal.record(call);
+        return event;
+    }
+
+    private static ObjectNode failure(ObjectNode call, Exception e) {
+        call.putObject("failure").put("type", e.getClass().getName()).put("message", String.valueOf(e.getMessage()));
+        return call;
+    }
+
+    /** Throws the failure a recorded call ended with: as {@code type} when it was one, else as a {@link RecordedFailure}. */
+    private static <E extends Exception> void rethrow(JsonNode call, Class<E> type, Function<String, E> create)
+            throws E {
+        JsonNode failure = call.get("failure");
+        if (failure == null) {
+            return;
+        }
+        String recordedType = failure.path("type").asText();
+        String message = failure.path("message").asText();
+        boolean sameKind;
+        try {
+            sameKind = type.isAssignableFrom(Class.forName(recordedType, false, Journal.class.getClassLoader()));
+        } catch (ClassNotFoundException | LinkageError e) {
+            sameKind = false;
+        }
+        if (sameKind) {
+            throw create.apply(message);
+        }
+        throw new RecordedFailure(recordedType + ": " + message);
+    }
+
+    private Duration duration(String text, JsonNode call) {
+        try {
+            return Duration.parse(text);
+        } catch (DateTimeParseException e) {
+            throw journal.diverged(
+                    journal.replayedRecord(), "a recorded time-out \"" + text + "\" in " + call + " is no duration");
+        }
+    }
+
+    private static Optional<String> optionalText(JsonNode json, String field) {
+        JsonNode value = json.get(field);
+        return value == null || value.isNull() ? Optional.empty() : Optional.of(value.asText());
+    }
+
+    private static String digest(JsonNode json) {
+        try {
+            byte[] hash =
+                    MessageDigest.getInstance("SHA-256").digest(json.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash).substring(0, DIGEST_HEX);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+}

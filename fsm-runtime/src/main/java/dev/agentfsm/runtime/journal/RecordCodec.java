@@ -1,0 +1,267 @@
+package dev.agentfsm.runtime.journal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.annotations.Trigger;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.zip.CRC32C;
+
+/**
+ * Turns records into lines and back. A line is the record's JSON object with a last member
+ * {@code "crc"}: the CRC-32C, in eight hex digits, of the UTF-8 bytes of the object without it.
+ */
+final class RecordCodec {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final String CRC_PREFIX = ",\"crc\":\"";
+    /** {@code ,"crc":"} + eight hex digits + {@code "}}. */
+    private static final int CRC_SUFFIX_LENGTH = CRC_PREFIX.length() + 8 + 2;
+
+    private RecordCodec() {}
+
+    /** Why a line is not a good record; the reader adds the file, the record and the offset. */
+    static final class BadRecord extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        BadRecord(String problem) {
+            super(problem);
+        }
+    }
+
+    /** The record as one line, without its newline. */
+    static String line(JournalRecord record) {
+        String body;
+        try {
+            body = JSON.writeValueAsString(toJson(record));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("record " + record.number() + " cannot be written as JSON", e);
+        }
+        return body.substring(0, body.length() - 1) + CRC_PREFIX + crc(body) + "\"}";
+    }
+
+    /**
+     * The record a line holds.
+     *
+     * @param expected the number it must have
+     * @throws BadRecord saying what is wrong with it
+     */
+    static JournalRecord parse(String line, int expected) throws BadRecord {
+        if (line.length() < CRC_SUFFIX_LENGTH + 2
+                || !line.endsWith("\"}")
+                || !line.startsWith(CRC_PREFIX, line.length() - CRC_SUFFIX_LENGTH)) {
+            throw new BadRecord("it does not end with its checksum (,\"crc\":\"........\"}), so it is not a whole"
+                    + " journal record");
+        }
+        String body = line.substring(0, line.length() - CRC_SUFFIX_LENGTH) + "}";
+        String crc = line.substring(line.length() - 10, line.length() - 2);
+        if (!crc.equals(crc(body))) {
+            throw new BadRecord("its checksum " + crc + " does not match its contents (" + crc(body)
+                    + "): the line was changed or damaged after it was written");
+        }
+        JsonNode json;
+        try {
+            json = JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw new BadRecord("it is not JSON: " + e.getOriginalMessage());
+        }
+        if (json == null || !json.isObject()) {
+            throw new BadRecord("it is not a JSON object");
+        }
+        int number = integer(json, "n");
+        if (number != expected) {
+            throw new BadRecord("it is numbered " + number + " where record " + expected + " belongs: records are"
+                    + " missing, repeated or out of order");
+        }
+        String type = text(json, "type");
+        return switch (type) {
+            case "journal" -> header(json, number);
+            case "requests" -> new JournalRecord.Requests(number, texts(json, "requests"));
+            case "step" -> step(json, number);
+            case "roundEnd" ->
+                new JournalRecord.RoundEnd(
+                        number,
+                        integer(json, "round"),
+                        text(json, "outcome"),
+                        text(json, "reason"),
+                        texts(json, "path"),
+                        optionalText(json, "result"));
+            default -> throw new BadRecord("its type \"" + type + "\" is none of journal, requests, step, roundEnd");
+        };
+    }
+
+    static String crc(String body) {
+        CRC32C crc = new CRC32C();
+        crc.update(body.getBytes(StandardCharsets.UTF_8));
+        return String.format(Locale.ROOT, "%08x", crc.getValue());
+    }
+
+    private static ObjectNode toJson(JournalRecord record) {
+        ObjectNode json = NODES.objectNode();
+        json.put("n", record.number());
+        if (record instanceof JournalRecord.Header h) {
+            json.put("type", "journal");
+            json.put("format", h.format());
+            json.put("session", h.session());
+            json.put("machine", h.machine());
+            json.put("fingerprint", h.fingerprint());
+            json.set("machines", array(h.machines()));
+            json.put("maxStep", h.maxStep());
+            json.put("maxRound", h.maxRound());
+            json.put("created", h.created().toString());
+        } else if (record instanceof JournalRecord.Requests r) {
+            json.put("type", "requests");
+            json.set("requests", array(r.requests()));
+        } else if (record instanceof JournalRecord.Step s) {
+            json.put("type", "step");
+            json.put("round", s.round());
+            json.put("step", s.step());
+            json.put("sessionStep", s.sessionStep());
+            json.put("agent", s.agent());
+            json.put("state", s.state());
+            s.moved().ifPresent(m -> json.putObject("moved")
+                    .put("to", m.to())
+                    .put("trigger", m.trigger().name()));
+            s.ended().ifPresent(outcome -> json.put("ended", outcome));
+            json.put("timedOut", s.timedOut());
+            ArrayNode calls = json.putArray("calls");
+            s.calls().forEach(calls::add);
+            json.set("context", s.context());
+            json.set("blackboard", s.blackboard());
+            json.put("nanos", s.nanos());
+        } else if (record instanceof JournalRecord.RoundEnd e) {
+            json.put("type", "roundEnd");
+            json.put("round", e.round());
+            json.put("outcome", e.outcome());
+            json.put("reason", e.reason());
+            json.set("path", array(e.path()));
+            e.result().ifPresent(result -> json.put("result", result));
+        }
+        return json;
+    }
+
+    private static JournalRecord.Header header(JsonNode json, int number) throws BadRecord {
+        int format = integer(json, "format");
+        if (format != JournalFile.FORMAT) {
+            throw new BadRecord("it is a journal of format " + format + ", and this runtime reads format "
+                    + JournalFile.FORMAT + "; resume it with the agent-fsm version that wrote it");
+        }
+        Instant created;
+        try {
+            created = Instant.parse(text(json, "created"));
+        } catch (DateTimeParseException e) {
+            throw new BadRecord("its \"created\" is not an instant: " + json.get("created"));
+        }
+        return new JournalRecord.Header(
+                number,
+                format,
+                text(json, "session"),
+                text(json, "machine"),
+                text(json, "fingerprint"),
+                texts(json, "machines"),
+                integer(json, "maxStep"),
+                integer(json, "maxRound"),
+                created);
+    }
+
+    private static JournalRecord.Step step(JsonNode json, int number) throws BadRecord {
+        Optional<JournalRecord.Moved> moved = Optional.empty();
+        JsonNode move = json.get("moved");
+        if (move != null) {
+            String trigger = text(move, "trigger");
+            try {
+                moved = Optional.of(new JournalRecord.Moved(text(move, "to"), Trigger.valueOf(trigger)));
+            } catch (IllegalArgumentException e) {
+                throw new BadRecord("its trigger \"" + trigger + "\" is not a Trigger");
+            }
+        }
+        Optional<String> ended = optionalText(json, "ended");
+        if (moved.isPresent() == ended.isPresent()) {
+            throw new BadRecord("a step record needs exactly one of \"moved\" and \"ended\"");
+        }
+        JsonNode calls = json.get("calls");
+        if (calls == null || !calls.isArray()) {
+            throw new BadRecord("it has no \"calls\" list");
+        }
+        List<JsonNode> list = new ArrayList<>();
+        for (JsonNode call : calls) {
+            if (!call.isObject() || !call.path("kind").isTextual()) {
+                throw new BadRecord("call " + list.size() + " has no \"kind\"");
+            }
+            list.add(call);
+        }
+        return new JournalRecord.Step(
+                number,
+                integer(json, "round"),
+                integer(json, "step"),
+                integer(json, "sessionStep"),
+                text(json, "agent"),
+                text(json, "state"),
+                moved,
+                ended,
+                json.path("timedOut").asBoolean(false),
+                list,
+                object(json, "context"),
+                object(json, "blackboard"),
+                json.path("nanos").asLong(0));
+    }
+
+    private static ArrayNode array(List<String> values) {
+        ArrayNode array = NODES.arrayNode();
+        values.forEach(array::add);
+        return array;
+    }
+
+    private static int integer(JsonNode json, String field) throws BadRecord {
+        JsonNode value = json.get(field);
+        if (value == null || !value.canConvertToInt() || !value.isIntegralNumber()) {
+            throw new BadRecord(
+                    "its \"" + field + "\" is " + (value == null ? "missing" : value + ", not a whole number"));
+        }
+        return value.intValue();
+    }
+
+    private static String text(JsonNode json, String field) throws BadRecord {
+        JsonNode value = json.get(field);
+        if (value == null || !value.isTextual()) {
+            throw new BadRecord("its \"" + field + "\" is " + (value == null ? "missing" : value + ", not text"));
+        }
+        return value.textValue();
+    }
+
+    private static Optional<String> optionalText(JsonNode json, String field) throws BadRecord {
+        return json.has(field) ? Optional.of(text(json, field)) : Optional.empty();
+    }
+
+    private static List<String> texts(JsonNode json, String field) throws BadRecord {
+        JsonNode value = json.get(field);
+        if (value == null || !value.isArray()) {
+            throw new BadRecord("its \"" + field + "\" is " + (value == null ? "missing" : value + ", not a list"));
+        }
+        List<String> texts = new ArrayList<>();
+        for (JsonNode item : value) {
+            if (!item.isTextual()) {
+                throw new BadRecord("its \"" + field + "\" holds " + item + ", not text");
+            }
+            texts.add(item.textValue());
+        }
+        return texts;
+    }
+
+    private static JsonNode object(JsonNode json, String field) throws BadRecord {
+        JsonNode value = json.get(field);
+        if (value == null || !value.isObject()) {
+            throw new BadRecord("its \"" + field + "\" is " + (value == null ? "missing" : value + ", not an object"));
+        }
+        return value;
+    }
+}

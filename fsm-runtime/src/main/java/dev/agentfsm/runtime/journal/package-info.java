@@ -1,0 +1,13 @@
+/**
+ * The session journal's file format: the records ({@link dev.agentfsm.runtime.journal.JournalRecord}),
+ * reading a journal back with its checks ({@link dev.agentfsm.runtime.journal.JournalFile}), the
+ * fingerprint of the machines that wrote it ({@link dev.agentfsm.runtime.journal.Fingerprint}) and the
+ * errors a journal can give ({@link dev.agentfsm.runtime.journal.JournalException}). A session writes
+ * and resumes a journal through {@link dev.agentfsm.runtime.Journal}.
+ *
+ * <p>A journal is a text file of JSON lines, one record per line, each ending with a CRC-32C of the
+ * rest of its line: {@code {"n":3,"type":"step",...,"crc":"1a2b3c4d"}}. The first record is the
+ * header; then {@code requests}, {@code step} and {@code roundEnd} records follow in the order they
+ * happened. A record counts once its line, newline included, is in the file.
+ */
+package dev.agentfsm.runtime.journal;

@@ -1,0 +1,78 @@
+package dev.agentfsm.tests.journal;
+
+import dev.agentfsm.runtime.Journal;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Session;
+import dev.agentfsm.runtime.TransitionListener;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One run of the {@link Tally} scenario in a directory: {@code journal}, {@code effects} (what the device
+ * did) and {@code attempts} (every action the device was asked for). Starts the session, or resumes it
+ * when the journal is there.
+ */
+final class TallyRun {
+    static final String TASK = "count to the target";
+    static final RuntimeConfig CONFIG = RuntimeConfig.parse("maxStep: 200");
+
+    final Path dir;
+    final CountingModel model;
+    final LedgerDriver driver;
+    final TallyAgent agent;
+    final Journal journal;
+    final Session session;
+
+    private TallyRun(Path dir, int target, Duration pause, String launch, boolean resume, TransitionListener listener)
+            throws IOException {
+        this.dir = dir;
+        this.model = new CountingModel(target);
+        this.driver = new LedgerDriver(effects(dir), attempts(dir), launch, pause);
+        this.journal = resume ? Journal.open(journal(dir)) : Journal.create(journal(dir));
+        this.agent = new TallyAgent(journal.llm(model), journal.driver(driver), CONFIG);
+        Session.Builder<TallyAgent> builder =
+                Session.of(TallyStateManager.instance(), agent).listener(listener);
+        this.session = (resume ? builder : builder.journal(journal)).build();
+    }
+
+    /** A new journaled session in {@code dir}. */
+    static TallyRun start(Path dir, int target, Duration pause, String launch, TransitionListener listener)
+            throws IOException {
+        return new TallyRun(dir, target, pause, launch, false, listener);
+    }
+
+    /** The session of the journal in {@code dir}, to resume. */
+    static TallyRun resume(Path dir, int target, Duration pause, String launch, TransitionListener listener)
+            throws IOException {
+        return new TallyRun(dir, target, pause, launch, true, listener);
+    }
+
+    /** Runs the task, or resumes it; a journal that recorded no request yet has the task run now. */
+    List<RoundResult> run(boolean resume) {
+        if (!resume) {
+            return session.run(List.of(TASK));
+        }
+        List<RoundResult> results = session.resume(journal);
+        return results.isEmpty() ? session.run(List.of(TASK)) : results;
+    }
+
+    static Path journal(Path dir) {
+        return dir.resolve("journal");
+    }
+
+    static Path effects(Path dir) {
+        return dir.resolve("effects");
+    }
+
+    static Path attempts(Path dir) {
+        return dir.resolve("attempts");
+    }
+
+    static List<String> lines(Path file) throws IOException {
+        return Files.exists(file) ? Files.readAllLines(file) : List.of();
+    }
+}

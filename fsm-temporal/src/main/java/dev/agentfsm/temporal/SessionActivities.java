@@ -1,12 +1,20 @@
 package dev.agentfsm.temporal;
 
 import io.temporal.activity.Activity;
+import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.activity.DynamicActivity;
+import io.temporal.client.ActivityCompletionException;
 import io.temporal.common.converter.EncodedValues;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The activities of a session's workflow, by name: {@code agentfsm.OpenSession} on the shared task
@@ -59,7 +67,13 @@ final class SessionActivities {
         }
     }
 
-    /** {@link #RUN} and {@link #CLOSE}, for the worker's own task queue. */
+    /**
+     * {@link #RUN} and {@link #CLOSE}, for the worker's own task queue. A state's work heartbeats while
+     * it runs, so that a worker that dies is noticed within the heartbeat time-out however long an LLM
+     * call takes; when Temporal cancels the attempt (the session was cancelled, or a state's time-out
+     * fired) or the worker shuts down, the work's thread is interrupted, which stops an LLM call or a
+     * command as it stops an embedded round.
+     */
     static final class Steps implements DynamicActivity {
         private final WorkerSessions sessions;
 
@@ -69,15 +83,74 @@ final class SessionActivities {
 
         @Override
         public Object execute(EncodedValues args) {
-            String type = Activity.getExecutionContext().getInfo().getActivityType();
+            ActivityExecutionContext context = Activity.getExecutionContext();
+            String type = context.getInfo().getActivityType();
             if (type.equals(RUN)) {
-                return sessions.run(args.get(0, StepInput.class));
+                StepInput input = args.get(0, StepInput.class);
+                Heartbeat heartbeat = Heartbeat.start(context);
+                try {
+                    return sessions.run(input);
+                } finally {
+                    heartbeat.stop();
+                }
             }
             if (type.equals(CLOSE)) {
                 sessions.close(args.get(0, String.class));
                 return null;
             }
             throw unknown(type, RUN + ", " + CLOSE);
+        }
+    }
+
+    /** Heartbeats for the running work from another thread, and interrupts the work when Temporal says to stop. */
+    private static final class Heartbeat {
+        private static final ScheduledExecutorService BEATS = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "agentfsm-heartbeats");
+            thread.setDaemon(true);
+            return thread;
+        });
+
+        private final Thread work = Thread.currentThread();
+        private final Object lock = new Object();
+        private boolean running = true;
+        private boolean interrupted;
+        private Optional<ScheduledFuture<?>> beats = Optional.empty();
+
+        static Heartbeat start(ActivityExecutionContext context) {
+            Heartbeat heartbeat = new Heartbeat();
+            Duration timeout = context.getInfo().getHeartbeatTimeout();
+            if (!timeout.isZero()) {
+                long period = Math.max(1, timeout.toMillis() / 3);
+                heartbeat.beats = Optional.of(
+                        BEATS.scheduleAtFixedRate(() -> heartbeat.beat(context), 0, period, TimeUnit.MILLISECONDS));
+            }
+            return heartbeat;
+        }
+
+        private void beat(ActivityExecutionContext context) {
+            try {
+                context.heartbeat(null);
+            } catch (ActivityCompletionException | IllegalStateException stop) {
+                synchronized (lock) {
+                    if (running) {
+                        interrupted = true;
+                        work.interrupt();
+                    }
+                    running = false;
+                }
+                throw stop; // ends the schedule
+            }
+        }
+
+        /** Stops the heartbeats; the work's thread is not interrupted after this, and not left interrupted by them. */
+        void stop() {
+            synchronized (lock) {
+                running = false;
+                if (interrupted) {
+                    Thread.interrupted(); // the thread goes back to Temporal's pool
+                }
+            }
+            beats.ifPresent(future -> future.cancel(false));
         }
     }
 

@@ -65,6 +65,9 @@ public final class SessionHandle {
     /**
      * Waits for the session to end and returns its report; a cancelled session's too (read with the
      * query, so a worker must be running).
+     *
+     * @throws IllegalStateException with the reason when the session's workflow failed rather than
+     *     ended: an unknown machine, more requests than {@code maxRound}, a worker's bad setting
      */
     public SessionReport result() {
         try {
@@ -88,12 +91,19 @@ public final class SessionHandle {
         }
     }
 
-    /** A cancelled workflow's result carries nothing, so the report is what its query says it ended with. */
+    /**
+     * A cancelled workflow's result carries nothing, so the report is what its query says it ended
+     * with; a workflow that failed (an unknown machine, too many requests, a worker's setting that is
+     * wrong) is an exception with its reason.
+     */
     private SessionReport cancelledReport(WorkflowFailedException e) {
         if (e.getCause() instanceof CanceledFailure) {
             return new SessionReport(id, view().rounds());
         }
-        throw e;
+        String reason = e.getCause() instanceof ApplicationFailure failure
+                ? failure.getOriginalMessage()
+                : String.valueOf(e.getCause());
+        throw new IllegalStateException("session " + id + " failed: " + reason, e);
     }
 
     private SessionWorkflow workflow() {

@@ -2,6 +2,7 @@ package dev.agentfsm.temporal;
 
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerOptions;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -58,6 +59,7 @@ public final class SessionWorker {
         private final AgentFactory agents;
         private StateTimeouts timeouts = StateTimeouts.none();
         private StepOptions steps = StepOptions.defaults();
+        private WorkerOptions workerOptions = WorkerOptions.getDefaultInstance();
 
         private Builder(WorkerFactory factory, String taskQueue, AgentFactory agents) {
             this.factory = Objects.requireNonNull(factory, "factory");
@@ -80,6 +82,12 @@ public final class SessionWorker {
             return this;
         }
 
+        /** Temporal's options for both of this worker's queues (slots, pollers, sticky execution); its defaults by default. */
+        public Builder workerOptions(WorkerOptions options) {
+            this.workerOptions = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
         /**
          * Registers the workflow and the activities with the factory.
          *
@@ -91,10 +99,10 @@ public final class SessionWorker {
             TimeoutRules.of(machines.all(), timeouts); // fails here, not in a session, when one is wrong
             String stepQueue = taskQueue + "@" + UUID.randomUUID();
             WorkerSessions sessions = new WorkerSessions(machines, agents, timeouts, steps, stepQueue);
-            Worker shared = factory.newWorker(taskQueue);
+            Worker shared = factory.newWorker(taskQueue, workerOptions);
             shared.registerWorkflowImplementationTypes(SessionWorkflowImpl.class);
             shared.registerActivitiesImplementations(new SessionActivities.Home(sessions));
-            Worker own = factory.newWorker(stepQueue);
+            Worker own = factory.newWorker(stepQueue, workerOptions);
             own.registerActivitiesImplementations(new SessionActivities.Steps(sessions));
             return new SessionWorker(taskQueue, stepQueue, sessions);
         }

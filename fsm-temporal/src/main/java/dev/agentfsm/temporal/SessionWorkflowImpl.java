@@ -172,29 +172,40 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
 
     /**
      * Runs the state's work on the worker holding the session, racing the state's declared time-out
-     * if it has one; empty when the time-out won. A worker that does not start the step in time is
-     * gone: the session moves to another worker, which creates the agent anew, and the step runs there.
+     * if it has one; empty when the time-out won. An attempt that timed out or was interrupted runs
+     * again; a worker that does not start the step in time is gone: the session moves to another
+     * worker, which creates the agent anew, and the step runs there.
      */
     private Optional<StepResult> runStep(StepInput input, long deadline) {
+        int attempt = 1;
         int changes = 0;
         while (true) {
             SessionOpened opened = home.orElseThrow();
-            ActivityOptions options = stepOptions(opened);
+            StepOptions options = opened.steps();
             try {
                 if (deadline == Long.MAX_VALUE) {
-                    return Optional.of(SessionActivities.run(options, input).get());
+                    return Optional.of(
+                            SessionActivities.run(activityOptions(opened), input).get());
                 }
-                return race(options, input, deadline);
+                return race(activityOptions(opened), input, deadline);
             } catch (ActivityFailure failure) {
                 if (failure.getCause() instanceof CanceledFailure cancelled) {
                     throw cancelled;
                 }
-                if (workerGone(failure) && changes < opened.steps().maxWorkerChanges()) {
-                    changes++;
-                    moveToAnotherWorker(opened, input.status());
+                if (workerGone(failure)) {
+                    if (changes < options.maxWorkerChanges()) {
+                        changes++;
+                        attempt = 1;
+                        moveToAnotherWorker(opened, input.status());
+                        continue;
+                    }
+                } else if (retryable(failure) && attempt < options.maxAttempts()) {
+                    Workflow.sleep(options.retryInterval().multipliedBy(1L << Math.min(attempt - 1, 20)));
+                    attempt++;
                     continue;
                 }
-                return Optional.of(new StepResult(new StepEnd.Failed(describe(failure)), input.roundResult()));
+                return Optional.of(new StepResult(
+                        new StepEnd.Failed(describe(failure) + " (attempt " + attempt + ")"), input.roundResult()));
             }
         }
     }
@@ -219,7 +230,15 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
             return Optional.of(result.get());
         }
         workScope.cancel();
+        result.exceptionally(abandoned -> null); // the cancelled attempt's failure is expected, not lost
         return Optional.empty();
+    }
+
+    /** An attempt that timed out, lost its heartbeat or was interrupted may succeed the next time. */
+    private static boolean retryable(ActivityFailure failure) {
+        Throwable cause = failure.getCause();
+        return cause instanceof TimeoutFailure
+                || (cause instanceof ApplicationFailure application && !application.isNonRetryable());
     }
 
     /** A step its worker never started: the worker is gone (or too busy to count on). */
@@ -241,16 +260,18 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
                 from.agent(), taken.stepQueue(), from.maxStep(), from.maxRound(), from.timeouts(), from.steps()));
     }
 
-    private static ActivityOptions stepOptions(SessionOpened opened) {
+    /**
+     * One attempt on the worker's own queue: the workflow retries, not Temporal, so that each attempt
+     * has its own start time-out and a worker that is gone shows as one.
+     */
+    private static ActivityOptions activityOptions(SessionOpened opened) {
         StepOptions options = opened.steps();
         return ActivityOptions.newBuilder()
                 .setTaskQueue(opened.stepQueue())
                 .setStartToCloseTimeout(options.startToClose())
+                .setHeartbeatTimeout(options.heartbeat())
                 .setScheduleToStartTimeout(options.scheduleToStart())
-                .setRetryOptions(RetryOptions.newBuilder()
-                        .setInitialInterval(options.retryInterval())
-                        .setMaximumAttempts(options.maxAttempts())
-                        .build())
+                .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
                 .build();
     }
 

@@ -24,15 +24,23 @@ public final class TemporalService {
     /**
      * The service at {@code target} ({@code host:port}), checked to answer within {@code timeout}.
      *
+     * @throws IllegalArgumentException if {@code timeout} is under 2 ms
      * @throws TemporalUnavailableException when it does not; its message is one line naming the address and the fix
      */
     public static WorkflowServiceStubs connect(String target, Duration timeout) {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(timeout, "timeout");
+        if (timeout.toMillis() < 2) {
+            throw new IllegalArgumentException("a connection time-out must be at least 2 ms; got " + timeout);
+        }
         WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(
-                WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
+                WorkflowServiceStubsOptions.newBuilder()
+                .setTarget(target)
+                // the server's capabilities are asked for before the health check: half the time each
+                .setSystemInfoTimeout(timeout.dividedBy(2))
+                .build());
         try {
-            service.connect(timeout);
+            service.connect(timeout.dividedBy(2));
             return service;
         } catch (RuntimeException e) {
             service.shutdownNow();

@@ -6,6 +6,10 @@ import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowStub;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerOptions;
+import java.time.Duration;
+import io.temporal.worker.WorkerOptions;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -93,10 +97,23 @@ final class TestServer implements BeforeAllCallback, ParameterResolver {
         return new Worker(factory, sessions);
     }
 
+    /**
+     * A worker that keeps no workflow on a queue of its own (no sticky execution), so that another
+     * worker can go on with its workflows when it is stopped: the real server falls back from a dead
+     * worker's sticky queue after its schedule-to-start time-out, the test server never does.
+     */
+    static Worker replaceableWorker(
+            WorkflowClient client, String queue, AgentFactory agents, UnaryOperator<SessionWorker.Builder> configure) {
+        WorkerOptions noSticky = WorkerOptions.newBuilder()
+                .setStickyQueueScheduleToStartTimeout(Duration.ZERO)
+                .build();
+        return worker(client, queue, agents, builder -> configure.apply(builder).workerOptions(noSticky));
+    }
+
     /** A started worker; closing it stops it at once, as a process that is killed. */
     record Worker(WorkerFactory factory, SessionWorker sessions) implements AutoCloseable {
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             factory.shutdownNow();
             factory.awaitTermination(10, TimeUnit.SECONDS);
         }

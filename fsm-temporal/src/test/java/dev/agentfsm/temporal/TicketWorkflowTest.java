@@ -46,7 +46,7 @@ class TicketWorkflowTest {
     }
 
     @AfterEach
-    void stopWorkers() throws InterruptedException {
+    void stopWorkers() {
         TestServer.terminateRunning(client, agents.keySet());
         for (TestServer.Worker worker : workers) {
             worker.close();
@@ -215,5 +215,22 @@ class TicketWorkflowTest {
         assertEquals("Ticket.ASK", sessions.attach("ticket-twice").view().status());
         first.cancel();
         assertEquals(Outcome.CANCELLED, first.result().rounds().get(0).outcome());
+    }
+
+    @Test
+    void aSessionOfAnUnknownMachineOrWithTooManyRequestsFailsSayingWhy() {
+        SessionClient sessions = start(StateTimeouts.none());
+
+        IllegalStateException unknown = assertThrows(IllegalStateException.class,
+                () -> sessions.start("ticket-unknown", SessionRequest.of("Tikcet", "ship")).result());
+        assertTrue(unknown.getMessage().startsWith("session ticket-unknown failed: session ticket-unknown: no machine"
+                + " named \"Tikcet\" is on this worker's class path; known machines: ["), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("Ticket"), unknown.getMessage());
+
+        IllegalStateException tooMany = assertThrows(IllegalStateException.class,
+                () -> sessions.start("ticket-many", SessionRequest.of("Ticket", "ship", "ship again")).result());
+        assertEquals("session ticket-many failed: session ticket-many was given 2 requests, but Ticket may run 1"
+                + " round(s) per session (maxRound); raise maxRound or split the requests over sessions",
+                tooMany.getMessage());
     }
 }

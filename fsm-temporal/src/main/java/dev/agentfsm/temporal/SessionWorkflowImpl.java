@@ -196,8 +196,11 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
                     if (changes < options.maxWorkerChanges()) {
                         changes++;
                         attempt = 1;
-                        moveToAnotherWorker(opened, input.status());
-                        continue;
+                        Optional<String> refused = moveToAnotherWorker(opened, input.status());
+                        if (refused.isEmpty()) {
+                            continue;
+                        }
+                        return Optional.of(new StepResult(new StepEnd.Failed(refused.get()), input.roundResult()));
                     }
                 } else if (retryable(failure) && attempt < options.maxAttempts()) {
                     Workflow.sleep(options.retryInterval().multipliedBy(1L << Math.min(attempt - 1, 20)));
@@ -247,8 +250,18 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
                 && timeout.getTimeoutType() == TimeoutType.TIMEOUT_TYPE_SCHEDULE_TO_START;
     }
 
-    private void moveToAnotherWorker(SessionOpened from, String status) {
-        SessionOpened taken = SessionActivities.open(OPEN, new OpenRequest(session, machine));
+    /** Has another worker take the session over; empty when one did, otherwise why none could. */
+    private Optional<String> moveToAnotherWorker(SessionOpened from, String status) {
+        SessionOpened taken;
+        try {
+            taken = SessionActivities.open(OPEN, new OpenRequest(session, machine));
+        } catch (ActivityFailure failure) {
+            if (failure.getCause() instanceof CanceledFailure cancelled) {
+                throw cancelled;
+            }
+            return Optional.of("no worker could take session " + session + " over after the worker on "
+                    + from.stepQueue() + " was gone: " + describe(failure));
+        }
         LOG.warn(
                 "session {}: the worker on {} did not start {} within {}; another worker ({}) takes the session over",
                 session,
@@ -258,6 +271,7 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
                 taken.stepQueue());
         home = Optional.of(new SessionOpened(
                 from.agent(), taken.stepQueue(), from.maxStep(), from.maxRound(), from.timeouts(), from.steps()));
+        return Optional.empty();
     }
 
     /**

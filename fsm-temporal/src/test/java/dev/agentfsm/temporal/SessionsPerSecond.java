@@ -10,14 +10,16 @@ import java.util.Locale;
 /**
  * Measures sessions per second on the in-process Temporal test server: a worker runs the Counter
  * fixture (three COUNT states and FINISH: an open, four state activities and a close per session,
- * no I/O), sessions started all at once. Not a test; run it on purpose:
+ * no I/O), sessions started all at once. Not a test; run it on purpose (see the module's README):
  *
  * <pre>{@code
- * mvn -B -o -q -pl fsm-temporal -am test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.agentfsm.temporal.SessionsPerSecond [-Dexec.args="500 3"]
+ * mvn -B -o -q -pl fsm-temporal -am test-compile dependency:build-classpath \
+ *     -Dmdep.outputFile=$PWD/fsm-temporal/target/cp.txt -Dmdep.includeScope=test
+ * java -cp fsm-temporal/target/test-classes:fsm-temporal/target/classes:$(cat fsm-temporal/target/cp.txt) \
+ *     dev.agentfsm.temporal.SessionsPerSecond 200 5
  * }</pre>
  *
- * The arguments are the sessions per run (default 500) and the measured runs (default 3), after one
+ * The arguments are the sessions per run (default 200) and the measured runs (default 5), after one
  * run to warm up.
  */
 public final class SessionsPerSecond {
@@ -26,8 +28,8 @@ public final class SessionsPerSecond {
     private SessionsPerSecond() {}
 
     public static void main(String[] args) {
-        int sessions = args.length > 0 ? Integer.parseInt(args[0]) : 500;
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int sessions = args.length > 0 ? Integer.parseInt(args[0]) : 200;
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
             WorkflowClient client = env.getWorkflowClient();
             String queue = TestServer.queue();

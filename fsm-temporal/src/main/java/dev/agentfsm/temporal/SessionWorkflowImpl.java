@@ -184,8 +184,8 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
             StepOptions options = opened.steps();
             try {
                 if (deadline == Long.MAX_VALUE) {
-                    return Optional.of(
-                            SessionActivities.run(activityOptions(opened), input).get());
+                    return Optional.of(SessionActivities.run(activityOptions(opened), input)
+                            .get());
                 }
                 return race(activityOptions(opened), input, deadline);
             } catch (ActivityFailure failure) {

@@ -36,7 +36,8 @@ public record StepOptions(
         positive("scheduleToStart", scheduleToStart);
         positive("retryInterval", retryInterval);
         if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts must be at least 1 (the first attempt); got " + maxAttempts);
+            throw new IllegalArgumentException(
+                    "maxAttempts must be at least 1 (the first attempt); got " + maxAttempts);
         }
         if (maxWorkerChanges < 0) {
             throw new IllegalArgumentException("maxWorkerChanges must be 0 or more; got " + maxWorkerChanges);

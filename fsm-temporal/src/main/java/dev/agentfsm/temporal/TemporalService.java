@@ -33,8 +33,7 @@ public final class TemporalService {
         if (timeout.toMillis() < 2) {
             throw new IllegalArgumentException("a connection time-out must be at least 2 ms; got " + timeout);
         }
-        WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(
-                WorkflowServiceStubsOptions.newBuilder()
+        WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
                 .setTarget(target)
                 // the server's capabilities are asked for before the health check: half the time each
                 .setSystemInfoTimeout(timeout.dividedBy(2))

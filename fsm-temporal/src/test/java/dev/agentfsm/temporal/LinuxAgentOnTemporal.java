@@ -37,7 +37,8 @@ public final class LinuxAgentOnTemporal {
     /** Runs the command; returns the exit code: 0 done, 1 the round did not complete, 2 bad usage or no service. */
     static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
         if (args.length < 1 || args.length > 2 || !args[0].matches("worker|start|both")) {
-            err.println("usage: LinuxAgentOnTemporal worker|start|both [host:port, default " + TemporalService.LOCAL + "]");
+            err.println(
+                    "usage: LinuxAgentOnTemporal worker|start|both [host:port, default " + TemporalService.LOCAL + "]");
             return 2;
         }
         String target = args.length > 1 ? args[1] : TemporalService.LOCAL;

@@ -27,21 +27,28 @@ class LinuxAgentOnTemporalTest {
         int port = freePort();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (PortBoundTestServer server = io.temporal.testserver.TestServer.createPortBoundServer(port)) {
-            int exit = LinuxAgentOnTemporal.run(new String[] {"both", "127.0.0.1:" + port},
-                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        PortBoundTestServer server = io.temporal.testserver.TestServer.createPortBoundServer(port);
+        try {
+            int exit = LinuxAgentOnTemporal.run(
+                    new String[] {"both", "127.0.0.1:" + port},
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
 
             String printed = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, exit, printed + err.toString(StandardCharsets.UTF_8));
-            assertTrue(printed.contains("COMPLETED after 6 states: LinuxAgent.CONTINUE -> LinuxAgent.CONTINUE"), printed);
+            assertTrue(
+                    printed.contains("COMPLETED after 6 states: LinuxAgent.CONTINUE -> LinuxAgent.CONTINUE"), printed);
             assertTrue(printed.contains("result: 2 log files: logs/app.log has 3 ERROR lines"), printed);
+        } finally {
+            server.close();
         }
     }
 
     @Test
     void withoutAServiceItSaysSoInOneLineAndStops() throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = LinuxAgentOnTemporal.run(new String[] {"start", "127.0.0.1:" + freePort()},
+        int exit = LinuxAgentOnTemporal.run(
+                new String[] {"start", "127.0.0.1:" + freePort()},
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 

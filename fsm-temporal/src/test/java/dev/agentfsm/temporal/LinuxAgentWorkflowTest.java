@@ -83,8 +83,10 @@ class LinuxAgentWorkflowTest {
         LinuxDemo.Shell shell = new LinuxDemo.Shell(workspace);
 
         SessionReport report;
-        try (TestServer.Worker worker = TestServer.worker(client, queue, (session, machine, user) ->
-                LinuxAgent.builder(shell, LinuxDemo.replay()).user(user).build())) {
+        try (TestServer.Worker worker = TestServer.worker(
+                client, queue, (session, machine, user) -> LinuxAgent.builder(shell, LinuxDemo.replay())
+                        .user(user)
+                        .build())) {
             report = start("linux-demo").result();
             assertEquals(0, worker.sessions().sessions(), "the worker forgot the finished session");
         }
@@ -102,8 +104,9 @@ class LinuxAgentWorkflowTest {
     @Test
     void aReplayOfAHistoryTheCodeDoesNotMatchFails() throws Exception {
         Path workspace = LinuxDemo.workspace(root);
-        try (TestServer.Worker worker = TestServer.worker(client, queue, (session, machine, user) ->
-                LinuxAgent.builder(new LinuxDemo.Shell(workspace), LinuxDemo.replay()).build())) {
+        try (TestServer.Worker worker = TestServer.worker(client, queue, (session, machine, user) -> LinuxAgent.builder(
+                        new LinuxDemo.Shell(workspace), LinuxDemo.replay())
+                .build())) {
             assertTrue(start("linux-tampered").result().rounds().get(0).completed());
             assertEquals(0, worker.sessions().sessions());
         }
@@ -133,7 +136,8 @@ class LinuxAgentWorkflowTest {
         TestServer.Worker a = TestServer.replaceableWorker(
                 client,
                 queue,
-                (session, machine, user) -> LinuxAgent.builder(first, model).user(user).build(),
+                (session, machine, user) ->
+                        LinuxAgent.builder(first, model).user(user).build(),
                 builder -> builder.stepOptions(quickToNotice));
         SessionHandle session = start("linux-moved");
         assertTrue(model.hanging.await(30, TimeUnit.SECONDS), "the third step started on the first worker");
@@ -145,7 +149,8 @@ class LinuxAgentWorkflowTest {
         try (TestServer.Worker b = TestServer.replaceableWorker(
                 client,
                 queue,
-                (id, machine, user) -> LinuxAgent.builder(second, model).user(user).build(),
+                (id, machine, user) ->
+                        LinuxAgent.builder(second, model).user(user).build(),
                 builder -> builder.stepOptions(quickToNotice))) {
             report = finished(session);
             assertEquals(0, b.sessions().sessions(), "the second worker forgot the finished session");
@@ -176,14 +181,25 @@ class LinuxAgentWorkflowTest {
             for (HistoryEvent event : client.fetchHistory(session.id()).getEvents()) {
                 events.append('\n').append(event.getEventId()).append(' ').append(event.getEventType());
                 if (event.hasActivityTaskScheduledEventAttributes()) {
-                    events.append(' ').append(event.getActivityTaskScheduledEventAttributes().getActivityType().getName())
-                            .append(" on ").append(event.getActivityTaskScheduledEventAttributes().getTaskQueue().getName());
+                    events.append(' ')
+                            .append(event.getActivityTaskScheduledEventAttributes()
+                                    .getActivityType()
+                                    .getName())
+                            .append(" on ")
+                            .append(event.getActivityTaskScheduledEventAttributes()
+                                    .getTaskQueue()
+                                    .getName());
                 }
                 if (event.hasActivityTaskFailedEventAttributes()) {
-                    events.append(' ').append(event.getActivityTaskFailedEventAttributes().getFailure().getMessage());
+                    events.append(' ')
+                            .append(event.getActivityTaskFailedEventAttributes()
+                                    .getFailure()
+                                    .getMessage());
                 }
                 if (event.hasActivityTaskTimedOutEventAttributes()) {
-                    events.append(' ').append(event.getActivityTaskTimedOutEventAttributes().getFailure());
+                    events.append(' ')
+                            .append(event.getActivityTaskTimedOutEventAttributes()
+                                    .getFailure());
                 }
             }
             throw new AssertionError("session " + session.id() + " did not end; its history:" + events, e);

@@ -30,7 +30,8 @@ import java.util.List;
  */
 final class LinuxDemo {
     private static final String BASE = "dev/agentfsm/agents/linux/cli/demo/";
-    private static final List<String> FILES = List.of("README.txt", "logs/app.log", "logs/worker.log", "data/inventory.csv");
+    private static final List<String> FILES =
+            List.of("README.txt", "logs/app.log", "logs/worker.log", "data/inventory.csv");
 
     private LinuxDemo() {}
 

@@ -48,8 +48,10 @@ class SessionUserChannelTest {
 
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> user.confirm("ship XL", MINUTE));
 
-        assertEquals("session s-7: run again after the user's reply, the state's work asked to confirm \"ship XL\""
-                + " where it had asked the question \"Which size?\"; the work before a question runs again, so it must"
-                + " ask the same questions in the same order (read and decide before asking, act after)", e.getMessage());
+        assertEquals(
+                "session s-7: run again after the user's reply, the state's work asked to confirm \"ship XL\""
+                        + " where it had asked the question \"Which size?\"; the work before a question runs again, so it must"
+                        + " ask the same questions in the same order (read and decide before asking, act after)",
+                e.getMessage());
     }
 }

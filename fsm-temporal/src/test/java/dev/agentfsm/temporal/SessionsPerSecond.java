@@ -33,21 +33,40 @@ public final class SessionsPerSecond {
         try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
             WorkflowClient client = env.getWorkflowClient();
             String queue = TestServer.queue();
-            try (TestServer.Worker worker = TestServer.worker(client, queue,
-                    (session, machine, user) -> new Counter.CounterAgent(TARGET))) {
+            try (TestServer.Worker worker =
+                    TestServer.worker(client, queue, (session, machine, user) -> new Counter.CounterAgent(TARGET))) {
                 SessionClient clients = SessionClient.of(client, queue);
                 run(clients, "warm-up", sessions);
                 List<Double> rates = new ArrayList<>();
                 for (int r = 1; r <= runs; r++) {
                     double seconds = run(clients, "run-" + r, sessions);
                     rates.add(sessions / seconds);
-                    System.out.printf(Locale.ROOT, "run %d: %d sessions (%d states each) in %.2f s: %.0f sessions/s,"
-                            + " %.0f states/s%n", r, sessions, TARGET + 1, seconds, sessions / seconds,
+                    System.out.printf(
+                            Locale.ROOT,
+                            "run %d: %d sessions (%d states each) in %.2f s: %.0f sessions/s," + " %.0f states/s%n",
+                            r,
+                            sessions,
+                            TARGET + 1,
+                            seconds,
+                            sessions / seconds,
                             sessions * (TARGET + 1) / seconds);
                 }
-                double mean = rates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-                System.out.printf(Locale.ROOT, "mean: %.0f sessions/s over %d runs of %d sessions; JDK %s, %d cores%n",
-                        mean, runs, sessions, Runtime.version(), Runtime.getRuntime().availableProcessors());
+                double mean = rates.stream()
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElse(0);
+                System.out.printf(
+                        Locale.ROOT,
+                        "mean: %.0f sessions/s over %d runs of %d sessions; JDK %s, %d cores%n",
+                        mean,
+                        runs,
+                        sessions,
+                        Runtime.version(),
+                        Runtime.getRuntime().availableProcessors());
+                if (worker.sessions().sessions() != 0) {
+                    throw new IllegalStateException(
+                            "the worker still holds " + worker.sessions().sessions() + " sessions");
+                }
             }
         }
     }

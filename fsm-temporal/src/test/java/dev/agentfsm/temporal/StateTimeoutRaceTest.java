@@ -30,12 +30,16 @@ class StateTimeoutRaceTest {
         AtomicReference<Slow.SlowAgent> agent = new AtomicReference<>();
         StateTimeouts twoSeconds =
                 StateTimeouts.of(Map.of(SlowStatus.WORK, new StateTimeout(Duration.ofSeconds(2), SlowStatus.GAVE_UP)));
-        StepOptions heartbeatEverySecond = new StepOptions(Duration.ofMinutes(10), Duration.ofSeconds(3),
-                Duration.ofMinutes(1), Duration.ofSeconds(1), 3, 3);
-        try (TestServer.Worker worker = TestServer.worker(client, queue, (session, machine, user) -> {
+        StepOptions heartbeatEverySecond = new StepOptions(
+                Duration.ofMinutes(10), Duration.ofSeconds(3), Duration.ofMinutes(1), Duration.ofSeconds(1), 3, 3);
+        try (TestServer.Worker worker = TestServer.worker(
+                client,
+                queue,
+                (session, machine, user) -> {
                     agent.set(new Slow.SlowAgent());
                     return agent.get();
-                }, builder -> builder.stateTimeouts(twoSeconds).stepOptions(heartbeatEverySecond))) {
+                },
+                builder -> builder.stateTimeouts(twoSeconds).stepOptions(heartbeatEverySecond))) {
             SessionHandle session = SessionClient.of(client, queue).start("slow", SessionRequest.of("Slow", "work"));
 
             RoundReport round = session.result().rounds().get(0);

@@ -30,7 +30,9 @@ class TemporalServiceTest {
         String message = e.getMessage();
         assertFalse(message.contains("\n"), "one line: " + message);
         assertTrue(message.startsWith("cannot reach the Temporal service at " + target + " within 1500 ms ("), message);
-        assertTrue(message.endsWith("); start one on this machine with `temporal server start-dev`, or give the"
-                + " address (host:port) of your Temporal cluster"), message);
+        assertTrue(
+                message.endsWith("); start one on this machine with `temporal server start-dev`, or give the"
+                        + " address (host:port) of your Temporal cluster"),
+                message);
     }
 }

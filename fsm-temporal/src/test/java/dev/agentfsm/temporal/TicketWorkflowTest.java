@@ -221,16 +221,22 @@ class TicketWorkflowTest {
     void aSessionOfAnUnknownMachineOrWithTooManyRequestsFailsSayingWhy() {
         SessionClient sessions = start(StateTimeouts.none());
 
-        IllegalStateException unknown = assertThrows(IllegalStateException.class,
-                () -> sessions.start("ticket-unknown", SessionRequest.of("Tikcet", "ship")).result());
-        assertTrue(unknown.getMessage().startsWith("session ticket-unknown failed: session ticket-unknown: no machine"
-                + " named \"Tikcet\" is on this worker's class path; known machines: ["), unknown.getMessage());
+        IllegalStateException unknown = assertThrows(
+                IllegalStateException.class, () -> sessions.start("ticket-unknown", SessionRequest.of("Tikcet", "ship"))
+                        .result());
+        assertTrue(
+                unknown.getMessage()
+                        .startsWith("session ticket-unknown failed: session ticket-unknown: no machine"
+                                + " named \"Tikcet\" is on this worker's class path; known machines: ["),
+                unknown.getMessage());
         assertTrue(unknown.getMessage().contains("Ticket"), unknown.getMessage());
 
-        IllegalStateException tooMany = assertThrows(IllegalStateException.class,
-                () -> sessions.start("ticket-many", SessionRequest.of("Ticket", "ship", "ship again")).result());
-        assertEquals("session ticket-many failed: session ticket-many was given 2 requests, but Ticket may run 1"
-                + " round(s) per session (maxRound); raise maxRound or split the requests over sessions",
+        IllegalStateException tooMany = assertThrows(IllegalStateException.class, () -> sessions.start(
+                        "ticket-many", SessionRequest.of("Ticket", "ship", "ship again"))
+                .result());
+        assertEquals(
+                "session ticket-many failed: session ticket-many was given 2 requests, but Ticket may run 1"
+                        + " round(s) per session (maxRound); raise maxRound or split the requests over sessions",
                 tooMany.getMessage());
     }
 }

@@ -43,9 +43,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(TestServer.class)
 class WindowsAgentsWorkflowTest {
-    private static final RuntimeConfig ASKING =
-            new RuntimeConfig(50, 1, true, true, 0, Duration.ofSeconds(60), Duration.ofMinutes(5),
-                    Duration.ofSeconds(30), Optional.empty());
+    private static final RuntimeConfig ASKING = new RuntimeConfig(
+            50,
+            1,
+            true,
+            true,
+            0,
+            Duration.ofSeconds(60),
+            Duration.ofMinutes(5),
+            Duration.ofSeconds(30),
+            Optional.empty());
 
     private WorkflowClient client;
     private String queue;
@@ -101,7 +108,8 @@ class WindowsAgentsWorkflowTest {
         }
     }
 
-    private static SessionView until(SessionHandle session, Predicate<SessionView> condition) throws InterruptedException {
+    private static SessionView until(SessionHandle session, Predicate<SessionView> condition)
+            throws InterruptedException {
         long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         SessionView view = session.view();
         while (!condition.test(view)) {
@@ -118,8 +126,9 @@ class WindowsAgentsWorkflowTest {
     void theSalesChartScenarioHandsOffAsItDoesEmbedded() {
         String request = "Extract the sales table from Word and create a bar chart in Excel";
         Desk reference = new Desk(load("replays/sales-chart.yaml"));
-        RoundResult expected = Round.of(HostAgentStateManager.instance(), reference.host(UserChannel.alwaysApprove(),
-                        RuntimeConfig.defaults()))
+        RoundResult expected = Round.of(
+                        HostAgentStateManager.instance(),
+                        reference.host(UserChannel.alwaysApprove(), RuntimeConfig.defaults()))
                 .context(new Context().put(Context.REQUEST, request))
                 .build()
                 .run();
@@ -132,12 +141,18 @@ class WindowsAgentsWorkflowTest {
         assertEquals(expected.outcome(), round.outcome(), round.reason());
         assertEquals(expected.qualifiedPath(), round.path());
         assertEquals(expected.result(), round.result());
-        assertTrue(round.path().contains("AppAgent.CONTINUE") && round.path().contains("HostAgent.ASSIGN"),
+        assertTrue(
+                round.path().contains("AppAgent.CONTINUE") && round.path().contains("HostAgent.ASSIGN"),
                 "the round handed off: " + round.path());
         Desk desk = desks.get("sales-chart");
-        assertEquals(List.of(new Chart("bar", "A1:C5", List.of("North", "South", "East", "West"),
+        assertEquals(
+                List.of(new Chart(
+                        "bar",
+                        "A1:C5",
+                        List.of("North", "South", "East", "West"),
                         reference.excel.charts().get(0).series())),
-                desk.excel.charts(), "the worker's Excel has the chart the embedded run drew");
+                desk.excel.charts(),
+                "the worker's Excel has the chart the embedded run drew");
         assertEquals(0, desk.llm.remaining());
     }
 
@@ -151,10 +166,12 @@ class WindowsAgentsWorkflowTest {
         assertEquals("Which chart type should Excel draw?", session.answer("a bar chart"));
         RoundReport round = session.result().rounds().get(0);
 
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.CONTINUE", "HostAgent.FINISH"),
+        assertEquals(
+                List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.CONTINUE", "HostAgent.FINISH"),
                 round.path());
         assertEquals(Optional.of("The chart type is known"), round.result());
-        String secondPrompt = desks.get("host-asks").llm.requests().get(1).messages().get(1).text();
+        String secondPrompt =
+                desks.get("host-asks").llm.requests().get(1).messages().get(1).text();
         assertTrue(secondPrompt.contains("a bar chart"), "the model read the answer: " + secondPrompt);
     }
 
@@ -165,9 +182,12 @@ class WindowsAgentsWorkflowTest {
                 .result();
 
         RoundReport round = report.rounds().get(0);
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.FAIL", "HostAgent.FINISH"),
-                round.path(), "PENDING took its TIMEOUT move to FAIL");
-        assertEquals(Optional.of("FAIL: the user did not answer in time: Which chart type should Excel draw?"),
+        assertEquals(
+                List.of("HostAgent.CONTINUE", "HostAgent.PENDING", "HostAgent.FAIL", "HostAgent.FINISH"),
+                round.path(),
+                "PENDING took its TIMEOUT move to FAIL");
+        assertEquals(
+                Optional.of("FAIL: the user did not answer in time: Which chart type should Excel draw?"),
                 round.result());
     }
 
@@ -185,10 +205,23 @@ class WindowsAgentsWorkflowTest {
         RoundReport round = session.result().rounds().get(0);
 
         assertEquals(Outcome.COMPLETED, round.outcome(), round.reason());
-        assertEquals(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.CONFIRM",
-                "AppAgent.CONTINUE", "AppAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"), round.path());
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.CONFIRM",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.FINISH"),
+                round.path());
         assertTrue(desks.get("app-confirms").word.table().isEmpty(), "approved, the action ran");
-        assertEquals(1, desks.get("app-confirms").desktop.log().stream()
-                .filter(line -> line.endsWith("Delete Table")).count(), "once");
+        assertEquals(
+                1,
+                desks.get("app-confirms").desktop.log().stream()
+                        .filter(line -> line.endsWith("Delete Table"))
+                        .count(),
+                "once");
     }
 }

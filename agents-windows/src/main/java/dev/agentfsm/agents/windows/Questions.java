@@ -1,9 +1,11 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.runtime.Blackboard;
+import dev.agentfsm.runtime.Blackboard.QuestionAnswer;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.user.Answer;
 import dev.agentfsm.runtime.user.UserChannel;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,19 +27,23 @@ final class Questions {
      */
     static Optional<String> ask(List<String> questions, UserChannel user, RuntimeConfig config, Blackboard blackboard) {
         Optional<String> unanswered = Optional.empty();
+        // written once every question is asked: a channel that stops the work until the user replies
+        // (fsm-temporal's) runs PENDING again, which must not write an earlier answer twice
+        List<QuestionAnswer> answered = new ArrayList<>();
         for (String question : questions) {
             if (!config.askQuestion()) {
-                blackboard.addQuestion(question, NOT_ASKED);
+                answered.add(new QuestionAnswer(question, NOT_ASKED));
                 continue;
             }
             Answer answer = user.ask(question, config.userTimeout());
             if (answer instanceof Answer.Given given) {
-                blackboard.addQuestion(question, given.text());
+                answered.add(new QuestionAnswer(question, given.text()));
             } else {
-                blackboard.addQuestion(question, NO_ANSWER);
+                answered.add(new QuestionAnswer(question, NO_ANSWER));
                 unanswered = unanswered.or(() -> Optional.of(question));
             }
         }
+        answered.forEach(qa -> blackboard.addQuestion(qa.question(), qa.answer()));
         return unanswered;
     }
 }

@@ -1,0 +1,242 @@
+package dev.agentfsm.temporal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.user.Decision;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.client.WorkflowClient;
+import io.temporal.testing.TestWorkflowEnvironment;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A session that talks to its user, on the test server: the question and the confirmation are
+ * durable waits answered by updates; the query shows what the session waits for; an unanswered
+ * question and a state's declared time-out are timers that fire with time skipping; cancelling ends
+ * the round as CANCELLED.
+ */
+@ExtendWith(TestServer.class)
+class TicketWorkflowTest {
+    private static final Duration FIVE_MINUTES = Duration.ofMinutes(5);
+
+    private TestWorkflowEnvironment env;
+    private WorkflowClient client;
+    private String queue;
+    private final Map<String, Ticket.TicketAgent> agents = new ConcurrentHashMap<>();
+    private final Set<TestServer.Worker> workers = ConcurrentHashMap.newKeySet();
+
+    @BeforeEach
+    void setUp(TestWorkflowEnvironment server) {
+        env = server;
+        client = env.getWorkflowClient();
+        queue = TestServer.queue();
+    }
+
+    @AfterEach
+    void stopWorkers() {
+        TestServer.terminateRunning(client, agents.keySet());
+        for (TestServer.Worker worker : workers) {
+            worker.close();
+        }
+    }
+
+    private SessionClient start(StateTimeouts timeouts) {
+        workers.add(TestServer.worker(
+                client,
+                queue,
+                (session, machine, user) -> {
+                    Ticket.TicketAgent agent = new Ticket.TicketAgent(user);
+                    agents.put(session, agent);
+                    return agent;
+                },
+                builder -> builder.stateTimeouts(timeouts)));
+        return SessionClient.of(client, queue);
+    }
+
+    /** Polls the session's view until {@code condition}, failing after ten seconds. */
+    private static SessionView until(SessionHandle session, java.util.function.Predicate<SessionView> condition)
+            throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        SessionView view = session.view();
+        while (!condition.test(view)) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("the session never got there; it is at " + view);
+            }
+            Thread.sleep(20);
+            view = session.view();
+        }
+        return view;
+    }
+
+    private static boolean waitingFor(SessionView view, Asked.Kind kind) {
+        return view.waiting().map(Asked::kind).filter(kind::equals).isPresent();
+    }
+
+    @Test
+    void theQuestionAndTheConfirmationAreAnsweredByUpdates() throws Exception {
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-answered", SessionRequest.of("Ticket", "ship"));
+
+        SessionView asking = until(session, view -> waitingFor(view, Asked.Kind.QUESTION));
+        assertEquals("Ticket.ASK", asking.status());
+        assertEquals(List.of("Ticket.ASK"), asking.path());
+        assertEquals(
+                new Asked(Asked.Kind.QUESTION, Ticket.QUESTION, Ticket.QUESTION_WAIT),
+                asking.waiting().orElseThrow());
+        IllegalStateException early =
+                assertThrows(IllegalStateException.class, () -> session.confirm(Decision.APPROVED));
+        assertEquals(
+                "session ticket-answered waits for an answer to \"Which size?\", not for a decision; use answer(text)",
+                early.getMessage());
+        assertEquals(Ticket.QUESTION, session.answer("XL"));
+
+        SessionView confirming = until(session, view -> waitingFor(view, Asked.Kind.CONFIRMATION));
+        assertEquals("Ticket.CONFIRM", confirming.status());
+        assertEquals("ship size XL", confirming.waiting().orElseThrow().prompt());
+        assertThrows(IllegalStateException.class, () -> session.confirm(Decision.TIMED_OUT));
+        assertEquals("ship size XL", session.confirm(Decision.APPROVED));
+
+        RoundReport round = session.result().rounds().get(0);
+        assertEquals(Outcome.COMPLETED, round.outcome(), round.reason());
+        assertEquals(List.of("Ticket.ASK", "Ticket.CONFIRM", "Ticket.DONE"), round.path());
+        assertEquals(Optional.of("shipped size XL"), round.result());
+        assertEquals(
+                2, agents.get("ticket-answered").asks.get(), "ASK ran until its question, then again with the answer");
+        IllegalStateException late = assertThrows(IllegalStateException.class, () -> session.answer("S"));
+        assertEquals(
+                "session ticket-answered is not running (it is over, or no session has that id); it waits for"
+                        + " nothing",
+                late.getMessage());
+    }
+
+    /** How long the session's workflow ran, by the server's clock (its history's first and last events). */
+    private Duration serverTime(String session) {
+        List<HistoryEvent> events = client.fetchHistory(session).getEvents();
+        return Duration.between(instant(events.get(0)), instant(events.get(events.size() - 1)));
+    }
+
+    private static Instant instant(HistoryEvent event) {
+        return Instant.ofEpochSecond(
+                event.getEventTime().getSeconds(), event.getEventTime().getNanos());
+    }
+
+    @Test
+    void anUnansweredQuestionTimesOutWithTimeSkippingAndTheStateTakesItsTimeoutMove() {
+        long wall = System.nanoTime();
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-unanswered", SessionRequest.of("Ticket", "ship"));
+
+        RoundReport round = session.result().rounds().get(0);
+
+        assertEquals(List.of("Ticket.ASK", "Ticket.EXPIRED"), round.path());
+        assertEquals(Outcome.COMPLETED, round.outcome(), round.reason());
+        Duration waited = serverTime("ticket-unanswered");
+        assertTrue(waited.compareTo(Ticket.QUESTION_WAIT) >= 0, "the question's hour passed on the server: " + waited);
+        assertTrue(System.nanoTime() - wall < Duration.ofSeconds(30).toNanos(), "but not on the wall clock");
+        assertEquals(
+                2, agents.get("ticket-unanswered").asks.get(), "ASK ran again with the time-out, and moved itself");
+    }
+
+    @Test
+    void aStatesDeclaredTimeoutIsADurableTimerThatTakesTheTimeoutMove() {
+        StateTimeouts fiveMinutes =
+                StateTimeouts.of(Map.of(TicketStatus.ASK, new StateTimeout(FIVE_MINUTES, TicketStatus.EXPIRED)));
+        SessionHandle session = start(fiveMinutes).start("ticket-timeout", SessionRequest.of("Ticket", "ship"));
+
+        RoundReport round = session.result().rounds().get(0);
+
+        assertEquals(List.of("Ticket.ASK", "Ticket.EXPIRED"), round.path());
+        Duration waited = serverTime("ticket-timeout");
+        assertTrue(
+                waited.compareTo(FIVE_MINUTES) >= 0 && waited.compareTo(Ticket.QUESTION_WAIT) < 0,
+                "the state's five minutes, not the question's hour: " + waited);
+        assertEquals(1, agents.get("ticket-timeout").asks.get(), "the workflow moved; ASK's work did not run again");
+    }
+
+    @Test
+    void aTimeoutToAMoveThatIsNotATimeoutMoveIsRefusedWhenTheWorkerRegisters() {
+        StateTimeouts wrong =
+                StateTimeouts.of(Map.of(TicketStatus.ASK, new StateTimeout(FIVE_MINUTES, TicketStatus.CONFIRM)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> start(wrong));
+        assertEquals(
+                "Ticket.ASK has a time-out of PT5M to Ticket.CONFIRM, but declares that move with trigger USER;"
+                        + " declare @Transition(to = ..., by = Trigger.TIMEOUT) to it on the state, or give the time-out one of"
+                        + " the state's TIMEOUT targets",
+                e.getMessage());
+    }
+
+    @Test
+    void cancellingASessionThatWaitsEndsItsRoundAsCancelled() throws Exception {
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-cancelled", SessionRequest.of("Ticket", "ship"));
+        until(session, view -> waitingFor(view, Asked.Kind.QUESTION));
+
+        session.cancel();
+        RoundReport round = session.result().rounds().get(0);
+
+        assertEquals(Outcome.CANCELLED, round.outcome(), round.reason());
+        assertEquals(
+                "the round was cancelled: its session's workflow was cancelled while Ticket.ASK waited for the"
+                        + " user, after 1 step, in Ticket.ASK",
+                round.reason());
+        SessionView view = session.view();
+        assertTrue(view.finished());
+        assertEquals(Optional.empty(), view.waiting());
+        BooleanSupplier forgotten = () -> workers.iterator().next().sessions().sessions() == 0;
+        assertTrue(forgotten.getAsBoolean(), "the worker forgot the session");
+    }
+
+    @Test
+    void aSecondSessionWithARunningSessionsIdIsRefused() throws Exception {
+        SessionClient sessions = start(StateTimeouts.none());
+        SessionHandle first = sessions.start("ticket-twice", SessionRequest.of("Ticket", "ship"));
+        until(first, view -> waitingFor(view, Asked.Kind.QUESTION));
+
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
+                () -> sessions.start("ticket-twice", SessionRequest.of("Ticket", "ship again")));
+        assertEquals(
+                "session ticket-twice is already running; reach it with attach(\"ticket-twice\"), or start the new"
+                        + " session with another id",
+                e.getMessage());
+        assertEquals("Ticket.ASK", sessions.attach("ticket-twice").view().status());
+        first.cancel();
+        assertEquals(Outcome.CANCELLED, first.result().rounds().get(0).outcome());
+    }
+
+    @Test
+    void aSessionOfAnUnknownMachineOrWithTooManyRequestsFailsSayingWhy() {
+        SessionClient sessions = start(StateTimeouts.none());
+
+        IllegalStateException unknown = assertThrows(
+                IllegalStateException.class, () -> sessions.start("ticket-unknown", SessionRequest.of("Tikcet", "ship"))
+                        .result());
+        assertTrue(
+                unknown.getMessage()
+                        .startsWith("session ticket-unknown failed: session ticket-unknown: no machine"
+                                + " named \"Tikcet\" is on this worker's class path; known machines: ["),
+                unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("Ticket"), unknown.getMessage());
+
+        IllegalStateException tooMany = assertThrows(IllegalStateException.class, () -> sessions.start(
+                        "ticket-many", SessionRequest.of("Ticket", "ship", "ship again"))
+                .result());
+        assertEquals(
+                "session ticket-many failed: session ticket-many was given 2 requests, but Ticket may run 1"
+                        + " round(s) per session (maxRound); raise maxRound or split the requests over sessions",
+                tooMany.getMessage());
+    }
+}

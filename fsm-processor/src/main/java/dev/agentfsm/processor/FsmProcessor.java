@@ -161,7 +161,8 @@ public final class FsmProcessor extends AbstractProcessor {
         MachineReader reader = new MachineReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
         MachineValidator validator = new MachineValidator(requireWhen);
         List<TypeElement> transitionTypes = new ArrayList<>();
-        for (String annotation : List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL, Mirrors.TOOLS, Mirrors.TIMEOUT)) {
+        for (String annotation :
+                List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL, Mirrors.TOOLS, Mirrors.TIMEOUT)) {
             transitionTypes.addAll(annotated(round, annotation));
         }
         for (MisplacedAnnotation misplaced : reader.misplaced(transitionTypes)) {

@@ -46,6 +46,7 @@ public final class Inbox {
     // the state's work, both on the round's thread, so plain fields (and no allocation per step) do.
     /** Null while no state runs; read through {@link #running()}. */
     private Status running;
+
     private Optional<Timeout> timeout = Optional.empty();
     private long deadlineNanos;
     private CancellationToken cancellation = NOT_CANCELLED;
@@ -133,7 +134,9 @@ public final class Inbox {
     void enter(Status status, CancellationToken cancellation) {
         this.running = status;
         this.timeout = status.timeout();
-        this.deadlineNanos = timeout.isPresent() ? System.nanoTime() + saturatedNanos(timeout.get().after()) : 0;
+        this.deadlineNanos = timeout.isPresent()
+                ? System.nanoTime() + saturatedNanos(timeout.get().after())
+                : 0;
         this.cancellation = cancellation;
     }
 

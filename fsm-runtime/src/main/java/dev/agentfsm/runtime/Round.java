@@ -47,8 +47,15 @@ public final class Round {
     private final Optional<Journal> journal;
     private boolean started;
 
-    Round(StateManager<?, ?> machine, Agent agent, Context context, StepBudget budget,
-            List<TransitionListener> listeners, CancellationToken cancellation, String session, int number,
+    Round(
+            StateManager<?, ?> machine,
+            Agent agent,
+            Context context,
+            StepBudget budget,
+            List<TransitionListener> listeners,
+            CancellationToken cancellation,
+            String session,
+            int number,
             Optional<Journal> journal) {
         this.machine = machine;
         this.agent = agent;
@@ -135,11 +142,17 @@ public final class Round {
                 if (end instanceof Ended ended && ended.result().outcome() == Outcome.CANCELLED) {
                     journal.get().abandonStep(); // cut off: on resume it runs again
                 } else if (end instanceof Ended ended) {
-                    journal.get().endStep(Optional.empty(), Optional.of(ended.result().outcome()), context);
+                    journal.get()
+                            .endStep(
+                                    Optional.empty(), Optional.of(ended.result().outcome()), context);
                 } else {
                     MoveOn move = (MoveOn) end;
-                    journal.get().endStep(Optional.of(new JournalRecord.Moved(move.to().qualifiedName(), move.trigger())),
-                            Optional.empty(), context);
+                    journal.get()
+                            .endStep(
+                                    Optional.of(
+                                            new JournalRecord.Moved(move.to().qualifiedName(), move.trigger())),
+                                    Optional.empty(),
+                                    context);
                 }
             }
             return end;
@@ -384,8 +397,8 @@ public final class Round {
             Optional<Throwable> cause = outcome == Outcome.ERROR
                     ? Optional.of(error.<Throwable>map(e -> e).orElseGet(() -> new RecordedFailure(end.reason())))
                     : Optional.empty();
-            return new RoundResult(outcome, end.reason(), status, List.of(), steps, cause, Optional.empty(),
-                    Optional.empty());
+            return new RoundResult(
+                    outcome, end.reason(), status, List.of(), steps, cause, Optional.empty(), Optional.empty());
         }
 
         private RoundResult completed() {
@@ -517,7 +530,8 @@ public final class Round {
                     end.violation(),
                     context.get(Context.ROUND_RESULT),
                     subtasks);
-            boolean heardBefore = journal.isPresent() && journal.get().recordedEnd(number).isPresent();
+            boolean heardBefore =
+                    journal.isPresent() && journal.get().recordedEnd(number).isPresent();
             RoundResult told = heardBefore ? result : tell(result);
             if (journal.isPresent()) {
                 journal.get().roundEnded(number, told);

@@ -98,8 +98,9 @@ public final class Session {
     public List<RoundResult> resume(Journal journal) {
         Objects.requireNonNull(journal, "journal");
         if (this.journal.isPresent()) {
-            throw new IllegalStateException("session " + id + " writes journal " + this.journal.get().file()
-                    + " already; resume " + journal.file() + " in a session built without .journal(...)");
+            throw new IllegalStateException(
+                    "session " + id + " writes journal " + this.journal.get().file() + " already; resume "
+                            + journal.file() + " in a session built without .journal(...)");
         }
         if (!results.isEmpty()) {
             throw new IllegalStateException("session " + id + " has run " + results.size() + " round(s); resume "
@@ -141,8 +142,8 @@ public final class Session {
         int number = results.size() + 1;
         agent.reset();
         context.put(Context.REQUEST, request);
-        RoundResult result = new Round(machine, agent, context, budget, listeners, cancellation, id, number, journal)
-                .run();
+        RoundResult result =
+                new Round(machine, agent, context, budget, listeners, cancellation, id, number, journal).run();
         agent.blackboard().addRequest(request);
         results.add(result);
         return result;

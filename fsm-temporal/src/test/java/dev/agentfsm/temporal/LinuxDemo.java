@@ -20,9 +20,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The LinuxAgent demo of {@code agents-linux demo}: its task, its recorded LLM conversation and its
@@ -55,7 +57,27 @@ final class LinuxDemo {
             Files.createDirectories(file.getParent());
             Files.write(file, bytes("workspace/" + name));
         }
+        letCommandsRead(root);
         return root;
+    }
+
+    /**
+     * Makes the workspace, and the temporary directories above it, readable by every user: run as
+     * root, the shell runs its commands as user nobody, and refuses a root that user cannot read.
+     */
+    private static void letCommandsRead(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path path : all.toList()) {
+                Files.setPosixFilePermissions(
+                        path, PosixFilePermissions.fromString(Files.isDirectory(path) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+        for (Path dir = root.toAbsolutePath().getParent();
+                dir != null && dir.startsWith(tmp) && !dir.equals(tmp);
+                dir = dir.getParent()) {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
     }
 
     /** The demo run the embedded way, one round on this thread: what a workflow must match. */

@@ -84,10 +84,11 @@ final class ActionGate<A> {
      * @throws IllegalStateException if no step is waiting
      */
     boolean confirm(UserChannel user, RuntimeConfig config) throws DriverException {
-        Held<A> step = held.orElseThrow(() -> new IllegalStateException(
-                "CONFIRM has no waiting step: the LLM must choose the step to confirm in the same reply as status CONFIRM"));
-        boolean approved = !config.safeGuard()
-                || user.confirm(step.description(), config.userTimeout()) == Decision.APPROVED;
+        Held<A> step = held.orElseThrow(
+                () -> new IllegalStateException(
+                        "CONFIRM has no waiting step: the LLM must choose the step to confirm in the same reply as status CONFIRM"));
+        boolean approved =
+                !config.safeGuard() || user.confirm(step.description(), config.userTimeout()) == Decision.APPROVED;
         // dropped only once decided: a channel that stops the work until the user replies (fsm-temporal's)
         // runs CONFIRM again, and the step must still be waiting then
         held = Optional.empty();

@@ -130,8 +130,12 @@ public final class MachineReader {
                 .sorted(Comparator.comparing(t -> t.getQualifiedName().toString()))
                 .filter(type -> Mirrors.find(type, Mirrors.STATE).isEmpty())
                 .forEach(type -> {
-                    for (String annotation :
-                            List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL, Mirrors.TOOLS, Mirrors.TIMEOUT)) {
+                    for (String annotation : List.of(
+                            Mirrors.TRANSITION,
+                            Mirrors.TRANSITIONS,
+                            Mirrors.TERMINAL,
+                            Mirrors.TOOLS,
+                            Mirrors.TIMEOUT)) {
                         Mirrors.find(type, annotation)
                                 .ifPresent(mirror -> found.add(new MisplacedAnnotation(
                                         typeRef(type),
@@ -181,8 +185,8 @@ public final class MachineReader {
         Optional<TimeoutModel> timeout = Optional.empty();
         if (timeoutMirror.isPresent()) {
             AnnotationMirror t = timeoutMirror.get();
-            timeout = Optional.of(new TimeoutModel(mirrors.string(t, "after"), classValue(state, t, "to"),
-                    origin(state, t, "after")));
+            timeout = Optional.of(new TimeoutModel(
+                    mirrors.string(t, "after"), classValue(state, t, "to"), origin(state, t, "after")));
         }
         List<TransitionModel> transitions = new ArrayList<>();
         for (AnnotationMirror transition : Mirrors.transitions(state)) {

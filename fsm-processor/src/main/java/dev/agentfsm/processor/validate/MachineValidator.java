@@ -345,42 +345,66 @@ public final class MachineValidator {
     }
 
     /** {@code @Timeout}: a positive ISO-8601 duration, and a target the state declares a {@code TIMEOUT} move to, within its machine. */
-    private static void checkTimeout(MachineModel machine, StateModel state, TimeoutModel timeout, Report.Builder report) {
+    private static void checkTimeout(
+            MachineModel machine, StateModel state, TimeoutModel timeout, Report.Builder report) {
         String name = state.type().simpleName();
         try {
             Duration after = Duration.parse(timeout.after());
             if (after.isZero() || after.isNegative()) {
-                report.add(Rule.TIMEOUT_DURATION, timeout.afterOrigin(), name + "'s @Timeout(after = \"" + timeout.after()
-                        + "\") is not positive; give the time the state may take, e.g. \"PT5M\"");
+                report.add(
+                        Rule.TIMEOUT_DURATION,
+                        timeout.afterOrigin(),
+                        name + "'s @Timeout(after = \"" + timeout.after()
+                                + "\") is not positive; give the time the state may take, e.g. \"PT5M\"");
             }
         } catch (DateTimeParseException e) {
-            report.add(Rule.TIMEOUT_DURATION, timeout.afterOrigin(), name + "'s @Timeout(after = \"" + timeout.after()
-                    + "\") is not an ISO-8601 duration; write e.g. \"PT30S\" (30 seconds), \"PT5M\", \"PT1H30M\" or \"P1D\"");
+            report.add(
+                    Rule.TIMEOUT_DURATION,
+                    timeout.afterOrigin(),
+                    name + "'s @Timeout(after = \"" + timeout.after()
+                            + "\") is not an ISO-8601 duration; write e.g. \"PT30S\" (30 seconds), \"PT5M\", \"PT1H30M\" or \"P1D\"");
         }
         StateRef target = timeout.target();
         if (!target.isState()) {
-            report.add(Rule.NOT_A_STATE, target.origin(), name + "'s @Timeout(to = " + target.type().simpleName()
-                    + ".class) is not a @State class; name the state " + state.status() + " moves to when the time is up");
+            report.add(
+                    Rule.NOT_A_STATE,
+                    target.origin(),
+                    name + "'s @Timeout(to = " + target.type().simpleName()
+                            + ".class) is not a @State class; name the state " + state.status()
+                            + " moves to when the time is up");
             return;
         }
         String declaration = "@Transition(to = " + target.type().simpleName() + ".class, by = Trigger.TIMEOUT)";
         if (!target.belongsTo(machine.ref())) {
-            report.add(Rule.TIMEOUT_TARGET, target.origin(), name + "'s @Timeout(to = " + target.type().simpleName()
-                    + ".class) is a state of " + target.machine().map(m -> m.name()).orElse("another machine")
-                    + ", but a time-out cannot hand off (the runtime has no agent to hand to); time out to a state of "
-                    + machine.name() + " and hand off from there");
+            report.add(
+                    Rule.TIMEOUT_TARGET,
+                    target.origin(),
+                    name + "'s @Timeout(to = " + target.type().simpleName()
+                            + ".class) is a state of "
+                            + target.machine().map(m -> m.name()).orElse("another machine")
+                            + ", but a time-out cannot hand off (the runtime has no agent to hand to); time out to a state of "
+                            + machine.name() + " and hand off from there");
             return;
         }
         Optional<TransitionModel> declared = state.transitions().stream()
-                .filter(t -> t.target().type().equals(target.type())).findFirst();
+                .filter(t -> t.target().type().equals(target.type()))
+                .findFirst();
         if (declared.isEmpty()) {
-            report.add(Rule.TIMEOUT_TARGET, target.origin(), name + "'s @Timeout goes to "
-                    + target.qualifiedStatus(machine.ref()) + ", but " + state.status() + " declares no transition there;"
-                    + " add " + declaration);
+            report.add(
+                    Rule.TIMEOUT_TARGET,
+                    target.origin(),
+                    name + "'s @Timeout goes to "
+                            + target.qualifiedStatus(machine.ref()) + ", but " + state.status()
+                            + " declares no transition there;"
+                            + " add " + declaration);
         } else if (declared.get().by() != Trigger.TIMEOUT) {
-            report.add(Rule.TIMEOUT_TARGET, target.origin(), name + "'s @Timeout goes to "
-                    + target.qualifiedStatus(machine.ref()) + ", which " + state.status() + " declares by Trigger."
-                    + declared.get().by() + "; declare the time-out's move " + declaration);
+            report.add(
+                    Rule.TIMEOUT_TARGET,
+                    target.origin(),
+                    name + "'s @Timeout goes to "
+                            + target.qualifiedStatus(machine.ref()) + ", which " + state.status()
+                            + " declares by Trigger."
+                            + declared.get().by() + "; declare the time-out's move " + declaration);
         }
     }
 

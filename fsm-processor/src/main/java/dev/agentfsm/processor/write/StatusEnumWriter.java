@@ -170,6 +170,48 @@ final class StatusEnumWriter {
                 .build();
     }
 
+    /**
+     * {@code timeout()} for a machine whose states declare {@code @Timeout}: a holder with one field per
+     * such state (named by its status, like the moves' holder, so no name can clash), built on first use.
+     */
+    private static void addTimeouts(MachineModel machine, ClassName self, TypeSpec.Builder type) {
+        List<StateModel> timed =
+                machine.states().stream().filter(s -> s.timeout().isPresent()).toList();
+        if (timed.isEmpty()) {
+            return;
+        }
+        ClassName holderName = self.nestedClass("Timeouts");
+        ParameterizedTypeName optionalTimeout =
+                ParameterizedTypeName.get(ClassName.get(Optional.class), RuntimeTypes.TIMEOUT);
+        TypeSpec.Builder holder = TypeSpec.classBuilder(holderName)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The declared {@code @Timeout}s, built on the first call to {@link #timeout()}.\n");
+        CodeBlock.Builder timeout =
+                CodeBlock.builder().add("return switch (this) {\n").indent();
+        for (StateModel state : timed) {
+            TimeoutModel declared = state.timeout().orElseThrow();
+            String target = declared.target().status().orElseThrow();
+            holder.addField(FieldSpec.builder(optionalTimeout, state.status(), Modifier.STATIC, Modifier.FINAL)
+                    .initializer(
+                            "$T.of(new $T($T.parse($S), $T.$L.moveTo($T.$L).orElseThrow()))",
+                            Optional.class,
+                            RuntimeTypes.TIMEOUT,
+                            Duration.class,
+                            declared.after(),
+                            self,
+                            state.status(),
+                            self,
+                            target)
+                    .build());
+            timeout.add("case $L -> $T.$L;\n", state.status(), holderName, state.status());
+        }
+        timeout.add("default -> $T.empty();\n", Optional.class).unindent().add("};\n");
+        type.addType(holder.build());
+        type.addMethod(TransitionTableWriter.override("timeout", optionalTimeout)
+                .addCode(timeout.build())
+                .build());
+    }
+
     /** {@code tools()}: each state's {@code @Tools} patterns; every tool ({@code "*"}) for a state without. */
     private static MethodSpec toolsMethod(MachineModel machine) {
         CodeBlock.Builder body =

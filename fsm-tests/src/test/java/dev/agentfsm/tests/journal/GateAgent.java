@@ -17,6 +17,7 @@ public final class GateAgent extends BaseAgent {
     private Optional<RuntimeException> failure = Optional.empty();
     /** Volatile: a test thread watches for WAIT's work to begin. */
     private volatile Optional<Duration> remaining = Optional.empty();
+
     private Optional<Event> taken = Optional.empty();
 
     public GateAgent() {

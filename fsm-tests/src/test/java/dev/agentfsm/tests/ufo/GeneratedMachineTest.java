@@ -254,10 +254,22 @@ class GeneratedMachineTest {
     @Test
     void everyMachineIsRegisteredForDiscovery() {
         List<String> names = StateManager.discover(getClass().getClassLoader()).stream()
-                .map(StateManager::name).toList();
+                .map(StateManager::name)
+                .toList();
         // the journal's tests compile two versions of Tally, in two packages
-        assertEquals(List.of("AppAgent", "Echo", "Gate", "HostAgent", "LinuxAgent", "MobileAgent", "Tally", "Tally",
-                "UfoCodeHostAgent"), names, "every machine this module compiles, once each, sorted by name");
+        assertEquals(
+                List.of(
+                        "AppAgent",
+                        "Echo",
+                        "Gate",
+                        "HostAgent",
+                        "LinuxAgent",
+                        "MobileAgent",
+                        "Tally",
+                        "Tally",
+                        "UfoCodeHostAgent"),
+                names,
+                "every machine this module compiles, once each, sorted by name");
     }
 
     @Test

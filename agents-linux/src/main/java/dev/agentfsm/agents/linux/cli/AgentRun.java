@@ -60,13 +60,23 @@ final class AgentRun {
      * (its recorded steps replayed, then the round goes on). The agent's model and shell go through the
      * journal; replayed steps are printed as they are replayed.
      */
-    static RoundResult runJournaled(Console console, DeviceDriver shell, LlmClient llm, RuntimeConfig config,
-            String task, List<TransitionListener> listeners, Journal journal, boolean resume) {
+    static RoundResult runJournaled(
+            Console console,
+            DeviceDriver shell,
+            LlmClient llm,
+            RuntimeConfig config,
+            String task,
+            List<TransitionListener> listeners,
+            Journal journal,
+            boolean resume) {
         RoundResult result;
         try (StepPrinter printer = new StepPrinter(console, journal::replaying)) {
-            LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(llm)).config(config).listener(printer)
+            LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(llm))
+                    .config(config)
+                    .listener(printer)
                     .build();
-            Session.Builder<LinuxAgent> builder = Session.of(LinuxAgentStateManager.instance(), agent).config(config);
+            Session.Builder<LinuxAgent> builder =
+                    Session.of(LinuxAgentStateManager.instance(), agent).config(config);
             listeners.forEach(builder::listener);
             if (resume) {
                 Session session = builder.build();

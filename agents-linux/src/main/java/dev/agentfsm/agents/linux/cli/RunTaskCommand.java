@@ -5,9 +5,9 @@ import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.Journal;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
-import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.io.IOException;
 import java.net.URI;
@@ -46,7 +46,9 @@ final class RunTaskCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--task", paramLabel = "TEXT",
+    @Option(
+            names = "--task",
+            paramLabel = "TEXT",
             description = "What the agent should do (with --resume: the journal's task; may be left out).")
     Optional<String> task = Optional.empty();
 
@@ -122,12 +124,16 @@ final class RunTaskCommand implements Callable<Integer> {
             description = "Where to write the JSON-lines trace (default: a new temporary file).")
     Optional<Path> trace = Optional.empty();
 
-    @Option(names = "--journal", paramLabel = "FILE",
+    @Option(
+            names = "--journal",
+            paramLabel = "FILE",
             description = "Record the run in this journal (a new file), one record per step, forced to disk, so that"
                     + " --resume can continue it after a crash.")
     Optional<Path> journalFile = Optional.empty();
 
-    @Option(names = "--resume", paramLabel = "FILE",
+    @Option(
+            names = "--resume",
+            paramLabel = "FILE",
             description = "Continue the run this journal recorded, with the other options as before: its completed"
                     + " steps are replayed (no model call or command is made again), then the run goes on.")
     Optional<Path> resumeFile = Optional.empty();
@@ -145,9 +151,16 @@ final class RunTaskCommand implements Callable<Integer> {
         LlmClient llm = client();
         Console console = AgentsLinux.console(spec);
         RuntimeConfig defaults = RuntimeConfig.defaults();
-        RuntimeConfig config = new RuntimeConfig(maxSteps, 1, defaults.safeGuard(), defaults.askQuestion(),
-                defaults.jsonParsingRetry(), Duration.ofSeconds(timeoutSeconds), defaults.userTimeout(),
-                defaults.actionTimeout(), Optional.of(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv)));
+        RuntimeConfig config = new RuntimeConfig(
+                maxSteps,
+                1,
+                defaults.safeGuard(),
+                defaults.askQuestion(),
+                defaults.jsonParsingRetry(),
+                Duration.ofSeconds(timeoutSeconds),
+                defaults.userTimeout(),
+                defaults.actionTimeout(),
+                Optional.of(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv)));
         Optional<Journal> journal = journal();
         try {
             return run(console, shell, llm, config, journal);
@@ -165,7 +178,8 @@ final class RunTaskCommand implements Callable<Integer> {
 
     private int run(Console console, ShellDriver shell, LlmClient llm, RuntimeConfig config, Optional<Journal> journal)
             throws Exception {
-        String task = journal.isPresent() && resumeFile.isPresent() ? recordedTask(journal.get()) : this.task.orElseThrow();
+        String task =
+                journal.isPresent() && resumeFile.isPresent() ? recordedTask(journal.get()) : this.task.orElseThrow();
         Path traceFile = trace.isPresent() ? trace.get() : Files.createTempFile("agentfsm-run-", ".jsonl");
         console.println(console.bold("task:  ") + task);
         console.println(console.bold("model: ") + model + " at " + baseUrl);
@@ -173,16 +187,19 @@ final class RunTaskCommand implements Callable<Integer> {
         console.println(console.bold("sandbox: ") + shell.sandbox().description());
         if (journal.isPresent()) {
             Journal j = journal.get();
-            console.println(console.bold("journal: ") + j.file() + (resumeFile.isPresent()
-                    ? " (resuming: " + j.recordedSteps() + " completed steps are replayed, then the run goes on)"
-                    : ""));
+            console.println(console.bold("journal: ")
+                    + j.file()
+                    + (resumeFile.isPresent()
+                            ? " (resuming: " + j.recordedSteps()
+                                    + " completed steps are replayed, then the run goes on)"
+                            : ""));
         }
         console.println("");
         RoundResult result;
         try (JsonLinesTrace file = JsonLinesTrace.open(traceFile)) {
             result = journal.isPresent()
-                    ? AgentRun.runJournaled(console, shell, llm, config, task, List.of(file), journal.get(),
-                            resumeFile.isPresent())
+                    ? AgentRun.runJournaled(
+                            console, shell, llm, config, task, List.of(file), journal.get(), resumeFile.isPresent())
                     : AgentRun.run(console, shell, llm, config, task, List.of(file));
         }
         console.println(console.bold("trace:  ") + traceFile);
@@ -218,8 +235,9 @@ final class RunTaskCommand implements Callable<Integer> {
             throw bad("--task '" + task.get() + "' is not the task journal " + journal.file() + " recorded ('"
                     + recorded.get() + "'); leave --task out to resume it, or start a new journal for a new task");
         }
-        return recorded.or(() -> task).orElseThrow(() -> bad("journal " + journal.file() + " recorded no task yet"
-                + " (the run stopped right after it began); give the task with --task"));
+        return recorded.or(() -> task)
+                .orElseThrow(() -> bad("journal " + journal.file() + " recorded no task yet"
+                        + " (the run stopped right after it began); give the task with --task"));
     }
 
     private void checkLimits() {

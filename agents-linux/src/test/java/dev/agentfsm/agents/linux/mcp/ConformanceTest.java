@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentfsm.agents.linux.shell.CommandDirectories;
 import dev.agentfsm.agents.linux.shell.ShellConfig;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.testing.ExternalTools;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,7 @@ class ConformanceTest {
 
     @BeforeAll
     static void start() throws Exception {
-        suite = NodeTools.npmCommand("conformance", "conformance", "agents-linux/src/test/conformance");
+        suite = ExternalTools.npmCommand("conformance", "conformance", "agents-linux/src/test/conformance");
         server = new ShellMcpServer(
                         ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10))
                 .serveHttp(new InetSocketAddress("127.0.0.1", 0));

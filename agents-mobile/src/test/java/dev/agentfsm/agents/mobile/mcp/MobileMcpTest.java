@@ -12,6 +12,7 @@ import dev.agentfsm.mcp.McpOptions;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.testing.ExternalTools;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -38,7 +39,7 @@ class MobileMcpTest {
 
     @Test
     void mobileMcpDrivesTheStandInThroughTheMcpDriver() throws Exception {
-        Path server = NodeTools.npmCommand("mobile-mcp", "mcp-server-mobile", "agents-mobile/src/test/mobile-mcp");
+        Path server = ExternalTools.npmCommand("mobile-mcp", "mcp-server-mobile", "agents-mobile/src/test/mobile-mcp");
         StandInAdbAccess adb = StandInAdbAccess.install(dir);
         Map<String, String> environment = new HashMap<>(adb.environment());
         environment.put("MOBILEMCP_LEGACY_ROBOT", "1");

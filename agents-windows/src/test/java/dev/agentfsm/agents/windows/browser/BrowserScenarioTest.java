@@ -11,6 +11,7 @@ import dev.agentfsm.agents.windows.AppAgentStatus;
 import dev.agentfsm.agents.windows.WindowSnapshot;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.testing.ExternalTools;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -37,9 +38,9 @@ class BrowserScenarioTest {
 
     @BeforeAll
     static void runTheScenario() throws Exception {
-        Path chromium = NodeTools.program("chromium", "chromium");
+        Path chromium = ExternalTools.program("chromium", "chromium");
         Path playwright =
-                NodeTools.npmCommand("playwright-mcp", "playwright-mcp", "agents-windows/src/test/playwright");
+                ExternalTools.npmCommand("playwright-mcp", "playwright-mcp", "agents-windows/src/test/playwright");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         run = BrowserDemo.run(
                 out,

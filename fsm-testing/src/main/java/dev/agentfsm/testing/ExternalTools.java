@@ -1,4 +1,4 @@
-package dev.agentfsm.agents.mobile.mcp;
+package dev.agentfsm.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -10,16 +10,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The external programs the MCP tests drive: a program on the {@code PATH} (node, chromium) or an npm
+ * External programs that tests drive: a program on the {@code PATH} (node, chromium) or an npm
  * package's command that {@code .ci/run} installs under {@code .tools/<name>} from a committed
  * {@code package-lock.json}. A missing one skips the test with the command that installs it, unless
  * {@code AGENTFSM_REQUIRE_TOOLS=true} (as in CI), where it fails the test.
  */
-final class NodeTools {
-    private NodeTools() {}
+public final class ExternalTools {
+    private ExternalTools() {}
 
     /** The program's path on the {@code PATH}; skips or fails the test when it is not there. */
-    static Path program(String name, String debianPackage) {
+    public static Path program(String name, String debianPackage) {
         Optional<Path> found = Stream.of(
                         System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .filter(dir -> !dir.isEmpty())
@@ -38,7 +38,7 @@ final class NodeTools {
      *
      * @param lockDirectory where the package.json and package-lock.json are, relative to the repository, for the hint
      */
-    static Path npmCommand(String tools, String bin, String lockDirectory) {
+    public static Path npmCommand(String tools, String bin, String lockDirectory) {
         program("node", "nodejs npm");
         Path root = Path.of(System.getProperty("agentfsm.tools", "../.tools"))
                 .toAbsolutePath()
@@ -54,7 +54,7 @@ final class NodeTools {
     }
 
     /** Skips the test, or fails it under {@code AGENTFSM_REQUIRE_TOOLS=true}; never returns normally. */
-    static AssertionError missing(String message) {
+    public static AssertionError missing(String message) {
         if (Boolean.parseBoolean(System.getenv("AGENTFSM_REQUIRE_TOOLS"))) {
             fail(message + " (AGENTFSM_REQUIRE_TOOLS=true makes a missing tool a failure)");
         }

@@ -2,7 +2,6 @@ package dev.agentfsm.agents.mobile;
 
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
-import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
@@ -18,7 +17,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * An Android device driven through the {@code adb} command line, as UFO's mobile MCP servers drive
+ * A {@link MobileDevice} driven through the {@code adb} command line, as UFO's mobile MCP servers drive
  * it: screenshots, the uiautomator UI tree and its controls, installed apps and device information
  * (each cached: apps 300 s, controls and UI tree 5 s, device information 60 s), and taps, swipes, text,
  * key events, app launches and clicks on controls by id. Every adb call has a time-out.
@@ -35,8 +34,9 @@ import java.util.stream.Collectors;
  * }
  * }</pre>
  */
-public final class AdbDriver implements DeviceDriver {
+public final class AdbDriver implements MobileDevice {
     static final String LAUNCHER = "android.intent.category.LAUNCHER";
+    static final String DUMP_PATH = "/sdcard/window_dump.xml";
     private static final int CLEAR_KEY_PRESSES = 50;
 
     private final Adb adb;
@@ -46,7 +46,6 @@ public final class AdbDriver implements DeviceDriver {
     private final TtlCache<List<String>> userApps;
     private final TtlCache<List<String>> allApps;
     private final TtlCache<DeviceInfo> deviceInfo;
-    private final MobileTools tools = new MobileTools(this);
 
     private AdbDriver(Builder builder, Adb adb) {
         this.adb = adb;
@@ -68,7 +67,7 @@ public final class AdbDriver implements DeviceDriver {
         return "adb:" + adb.serial();
     }
 
-    /** The serial of the device every call targets. */
+    @Override
     public String serial() {
         return adb.serial();
     }
@@ -79,23 +78,31 @@ public final class AdbDriver implements DeviceDriver {
      * A screenshot as PNG: {@code screencap -p} to the device, {@code pull} to a temporary file, then
      * {@code rm} on the device (also when the pull fails).
      */
+    @Override
     public byte[] screenshot() throws DriverException {
         return Screencap.capture(adb, commandTimeout);
     }
 
     /** The uiautomator dump of the screen (cached with the controls). */
     public String uiTree() throws DriverException {
-        return screen.read(adb, commandTimeout).xml();
+        return screen.read(() -> dumpScreen(commandTimeout)).tree();
     }
 
     /** The controls on the screen, with their ids (cached for 5 s, and until the next action). */
+    @Override
     public List<Control> controls() throws DriverException {
-        return screen.read(adb, commandTimeout).controls();
+        return screen.read(() -> dumpScreen(commandTimeout)).controls();
     }
 
     /** The installed packages, sorted: {@code pm list packages}, or with {@code -3} third-party ones only (cached 300 s). */
     public List<String> apps(boolean includeSystemApps) throws DriverException {
         return apps(includeSystemApps, commandTimeout);
+    }
+
+    /** The third-party packages, sorted: {@code pm list packages -3} (cached 300 s). */
+    @Override
+    public List<String> apps() throws DriverException {
+        return apps(false, commandTimeout);
     }
 
     List<String> apps(boolean includeSystemApps, Duration timeout) throws DriverException {
@@ -135,7 +142,8 @@ public final class AdbDriver implements DeviceDriver {
         return tap(x, y, commandTimeout);
     }
 
-    ActionResult tap(int x, int y, Duration timeout) throws DriverException {
+    @Override
+    public ActionResult tap(int x, int y, Duration timeout) throws DriverException {
         touch(timeout, "input", "tap", Integer.toString(x), Integer.toString(y));
         return ActionResult.ok("tapped (" + x + ", " + y + ")");
     }
@@ -145,7 +153,8 @@ public final class AdbDriver implements DeviceDriver {
         return swipe(startX, startY, endX, endY, durationMs, commandTimeout);
     }
 
-    ActionResult swipe(int startX, int startY, int endX, int endY, int durationMs, Duration timeout)
+    @Override
+    public ActionResult swipe(int startX, int startY, int endX, int endY, int durationMs, Duration timeout)
             throws DriverException {
         if (durationMs < 0) {
             return ActionResult.failed("swipe duration must be 0 ms or more; got " + durationMs);
@@ -174,7 +183,8 @@ public final class AdbDriver implements DeviceDriver {
         return typeText(text, controlId, controlName, clearCurrentText, commandTimeout);
     }
 
-    ActionResult typeText(
+    @Override
+    public ActionResult typeText(
             String text,
             Optional<Integer> controlId,
             Optional<String> controlName,
@@ -194,7 +204,7 @@ public final class AdbDriver implements DeviceDriver {
                 return ActionResult.failed(usable.refusal().orElseThrow());
             }
             Control control = usable.control().get();
-            note = nameMismatch(control, controlName);
+            note = ScreenControls.nameMismatch(control, controlName);
             touch(
                     timeout,
                     "input",
@@ -217,7 +227,8 @@ public final class AdbDriver implements DeviceDriver {
         return pressKey(keyCode, commandTimeout);
     }
 
-    ActionResult pressKey(String keyCode, Duration timeout) throws DriverException {
+    @Override
+    public ActionResult pressKey(String keyCode, Duration timeout) throws DriverException {
         if (!keyCode.matches("KEYCODE_[A-Z0-9_]+|\\d{1,3}")) {
             return ActionResult.failed("\"" + keyCode + "\" is not an Android key code; use a KEYCODE_* name such as "
                     + "KEYCODE_HOME, KEYCODE_BACK or KEYCODE_ENTER");
@@ -235,7 +246,8 @@ public final class AdbDriver implements DeviceDriver {
         return launchApp(app, commandTimeout);
     }
 
-    ActionResult launchApp(String app, Duration timeout) throws DriverException {
+    @Override
+    public ActionResult launchApp(String app, Duration timeout) throws DriverException {
         List<String> candidates = PackageNames.candidates(app, apps(true, timeout));
         if (candidates.isEmpty()) {
             return ActionResult.failed("no installed package matches \"" + app + "\"; installed apps: "
@@ -270,7 +282,8 @@ public final class AdbDriver implements DeviceDriver {
         return clickControl(id, name, commandTimeout);
     }
 
-    ActionResult clickControl(int id, Optional<String> name, Duration timeout) throws DriverException {
+    @Override
+    public ActionResult clickControl(int id, Optional<String> name, Duration timeout) throws DriverException {
         ScreenControls.Usable usable = screen.usable(id);
         if (usable.control().isEmpty()) {
             return ActionResult.failed(usable.refusal().orElseThrow());
@@ -283,10 +296,12 @@ public final class AdbDriver implements DeviceDriver {
                 Integer.toString(control.rect().centerX()),
                 Integer.toString(control.rect().centerY()));
         return ActionResult.ok("clicked control " + id + " " + control.type() + " \"" + control.name() + "\" at ("
-                + control.rect().centerX() + ", " + control.rect().centerY() + ")" + nameMismatch(control, name));
+                + control.rect().centerX() + ", " + control.rect().centerY() + ")"
+                + ScreenControls.nameMismatch(control, name));
     }
 
     /** Forgets cached data: {@code controls} (and the UI tree), {@code apps}, {@code device_info} or {@code all}. */
+    @Override
     public ActionResult invalidateCache(String cacheType) {
         switch (cacheType) {
             case "controls", "ui_tree" -> screen.invalidate();
@@ -316,10 +331,10 @@ public final class AdbDriver implements DeviceDriver {
     public Observation observe(Duration timeout) throws DriverException {
         Duration call = callTimeout(timeout);
         byte[] png = Screencap.capture(adb, call);
-        ScreenControls.Snapshot snapshot = screen.read(adb, call);
+        ScreenControls.Snapshot snapshot = screen.read(() -> dumpScreen(call));
         return new Observation(
                 Optional.of(png),
-                Optional.of(snapshot.xml()),
+                Optional.of(snapshot.tree()),
                 Optional.of(ScreenControls.describe(snapshot.controls())));
     }
 
@@ -330,7 +345,7 @@ public final class AdbDriver implements DeviceDriver {
 
     @Override
     public ActionResult execute(Action action, Duration timeout) throws DriverException {
-        return tools.execute(action, callTimeout(timeout));
+        return MobileTools.execute(this, action, callTimeout(timeout));
     }
 
     /** The time-out of each adb call within a driver call that may take {@code timeout} in all. */
@@ -349,11 +364,15 @@ public final class AdbDriver implements DeviceDriver {
         }
     }
 
-    private static String nameMismatch(Control control, Optional<String> expected) {
-        return expected.filter(n -> !n.isBlank() && !n.equals(control.name()))
-                .map(n ->
-                        " (note: control " + control.id() + " is named \"" + control.name() + "\", not \"" + n + "\")")
-                .orElse("");
+    /** The UI tree and its controls: {@code uiautomator dump} to the device, then {@code cat}. */
+    private ScreenControls.Snapshot dumpScreen(Duration timeout) throws DriverException {
+        String said = adb.shell(timeout, "uiautomator", "dump", DUMP_PATH);
+        if (!said.contains("dumped to")) {
+            throw new DriverException("`uiautomator dump` on " + adb.serial() + " did not write a dump; it said: "
+                    + said.strip() + ". The screen may be changing (an animation); try again");
+        }
+        String xml = adb.shell(timeout, "cat", DUMP_PATH);
+        return new ScreenControls.Snapshot(xml, UiTreeParser.parse(xml, adb.serial()));
     }
 
     private void settle() throws DriverException {

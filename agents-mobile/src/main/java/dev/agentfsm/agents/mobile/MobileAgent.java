@@ -24,12 +24,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * UFO's MobileAgent: fulfils a request on an Android device, one LLM-chosen action per step, through
- * an {@link AdbDriver}. Each step (the CONTINUE state) collects a screenshot, the installed apps and
+ * a {@link MobileDevice}: the {@link AdbDriver} or, through {@code @mobilenext/mobile-mcp}, the
+ * {@link MobileMcpDriver}. Each step (the CONTINUE state) collects a screenshot, the installed apps and
  * the screen's controls with an annotated screenshot; asks the LLM, accepting only a status CONTINUE
  * may move to; runs the chosen action; and records the step.
  *
  * <pre>{@code
- * MobileAgent agent = MobileAgent.builder(AdbDriver.builder().connect(), llm).config(config).build();
+ * MobileAgent agent = MobileAgent.builder(MobileDevice.builder().connect(), llm).config(config).build();
  * RoundResult result = Round.of(MobileAgentStateManager.instance(), agent)
  *         .context(new Context().put(Context.REQUEST, "open Settings and turn on Wi-Fi"))
  *         .build().run();
@@ -44,7 +45,7 @@ public final class MobileAgent extends BaseAgent {
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
     static final String STATUS_POINTER = "/action/status";
 
-    private final AdbDriver driver;
+    private final MobileDevice driver;
     private final ReplyGuard guard;
     private final AgentStep<MobileAgent, MobileSteps.Observation, AgentReply, MobileSteps.Acted> step =
             AgentStep.observe(MobileSteps::observe)
@@ -64,7 +65,7 @@ public final class MobileAgent extends BaseAgent {
     }
 
     /** Starts configuring an agent that drives {@code driver} and asks {@code llm}. */
-    public static Builder builder(AdbDriver driver, LlmClient llm) {
+    public static Builder builder(MobileDevice driver, LlmClient llm) {
         return new Builder(driver, llm);
     }
 
@@ -142,7 +143,7 @@ public final class MobileAgent extends BaseAgent {
     }
 
     /** The device this agent drives. */
-    public AdbDriver driver() {
+    public MobileDevice driver() {
         return driver;
     }
 
@@ -179,11 +180,11 @@ public final class MobileAgent extends BaseAgent {
 
     /** Configures a {@link MobileAgent}. */
     public static final class Builder {
-        private final AdbDriver driver;
+        private final MobileDevice driver;
         private final LlmClient llm;
         private RuntimeConfig config = RuntimeConfig.defaults();
 
-        private Builder(AdbDriver driver, LlmClient llm) {
+        private Builder(MobileDevice driver, LlmClient llm) {
             this.driver = Objects.requireNonNull(driver, "driver");
             this.llm = Objects.requireNonNull(llm, "llm");
         }

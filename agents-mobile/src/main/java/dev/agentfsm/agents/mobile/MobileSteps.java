@@ -20,7 +20,7 @@ final class MobileSteps {
      * What the data-collection phase saw (UFO's three composed strategies).
      *
      * @param screenshot the screen as it is
-     * @param apps the third-party apps installed
+     * @param apps the apps the device lists for the prompt (see {@link MobileDevice#apps()})
      * @param controls the screen's controls, with this step's ids
      * @param annotated the screenshot with each control framed and labelled with its id
      */
@@ -43,9 +43,9 @@ final class MobileSteps {
 
     /** DATA_COLLECTION: a screenshot, the apps, the controls and the annotated screenshot. */
     static Observation observe(MobileAgent agent, Context context) throws Exception {
-        AdbDriver driver = agent.driver();
+        MobileDevice driver = agent.driver();
         byte[] screenshot = driver.screenshot();
-        List<String> apps = driver.apps(false);
+        List<String> apps = driver.apps();
         List<Control> controls = driver.controls();
         byte[] annotated = ScreenshotAnnotator.annotate(
                 screenshot, controls.stream().map(Control::label).toList());

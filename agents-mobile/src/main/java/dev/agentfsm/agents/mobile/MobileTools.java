@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 
 /**
  * The tools of UFO's mobile action server, as the LLM sees them, and the dispatch of an {@link Action}
- * to the {@link AdbDriver}. Bad arguments are an {@link ActionResult} with the reason, for the LLM to
+ * to a {@link MobileDevice}. Bad arguments are an {@link ActionResult} with the reason, for the LLM to
  * correct; only a device that cannot be used throws.
  */
 final class MobileTools {
@@ -61,13 +61,10 @@ final class MobileTools {
                     "Forget cached device data.",
                     ordered("cache_type", "controls, apps, device_info or all")));
 
-    private final AdbDriver driver;
+    private MobileTools() {}
 
-    MobileTools(AdbDriver driver) {
-        this.driver = driver;
-    }
-
-    ActionResult execute(Action action, Duration timeout) throws DriverException {
+    /** Runs {@code action} on {@code driver}: one of the tools of {@link #SPECS}, by name. */
+    static ActionResult execute(MobileDevice driver, Action action, Duration timeout) throws DriverException {
         ToolArguments args = new ToolArguments(action);
         try {
             return switch (action.function()) {

@@ -8,15 +8,19 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The screen's UI tree and its controls, read together ({@code uiautomator dump}, then {@code cat})
- * so that ids always match the tree, and kept while fresh. It decides whether a control id may still
- * be acted on: not once the controls have expired or an action has run since they were read.
+ * The screen's UI tree and its controls, read together so that ids always match the tree, and kept
+ * while fresh. It decides whether a control id may still be acted on: not once the controls have
+ * expired or an action has run since they were read. Both drivers keep their controls here.
  */
 final class ScreenControls {
-    static final String DUMP_PATH = "/sdcard/window_dump.xml";
 
-    /** The UI tree and the controls parsed from it. */
-    record Snapshot(String xml, List<Control> controls) {}
+    /**
+     * The UI tree and the controls read from it.
+     *
+     * @param tree the tree as the device gave it: adb's uiautomator XML, or mobile-mcp's element list
+     * @param controls the controls, with their ids
+     */
+    record Snapshot(String tree, List<Control> controls) {}
 
     private final TtlCache<Snapshot> cache;
 
@@ -24,19 +28,9 @@ final class ScreenControls {
         this.cache = new TtlCache<>(ttl, clock);
     }
 
-    /** The fresh snapshot, or a new one read from the device. */
-    Snapshot read(Adb adb, Duration timeout) throws DriverException {
-        return cache.get(() -> {
-                    String said = adb.shell(timeout, "uiautomator", "dump", DUMP_PATH);
-                    if (!said.contains("dumped to")) {
-                        throw new DriverException(
-                                "`uiautomator dump` on " + adb.serial() + " did not write a dump; it said: "
-                                        + said.strip() + ". The screen may be changing (an animation); try again");
-                    }
-                    String xml = adb.shell(timeout, "cat", DUMP_PATH);
-                    return new Snapshot(xml, UiTreeParser.parse(xml, adb.serial()));
-                })
-                .value();
+    /** The fresh snapshot, or a new one {@code reader} reads from the device. */
+    Snapshot read(TtlCache.Loader<Snapshot> reader) throws DriverException {
+        return cache.get(reader).value();
     }
 
     /** The screen has (or may have) changed: the next read asks the device, and ids read so far are refused. */
@@ -68,6 +62,14 @@ final class ScreenControls {
                 .map(Usable::of)
                 .orElseGet(() -> Usable.refused(
                         "there is no control " + id + " on the screen; the ids are 1 to " + controls.size()));
+    }
+
+    /** A note for an action's result when the LLM named control {@code control} differently; empty otherwise. */
+    static String nameMismatch(Control control, Optional<String> expected) {
+        return expected.filter(n -> !n.isBlank() && !n.equals(control.name()))
+                .map(n ->
+                        " (note: control " + control.id() + " is named \"" + control.name() + "\", not \"" + n + "\")")
+                .orElse("");
     }
 
     /** The controls as prompt lines, one per control. */

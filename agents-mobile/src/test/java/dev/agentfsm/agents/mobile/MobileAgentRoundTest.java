@@ -46,18 +46,7 @@ class MobileAgentRoundTest {
 
         RoundResult result = round(agent);
 
-        assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(
-                List.of(
-                        "MobileAgent.CONTINUE",
-                        "MobileAgent.CONTINUE",
-                        "MobileAgent.CONTINUE",
-                        "MobileAgent.CONTINUE",
-                        "MobileAgent.FINISH"),
-                result.qualifiedPath());
-        assertEquals(MobileAgentStatus.FINISH, result.finalStatus());
-        assertEquals("Wi-Fi is on (connected to AndroidWifi).", result.result().orElseThrow());
-        assertEquals(0, llm.remaining());
+        assertTurnedOnWifi(result, llm);
 
         List<List<String>> observe = List.of(
                 shell("screencap", "-p", "/sdcard/screen_temp.png"), PULL, shell("rm", "/sdcard/screen_temp.png"));
@@ -200,7 +189,23 @@ class MobileAgentRoundTest {
         assertEquals(Map.of("package_name", "com.android.settings"), step.get("arguments"));
     }
 
-    private static RoundResult round(MobileAgent agent) {
+    /** The path and outcome of the Wi-Fi round, whichever driver ran it. */
+    static void assertTurnedOnWifi(RoundResult result, ReplayLlmClient llm) {
+        assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
+        assertEquals(
+                List.of(
+                        "MobileAgent.CONTINUE",
+                        "MobileAgent.CONTINUE",
+                        "MobileAgent.CONTINUE",
+                        "MobileAgent.CONTINUE",
+                        "MobileAgent.FINISH"),
+                result.qualifiedPath());
+        assertEquals(MobileAgentStatus.FINISH, result.finalStatus());
+        assertEquals("Wi-Fi is on (connected to AndroidWifi).", result.result().orElseThrow());
+        assertEquals(0, llm.remaining());
+    }
+
+    static RoundResult round(MobileAgent agent) {
         return Round.of(MobileAgentStateManager.instance(), agent)
                 .context(new Context().put(Context.REQUEST, REQUEST))
                 .config(RuntimeConfig.parse("maxStep: 10"))
@@ -209,13 +214,16 @@ class MobileAgentRoundTest {
     }
 
     static ReplayLlmClient replay() throws Exception {
-        String name = "open-settings-turn-on-wifi.yaml";
+        return replay("open-settings-turn-on-wifi.yaml");
+    }
+
+    static ReplayLlmClient replay(String name) throws Exception {
         try (InputStream in = MobileAgentRoundTest.class.getResourceAsStream(name)) {
             return ReplayLlmClient.load(in, name);
         }
     }
 
-    private static String userText(ReplayLlmClient llm, int request) {
+    static String userText(ReplayLlmClient llm, int request) {
         return llm.requests().get(request).messages().stream()
                 .filter(m -> m.role() == ChatMessage.Role.USER)
                 .map(ChatMessage::text)

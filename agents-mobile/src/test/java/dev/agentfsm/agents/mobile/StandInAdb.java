@@ -108,6 +108,20 @@ final class StandInAdb {
                 .commandTimeout(Duration.ofSeconds(10));
     }
 
+    /**
+     * A device on the stand-in through mobile-mcp, started with {@code command}: the same environment,
+     * no pause after tapping a field, and a clock the test holds (mobile-mcp's calls take real time).
+     */
+    MobileDevice.Builder mobileMcp(List<String> command, Clock clock) {
+        return MobileDevice.builder()
+                .mobileMcp(command)
+                .environment(environment)
+                .serial(SERIAL)
+                .tapSettle(Duration.ZERO)
+                .commandTimeout(Duration.ofSeconds(30))
+                .clock(clock);
+    }
+
     AdbDriver connect(Clock clock) throws DriverException {
         return driver().serial(SERIAL).clock(clock).connect();
     }

@@ -9,7 +9,8 @@ import java.util.Set;
  * OpenAI's computer-use actions (the {@code action} of the Responses API's {@code computer_call}),
  * which the Operator's chat-completions JSON schema asks any model for. Coordinates are screen pixels
  * from the top-left corner; the reader checks the shape, the Operator checks that the points are on
- * the screen when the action runs. {@code ComputerActionReader} reads one from a reply.
+ * the screen when the action runs. {@code ComputerActionReader} reads one from a chat reply,
+ * {@code ComputerCallReader} from a Responses API {@code computer_call}.
  *
  * <pre>{@code
  * {"type": "click", "x": 680, "y": 142, "button": "left"}

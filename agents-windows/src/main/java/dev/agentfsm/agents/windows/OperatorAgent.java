@@ -8,7 +8,6 @@ import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
-import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
 import dev.agentfsm.runtime.step.AgentStep;
@@ -25,6 +24,11 @@ import java.util.Optional;
  * subtasks of the applications configured with {@link HostAgent.Builder#operatorFor(String)}, and gets
  * control back at FINISH; built with {@link #builder}, it works on its own and ends in ALLFINISH.
  *
+ * <p>The model speaks chat completions through the {@link LlmClient}, replying with JSON in the
+ * computer-use action shape and a status (the default, any OpenAI-compatible server), or, with
+ * {@link Builder#responses(ComputerUseClient)}, OpenAI's Responses API, answering with
+ * {@code computer_call} items (see {@link ComputerUseClient}).
+ *
  * <pre>{@code
  * OperatorAgent operator = OperatorAgent.builder(desktop, llm, user).config(config).build();
  * RoundResult result = Round.of(OperatorAgentStateManager.instance(), operator)
@@ -32,14 +36,15 @@ import java.util.Optional;
  * }</pre>
  */
 public final class OperatorAgent extends BaseAgent {
-    private static final AgentStep<OperatorAgent, ScreenView, AgentReply, Optional<String>> STEP = AgentStep.observe(
-                    OperatorSteps::observe)
-            .ask(OperatorSteps::ask)
-            .act(OperatorSteps::act)
-            .remember(OperatorSteps::remember);
+    private static final AgentStep<OperatorAgent, ScreenView, OperatorDecision, Optional<String>> STEP =
+            AgentStep.observe(OperatorSteps::observe)
+                    .ask(OperatorSteps::ask)
+                    .act(OperatorSteps::act)
+                    .remember(OperatorSteps::remember);
 
     private final AgentSetup setup;
     private final ReplyGuard guard;
+    private final DecisionSource decisions;
     private final ActionGate<ComputerAction> gate;
 
     private Optional<DesktopWindow> window;
@@ -51,12 +56,19 @@ public final class OperatorAgent extends BaseAgent {
     private boolean rejected;
 
     OperatorAgent(Optional<DesktopWindow> window, AgentSetup setup, RuntimeConfig config) {
+        this(window, setup, config, OperatorSteps::chat);
+    }
+
+    /** An Operator whose model decides through {@code decisions} (chat completions or the Responses API). */
+    OperatorAgent(Optional<DesktopWindow> window, AgentSetup setup, RuntimeConfig config, DecisionSource decisions) {
         super(window.map(w -> "Operator/" + w.appRoot()).orElse("Operator"), config);
         this.window = window;
         this.setup = setup;
         this.guard = ReplyGuard.of(setup.llm(), "/status", config.jsonParsingRetry());
+        this.decisions = Objects.requireNonNull(decisions, "decisions");
         this.gate = new ActionGate<>(
-                action -> OperatorActions.run(this, action), action -> OperatorActions.describe(this, action));
+                action -> OperatorActions.run(this, action),
+                action -> OperatorActions.describe(this, action) + decisions.caution());
     }
 
     /**
@@ -85,6 +97,7 @@ public final class OperatorAgent extends BaseAgent {
     @Override
     public void reset() {
         super.reset();
+        decisions.reset();
         gate.clear();
         view = Optional.empty();
         focus = Optional.empty();
@@ -137,6 +150,10 @@ public final class OperatorAgent extends BaseAgent {
         return guard;
     }
 
+    DecisionSource decisions() {
+        return decisions;
+    }
+
     ActionGate<ComputerAction> gate() {
         return gate;
     }
@@ -177,6 +194,7 @@ public final class OperatorAgent extends BaseAgent {
         private final LlmClient llm;
         private final UserChannel user;
         private RuntimeConfig config = RuntimeConfig.defaults();
+        private Optional<ComputerUseClient> responses = Optional.empty();
 
         private Builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
             this.desktop = Objects.requireNonNull(desktop, "desktop");
@@ -190,9 +208,25 @@ public final class OperatorAgent extends BaseAgent {
             return this;
         }
 
+        /**
+         * Has the model speak OpenAI's Responses API with its computer-use tool through {@code client}: each
+         * step's action comes from the response's {@code computer_call}, its safety checks make the action
+         * wait in CONFIRM, and a message without a call finishes the subtask. The {@code llm} given to
+         * {@link OperatorAgent#builder} is then not asked. Without this, the model answers through
+         * {@code llm}'s chat completions with a JSON reply in the same action shape (the default, for any
+         * OpenAI-compatible server).
+         */
+        public Builder responses(ComputerUseClient client) {
+            this.responses = Optional.of(Objects.requireNonNull(client, "client"));
+            return this;
+        }
+
         /** The Operator. */
         public OperatorAgent build() {
-            return new OperatorAgent(Optional.empty(), new AgentSetup(desktop, llm, user, false), config);
+            AgentSetup setup = new AgentSetup(desktop, llm, user, false);
+            return responses
+                    .map(client -> new OperatorAgent(Optional.empty(), setup, config, new ResponsesDecisions(client)))
+                    .orElseGet(() -> new OperatorAgent(Optional.empty(), setup, config));
         }
     }
 }

@@ -1,12 +1,10 @@
 package dev.agentfsm.agents.windows;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Rect;
-import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.llm.LlmException;
@@ -131,8 +129,15 @@ final class OperatorSteps {
         return view;
     }
 
-    /** LLM_INTERACTION: the prompt with the screenshot, the guarded reply, the status. */
-    static AgentReply ask(OperatorAgent operator, Context context, ScreenView view) throws LlmException {
+    /** LLM_INTERACTION: the decision of the Operator's model (chat completions or the Responses API), the status. */
+    static OperatorDecision ask(OperatorAgent operator, Context context, ScreenView view) throws LlmException {
+        OperatorDecision decision = operator.decisions().decide(operator, context, view);
+        operator.setStatus(decision.status());
+        return decision;
+    }
+
+    /** The chat-completions decision source: the prompt with the screenshot, the guarded reply in the computer-use shape. */
+    static OperatorDecision chat(OperatorAgent operator, Context context, ScreenView view) throws LlmException {
         String text = new Prompt()
                 .section("Request", context.get(Context.REQUEST).orElse(""))
                 .section("Subtask", context.get(Context.SUBTASK).orElse(""))
@@ -145,9 +150,8 @@ final class OperatorSteps {
                 .text();
         List<ChatMessage> messages =
                 List.of(ChatMessage.system(ROLE), ChatMessage.user(text, List.of(Image.png(view.screenshot()))));
-        AgentReply reply = operator.guard().ask(OperatorAgentStatus.CONTINUE, messages, Replies.OPERATOR_SCHEMA);
-        operator.setStatus(reply.status());
-        return reply;
+        return OperatorDecision.of(
+                operator.guard().ask(OperatorAgentStatus.CONTINUE, messages, Replies.OPERATOR_SCHEMA));
     }
 
     /**
@@ -155,35 +159,31 @@ final class OperatorSteps {
      *
      * @return what happened, for the trajectory; empty when the reply asked for no action
      */
-    static Optional<String> act(OperatorAgent operator, Context context, AgentReply reply) throws DriverException {
-        boolean confirmFirst = reply.status() == OperatorAgentStatus.CONFIRM;
-        return operator.gate()
-                .submit(
-                        ComputerActionReader.parse(reply.json().path("action")),
-                        confirmFirst,
-                        "the step: " + Replies.text(reply.json(), "thought"));
+    static Optional<String> act(OperatorAgent operator, Context context, OperatorDecision decision)
+            throws DriverException {
+        boolean confirmFirst = decision.status() == OperatorAgentStatus.CONFIRM;
+        return operator.gate().submit(decision.action(), confirmFirst, "the step: " + decision.thought());
     }
 
     /** MEMORY_UPDATE: plan, questions and result for the next states; the trajectory on the blackboard. */
     static void remember(
-            OperatorAgent operator, Context context, StepRecord<ScreenView, AgentReply, Optional<String>> step) {
-        AgentReply reply = step.decision();
-        JsonNode json = reply.json();
-        operator.remember(Replies.texts(json, "plan"), Replies.texts(json, "questions"), Replies.text(json, "result"));
+            OperatorAgent operator, Context context, StepRecord<ScreenView, OperatorDecision, Optional<String>> step) {
+        OperatorDecision decision = step.decision();
+        operator.remember(decision.plan(), decision.questions(), decision.result());
         operator.blackboard()
                 .addTrajectory(Trajectory.of(
                         context,
                         operator,
                         context.get(Context.SUBTASK).orElse(""),
                         step.result().orElse(""),
-                        reply.status()));
-        String result = Replies.text(json, "result");
+                        decision.status()));
+        String result = decision.result();
         if (operator.hostAgent().isEmpty() && !result.isBlank()) {
             context.put(Context.ROUND_RESULT, result); // on its own, the Operator answers the request itself
         }
     }
 
-    private static String describe(DesktopWindow window) {
+    static String describe(DesktopWindow window) {
         Rect b = window.bounds();
         return "'" + window.title() + "' (" + window.appRoot() + ") at (" + b.left() + ", " + b.top() + ") to ("
                 + b.right() + ", " + b.bottom() + ")";

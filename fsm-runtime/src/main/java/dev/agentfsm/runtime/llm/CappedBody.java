@@ -47,7 +47,7 @@ final class CappedBody implements HttpResponse.BodySubscriber<String> {
             if (bytes.size() + (long) buffer.remaining() > cap) {
                 subscription.cancel();
                 body.completeExceptionally(new IOException("the response body is larger than " + cap
-                        + " bytes; this is not a chat completion (check the base URL)"));
+                        + " bytes; this is not a model's reply (check the base URL)"));
                 return;
             }
             byte[] chunk = new byte[buffer.remaining()];

@@ -1,5 +1,8 @@
 package dev.agentfsm.runtime.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.RuntimeConfig;
 import java.net.ConnectException;
 import java.net.URI;
@@ -57,7 +60,9 @@ public final class OpenAiCompatibleClient implements LlmClient {
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
     private static final String AUTHORIZATION = "Authorization";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
+    private final URI baseUrl;
     private final URI endpoint;
     private final String model;
     private final Optional<String> apiKey;
@@ -73,7 +78,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
     private final HttpClient http;
 
     private OpenAiCompatibleClient(Builder builder, Optional<String> apiKey, Duration callDeadline) {
-        this.endpoint = chatCompletions(builder.baseUrl);
+        this.baseUrl = builder.baseUrl;
+        this.endpoint = under(builder.baseUrl, "chat/completions");
         this.model = builder.model;
         this.apiKey = apiKey;
         this.apiKeyHeader = builder.apiKeyHeader;
@@ -120,7 +126,38 @@ public final class OpenAiCompatibleClient implements LlmClient {
         Objects.requireNonNull(request, "request");
         String body = ChatCompletionsJson.requestBody(
                 model, request, structuredOutput ? request.responseSchema() : Optional.empty(), strictSchema);
-        HttpRequest.Builder post = HttpRequest.newBuilder(endpoint)
+        return new LlmReply(ChatCompletionsJson.content(exchange(endpoint, body), "POST " + endpoint));
+    }
+
+    /**
+     * Posts a JSON body to another endpoint of the same server, {@code path} under the base URL (such as
+     * {@code responses} for OpenAI's Responses API), as {@link #complete} posts a chat completion: the same
+     * key, time-out, deadline, retries, body cap and errors. The body is sent as it is; put the
+     * {@link #model()} in it where the endpoint wants one.
+     *
+     * @param path the endpoint's path under the base URL: letters, digits, {@code _ - . /}, no {@code ..}
+     * @return the body of the server's 2xx answer, as text
+     * @throws LlmException when the server cannot be reached, times out or answers with an error after retries
+     * @throws IllegalArgumentException naming {@code path} when it is not such a path
+     */
+    public String post(String path, JsonNode body) throws LlmException {
+        Objects.requireNonNull(body, "body");
+        URI target = under(baseUrl, path);
+        try {
+            return exchange(target, JSON.writeValueAsString(body));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("the body for POST " + target + " cannot be written as JSON: " + e, e);
+        }
+    }
+
+    /** The model this client was built with, which {@link #complete} names in every request. */
+    public String model() {
+        return model;
+    }
+
+    /** Posts {@code body} to {@code target} with retries within the call's deadline; the 2xx answer's body. */
+    private String exchange(URI target, String body) throws LlmException {
+        HttpRequest.Builder post = HttpRequest.newBuilder(target)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
@@ -131,31 +168,31 @@ public final class OpenAiCompatibleClient implements LlmClient {
             Duration left = callDeadline.minusNanos(nanoTime.getAsLong() - start);
             if (left.isNegative() || left.isZero()) {
                 // a wait that overslept: nothing is left for another attempt
-                throw new LlmException(pastDeadline() + " after " + attempts(attempt) + ", before another could"
+                throw new LlmException(pastDeadline(target) + " after " + attempts(attempt) + ", before another could"
                         + " start; raise the deadline (llmCallDeadline) or try again later");
             }
             Duration attemptTimeout = left.compareTo(timeout) < 0 ? left : timeout;
             HttpResponse<String> response =
-                    send(post.copy().timeout(attemptTimeout).build(), attemptTimeout, attempt + 1);
+                    send(target, post.copy().timeout(attemptTimeout).build(), attemptTimeout, attempt + 1);
             int status = response.statusCode();
             if (status >= 200 && status < 300) {
-                return new LlmReply(ChatCompletionsJson.content(response.body(), "POST " + endpoint));
+                return response.body();
             }
             boolean retryable = status == 429 || status >= 500;
             if (!retryable || attempt == maxRetries) {
-                throw new LlmException(failure(status, response.body(), retryable, attempt + 1));
+                throw new LlmException(failure(target, status, response.body(), retryable, attempt + 1));
             }
             Duration wait = backoff(attempt, response);
             Duration leftAfterAttempt = callDeadline.minusNanos(nanoTime.getAsLong() - start);
             if (wait.compareTo(leftAfterAttempt) >= 0) {
-                throw new LlmException(failure(status, response.body(), true, attempt + 1) + "; the next attempt"
-                        + " would come after a wait of " + wait.toMillis() + " ms, past the call's deadline of "
+                throw new LlmException(failure(target, status, response.body(), true, attempt + 1) + "; the next"
+                        + " attempt would come after a wait of " + wait.toMillis() + " ms, past the call's deadline of "
                         + callDeadline.toMillis() + " ms (" + leftAfterAttempt.toMillis() + " ms were left); raise"
                         + " the deadline (llmCallDeadline) or try again later");
             }
             LOG.warn(
                     "POST {} answered {}; retry {} of {} in {} ms",
-                    endpoint,
+                    target,
                     status,
                     attempt + 1,
                     maxRetries,
@@ -164,7 +201,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 sleeper.sleep(wait);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new LlmException("Interrupted while waiting to retry POST " + endpoint, e);
+                throw new LlmException("Interrupted while waiting to retry POST " + target, e);
             }
         }
     }
@@ -173,60 +210,62 @@ public final class OpenAiCompatibleClient implements LlmClient {
      * One exchange, body included, within the time-out. The request's own time-out covers only the
      * wait for the response headers; a server that then stalls mid-body would hang a blocking send.
      */
-    private HttpResponse<String> send(HttpRequest request, Duration attemptTimeout, int attempt) throws LlmException {
+    private HttpResponse<String> send(URI target, HttpRequest request, Duration attemptTimeout, int attempt)
+            throws LlmException {
         CompletableFuture<HttpResponse<String>> exchange = http.sendAsync(request, CappedBody.handler(MAX_BODY_BYTES));
         try {
             return exchange.get(attemptTimeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             exchange.cancel(true);
-            throw timedOut(e, attemptTimeout, attempt);
+            throw timedOut(target, e, attemptTimeout, attempt);
         } catch (InterruptedException e) {
             exchange.cancel(true);
             Thread.currentThread().interrupt();
-            throw new LlmException("Interrupted while waiting for POST " + endpoint, e);
+            throw new LlmException("Interrupted while waiting for POST " + target, e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof HttpTimeoutException) {
-                throw timedOut(cause, attemptTimeout, attempt);
+                throw timedOut(target, cause, attemptTimeout, attempt);
             }
             if (cause instanceof ConnectException) {
                 throw new LlmException(
-                        "Cannot connect to " + endpoint + " (" + cause
+                        "Cannot connect to " + target + " (" + cause
                                 + "); check the base URL and that the server is running",
                         cause);
             }
-            throw new LlmException("POST " + endpoint + " failed: " + cause, cause);
+            throw new LlmException("POST " + target + " failed: " + cause, cause);
         }
     }
 
-    private LlmException timedOut(Throwable cause, Duration attemptTimeout, int attempt) {
+    private LlmException timedOut(URI target, Throwable cause, Duration attemptTimeout, int attempt) {
         if (attemptTimeout.compareTo(timeout) < 0) {
             return new LlmException(
-                    pastDeadline() + " during attempt " + attempt + " (of at most "
+                    pastDeadline(target) + " during attempt " + attempt + " (of at most "
                             + (maxRetries + 1)
                             + "); raise the deadline (llmCallDeadline) or check that the server is not"
                             + " overloaded",
                     cause);
         }
         return new LlmException(
-                "POST " + endpoint + " timed out after " + timeout.toMillis()
+                "POST " + target + " timed out after " + timeout.toMillis()
                         + " ms; raise the time-out or check that the server is not overloaded",
                 cause);
     }
 
-    private String pastDeadline() {
-        return "POST " + endpoint + " reached the call's deadline of " + callDeadline.toMillis() + " ms";
+    private String pastDeadline(URI target) {
+        return "POST " + target + " reached the call's deadline of " + callDeadline.toMillis() + " ms";
     }
 
-    private String failure(int status, String body, boolean retryable, int attempts) {
-        String message = "POST " + endpoint + " answered HTTP " + status
+    private String failure(URI target, int status, String body, boolean retryable, int attempts) {
+        String message = "POST " + target + " answered HTTP " + status
                 + (retryable ? " after " + attempts(attempts) : "")
                 + ": " + ChatCompletionsJson.errorMessage(body);
         if (status == 401 || status == 403) {
             return message + "; check the API key";
         }
         if (status == 404) {
-            return message + "; check the base URL (it ends before /chat/completions) and the model '" + model + "'";
+            return message + "; check the base URL (it ends before "
+                    + target.getRawPath().substring(basePath(baseUrl).length()) + ") and the model '" + model + "'";
         }
         return message;
     }
@@ -267,14 +306,25 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return header.equalsIgnoreCase(AUTHORIZATION);
     }
 
-    /** {@code baseUrl} with {@code /chat/completions} appended to its path; a query (Azure's api-version) is kept. */
-    private static URI chatCompletions(URI baseUrl) {
+    /** {@code baseUrl} with {@code /path} appended to its path; a query (Azure's api-version) is kept. */
+    private static URI under(URI baseUrl, String path) {
+        Objects.requireNonNull(path, "path");
+        if (!path.matches("[A-Za-z0-9_.\\-]+(/[A-Za-z0-9_.\\-]+)*") || path.contains("..")) {
+            throw new IllegalArgumentException("'" + path + "' is not an endpoint's path under the base URL " + baseUrl
+                    + "; name one like responses or chat/completions (letters, digits, _ - . and /, no leading /)");
+        }
+        String query = baseUrl.getRawQuery() == null ? "" : "?" + baseUrl.getRawQuery();
+        return URI.create(
+                baseUrl.getScheme() + "://" + baseUrl.getRawAuthority() + basePath(baseUrl) + "/" + path + query);
+    }
+
+    /** The base URL's path without trailing slashes. */
+    private static String basePath(URI baseUrl) {
         String path = Optional.ofNullable(baseUrl.getRawPath()).orElse("");
         while (path.endsWith("/")) {
             path = path.substring(0, path.length() - 1);
         }
-        String query = baseUrl.getRawQuery() == null ? "" : "?" + baseUrl.getRawQuery();
-        return URI.create(baseUrl.getScheme() + "://" + baseUrl.getRawAuthority() + path + "/chat/completions" + query);
+        return path;
     }
 
     /** The endpoint this client posts to. */

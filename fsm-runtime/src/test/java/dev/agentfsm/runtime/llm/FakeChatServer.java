@@ -26,15 +26,17 @@ import java.util.concurrent.TimeUnit;
 /**
  * An in-process chat-completions server on 127.0.0.1 that answers with scripted responses and records
  * what it received. An unscripted request gets a 418 whose message says so, so a test fails clearly.
+ * It answers every path, so a scripted body may be any endpoint's (agents-windows replays recorded
+ * Responses API bodies with it); other modules' tests reach it through fsm-runtime's test-jar.
  */
-final class FakeChatServer implements AutoCloseable {
+public final class FakeChatServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One scripted answer; {@code hang} means: never answer (until the server closes). */
-    record Response(int status, Map<String, String> headers, String body, boolean hang) {}
+    public record Response(int status, Map<String, String> headers, String body, boolean hang) {}
 
     /** One request as the server saw it. */
-    record Received(
+    public record Received(
             String method,
             String path,
             Optional<String> authorization,
@@ -48,43 +50,48 @@ final class FakeChatServer implements AutoCloseable {
     private final List<Received> received = new ArrayList<>();
     private final CountDownLatch closing = new CountDownLatch(1);
 
-    FakeChatServer() throws IOException {
+    public FakeChatServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(executor);
         server.createContext("/", this::handle);
         server.start();
     }
 
-    static Response reply(String content) {
+    /** A 200 chat completion whose message content is {@code content}. */
+    public static Response reply(String content) {
         ObjectNode body = JSON.createObjectNode().put("id", "chatcmpl-1").put("object", "chat.completion");
         ObjectNode choice = body.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop");
         choice.putObject("message").put("role", "assistant").put("content", content);
         return new Response(200, Map.of(), body.toString(), false);
     }
 
-    static Response status(int status, String body) {
+    /** An answer with {@code status} and {@code body} as it is (any endpoint's JSON, or an error). */
+    public static Response status(int status, String body) {
         return new Response(status, Map.of(), body, false);
     }
 
-    static Response status(int status, Map<String, String> headers, String body) {
+    public static Response status(int status, Map<String, String> headers, String body) {
         return new Response(status, headers, body, false);
     }
 
-    static Response hang() {
+    /** No answer at all, until the server closes. */
+    public static Response hang() {
         return new Response(0, Map.of(), "", true);
     }
 
-    FakeChatServer answer(Response... responses) {
+    /** Adds answers to the script, given in order to the next requests. */
+    public FakeChatServer answer(Response... responses) {
         script.addAll(List.of(responses));
         return this;
     }
 
     /** The base URL a client is configured with (the part before /chat/completions). */
-    URI baseUrl() {
+    public URI baseUrl() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
     }
 
-    synchronized List<Received> received() {
+    /** The requests received so far, oldest first. */
+    public synchronized List<Received> received() {
         return List.copyOf(received);
     }
 

@@ -535,6 +535,52 @@ class OpenAiCompatibleClientTest {
     }
 
     @Test
+    void postSendsABodyToAnotherEndpointOfTheServerWithTheSameKeyAndRetries() throws Exception {
+        server.answer(status(503, "{\"error\": {\"message\": \"busy\"}}"), status(200, "{\"id\": \"resp_1\"}"));
+        JsonNode body = JSON.readTree("{\"model\": \"computer-use-preview\", \"input\": \"hi\"}");
+        OpenAiCompatibleClient client = OpenAiCompatibleClient.builder(
+                        URI.create(server.baseUrl() + "?api-version=preview"), "computer-use-preview")
+                .apiKeyFromEnv("TEST_LLM_KEY")
+                .environment(Map.of("TEST_LLM_KEY", "sk-test"))
+                .sleeper(slept::add)
+                .build();
+
+        String answer = client.post("responses", body);
+
+        assertEquals("{\"id\": \"resp_1\"}", answer, "the 2xx body as the server sent it");
+        assertEquals("computer-use-preview", client.model());
+        assertEquals(2, server.received().size(), "the 503 was retried");
+        FakeChatServer.Received request = server.received().get(1);
+        assertEquals("/v1/responses?api-version=preview", request.path());
+        assertEquals(Optional.of("Bearer sk-test"), request.authorization());
+        assertEquals(body, request.body());
+        assertEquals(List.of(Duration.ofMillis(500)), slept);
+    }
+
+    @Test
+    void postNamesItsEndpointInErrorsAndRefusesAPathThatIsNotOne() throws Exception {
+        server.answer(status(404, "{\"error\": {\"message\": \"Not found\"}}"));
+        OpenAiCompatibleClient client = client().build();
+        JsonNode body = JSON.readTree("{}");
+
+        LlmException missing = assertThrows(LlmException.class, () -> client.post("responses", body));
+        IllegalArgumentException leading = assertThrows(IllegalArgumentException.class, () -> client.post("/x", body));
+        IllegalArgumentException up = assertThrows(IllegalArgumentException.class, () -> client.post("a/../b", body));
+        IllegalArgumentException query = assertThrows(IllegalArgumentException.class, () -> client.post("a?b=1", body));
+
+        assertEquals(
+                "POST " + server.baseUrl() + "/responses answered HTTP 404: Not found; check the base URL (it ends"
+                        + " before /responses) and the model 'qwen2.5'",
+                missing.getMessage());
+        assertEquals(
+                "'/x' is not an endpoint's path under the base URL " + server.baseUrl() + "; name one like responses or"
+                        + " chat/completions (letters, digits, _ - . and /, no leading /)",
+                leading.getMessage());
+        assertTrue(up.getMessage().startsWith("'a/../b' is not an endpoint's path"), up.getMessage());
+        assertTrue(query.getMessage().startsWith("'a?b=1' is not an endpoint's path"), query.getMessage());
+    }
+
+    @Test
     void badSettingsAreRejectedWithTheValue() {
         IllegalArgumentException scheme = assertThrows(
                 IllegalArgumentException.class, () -> OpenAiCompatibleClient.builder(URI.create("ftp://host/v1"), "m"));

@@ -275,22 +275,21 @@ public final class BrowserDesktop implements DesktopDriver {
     /** Runs a JavaScript function in a tab and returns what it returned, as the server shows it. */
     public String evaluate(DesktopWindow window, String function) throws DriverException {
         select(window);
-        ActionResult result = call("browser_evaluate", Map.of("function", function));
-        if (!result.success()) {
-            throw new DriverException(name() + ": browser_evaluate failed: "
-                    + SafeText.line(result.reason().orElse(""), 300));
-        }
-        return result.output();
+        return evaluated(function).output();
     }
 
     /** Runs a JavaScript function in the current tab and returns its result's text (JSON). */
     String evaluate(String function) throws DriverException {
+        return result(evaluated(function).output());
+    }
+
+    private ActionResult evaluated(String function) throws DriverException {
         ActionResult result = call("browser_evaluate", Map.of("function", function));
         if (!result.success()) {
             throw new DriverException(name() + ": browser_evaluate failed: "
                     + SafeText.line(result.reason().orElse(""), 300));
         }
-        return result(result.output());
+        return result;
     }
 
     /** The text of a {@code browser_evaluate} result: what follows {@code ### Result}, up to the next section. */

@@ -2,7 +2,6 @@ package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
-import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -50,7 +49,7 @@ public final class AppAgent extends BaseAgent {
 
     private final AgentSetup setup;
     private final ReplyGuard guard;
-    private final ActionGate<Action> gate;
+    private final SubtaskWork<Action> work;
 
     private DesktopWindow window;
     private Optional<WindowSnapshot> snapshot = Optional.empty();
@@ -60,17 +59,12 @@ public final class AppAgent extends BaseAgent {
     /** Why SCREENSHOT gave up waiting, once it has. */
     private Optional<String> gaveUp = Optional.empty();
 
-    private List<String> plan = List.of();
-    private List<String> questions = List.of();
-    private String result = "";
-    private boolean rejected;
-
     AppAgent(DesktopWindow window, AgentSetup setup, RuntimeConfig config) {
         super("AppAgent/" + window.appRoot(), config);
         this.window = window;
         this.setup = setup;
         this.guard = ReplyGuard.of(setup.llm(), "/action/status", config.jsonParsingRetry());
-        this.gate = new ActionGate<>(
+        this.work = new SubtaskWork<>(
                 action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
     }
 
@@ -112,15 +106,11 @@ public final class AppAgent extends BaseAgent {
     @Override
     public void reset() {
         super.reset();
-        gate.clear();
+        work.clear();
         snapshot = Optional.empty();
         waitingControls = List.of();
         reannotations = 0;
         gaveUp = Optional.empty();
-        plan = List.of();
-        questions = List.of();
-        result = "";
-        rejected = false;
     }
 
     // ---- ASSIGN, SCREENSHOT, PENDING, CONFIRM, FINISH/FAIL/ERROR ----
@@ -146,7 +136,7 @@ public final class AppAgent extends BaseAgent {
                     + config().maxReannotate() + ")";
             LOG.warn("{} {}", name(), why);
             gaveUp = Optional.of(why);
-            result = why;
+            work.report(why);
         }
     }
 
@@ -166,24 +156,19 @@ public final class AppAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        Questions.ask(questions, setup.user(), config(), blackboard());
+        work.askQuestions(setup.user(), config(), blackboard());
     }
 
     void confirmWaitingAction() throws Exception {
-        rejected = !gate.confirm(setup.user(), config());
+        work.confirm(setup.user(), config());
     }
 
     boolean rejected() {
-        return rejected;
+        return work.rejected();
     }
 
     void archive(Context context, AppAgentStatus status) {
-        String outcome =
-                switch (status) {
-                    case ERROR -> context.get(Context.ERROR).map(ErrorText::of).orElse(result);
-                    default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
-                };
-        context.archive(new ArchivedSubtask(context.get(Context.SUBTASK).orElse(""), status, outcome));
+        work.archive(context, context.get(Context.SUBTASK).orElse(""), status, status == AppAgentStatus.ERROR);
     }
 
     // ---- for AppSteps and ControlActions ----
@@ -197,7 +182,7 @@ public final class AppAgent extends BaseAgent {
     }
 
     ActionGate<Action> gate() {
-        return gate;
+        return work.gate();
     }
 
     void observed(WindowSnapshot snapshot) {
@@ -205,16 +190,12 @@ public final class AppAgent extends BaseAgent {
     }
 
     List<String> plan() {
-        return plan;
+        return work.plan();
     }
 
     void remember(List<String> plan, List<String> questions, List<String> reannotate, String result) {
-        this.plan = List.copyOf(plan);
-        this.questions = List.copyOf(questions);
+        work.remember(plan, questions, result);
         this.waitingControls = List.copyOf(reannotate);
         this.reannotations = 0;
-        if (!result.isBlank()) {
-            this.result = result;
-        }
     }
 }

@@ -13,7 +13,7 @@ import dev.agentfsm.runtime.llm.LlmException;
 interface DecisionSource {
 
     /** Asks the model what to do on the screen {@code view} shows; the step's LLM_INTERACTION phase. */
-    OperatorDecision decide(OperatorAgent operator, Context context, OperatorSteps.ScreenView view) throws LlmException;
+    OperatorDecision decide(OperatorAgent operator, Context context, ScreenView view) throws LlmException;
 
     /** Forgets the conversation: the next decision starts a new one (a new subtask, a new round). */
     default void reset() {}

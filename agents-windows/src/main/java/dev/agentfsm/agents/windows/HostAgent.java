@@ -54,6 +54,8 @@ public final class HostAgent extends BaseAgent {
     private final Map<String, OperatorAgent> operators = new LinkedHashMap<>();
     /** The applications (app roots) whose windows an Operator works in instead of an AppAgent. */
     private final Set<String> operatorApps;
+    /** The screen its Operators act on: one screen, shared by all of them. */
+    private final Screen operatorScreen;
 
     private AppAgent active;
     private OperatorAgent activeOperator;
@@ -70,6 +72,7 @@ public final class HostAgent extends BaseAgent {
         this.guard = ReplyGuard.of(setup.llm(), "/status", builder.config.jsonParsingRetry());
         this.gate = new ActionGate<>(this::selectWindow, this::describeAction);
         this.operatorApps = Set.copyOf(builder.operatorApps);
+        this.operatorScreen = builder.operatorScreen.orElseGet(() -> new DesktopScreen(builder.desktop));
     }
 
     /**
@@ -134,7 +137,8 @@ public final class HostAgent extends BaseAgent {
                 subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
         if (operatorApps.contains(window.appRoot())) {
             OperatorAgent operator = operators.computeIfAbsent(
-                    window.appKey(), key -> new OperatorAgent(Optional.of(window), setup, config()));
+                    window.appKey(),
+                    key -> new OperatorAgent(Optional.of(window), operatorScreen, setup.llm(), setup.user(), config()));
             operator.setHost(this);
             operator.startSubtask(window);
             activeOperator = operator;
@@ -227,6 +231,7 @@ public final class HostAgent extends BaseAgent {
         private RuntimeConfig config = RuntimeConfig.defaults();
         private boolean follower;
         private final Set<String> operatorApps = new LinkedHashSet<>();
+        private Optional<Screen> operatorScreen = Optional.empty();
 
         private Builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
             this.desktop = Objects.requireNonNull(desktop, "desktop");
@@ -267,6 +272,17 @@ public final class HostAgent extends BaseAgent {
             return this;
         }
 
+        /**
+         * The screen the Operators act on, by screen coordinates: for a real browser
+         * {@code BrowserDesktop.screen()}, Playwright's coordinate tools on the page. By default the
+         * desktop itself, whose points resolve to the controls of its windows.
+         */
+        public Builder operatorScreen(Screen screen) {
+            this.operatorScreen = Optional.of(Objects.requireNonNull(screen, "screen"));
+            return this;
+        }
+
+        /** The host. */
         public HostAgent build() {
             return new HostAgent(this);
         }

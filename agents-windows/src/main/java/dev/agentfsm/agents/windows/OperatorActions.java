@@ -1,26 +1,19 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.ComputerAction.Point;
-import dev.agentfsm.agents.windows.OperatorSteps.ScreenView;
-import dev.agentfsm.agents.windows.OperatorSteps.Target;
-import dev.agentfsm.agents.windows.desktop.DesktopControl;
-import dev.agentfsm.agents.windows.desktop.DesktopDriver;
-import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Runs the Operator's computer-use actions on a {@link DesktopDriver}, which acts on controls: each
- * point resolves to the front-most window there and its smallest control there (as the Operator saw
- * them in its step). A point outside the screen, a point on no control, or an action the desktop
- * cannot do is a failed {@link ActionResult} saying why, which the model reads; nothing is done then.
+ * Runs the Operator's computer-use actions on its {@link Screen}. An unreadable action, a point outside
+ * the screenshot the Operator last saw, or keys it cannot name are refused here, for every screen, with a
+ * failed {@link ActionResult} saying why, which the model reads; nothing is done then. What the screen
+ * itself cannot do (a right click on a desktop that clicks controls) it refuses the same way.
  */
 final class OperatorActions {
     /** How long {@code wait} pauses. */
@@ -52,7 +45,11 @@ final class OperatorActions {
 
     private OperatorActions() {}
 
-    /** Runs {@code action} as the Operator's last observation resolves it. */
+    /**
+     * Runs {@code action} on the Operator's screen, at the coordinates of its last look.
+     *
+     * @throws IllegalStateException if the Operator has not looked at the screen yet
+     */
     static ActionResult run(OperatorAgent operator, ComputerAction action) throws DriverException {
         ScreenView view = operator.view()
                 .orElseThrow(() -> new IllegalStateException(operator.name()
@@ -67,116 +64,31 @@ final class OperatorActions {
                         + (view.height() - 1) + "); nothing was done");
             }
         }
-        DesktopDriver desktop = operator.desktop();
+        Screen screen = operator.screen();
         if (action instanceof ComputerAction.Click click) {
-            if (!click.button().equals("left")) {
-                return ActionResult.failed(action.describe() + ": only left clicks are possible here (the desktop"
-                        + " driver clicks controls); nothing was clicked");
-            }
-            return click(operator, view, click.at());
+            return screen.click(click.at(), click.button());
         }
         if (action instanceof ComputerAction.DoubleClick doubleClick) {
-            ActionResult first = click(operator, view, doubleClick.at());
-            return first.success() ? click(operator, view, doubleClick.at()) : first;
+            return screen.doubleClick(doubleClick.at());
         }
         if (action instanceof ComputerAction.TypeText type) {
-            Optional<Target> focus = operator.focus();
-            if (focus.isEmpty() || focus.get().control().isEmpty()) {
-                return ActionResult.failed(
-                        "nothing has the focus: click the field or cell to type into first;" + " nothing was typed");
-            }
-            return desktop.typeText(focus.get().window(), focus.get().control().get(), type.text());
+            return screen.type(type.text());
         }
         if (action instanceof ComputerAction.Keypress keypress) {
-            Optional<DesktopWindow> window =
-                    operator.focus().map(Target::window).or(operator::window);
-            if (window.isEmpty()) {
-                return ActionResult.failed("no window has the focus: click into a window first; no key was pressed");
-            }
             Optional<String> keys = notation(keypress.keys());
             if (keys.isEmpty()) {
                 return ActionResult.failed(action.describe() + ": a key is unknown or only modifiers were given; name"
                         + " keys like [\"CTRL\", \"C\"], [\"ENTER\"], [\"TAB\"], [\"F5\"]; no key was pressed");
             }
-            return desktop.keys(window.get(), keys.get());
+            return screen.keys(keys.get());
         }
         if (action instanceof ComputerAction.Scroll scroll) {
-            return ActionResult.failed(action.describe() + ": " + desktop.name() + " cannot scroll (the desktop"
-                    + " driver has no scrolling), and "
-                    + view.at(scroll.at())
-                            .map(t -> "'" + t.window().title() + "'")
-                            .orElse("the desktop") + " shows all it holds; nothing moved");
+            return screen.scroll(scroll.at(), scroll.scrollX(), scroll.scrollY());
         }
         if (action instanceof ComputerAction.Drag drag) {
-            return drag(operator, view, drag);
+            return screen.drag(drag.path());
         }
-        return pause();
-    }
-
-    private static ActionResult click(OperatorAgent operator, ScreenView view, Point at) throws DriverException {
-        Optional<Target> target = view.at(at);
-        if (target.isEmpty()) {
-            return ActionResult.failed(
-                    "there is no window at " + at + ", only the desktop background; nothing was clicked");
-        }
-        if (target.get().control().isEmpty()) {
-            return ActionResult.failed("there is no control at " + at + " in '"
-                    + target.get().window().title() + "'; click on a button, a field or a cell; nothing was clicked");
-        }
-        ActionResult result = operator.desktop()
-                .click(target.get().window(), target.get().control().get());
-        if (result.success()) {
-            operator.focused(target.get());
-        }
-        return result;
-    }
-
-    /** A drag selects the range between two controls of one window (two cells of a sheet) in the control holding both. */
-    private static ActionResult drag(OperatorAgent operator, ScreenView view, ComputerAction.Drag drag)
-            throws DriverException {
-        Point from = drag.path().get(0);
-        Point to = drag.path().get(drag.path().size() - 1);
-        Optional<Target> start = view.at(from);
-        Optional<Target> end = view.at(to);
-        String refused = drag.describe() + " selects nothing: a drag selects the range between two controls of one"
-                + " window, such as two cells of a sheet";
-        if (start.isEmpty()
-                || end.isEmpty()
-                || start.get().control().isEmpty()
-                || end.get().control().isEmpty()
-                || !start.get().window().id().equals(end.get().window().id())) {
-            return ActionResult.failed(refused + "; nothing was dragged");
-        }
-        DesktopControl first = start.get().control().get();
-        DesktopControl last = end.get().control().get();
-        List<DesktopControl> holders = new ArrayList<>(view.controls(start.get().window()));
-        holders.removeIf(c -> c.id().equals(first.id())
-                || c.id().equals(last.id())
-                || !c.rect().contains(from.x(), from.y())
-                || !c.rect().contains(to.x(), to.y()));
-        Optional<DesktopControl> holder = holders.stream()
-                .min(Comparator.comparingLong(
-                        c -> (long) c.rect().width() * c.rect().height()));
-        if (holder.isEmpty()) {
-            return ActionResult.failed(refused + "; '" + first.name() + "' and '" + last.name() + "' are in no control"
-                    + " together; nothing was dragged");
-        }
-        ActionResult result =
-                operator.desktop().select(start.get().window(), holder.get(), first.name() + ":" + last.name());
-        if (result.success()) {
-            operator.focused(new Target(start.get().window(), holder));
-        }
-        return result;
-    }
-
-    private static ActionResult pause() throws DriverException {
-        try {
-            Thread.sleep(WAIT.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DriverException("interrupted while waiting", e);
-        }
-        return ActionResult.ok("waited " + WAIT.toSeconds() + " s");
+        return screen.pause(WAIT);
     }
 
     /**
@@ -204,19 +116,18 @@ final class OperatorActions {
     }
 
     /**
-     * The action for the user who confirms it and for the model's next prompt: what it is and what lies
-     * at its coordinates, as the Operator last saw the screen.
+     * The action for the user who confirms it and for the model's next prompt: what it is and what lay
+     * at its coordinates when the Operator last looked at the screen.
      */
     static String describe(OperatorAgent operator, ComputerAction action) {
         String what = action.describe();
-        if (action.points().isEmpty() || operator.view().isEmpty()) {
+        if (action.points().isEmpty()) {
             return what;
         }
-        Optional<Target> target = operator.view().get().at(action.points().get(0));
         return what
-                + target.map(t -> t.control()
-                                        .map(c -> " on " + c.type() + " '" + c.name() + "'")
-                                        .orElse("") + " in '" + t.window().title() + "'")
+                + operator.screen()
+                        .at(action.points().get(0))
+                        .map(at -> " on " + at)
                         .orElse("");
     }
 }

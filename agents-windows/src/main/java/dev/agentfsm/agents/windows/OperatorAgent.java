@@ -1,10 +1,7 @@
 package dev.agentfsm.agents.windows;
 
-import dev.agentfsm.agents.windows.OperatorSteps.ScreenView;
-import dev.agentfsm.agents.windows.OperatorSteps.Target;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
-import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -18,9 +15,10 @@ import java.util.Optional;
 
 /**
  * UFO's Operator agent (its {@code OpenAIOperatorAgent}, dead code in UFO v3), working: a computer-use
- * agent that sees a screenshot of the whole screen and answers with one action at screen coordinates
- * (click, double-click, type, keypress, scroll, drag, wait; see {@link ComputerAction}) or a status.
- * The coordinates resolve to the controls of the desktop's windows. A {@link HostAgent} hands it the
+ * agent that sees a screenshot of its {@link Screen} and answers with one action at the screenshot's
+ * coordinates (click, double-click, type, keypress, scroll, drag, wait; see {@link ComputerAction}) or a
+ * status. On a {@link DesktopDriver} the coordinates resolve to the controls of the desktop's windows;
+ * on a real browser ({@code BrowserScreen}) they are the page's. A {@link HostAgent} hands it the
  * subtasks of the applications configured with {@link HostAgent.Builder#operatorFor(String)}, and gets
  * control back at FINISH; built with {@link #builder}, it works on its own and ends in ALLFINISH.
  *
@@ -36,47 +34,60 @@ import java.util.Optional;
  * }</pre>
  */
 public final class OperatorAgent extends BaseAgent {
-    private static final AgentStep<OperatorAgent, ScreenView, OperatorDecision, Optional<String>> STEP =
-            AgentStep.observe(OperatorSteps::observe)
-                    .ask(OperatorSteps::ask)
-                    .act(OperatorSteps::act)
-                    .remember(OperatorSteps::remember);
+    private static final AgentStep<OperatorAgent, ScreenView, OperatorDecision, Optional<String>> STEP = AgentStep.observe(
+                    OperatorSteps::observe)
+            .ask(OperatorSteps::ask)
+            .act(OperatorSteps::act)
+            .remember(OperatorSteps::remember);
 
-    private final AgentSetup setup;
+    private final Screen screen;
+    private final UserChannel user;
     private final ReplyGuard guard;
     private final DecisionSource decisions;
-    private final ActionGate<ComputerAction> gate;
+    private final SubtaskWork<ComputerAction> work;
 
     private Optional<DesktopWindow> window;
     private Optional<ScreenView> view = Optional.empty();
-    private Optional<Target> focus = Optional.empty();
-    private List<String> plan = List.of();
-    private List<String> questions = List.of();
-    private String result = "";
-    private boolean rejected;
 
-    OperatorAgent(Optional<DesktopWindow> window, AgentSetup setup, RuntimeConfig config) {
-        this(window, setup, config, OperatorSteps::chat);
+    OperatorAgent(
+            Optional<DesktopWindow> window, Screen screen, LlmClient llm, UserChannel user, RuntimeConfig config) {
+        this(window, screen, llm, user, config, OperatorSteps::chat);
     }
 
     /** An Operator whose model decides through {@code decisions} (chat completions or the Responses API). */
-    OperatorAgent(Optional<DesktopWindow> window, AgentSetup setup, RuntimeConfig config, DecisionSource decisions) {
+    OperatorAgent(
+            Optional<DesktopWindow> window,
+            Screen screen,
+            LlmClient llm,
+            UserChannel user,
+            RuntimeConfig config,
+            DecisionSource decisions) {
         super(window.map(w -> "Operator/" + w.appRoot()).orElse("Operator"), config);
         this.window = window;
-        this.setup = setup;
-        this.guard = ReplyGuard.of(setup.llm(), "/status", config.jsonParsingRetry());
+        this.screen = Objects.requireNonNull(screen, "screen");
+        this.user = Objects.requireNonNull(user, "user");
+        this.guard = ReplyGuard.of(llm, "/status", config.jsonParsingRetry());
         this.decisions = Objects.requireNonNull(decisions, "decisions");
-        this.gate = new ActionGate<>(
+        this.work = new SubtaskWork<>(
                 action -> OperatorActions.run(this, action),
                 action -> OperatorActions.describe(this, action) + decisions.caution());
     }
 
     /**
-     * A builder for an Operator working on its own on {@code desktop}, asking {@code llm}, and reaching
-     * its user through {@code user} (for PENDING and CONFIRM).
+     * A builder for an Operator working on its own on {@code desktop}, whose points resolve to the
+     * controls of its windows, asking {@code llm}, and reaching its user through {@code user} (for
+     * PENDING and CONFIRM).
      */
     public static Builder builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
-        return new Builder(desktop, llm, user);
+        return new Builder(new DesktopScreen(desktop), llm, user);
+    }
+
+    /**
+     * A builder for an Operator working on its own on {@code screen} (a real browser:
+     * {@code BrowserDesktop.screen()}), asking {@code llm}, and reaching its user through {@code user}.
+     */
+    public static Builder builder(Screen screen, LlmClient llm, UserChannel user) {
+        return new Builder(screen, llm, user);
     }
 
     /** Runs the four phases of one step: screenshot, LLM, action at its coordinates, memory. */
@@ -94,57 +105,48 @@ public final class OperatorAgent extends BaseAgent {
         return host().filter(HostAgent.class::isInstance).map(HostAgent.class::cast);
     }
 
+    /** The screen it acts on. */
+    public Screen screen() {
+        return screen;
+    }
+
     @Override
     public void reset() {
         super.reset();
         decisions.reset();
-        gate.clear();
+        work.clear();
         view = Optional.empty();
-        focus = Optional.empty();
-        plan = List.of();
-        questions = List.of();
-        result = "";
-        rejected = false;
     }
 
     // ---- ASSIGN, PENDING, CONFIRM, FINISH/ERROR ----
 
+    /** ASSIGN: a new subtask in {@code window}, which the host has focused. */
     void startSubtask(DesktopWindow window) {
         reset();
         this.window = Optional.of(window);
+        screen.focused(window);
     }
 
     void askQuestions() {
-        Questions.ask(questions, setup.user(), config(), blackboard());
+        work.askQuestions(user, config(), blackboard());
     }
 
     void confirmWaitingAction() throws Exception {
-        rejected = !gate.confirm(setup.user(), config());
+        work.confirm(user, config());
     }
 
     boolean rejected() {
-        return rejected;
+        return work.rejected();
     }
 
     void archive(Context context, OperatorAgentStatus status) {
-        String outcome =
-                switch (status) {
-                    case ERROR -> context.get(Context.ERROR).map(ErrorText::of).orElse(result);
-                    default -> result.isBlank() && rejected ? gate.lastOutcome().orElse("") : result;
-                };
-        context.archive(new ArchivedSubtask(
-                context.get(Context.SUBTASK)
-                        .or(() -> context.get(Context.REQUEST))
-                        .orElse(""),
-                status,
-                outcome));
+        String subtask = context.get(Context.SUBTASK)
+                .or(() -> context.get(Context.REQUEST))
+                .orElse("");
+        work.archive(context, subtask, status, status == OperatorAgentStatus.ERROR);
     }
 
     // ---- for OperatorSteps and OperatorActions ----
-
-    DesktopDriver desktop() {
-        return setup.desktop();
-    }
 
     ReplyGuard guard() {
         return guard;
@@ -155,49 +157,36 @@ public final class OperatorAgent extends BaseAgent {
     }
 
     ActionGate<ComputerAction> gate() {
-        return gate;
+        return work.gate();
     }
 
     void observed(ScreenView view) {
         this.view = Optional.of(view);
     }
 
-    /** The screen as the last step saw it: the actions' coordinates resolve on it, also after CONFIRM. */
+    /** The screen as the last step saw it: the actions' coordinates are its, also after CONFIRM. */
     Optional<ScreenView> view() {
         return view;
     }
 
-    /** Where the last click put the focus: typing goes there, keys to its window. */
-    Optional<Target> focus() {
-        return focus;
-    }
-
-    void focused(Target target) {
-        this.focus = Optional.of(target);
-    }
-
     List<String> plan() {
-        return plan;
+        return work.plan();
     }
 
     void remember(List<String> plan, List<String> questions, String result) {
-        this.plan = List.copyOf(plan);
-        this.questions = List.copyOf(questions);
-        if (!result.isBlank()) {
-            this.result = result;
-        }
+        work.remember(plan, questions, result);
     }
 
     /** Configures an {@link OperatorAgent} that works on its own. */
     public static final class Builder {
-        private final DesktopDriver desktop;
+        private final Screen screen;
         private final LlmClient llm;
         private final UserChannel user;
         private RuntimeConfig config = RuntimeConfig.defaults();
         private Optional<ComputerUseClient> responses = Optional.empty();
 
-        private Builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
-            this.desktop = Objects.requireNonNull(desktop, "desktop");
+        private Builder(Screen screen, LlmClient llm, UserChannel user) {
+            this.screen = Objects.requireNonNull(screen, "screen");
             this.llm = Objects.requireNonNull(llm, "llm");
             this.user = Objects.requireNonNull(user, "user");
         }
@@ -223,10 +212,10 @@ public final class OperatorAgent extends BaseAgent {
 
         /** The Operator. */
         public OperatorAgent build() {
-            AgentSetup setup = new AgentSetup(desktop, llm, user, false);
             return responses
-                    .map(client -> new OperatorAgent(Optional.empty(), setup, config, new ResponsesDecisions(client)))
-                    .orElseGet(() -> new OperatorAgent(Optional.empty(), setup, config));
+                    .map(client -> new OperatorAgent(
+                            Optional.empty(), screen, llm, user, config, new ResponsesDecisions(client)))
+                    .orElseGet(() -> new OperatorAgent(Optional.empty(), screen, llm, user, config));
         }
     }
 }

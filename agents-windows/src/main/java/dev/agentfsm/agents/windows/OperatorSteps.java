@@ -1,6 +1,5 @@
 package dev.agentfsm.agents.windows;
 
-import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.DriverException;
@@ -9,15 +8,8 @@ import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.step.StepRecord;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
-import javax.imageio.ImageIO;
 
 /**
  * The four phases of the Operator's CONTINUE step: the screen is observed as a {@link ScreenView},
@@ -27,104 +19,21 @@ import javax.imageio.ImageIO;
 final class OperatorSteps {
     private static final String ROLE =
             """
-            You are an Operator: you do one subtask on a Windows desktop by acting on its screen, as a person \
+            You are an Operator: you do one subtask in an application by acting on its screen, as a person \
             does with a mouse and a keyboard. You see a screenshot of the whole screen; coordinates are pixels \
             from its top-left corner. Reply with one JSON object holding at most one action: click or \
             double_click at x, y; type a text where the last click put the focus; keypress keys pressed \
             together, such as ["CTRL", "C"]; scroll at x, y by scroll_x, scroll_y; drag along a path of points \
-            (it selects the range between two cells); wait. Reply CONTINUE to go on after the action, CONFIRM \
+            (to select a range or move something); wait. Reply CONTINUE to go on after the action, CONFIRM \
             with the action when the user must approve it before it runs (deleting, sending, paying), PENDING \
             with questions when you need the user's help, FINISH with what the subtask produced in result when \
             it is done or cannot be done.""";
 
-    /**
-     * A window and its controls, as the Operator saw them.
-     *
-     * @param window the window
-     * @param controls its controls, in screen coordinates
-     */
-    record WindowControls(DesktopWindow window, List<DesktopControl> controls) {
-        WindowControls {
-            Objects.requireNonNull(window, "window");
-            controls = List.copyOf(controls);
-        }
-    }
-
-    /**
-     * What lies at a point of the screen: a window, and the smallest of its controls there, if any.
-     *
-     * @param window the front-most window covering the point
-     * @param control the smallest control of that window covering the point
-     */
-    record Target(DesktopWindow window, Optional<DesktopControl> control) {}
-
-    /**
-     * What the Operator saw in one step: the screenshot the model gets, its size (the screen), and the
-     * windows with their controls, front to back, which resolve the model's coordinates.
-     *
-     * @param screenshot the desktop's screenshot as PNG
-     * @param width the screen's width in pixels
-     * @param height the screen's height in pixels
-     * @param windows the windows, front to back, with their controls
-     */
-    record ScreenView(byte[] screenshot, int width, int height, List<WindowControls> windows) {
-        ScreenView {
-            Objects.requireNonNull(screenshot, "screenshot");
-            windows = List.copyOf(windows);
-        }
-
-        boolean contains(ComputerAction.Point point) {
-            return point.x() >= 0 && point.y() >= 0 && point.x() < width && point.y() < height;
-        }
-
-        /** The front-most window at {@code point} and its smallest control there. */
-        Optional<Target> at(ComputerAction.Point point) {
-            for (WindowControls window : windows) {
-                if (window.window().bounds().contains(point.x(), point.y())) {
-                    return Optional.of(new Target(
-                            window.window(),
-                            window.controls().stream()
-                                    .filter(c -> c.rect().contains(point.x(), point.y()))
-                                    .min(Comparator.comparingLong(c -> area(c.rect())))));
-                }
-            }
-            return Optional.empty();
-        }
-
-        /** The controls of {@code window}, as seen. */
-        List<DesktopControl> controls(DesktopWindow window) {
-            return windows.stream()
-                    .filter(w -> w.window().id().equals(window.id()))
-                    .findFirst()
-                    .map(WindowControls::controls)
-                    .orElse(List.of());
-        }
-
-        private static long area(Rect rect) {
-            return (long) rect.width() * rect.height();
-        }
-    }
-
     private OperatorSteps() {}
 
-    /** DATA_COLLECTION: the desktop's screenshot, its size, and every window's controls. */
+    /** DATA_COLLECTION: the screen's screenshot and its size, the space of the action's coordinates. */
     static ScreenView observe(OperatorAgent operator, Context context) throws DriverException {
-        List<WindowControls> windows = new ArrayList<>();
-        for (DesktopWindow window : operator.desktop().windows()) {
-            windows.add(new WindowControls(window, operator.desktop().controls(window)));
-        }
-        byte[] screenshot = operator.desktop().screenshot();
-        BufferedImage image;
-        try {
-            image = ImageIO.read(new ByteArrayInputStream(screenshot));
-        } catch (IOException e) {
-            throw new DriverException("the screenshot of " + operator.desktop().name() + " cannot be read: " + e, e);
-        }
-        if (image == null) {
-            throw new DriverException("the screenshot of " + operator.desktop().name() + " is not an image ("
-                    + screenshot.length + " bytes)");
-        }
-        ScreenView view = new ScreenView(screenshot, image.getWidth(), image.getHeight(), windows);
+        ScreenView view = operator.screen().look();
         operator.observed(view);
         return view;
     }

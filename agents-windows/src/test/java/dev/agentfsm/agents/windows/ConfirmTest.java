@@ -7,64 +7,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.user.Answer;
 import dev.agentfsm.runtime.user.Decision;
-import dev.agentfsm.runtime.user.UserChannel;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /** CONFIRM asks before the action runs: approved, it runs; rejected, it never does; safeGuard off, nobody is asked. */
 class ConfirmTest {
     private static final String DELETE = "click_input on [1] Button 'Delete Table' in Sales Report.docx - Word";
 
-    /**
-     * A user who decides as told, and notes whether the table was still there when asked; what it does
-     * {@code meanwhile} (to the desk) happens while it decides.
-     */
-    private static final class Witness implements UserChannel {
-        final Decision decision;
-        final Consumer<Desk> meanwhile;
-        final List<String> asked = new ArrayList<>();
-        final List<Boolean> tableWasThere = new ArrayList<>();
-        Desk desk;
-
-        Witness(Decision decision) {
-            this(decision, desk -> {});
-        }
-
-        Witness(Decision decision, Consumer<Desk> meanwhile) {
-            this.decision = decision;
-            this.meanwhile = meanwhile;
-        }
-
-        /** A desk replaying {@code replay}, with this user and {@code safeGuard} as given. */
-        Desk at(String replay, boolean safeGuard) {
-            desk = new Desk(replay, this, Desk.config(safeGuard, false, 0));
-            return desk;
-        }
-
-        @Override
-        public Answer ask(String question, Duration timeout) {
-            throw new AssertionError("no question expected, got " + question);
-        }
-
-        @Override
-        public Decision confirm(String action, Duration timeout) {
-            asked.add(action);
-            tableWasThere.add(!desk.word.table().isEmpty());
-            meanwhile.accept(desk);
-            return decision;
-        }
+    /** A desk replaying {@code replay} with {@code user}, who notes whether the table was still there when asked. */
+    private static Desk desk(Witness user, String replay, boolean safeGuard) {
+        Desk desk = new Desk(replay, user, Desk.config(safeGuard, false, 0));
+        user.checking(() -> !desk.word.table().isEmpty());
+        return desk;
     }
 
     @Test
     void approvedTheWaitingActionRunsAndTheAgentContinues() {
         Witness user = new Witness(Decision.APPROVED);
-        Desk desk = user.at("confirm-approved", true);
+        Desk desk = desk(user, "confirm-approved", true);
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
@@ -80,8 +42,8 @@ class ConfirmTest {
                         "HostAgent.FINISH"),
                 result.qualifiedPath());
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        assertEquals(List.of(DELETE), user.asked);
-        assertEquals(List.of(true), user.tableWasThere, "asked before the action ran");
+        assertEquals(List.of(DELETE), user.asked());
+        assertEquals(List.of(true), user.checked(), "asked before the action ran");
         assertEquals(List.of(), desk.word.table(), "approved, the action ran");
         assertEquals(
                 1,
@@ -93,7 +55,7 @@ class ConfirmTest {
     @Test
     void rejectedTheActionNeverRunsAndTheSubtaskFinishes() {
         Witness user = new Witness(Decision.REJECTED);
-        Desk desk = user.at("confirm-rejected", true);
+        Desk desk = desk(user, "confirm-rejected", true);
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
@@ -123,7 +85,7 @@ class ConfirmTest {
     @Test
     void aTimedOutConfirmationCountsAsARejection() {
         Witness user = new Witness(Decision.TIMED_OUT);
-        Desk desk = user.at("confirm-rejected", true);
+        Desk desk = desk(user, "confirm-rejected", true);
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
@@ -134,34 +96,34 @@ class ConfirmTest {
     @Test
     void withSafeGuardOffTheActionRunsWithoutAsking() {
         Witness user = new Witness(Decision.REJECTED);
-        Desk desk = user.at("confirm-approved", false);
+        Desk desk = desk(user, "confirm-approved", false);
 
         RoundResult result = desk.run("Remove the sales table from the report");
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertTrue(result.qualifiedPath().contains("AppAgent.CONFIRM"));
-        assertEquals(List.of(), user.asked, "nobody was asked");
+        assertEquals(List.of(), user.asked(), "nobody was asked");
         assertEquals(List.of(), desk.word.table());
     }
 
     @Test
     void theHostAsksBeforeItSelectsAWindow() {
         Witness user = new Witness(Decision.APPROVED);
-        Desk desk = user.at("host-confirm", true);
+        Desk desk = desk(user, "host-confirm", true);
 
         RoundResult result = desk.run("Get Excel ready");
 
         assertEquals(
                 List.of("HostAgent.CONTINUE", "HostAgent.CONFIRM", "HostAgent.CONTINUE", "HostAgent.FINISH"),
                 result.qualifiedPath());
-        assertEquals(List.of("select_application_window 'Book1 - Excel'"), user.asked);
+        assertEquals(List.of("select_application_window 'Book1 - Excel'"), user.asked());
         assertTrue(desk.desktop.log().contains("focus Book1 - Excel"));
     }
 
     @Test
     void theHostFailsWhenTheUserRejectsItsStep() {
         Witness user = new Witness(Decision.REJECTED);
-        Desk desk = user.at("host-confirm", true);
+        Desk desk = desk(user, "host-confirm", true);
 
         RoundResult result = desk.run("Get Excel ready");
 
@@ -177,8 +139,12 @@ class ConfirmTest {
 
     @Test
     void anApprovedActionThatHitsADeadWindowIsAnAppError() {
-        Witness user = new Witness(Decision.APPROVED, desk -> desk.word.crash("closed while the user decided"));
-        Desk desk = user.at("confirm-approved", true);
+        Witness user = new Witness(Decision.APPROVED);
+        Desk desk = desk(user, "confirm-approved", true);
+        user.checking(() -> {
+            desk.word.crash("closed while the user decided"); // while the user decides
+            return true;
+        });
 
         RoundResult result = desk.run("Remove the sales table from the report");
 

@@ -1,5 +1,7 @@
 package dev.agentfsm.agents.windows;
 
+import static dev.agentfsm.agents.windows.Prompts.lastAction;
+import static dev.agentfsm.agents.windows.Prompts.prompt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -11,12 +13,9 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
-import dev.agentfsm.runtime.user.Answer;
 import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -29,25 +28,6 @@ import org.junit.jupiter.api.Test;
  * before a risky click, refuses a point off the screen, and hands control back.
  */
 class OperatorTest {
-
-    /** The text of the user message the model got in request {@code n}. */
-    private static String prompt(ReplayLlmClient llm, int n) {
-        return llm.requests().get(n).messages().stream()
-                .filter(m -> m.role() == ChatMessage.Role.USER)
-                .map(ChatMessage::text)
-                .reduce((a, b) -> b)
-                .orElseThrow();
-    }
-
-    /** The "Last action" section of the prompt of request {@code n}. */
-    private static String lastAction(ReplayLlmClient llm, int n) {
-        String text = prompt(llm, n);
-        int start = text.indexOf("[Last action:]\n");
-        assertTrue(start >= 0, "request " + n + " has no last action:\n" + text);
-        int end = text.indexOf("\n[", start + 1);
-        return text.substring(start + "[Last action:]\n".length(), end < 0 ? text.length() : end)
-                .strip();
-    }
 
     @Test
     void theHostHandsExcelToTheOperatorWhichChartsByCoordinatesAndHandsBack() {
@@ -115,37 +95,13 @@ class OperatorTest {
         assertEquals(Optional.empty(), desk.host.activeOperator());
     }
 
-    /** A user who decides as told, noting whether Word's table was still there when asked. */
-    private static final class Witness implements UserChannel {
-        final Decision decision;
-        final List<String> asked = new ArrayList<>();
-        final List<Boolean> tableWasThere = new ArrayList<>();
-        Desk desk;
-
-        Witness(Decision decision) {
-            this.decision = decision;
-        }
-
-        @Override
-        public Answer ask(String question, Duration timeout) {
-            throw new AssertionError("no question expected, got " + question);
-        }
-
-        @Override
-        public Decision confirm(String action, Duration timeout) {
-            asked.add(action);
-            tableWasThere.add(!desk.word.table().isEmpty());
-            return decision;
-        }
-    }
-
     private static final String DELETE = "click at (80, 64) on Button 'Delete Table' in 'Sales Report.docx - Word'";
 
     @Test
     void aRiskyClickWaitsForTheUserAndRunsWhenApproved() {
         Witness user = new Witness(Decision.APPROVED);
         Desk desk = Desk.withOperatorFor("WINWORD.EXE", "operator-confirm-approved", user, Desk.config(true, false, 0));
-        user.desk = desk;
+        user.checking(() -> !desk.word.table().isEmpty());
 
         RoundResult result = desk.run("Remove the sales table");
 
@@ -160,8 +116,8 @@ class OperatorTest {
                         "HostAgent.CONTINUE",
                         "HostAgent.FINISH"),
                 result.qualifiedPath());
-        assertEquals(List.of(DELETE), user.asked, "the user saw what lies at the coordinates");
-        assertEquals(List.of(true), user.tableWasThere, "asked before the click ran");
+        assertEquals(List.of(DELETE), user.asked(), "the user saw what lies at the coordinates");
+        assertEquals(List.of(true), user.checked(), "asked before the click ran");
         assertEquals(List.of(), desk.word.table(), "approved, the click ran");
         assertEquals(DELETE + ": done. deleted the table", lastAction(desk.llm, 2));
     }
@@ -170,7 +126,7 @@ class OperatorTest {
     void aRejectedRiskyClickNeverRunsAndTheSubtaskFinishes() {
         Witness user = new Witness(Decision.REJECTED);
         Desk desk = Desk.withOperatorFor("WINWORD.EXE", "operator-confirm-rejected", user, Desk.config(true, false, 0));
-        user.desk = desk;
+        user.checking(() -> !desk.word.table().isEmpty());
 
         RoundResult result = desk.run("Remove the sales table");
 

@@ -92,7 +92,8 @@ class WindowsAgentsCoverageTest {
             OperatorAgent excel;
             if (hosted) {
                 // as the host's ASSIGN makes it: an Operator on Excel's window, reporting to the host
-                excel = new OperatorAgent(Optional.of(excelWindow), setup, config);
+                excel = new OperatorAgent(
+                        Optional.of(excelWindow), new DesktopScreen(desktop), script.llm(), script.user(), config);
                 excel.setHost(host);
                 excel.startSubtask(excelWindow);
                 context.put(Context.SUBTASK, REQUEST);

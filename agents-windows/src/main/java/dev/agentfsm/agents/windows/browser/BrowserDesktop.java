@@ -9,6 +9,7 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Rect;
+import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.Image;
 import java.net.URI;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The Windows agents' desktop as a real browser, through Playwright's MCP server ({@code @playwright/mcp})
@@ -82,7 +84,8 @@ public final class BrowserDesktop implements DesktopDriver {
 
     /**
      * The command that starts Playwright's MCP server for this desktop: headless, isolated (a profile in
-     * memory), the given Chromium, snapshots with boxes, a 1280x720 viewport, the clipboard granted.
+     * memory), the given Chromium, snapshots with boxes, a 1280x720 viewport, the clipboard granted, and
+     * the coordinate tools ({@code --caps vision}) for the Operator's {@link #screen()}.
      *
      * @param playwrightMcp the {@code playwright-mcp} command, e.g. {@code .tools/playwright-mcp/node_modules/.bin/playwright-mcp}
      * @param chromium the browser, e.g. {@code /usr/bin/chromium}
@@ -99,6 +102,8 @@ public final class BrowserDesktop implements DesktopDriver {
                 "--no-sandbox",
                 "--isolated",
                 "--snapshot-boxes",
+                "--caps",
+                "vision",
                 "--snapshot-mode",
                 "none",
                 "--viewport-size",
@@ -110,8 +115,15 @@ public final class BrowserDesktop implements DesktopDriver {
                 outputDirectory);
     }
 
-    /** Opens each URL in a tab of its own, the first in the current tab, and leaves the first in front. */
+    /**
+     * Shows exactly these pages: closes every tab but the first, opens each URL in a tab of its own (the
+     * first in the first tab), and leaves the first in front.
+     */
     public void open(List<URI> urls) throws DriverException {
+        for (int tab = windows().size() - 1; tab > 0; tab--) {
+            call("browser_tabs", Map.of("action", "close", "index", tab));
+        }
+        current = -1;
         for (int i = 0; i < urls.size(); i++) {
             String url = urls.get(i).toString();
             if (i == 0) {
@@ -239,6 +251,11 @@ public final class BrowserDesktop implements DesktopDriver {
     @Override
     public ActionResult keys(DesktopWindow window, String keys) throws DriverException {
         select(window);
+        return press(keys);
+    }
+
+    /** Presses keys in UFO's notation in the current tab. */
+    ActionResult press(String keys) throws DriverException {
         List<String> presses;
         try {
             presses = Keys.playwright(keys);
@@ -255,15 +272,51 @@ public final class BrowserDesktop implements DesktopDriver {
         return last.success() ? ActionResult.ok("pressed " + String.join(" ", presses)) : last;
     }
 
-    /** Runs a JavaScript function in the current tab and returns what it returned, as the server shows it. */
+    /** Runs a JavaScript function in a tab and returns what it returned, as the server shows it. */
     public String evaluate(DesktopWindow window, String function) throws DriverException {
         select(window);
+        return evaluated(function).output();
+    }
+
+    /** Runs a JavaScript function in the current tab and returns its result's text (JSON). */
+    String evaluate(String function) throws DriverException {
+        return result(evaluated(function).output());
+    }
+
+    private ActionResult evaluated(String function) throws DriverException {
         ActionResult result = call("browser_evaluate", Map.of("function", function));
         if (!result.success()) {
             throw new DriverException(name() + ": browser_evaluate failed: "
                     + SafeText.line(result.reason().orElse(""), 300));
         }
-        return result.output();
+        return result;
+    }
+
+    /** The text of a {@code browser_evaluate} result: what follows {@code ### Result}, up to the next section. */
+    static String result(String output) throws DriverException {
+        int start = output.indexOf("### Result\n");
+        if (start < 0) {
+            throw new DriverException("browser_evaluate gave no result: " + SafeText.line(output, 300));
+        }
+        String rest = output.substring(start + "### Result\n".length());
+        int end = rest.indexOf("\n###");
+        return (end < 0 ? rest : rest.substring(0, end)).strip();
+    }
+
+    /**
+     * The current tab as a screen the Operator acts on by coordinates, through the server's coordinate
+     * tools; the HostAgent takes it with {@code HostAgent.Builder.operatorScreen}.
+     *
+     * @throws IllegalStateException when the server offers no coordinate tools (it was started without
+     *     {@code --caps vision})
+     */
+    public BrowserScreen screen() {
+        return new BrowserScreen(this);
+    }
+
+    /** The names of the server's tools. */
+    Set<String> toolNames() {
+        return browser.tools().stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
     }
 
     /** Closes the MCP session, which ends the server and its browser. */
@@ -303,7 +356,8 @@ public final class BrowserDesktop implements DesktopDriver {
         return control.type() + " '" + control.name() + "'";
     }
 
-    private ActionResult call(String tool, Map<String, Object> arguments) throws DriverException {
+    /** Calls one of the server's tools in the current tab. */
+    ActionResult call(String tool, Map<String, Object> arguments) throws DriverException {
         return browser.execute(new Action(tool, arguments), timeout);
     }
 }

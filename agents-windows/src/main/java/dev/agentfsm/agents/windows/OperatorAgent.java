@@ -34,11 +34,11 @@ import java.util.Optional;
  * }</pre>
  */
 public final class OperatorAgent extends BaseAgent {
-    private static final AgentStep<OperatorAgent, ScreenView, OperatorDecision, Optional<String>> STEP = AgentStep.observe(
-                    OperatorSteps::observe)
-            .ask(OperatorSteps::ask)
-            .act(OperatorSteps::act)
-            .remember(OperatorSteps::remember);
+    private static final AgentStep<OperatorAgent, ScreenView, OperatorDecision, Optional<String>> STEP =
+            AgentStep.observe(OperatorSteps::observe)
+                    .ask(OperatorSteps::ask)
+                    .act(OperatorSteps::act)
+                    .remember(OperatorSteps::remember);
 
     private final Screen screen;
     private final UserChannel user;

@@ -160,13 +160,18 @@ class RunTaskCommandTest {
             assertEquals(0, cli.exitCode(), cli.err());
             assertTrue(!hasControls(cli.out()), "a raw control character was printed");
             assertTrue(
-                    cli.out().contains("thought: set the title \\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\n"),
+                    cli.out()
+                            .contains(
+                                    "thought: set the title \\u001b]52;c;cm0gLXJmIH4=\\u0007\\u001b]0;owned\\u0007\n"),
                     cli.out());
-            assertTrue(cli.out().contains("\n        \\x1b[2J\\x1b[Hcleared\\u009b31m\\u202eeulb\\x07\n"), cli.out());
+            assertTrue(
+                    cli.out().contains("\n        \\u001b[2J\\u001b[Hcleared\\u009b31m\\u202eeulb\\u0007\n"),
+                    cli.out());
             assertTrue(
                     cli.out().contains("$ cat " + "x".repeat(196) + "... (" + hugeCommand.length() + " chars)"),
                     "the 3 MB command is cut");
-            assertTrue(cli.out().contains("\nresult: done \\x1b]52;c;cm0gLXJmIH4=\\x07\n        done "), "the result");
+            assertTrue(
+                    cli.out().contains("\nresult: done \\u001b]52;c;cm0gLXJmIH4=\\u0007\n        done "), "the result");
             assertTrue(cli.out().contains("\n        ... (199980 more lines)\n"), "the 5 MB result is cut");
             assertTrue(cli.out().length() < 20_000, cli.out().length() + " characters printed");
         }
@@ -191,7 +196,7 @@ class RunTaskCommandTest {
 
             assertEquals(1, cli.exitCode(), cli.err());
             assertTrue(cli.out().length() < 10_000, cli.out().length() + " characters printed");
-            assertTrue(cli.out().contains("answered HTTP 400: \\x1b]52;c;eee"), cli.out());
+            assertTrue(cli.out().contains("answered HTTP 400: \\u001b]52;c;eee"), cli.out());
             assertTrue(cli.out().contains("e... (15728647 chars)"), cli.out());
             assertTrue(!hasControls(cli.out()), cli.out());
             for (String line : Files.readAllLines(trace, StandardCharsets.UTF_8)) {

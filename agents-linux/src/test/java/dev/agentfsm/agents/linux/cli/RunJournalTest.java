@@ -17,16 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code run --journal FILE} and {@code run --resume FILE}, against an in-process model server. */
 class RunJournalTest {
-    private static final String LIST =
-            """
-            {"observation": "nothing yet", "thought": "list the files",
-             "action": {"function": "execute_command", "arguments": {"command": "ls -1"}, "status": "CONTINUE"},
-             "plan": ["list", "answer"], "result": ""}""";
-    private static final String DONE =
-            """
-            {"observation": "one file", "thought": "done",
-             "action": {"function": "", "arguments": {}, "status": "FINISH"},
-             "plan": [], "result": "The directory holds hello.txt."}""";
     private static final String TASK = "Which files are here?";
 
     @TempDir
@@ -42,7 +32,7 @@ class RunJournalTest {
         Path root = Files.createDirectory(dir.resolve("root"));
         Files.writeString(root.resolve("hello.txt"), "hi\n");
         Path journal = dir.resolve("run.journal");
-        try (ChatServer server = new ChatServer(LIST, DONE)) {
+        try (ChatServer server = new ChatServer(RunArgs.LIST, RunArgs.DONE)) {
             Cli first = run(server, root, "--task", TASK, "--journal", journal.toString());
             assertEquals(0, first.exitCode(), first.out() + first.err());
             assertTrue(first.out().contains("\njournal: " + journal + "\n"), first.out());
@@ -53,7 +43,7 @@ class RunJournalTest {
         Files.write(journal, records.subList(0, 3));
         Files.delete(root.resolve("hello.txt"));
 
-        try (ChatServer server = new ChatServer(DONE)) {
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
             Cli resumed = run(server, root, "--resume", journal.toString());
 
             assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
@@ -85,7 +75,7 @@ class RunJournalTest {
     @Test
     void resumingWithAnotherTaskIsRefused() throws Exception {
         Path journal = recorded();
-        try (ChatServer server = new ChatServer(DONE)) {
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
             Cli cli = run(server, dir, "--resume", journal.toString(), "--task", "something else");
 
             assertEquals(2, cli.exitCode(), cli.out() + cli.err());
@@ -101,7 +91,7 @@ class RunJournalTest {
     @Test
     void resumingWithOtherSettingsIsRefused() throws Exception {
         Path journal = recorded();
-        try (ChatServer server = new ChatServer(DONE)) {
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
             Cli cli = run(server, dir, "--resume", journal.toString(), "--max-steps", "9");
 
             assertEquals(2, cli.exitCode(), cli.out() + cli.err());
@@ -116,7 +106,7 @@ class RunJournalTest {
         List<String> records = new ArrayList<>(Files.readAllLines(journal));
         records.set(0, recrc(records.get(0).replaceFirst("sha256:[0-9a-f]{64}", "sha256:" + "0".repeat(64))));
         Files.write(journal, records);
-        try (ChatServer server = new ChatServer(DONE)) {
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
             Cli cli = run(server, dir, "--resume", journal.toString());
 
             assertEquals(2, cli.exitCode(), cli.out() + cli.err());
@@ -137,16 +127,7 @@ class RunJournalTest {
         records.set(2, records.get(2).replace("ls -1", "ls -l"));
         Files.write(journal, records);
 
-        Cli cli = Cli.run(
-                "run",
-                "--resume",
-                journal.toString(),
-                "--base-url",
-                "http://127.0.0.1:9/v1",
-                "--model",
-                "m",
-                "--root",
-                dir.toString());
+        Cli cli = RunArgs.run("http://127.0.0.1:9/v1", dir, dir.resolve("trace.jsonl"), "--resume", journal.toString());
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("is corrupt at record 3 (line 3, byte "), cli.err());
@@ -156,18 +137,14 @@ class RunJournalTest {
     @Test
     void anExistingJournalIsNotOverwritten() throws Exception {
         Path journal = recorded();
-        Cli cli = Cli.run(
-                "run",
+        Cli cli = RunArgs.run(
+                "http://127.0.0.1:9/v1",
+                dir,
+                dir.resolve("trace.jsonl"),
                 "--task",
                 TASK,
                 "--journal",
-                journal.toString(),
-                "--base-url",
-                "http://127.0.0.1:9/v1",
-                "--model",
-                "m",
-                "--root",
-                dir.toString());
+                journal.toString());
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("already exists and holds"), cli.err());
@@ -175,20 +152,16 @@ class RunJournalTest {
 
     @Test
     void journalAndResumeTogetherAreRefused() {
-        Cli cli = Cli.run(
-                "run",
+        Cli cli = RunArgs.run(
+                "http://127.0.0.1:9/v1",
+                dir,
+                dir.resolve("trace.jsonl"),
                 "--task",
                 TASK,
                 "--journal",
                 "a",
                 "--resume",
-                "b",
-                "--base-url",
-                "http://127.0.0.1:9/v1",
-                "--model",
-                "m",
-                "--root",
-                dir.toString());
+                "b");
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("give one of them"), cli.err());
@@ -205,7 +178,7 @@ class RunJournalTest {
     /** A journal of a whole run of the task. */
     private Path recorded() throws Exception {
         Path journal = dir.resolve("recorded.journal");
-        try (ChatServer server = new ChatServer(LIST, DONE)) {
+        try (ChatServer server = new ChatServer(RunArgs.LIST, RunArgs.DONE)) {
             Cli cli = run(server, dir, "--task", TASK, "--journal", journal.toString());
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
         }
@@ -213,18 +186,7 @@ class RunJournalTest {
     }
 
     private Cli run(ChatServer server, Path root, String... more) {
-        List<String> args = new ArrayList<>(List.of(
-                "run",
-                "--base-url",
-                server.baseUrl(),
-                "--model",
-                "test-model",
-                "--root",
-                root.toString(),
-                "--trace",
-                dir.resolve("trace.jsonl").toString()));
-        args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new));
+        return RunArgs.run(server.baseUrl(), root, dir.resolve("trace.jsonl"), more);
     }
 
     /** The line with its checksum made right again: a record that was edited, not damaged. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.agents.linux.shell.CommandDirectories;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,29 +76,19 @@ class RunJournalTest {
     @Test
     void resumingWithAnotherTaskIsRefused() throws Exception {
         Path journal = recorded();
-        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
-            Cli cli = run(server, dir, "--resume", journal.toString(), "--task", "something else");
+        String error = refusedResume(journal, "--task", "something else");
 
-            assertEquals(2, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(
-                    cli.err()
-                            .contains("--task 'something else' is not the task journal " + journal + " recorded ('"
-                                    + TASK + "')"),
-                    cli.err());
-            assertEquals(0, server.requests().size());
-        }
+        assertTrue(
+                error.contains(
+                        "--task 'something else' is not the task journal " + journal + " recorded ('" + TASK + "')"),
+                error);
     }
 
     @Test
     void resumingWithOtherSettingsIsRefused() throws Exception {
-        Path journal = recorded();
-        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
-            Cli cli = run(server, dir, "--resume", journal.toString(), "--max-steps", "9");
+        String error = refusedResume(recorded(), "--max-steps", "9");
 
-            assertEquals(2, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(cli.err().contains("maxStep 30 and maxRound 1; this session has maxStep 9"), cli.err());
-            assertEquals(0, server.requests().size());
-        }
+        assertTrue(error.contains("maxStep 30 and maxRound 1; this session has maxStep 9"), error);
     }
 
     @Test
@@ -106,18 +97,12 @@ class RunJournalTest {
         List<String> records = new ArrayList<>(Files.readAllLines(journal));
         records.set(0, recrc(records.get(0).replaceFirst("sha256:[0-9a-f]{64}", "sha256:" + "0".repeat(64))));
         Files.write(journal, records);
-        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
-            Cli cli = run(server, dir, "--resume", journal.toString());
+        String error = refusedResume(journal);
 
-            assertEquals(2, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(
-                    cli.err()
-                            .startsWith("agents-linux run: journal " + journal + " was written by other machines than"
-                                    + " these: it records LinuxAgent [LinuxAgent] with fingerprint sha256:"
-                                    + "0".repeat(64)),
-                    cli.err());
-            assertEquals(0, server.requests().size());
-        }
+        assertTrue(
+                error.startsWith("agents-linux run: journal " + journal + " was written by other machines than"
+                        + " these: it records LinuxAgent [LinuxAgent] with fingerprint sha256:" + "0".repeat(64)),
+                error);
     }
 
     @Test
@@ -183,6 +168,18 @@ class RunJournalTest {
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
         }
         return journal;
+    }
+
+    /** {@code run --resume journal} with {@code more}, which must stop with a usage error before asking the model; its message. */
+    private String refusedResume(Path journal, String... more) throws IOException {
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
+            List<String> args = new ArrayList<>(List.of("--resume", journal.toString()));
+            args.addAll(List.of(more));
+            Cli cli = run(server, dir, args.toArray(String[]::new));
+            assertEquals(2, cli.exitCode(), cli.out() + cli.err());
+            assertEquals(0, server.requests().size(), "the model is not asked");
+            return cli.err();
+        }
     }
 
     private Cli run(ChatServer server, Path root, String... more) {

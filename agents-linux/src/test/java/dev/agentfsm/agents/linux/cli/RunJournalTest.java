@@ -112,7 +112,7 @@ class RunJournalTest {
         records.set(2, records.get(2).replace("ls -1", "ls -l"));
         Files.write(journal, records);
 
-        Cli cli = RunArgs.run("http://127.0.0.1:9/v1", dir, dir.resolve("trace.jsonl"), "--resume", journal.toString());
+        Cli cli = withoutModel("--resume", journal.toString());
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("is corrupt at record 3 (line 3, byte "), cli.err());
@@ -122,14 +122,7 @@ class RunJournalTest {
     @Test
     void anExistingJournalIsNotOverwritten() throws Exception {
         Path journal = recorded();
-        Cli cli = RunArgs.run(
-                "http://127.0.0.1:9/v1",
-                dir,
-                dir.resolve("trace.jsonl"),
-                "--task",
-                TASK,
-                "--journal",
-                journal.toString());
+        Cli cli = withoutModel("--task", TASK, "--journal", journal.toString());
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("already exists and holds"), cli.err());
@@ -137,16 +130,7 @@ class RunJournalTest {
 
     @Test
     void journalAndResumeTogetherAreRefused() {
-        Cli cli = RunArgs.run(
-                "http://127.0.0.1:9/v1",
-                dir,
-                dir.resolve("trace.jsonl"),
-                "--task",
-                TASK,
-                "--journal",
-                "a",
-                "--resume",
-                "b");
+        Cli cli = withoutModel("--task", TASK, "--journal", "a", "--resume", "b");
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("give one of them"), cli.err());
@@ -180,6 +164,11 @@ class RunJournalTest {
             assertEquals(0, server.requests().size(), "the model is not asked");
             return cli.err();
         }
+    }
+
+    /** {@code run} with {@code more} against no model (the discard port): for runs refused before the first step. */
+    private Cli withoutModel(String... more) {
+        return RunArgs.run("http://127.0.0.1:9/v1", dir, dir.resolve("trace.jsonl"), more);
     }
 
     private Cli run(ChatServer server, Path root, String... more) {

@@ -234,12 +234,7 @@ class JsonLinesTraceTest {
                     new TransitionEvent(huge, 1, 1, huge, AppStatus.CONTINUE, AppStatus.FINISH, Trigger.LLM, 5));
         }
 
-        List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
-        assertEquals(2, written.size());
-        for (String line : written) {
-            int bytes = line.getBytes(StandardCharsets.UTF_8).length + 1;
-            assertTrue(bytes <= JsonLinesTrace.MAX_LINE_BYTES, bytes + " bytes");
-        }
+        List<String> written = linesUnderTheCap(file, 2);
         JsonNode end = JSON.readTree(written.get(0));
         String reason = end.get("reason").asText();
         assertTrue(
@@ -269,12 +264,7 @@ class JsonLinesTraceTest {
             trace.onRoundEnd("s-1", 1, completed(3, many));
         }
 
-        List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
-        assertEquals(2, written.size());
-        for (String line : written) {
-            int bytes = line.getBytes(StandardCharsets.UTF_8).length + 1;
-            assertTrue(bytes <= JsonLinesTrace.MAX_LINE_BYTES, bytes + " bytes");
-        }
+        List<String> written = linesUnderTheCap(file, 2);
         JsonNode end = JSON.readTree(written.get(1));
         JsonNode subtask = JSON.readTree(written.get(0));
         assertTrue(
@@ -379,6 +369,17 @@ class JsonLinesTraceTest {
         assertEquals("the trace " + file + " is closed", closed.getMessage());
         UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> JsonLinesTrace.open(dir));
         assertTrue(e.getMessage().startsWith("cannot open the trace file " + dir), e.getMessage());
+    }
+
+    /** The {@code count} lines of {@code file}, each checked to be, newline included, at most {@code MAX_LINE_BYTES}. */
+    private static List<String> linesUnderTheCap(Path file, int count) throws IOException {
+        List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertEquals(count, written.size());
+        for (String line : written) {
+            int bytes = line.getBytes(StandardCharsets.UTF_8).length + 1;
+            assertTrue(bytes <= JsonLinesTrace.MAX_LINE_BYTES, bytes + " bytes");
+        }
+        return written;
     }
 
     /** A round that {@code HostAgent.FINISH} completed after {@code steps} steps, having ended {@code subtasks}. */

@@ -1,10 +1,8 @@
 package dev.agentfsm.maven;
 
 import dev.agentfsm.diagrams.MachineDocs;
-import java.io.File;
 import java.io.IOException;
 import java.util.List;
-import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -18,25 +16,22 @@ import org.apache.maven.plugins.annotations.Parameter;
  * what was committed.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public class CheckMojo extends ModelsParameters {
-
-    /** The directory of pages and SVGs kept in the repository. */
-    @Parameter(property = "agentfsm.docsDirectory", defaultValue = "${project.basedir}/docs/machines")
-    File docsDirectory;
+public class CheckMojo extends DocsParameters {
 
     /** The command the failure tells the user to run to rewrite the docs directory. */
     @Parameter(property = "agentfsm.docsCommand", defaultValue = "mvn process-classes agentfsm:docs")
     String docsCommand;
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        Optional<MachineDocs> machines = machines("only checking that no page is left over");
-        if (machines.isEmpty()) {
-            return;
-        }
+    String withoutMachines() {
+        return "only checking that no page is left over";
+    }
+
+    @Override
+    void execute(MachineDocs machines) throws MojoExecutionException, MojoFailureException {
         List<MachineDocs.Stale> stale;
         try {
-            stale = machines.get().check(docsDirectory.toPath());
+            stale = machines.check(docsDirectory.toPath());
         } catch (IOException e) {
             throw new MojoExecutionException(
                     "agentfsm: cannot compare " + shown(docsDirectory.toPath()) + " with the build's models: " + e, e);
@@ -57,9 +52,9 @@ public class CheckMojo extends ModelsParameters {
                     .append('.');
             throw new MojoFailureException(message.toString());
         }
-        if (!machines.get().models().isEmpty()) {
+        if (!machines.models().isEmpty()) {
             getLog().info("agentfsm: " + docs + " is current ("
-                    + machines.get().models().size() + " machine(s))");
+                    + machines.models().size() + " machine(s))");
         }
     }
 }

@@ -4,7 +4,6 @@ import dev.agentfsm.diagrams.MachineDocs;
 import dev.agentfsm.diagrams.RenderException;
 import java.io.File;
 import java.io.IOException;
-import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -24,14 +23,18 @@ public class DiagramsMojo extends ModelsParameters {
     File outputDirectory;
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        Optional<MachineDocs> machines = machines("no diagrams to draw");
-        if (machines.isEmpty() || machines.get().models().isEmpty()) {
+    String withoutMachines() {
+        return "no diagrams to draw";
+    }
+
+    @Override
+    void execute(MachineDocs machines) throws MojoExecutionException, MojoFailureException {
+        if (machines.models().isEmpty()) {
             return;
         }
         long start = System.nanoTime();
         try {
-            MachineDocs.Drawn drawn = machines.get().drawDiagrams(outputDirectory.toPath(), threads());
+            MachineDocs.Drawn drawn = machines.drawDiagrams(outputDirectory.toPath(), threads());
             getLog().info("agentfsm: " + drawn.drawn().size() + " diagram(s) drawn, "
                     + drawn.unchanged().size() + " unchanged, in " + seconds(start) + " ("
                     + shown(outputDirectory.toPath()) + ")");

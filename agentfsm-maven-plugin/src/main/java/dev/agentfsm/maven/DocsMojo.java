@@ -5,7 +5,6 @@ import dev.agentfsm.diagrams.RenderException;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -18,35 +17,32 @@ import org.apache.maven.plugins.annotations.Parameter;
  * compile: {@code mvn process-classes agentfsm:docs}.
  */
 @Mojo(name = "docs", defaultPhase = LifecyclePhase.PROCESS_CLASSES, threadSafe = true)
-public class DocsMojo extends ModelsParameters {
-
-    /** The directory of pages and SVGs kept in the repository. Every {@code .md} and {@code .svg} file in it is managed. */
-    @Parameter(property = "agentfsm.docsDirectory", defaultValue = "${project.basedir}/docs/machines")
-    File docsDirectory;
+public class DocsMojo extends DocsParameters {
 
     /** Where the {@code diagrams} goal draws; an SVG there drawn from the same model is copied, not drawn again. */
     @Parameter(property = "agentfsm.diagrams", defaultValue = "${project.build.outputDirectory}/META-INF/agentfsm")
     File diagramsDirectory;
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        Optional<MachineDocs> machines = machines("only pages of machines that no longer exist are deleted");
-        if (machines.isEmpty()) {
-            return;
-        }
+    String withoutMachines() {
+        return "only pages of machines that no longer exist are deleted";
+    }
+
+    @Override
+    void execute(MachineDocs machines) throws MojoExecutionException, MojoFailureException {
         long start = System.nanoTime();
         try {
             MachineDocs.DocsUpdate update =
-                    machines.get().writeDocs(docsDirectory.toPath(), diagramsDirectory.toPath(), threads());
+                    machines.writeDocs(docsDirectory.toPath(), diagramsDirectory.toPath(), threads());
             for (Path file : update.written()) {
                 getLog().info("agentfsm: wrote " + shown(file));
             }
             for (Path file : update.removed()) {
                 getLog().info("agentfsm: removed " + shown(file) + " (no machine of this build has that name)");
             }
-            if (!machines.get().models().isEmpty()) {
+            if (!machines.models().isEmpty()) {
                 getLog().info("agentfsm: " + shown(docsDirectory.toPath()) + " holds the pages and SVGs of "
-                        + machines.get().models().size() + " machine(s) (" + seconds(start) + ")");
+                        + machines.models().size() + " machine(s) (" + seconds(start) + ")");
             }
         } catch (RenderException e) {
             throw new MojoExecutionException("agentfsm: " + e.getMessage(), e);

@@ -6,13 +6,12 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Optional;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 
-/** What the three goals share: where the models are, how many threads draw, and how to skip. */
+/** What the three goals share: where the models are, how many threads draw, how to skip, and reading the models. */
 abstract class ModelsParameters extends AbstractMojo {
 
     /** The models the processor wrote: one {@code <package>.<Name>.yaml} per machine, with its page beside it. */
@@ -32,16 +31,27 @@ abstract class ModelsParameters extends AbstractMojo {
     File executionRoot;
 
     /**
-     * The machines of this module (after one line of log when it compiled none); empty when the goal
-     * is skipped.
+     * Reads the module's machines and runs the goal on them, unless it is skipped; when the module
+     * compiled no machine, one line of log says so first.
      *
      * @throws MojoFailureException when a model cannot be read: the message names the file and the line
      */
-    Optional<MachineDocs> machines(String nothingToDo) throws MojoExecutionException, MojoFailureException {
+    @Override
+    public final void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
             getLog().info("agentfsm: skipped (agentfsm.skip)");
-            return Optional.empty();
+            return;
         }
+        execute(machines());
+    }
+
+    /** What the goal does when the module compiled no machine, for the line of log that says so. */
+    abstract String withoutMachines();
+
+    /** Runs the goal on the module's machines, which may be none. */
+    abstract void execute(MachineDocs machines) throws MojoExecutionException, MojoFailureException;
+
+    private MachineDocs machines() throws MojoExecutionException, MojoFailureException {
         MachineDocs docs;
         try {
             docs = MachineDocs.read(models.toPath());
@@ -52,9 +62,9 @@ abstract class ModelsParameters extends AbstractMojo {
                     "agentfsm: cannot read the machine models in " + shown(models.toPath()) + ": " + e, e);
         }
         if (docs.models().isEmpty()) {
-            getLog().info("agentfsm: no machine models in " + shown(models.toPath()) + "; " + nothingToDo);
+            getLog().info("agentfsm: no machine models in " + shown(models.toPath()) + "; " + withoutMachines());
         }
-        return Optional.of(docs);
+        return docs;
     }
 
     int threads() {

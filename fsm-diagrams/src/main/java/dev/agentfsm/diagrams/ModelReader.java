@@ -74,10 +74,10 @@ final class ModelReader {
             states.add(state);
         }
         Set<String> names = declared.keySet();
-        String initial = stateName(machine, root, "initial", names)
+        String initial = stateName(machine, "initial", names)
                 .orElseThrow(() -> error(root, "'initial' is missing; it names the state a round starts in"));
-        Optional<String> fallback = stateName(machine, root, "fallback", names);
-        Optional<String> onError = stateName(machine, root, "onError", names);
+        Optional<String> fallback = stateName(machine, "fallback", names);
+        Optional<String> onError = stateName(machine, "onError", names);
         for (Node stateNode : stateNodes) {
             checkTargets(mapping(stateNode, "a state"), names);
         }
@@ -140,8 +140,7 @@ final class ModelReader {
         }
     }
 
-    private Optional<String> stateName(Map<String, Node> machine, Node root, String key, Set<String> names)
-            throws ModelException {
+    private Optional<String> stateName(Map<String, Node> machine, String key, Set<String> names) throws ModelException {
         Optional<String> value = optionalString(machine, key);
         if (value.isPresent() && !names.contains(value.get())) {
             throw error(

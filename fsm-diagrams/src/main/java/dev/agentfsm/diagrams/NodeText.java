@@ -50,12 +50,15 @@ record NodeText(List<Line> lines, double width, double height, int ruleAfter) {
     /** The text and box of a node. */
     static NodeText of(DiagramGraph.Node node) {
         switch (node.kind()) {
-            case START:
+            case START -> {
                 return new NodeText(List.of(), START_SIZE, START_SIZE, 0);
-            case END:
+            }
+            case END -> {
                 return new NodeText(List.of(), END_SIZE, END_SIZE, 0);
-            default:
-                break;
+            }
+            default -> {
+                // a state or a hand-off: drawn with its text below
+            }
         }
         List<Line> lines = new ArrayList<>();
         lines.add(new Line(node.label(), NAME_SIZE, true, false));
@@ -94,7 +97,7 @@ record NodeText(List<Line> lines, double width, double height, int ruleAfter) {
                 continue;
             }
             StringBuilder line = new StringBuilder();
-            for (String word : rest.split("\\s+")) {
+            for (String word : rest.split("\\s+", -1)) { // stripped: no empty word at either end
                 String candidate = line.length() == 0 ? word : line + " " + word;
                 if (TextWidth.of(candidate, size, false) <= width) {
                     line.setLength(0);

@@ -111,7 +111,8 @@ public final class McpDriver implements DeviceDriver {
         McpClientTransport transport = Transports.transport(endpoint, stderr);
         McpDriver[] self = new McpDriver[1];
         McpAsyncClient client = McpClient.async(transport)
-                .clientInfo(new McpSchema.Implementation("agent-fsm", "0.1.0"))
+                .clientInfo(
+                        McpSchema.Implementation.builder("agent-fsm", "0.1.0").build())
                 .requestTimeout(Duration.ofDays(1)) // each call has its own time-out, see execute
                 // the driver's own wait (await) ends first and names the time-out
                 .initializationTimeout(options.startTimeout().plusSeconds(5))
@@ -243,7 +244,9 @@ public final class McpDriver implements DeviceDriver {
         McpSchema.CallToolResult result;
         try {
             result = await(
-                    client.callTool(new McpSchema.CallToolRequest(action.function(), action.arguments())),
+                    client.callTool(McpSchema.CallToolRequest.builder(action.function())
+                            .arguments(action.arguments())
+                            .build()),
                     timeout,
                     name,
                     "tools/call " + action.function(),

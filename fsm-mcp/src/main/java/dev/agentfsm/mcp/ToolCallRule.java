@@ -1,6 +1,7 @@
 package dev.agentfsm.mcp;
 
 import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.SafeText;
@@ -25,6 +26,7 @@ import java.util.Optional;
  */
 public final class ToolCallRule implements ReplyRule {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> ARGUMENTS = new TypeReference<>() {};
 
     private final McpDriver driver;
     private final JsonPointer function;
@@ -55,7 +57,7 @@ public final class ToolCallRule implements ReplyRule {
             return Optional.empty();
         }
         JsonNode args = reply.at(arguments);
-        Map<String, Object> values = args.isObject() ? JSON.convertValue(args, Map.class) : Map.of();
+        Map<String, Object> values = args.isObject() ? JSON.convertValue(args, ARGUMENTS) : Map.of();
         return Optional.of(new Action(name.textValue(), values));
     }
 

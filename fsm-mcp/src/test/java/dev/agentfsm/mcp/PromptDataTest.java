@@ -29,7 +29,7 @@ class PromptDataTest {
         assertEquals(2, lines.stream().filter("~~~~"::equals).count(), fenced);
         assertEquals("~~~~", lines.get(0));
         assertEquals("~~~~", lines.get(lines.size() - 1));
-        assertTrue(fenced.contains("\\x1b]52;c;evil\\x07"), fenced);
+        assertTrue(fenced.contains("\\u001b]52;c;evil\\u0007"), fenced);
         assertTrue(!fenced.contains("\u001b"), fenced);
     }
 

@@ -242,7 +242,7 @@ public final class FsmProcessor extends AbstractProcessor {
     private static Optional<WritableSubset> standIn(
             MachineModel machine, List<MachineModel> all, Predicate<StateRef> hasConstant) {
         boolean namesTaken = all.stream()
-                .anyMatch(other -> other != machine
+                .anyMatch(other -> !other.equals(machine)
                         && other.ref().statusEnum().equals(machine.ref().statusEnum()));
         return namesTaken ? Optional.empty() : WritableSubset.of(machine, hasConstant);
     }

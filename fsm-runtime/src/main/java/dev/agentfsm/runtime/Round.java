@@ -1,6 +1,8 @@
 package dev.agentfsm.runtime;
 
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.internal.RoundReasons;
+import dev.agentfsm.runtime.internal.StepBudget;
 import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.journal.JournalRecord;
 import dev.agentfsm.runtime.llm.ReplyRejectedException;
@@ -279,8 +281,7 @@ public final class Round {
             }
             error = Optional.of(e);
             context.put(Context.ERROR, e);
-            errorReason = here() + " failed with " + e + "; " + status.machine().name() + " moved to its onError state "
-                    + onError.get().name();
+            errorReason = RoundReasons.movedToOnError(status, e.toString(), onError.get());
             return new MoveOn(onError.get(), current, Trigger.SYSTEM);
         }
 
@@ -375,14 +376,8 @@ public final class Round {
                 return Optional.of(cancelled("its thread was interrupted"));
             }
             if (!budget.tryTake()) {
-                String where = to.map(target -> "in " + here() + ", about to move to " + target.qualifiedName())
-                        .orElseGet(() -> "before entering " + here());
-                return Optional.of(result(
-                        Outcome.STEP_LIMIT,
-                        "the step budget of " + budget.limit()
-                                + " steps was spent (" + steps
-                                + " by this round) before a round-ending state was reached;"
-                                + " stopped " + where));
+                return Optional.of(
+                        result(Outcome.STEP_LIMIT, RoundReasons.stepLimit(budget.limit(), steps, status, to)));
             }
             return Optional.empty();
         }
@@ -402,23 +397,11 @@ public final class Round {
         }
 
         private RoundResult completed() {
-            return result(
-                    Outcome.COMPLETED,
-                    status.machine().name() + " reached " + status.name() + ", which ends the round, after " + steps
-                            + (steps == 1 ? " step" : " steps"));
+            return result(Outcome.COMPLETED, RoundReasons.completed(status, steps));
         }
 
         private RoundResult failedIn(Exception e) {
-            return failed(
-                    e,
-                    here() + " failed with " + e
-                            + (error.isEmpty()
-                                            && status.machine()
-                                                    .table()
-                                                    .onError()
-                                                    .isEmpty()
-                                    ? "; " + status.machine().name() + " declares no onError state"
-                                    : ""));
+            return failed(e, RoundReasons.failed(status, e.toString(), error.isPresent()));
         }
 
         private RoundResult failed(Exception e, String reason) {
@@ -434,37 +417,26 @@ public final class Round {
         }
 
         private RoundResult cancelled(String why) {
-            return result(
-                    Outcome.CANCELLED,
-                    "the round was cancelled: " + why + ", after " + steps + (steps == 1 ? " step" : " steps") + ", in "
-                            + here());
+            return result(Outcome.CANCELLED, RoundReasons.cancelled(why, steps, status));
         }
 
         private RoundResult illegal(Status requested) {
-            String name = requested.machine() == status.machine() ? requested.name() : requested.qualifiedName();
-            List<Status> allowed = status.targets();
+            String name = RoundReasons.requested(status, requested);
             return violated(
                     Outcome.ILLEGAL_TRANSITION,
-                    here() + " asked to move to \"" + name + "\", which it does not declare; it may move to "
-                            + names(allowed),
-                    new RoundResult.Violation(status, name, allowed));
+                    RoundReasons.illegal(status, name),
+                    new RoundResult.Violation(status, name, status.targets()));
         }
 
         private RoundResult unknownStatus(String requested) {
-            List<Status> allowed = status.targets();
-            TransitionTable<?> table = status.machine().table();
             return violated(
                     Outcome.UNKNOWN_STATUS,
-                    status.machine().name() + " has no state for status "
-                            + quoted(requested) + " (asked for in " + status.name()
-                            + ") and declares no fallback; known"
-                            + " statuses: " + names(table.statuses()) + "; " + status.name() + " may move to "
-                            + names(allowed),
-                    new RoundResult.Violation(status, requested == null ? "" : requested, allowed));
+                    RoundReasons.unknownStatus(status, requested),
+                    new RoundResult.Violation(status, requested == null ? "" : requested, status.targets()));
         }
 
         private RoundResult rejected(ReplyRejectedException e) {
-            String reason = "the LLM's reply was rejected in " + here() + ": " + e.getMessage();
+            String reason = RoundReasons.rejected(status, e.getMessage());
             if (e.outcome() == Outcome.UNKNOWN_STATUS || e.outcome() == Outcome.ILLEGAL_TRANSITION) {
                 return violated(e.outcome(), reason, new RoundResult.Violation(e.from(), e.status(), e.allowed()));
             }
@@ -514,7 +486,7 @@ public final class Round {
             }
             if (error.isPresent()) {
                 Exception first = error.get();
-                reason = errorReason + "; then " + reason;
+                reason = RoundReasons.afterOnError(errorReason, reason);
                 outcome = Outcome.ERROR;
                 // only an ERROR ending carries an exception of its own: the first failure is the cause
                 cause.filter(later -> later != first).ifPresent(first::addSuppressed);
@@ -602,14 +574,6 @@ public final class Round {
             }
         }
         return false;
-    }
-
-    private static String names(List<? extends Status> statuses) {
-        return statuses.stream().map(Status::name).toList().toString();
-    }
-
-    private static String quoted(String status) {
-        return status == null ? "null" : '"' + status + '"';
     }
 
     /**

@@ -10,10 +10,13 @@ import java.util.Objects;
  * also escape every character a terminal would act on, so that whatever a model, a tool or a command
  * wrote is shown as text and cannot move the cursor, clear the screen, set the title, write the
  * clipboard ({@code ESC ] 52}) or reorder what is shown around it (bidi overrides). This is the one
- * place that shortens and escapes such text; the LLM client, the reply guard, the trace, the console
- * user channel and the command line all use it.
+ * place that shortens and escapes such text; the LLM client, the reply guard, the trace and its
+ * reports, the console user channel and the command line all use it.
  *
- * <p>A cut is marked {@code ... (N chars)}, N being the length of the whole text.
+ * <p>A cut is marked {@code ... (N chars)}, N being the length of the whole text. An escape is
+ * written as in Java and JSON: <code>&#92;n</code>, <code>&#92;r</code>, <code>&#92;t</code>, and
+ * <code>&#92;u</code> with four hex digits for every other character ({@link #escape}), so text shown
+ * on a terminal and text written as JSON read the same.
  */
 public final class SafeText {
     private static final String HEX = "0123456789abcdef";
@@ -44,7 +47,7 @@ public final class SafeText {
      * {@code text} as one line for a terminal: the C0 controls (newline and tab included), DEL, the C1
      * controls, lone surrogates, the line and paragraph separators (U+2028, U+2029) and the bidi
      * embedding, override and isolate controls (U+202A to U+202E, U+2066 to U+2069) are written as
-     * escapes (<code>&#92;n</code>, <code>&#92;r</code>, <code>&#92;t</code>, <code>&#92;x1b</code>,
+     * escapes (<code>&#92;n</code>, <code>&#92;r</code>, <code>&#92;t</code>, <code>&#92;u001b</code>,
      * <code>&#92;u202e</code>); then, when the escaped
      * line is longer than {@code maxChars}, it is cut there (never inside an escape) and ends with
      * {@code ... (N chars)}. The work done is bounded by {@code maxChars}, not by the text's length.
@@ -91,8 +94,11 @@ public final class SafeText {
         return lines;
     }
 
-    /** Whether a terminal could act on {@code c} rather than show it. */
-    static boolean unsafe(int c) {
+    /**
+     * Whether a terminal could act on the code point {@code c} rather than show it: the C0 controls,
+     * DEL, the C1 controls, lone surrogates, the line and paragraph separators and the bidi controls.
+     */
+    public static boolean unsafe(int c) {
         return c < 0x20
                 || (c >= 0x7f && c <= 0x9f)
                 || (c >= 0x202a && c <= 0x202e)
@@ -118,23 +124,31 @@ public final class SafeText {
         return shown.toString();
     }
 
-    private static void append(int c, StringBuilder shown) {
+    /**
+     * How the code point {@code c} is shown: itself when it is safe, else its escape (<code>&#92;n</code>,
+     * <code>&#92;r</code>, <code>&#92;t</code>, or <code>&#92;u</code> and four hex digits, as in
+     * <code>&#92;u001b</code>), which is also a valid escape in a JSON string.
+     */
+    public static String escape(int c) {
         if (!unsafe(c)) {
-            shown.appendCodePoint(c);
-        } else if (c == '\n') {
-            shown.append("\\n");
-        } else if (c == '\r') {
-            shown.append("\\r");
-        } else if (c == '\t') {
-            shown.append("\\t");
-        } else if (c <= 0x7f) {
-            shown.append("\\x").append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 0xf));
+            return Character.toString(c);
+        }
+        // every unsafe code point is in the BMP, so four digits always do
+        return switch (c) {
+            case '\n' -> "\\n";
+            case '\r' -> "\\r";
+            case '\t' -> "\\t";
+            default ->
+                "\\u" + HEX.charAt(c >> 12) + HEX.charAt((c >> 8) & 0xf) + HEX.charAt((c >> 4) & 0xf)
+                        + HEX.charAt(c & 0xf);
+        };
+    }
+
+    private static void append(int c, StringBuilder shown) {
+        if (unsafe(c)) {
+            shown.append(escape(c));
         } else {
-            shown.append("\\u")
-                    .append(HEX.charAt(c >> 12))
-                    .append(HEX.charAt((c >> 8) & 0xf))
-                    .append(HEX.charAt((c >> 4) & 0xf))
-                    .append(HEX.charAt(c & 0xf));
+            shown.appendCodePoint(c);
         }
     }
 

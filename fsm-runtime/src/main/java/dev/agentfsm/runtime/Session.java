@@ -1,5 +1,6 @@
 package dev.agentfsm.runtime;
 
+import dev.agentfsm.runtime.internal.StepBudget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,7 @@
 package dev.agentfsm.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,22 +20,35 @@ class SafeTextTest {
         String title = "\u001B]0;owned\u001B\\";
         String clear = "\u001B[2J\u001B[H";
 
-        assertEquals("\\x1b]52;c;cm0gLXJmIH4=\\x07", SafeText.line(clipboard, 100));
-        assertEquals("\\x1b]0;owned\\x1b\\", SafeText.line(title, 100));
-        assertEquals("\\x1b[2J\\x1b[H", SafeText.line(clear, 100));
+        assertEquals("\\u001b]52;c;cm0gLXJmIH4=\\u0007", SafeText.line(clipboard, 100));
+        assertEquals("\\u001b]0;owned\\u001b\\", SafeText.line(title, 100));
+        assertEquals("\\u001b[2J\\u001b[H", SafeText.line(clear, 100));
     }
 
     @Test
     void c1ControlsDelBidiAndSeparatorsAreEscapedAndOrdinaryTextIsKept() {
-        assertEquals("a\\u009b31mb\\x7fc", SafeText.line("a\u009B31mb\u007Fc", 100));
+        assertEquals("a\\u009b31mb\\u007fc", SafeText.line("a\u009B31mb\u007Fc", 100));
         assertEquals("invoice\\u202efdp.exe", SafeText.line("invoice\u202Efdp.exe", 100));
         assertEquals(
                 "\\u202a\\u202b\\u202c\\u202d\\u2066\\u2067\\u2068\\u2069",
                 SafeText.line("\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069", 100));
         assertEquals("one\\u2028two\\u2029", SafeText.line("one\u2028two\u2029", 100));
-        assertEquals("line\\nnext\\r\\tend\\x00", SafeText.line("line\nnext\r\tend\u0000", 100));
+        assertEquals("line\\nnext\\r\\tend\\u0000", SafeText.line("line\nnext\r\tend\u0000", 100));
         String ordinary = "grep -c ERROR logs/app.log | ünïcödé 日本語 \uD83D\uDE00 \\ \"quoted\"";
         assertEquals(ordinary, SafeText.line(ordinary, 100));
+    }
+
+    @Test
+    void oneCharacterIsShownAsItselfOrAsTheEscapeThatJavaAndJsonRead() {
+        assertEquals("a", SafeText.escape('a'));
+        assertEquals("\uD83D\uDE00", SafeText.escape(0x1F600));
+        assertEquals("\\n", SafeText.escape('\n'));
+        assertEquals("\\u001b", SafeText.escape(0x1B));
+        assertEquals("\\u007f", SafeText.escape(0x7F));
+        assertEquals("\\u202e", SafeText.escape(0x202E));
+        assertEquals("\\ud83d", SafeText.escape(0xD83D), "a lone surrogate");
+        assertTrue(SafeText.unsafe(0x9B));
+        assertFalse(SafeText.unsafe('~'));
     }
 
     @Test
@@ -48,7 +62,8 @@ class SafeTextTest {
 
     @Test
     void aCutNeverSplitsAnEscapeOrASurrogatePair() {
-        assertEquals("ab... (4 chars)", SafeText.line("ab\u001Bc", 4), "\\x1b needs 4 characters and only 2 are left");
+        assertEquals(
+                "ab... (4 chars)", SafeText.line("ab\u001Bc", 6), "\\u001b needs 6 characters and only 4 are left");
         assertEquals("a... (3 chars)", SafeText.line("a\uD83D\uDE00", 2));
         assertEquals("a... (3 chars)", SafeText.cut("a\uD83D\uDE00", 2));
         assertEquals("a\uD83D\uDE00", SafeText.cut("a\uD83D\uDE00", 3));
@@ -68,7 +83,11 @@ class SafeTextTest {
         List<String> lines = SafeText.lines(output, 3, 50);
 
         assertEquals(
-                List.of("one", "two \\x1b[31mred\\x1b[0m", "x".repeat(50) + "... (300 chars)", "... (4 more lines)"),
+                List.of(
+                        "one",
+                        "two \\u001b[31mred\\u001b[0m",
+                        "x".repeat(50) + "... (300 chars)",
+                        "... (4 more lines)"),
                 lines,
                 "the last, empty line after six's newline counts");
         assertEquals(List.of("a", "b"), SafeText.lines("a\nb", 5, 10));

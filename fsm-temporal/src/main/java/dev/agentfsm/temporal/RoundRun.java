@@ -5,6 +5,8 @@ import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionTable;
+import dev.agentfsm.runtime.internal.RoundReasons;
+import dev.agentfsm.runtime.internal.StepBudget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +19,7 @@ import java.util.function.BooleanSupplier;
  * a hand-off to the agent the worker named, the machine's {@code onError} state (once) after a
  * failure, its fallback for an unknown status, the declared {@code TIMEOUT} target when a time-out
  * fired, or the round's end. It does no I/O and reads no clock, so it replays deterministically;
- * the reasons it gives are the embedded runtime's.
+ * the reasons it gives are the embedded runtime's, from the same {@link RoundReasons}.
  */
 final class RoundRun {
 
@@ -218,9 +220,7 @@ final class RoundRun {
             return new Ended(failedIn(failure));
         }
         error = Optional.of(failure);
-        errorReason =
-                here() + " failed with " + failure + "; " + status.machine().name() + " moved to its onError state "
-                        + onError.get().name();
+        errorReason = RoundReasons.movedToOnError(status, failure, onError.get());
         return new MoveOn(onError.get(), agent, Trigger.SYSTEM);
     }
 
@@ -230,31 +230,17 @@ final class RoundRun {
             return Optional.of(cancelled("its session's workflow was cancelled"));
         }
         if (!budget.tryTake()) {
-            String where = to.map(target -> "in " + here() + ", about to move to " + target.qualifiedName())
-                    .orElseGet(() -> "before entering " + here());
-            return Optional.of(report(
-                    Outcome.STEP_LIMIT,
-                    "the step budget of " + budget.limit()
-                            + " steps was spent (" + steps + " by this round) before a round-ending state was reached;"
-                            + " stopped " + where));
+            return Optional.of(report(Outcome.STEP_LIMIT, RoundReasons.stepLimit(budget.limit(), steps, status, to)));
         }
         return Optional.empty();
     }
 
     private RoundReport completed() {
-        return report(
-                Outcome.COMPLETED,
-                status.machine().name() + " reached " + status.name() + ", which ends the round, after " + steps
-                        + (steps == 1 ? " step" : " steps"));
+        return report(Outcome.COMPLETED, RoundReasons.completed(status, steps));
     }
 
     private RoundReport failedIn(String failure) {
-        return failed(
-                here() + " failed with " + failure
-                        + (error.isEmpty() && status.machine().table().onError().isEmpty()
-                                ? "; " + status.machine().name() + " declares no onError state"
-                                : ""),
-                failure);
+        return failed(RoundReasons.failed(status, failure, error.isPresent()), failure);
     }
 
     /** A report the workflow itself makes when worker and workflow disagree: an {@code ERROR} naming both sides. */
@@ -275,36 +261,26 @@ final class RoundRun {
     }
 
     private RoundReport cancelled(String why) {
-        return report(
-                Outcome.CANCELLED,
-                "the round was cancelled: " + why + ", after " + steps + (steps == 1 ? " step" : " steps") + ", in "
-                        + here());
+        return report(Outcome.CANCELLED, RoundReasons.cancelled(why, steps, status));
     }
 
     private RoundReport illegal(Status requested) {
-        String name = requested.machine() == status.machine() ? requested.name() : requested.qualifiedName();
-        List<Status> allowed = status.targets();
+        String name = RoundReasons.requested(status, requested);
         return violated(
                 Outcome.ILLEGAL_TRANSITION,
-                here() + " asked to move to \"" + name + "\", which it does not declare; it may move to "
-                        + names(allowed),
-                new RoundReport.Violation(here(), name, qualified(allowed)));
+                RoundReasons.illegal(status, name),
+                new RoundReport.Violation(here(), name, qualified(status.targets())));
     }
 
     private RoundReport unknownStatus(String requested) {
-        List<Status> allowed = status.targets();
-        TransitionTable<?> table = status.machine().table();
         return violated(
                 Outcome.UNKNOWN_STATUS,
-                status.machine().name() + " has no state for status \""
-                        + requested + "\" (asked for in " + status.name()
-                        + ") and declares no fallback; known statuses: "
-                        + names(table.statuses()) + "; " + status.name() + " may move to " + names(allowed),
-                new RoundReport.Violation(here(), requested, qualified(allowed)));
+                RoundReasons.unknownStatus(status, requested),
+                new RoundReport.Violation(here(), requested, qualified(status.targets())));
     }
 
     private RoundReport rejected(StepEnd.Rejected rejected) {
-        String reason = "the LLM's reply was rejected in " + here() + ": " + rejected.message();
+        String reason = RoundReasons.rejected(status, rejected.message());
         if (rejected.outcome() == Outcome.UNKNOWN_STATUS || rejected.outcome() == Outcome.ILLEGAL_TRANSITION) {
             return violated(
                     rejected.outcome(),
@@ -330,7 +306,7 @@ final class RoundRun {
         String reason = end.reason();
         Optional<String> failure = end.error();
         if (error.isPresent()) {
-            reason = errorReason + "; then " + reason;
+            reason = RoundReasons.afterOnError(errorReason, reason);
             outcome = Outcome.ERROR;
             failure = error;
         }
@@ -339,10 +315,6 @@ final class RoundRun {
 
     private String here() {
         return status.qualifiedName();
-    }
-
-    private static String names(List<? extends Status> statuses) {
-        return statuses.stream().map(Status::name).toList().toString();
     }
 
     private static List<String> qualified(List<? extends Status> statuses) {

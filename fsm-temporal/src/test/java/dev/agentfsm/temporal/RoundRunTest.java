@@ -17,6 +17,7 @@ import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.internal.StepBudget;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import java.time.Duration;
 import java.util.ArrayDeque;

@@ -1,5 +1,6 @@
 package dev.agentfsm.temporal;
 
+import static dev.agentfsm.temporal.SessionViews.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,21 +65,6 @@ class TicketWorkflowTest {
                 },
                 builder -> builder.stateTimeouts(timeouts)));
         return SessionClient.of(client, queue);
-    }
-
-    /** Polls the session's view until {@code condition}, failing after ten seconds. */
-    private static SessionView until(SessionHandle session, java.util.function.Predicate<SessionView> condition)
-            throws InterruptedException {
-        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        SessionView view = session.view();
-        while (!condition.test(view)) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("the session never got there; it is at " + view);
-            }
-            Thread.sleep(20);
-            view = session.view();
-        }
-        return view;
     }
 
     private static boolean waitingFor(SessionView view, Asked.Kind kind) {

@@ -1,5 +1,6 @@
 package dev.agentfsm.temporal;
 
+import static dev.agentfsm.temporal.SessionViews.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -106,20 +106,6 @@ class WindowsAgentsWorkflowTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static SessionView until(SessionHandle session, Predicate<SessionView> condition)
-            throws InterruptedException {
-        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        SessionView view = session.view();
-        while (!condition.test(view)) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("the session never got there; it is at " + view);
-            }
-            Thread.sleep(20);
-            view = session.view();
-        }
-        return view;
     }
 
     @Test

@@ -53,7 +53,7 @@ final class PathPlanner {
     }
 
     /** The cheapest routes from one node to every node it reaches. */
-    private final class Search {
+    private static final class Search {
         private final Map<Node, Cost> costs = new HashMap<>();
         private final Map<Node, Move> arrivedBy = new HashMap<>();
         private final Map<Node, Node> cameFrom = new HashMap<>();

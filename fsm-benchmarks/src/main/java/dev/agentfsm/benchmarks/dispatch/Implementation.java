@@ -72,7 +72,7 @@ public enum Implementation {
 
     /** The benchmark method's name: {@code runtimeStep}, {@code springStatemachine}, ... */
     public String methodName() {
-        String[] words = name().toLowerCase(Locale.ROOT).split("_");
+        String[] words = name().toLowerCase(Locale.ROOT).split("_", -1);
         StringBuilder name = new StringBuilder(words[0]);
         for (int i = 1; i < words.length; i++) {
             name.append(Character.toUpperCase(words[i].charAt(0))).append(words[i].substring(1));

@@ -76,16 +76,19 @@ public final class JournalCost {
         System.out.println("| journal | steps per session | time per step | added by the journal | CPU per step |"
                 + " CPU added | bytes per step |");
         System.out.println("|---|---:|---:|---:|---:|---:|---:|");
-        row("none", STEPS, none, none);
-        row("FLUSH (written, not forced)", STEPS, flush, none);
-        row("SYNC (forced per step, the default)", SYNC_STEPS, sync, none);
+        row("none", STEPS, none, Optional.empty());
+        row("FLUSH (written, not forced)", STEPS, flush, Optional.of(none));
+        row("SYNC (forced per step, the default)", SYNC_STEPS, sync, Optional.of(none));
     }
 
     private record Measured(double nanosPerStep, double cpuNanosPerStep, double bytesPerStep) {}
 
-    private static void row(String name, int steps, Measured m, Measured base) {
-        String added = m == base ? "" : micros(m.nanosPerStep() - base.nanosPerStep());
-        String cpuAdded = m == base ? "" : micros(m.cpuNanosPerStep() - base.cpuNanosPerStep());
+    /** One row of the table; {@code base} is what the journal adds to, empty for the row without one. */
+    private static void row(String name, int steps, Measured m, Optional<Measured> base) {
+        String added =
+                base.map(b -> micros(m.nanosPerStep() - b.nanosPerStep())).orElse("");
+        String cpuAdded =
+                base.map(b -> micros(m.cpuNanosPerStep() - b.cpuNanosPerStep())).orElse("");
         String bytes = m.bytesPerStep() == 0 ? "" : String.format(Locale.ROOT, "%,.0f", m.bytesPerStep());
         System.out.printf(
                 Locale.ROOT,

@@ -81,6 +81,7 @@ public final class AppAgentStates {
     @State("ERROR")
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM)
+    @SuppressWarnings("JavaLangClash") // named for UFO's ERROR like its siblings; nothing here means java.lang.Error
     public static final class Error extends Base {
         /** Hands control back to the host, which finishes. */
         public Next next(AppAgent agent, AppAgentStates_ErrorMoves to) {

@@ -77,5 +77,6 @@ public final class HostAgentStates {
     @State("ERROR")
     @Terminal(endsRound = false)
     @Transition(to = Finish.class, by = Trigger.SYSTEM, when = "clean-up")
+    @SuppressWarnings("JavaLangClash") // named for UFO's ERROR like its siblings; nothing here means java.lang.Error
     public static final class Error extends Base {}
 }

@@ -13,7 +13,7 @@ public final class Names {
     /** {@code DELEGATE_TO_APP} to {@code DelegateToApp}. */
     public static String upperCamel(String upperSnake) {
         StringBuilder out = new StringBuilder(upperSnake.length());
-        for (String part : upperSnake.split("_")) {
+        for (String part : upperSnake.split("_", -1)) {
             if (part.isEmpty()) {
                 continue;
             }

@@ -45,39 +45,6 @@ public record StateModel(
         tools = tools.map(List::copyOf);
     }
 
-    /** A state without {@code @Tools} or {@code @Timeout}. */
-    public StateModel(
-            String status,
-            TypeRef type,
-            String description,
-            boolean terminal,
-            boolean endsRound,
-            boolean endsSubtask,
-            List<TransitionModel> transitions,
-            Optional<NextMethod> nextMethod,
-            StateShape shape,
-            List<MutableField> mutableFields,
-            Origin origin,
-            Origin statusOrigin,
-            Origin terminalOrigin) {
-        this(
-                status,
-                type,
-                description,
-                terminal,
-                endsRound,
-                endsSubtask,
-                transitions,
-                nextMethod,
-                shape,
-                mutableFields,
-                origin,
-                statusOrigin,
-                terminalOrigin,
-                Optional.empty(),
-                Optional.empty());
-    }
-
     /**
      * One value of {@code @Tools}.
      *

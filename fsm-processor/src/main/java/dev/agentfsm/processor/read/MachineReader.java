@@ -192,12 +192,12 @@ public final class MachineReader {
         for (AnnotationMirror transition : Mirrors.transitions(state)) {
             StateRef target = classValue(state, transition, "to");
             Object by = mirrors.value(transition, "by").getValue();
-            if (!(by instanceof VariableElement)) {
+            if (!(by instanceof VariableElement trigger)) {
                 throw new Unresolved("@Transition(by = " + by + ") on " + state.getSimpleName());
             }
             transitions.add(new TransitionModel(
                     target,
-                    Trigger.valueOf(((VariableElement) by).getSimpleName().toString()),
+                    Trigger.valueOf(trigger.getSimpleName().toString()),
                     mirrors.string(transition, "when"),
                     origin(state, transition, "to")));
         }
@@ -252,22 +252,18 @@ public final class MachineReader {
         Object value = mirrors.value(mirror, member).getValue();
         String annotation =
                 mirror.getAnnotationType().asElement().getSimpleName().toString();
-        if (!(value instanceof TypeMirror)) {
+        if (!(value instanceof TypeMirror type)) {
             // javac hands over the string "<error>" for a class literal it could not resolve
             throw new Unresolved("@" + annotation + "(" + member + " = ...) on " + owner.getSimpleName());
         }
-        TypeMirror type = (TypeMirror) value;
         Origin origin = origin(owner, mirror, member);
-        switch (type.getKind()) {
-            case ERROR:
+        return switch (type.getKind()) {
+            case ERROR ->
                 throw new Unresolved(
                         "@" + annotation + "(" + member + " = " + type + ".class) on " + owner.getSimpleName());
-            case DECLARED:
-                TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
-                return stateRef(element, origin);
-            default:
-                return new StateRef(TypeRef.of("", type.toString()), Optional.empty(), Optional.empty(), origin);
-        }
+            case DECLARED -> stateRef((TypeElement) ((DeclaredType) type).asElement(), origin);
+            default -> new StateRef(TypeRef.of("", type.toString()), Optional.empty(), Optional.empty(), origin);
+        };
     }
 
     private StateRef stateRef(TypeElement element, Origin origin) throws Unresolved {

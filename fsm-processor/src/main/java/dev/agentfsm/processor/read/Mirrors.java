@@ -36,8 +36,8 @@ public final class Mirrors {
     public static Optional<AnnotationMirror> find(Element element, String annotationType) {
         for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
             Element type = mirror.getAnnotationType().asElement();
-            if (type instanceof TypeElement
-                    && ((TypeElement) type).getQualifiedName().contentEquals(annotationType)) {
+            if (type instanceof TypeElement typeElement
+                    && typeElement.getQualifiedName().contentEquals(annotationType)) {
                 return Optional.of(mirror);
             }
         }
@@ -88,7 +88,7 @@ public final class Mirrors {
 
     String string(AnnotationMirror mirror, String member) {
         Object value = value(mirror, member).getValue();
-        return value instanceof String ? (String) value : String.valueOf(value);
+        return value instanceof String text ? text : String.valueOf(value);
     }
 
     boolean bool(AnnotationMirror mirror, String member) {

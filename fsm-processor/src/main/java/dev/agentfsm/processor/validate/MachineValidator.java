@@ -175,8 +175,8 @@ public final class MachineValidator {
                             + " e.g. 'implements AgentState<MyAgent>'");
         }
         for (MachineModel other : all) {
-            if (other == machine) {
-                break;
+            if (other.equals(machine)) {
+                break; // only the machines before this one
             }
             if (other.name().equals(name) && other.packageName().equals(machine.packageName())) {
                 report.add(
@@ -530,7 +530,7 @@ public final class MachineValidator {
             machine.fallback().map(f -> byType.get(f.type())).ifPresent(entries::add);
             machine.onError().map(e -> byType.get(e.type())).ifPresent(entries::add);
             for (MachineModel other : all) {
-                if (other == machine) {
+                if (other.equals(machine)) {
                     continue;
                 }
                 for (StateModel state : other.states()) {

@@ -4,7 +4,7 @@ package dev.agentfsm.processor.write;
  * Puts user text (a description, a {@code when}) into a diagram format without it being read as
  * markup. Mermaid and PlantUML both decode numeric character references, so every ASCII character
  * that is not a letter, a digit, a space or one the format reads as plain text becomes one:
- * {@code #59;} in Mermaid, {@code &#59;} in PlantUML. Letters outside ASCII stay as they are, so the
+ * <code>#59;</code> in Mermaid, <code>&amp;#59;</code> in PlantUML. Letters outside ASCII stay as they are, so the
  * source files stay readable in any language.
  */
 final class DiagramText {

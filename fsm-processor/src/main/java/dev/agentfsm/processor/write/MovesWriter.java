@@ -119,8 +119,10 @@ final class MovesWriter {
         }
         type.addMethod(MethodSpec.methodBuilder("byStatus")
                 .addJavadoc(
-                        "The declared move within {@code $L} to {@code status}; an illegal decision for any other\n"
-                                + "status, which ends the round with an explicit result.\n",
+                        """
+                        The declared move within {@code $L} to {@code status}; an illegal decision for any other
+                        status, which ends the round with an explicit result.
+                        """,
                         machine.name())
                 .addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeTypes.NEXT)

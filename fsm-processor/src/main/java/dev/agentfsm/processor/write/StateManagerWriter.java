@@ -42,9 +42,11 @@ final class StateManagerWriter {
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.STATE_MANAGER, agent, base))
                 .addJavadoc(
-                        "The states of the {@code $L} machine. Each state is created once, on first use, with\n"
-                                + "{@code new}, and shared by every agent and thread. {@link #next} asks a state's own {@code next}\n"
-                                + "method where to go; a state without one takes its only move, or the move to the agent's status.\n",
+                        """
+                        The states of the {@code $L} machine. Each state is created once, on first use, with
+                        {@code new}, and shared by every agent and thread. {@link #next} asks a state's own {@code next}
+                        method where to go; a state without one takes its only move, or the move to the agent's status.
+                        """,
                         machine.name());
         GeneratedTypes.origin(type, machine);
         generated.mark(type, machine.origin());

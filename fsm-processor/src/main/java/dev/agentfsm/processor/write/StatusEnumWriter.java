@@ -48,10 +48,12 @@ final class StatusEnumWriter {
         TypeSpec.Builder holder = TypeSpec.classBuilder(declared)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc(
-                        "The declared moves of each state, kept apart from the constants: a hand-off's target is a\n"
-                                + "status of another machine, whose enum may refer back to this one. This holder is initialized on\n"
-                                + "the first call to {@link #moves()}, and the enums it refers to initialize without it, so no\n"
-                                + "move sees a null status.\n");
+                        """
+                        The declared moves of each state, kept apart from the constants: a hand-off's target is a
+                        status of another machine, whose enum may refer back to this one. This holder is initialized on
+                        the first call to {@link #moves()}, and the enums it refers to initialize without it, so no
+                        move sees a null status.
+                        """);
         CodeBlock.Builder moves =
                 CodeBlock.builder().add("return switch (this) {\n").indent();
         for (StateModel state : machine.states()) {

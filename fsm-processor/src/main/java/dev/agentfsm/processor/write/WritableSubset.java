@@ -117,6 +117,9 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
                 state.mutableFields(),
                 state.origin(),
                 state.statusOrigin(),
-                state.terminalOrigin());
+                state.terminalOrigin(),
+                // neither is needed for the user's code to compile, and either could name a state not held
+                Optional.empty(),
+                Optional.empty());
     }
 }

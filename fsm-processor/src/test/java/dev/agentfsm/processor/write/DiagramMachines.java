@@ -128,7 +128,9 @@ final class DiagramMachines {
                     List.of(),
                     Origin.NONE,
                     Origin.NONE,
-                    Origin.NONE));
+                    Origin.NONE,
+                    Optional.empty(),
+                    Optional.empty()));
             return this;
         }
 

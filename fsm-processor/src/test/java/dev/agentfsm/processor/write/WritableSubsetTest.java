@@ -276,7 +276,9 @@ class WritableSubsetTest {
                 List.of(),
                 Origin.NONE,
                 Origin.NONE,
-                Origin.NONE);
+                Origin.NONE,
+                Optional.empty(),
+                Optional.empty());
     }
 
     private static TransitionModel to(MachineRef machine, String status, String className) {

@@ -26,11 +26,7 @@ public final class JfrListener implements TransitionListener {
         if (!record.isEnabled()) {
             return;
         }
-        record.session = event.session();
-        record.round = event.round();
-        record.step = event.step();
-        record.agent = event.agent();
-        record.machine = event.machine();
+        record.at(event.session(), event.round(), event.step(), event.agent(), event.machine());
         record.from = event.from().name();
         record.to = event.targetName();
         record.trigger = event.trigger().name();
@@ -44,11 +40,7 @@ public final class JfrListener implements TransitionListener {
         if (!record.isEnabled()) {
             return;
         }
-        record.session = event.session();
-        record.round = event.round();
-        record.step = event.step();
-        record.agent = event.agent();
-        record.machine = event.machine();
+        record.at(event.session(), event.round(), event.step(), event.agent(), event.machine());
         record.number = event.number();
         record.subtask = event.subtask().subtask();
         record.status = event.subtask().status().qualifiedName();

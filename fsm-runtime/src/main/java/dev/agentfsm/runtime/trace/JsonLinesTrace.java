@@ -148,15 +148,20 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
         return file;
     }
 
+    /** The fields of a step's event that say where it happened. */
+    private void at(String session, int round, int step, String agent, String machine) throws IOException {
+        text("session", session);
+        json.writeNumberField("round", round);
+        json.writeNumberField("step", step);
+        text("agent", agent);
+        text("machine", machine);
+    }
+
     @Override
     public synchronized void onTransition(TransitionEvent event) {
         try {
             start("transition");
-            text("session", event.session());
-            json.writeNumberField("round", event.round());
-            json.writeNumberField("step", event.step());
-            text("agent", event.agent());
-            text("machine", event.machine());
+            at(event.session(), event.round(), event.step(), event.agent(), event.machine());
             text("from", event.from().name());
             text("to", event.targetName());
             text("trigger", event.trigger().name());
@@ -171,11 +176,7 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
     public synchronized void onSubtaskEnd(SubtaskEvent event) {
         try {
             start("subtaskEnd");
-            text("session", event.session());
-            json.writeNumberField("round", event.round());
-            json.writeNumberField("step", event.step());
-            text("agent", event.agent());
-            text("machine", event.machine());
+            at(event.session(), event.round(), event.step(), event.agent(), event.machine());
             text("state", event.status().name());
             json.writeNumberField("number", event.number());
             writeSubtaskFields(event.subtask());

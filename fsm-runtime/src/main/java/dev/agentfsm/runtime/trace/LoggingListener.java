@@ -8,6 +8,7 @@ import dev.agentfsm.runtime.TransitionListener;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.spi.LoggingEventBuilder;
 
 /**
  * Logs rounds through SLF4J: each transition at DEBUG, each subtask end and a completed round at
@@ -73,18 +74,12 @@ public final class LoggingListener implements TransitionListener {
                     result.steps(),
                     result.subtasks().size(),
                     result.reason());
-        } else if (result.error().isPresent()) {
-            logger.warn(
-                    "session {} round {} ended {} in {} after {} steps: {}",
-                    session,
-                    round,
-                    result.outcome(),
-                    result.finalStatus().qualifiedName(),
-                    result.steps(),
-                    result.reason(),
-                    result.error().get());
         } else {
-            logger.warn(
+            LoggingEventBuilder warning = logger.atWarn();
+            if (result.error().isPresent()) {
+                warning = warning.setCause(result.error().get());
+            }
+            warning.log(
                     "session {} round {} ended {} in {} after {} steps: {}",
                     session,
                     round,

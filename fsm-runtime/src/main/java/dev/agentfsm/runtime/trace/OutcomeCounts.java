@@ -1,6 +1,8 @@
 package dev.agentfsm.runtime.trace;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.agentfsm.runtime.Outcome;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,5 +34,24 @@ final class OutcomeCounts {
         }
         new TreeMap<>(counts).forEach(sorted::putIfAbsent);
         return sorted;
+    }
+
+    /** Appends the table of {@code outcomes} (as {@link #sorted} gives them) after a blank line; nothing when there are none. */
+    static void appendTable(StringBuilder out, Map<String, Long> outcomes) {
+        if (!outcomes.isEmpty()) {
+            TextTable table = TextTable.of("outcome", "#rounds");
+            outcomes.forEach(table::row);
+            out.append('\n');
+            table.appendTo(out);
+        }
+    }
+
+    /** The field {@code outcomes}: one number per outcome name. */
+    static void writeJson(JsonGenerator json, Map<String, Long> outcomes) throws IOException {
+        json.writeObjectFieldStart("outcomes");
+        for (Map.Entry<String, Long> outcome : outcomes.entrySet()) {
+            json.writeNumberField(outcome.getKey(), outcome.getValue());
+        }
+        json.writeEndObject();
     }
 }

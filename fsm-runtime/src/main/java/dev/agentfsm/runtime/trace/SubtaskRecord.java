@@ -2,7 +2,6 @@ package dev.agentfsm.runtime.trace;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -13,23 +12,8 @@ import jdk.jfr.StackTrace;
 @Description("A subtask ended: a state that ends subtasks was entered and its handle ran")
 @Category("agent-fsm")
 @StackTrace(false)
-final class SubtaskRecord extends Event {
+final class SubtaskRecord extends StepEventRecord {
     static final String NAME = "dev.agentfsm.Subtask";
-
-    @Label("Session")
-    String session;
-
-    @Label("Round")
-    int round;
-
-    @Label("Step")
-    int step;
-
-    @Label("Agent")
-    String agent;
-
-    @Label("Machine")
-    String machine;
 
     @Label("Number")
     @Description("The subtask's number within the round, from 1")

@@ -1,12 +1,7 @@
 package dev.agentfsm.runtime.trace;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Status;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -154,12 +149,7 @@ public record TraceReport(
             out.append(", ").append(count(otherEvents, "line")).append(" of other events");
         }
         out.append('\n');
-        if (!outcomes.isEmpty()) {
-            TextTable table = TextTable.of("outcome", "#rounds");
-            outcomes.forEach(table::row);
-            out.append('\n');
-            table.appendTo(out);
-        }
+        OutcomeCounts.appendTable(out, outcomes);
         if (!coverage.isEmpty()) {
             TextTable table = TextTable.of("machine", "#transitions taken", "#declared");
             TextTable never = TextTable.of("never taken", "from", "to", "trigger", "when");
@@ -221,26 +211,14 @@ public record TraceReport(
 
     /** The report as one JSON object, pretty-printed. */
     public String json() {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator json =
-                new JsonFactory().setCharacterEscapes(TraceText.JSON_ESCAPES).createGenerator(text)) {
-            json.useDefaultPrettyPrinter();
-            json.writeStartObject();
+        return ReportJson.object("report", json -> {
             json.writeBooleanField("passed", passed());
-            json.writeArrayFieldStart("files");
-            for (Path file : files) {
-                json.writeString(file.toString());
-            }
-            json.writeEndArray();
+            ReportJson.files(json, files);
             json.writeNumberField("lines", lines);
             json.writeNumberField("transitions", transitions);
             json.writeNumberField("rounds", rounds);
             json.writeNumberField("otherEvents", otherEvents);
-            json.writeObjectFieldStart("outcomes");
-            for (Map.Entry<String, Long> outcome : outcomes.entrySet()) {
-                json.writeNumberField(outcome.getKey(), outcome.getValue());
-            }
-            json.writeEndObject();
+            OutcomeCounts.writeJson(json, outcomes);
             json.writeObjectFieldStart("problems");
             for (Kind kind : Kind.values()) {
                 json.writeNumberField(kind.name(), count(kind));
@@ -275,11 +253,7 @@ public record TraceReport(
                 json.writeEndObject();
             }
             json.writeEndArray();
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report as JSON", e); // a StringWriter does not fail
-        }
-        return text.toString() + "\n";
+        });
     }
 
     /** A move's target as the trace names it: {@code STATUS}, or {@code Machine.STATUS} for a hand-off. */

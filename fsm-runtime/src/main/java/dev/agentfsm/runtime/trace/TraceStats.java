@@ -1,9 +1,6 @@
 package dev.agentfsm.runtime.trace;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,12 +136,7 @@ public record TraceStats(
             }
             histogram.appendTo(out);
         }
-        if (!outcomes.isEmpty()) {
-            TextTable table = TextTable.of("outcome", "#rounds");
-            outcomes.forEach(table::row);
-            out.append('\n');
-            table.appendTo(out);
-        }
+        OutcomeCounts.appendTable(out, outcomes);
         if (!states.isEmpty()) {
             TextTable table = TextTable.of("state", "#steps", "#total ms", "#mean ms", "#max ms");
             for (StateTime state : states) {
@@ -163,16 +155,8 @@ public record TraceStats(
 
     /** The stats as one JSON object, pretty-printed; times in nanoseconds. */
     public String json() {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator json =
-                new JsonFactory().setCharacterEscapes(TraceText.JSON_ESCAPES).createGenerator(text)) {
-            json.useDefaultPrettyPrinter();
-            json.writeStartObject();
-            json.writeArrayFieldStart("files");
-            for (Path file : files) {
-                json.writeString(file.toString());
-            }
-            json.writeEndArray();
+        return ReportJson.object("stats", json -> {
+            ReportJson.files(json, files);
             json.writeNumberField("transitions", transitions);
             json.writeNumberField("unreadable", unreadable);
             json.writeObjectFieldStart("stepsPerRound");
@@ -190,11 +174,7 @@ public record TraceStats(
             }
             json.writeEndArray();
             json.writeEndObject();
-            json.writeObjectFieldStart("outcomes");
-            for (Map.Entry<String, Long> outcome : outcomes.entrySet()) {
-                json.writeNumberField(outcome.getKey(), outcome.getValue());
-            }
-            json.writeEndObject();
+            OutcomeCounts.writeJson(json, outcomes);
             json.writeArrayFieldStart("states");
             for (StateTime state : states) {
                 json.writeStartObject();
@@ -206,11 +186,7 @@ public record TraceStats(
                 json.writeEndObject();
             }
             json.writeEndArray();
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the stats as JSON", e); // a StringWriter does not fail
-        }
-        return text.toString() + "\n";
+        });
     }
 
     private static String millis(long nanos) {

@@ -2,7 +2,6 @@ package dev.agentfsm.runtime.trace;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -14,23 +13,8 @@ import jdk.jfr.Timespan;
 @Description("A move of an agent's state machine that the runtime allowed")
 @Category("agent-fsm")
 @StackTrace(false)
-final class TransitionRecord extends Event {
+final class TransitionRecord extends StepEventRecord {
     static final String NAME = "dev.agentfsm.Transition";
-
-    @Label("Session")
-    String session;
-
-    @Label("Round")
-    int round;
-
-    @Label("Step")
-    int step;
-
-    @Label("Agent")
-    String agent;
-
-    @Label("Machine")
-    String machine;
 
     @Label("From")
     String from;

@@ -314,7 +314,7 @@ class ReplyGuardTest {
 
         assertEquals(Outcome.UNKNOWN_STATUS, e.outcome());
         assertTrue(e.getMessage().length() < 1_000, e.getMessage().length() + " characters");
-        assertTrue(e.getMessage().contains("\"\\x1b]52;C;AAA"), e.getMessage());
+        assertTrue(e.getMessage().contains("\"\\u001b]52;C;AAA"), e.getMessage());
         assertTrue(e.getMessage().chars().noneMatch(c -> c == 0x1B), e.getMessage());
     }
 

@@ -103,19 +103,7 @@ class JsonLinesTraceTest {
         ArchivedSubtask charted = new ArchivedSubtask("Chart it", AppStatus.FAIL, "no chart button");
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onSubtaskEnd(new SubtaskEvent("s-1", 2, 4, "AppAgent/Word", AppStatus.FINISH, 1, copied));
-            trace.onRoundEnd(
-                    "s-1",
-                    2,
-                    new RoundResult(
-                            Outcome.COMPLETED,
-                            "done",
-                            HostStatus.FINISH,
-                            List.of(HostStatus.FINISH),
-                            9,
-                            Optional.empty(),
-                            Optional.empty(),
-                            Optional.empty(),
-                            List.of(copied, charted)));
+            trace.onRoundEnd("s-1", 2, completed(9, List.of(copied, charted)));
         }
         List<JsonNode> lines = lines(file);
         assertEquals(
@@ -133,18 +121,7 @@ class JsonLinesTraceTest {
     void aRoundWithoutSubtasksWritesNoSubtasksField() throws IOException {
         Path file = dir.resolve("run.jsonl");
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
-            trace.onRoundEnd(
-                    "s-1",
-                    1,
-                    new RoundResult(
-                            Outcome.COMPLETED,
-                            "done",
-                            HostStatus.FINISH,
-                            List.of(HostStatus.FINISH),
-                            1,
-                            Optional.empty(),
-                            Optional.empty(),
-                            Optional.empty()));
+            trace.onRoundEnd("s-1", 1, completed(1, List.of()));
         }
         assertFalse(lines(file).get(0).has("subtasks"));
     }
@@ -169,18 +146,7 @@ class JsonLinesTraceTest {
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onTransition(event(1));
             trace.onTransition(event(2));
-            trace.onRoundEnd(
-                    "s-1",
-                    2,
-                    new RoundResult(
-                            Outcome.COMPLETED,
-                            "done",
-                            HostStatus.FINISH,
-                            List.of(HostStatus.FINISH),
-                            1,
-                            Optional.empty(),
-                            Optional.empty(),
-                            Optional.empty()));
+            trace.onRoundEnd("s-1", 2, completed(1, List.of()));
         }
         List<String> lines = Files.readAllLines(file);
         assertEquals(3, lines.size());
@@ -268,12 +234,7 @@ class JsonLinesTraceTest {
                     new TransitionEvent(huge, 1, 1, huge, AppStatus.CONTINUE, AppStatus.FINISH, Trigger.LLM, 5));
         }
 
-        List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
-        assertEquals(2, written.size());
-        for (String line : written) {
-            int bytes = line.getBytes(StandardCharsets.UTF_8).length + 1;
-            assertTrue(bytes <= JsonLinesTrace.MAX_LINE_BYTES, bytes + " bytes");
-        }
+        List<String> written = linesUnderTheCap(file, 2);
         JsonNode end = JSON.readTree(written.get(0));
         String reason = end.get("reason").asText();
         assertTrue(
@@ -300,27 +261,10 @@ class JsonLinesTraceTest {
         List<ArchivedSubtask> many = java.util.Collections.nCopies(10_000, big);
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onSubtaskEnd(new SubtaskEvent("s-1", 1, 3, "AppAgent/Word", AppStatus.FINISH, 1, big));
-            trace.onRoundEnd(
-                    "s-1",
-                    1,
-                    new RoundResult(
-                            Outcome.COMPLETED,
-                            "done",
-                            HostStatus.FINISH,
-                            List.of(HostStatus.FINISH),
-                            3,
-                            Optional.empty(),
-                            Optional.empty(),
-                            Optional.empty(),
-                            many));
+            trace.onRoundEnd("s-1", 1, completed(3, many));
         }
 
-        List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
-        assertEquals(2, written.size());
-        for (String line : written) {
-            int bytes = line.getBytes(StandardCharsets.UTF_8).length + 1;
-            assertTrue(bytes <= JsonLinesTrace.MAX_LINE_BYTES, bytes + " bytes");
-        }
+        List<String> written = linesUnderTheCap(file, 2);
         JsonNode end = JSON.readTree(written.get(1));
         JsonNode subtask = JSON.readTree(written.get(0));
         assertTrue(
@@ -425,5 +369,30 @@ class JsonLinesTraceTest {
         assertEquals("the trace " + file + " is closed", closed.getMessage());
         UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> JsonLinesTrace.open(dir));
         assertTrue(e.getMessage().startsWith("cannot open the trace file " + dir), e.getMessage());
+    }
+
+    /** The {@code count} lines of {@code file}, each checked to be, newline included, at most {@code MAX_LINE_BYTES}. */
+    private static List<String> linesUnderTheCap(Path file, int count) throws IOException {
+        List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertEquals(count, written.size());
+        for (String line : written) {
+            int bytes = line.getBytes(StandardCharsets.UTF_8).length + 1;
+            assertTrue(bytes <= JsonLinesTrace.MAX_LINE_BYTES, bytes + " bytes");
+        }
+        return written;
+    }
+
+    /** A round that {@code HostAgent.FINISH} completed after {@code steps} steps, having ended {@code subtasks}. */
+    private static RoundResult completed(int steps, List<ArchivedSubtask> subtasks) {
+        return new RoundResult(
+                Outcome.COMPLETED,
+                "done",
+                HostStatus.FINISH,
+                List.of(HostStatus.FINISH),
+                steps,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                subtasks);
     }
 }

@@ -48,9 +48,9 @@ class ConsoleUserChannelTest {
         String printed = printed();
         assertTrue(printed.chars().noneMatch(c -> c == 0x1B || c == 0x07 || c == 0x202E), printed);
         assertTrue(
-                printed.startsWith(String.format("Which one?\\x1b]52;c;cm0gLXJmIH4=\\x07%nred or \\u202eeulb%n> ")),
+                printed.startsWith(String.format("Which one?\\u001b]52;c;cm0gLXJmIH4=\\u0007%nred or \\u202eeulb%n> ")),
                 printed);
-        assertTrue(printed.contains("The agent wants to run: rm -rf ~ \\x1b[2K\\x1b[1Gls"), printed);
+        assertTrue(printed.contains("The agent wants to run: rm -rf ~ \\u001b[2K\\u001b[1Gls"), printed);
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.agentfsm.agents.linux.cli;
 
 import dev.agentfsm.runtime.SafeText;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
@@ -43,7 +45,13 @@ public final class AgentsLinux implements Runnable {
 
     /** Runs the program and exits with its code. */
     public static void main(String[] args) {
-        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), Ansi.AUTO, args));
+        // the platform's charset, which System.out and System.err encode with too
+        Charset terminal = Charset.defaultCharset();
+        System.exit(execute(
+                new PrintWriter(new OutputStreamWriter(System.out, terminal), true),
+                new PrintWriter(new OutputStreamWriter(System.err, terminal), true),
+                Ansi.AUTO,
+                args));
     }
 
     /** Runs the program with the given streams and colour mode; returns the exit code. */

@@ -1,12 +1,14 @@
 package dev.agentfsm.agents.linux.cli;
 
+import dev.agentfsm.runtime.SafeText;
+
 /**
  * Text made safe for an HTML page or an inline SVG: markup characters become entities, and the
- * characters that could hide or reorder what is shown (controls, bidi overrides) become visible
- * {@code \\uXXXX} escapes. Everything a trace holds goes through it before it reaches the page.
+ * characters that could hide or reorder what is shown (controls, bidi overrides) become the visible
+ * escapes {@link SafeText} writes ({@code \\n}, {@code \\u202e}). Everything a trace holds goes
+ * through it before it reaches the page.
  */
 final class Html {
-    private static final String HEX = "0123456789abcdef";
 
     private Html() {}
 
@@ -22,12 +24,8 @@ final class Html {
                 case '"' -> out.append("&quot;");
                 case '\'' -> out.append("&#39;");
                 default -> {
-                    if (hidden(c)) {
-                        out.append("\\u")
-                                .append(HEX.charAt((c >> 12) & 0xf))
-                                .append(HEX.charAt((c >> 8) & 0xf))
-                                .append(HEX.charAt((c >> 4) & 0xf))
-                                .append(HEX.charAt(c & 0xf));
+                    if (SafeText.unsafe(c)) {
+                        out.append(SafeText.escape(c));
                     } else {
                         out.appendCodePoint(c);
                     }
@@ -36,16 +34,5 @@ final class Html {
             i += Character.charCount(c);
         }
         return out.toString();
-    }
-
-    /** Controls (a tab and a newline included), bidi controls, line separators and lone surrogates. */
-    private static boolean hidden(int c) {
-        return c < 0x20
-                || (c >= 0x7f && c <= 0x9f)
-                || (c >= 0x202a && c <= 0x202e)
-                || (c >= 0x2066 && c <= 0x2069)
-                || c == 0x2028
-                || c == 0x2029
-                || (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
     }
 }

@@ -1,17 +1,12 @@
 package dev.agentfsm.agents.linux.cli;
 
 import dev.agentfsm.agents.linux.mcp.ShellMcpServer;
-import dev.agentfsm.agents.linux.shell.ShellConfig;
-import dev.agentfsm.agents.linux.shell.ShellDriver;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -51,24 +46,8 @@ final class McpCommand implements Callable<Integer> {
                     + " 0.0.0.0 lets any host that reaches this one run the allowed commands.")
     String bind;
 
-    @Option(
-            names = "--root",
-            paramLabel = "DIR",
-            description =
-                    "The directory commands run in (default: the shell configuration's root, else the current directory).")
-    Optional<Path> root = Optional.empty();
-
-    @Option(names = "--allow", paramLabel = "COMMAND", description = "Also allow this command; repeatable.")
-    List<String> allow = new ArrayList<>();
-
-    @Option(
-            names = "--allow-unsafe",
-            paramLabel = "COMMAND",
-            description = "Also allow this command although it runs code or writes files; repeatable.")
-    List<String> allowUnsafe = new ArrayList<>();
-
-    @Option(names = "--shell-config", paramLabel = "FILE", description = "A YAML shell configuration, as for 'run'.")
-    Optional<Path> shellConfig = Optional.empty();
+    @Mixin
+    ShellOptions shellOptions;
 
     @Option(
             names = "--timeout",
@@ -85,7 +64,7 @@ final class McpCommand implements Callable<Integer> {
         if (httpPort.isPresent() && (httpPort.get() < 0 || httpPort.get() > MAX_PORT)) {
             throw bad("--http must be a port from 0 to " + MAX_PORT + ", got " + httpPort.get());
         }
-        ShellMcpServer server = new ShellMcpServer(shell(), Duration.ofSeconds(timeoutSeconds));
+        ShellMcpServer server = new ShellMcpServer(shellOptions.shell(), Duration.ofSeconds(timeoutSeconds));
         if (httpPort.isEmpty()) {
             server.serveStdio(System.in, System.out);
             return 0;
@@ -96,26 +75,6 @@ final class McpCommand implements Callable<Integer> {
             http.join();
         }
         return 0;
-    }
-
-    private ShellDriver shell() {
-        if (root.isPresent() && !Files.isDirectory(root.get())) {
-            throw bad("--root '" + root.get() + "' is not a directory");
-        }
-        if (shellConfig.isPresent() && !Files.isRegularFile(shellConfig.get())) {
-            throw bad("--shell-config '" + shellConfig.get() + "' is not a file");
-        }
-        try {
-            ShellConfig config = shellConfig.map(ShellConfig::load).orElse(ShellConfig.of(Path.of(".")));
-            if (root.isPresent()) {
-                config = config.withRoot(root.get());
-            }
-            config = config.withUnsafeAllowed(allowUnsafe.toArray(String[]::new))
-                    .withAllowed(allow.toArray(String[]::new));
-            return ShellDriver.of(config);
-        } catch (IllegalArgumentException e) {
-            throw bad(e.getMessage());
-        }
     }
 
     private ParameterException bad(String message) {

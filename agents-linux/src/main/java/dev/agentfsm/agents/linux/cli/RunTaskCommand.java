@@ -1,6 +1,5 @@
 package dev.agentfsm.agents.linux.cli;
 
-import dev.agentfsm.agents.linux.shell.ShellConfig;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.Journal;
 import dev.agentfsm.runtime.RoundResult;
@@ -14,11 +13,11 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -75,33 +74,8 @@ final class RunTaskCommand implements Callable<Integer> {
                     + " another header, like api-key for Azure OpenAI, sends the key as it is.")
     Optional<String> apiKeyHeader = Optional.empty();
 
-    @Option(
-            names = "--root",
-            paramLabel = "DIR",
-            description = "The directory commands run in; a working directory outside it is refused"
-                    + " (default: the shell configuration's root, else the current directory).")
-    Optional<Path> root = Optional.empty();
-
-    @Option(
-            names = "--allow",
-            paramLabel = "COMMAND",
-            description =
-                    "Also allow this command (a name looked up on the search path, /usr/bin:/bin by default); repeatable.")
-    List<String> allow = new ArrayList<>();
-
-    @Option(
-            names = "--allow-unsafe",
-            paramLabel = "COMMAND",
-            description = "Also allow this command although it runs code or writes files (sed, tar, cp, python3.11"
-                    + " ...): it runs with any arguments the model gives; repeatable.")
-    List<String> allowUnsafe = new ArrayList<>();
-
-    @Option(
-            names = "--shell-config",
-            paramLabel = "FILE",
-            description = "A YAML file with the shell's root, allow (commands added to the allow-list), allowUnsafe,"
-                    + " searchPath, outputCapBytes and limits.")
-    Optional<Path> shellConfig = Optional.empty();
+    @Mixin
+    ShellOptions shellOptions;
 
     @Option(
             names = "--max-steps",
@@ -147,7 +121,7 @@ final class RunTaskCommand implements Callable<Integer> {
         if (task.isEmpty() && resumeFile.isEmpty()) {
             throw bad("Missing required option: '--task=TEXT'");
         }
-        ShellDriver shell = shell();
+        ShellDriver shell = shellOptions.shell();
         LlmClient llm = client();
         Console console = AgentsLinux.console(spec);
         RuntimeConfig defaults = RuntimeConfig.defaults();
@@ -246,40 +220,6 @@ final class RunTaskCommand implements Callable<Integer> {
         }
         if (timeoutSeconds < 1 || timeoutSeconds > MAX_TIMEOUT_SECONDS) {
             throw bad("--timeout must be from 1 to " + MAX_TIMEOUT_SECONDS + " seconds (a day), got " + timeoutSeconds);
-        }
-    }
-
-    /** The shell from --shell-config, then --root, then --allow. */
-    private ShellDriver shell() {
-        if (root.isPresent() && !Files.isDirectory(root.get())) {
-            throw bad("--root '" + root.get() + "' is not a directory");
-        }
-        if (shellConfig.isPresent() && !Files.isRegularFile(shellConfig.get())) {
-            throw bad("--shell-config '" + shellConfig.get() + "' is not a file");
-        }
-        ShellConfig config;
-        try {
-            config = shellConfig.map(ShellConfig::load).orElse(ShellConfig.of(Path.of(".")));
-        } catch (IllegalArgumentException e) {
-            throw bad("--shell-config " + e.getMessage());
-        }
-        if (root.isPresent()) {
-            config = config.withRoot(root.get());
-        }
-        try {
-            config = config.withUnsafeAllowed(allowUnsafe.toArray(String[]::new));
-        } catch (IllegalArgumentException e) {
-            throw bad("--allow-unsafe: " + e.getMessage());
-        }
-        try {
-            config = config.withAllowed(allow.toArray(String[]::new));
-        } catch (IllegalArgumentException e) {
-            throw bad("--allow: " + e.getMessage());
-        }
-        try {
-            return ShellDriver.of(config);
-        } catch (IllegalArgumentException e) {
-            throw bad(e.getMessage());
         }
     }
 

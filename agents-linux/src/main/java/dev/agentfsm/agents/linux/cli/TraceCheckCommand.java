@@ -3,14 +3,9 @@ package dev.agentfsm.agents.linux.cli;
 import dev.agentfsm.runtime.trace.TraceCheck;
 import dev.agentfsm.runtime.trace.TraceReport;
 import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Mixin;
 
 /** {@code trace check}: every move of the traces against the machines on the class path; exit 1 when one is illegal. */
 @Command(
@@ -30,27 +25,13 @@ import picocli.CommandLine.Spec;
         })
 final class TraceCheckCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "The traces, read one after the other.")
-    List<Path> files;
-
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "table",
-            completionCandidates = TraceCommand.Format.Names.class,
-            converter = TraceCommand.Format.Converter.class,
-            description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    TraceCommand.Format format;
+    @Mixin
+    TraceReportOptions options;
 
     @Override
     public Integer call() throws IOException {
-        TraceCommand.requireReadable(spec, files);
-        TraceReport report = TraceCheck.onClassPath(AgentsLinux.classPath()).check(files);
-        TraceCommand.print(
-                AgentsLinux.console(spec), format == TraceCommand.Format.JSON ? report.json() : report.table());
+        TraceReport report = TraceCheck.onClassPath(AgentsLinux.classPath()).check(options.files());
+        options.print(report::table, report::json);
         return report.passed() ? 0 : AgentsLinux.FAILED;
     }
 }

@@ -165,10 +165,8 @@ public final class ShellMcpServer {
     List<McpServerFeatures.SyncToolSpecification> tools() {
         return shell.tools().stream()
                 .map(spec -> McpServerFeatures.SyncToolSpecification.builder()
-                        .tool(McpSchema.Tool.builder()
-                                .name(spec.name())
+                        .tool(McpSchema.Tool.builder(spec.name(), schema(spec))
                                 .description(spec.description())
-                                .inputSchema(schema(spec))
                                 .annotations(new McpSchema.ToolAnnotations(null, true, false, false, false, null))
                                 .build())
                         .callHandler((exchange, request) -> call(request))

@@ -46,7 +46,8 @@ final class CommandPolicy {
     }
 
     Verdict check(String line) {
-        for (char c : OPERATORS.toCharArray()) {
+        for (int i = 0; i < OPERATORS.length(); i++) {
+            char c = OPERATORS.charAt(i);
             if (line.indexOf(c) >= 0) {
                 return new Verdict.Refuse("'" + printable(c) + "' is shell syntax; commands run without a shell,"
                         + " so give one command and its arguments, no operators, pipes or redirections");

@@ -246,7 +246,7 @@ final class Confinement {
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent, TEMPORARY_PREFIX + "*")) {
             for (Path dir : dirs) {
                 int owner = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-                boolean ours = owner == self || self == 0 && owner == NOBODY;
+                boolean ours = owner == self || (self == 0 && owner == NOBODY);
                 if (ours
                         && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
                         && Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS)

@@ -42,7 +42,7 @@ public final class ShellDriver implements DeviceDriver {
     public static final String GET_SYSTEM_INFO = "get_system_info";
 
     static final Duration MIN_TIMEOUT = Duration.ofSeconds(1);
-    static final Duration MAX_TIMEOUT = Duration.ofSeconds(120);
+    static final Duration MAX_TIMEOUT = Duration.ofMinutes(2);
     private static final Duration SYSTEM_INFO_TIMEOUT = Duration.ofSeconds(10);
     private static final List<List<String>> SYSTEM_INFO_COMMANDS =
             List.of(List.of("uname", "-a"), List.of("uptime"), List.of("free", "-h"), List.of("df", "-h"));
@@ -133,19 +133,17 @@ public final class ShellDriver implements DeviceDriver {
 
     @Override
     public ActionResult execute(Action action, Duration timeout) throws DriverException {
-        switch (action.function()) {
-            case EXECUTE_COMMAND:
-                return executeCommand(action.arguments(), timeout);
-            case GET_SYSTEM_INFO:
-                if (!action.arguments().isEmpty()) {
-                    return ActionResult.failed("get_system_info takes no arguments, got "
-                            + action.arguments().keySet());
-                }
-                return systemInfo();
-            default:
-                return ActionResult.failed("unknown tool '" + action.function() + "'; the tools are " + EXECUTE_COMMAND
+        return switch (action.function()) {
+            case EXECUTE_COMMAND -> executeCommand(action.arguments(), timeout);
+            case GET_SYSTEM_INFO ->
+                action.arguments().isEmpty()
+                        ? systemInfo()
+                        : ActionResult.failed("get_system_info takes no arguments, got "
+                                + action.arguments().keySet());
+            default ->
+                ActionResult.failed("unknown tool '" + action.function() + "'; the tools are " + EXECUTE_COMMAND
                         + "(command, timeout, cwd) and " + GET_SYSTEM_INFO + "()");
-        }
+        };
     }
 
     private ActionResult executeCommand(Map<String, Object> arguments, Duration defaultTimeout) throws DriverException {

@@ -40,7 +40,10 @@ class CliArgumentsTest {
                 "trace view a.jsonl b.jsonl --out o  | agents-linux trace view: Unmatched argument at index 3: 'b.jsonl' (see 'agents-linux trace view --help')",
                 "mcp --http 70000                    | agents-linux mcp: --http must be a port from 0 to 65535, got 70000 (see 'agents-linux mcp --help')",
                 "mcp --timeout 0                     | agents-linux mcp: --timeout must be from 1 to 120 seconds, got 0 (see 'agents-linux mcp --help')",
-                "mcp --root /no/such/dir             | agents-linux mcp: --root '/no/such/dir' is not a directory (see 'agents-linux mcp --help')"
+                "mcp --root /no/such/dir             | agents-linux mcp: --root '/no/such/dir' is not a directory (see 'agents-linux mcp --help')",
+                "mcp --allow a/b                     | agents-linux mcp: --allow: allowed command 'a/b' is not a command name; give a bare name such as 'journalctl' and put its directory on the search path (see 'agents-linux mcp --help')",
+                "trace stats --format xml t.jsonl    | agents-linux trace stats: Invalid value for option '--format': expected one of table, json but was 'xml' (see 'agents-linux trace stats --help')",
+                "trace stats /no/such.jsonl          | agents-linux trace stats: the trace file '/no/such.jsonl' does not exist (see 'agents-linux trace stats --help')"
             })
     void badArgumentsPrintOneLineAndExitTwo(String args, String error) {
         Cli cli = Cli.run(args.isEmpty() ? new String[0] : args.split(" "));

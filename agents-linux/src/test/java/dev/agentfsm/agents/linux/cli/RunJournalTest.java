@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.agents.linux.shell.CommandDirectories;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,16 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code run --journal FILE} and {@code run --resume FILE}, against an in-process model server. */
 class RunJournalTest {
-    private static final String LIST =
-            """
-            {"observation": "nothing yet", "thought": "list the files",
-             "action": {"function": "execute_command", "arguments": {"command": "ls -1"}, "status": "CONTINUE"},
-             "plan": ["list", "answer"], "result": ""}""";
-    private static final String DONE =
-            """
-            {"observation": "one file", "thought": "done",
-             "action": {"function": "", "arguments": {}, "status": "FINISH"},
-             "plan": [], "result": "The directory holds hello.txt."}""";
     private static final String TASK = "Which files are here?";
 
     @TempDir
@@ -42,7 +33,7 @@ class RunJournalTest {
         Path root = Files.createDirectory(dir.resolve("root"));
         Files.writeString(root.resolve("hello.txt"), "hi\n");
         Path journal = dir.resolve("run.journal");
-        try (ChatServer server = new ChatServer(LIST, DONE)) {
+        try (ChatServer server = new ChatServer(RunArgs.LIST, RunArgs.DONE)) {
             Cli first = run(server, root, "--task", TASK, "--journal", journal.toString());
             assertEquals(0, first.exitCode(), first.out() + first.err());
             assertTrue(first.out().contains("\njournal: " + journal + "\n"), first.out());
@@ -53,7 +44,7 @@ class RunJournalTest {
         Files.write(journal, records.subList(0, 3));
         Files.delete(root.resolve("hello.txt"));
 
-        try (ChatServer server = new ChatServer(DONE)) {
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
             Cli resumed = run(server, root, "--resume", journal.toString());
 
             assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
@@ -85,29 +76,19 @@ class RunJournalTest {
     @Test
     void resumingWithAnotherTaskIsRefused() throws Exception {
         Path journal = recorded();
-        try (ChatServer server = new ChatServer(DONE)) {
-            Cli cli = run(server, dir, "--resume", journal.toString(), "--task", "something else");
+        String error = refusedResume(journal, "--task", "something else");
 
-            assertEquals(2, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(
-                    cli.err()
-                            .contains("--task 'something else' is not the task journal " + journal + " recorded ('"
-                                    + TASK + "')"),
-                    cli.err());
-            assertEquals(0, server.requests().size());
-        }
+        assertTrue(
+                error.contains(
+                        "--task 'something else' is not the task journal " + journal + " recorded ('" + TASK + "')"),
+                error);
     }
 
     @Test
     void resumingWithOtherSettingsIsRefused() throws Exception {
-        Path journal = recorded();
-        try (ChatServer server = new ChatServer(DONE)) {
-            Cli cli = run(server, dir, "--resume", journal.toString(), "--max-steps", "9");
+        String error = refusedResume(recorded(), "--max-steps", "9");
 
-            assertEquals(2, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(cli.err().contains("maxStep 30 and maxRound 1; this session has maxStep 9"), cli.err());
-            assertEquals(0, server.requests().size());
-        }
+        assertTrue(error.contains("maxStep 30 and maxRound 1; this session has maxStep 9"), error);
     }
 
     @Test
@@ -116,18 +97,12 @@ class RunJournalTest {
         List<String> records = new ArrayList<>(Files.readAllLines(journal));
         records.set(0, recrc(records.get(0).replaceFirst("sha256:[0-9a-f]{64}", "sha256:" + "0".repeat(64))));
         Files.write(journal, records);
-        try (ChatServer server = new ChatServer(DONE)) {
-            Cli cli = run(server, dir, "--resume", journal.toString());
+        String error = refusedResume(journal);
 
-            assertEquals(2, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(
-                    cli.err()
-                            .startsWith("agents-linux run: journal " + journal + " was written by other machines than"
-                                    + " these: it records LinuxAgent [LinuxAgent] with fingerprint sha256:"
-                                    + "0".repeat(64)),
-                    cli.err());
-            assertEquals(0, server.requests().size());
-        }
+        assertTrue(
+                error.startsWith("agents-linux run: journal " + journal + " was written by other machines than"
+                        + " these: it records LinuxAgent [LinuxAgent] with fingerprint sha256:" + "0".repeat(64)),
+                error);
     }
 
     @Test
@@ -137,16 +112,7 @@ class RunJournalTest {
         records.set(2, records.get(2).replace("ls -1", "ls -l"));
         Files.write(journal, records);
 
-        Cli cli = Cli.run(
-                "run",
-                "--resume",
-                journal.toString(),
-                "--base-url",
-                "http://127.0.0.1:9/v1",
-                "--model",
-                "m",
-                "--root",
-                dir.toString());
+        Cli cli = withoutModel("--resume", journal.toString());
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("is corrupt at record 3 (line 3, byte "), cli.err());
@@ -156,18 +122,7 @@ class RunJournalTest {
     @Test
     void anExistingJournalIsNotOverwritten() throws Exception {
         Path journal = recorded();
-        Cli cli = Cli.run(
-                "run",
-                "--task",
-                TASK,
-                "--journal",
-                journal.toString(),
-                "--base-url",
-                "http://127.0.0.1:9/v1",
-                "--model",
-                "m",
-                "--root",
-                dir.toString());
+        Cli cli = withoutModel("--task", TASK, "--journal", journal.toString());
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("already exists and holds"), cli.err());
@@ -175,20 +130,7 @@ class RunJournalTest {
 
     @Test
     void journalAndResumeTogetherAreRefused() {
-        Cli cli = Cli.run(
-                "run",
-                "--task",
-                TASK,
-                "--journal",
-                "a",
-                "--resume",
-                "b",
-                "--base-url",
-                "http://127.0.0.1:9/v1",
-                "--model",
-                "m",
-                "--root",
-                dir.toString());
+        Cli cli = withoutModel("--task", TASK, "--journal", "a", "--resume", "b");
 
         assertEquals(2, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.err().contains("give one of them"), cli.err());
@@ -205,26 +147,32 @@ class RunJournalTest {
     /** A journal of a whole run of the task. */
     private Path recorded() throws Exception {
         Path journal = dir.resolve("recorded.journal");
-        try (ChatServer server = new ChatServer(LIST, DONE)) {
+        try (ChatServer server = new ChatServer(RunArgs.LIST, RunArgs.DONE)) {
             Cli cli = run(server, dir, "--task", TASK, "--journal", journal.toString());
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
         }
         return journal;
     }
 
+    /** {@code run --resume journal} with {@code more}, which must stop with a usage error before asking the model; its message. */
+    private String refusedResume(Path journal, String... more) throws IOException {
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
+            List<String> args = new ArrayList<>(List.of("--resume", journal.toString()));
+            args.addAll(List.of(more));
+            Cli cli = run(server, dir, args.toArray(String[]::new));
+            assertEquals(2, cli.exitCode(), cli.out() + cli.err());
+            assertEquals(0, server.requests().size(), "the model is not asked");
+            return cli.err();
+        }
+    }
+
+    /** {@code run} with {@code more} against no model (the discard port): for runs refused before the first step. */
+    private Cli withoutModel(String... more) {
+        return RunArgs.run("http://127.0.0.1:9/v1", dir, dir.resolve("trace.jsonl"), more);
+    }
+
     private Cli run(ChatServer server, Path root, String... more) {
-        List<String> args = new ArrayList<>(List.of(
-                "run",
-                "--base-url",
-                server.baseUrl(),
-                "--model",
-                "test-model",
-                "--root",
-                root.toString(),
-                "--trace",
-                dir.resolve("trace.jsonl").toString()));
-        args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new));
+        return RunArgs.run(server.baseUrl(), root, dir.resolve("trace.jsonl"), more);
     }
 
     /** The line with its checksum made right again: a record that was edited, not damaged. */

@@ -16,16 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code run} against an in-process OpenAI-compatible server with scripted replies. */
 class RunTaskCommandTest {
-    private static final String LIST =
-            """
-            {"observation": "nothing yet", "thought": "list the files",
-             "action": {"function": "execute_command", "arguments": {"command": "ls -1"}, "status": "CONTINUE"},
-             "plan": ["list", "answer"], "result": ""}""";
-    private static final String DONE =
-            """
-            {"observation": "one file", "thought": "done",
-             "action": {"function": "", "arguments": {}, "status": "FINISH"},
-             "plan": [], "result": "The directory holds hello.txt."}""";
 
     @TempDir
     Path root;
@@ -39,21 +29,9 @@ class RunTaskCommandTest {
     void runsATaskWithAModelOverHttp() throws Exception {
         Files.writeString(root.resolve("hello.txt"), "hi\n");
         Path trace = root.resolve("../" + root.getFileName() + "-trace.jsonl").normalize();
-        try (ChatServer server = new ChatServer(LIST, DONE)) {
-            Cli cli = Cli.run(
-                    "run",
-                    "--task",
-                    "Which files are here?",
-                    "--base-url",
-                    server.baseUrl(),
-                    "--model",
-                    "test-model",
-                    "--api-key-env",
-                    "HOME",
-                    "--root",
-                    root.toString(),
-                    "--trace",
-                    trace.toString());
+        try (ChatServer server = new ChatServer(RunArgs.LIST, RunArgs.DONE)) {
+            Cli cli = RunArgs.run(
+                    server.baseUrl(), root, trace, "--task", "Which files are here?", "--api-key-env", "HOME");
 
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
             assertTrue(cli.out().contains("\nsandbox: commands run as "), cli.out());
@@ -69,7 +47,7 @@ class RunTaskCommandTest {
             List<ChatServer.Request> requests = server.requests();
             assertEquals(2, requests.size());
             assertEquals("/v1/chat/completions", requests.get(0).path());
-            assertEquals("test-model", requests.get(0).body().path("model").asText());
+            assertEquals("m", requests.get(0).body().path("model").asText());
             assertEquals("Bearer " + System.getenv("HOME"), requests.get(0).authorization());
             assertTrue(
                     requests.get(0).lastUserText().contains("Which files are here?"),
@@ -87,8 +65,8 @@ class RunTaskCommandTest {
     void aShellConfigurationFileExtendsTheAllowList() throws Exception {
         Files.createDirectory(root.resolve("work"));
         Path config = Files.writeString(root.resolve("shell.yaml"), "root: work\nallowUnsafe: [env]\n");
-        String env = LIST.replace("ls -1", "env");
-        try (ChatServer server = new ChatServer(env, DONE)) {
+        String env = RunArgs.LIST.replace("ls -1", "env");
+        try (ChatServer server = new ChatServer(env, RunArgs.DONE)) {
             Cli cli = Cli.run(
                     "run",
                     "--task",
@@ -144,29 +122,23 @@ class RunTaskCommandTest {
                 reply("set the title " + clipboard + "\u001B]0;owned\u0007", "cat evil.txt", "CONTINUE", ""),
                 reply("now a long one", hugeCommand, "CONTINUE", ""),
                 reply("done", "", "FINISH", hugeResult))) {
-            Cli cli = Cli.run(
-                    "run",
-                    "--task",
-                    "read evil.txt",
-                    "--base-url",
-                    server.baseUrl(),
-                    "--model",
-                    "m",
-                    "--root",
-                    root.toString(),
-                    "--trace",
-                    root.resolve("trace.jsonl").toString());
+            Cli cli = RunArgs.run(server.baseUrl(), root, root.resolve("trace.jsonl"), "--task", "read evil.txt");
 
             assertEquals(0, cli.exitCode(), cli.err());
             assertTrue(!hasControls(cli.out()), "a raw control character was printed");
             assertTrue(
-                    cli.out().contains("thought: set the title \\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\n"),
+                    cli.out()
+                            .contains(
+                                    "thought: set the title \\u001b]52;c;cm0gLXJmIH4=\\u0007\\u001b]0;owned\\u0007\n"),
                     cli.out());
-            assertTrue(cli.out().contains("\n        \\x1b[2J\\x1b[Hcleared\\u009b31m\\u202eeulb\\x07\n"), cli.out());
+            assertTrue(
+                    cli.out().contains("\n        \\u001b[2J\\u001b[Hcleared\\u009b31m\\u202eeulb\\u0007\n"),
+                    cli.out());
             assertTrue(
                     cli.out().contains("$ cat " + "x".repeat(196) + "... (" + hugeCommand.length() + " chars)"),
                     "the 3 MB command is cut");
-            assertTrue(cli.out().contains("\nresult: done \\x1b]52;c;cm0gLXJmIH4=\\x07\n        done "), "the result");
+            assertTrue(
+                    cli.out().contains("\nresult: done \\u001b]52;c;cm0gLXJmIH4=\\u0007\n        done "), "the result");
             assertTrue(cli.out().contains("\n        ... (199980 more lines)\n"), "the 5 MB result is cut");
             assertTrue(cli.out().length() < 20_000, cli.out().length() + " characters printed");
         }
@@ -176,22 +148,11 @@ class RunTaskCommandTest {
     void aHugeServerErrorIsShortInTheConsoleAndTheTrace() throws Exception {
         Path trace = root.resolve("trace.jsonl");
         try (ChatServer server = new ChatServer().failing(400, "\u001B]52;c;" + "e".repeat(15 * 1024 * 1024))) {
-            Cli cli = Cli.run(
-                    "run",
-                    "--task",
-                    "anything",
-                    "--base-url",
-                    server.baseUrl(),
-                    "--model",
-                    "m",
-                    "--root",
-                    root.toString(),
-                    "--trace",
-                    trace.toString());
+            Cli cli = RunArgs.run(server.baseUrl(), root, trace, "--task", "anything");
 
             assertEquals(1, cli.exitCode(), cli.err());
             assertTrue(cli.out().length() < 10_000, cli.out().length() + " characters printed");
-            assertTrue(cli.out().contains("answered HTTP 400: \\x1b]52;c;eee"), cli.out());
+            assertTrue(cli.out().contains("answered HTTP 400: \\u001b]52;c;eee"), cli.out());
             assertTrue(cli.out().contains("e... (15728647 chars)"), cli.out());
             assertTrue(!hasControls(cli.out()), cli.out());
             for (String line : Files.readAllLines(trace, StandardCharsets.UTF_8)) {
@@ -202,16 +163,8 @@ class RunTaskCommandTest {
 
     @Test
     void aBaseUrlWithAPasswordIsRefusedWithoutEchoingIt() {
-        Cli cli = Cli.run(
-                "run",
-                "--task",
-                "anything",
-                "--base-url",
-                "https://alice:s3cr3t@api.example.com/v1",
-                "--model",
-                "m",
-                "--root",
-                root.toString());
+        Cli cli = RunArgs.run(
+                "https://alice:s3cr3t@api.example.com/v1", root, root.resolve("trace.jsonl"), "--task", "anything");
 
         assertEquals(AgentsLinux.USAGE, cli.exitCode(), cli.out() + cli.err());
         assertTrue(
@@ -221,22 +174,16 @@ class RunTaskCommandTest {
 
     @Test
     void allowUnsafeAddsACommandThatAllowRefuses() throws Exception {
-        String env = LIST.replace("ls -1", "env");
-        try (ChatServer server = new ChatServer(env, DONE)) {
-            Cli cli = Cli.run(
-                    "run",
+        String env = RunArgs.LIST.replace("ls -1", "env");
+        try (ChatServer server = new ChatServer(env, RunArgs.DONE)) {
+            Cli cli = RunArgs.run(
+                    server.baseUrl(),
+                    root,
+                    root.resolve("trace.jsonl"),
                     "--task",
                     "show the environment",
-                    "--base-url",
-                    server.baseUrl(),
-                    "--model",
-                    "m",
-                    "--root",
-                    root.toString(),
                     "--allow-unsafe",
-                    "env",
-                    "--trace",
-                    root.resolve("trace.jsonl").toString());
+                    "env");
 
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
             assertTrue(cli.out().contains("\n        PATH=/usr/bin:/bin\n"), cli.out());
@@ -251,18 +198,7 @@ class RunTaskCommandTest {
                  "action": {"function": "", "arguments": {}, "status": "FAIL"},
                  "plan": [], "result": "Installing packages needs root; not done."}""";
         try (ChatServer server = new ChatServer(fail)) {
-            Cli cli = Cli.run(
-                    "run",
-                    "--task",
-                    "install nginx",
-                    "--base-url",
-                    server.baseUrl(),
-                    "--model",
-                    "m",
-                    "--root",
-                    root.toString(),
-                    "--trace",
-                    root.resolve("trace.jsonl").toString());
+            Cli cli = RunArgs.run(server.baseUrl(), root, root.resolve("trace.jsonl"), "--task", "install nginx");
 
             assertEquals(1, cli.exitCode(), cli.out() + cli.err());
             assertTrue(
@@ -281,20 +217,14 @@ class RunTaskCommandTest {
                 new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = closed.getLocalPort();
         }
-        Cli cli = Cli.run(
-                "run",
+        Cli cli = RunArgs.run(
+                "http://127.0.0.1:" + port + "/v1",
+                root,
+                root.resolve("trace.jsonl"),
                 "--task",
                 "anything",
-                "--base-url",
-                "http://127.0.0.1:" + port + "/v1",
-                "--model",
-                "m",
                 "--timeout",
-                "5",
-                "--root",
-                root.toString(),
-                "--trace",
-                root.resolve("trace.jsonl").toString());
+                "5");
 
         assertEquals(1, cli.exitCode(), cli.out() + cli.err());
         assertTrue(cli.out().contains("\nround ERROR after 3 states: CONTINUE -> FAIL -> FINISH\n"), cli.out());
@@ -304,18 +234,7 @@ class RunTaskCommandTest {
     @Test
     void aModelThatNeverRepliesInShapeEndsTheRoundAsAnErrorWithExitOne() throws Exception {
         try (ChatServer server = new ChatServer("not json", "still not json", "{}", "nope")) {
-            Cli cli = Cli.run(
-                    "run",
-                    "--task",
-                    "anything",
-                    "--base-url",
-                    server.baseUrl(),
-                    "--model",
-                    "m",
-                    "--root",
-                    root.toString(),
-                    "--trace",
-                    root.resolve("trace.jsonl").toString());
+            Cli cli = RunArgs.run(server.baseUrl(), root, root.resolve("trace.jsonl"), "--task", "anything");
 
             assertEquals(1, cli.exitCode(), cli.out() + cli.err());
             assertEquals(4, server.requests().size(), "one ask and jsonParsingRetry (3) corrective re-asks");

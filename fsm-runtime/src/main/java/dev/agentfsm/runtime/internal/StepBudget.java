@@ -1,11 +1,12 @@
-package dev.agentfsm.runtime;
+package dev.agentfsm.runtime.internal;
 
 /**
  * The steps a session may still take (UFO's {@code MAX_STEP}), shared by all of its rounds. A round
- * takes one step per state it enters; when none is left it ends as {@link Outcome#STEP_LIMIT}.
- * Confined to one session's thread.
+ * takes one step per state it enters; when none is left it ends as {@code STEP_LIMIT}. Confined to
+ * one session's thread. The runtime's {@code Session} and fsm-temporal's workflow both count with it.
+ * Internal: not part of the runtime's API (see the package).
  */
-final class StepBudget {
+public final class StepBudget {
     private final int limit;
     private int used;
 
@@ -13,7 +14,7 @@ final class StepBudget {
      * @param limit how many steps in all; at least 1
      * @throws IllegalArgumentException naming the value if {@code limit < 1}
      */
-    StepBudget(int limit) {
+    public StepBudget(int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("a step budget needs at least 1 step; got " + limit);
         }
@@ -21,7 +22,7 @@ final class StepBudget {
     }
 
     /** Takes one step; {@code false} when the budget is spent (and nothing is taken). */
-    boolean tryTake() {
+    public boolean tryTake() {
         if (used >= limit) {
             return false;
         }
@@ -30,12 +31,12 @@ final class StepBudget {
     }
 
     /** The steps taken so far. */
-    int used() {
+    public int used() {
         return used;
     }
 
     /** The budget's size. */
-    int limit() {
+    public int limit() {
         return limit;
     }
 }

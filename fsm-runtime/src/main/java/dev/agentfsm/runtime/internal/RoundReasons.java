@@ -1,0 +1,99 @@
+package dev.agentfsm.runtime.internal;
+
+import dev.agentfsm.runtime.Status;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The reasons a round gives for how it ended ({@code RoundResult.reason()}), written once for the
+ * runtime's {@link dev.agentfsm.runtime.Round} and for fsm-temporal's rounds in a workflow, so that a
+ * round ends in the same words wherever it runs. Internal: not part of the runtime's API (see the
+ * package).
+ */
+public final class RoundReasons {
+
+    private RoundReasons() {}
+
+    /** A round-ending state was reached: {@code COMPLETED}. */
+    public static String completed(Status at, int steps) {
+        return at.machine().name() + " reached " + at.name() + ", which ends the round, after " + steps(steps);
+    }
+
+    /**
+     * The budget had no step left for the next state: {@code STEP_LIMIT}.
+     *
+     * @param at the state the round is in
+     * @param to where it was about to move; empty before its first state
+     */
+    public static String stepLimit(int budget, int steps, Status at, Optional<? extends Status> to) {
+        String where = to.isPresent()
+                ? "in " + at.qualifiedName() + ", about to move to " + to.get().qualifiedName()
+                : "before entering " + at.qualifiedName();
+        return "the step budget of " + budget + " steps was spent (" + steps + " by this round) before a"
+                + " round-ending state was reached; stopped " + where;
+    }
+
+    /** The round was cancelled ({@code why}) while in {@code at}: {@code CANCELLED}. */
+    public static String cancelled(String why, int steps, Status at) {
+        return "the round was cancelled: " + why + ", after " + steps(steps) + ", in " + at.qualifiedName();
+    }
+
+    /**
+     * The state's work failed and the round ends: {@code ERROR}.
+     *
+     * @param failure the failure as text ({@code Exception.toString()})
+     * @param afterOnError whether the round had already gone to its machine's {@code onError} state
+     */
+    public static String failed(Status at, String failure, boolean afterOnError) {
+        boolean noOnError = !afterOnError && at.machine().table().onError().isEmpty();
+        return at.qualifiedName() + " failed with " + failure
+                + (noOnError ? "; " + at.machine().name() + " declares no onError state" : "");
+    }
+
+    /** The state's work failed and the round went on in {@code onError}; the round's reason starts with this. */
+    public static String movedToOnError(Status at, String failure, Status onError) {
+        return at.qualifiedName() + " failed with " + failure + "; "
+                + at.machine().name() + " moved to its onError state " + onError.name();
+    }
+
+    /** The reason of a round that went to its {@code onError} state and then ended for {@code reason}. */
+    public static String afterOnError(String movedToOnError, String reason) {
+        return movedToOnError + "; then " + reason;
+    }
+
+    /** How a requested move's target is named: by its name in its own machine, qualified in another. */
+    public static String requested(Status at, Status requested) {
+        return requested.machine() == at.machine() ? requested.name() : requested.qualifiedName();
+    }
+
+    /** {@code at} asked to move where it declares no move: {@code ILLEGAL_TRANSITION}. */
+    public static String illegal(Status at, String requested) {
+        return at.qualifiedName() + " asked to move to \"" + requested
+                + "\", which it does not declare; it may move to " + names(at.targets());
+    }
+
+    /** {@code at} asked for a status its machine does not have, and the machine declares no fallback: {@code UNKNOWN_STATUS}. */
+    public static String unknownStatus(Status at, String requested) {
+        return at.machine().name() + " has no state for status " + quoted(requested) + " (asked for in " + at.name()
+                + ") and declares no fallback; known statuses: "
+                + names(at.machine().table().statuses()) + "; "
+                + at.name() + " may move to " + names(at.targets());
+    }
+
+    /** The reply guard rejected the LLM's reply in {@code at}. */
+    public static String rejected(Status at, String message) {
+        return "the LLM's reply was rejected in " + at.qualifiedName() + ": " + message;
+    }
+
+    private static String steps(int steps) {
+        return steps + (steps == 1 ? " step" : " steps");
+    }
+
+    private static String names(List<? extends Status> statuses) {
+        return statuses.stream().map(Status::name).toList().toString();
+    }
+
+    private static String quoted(String status) {
+        return status == null ? "null" : '"' + status + '"';
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * Not part of the runtime's API: code that other agent-fsm modules share with the runtime and that
+ * users should not call. It is public only because Java has no narrower visibility across modules;
+ * it may change in any release without notice.
+ *
+ * <p>{@link dev.agentfsm.runtime.internal.RoundReasons} holds the words a round ends with, so that
+ * fsm-temporal's workflow rounds end word for word as {@link dev.agentfsm.runtime.Round} does.
+ */
+package dev.agentfsm.runtime.internal;

@@ -23,7 +23,7 @@ final class AdbDevices {
     /** The devices listed, in order; the header, daemon messages and blank lines are skipped. */
     static List<Entry> parse(String output) {
         List<Entry> entries = new ArrayList<>();
-        for (String line : output.split("\\R")) {
+        for (String line : output.split("\\R", -1)) {
             String trimmed = line.strip();
             if (trimmed.isEmpty() || trimmed.startsWith("List of devices") || trimmed.startsWith("*")) {
                 continue;
@@ -34,7 +34,7 @@ final class AdbDevices {
             if (fields.length == 2) {
                 String state = fields[1].startsWith("no permissions")
                         ? "no permissions"
-                        : fields[1].split("\\s+")[0];
+                        : fields[1].split("\\s+", 2)[0];
                 entries.add(new Entry(fields[0], state));
             }
         }

@@ -52,9 +52,9 @@ public final class AdbDriver implements MobileDevice {
         this.commandTimeout = builder.commandTimeout;
         this.tapSettle = builder.tapSettle;
         this.screen = new ScreenControls(builder.controlsTtl, builder.clock);
-        this.userApps = new TtlCache<>(Duration.ofSeconds(300), builder.clock);
-        this.allApps = new TtlCache<>(Duration.ofSeconds(300), builder.clock);
-        this.deviceInfo = new TtlCache<>(Duration.ofSeconds(60), builder.clock);
+        this.userApps = new TtlCache<>(Duration.ofMinutes(5), builder.clock);
+        this.allApps = new TtlCache<>(Duration.ofMinutes(5), builder.clock);
+        this.deviceInfo = new TtlCache<>(Duration.ofMinutes(1), builder.clock);
     }
 
     /** Starts configuring a driver. */

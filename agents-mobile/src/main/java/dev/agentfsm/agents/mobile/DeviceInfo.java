@@ -40,7 +40,7 @@ public record DeviceInfo(
     /** {@code wm} prints "Physical size: 1080x2400" and, when overridden, "Override size: 720x1600": the override wins. */
     private static String wmValue(String output) {
         String value = "";
-        for (String line : output.strip().split("\\R")) {
+        for (String line : output.strip().split("\\R", -1)) {
             int colon = line.indexOf(':');
             if (colon >= 0 && (value.isEmpty() || line.startsWith("Override"))) {
                 value = line.substring(colon + 1).strip();

@@ -14,6 +14,9 @@ import java.util.Optional;
  * @param annotated the screenshot with a numbered label on each control, as PNG
  * @param controls the controls, labelled from 1 in reading order
  */
+// the screenshot passes from the driver to the prompt without a copy, and nothing compares these
+// values, so the array's identity semantics in equals are harmless
+@SuppressWarnings("ArrayRecordComponent")
 public record WindowSnapshot(
         DesktopWindow window, byte[] screenshot, byte[] annotated, List<AnnotatedControl> controls) {
 

@@ -225,9 +225,8 @@ public final class BrowserDemo {
         int bars = read.path("bars").asInt();
         Map<String, String> cells = new LinkedHashMap<>();
         read.path("cells")
-                .fields()
-                .forEachRemaining(
-                        cell -> cells.put(cell.getKey(), cell.getValue().asText()));
+                .properties()
+                .forEach(cell -> cells.put(cell.getKey(), cell.getValue().asText()));
         console.println(result.outcome() + ": " + result.reason());
         console.println("path: " + String.join(" -> ", result.qualifiedPath()));
         context.previousSubtasks()

@@ -167,7 +167,7 @@ public final class SimulatedSheet extends SimulatedApplication {
             return ActionResult.failed("the clipboard is empty");
         }
         int[] start = position(activeCell.get()).orElseThrow();
-        String[] lines = clipboard.text().split("\n");
+        String[] lines = clipboard.text().lines().toArray(String[]::new);
         int width = 0;
         for (int r = 0; r < lines.length; r++) {
             String[] values = lines[r].split("\t", -1);
@@ -256,8 +256,8 @@ public final class SimulatedSheet extends SimulatedApplication {
     }
 
     private void paintGrid(Graphics2D g) {
-        Optional<int[]> from = selection.map(s -> s.split(":")[0]).flatMap(SimulatedSheet::position);
-        Optional<int[]> to = selection.map(s -> s.split(":")[1]).flatMap(SimulatedSheet::position);
+        Optional<int[]> from = selection.map(s -> s.split(":", -1)[0]).flatMap(SimulatedSheet::position);
+        Optional<int[]> to = selection.map(s -> s.split(":", -1)[1]).flatMap(SimulatedSheet::position);
         for (int col = 0; col < COLUMNS; col++) {
             g.setColor(Color.DARK_GRAY);
             g.drawString(String.valueOf((char) ('A' + col)), GRID_LEFT + col * CELL_WIDTH + 36, GRID_TOP - 6);

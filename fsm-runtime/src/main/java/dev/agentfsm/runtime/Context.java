@@ -1,12 +1,13 @@
 package dev.agentfsm.runtime;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -59,9 +60,14 @@ public final class Context {
     /** The subtask a host assigned to the sub-agent now working. */
     public static final Key<String> SUBTASK = Key.of("subtask");
 
-    /** The subtasks finished so far, in order; sub-agents add to it, the host reads it. Use {@link #archive}. */
+    /**
+     * The subtasks finished so far, in order; sub-agents add to it, the host reads it. Use {@link #archive}
+     * to add and {@link #previousSubtasks()} to read: the list is synchronized, so another thread that
+     * iterates it directly must hold its lock, as {@link Collections#synchronizedList} says.
+     */
+    // Not a CopyOnWriteArrayList: that copies the whole archive for every subtask a long session ends.
     public static final Key<List<ArchivedSubtask>> PREVIOUS_SUBTASKS =
-            Key.withDefault("previous_subtasks", CopyOnWriteArrayList::new);
+            Key.withDefault("previous_subtasks", () -> Collections.synchronizedList(new ArrayList<>()));
 
     /** The round's answer, promoted from the agent's reply; {@link RoundResult#result()} reports it. */
     public static final Key<String> ROUND_RESULT = Key.of("round_result");

@@ -198,16 +198,19 @@ public final class Round {
         private StepEnd work() {
             TransitionTable<?> table = status.machine().table();
             try {
-                if (!status.endsSubtask()) {
+                boolean endsSubtask = status.endsSubtask();
+                if (!endsSubtask) {
                     subtaskJustEnded = false; // entering any other state begins a new subtask
                 }
-                int archived =
-                        context.get(Context.PREVIOUS_SUBTASKS).orElseThrow().size();
+                // what a subtask-ending state's handle archives is the subtask it ended; no other state looks
+                int archived = endsSubtask
+                        ? context.get(Context.PREVIOUS_SUBTASKS).orElseThrow().size()
+                        : 0;
                 handle(status, current, context);
                 if (timedOut()) {
                     return timeoutMove();
                 }
-                if (status.endsSubtask()) {
+                if (endsSubtask) {
                     Optional<RoundResult> refused = endSubtask(archived);
                     if (refused.isPresent()) {
                         return new Ended(refused.get());
@@ -325,8 +328,9 @@ public final class Round {
             List<ArchivedSubtask> archive =
                     context.get(Context.PREVIOUS_SUBTASKS).orElseThrow();
             ArchivedSubtask ended;
-            if (archive.size() > archivedBefore) {
-                ended = archive.get(archive.size() - 1);
+            int archived = archive.size();
+            if (archived > archivedBefore) {
+                ended = archive.get(archived - 1);
             } else if (subtaskJustEnded) {
                 return Optional.empty();
             } else {
@@ -338,7 +342,7 @@ public final class Round {
                         context.get(Context.ROUND_RESULT)
                                 .or(() -> context.get(Context.ERROR).map(Exception::toString))
                                 .orElse(""));
-                context.archive(ended);
+                archive.add(ended); // as context.archive(ended) does
             }
             subtaskJustEnded = true;
             subtasks.add(ended);

@@ -11,7 +11,9 @@ public abstract class BaseAgent implements Agent {
     private final String name;
     private final RuntimeConfig config;
     private final Blackboard ownBlackboard = new Blackboard();
-    private Optional<Status> status = Optional.empty();
+    /** Null until the first round gives one; a plain field because the round sets it at every step. */
+    private Status status;
+
     private Optional<Agent> host = Optional.empty();
 
     /** @param name the agent's name for logs and traces; the agent uses {@link RuntimeConfig#defaults()} */
@@ -40,13 +42,16 @@ public abstract class BaseAgent implements Agent {
 
     @Override
     public Status status() {
-        return status.orElseThrow(() -> new IllegalStateException(
-                name + " has no status yet; a round gives it" + " its machine's initial status when it starts"));
+        if (status == null) {
+            throw new IllegalStateException(
+                    name + " has no status yet; a round gives it" + " its machine's initial status when it starts");
+        }
+        return status;
     }
 
     @Override
     public void setStatus(Status status) {
-        this.status = Optional.of(Objects.requireNonNull(status, () -> "status of agent " + name));
+        this.status = Objects.requireNonNull(status, () -> "status of agent " + name);
     }
 
     @Override
@@ -67,11 +72,11 @@ public abstract class BaseAgent implements Agent {
     /** Clears the status; subclasses that keep round-local data clear it too and call this. */
     @Override
     public void reset() {
-        status = Optional.empty();
+        status = null;
     }
 
     @Override
     public String toString() {
-        return name + status.map(s -> "[" + s.name() + "]").orElse("");
+        return status == null ? name : name + "[" + status.name() + "]";
     }
 }

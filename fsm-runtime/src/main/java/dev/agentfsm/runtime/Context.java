@@ -1,12 +1,14 @@
 package dev.agentfsm.runtime;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -59,9 +61,14 @@ public final class Context {
     /** The subtask a host assigned to the sub-agent now working. */
     public static final Key<String> SUBTASK = Key.of("subtask");
 
-    /** The subtasks finished so far, in order; sub-agents add to it, the host reads it. Use {@link #archive}. */
+    /**
+     * The subtasks finished so far, in order; sub-agents add to it, the host reads it. Use {@link #archive}
+     * to add and {@link #previousSubtasks()} to read: the list is synchronized, so another thread that
+     * iterates it directly must hold its lock, as {@link Collections#synchronizedList} says.
+     */
+    // Not a CopyOnWriteArrayList: that copies the whole archive for every subtask a long session ends.
     public static final Key<List<ArchivedSubtask>> PREVIOUS_SUBTASKS =
-            Key.withDefault("previous_subtasks", CopyOnWriteArrayList::new);
+            Key.withDefault("previous_subtasks", () -> Collections.synchronizedList(new ArrayList<>()));
 
     /** The round's answer, promoted from the agent's reply; {@link RoundResult#result()} reports it. */
     public static final Key<String> ROUND_RESULT = Key.of("round_result");
@@ -80,6 +87,11 @@ public final class Context {
     public static final Key<Integer> ROUND_STEP = Key.withDefault("round_step", () -> 0);
 
     private final ConcurrentHashMap<Key<?>, Object> values = new ConcurrentHashMap<>();
+    // The two step counters live beside the map: a round sets both at every step, and a boxed Integer
+    // put into the map costs an allocation and a lock each time. They read and write like any key with
+    // a default (see counter()).
+    private final Counter roundStep = new Counter();
+    private final Counter sessionStep = new Counter();
     private final Inbox inbox = new Inbox();
 
     /** The external events delivered to the session, for a state that waits for one ({@link Inbox#await()}). */
@@ -100,6 +112,9 @@ public final class Context {
     /** The value under {@code key}; a key with a default creates and stores it on first use. */
     @SuppressWarnings("unchecked")
     public <T> Optional<T> get(Key<T> key) {
+        if (isCounter(key)) {
+            return Optional.of((T) Integer.valueOf(counter(key).get()));
+        }
         if (key.defaultValue != null) {
             return Optional.of((T) values.computeIfAbsent(key, Context::defaultOf));
         }
@@ -121,13 +136,21 @@ public final class Context {
 
     /** Stores {@code value} under {@code key}, replacing any earlier value. */
     public <T> Context put(Key<T> key, T value) {
-        values.put(key, Objects.requireNonNull(value, () -> "value for context key " + key.name));
+        Objects.requireNonNull(value, () -> "value for context key " + key.name);
+        if (isCounter(key)) {
+            counter(key).set((Integer) value);
+        } else {
+            values.put(key, value);
+        }
         return this;
     }
 
     /** Replaces the value under {@code key} (its default when absent) with {@code update} applied to it, atomically. */
     @SuppressWarnings("unchecked")
     public <T> T update(Key<T> key, UnaryOperator<T> update) {
+        if (isCounter(key)) {
+            return (T) (Integer) counter(key).update((UnaryOperator<Integer>) update, key.name);
+        }
         return (T) values.compute(key, (k, old) -> {
             T current = old != null ? (T) old : key.defaultValue != null ? key.defaultValue.get() : null;
             return Objects.requireNonNull(update.apply(current), () -> "updated value for context key " + key.name);
@@ -136,13 +159,84 @@ public final class Context {
 
     /** Removes the value under {@code key}; a key with a default gets it again on its next use. */
     public void remove(Key<?> key) {
-        values.remove(key);
+        if (isCounter(key)) {
+            counter(key).remove();
+        } else {
+            values.remove(key);
+        }
+    }
+
+    /**
+     * The round took its step {@code roundStep}: sets {@link #ROUND_STEP} to it and adds one to
+     * {@link #SESSION_STEP}. For the round's thread, the counters' only writer while it runs.
+     */
+    void stepTaken(int roundStep) {
+        this.roundStep.publish(roundStep);
+        sessionStep.publish(sessionStep.get() + 1);
     }
 
     /** Every value by its key's name, for the journal to see what a step changed. */
     Map<String, Object> byName() {
         Map<String, Object> named = new HashMap<>();
         values.forEach((key, value) -> named.put(key.name, value));
+        roundStep.value().ifPresent(value -> named.put(ROUND_STEP.name, value));
+        sessionStep.value().ifPresent(value -> named.put(SESSION_STEP.name, value));
         return named;
+    }
+
+    private static boolean isCounter(Key<?> key) {
+        return key == ROUND_STEP || key == SESSION_STEP;
+    }
+
+    private Counter counter(Key<?> key) {
+        return key == ROUND_STEP ? roundStep : sessionStep;
+    }
+
+    /**
+     * A step counter: absent, like a key with a default before its first use, or a value. Reading an
+     * absent counter stores its default, 0, as {@link #get(Key)} does for the other keys.
+     */
+    private static final class Counter {
+        private static final long ABSENT = Long.MIN_VALUE; // no int value: a long holds every int and this
+
+        private final AtomicLong value = new AtomicLong(ABSENT);
+
+        int get() {
+            long now = value.get();
+            if (now == ABSENT) {
+                value.compareAndSet(ABSENT, 0);
+                now = value.get();
+            }
+            return now == ABSENT ? 0 : (int) now; // removed again in between: its default
+        }
+
+        Optional<Integer> value() {
+            long now = value.get();
+            return now == ABSENT ? Optional.empty() : Optional.of((int) now);
+        }
+
+        void set(int next) {
+            value.set(next);
+        }
+
+        /** A write without a fence, for the round's own step: readers on other threads see it soon, and in order. */
+        void publish(int next) {
+            value.lazySet(next);
+        }
+
+        int update(UnaryOperator<Integer> update, String name) {
+            while (true) {
+                long old = value.get();
+                int next = Objects.requireNonNull(
+                        update.apply(old == ABSENT ? 0 : (int) old), () -> "updated value for context key " + name);
+                if (value.compareAndSet(old, next)) {
+                    return next;
+                }
+            }
+        }
+
+        void remove() {
+            value.set(ABSENT);
+        }
     }
 }

@@ -56,16 +56,17 @@ public final class Next {
                 agent,
                 () -> "the hand-off " + from.qualifiedName() + " -> " + to.qualifiedName() + " needs the "
                         + to.machine().name() + " agent to hand control to; got null");
-        Move declared = from.moveTo(to)
-                .filter(Move::isHandOff)
-                .orElseThrow(() -> new IllegalArgumentException(from.qualifiedName() + " declares no hand-off to "
-                        + to.qualifiedName() + "; it declares " + from.moves()));
+        Optional<Move> declared = from.moveTo(to).filter(Move::isHandOff);
+        if (declared.isEmpty()) {
+            throw new IllegalArgumentException(from.qualifiedName() + " declares no hand-off to " + to.qualifiedName()
+                    + "; it declares " + from.moves());
+        }
         Class<?> driven = to.machine().agentType();
         if (!driven.isInstance(agent)) {
-            throw new IllegalArgumentException(declared + " hands control to "
+            throw new IllegalArgumentException(declared.get() + " hands control to "
                     + agent.getClass().getName() + ", but " + to.machine().name() + " drives " + driven.getName());
         }
-        return new Next(from, to, Optional.of(declared), Optional.of(agent));
+        return new Next(from, to, declared, Optional.of(agent));
     }
 
     /**

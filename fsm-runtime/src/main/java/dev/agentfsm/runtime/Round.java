@@ -44,7 +44,9 @@ public final class Round {
     private final StepBudget budget;
     private final List<TransitionListener> listeners;
     private final CancellationToken cancellation;
-    private final String session;
+    /** The session's id; empty for a lone round until a listener needs one (a random UUID takes about a microsecond). */
+    private Optional<String> session;
+
     private final int number;
     private final Optional<Journal> journal;
     private boolean started;
@@ -56,7 +58,7 @@ public final class Round {
             StepBudget budget,
             List<TransitionListener> listeners,
             CancellationToken cancellation,
-            String session,
+            Optional<String> session,
             int number,
             Optional<Journal> journal) {
         this.machine = machine;
@@ -166,22 +168,22 @@ public final class Round {
             context.remove(Context.ROUND_RESULT);
             context.remove(Context.ERROR);
             context.put(Context.ROUND_STEP, 0);
-            Optional<RoundResult> refused = refuseStep(Optional.empty());
+            Optional<RoundResult> refused = refuseFirstStep();
             while (refused.isEmpty()) {
                 steps++;
                 path.add(status);
-                context.put(Context.ROUND_STEP, steps);
-                context.update(Context.SESSION_STEP, n -> n + 1);
-                long started = System.nanoTime();
+                context.stepTaken(steps);
+                // only a listener's TransitionEvent reports the step's time: without one, no clock is read
+                long started = listeners.isEmpty() ? 0 : System.nanoTime();
                 StepEnd end = step();
                 if (end instanceof Ended ended) {
                     return finish(ended.result());
                 }
                 MoveOn move = (MoveOn) end;
                 boolean heardBefore = replaying;
-                refused = refuseStep(Optional.of(move.to()));
+                refused = refuseStep(move.to());
                 if (refused.isEmpty() && !heardBefore) {
-                    refused = announce(move, System.nanoTime() - started);
+                    refused = announce(move, started);
                 }
                 if (refused.isEmpty()) {
                     status = move.to();
@@ -198,18 +200,20 @@ public final class Round {
          * fallback state.
          */
         private StepEnd work() {
-            TransitionTable<?> table = status.machine().table();
             try {
-                if (!status.endsSubtask()) {
+                boolean endsSubtask = status.endsSubtask();
+                if (!endsSubtask) {
                     subtaskJustEnded = false; // entering any other state begins a new subtask
                 }
-                int archived =
-                        context.get(Context.PREVIOUS_SUBTASKS).orElseThrow().size();
+                // what a subtask-ending state's handle archives is the subtask it ended; no other state looks
+                int archived = endsSubtask
+                        ? context.get(Context.PREVIOUS_SUBTASKS).orElseThrow().size()
+                        : 0;
                 handle(status, current, context);
                 if (timedOut()) {
                     return timeoutMove();
                 }
-                if (status.endsSubtask()) {
+                if (endsSubtask) {
                     Optional<RoundResult> refused = endSubtask(archived);
                     if (refused.isPresent()) {
                         return new Ended(refused.get());
@@ -228,9 +232,9 @@ public final class Round {
                 if (cancellation.isCancelled()) {
                     return new Ended(cancelled("its CancellationToken was cancelled while " + here() + " ran"));
                 }
-                return failure(table, e);
+                return failure(e);
             } catch (Exception e) {
-                return failure(table, e);
+                return failure(e);
             }
         }
 
@@ -248,7 +252,8 @@ public final class Round {
         }
 
         /** Where a state's failed work goes: its time-out's move, a cancellation, the fallback or onError state, or the round's end. */
-        private StepEnd failure(TransitionTable<?> table, Exception e) {
+        private StepEnd failure(Exception e) {
+            TransitionTable<?> table = status.machine().table();
             if (interrupted(e)) {
                 // an LLM or driver call that was interrupted restores the flag and throws its own
                 // exception: the round is being cancelled, and onError is for failures, not for that
@@ -294,13 +299,20 @@ public final class Round {
             return new MoveOn(move.to(), next.agent().orElse(current), move.trigger());
         }
 
-        /** Tells the listeners about the next move. */
-        private Optional<RoundResult> announce(MoveOn move, long nanos) {
+        /** Tells the listeners about the next move; {@code started} is when the step began, by {@link System#nanoTime()}. */
+        private Optional<RoundResult> announce(MoveOn move, long started) {
             if (listeners.isEmpty()) {
                 return Optional.empty();
             }
             TransitionEvent event = new TransitionEvent(
-                    session, number, steps, current.name(), status, move.to(), move.trigger(), nanos);
+                    session(),
+                    number,
+                    steps,
+                    current.name(),
+                    status,
+                    move.to(),
+                    move.trigger(),
+                    System.nanoTime() - started);
             for (TransitionListener listener : listeners) {
                 try {
                     listener.onTransition(event);
@@ -326,8 +338,9 @@ public final class Round {
             List<ArchivedSubtask> archive =
                     context.get(Context.PREVIOUS_SUBTASKS).orElseThrow();
             ArchivedSubtask ended;
-            if (archive.size() > archivedBefore) {
-                ended = archive.get(archive.size() - 1);
+            int archived = archive.size();
+            if (archived > archivedBefore) {
+                ended = archive.get(archived - 1);
             } else if (subtaskJustEnded) {
                 return Optional.empty();
             } else {
@@ -339,7 +352,7 @@ public final class Round {
                         context.get(Context.ROUND_RESULT)
                                 .or(() -> context.get(Context.ERROR).map(Exception::toString))
                                 .orElse(""));
-                context.archive(ended);
+                archive.add(ended); // as context.archive(ended) does
             }
             subtaskJustEnded = true;
             subtasks.add(ended);
@@ -347,7 +360,7 @@ public final class Round {
                 return Optional.empty();
             }
             SubtaskEvent event =
-                    new SubtaskEvent(session, number, steps, current.name(), status, subtasks.size(), ended);
+                    new SubtaskEvent(session(), number, steps, current.name(), status, subtasks.size(), ended);
             for (TransitionListener listener : listeners) {
                 try {
                     listener.onSubtaskEnd(event);
@@ -361,8 +374,26 @@ public final class Round {
             return Optional.empty();
         }
 
-        /** Why the round may not enter its next state (cancelled, interrupted, or out of steps); takes the step when it may. */
-        private Optional<RoundResult> refuseStep(Optional<Status> to) {
+        /** Why the round may not enter its initial state (cancelled, interrupted, or out of steps); takes the step when it may. */
+        private Optional<RoundResult> refuseFirstStep() {
+            Optional<RoundResult> refused = refusal();
+            if (refused.isEmpty() && !budget.tryTake()) {
+                return Optional.of(outOfSteps(Optional.empty()));
+            }
+            return refused;
+        }
+
+        /** Why the round may not move to {@code to} (cancelled, interrupted, or out of steps); takes the step when it may. */
+        private Optional<RoundResult> refuseStep(Status to) {
+            Optional<RoundResult> refused = refusal();
+            if (refused.isEmpty() && !budget.tryTake()) {
+                return Optional.of(outOfSteps(Optional.of(to)));
+            }
+            return refused;
+        }
+
+        /** Why the round may not take another step, the budget aside: its recorded end, a cancellation or an interrupt. */
+        private Optional<RoundResult> refusal() {
             if (journal.isPresent()) {
                 Optional<JournalRecord.RoundEnd> recorded = journal.get().recordedEnd(number);
                 if (recorded.isPresent()) {
@@ -375,11 +406,11 @@ public final class Round {
             if (Thread.currentThread().isInterrupted()) {
                 return Optional.of(cancelled("its thread was interrupted"));
             }
-            if (!budget.tryTake()) {
-                return Optional.of(
-                        result(Outcome.STEP_LIMIT, RoundReasons.stepLimit(budget.limit(), steps, status, to)));
-            }
             return Optional.empty();
+        }
+
+        private RoundResult outOfSteps(Optional<Status> to) {
+            return result(Outcome.STEP_LIMIT, RoundReasons.stepLimit(budget.limit(), steps, status, to));
         }
 
         /**
@@ -517,7 +548,7 @@ public final class Round {
             String failedListener = "";
             for (TransitionListener listener : listeners) {
                 try {
-                    listener.onRoundEnd(session, number, result);
+                    listener.onRoundEnd(session(), number, result);
                 } catch (RuntimeException e) {
                     if (listenerFailure == null) {
                         listenerFailure = e;
@@ -547,6 +578,14 @@ public final class Round {
         private String here() {
             return status.qualifiedName();
         }
+    }
+
+    /** The id listeners hear: the session's, or for a lone round one of its own, made when first needed. */
+    private String session() {
+        if (session.isEmpty()) {
+            session = Optional.of(UUID.randomUUID().toString());
+        }
+        return session.get();
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"}) // the status's own machine drives the agent the round gave it
@@ -628,7 +667,7 @@ public final class Round {
                     new StepBudget(settings.maxStep()),
                     listeners,
                     cancellation,
-                    UUID.randomUUID().toString(),
+                    Optional.empty(),
                     1,
                     Optional.empty());
         }

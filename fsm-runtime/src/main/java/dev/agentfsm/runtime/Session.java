@@ -143,8 +143,9 @@ public final class Session {
         int number = results.size() + 1;
         agent.reset();
         context.put(Context.REQUEST, request);
-        RoundResult result =
-                new Round(machine, agent, context, budget, listeners, cancellation, id, number, journal).run();
+        RoundResult result = new Round(
+                        machine, agent, context, budget, listeners, cancellation, Optional.of(id), number, journal)
+                .run();
         agent.blackboard().addRequest(request);
         results.add(result);
         return result;

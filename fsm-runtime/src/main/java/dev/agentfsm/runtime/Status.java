@@ -55,9 +55,11 @@ public interface Status {
 
     /** The declared move to {@code target}, or empty when the state declares none to it. */
     default Optional<Move> moveTo(Status target) {
-        for (Move move : moves()) {
-            if (move.to() == target) {
-                return Optional.of(move);
+        List<Move> moves = moves();
+        // by index, not with an iterator: every step's decision asks, and the JIT does not always remove the iterator
+        for (int i = 0; i < moves.size(); i++) {
+            if (moves.get(i).to() == target) {
+                return Optional.of(moves.get(i));
             }
         }
         return Optional.empty();

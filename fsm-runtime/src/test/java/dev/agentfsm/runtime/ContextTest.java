@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +23,20 @@ class ContextTest {
         assertEquals(0, context.require(Context.ROUND_STEP));
         assertEquals(1, context.update(Context.SESSION_STEP, n -> n + 1), "an absent counter is updated from 0");
         assertEquals(0, context.require(Context.ROUND_STEP), "counters are independent");
+    }
+
+    @Test
+    void aStepSetsTheRoundStepAndCountsTheSessionStep() {
+        assertEquals(Map.of(), context.byName(), "no counter before its first use");
+        context.put(Context.SESSION_STEP, 7);
+        context.stepTaken(3);
+        assertEquals(3, context.require(Context.ROUND_STEP));
+        assertEquals(8, context.require(Context.SESSION_STEP));
+        assertEquals(Map.of("round_step", 3, "session_step", 8), context.byName(), "what the journal records");
+        context.remove(Context.ROUND_STEP);
+        assertEquals(Map.of("session_step", 8), context.byName(), "a removed counter is absent like any key");
+        context.stepTaken(1);
+        assertEquals(Map.of("round_step", 1, "session_step", 9), context.byName());
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.agentfsm.benchmarks.dispatch;
 import dev.agentfsm.benchmarks.machines.HostAgent;
 import dev.agentfsm.benchmarks.machines.HostAgentStateManager;
 import dev.agentfsm.benchmarks.machines.Replies;
-import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -16,6 +15,9 @@ import java.util.Arrays;
  * final CONTINUE to FINISH). The round's set-up and result are spread over {@value #TRANSITIONS}
  * transitions, so what remains is the cost of a step. The benchmark counts the round as
  * {@value #OPERATIONS} operations of {@value Dispatch#TRANSITIONS_PER_PASS} transitions each.
+ *
+ * <p>Each round has a context of its own, as a lone round does: every AppAgent FINISH archives a
+ * subtask in it, so a context shared by every pass would grow without end.
  */
 public final class RuntimeStepDispatch implements Dispatch {
     /** How many times the round walks the path. */
@@ -36,7 +38,6 @@ public final class RuntimeStepDispatch implements Dispatch {
     private static final RuntimeConfig CONFIG = RuntimeConfig.parse("maxStep: " + (TRANSITIONS + 1));
 
     private final HostAgent host = new HostAgent(new Replies(replies()), Scenario.APPS);
-    private final Context context = new Context();
     private String state = "";
 
     /** Per cycle the host assigns, the app finishes, twice; at the end the host finishes. */
@@ -54,7 +55,6 @@ public final class RuntimeStepDispatch implements Dispatch {
     public int pass() {
         host.rewind();
         RoundResult result = Round.of(HostAgentStateManager.instance(), host)
-                .context(context)
                 .config(CONFIG)
                 .build()
                 .run();

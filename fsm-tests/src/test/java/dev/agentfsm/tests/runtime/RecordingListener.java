@@ -11,6 +11,8 @@ final class RecordingListener implements TransitionListener {
     final List<TransitionEvent> events = new ArrayList<>();
     final List<String> moves = new ArrayList<>();
     final List<RoundResult> ends = new ArrayList<>();
+    /** The session id each round end named. */
+    final List<String> endSessions = new ArrayList<>();
 
     @Override
     public void onTransition(TransitionEvent event) {
@@ -22,5 +24,6 @@ final class RecordingListener implements TransitionListener {
     @Override
     public void onRoundEnd(String session, int round, RoundResult result) {
         ends.add(result);
+        endSessions.add(session);
     }
 }

@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentfsm.runtime.CancellationToken;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
+import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.util.ArrayList;
 import java.util.List;
@@ -175,5 +177,26 @@ class SessionTest {
                 Session.of(LinuxAgentStateManager.instance(), new LinuxAgent()).build();
         assertEquals(first.id(), UUID.fromString(first.id()).toString());
         assertNotEquals(first.id(), second.id());
+    }
+
+    @Test
+    void aLoneRoundNamesOneIdOfItsOwnInEverythingItsListenersHear() {
+        List<RecordingListener> heard = List.of(new RecordingListener(), new RecordingListener());
+        for (RecordingListener listener : heard) {
+            Round.of(
+                            LinuxAgentStateManager.instance(),
+                            new LinuxAgent().script(LinuxAgentStatus.CONTINUE, LinuxAgentStatus.FINISH))
+                    .listener(listener)
+                    .build()
+                    .run();
+        }
+        RecordingListener first = heard.get(0);
+        String id = first.events.get(0).session();
+        assertEquals(id, UUID.fromString(id).toString(), "a random UUID");
+        assertEquals(
+                List.of(id, id),
+                first.events.stream().map(TransitionEvent::session).toList());
+        assertEquals(List.of(id), first.endSessions, "the round's end names the id its transitions named");
+        assertNotEquals(id, heard.get(1).events.get(0).session(), "another lone round has another id");
     }
 }

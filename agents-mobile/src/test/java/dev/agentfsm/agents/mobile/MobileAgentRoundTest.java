@@ -60,17 +60,10 @@ class MobileAgentRoundTest {
         expected.addAll(controls);
         expected.add(shell("pm", "list", "packages"));
         expected.add(shell("monkey", "-p", "com.android.settings", "-c", "android.intent.category.LAUNCHER", "1"));
-        // step 2: Network & internet (control 6, the title [160,685][560,737] in the row [0,630][1080,850])
-        expected.addAll(observe);
-        expected.addAll(controls);
-        expected.add(shell("input", "tap", "360", "711"));
-        // step 3: the Wi-Fi switch (control 7, [905,477][1036,543])
-        expected.addAll(observe);
-        expected.addAll(controls);
-        expected.add(shell("input", "tap", "970", "510"));
-        // step 4: look, and finish
-        expected.addAll(observe);
-        expected.addAll(controls);
+        // steps 2 to 4: the Wi-Fi switch is control 7
+        List<List<String>> observeAndRead = new ArrayList<>(observe);
+        observeAndRead.addAll(controls);
+        expected.addAll(wifiSteps(observeAndRead));
         assertEquals(expected, withoutLocalPaths(device.calls()));
 
         String lastPrompt = userText(llm, 3);
@@ -140,7 +133,7 @@ class MobileAgentRoundTest {
     void aHungDeviceEndsTheRoundInFailAtTheTimeOut() throws Exception {
         // call 10 is step 2's screencap
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "9");
-        AdbDriver driver = device.driver()
+        MobileDevice driver = device.driver()
                 .serial(StandInAdb.SERIAL)
                 .commandTimeout(Duration.ofSeconds(1))
                 .connect();
@@ -211,6 +204,21 @@ class MobileAgentRoundTest {
                 .config(RuntimeConfig.parse("maxStep: 10"))
                 .build()
                 .run();
+    }
+
+    /**
+     * The device calls of steps 2 to 4 of the Wi-Fi round, through either driver, where
+     * {@code observe} is what observing the screen calls: observe, then tap Network & internet
+     * (control 6, the title [160,685][560,737] in the row [0,630][1080,850]); observe, then tap the
+     * Wi-Fi switch ([905,477][1036,543]); observe, and finish.
+     */
+    static List<List<String>> wifiSteps(List<List<String>> observe) {
+        List<List<String>> calls = new ArrayList<>(observe);
+        calls.add(shell("input", "tap", "360", "711"));
+        calls.addAll(observe);
+        calls.add(shell("input", "tap", "970", "510"));
+        calls.addAll(observe);
+        return calls;
     }
 
     static ReplayLlmClient replay() throws Exception {

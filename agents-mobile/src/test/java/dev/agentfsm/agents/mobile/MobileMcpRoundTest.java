@@ -99,17 +99,10 @@ class MobileMcpRoundTest {
                 "android.intent.category.LAUNCHER"));
         expected.addAll(elements);
         expected.add(shell("monkey", "-p", "com.android.settings", "-c", "android.intent.category.LAUNCHER", "1"));
-        // step 2: Network & internet (control 6, the title [160,685][560,737]: the same tap as with adb)
-        expected.addAll(screenshot);
-        expected.addAll(elements);
-        expected.add(shell("input", "tap", "360", "711"));
-        // step 3: the Wi-Fi switch (control 9, [905,477][1036,543])
-        expected.addAll(screenshot);
-        expected.addAll(elements);
-        expected.add(shell("input", "tap", "970", "510"));
-        // step 4: look, and finish
-        expected.addAll(screenshot);
-        expected.addAll(elements);
+        // steps 2 to 4, the same taps as with adb: the Wi-Fi switch is control 9
+        List<List<String>> observe = new ArrayList<>(screenshot);
+        observe.addAll(elements);
+        expected.addAll(MobileAgentRoundTest.wifiSteps(observe));
         assertEquals(expected, device.calls());
 
         assertTrue(userText(llm, 0).contains("Installed apps: com.android.chrome, com.android.settings"));

@@ -19,6 +19,7 @@ import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,13 +84,7 @@ class MobileAgentRoundTest {
                 system);
         ChatMessage user = llm.requests().get(0).messages().get(1);
         assertEquals(2, user.images().size(), "the screenshot and the annotated screenshot");
-        // step 3 saw the network screen: control 7's label box sits at the switch's top-left corner
-        List<Image> seen = llm.requests().get(2).messages().get(1).images();
-        BufferedImage plain = ImageIO.read(new ByteArrayInputStream(seen.get(0).data()));
-        BufferedImage annotated =
-                ImageIO.read(new ByteArrayInputStream(seen.get(1).data()));
-        assertEquals(ScreenshotAnnotator.LABEL_BACKGROUND.getRGB(), annotated.getRGB(905 + 2, 477 + 2));
-        assertNotEquals(plain.getRGB(905 + 2, 477 + 2), annotated.getRGB(905 + 2, 477 + 2));
+        assertSwitchLabelledInStep3(llm);
         List<Map<String, Object>> steps = agent.blackboard().trajectories();
         assertEquals(
                 List.of("launch_app", "click_control", "click_control", ""),
@@ -196,6 +191,19 @@ class MobileAgentRoundTest {
         assertEquals(MobileAgentStatus.FINISH, result.finalStatus());
         assertEquals("Wi-Fi is on (connected to AndroidWifi).", result.result().orElseThrow());
         assertEquals(0, llm.remaining());
+    }
+
+    /**
+     * Step 3 saw the network screen annotated: the switch's label box sits at its top-left corner
+     * ([905,477]), over what the plain screenshot shows there.
+     */
+    static void assertSwitchLabelledInStep3(ReplayLlmClient llm) throws IOException {
+        List<Image> seen = llm.requests().get(2).messages().get(1).images();
+        BufferedImage plain = ImageIO.read(new ByteArrayInputStream(seen.get(0).data()));
+        BufferedImage annotated =
+                ImageIO.read(new ByteArrayInputStream(seen.get(1).data()));
+        assertEquals(ScreenshotAnnotator.LABEL_BACKGROUND.getRGB(), annotated.getRGB(905 + 2, 477 + 2));
+        assertNotEquals(plain.getRGB(905 + 2, 477 + 2), annotated.getRGB(905 + 2, 477 + 2));
     }
 
     static RoundResult round(MobileAgent agent) {

@@ -3,16 +3,12 @@ package dev.agentfsm.agents.mobile;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -28,38 +24,49 @@ import java.util.stream.Collectors;
  * hold something else.
  *
  * <pre>{@code
- * try (AdbDriver phone = AdbDriver.builder().serial("emulator-5554").connect()) {
+ * try (AdbDriver phone = AdbDriver.connect(MobileDevice.builder().serial("emulator-5554"))) {
  *     List<Control> controls = phone.controls();
  *     phone.clickControl(controls.get(0).id(), Optional.empty());
  * }
  * }</pre>
  */
-public final class AdbDriver implements MobileDevice {
+public final class AdbDriver extends AbstractMobileDevice {
     static final String LAUNCHER = "android.intent.category.LAUNCHER";
     static final String DUMP_PATH = "/sdcard/window_dump.xml";
     private static final int CLEAR_KEY_PRESSES = 50;
 
     private final Adb adb;
-    private final Duration commandTimeout;
-    private final Duration tapSettle;
-    private final ScreenControls screen;
     private final TtlCache<List<String>> userApps;
     private final TtlCache<List<String>> allApps;
     private final TtlCache<DeviceInfo> deviceInfo;
 
-    private AdbDriver(Builder builder, Adb adb) {
+    private AdbDriver(MobileDevice.Builder settings, Adb adb) {
+        super(settings);
         this.adb = adb;
-        this.commandTimeout = builder.commandTimeout;
-        this.tapSettle = builder.tapSettle;
-        this.screen = new ScreenControls(builder.controlsTtl, builder.clock);
-        this.userApps = new TtlCache<>(Duration.ofMinutes(5), builder.clock);
-        this.allApps = new TtlCache<>(Duration.ofMinutes(5), builder.clock);
-        this.deviceInfo = new TtlCache<>(Duration.ofMinutes(1), builder.clock);
+        this.userApps = new TtlCache<>(Duration.ofMinutes(5), settings.clock);
+        this.allApps = new TtlCache<>(Duration.ofMinutes(5), settings.clock);
+        this.deviceInfo = new TtlCache<>(Duration.ofMinutes(1), settings.clock);
     }
 
-    /** Starts configuring a driver. */
-    public static Builder builder() {
-        return new Builder();
+    /**
+     * Finds adb (or uses {@link MobileDevice.Builder#adbExecutable}) and connects to the device the
+     * settings name. {@link MobileDevice.Builder#connect()} does the same for the default driver; this
+     * returns the adb driver itself, with its UI tree, device information and calls without a time-out.
+     *
+     * @throws DriverException when adb is missing, or the device is missing, unauthorized or offline
+     * @throws IllegalArgumentException when the settings chose mobile-mcp
+     */
+    public static AdbDriver connect(MobileDevice.Builder settings) throws DriverException {
+        if (settings.kind != MobileDevice.Builder.Kind.ADB) {
+            throw new IllegalArgumentException("these settings drive the device through mobile-mcp ("
+                    + String.join(" ", settings.serverCommand)
+                    + "); call their connect() instead, or leave mobileMcp out for adb");
+        }
+        Path adbPath = settings.adbExecutable.isPresent()
+                ? settings.adbExecutable.get()
+                : AdbLocator.locate(settings.environment);
+        ProcessRunner runner = new ProcessRunner(settings.environment);
+        return new AdbDriver(settings, Adb.connect(adbPath, settings.serial, runner, settings.commandTimeout));
     }
 
     @Override
@@ -79,19 +86,13 @@ public final class AdbDriver implements MobileDevice {
      * {@code rm} on the device (also when the pull fails).
      */
     @Override
-    public byte[] screenshot() throws DriverException {
-        return Screencap.capture(adb, commandTimeout);
+    byte[] screenshot(Duration timeout) throws DriverException {
+        return Screencap.capture(adb, timeout);
     }
 
     /** The uiautomator dump of the screen (cached with the controls). */
     public String uiTree() throws DriverException {
-        return screen.read(() -> dumpScreen(commandTimeout)).tree();
-    }
-
-    /** The controls on the screen, with their ids (cached for 5 s, and until the next action). */
-    @Override
-    public List<Control> controls() throws DriverException {
-        return screen.read(() -> dumpScreen(commandTimeout)).controls();
+        return screen.read(() -> readScreen(commandTimeout)).tree();
     }
 
     /** The installed packages, sorted: {@code pm list packages}, or with {@code -3} third-party ones only (cached 300 s). */
@@ -144,7 +145,7 @@ public final class AdbDriver implements MobileDevice {
 
     @Override
     public ActionResult tap(int x, int y, Duration timeout) throws DriverException {
-        touch(timeout, "input", "tap", Integer.toString(x), Integer.toString(y));
+        tapAt(x, y, timeout);
         return ActionResult.ok("tapped (" + x + ", " + y + ")");
     }
 
@@ -181,45 +182,6 @@ public final class AdbDriver implements MobileDevice {
             String text, Optional<Integer> controlId, Optional<String> controlName, boolean clearCurrentText)
             throws DriverException {
         return typeText(text, controlId, controlName, clearCurrentText, commandTimeout);
-    }
-
-    @Override
-    public ActionResult typeText(
-            String text,
-            Optional<Integer> controlId,
-            Optional<String> controlName,
-            boolean clearCurrentText,
-            Duration timeout)
-            throws DriverException {
-        String escaped;
-        try {
-            escaped = InputText.escape(text);
-        } catch (IllegalArgumentException e) {
-            return ActionResult.failed(e.getMessage());
-        }
-        String note = "";
-        if (controlId.isPresent()) {
-            ScreenControls.Usable usable = screen.usable(controlId.get());
-            if (usable.control().isEmpty()) {
-                return ActionResult.failed(usable.refusal().orElseThrow());
-            }
-            Control control = usable.control().get();
-            note = ScreenControls.nameMismatch(control, controlName);
-            touch(
-                    timeout,
-                    "input",
-                    "tap",
-                    Integer.toString(control.rect().centerX()),
-                    Integer.toString(control.rect().centerY()));
-            settle();
-        }
-        if (clearCurrentText) {
-            List<String> keys = new ArrayList<>(List.of("input", "keyevent"));
-            keys.addAll(Collections.nCopies(CLEAR_KEY_PRESSES, "KEYCODE_DEL"));
-            touch(timeout, keys.toArray(String[]::new));
-        }
-        touch(timeout, "input", "text", escaped);
-        return ActionResult.ok("typed \"" + text + "\"" + note);
     }
 
     /** {@code input keyevent <key>}, where {@code key} is a {@code KEYCODE_*} name or a number. */
@@ -283,60 +245,18 @@ public final class AdbDriver implements MobileDevice {
     }
 
     @Override
-    public ActionResult clickControl(int id, Optional<String> name, Duration timeout) throws DriverException {
-        ScreenControls.Usable usable = screen.usable(id);
-        if (usable.control().isEmpty()) {
-            return ActionResult.failed(usable.refusal().orElseThrow());
-        }
-        Control control = usable.control().get();
-        touch(
-                timeout,
-                "input",
-                "tap",
-                Integer.toString(control.rect().centerX()),
-                Integer.toString(control.rect().centerY()));
-        return ActionResult.ok("clicked control " + id + " " + control.type() + " \"" + control.name() + "\" at ("
-                + control.rect().centerX() + ", " + control.rect().centerY() + ")"
-                + ScreenControls.nameMismatch(control, name));
+    void forgetApps() {
+        userApps.invalidate();
+        allApps.invalidate();
     }
 
-    /** Forgets cached data: {@code controls} (and the UI tree), {@code apps}, {@code device_info} or {@code all}. */
     @Override
-    public ActionResult invalidateCache(String cacheType) {
-        switch (cacheType) {
-            case "controls", "ui_tree" -> screen.invalidate();
-            case "apps" -> {
-                userApps.invalidate();
-                allApps.invalidate();
-            }
-            case "device_info" -> deviceInfo.invalidate();
-            case "all" -> {
-                screen.invalidate();
-                userApps.invalidate();
-                allApps.invalidate();
-                deviceInfo.invalidate();
-            }
-            default -> {
-                return ActionResult.failed(
-                        "unknown cache \"" + cacheType + "\"; use controls, apps, device_info or all");
-            }
-        }
-        return ActionResult.ok("invalidated " + cacheType);
+    boolean forgetDeviceInfo() {
+        deviceInfo.invalidate();
+        return true;
     }
 
     // ---- DeviceDriver -----------------------------------------------------------------------
-
-    /** A screenshot, the UI tree, and the controls as text for the prompt. */
-    @Override
-    public Observation observe(Duration timeout) throws DriverException {
-        Duration call = callTimeout(timeout);
-        byte[] png = Screencap.capture(adb, call);
-        ScreenControls.Snapshot snapshot = screen.read(() -> dumpScreen(call));
-        return new Observation(
-                Optional.of(png),
-                Optional.of(snapshot.tree()),
-                Optional.of(ScreenControls.describe(snapshot.controls())));
-    }
 
     @Override
     public List<ToolSpec> tools() {
@@ -346,11 +266,6 @@ public final class AdbDriver implements MobileDevice {
     @Override
     public ActionResult execute(Action action, Duration timeout) throws DriverException {
         return MobileTools.execute(this, action, callTimeout(timeout));
-    }
-
-    /** The time-out of each adb call within a driver call that may take {@code timeout} in all. */
-    Duration callTimeout(Duration timeout) {
-        return timeout.compareTo(commandTimeout) < 0 ? timeout : commandTimeout;
     }
 
     // ---- internals --------------------------------------------------------------------------
@@ -364,8 +279,30 @@ public final class AdbDriver implements MobileDevice {
         }
     }
 
+    @Override
+    Optional<ActionResult> tapAt(int x, int y, Duration timeout) throws DriverException {
+        touch(timeout, "input", "tap", Integer.toString(x), Integer.toString(y));
+        return Optional.empty();
+    }
+
+    /**
+     * Deletes the current text when asked ({@code KEYCODE_DEL} 50 times, as UFO does), then
+     * {@code input text} with the text escaped for the device's shell.
+     */
+    @Override
+    Optional<ActionResult> type(String text, boolean clearCurrentText, Duration timeout) throws DriverException {
+        if (clearCurrentText) {
+            List<String> keys = new ArrayList<>(List.of("input", "keyevent"));
+            keys.addAll(Collections.nCopies(CLEAR_KEY_PRESSES, "KEYCODE_DEL"));
+            touch(timeout, keys.toArray(String[]::new));
+        }
+        touch(timeout, "input", "text", InputText.escape(text));
+        return Optional.empty();
+    }
+
     /** The UI tree and its controls: {@code uiautomator dump} to the device, then {@code cat}. */
-    private ScreenControls.Snapshot dumpScreen(Duration timeout) throws DriverException {
+    @Override
+    ScreenControls.Snapshot readScreen(Duration timeout) throws DriverException {
         String said = adb.shell(timeout, "uiautomator", "dump", DUMP_PATH);
         if (!said.contains("dumped to")) {
             throw new DriverException("`uiautomator dump` on " + adb.serial() + " did not write a dump; it said: "
@@ -373,99 +310,5 @@ public final class AdbDriver implements MobileDevice {
         }
         String xml = adb.shell(timeout, "cat", DUMP_PATH);
         return new ScreenControls.Snapshot(xml, UiTreeParser.parse(xml, adb.serial()));
-    }
-
-    private void settle() throws DriverException {
-        try {
-            Thread.sleep(tapSettle.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DriverException("interrupted while waiting for the keyboard on " + adb.serial(), e);
-        }
-    }
-
-    /**
-     * Configures an {@link AdbDriver}. By default adb is looked for in the process environment, the
-     * only connected device is used, and every adb call may take 20 s.
-     */
-    public static final class Builder {
-        private Optional<String> serial = Optional.empty();
-        private Map<String, String> environment = System.getenv();
-        private Optional<Path> executable = Optional.empty();
-        private Duration commandTimeout = Duration.ofSeconds(20);
-        private Duration controlsTtl = Duration.ofSeconds(5);
-        private Duration tapSettle = Duration.ofMillis(200);
-        private Clock clock = Clock.systemUTC();
-
-        private Builder() {}
-
-        /** The device to drive ({@code adb -s}); without one, the only connected device. */
-        public Builder serial(String serial) {
-            this.serial = Optional.of(Objects.requireNonNull(serial, "serial"));
-            return this;
-        }
-
-        /**
-         * The environment adb is looked for in ({@code ANDROID_HOME}, {@code ANDROID_SDK_ROOT}, {@code PATH})
-         * and runs with; the process's environment by default.
-         */
-        public Builder environment(Map<String, String> environment) {
-            this.environment = Map.copyOf(environment);
-            return this;
-        }
-
-        /** Uses this adb instead of looking for one. */
-        public Builder adbExecutable(Path executable) {
-            this.executable = Optional.of(Objects.requireNonNull(executable, "executable"));
-            return this;
-        }
-
-        /** The most one adb call may take before it is killed (default 20 s). */
-        public Builder commandTimeout(Duration timeout) {
-            this.commandTimeout = positive(timeout, "commandTimeout");
-            return this;
-        }
-
-        /**
-         * How long controls (and the UI tree) stay fresh, and so how long a control id may be clicked
-         * after it was read (UFO: 5 s). Raise it when the model takes longer than that to answer.
-         */
-        public Builder controlsTtl(Duration ttl) {
-            this.controlsTtl = positive(ttl, "controlsTtl");
-            return this;
-        }
-
-        /** How long to wait after tapping a text field before typing (UFO: 0.2 s). */
-        public Builder tapSettle(Duration settle) {
-            if (settle.isNegative()) {
-                throw new IllegalArgumentException("tapSettle must not be negative; got " + settle);
-            }
-            this.tapSettle = settle;
-            return this;
-        }
-
-        /** The clock the caches read; the system clock by default. */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Finds adb and connects to the device.
-         *
-         * @throws DriverException when adb is missing, or the device is missing, unauthorized or offline
-         */
-        public AdbDriver connect() throws DriverException {
-            Path adbPath = executable.isPresent() ? executable.get() : AdbLocator.locate(environment);
-            ProcessRunner runner = new ProcessRunner(environment);
-            return new AdbDriver(this, Adb.connect(adbPath, serial, runner, commandTimeout));
-        }
-
-        private static Duration positive(Duration value, String name) {
-            if (value.isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(name + " must be positive; got " + value);
-            }
-            return value;
-        }
     }
 }

@@ -87,7 +87,8 @@ public interface MobileDevice extends DeviceDriver {
     /**
      * Chooses the driver ({@link #adb()}, the default, or {@link #mobileMcp(List)} with the server's
      * command) and configures what both share: the device, the environment, the time-outs and how
-     * long controls stay fresh.
+     * long controls stay fresh. The same settings make an {@link AdbDriver} itself with
+     * {@link AdbDriver#connect(Builder)}.
      */
     final class Builder {
         /** Which driver {@link #connect()} makes. */
@@ -100,6 +101,7 @@ public interface MobileDevice extends DeviceDriver {
         List<String> serverCommand = List.of();
         Optional<Path> serverDirectory = Optional.empty();
         Optional<String> serial = Optional.empty();
+        Optional<Path> adbExecutable = Optional.empty();
         Map<String, String> environment = System.getenv();
         Duration commandTimeout = Duration.ofSeconds(20);
         Duration startTimeout = Duration.ofSeconds(30);
@@ -141,6 +143,12 @@ public interface MobileDevice extends DeviceDriver {
         /** The device to drive; without one, the only connected Android device. */
         public Builder serial(String serial) {
             this.serial = Optional.of(Objects.requireNonNull(serial, "serial"));
+            return this;
+        }
+
+        /** Uses this adb instead of looking for one in the environment; mobile-mcp finds its own there. */
+        public Builder adbExecutable(Path executable) {
+            this.adbExecutable = Optional.of(Objects.requireNonNull(executable, "executable"));
             return this;
         }
 
@@ -199,14 +207,7 @@ public interface MobileDevice extends DeviceDriver {
             if (kind == Kind.MOBILE_MCP) {
                 return MobileMcpDriver.connect(this);
             }
-            AdbDriver.Builder adb = AdbDriver.builder()
-                    .environment(environment)
-                    .commandTimeout(commandTimeout)
-                    .controlsTtl(controlsTtl)
-                    .tapSettle(tapSettle)
-                    .clock(clock);
-            serial.ifPresent(adb::serial);
-            return adb.connect();
+            return AdbDriver.connect(this);
         }
 
         private static Duration positive(Duration value, String name) {

@@ -17,7 +17,6 @@ import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.Image;
 import java.time.Duration;
@@ -55,7 +54,7 @@ import org.slf4j.LoggerFactory;
  *       given to the builder sets them.
  * </ul>
  */
-public final class MobileMcpDriver implements MobileDevice {
+public final class MobileMcpDriver extends AbstractMobileDevice {
     private static final Logger LOG = LoggerFactory.getLogger(MobileMcpDriver.class);
     static final String LEGACY_ROBOT = "MOBILEMCP_LEGACY_ROBOT";
     static final String NO_TELEMETRY = "MOBILEMCP_DISABLE_TELEMETRY";
@@ -82,18 +81,13 @@ public final class MobileMcpDriver implements MobileDevice {
     private final McpDriver mcp;
     private final String serial;
     private final String name;
-    private final Duration commandTimeout;
-    private final Duration tapSettle;
-    private final ScreenControls screen;
     private final TtlCache<List<String>> apps;
 
     private MobileMcpDriver(McpDriver mcp, String serial, MobileDevice.Builder settings) {
+        super(settings);
         this.mcp = mcp;
         this.serial = serial;
         this.name = "mobile-mcp:" + serial;
-        this.commandTimeout = settings.commandTimeout;
-        this.tapSettle = settings.tapSettle;
-        this.screen = new ScreenControls(settings.controlsTtl, settings.clock);
         this.apps = new TtlCache<>(Duration.ofMinutes(5), settings.clock);
     }
 
@@ -188,11 +182,7 @@ public final class MobileMcpDriver implements MobileDevice {
 
     /** {@code mobile_take_screenshot}: a full-size PNG (mobile-mcp's adb robot runs {@code screencap -p}). */
     @Override
-    public byte[] screenshot() throws DriverException {
-        return screenshot(commandTimeout);
-    }
-
-    private byte[] screenshot(Duration timeout) throws DriverException {
+    byte[] screenshot(Duration timeout) throws DriverException {
         Reply reply = observing(SCREENSHOT, call(SCREENSHOT, Map.of(), timeout));
         return MobileMcpReplies.screenshot(name, reply.text(), reply.images());
     }
@@ -210,13 +200,9 @@ public final class MobileMcpDriver implements MobileDevice {
                 .value();
     }
 
-    /** The elements of {@code mobile_list_elements_on_screen} as controls (cached as with adb, until the next action). */
+    /** The elements of {@code mobile_list_elements_on_screen} as controls (read for {@link #controls()}). */
     @Override
-    public List<Control> controls() throws DriverException {
-        return screen.read(() -> readScreen(commandTimeout)).controls();
-    }
-
-    private ScreenControls.Snapshot readScreen(Duration timeout) throws DriverException {
+    ScreenControls.Snapshot readScreen(Duration timeout) throws DriverException {
         String elements = observing(LIST_ELEMENTS, call(LIST_ELEMENTS, Map.of("format", "json"), timeout))
                 .text();
         return new ScreenControls.Snapshot(elements, MobileMcpReplies.elements(name, elements));
@@ -230,7 +216,7 @@ public final class MobileMcpDriver implements MobileDevice {
         if (x < 0 || y < 0) {
             return ActionResult.failed("tap needs x and y of 0 or more; got (" + x + ", " + y + ")");
         }
-        return touch(() -> click(x, y, timeout)).orElseGet(() -> ActionResult.ok("tapped (" + x + ", " + y + ")"));
+        return tapAt(x, y, timeout).orElseGet(() -> ActionResult.ok("tapped (" + x + ", " + y + ")"));
     }
 
     /**
@@ -259,70 +245,26 @@ public final class MobileMcpDriver implements MobileDevice {
         }
         String direction = dx == 0 ? (dy < 0 ? "up" : "down") : (dx < 0 ? "left" : "right");
         int distance = Math.abs(dx == 0 ? dy : dx);
-        Optional<ActionResult> refused = touch(() -> {
-            Reply reply = call(
-                    SWIPE, Map.of("direction", direction, "x", startX, "y", startY, "distance", distance), timeout);
-            if (reply.refusal().isPresent()) {
-                return reply.refusal().map(ActionResult::failed);
-            }
-            MobileMcpReplies.expect(
-                    name,
-                    SWIPE,
-                    reply.text(),
-                    "Swiped " + direction + " " + distance + " pixels from coordinates: " + startX + ", " + startY);
-            return Optional.empty();
-        });
+        Optional<ActionResult> refused = act(
+                SWIPE,
+                Map.of("direction", direction, "x", startX, "y", startY, "distance", distance),
+                "Swiped " + direction + " " + distance + " pixels from coordinates: " + startX + ", " + startY,
+                timeout);
         return refused.orElseGet(() -> ActionResult.ok("swiped from " + asked + " in " + SWIPE_MS + " ms"
                 + (durationMs == SWIPE_MS ? "" : " (mobile-mcp's fixed time; " + durationMs + " ms was asked)")));
     }
 
-    /**
-     * Taps the control first when one is given (and waits for the keyboard), then
-     * {@code mobile_type_keys} without submitting. The text is checked as for adb (printable ASCII, no
-     * literal {@code %s}); clearing the field is refused, since mobile-mcp has no delete key.
-     */
+    /** Clearing a field is refused, since mobile-mcp has no delete key. */
     @Override
-    public ActionResult typeText(
-            String text,
-            Optional<Integer> controlId,
-            Optional<String> controlName,
-            boolean clearCurrentText,
-            Duration timeout)
-            throws DriverException {
-        try {
-            InputText.escape(text);
-        } catch (IllegalArgumentException e) {
-            return ActionResult.failed(e.getMessage());
-        }
-        if (clearCurrentText) {
-            return ActionResult.failed("mobile-mcp cannot clear a field (it has no delete key); type without"
-                    + " clear_current_text, or select the text and type over it");
-        }
-        String note = "";
-        if (controlId.isPresent()) {
-            ScreenControls.Usable usable = screen.usable(controlId.get());
-            if (usable.control().isEmpty()) {
-                return ActionResult.failed(usable.refusal().orElseThrow());
-            }
-            Control control = usable.control().get();
-            note = ScreenControls.nameMismatch(control, controlName);
-            int x = control.rect().centerX();
-            int y = control.rect().centerY();
-            Optional<ActionResult> refused = touch(() -> click(x, y, timeout));
-            if (refused.isPresent()) {
-                return refused.get();
-            }
-            settle();
-        }
-        Optional<ActionResult> refused = touch(() -> {
-            Reply reply = call(TYPE, Map.of("text", text, "submit", false), timeout);
-            if (reply.refusal().isPresent()) {
-                return reply.refusal().map(ActionResult::failed);
-            }
-            MobileMcpReplies.expect(name, TYPE, reply.text(), "Typed text: " + text);
-            return Optional.empty();
-        });
-        return refused.orElse(ActionResult.ok("typed \"" + text + "\"" + note));
+    Optional<String> clearRefusal() {
+        return Optional.of("mobile-mcp cannot clear a field (it has no delete key); type without"
+                + " clear_current_text, or select the text and type over it");
+    }
+
+    /** {@code mobile_type_keys} without submitting; never asked to clear (see {@link #clearRefusal()}). */
+    @Override
+    Optional<ActionResult> type(String text, boolean clearCurrentText, Duration timeout) throws DriverException {
+        return act(TYPE, Map.of("text", text, "submit", false), "Typed text: " + text, timeout);
     }
 
     /** {@code mobile_press_button} for the keys it has on a phone: back, home, enter, volume up and down. */
@@ -332,15 +274,8 @@ public final class MobileMcpDriver implements MobileDevice {
         if (button == null) {
             return ActionResult.failed("\"" + keyCode + "\" is not a key mobile-mcp can press; use " + KEYS);
         }
-        Optional<ActionResult> refused = touch(() -> {
-            Reply reply = call(PRESS, Map.of("button", button), timeout);
-            if (reply.refusal().isPresent()) {
-                return reply.refusal().map(ActionResult::failed);
-            }
-            MobileMcpReplies.expect(name, PRESS, reply.text(), "Pressed the button: " + button);
-            return Optional.empty();
-        });
-        return refused.orElse(ActionResult.ok("pressed " + keyCode));
+        return act(PRESS, Map.of("button", button), "Pressed the button: " + button, timeout)
+                .orElse(ActionResult.ok("pressed " + keyCode));
     }
 
     /**
@@ -360,67 +295,16 @@ public final class MobileMcpDriver implements MobileDevice {
                     + "); give the package name");
         }
         String pkg = candidates.get(0);
-        Optional<ActionResult> refused = touch(() -> {
-            Reply reply = call(LAUNCH, Map.of("packageName", pkg), timeout);
-            if (reply.refusal().isPresent()) {
-                return reply.refusal().map(ActionResult::failed);
-            }
-            MobileMcpReplies.expect(name, LAUNCH, reply.text(), "Launched app " + pkg);
-            return Optional.empty();
-        });
-        return refused.orElse(ActionResult.ok("launched " + pkg));
+        return act(LAUNCH, Map.of("packageName", pkg), "Launched app " + pkg, timeout)
+                .orElse(ActionResult.ok("launched " + pkg));
     }
 
-    /** Taps the centre of control {@code id}; refuses an id whose controls are stale, as with adb. */
     @Override
-    public ActionResult clickControl(int id, Optional<String> name, Duration timeout) throws DriverException {
-        ScreenControls.Usable usable = screen.usable(id);
-        if (usable.control().isEmpty()) {
-            return ActionResult.failed(usable.refusal().orElseThrow());
-        }
-        Control control = usable.control().get();
-        int x = control.rect().centerX();
-        int y = control.rect().centerY();
-        return touch(() -> click(x, y, timeout))
-                .orElseGet(() -> ActionResult.ok("clicked control " + id + " " + control.type() + " \""
-                        + control.name() + "\" at (" + x + ", " + y + ")"
-                        + ScreenControls.nameMismatch(control, name)));
-    }
-
-    /** Forgets cached data: {@code controls} (or {@code ui_tree}), {@code apps}, or {@code all}; this driver keeps no device information. */
-    @Override
-    public ActionResult invalidateCache(String cacheType) {
-        switch (cacheType) {
-            case "controls", "ui_tree" -> screen.invalidate();
-            case "apps" -> apps.invalidate();
-            case "device_info" -> {
-                return ActionResult.ok("invalidated device_info (this driver keeps none)");
-            }
-            case "all" -> {
-                screen.invalidate();
-                apps.invalidate();
-            }
-            default -> {
-                return ActionResult.failed(
-                        "unknown cache \"" + cacheType + "\"; use controls, apps, device_info or all");
-            }
-        }
-        return ActionResult.ok("invalidated " + cacheType);
+    void forgetApps() {
+        apps.invalidate();
     }
 
     // ---- DeviceDriver -----------------------------------------------------------------------
-
-    /** A screenshot, mobile-mcp's element list, and the controls as text for the prompt. */
-    @Override
-    public Observation observe(Duration timeout) throws DriverException {
-        Duration call = callTimeout(timeout);
-        byte[] png = screenshot(call);
-        ScreenControls.Snapshot snapshot = screen.read(() -> readScreen(call));
-        return new Observation(
-                Optional.of(png),
-                Optional.of(snapshot.tree()),
-                Optional.of(ScreenControls.describe(snapshot.controls())));
-    }
 
     /** The MobileAgent's tools, with what mobile-mcp cannot do said in their descriptions. */
     @Override
@@ -447,28 +331,28 @@ public final class MobileMcpDriver implements MobileDevice {
      */
     private record Reply(String text, List<Image> images, Optional<String> refusal) {}
 
-    /** An action's work; empty when it was done, a failed result when mobile-mcp refused it. */
-    @FunctionalInterface
-    private interface Work {
-        Optional<ActionResult> run() throws DriverException;
-    }
-
-    /** Runs an action that changes the screen, or may, and invalidates the controls. */
-    private Optional<ActionResult> touch(Work work) throws DriverException {
+    /**
+     * Calls an action tool, which changes the screen or may (so the controls are invalidated), and
+     * checks that it answered {@code expected}. Empty when done; a failed result when mobile-mcp refused.
+     */
+    private Optional<ActionResult> act(String tool, Map<String, Object> arguments, String expected, Duration timeout)
+            throws DriverException {
         try {
-            return work.run();
+            Reply reply = call(tool, arguments, timeout);
+            if (reply.refusal().isPresent()) {
+                return reply.refusal().map(ActionResult::failed);
+            }
+            MobileMcpReplies.expect(name, tool, reply.text(), expected);
+            return Optional.empty();
         } finally {
             screen.invalidate();
         }
     }
 
-    private Optional<ActionResult> click(int x, int y, Duration timeout) throws DriverException {
-        Reply reply = call(CLICK, Map.of("x", x, "y", y), timeout);
-        if (reply.refusal().isPresent()) {
-            return reply.refusal().map(ActionResult::failed);
-        }
-        MobileMcpReplies.expect(name, CLICK, reply.text(), "Clicked on screen at coordinates: " + x + ", " + y);
-        return Optional.empty();
+    /** {@code mobile_click_on_screen_at_coordinates}. */
+    @Override
+    Optional<ActionResult> tapAt(int x, int y, Duration timeout) throws DriverException {
+        return act(CLICK, Map.of("x", x, "y", y), "Clicked on screen at coordinates: " + x + ", " + y, timeout);
     }
 
     /** An observation has nothing for the model to correct: a refusal there is the device's failure. */
@@ -540,20 +424,6 @@ public final class MobileMcpDriver implements MobileDevice {
                                     ? " is not connected; it disconnected"
                                     : " is " + adb.group(2))
                             + " (adb said, through mobile-mcp: " + SafeText.line(said, 200) + ")");
-        }
-    }
-
-    /** The time-out of one tool call within a driver call that may take {@code timeout} in all. */
-    private Duration callTimeout(Duration timeout) {
-        return timeout.compareTo(commandTimeout) < 0 ? timeout : commandTimeout;
-    }
-
-    private void settle() throws DriverException {
-        try {
-            Thread.sleep(tapSettle.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DriverException("interrupted while waiting for the keyboard on " + serial, e);
         }
     }
 

@@ -12,6 +12,7 @@ import dev.agentfsm.runtime.device.DriverException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,12 +73,36 @@ class AdbConnectionTest {
     @Test
     void withoutASerialTheOnlyDeviceIsUsed() throws Exception {
         StandInAdb device = StandInAdb.install(dir);
-        AdbDriver driver = device.driver().connect();
+        AdbDriver driver = AdbDriver.connect(device.driver());
         assertEquals("emulator-5554", driver.serial());
         assertEquals("adb:emulator-5554", driver.name());
         assertEquals(List.of(List.of("devices")), device.calls());
         driver.tap(1, 2);
         assertEquals(shell("input", "tap", "1", "2"), device.calls().get(1), "and then named with -s on every call");
+    }
+
+    @Test
+    void aGivenAdbIsUsedWithoutLookingForOne() throws Exception {
+        StandInAdb device = StandInAdb.install(dir);
+        Map<String, String> environment = new HashMap<>(device.environment());
+        environment.put("ANDROID_HOME", dir.resolve("no-sdk").toString());
+        MobileDevice.Builder settings = device.driver().environment(environment);
+        try (MobileDevice phone = settings.adbExecutable(device.executable())
+                .serial(StandInAdb.SERIAL)
+                .connect()) {
+            assertEquals("adb:emulator-5554", phone.name());
+        }
+        assertEquals(List.of(List.of("-s", "emulator-5554", "get-state")), device.calls());
+    }
+
+    @Test
+    void anAdbDriverIsNotMadeFromSettingsForMobileMcp() {
+        MobileDevice.Builder settings = MobileDevice.builder().mobileMcp(List.of("mcp-server-mobile"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AdbDriver.connect(settings));
+        assertEquals(
+                "these settings drive the device through mobile-mcp (mcp-server-mobile); call their connect()"
+                        + " instead, or leave mobileMcp out for adb",
+                e.getMessage());
     }
 
     @Test
@@ -95,7 +120,7 @@ class AdbConnectionTest {
     @Test
     void anUnauthorizedDeviceSaysToAcceptThePrompt() {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "R58M123ABC:unauthorized");
-        for (AdbDriver.Builder builder :
+        for (MobileDevice.Builder builder :
                 List.of(device.driver(), device.driver().serial("R58M123ABC"))) {
             DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, builder::connect);
             assertEquals(Problem.UNAUTHORIZED, e.problem());
@@ -111,7 +136,7 @@ class AdbConnectionTest {
     @Test
     void anOfflineDeviceSaysToReconnect() {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_DEVICES", "emulator-5556:offline");
-        for (AdbDriver.Builder builder :
+        for (MobileDevice.Builder builder :
                 List.of(device.driver(), device.driver().serial("emulator-5556"))) {
             DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, builder::connect);
             assertEquals(Problem.OFFLINE, e.problem());
@@ -171,7 +196,7 @@ class AdbConnectionTest {
     @Test
     void aHungAdbIsKilledWithItsChildrenAtTheTimeOut() throws Exception {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "1");
-        AdbDriver driver = device.driver()
+        MobileDevice driver = device.driver()
                 .serial(StandInAdb.SERIAL)
                 .commandTimeout(Duration.ofMillis(1500))
                 .connect();

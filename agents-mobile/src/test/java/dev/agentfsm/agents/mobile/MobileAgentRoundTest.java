@@ -19,6 +19,7 @@ import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,17 +61,10 @@ class MobileAgentRoundTest {
         expected.addAll(controls);
         expected.add(shell("pm", "list", "packages"));
         expected.add(shell("monkey", "-p", "com.android.settings", "-c", "android.intent.category.LAUNCHER", "1"));
-        // step 2: Network & internet (control 6, the title [160,685][560,737] in the row [0,630][1080,850])
-        expected.addAll(observe);
-        expected.addAll(controls);
-        expected.add(shell("input", "tap", "360", "711"));
-        // step 3: the Wi-Fi switch (control 7, [905,477][1036,543])
-        expected.addAll(observe);
-        expected.addAll(controls);
-        expected.add(shell("input", "tap", "970", "510"));
-        // step 4: look, and finish
-        expected.addAll(observe);
-        expected.addAll(controls);
+        // steps 2 to 4: the Wi-Fi switch is control 7
+        List<List<String>> observeAndRead = new ArrayList<>(observe);
+        observeAndRead.addAll(controls);
+        expected.addAll(wifiSteps(observeAndRead));
         assertEquals(expected, withoutLocalPaths(device.calls()));
 
         String lastPrompt = userText(llm, 3);
@@ -90,13 +84,7 @@ class MobileAgentRoundTest {
                 system);
         ChatMessage user = llm.requests().get(0).messages().get(1);
         assertEquals(2, user.images().size(), "the screenshot and the annotated screenshot");
-        // step 3 saw the network screen: control 7's label box sits at the switch's top-left corner
-        List<Image> seen = llm.requests().get(2).messages().get(1).images();
-        BufferedImage plain = ImageIO.read(new ByteArrayInputStream(seen.get(0).data()));
-        BufferedImage annotated =
-                ImageIO.read(new ByteArrayInputStream(seen.get(1).data()));
-        assertEquals(ScreenshotAnnotator.LABEL_BACKGROUND.getRGB(), annotated.getRGB(905 + 2, 477 + 2));
-        assertNotEquals(plain.getRGB(905 + 2, 477 + 2), annotated.getRGB(905 + 2, 477 + 2));
+        assertSwitchLabelledInStep3(llm);
         List<Map<String, Object>> steps = agent.blackboard().trajectories();
         assertEquals(
                 List.of("launch_app", "click_control", "click_control", ""),
@@ -140,7 +128,7 @@ class MobileAgentRoundTest {
     void aHungDeviceEndsTheRoundInFailAtTheTimeOut() throws Exception {
         // call 10 is step 2's screencap
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "9");
-        AdbDriver driver = device.driver()
+        MobileDevice driver = device.driver()
                 .serial(StandInAdb.SERIAL)
                 .commandTimeout(Duration.ofSeconds(1))
                 .connect();
@@ -205,12 +193,40 @@ class MobileAgentRoundTest {
         assertEquals(0, llm.remaining());
     }
 
+    /**
+     * Step 3 saw the network screen annotated: the switch's label box sits at its top-left corner
+     * ([905,477]), over what the plain screenshot shows there.
+     */
+    static void assertSwitchLabelledInStep3(ReplayLlmClient llm) throws IOException {
+        List<Image> seen = llm.requests().get(2).messages().get(1).images();
+        BufferedImage plain = ImageIO.read(new ByteArrayInputStream(seen.get(0).data()));
+        BufferedImage annotated =
+                ImageIO.read(new ByteArrayInputStream(seen.get(1).data()));
+        assertEquals(ScreenshotAnnotator.LABEL_BACKGROUND.getRGB(), annotated.getRGB(905 + 2, 477 + 2));
+        assertNotEquals(plain.getRGB(905 + 2, 477 + 2), annotated.getRGB(905 + 2, 477 + 2));
+    }
+
     static RoundResult round(MobileAgent agent) {
         return Round.of(MobileAgentStateManager.instance(), agent)
                 .context(new Context().put(Context.REQUEST, REQUEST))
                 .config(RuntimeConfig.parse("maxStep: 10"))
                 .build()
                 .run();
+    }
+
+    /**
+     * The device calls of steps 2 to 4 of the Wi-Fi round, through either driver, where
+     * {@code observe} is what observing the screen calls: observe, then tap Network & internet
+     * (control 6, the title [160,685][560,737] in the row [0,630][1080,850]); observe, then tap the
+     * Wi-Fi switch ([905,477][1036,543]); observe, and finish.
+     */
+    static List<List<String>> wifiSteps(List<List<String>> observe) {
+        List<List<String>> calls = new ArrayList<>(observe);
+        calls.add(shell("input", "tap", "360", "711"));
+        calls.addAll(observe);
+        calls.add(shell("input", "tap", "970", "510"));
+        calls.addAll(observe);
+        return calls;
     }
 
     static ReplayLlmClient replay() throws Exception {

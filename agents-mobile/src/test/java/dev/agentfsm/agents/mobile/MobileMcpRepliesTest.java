@@ -48,14 +48,7 @@ class MobileMcpRepliesTest {
         assertEquals(
                 List.of(
                         new Control(1, "Settings", "TextView", new Rect(788, 2080, 1000, 2300), "", false, false),
-                        new Control(
-                                2,
-                                "android.widget.Switch",
-                                "Switch",
-                                new Rect(905, 477, 1036, 543),
-                                "com.android.settings:id/switchWidget",
-                                true,
-                                true),
+                        UiTreeParserTest.wifiSwitch(2, true),
                         new Control(3, "Off", "TextView", new Rect(160, 507, 760, 565), "", false, false)),
                 controls);
         assertEquals(List.of(), MobileMcpReplies.elements(SOURCE, "Found these elements on screen: []"));

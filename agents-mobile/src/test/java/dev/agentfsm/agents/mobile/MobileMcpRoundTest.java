@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.mobile;
 
+import static dev.agentfsm.agents.mobile.MobileAgentRoundTest.assertSwitchLabelledInStep3;
 import static dev.agentfsm.agents.mobile.MobileAgentRoundTest.assertTurnedOnWifi;
 import static dev.agentfsm.agents.mobile.MobileAgentRoundTest.round;
 import static dev.agentfsm.agents.mobile.MobileAgentRoundTest.userText;
@@ -8,20 +9,15 @@ import static dev.agentfsm.agents.mobile.StandInAdb.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.device.ScreenshotAnnotator;
-import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.testing.ExternalTools;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,7 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,17 +94,10 @@ class MobileMcpRoundTest {
                 "android.intent.category.LAUNCHER"));
         expected.addAll(elements);
         expected.add(shell("monkey", "-p", "com.android.settings", "-c", "android.intent.category.LAUNCHER", "1"));
-        // step 2: Network & internet (control 6, the title [160,685][560,737]: the same tap as with adb)
-        expected.addAll(screenshot);
-        expected.addAll(elements);
-        expected.add(shell("input", "tap", "360", "711"));
-        // step 3: the Wi-Fi switch (control 9, [905,477][1036,543])
-        expected.addAll(screenshot);
-        expected.addAll(elements);
-        expected.add(shell("input", "tap", "970", "510"));
-        // step 4: look, and finish
-        expected.addAll(screenshot);
-        expected.addAll(elements);
+        // steps 2 to 4, the same taps as with adb: the Wi-Fi switch is control 9
+        List<List<String>> observe = new ArrayList<>(screenshot);
+        observe.addAll(elements);
+        expected.addAll(MobileAgentRoundTest.wifiSteps(observe));
         assertEquals(expected, device.calls());
 
         assertTrue(userText(llm, 0).contains("Installed apps: com.android.chrome, com.android.settings"));
@@ -128,12 +116,7 @@ class MobileMcpRoundTest {
         String system = llm.requests().get(0).messages().get(0).text();
         assertTrue(system.contains("- swipe(") && system.contains("mobile-mcp takes 1000 ms"), system);
 
-        List<Image> seen = llm.requests().get(2).messages().get(1).images();
-        BufferedImage plain = ImageIO.read(new ByteArrayInputStream(seen.get(0).data()));
-        BufferedImage annotated =
-                ImageIO.read(new ByteArrayInputStream(seen.get(1).data()));
-        assertEquals(ScreenshotAnnotator.LABEL_BACKGROUND.getRGB(), annotated.getRGB(905 + 2, 477 + 2));
-        assertNotEquals(plain.getRGB(905 + 2, 477 + 2), annotated.getRGB(905 + 2, 477 + 2));
+        assertSwitchLabelledInStep3(llm);
 
         List<Map<String, Object>> steps = agent.blackboard().trajectories();
         assertEquals(

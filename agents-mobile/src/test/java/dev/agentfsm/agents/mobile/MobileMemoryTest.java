@@ -261,7 +261,7 @@ class MobileMemoryTest {
     void aDeviceThatStopsAnsweringLeavesNoFinalScreenshotAndSaysWhy() throws Exception {
         // call 10 is step 2's screencap: from then on every call hangs
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "9");
-        AdbDriver driver = device.driver()
+        MobileDevice driver = device.driver()
                 .serial(StandInAdb.SERIAL)
                 .commandTimeout(Duration.ofSeconds(1))
                 .connect();

@@ -101,8 +101,8 @@ final class StandInAdb {
     }
 
     /** A driver on the stand-in: found through ANDROID_HOME, no pause after tapping a field. */
-    AdbDriver.Builder driver() {
-        return AdbDriver.builder()
+    MobileDevice.Builder driver() {
+        return MobileDevice.builder()
                 .environment(environment)
                 .tapSettle(Duration.ZERO)
                 .commandTimeout(Duration.ofSeconds(10));
@@ -123,7 +123,7 @@ final class StandInAdb {
     }
 
     AdbDriver connect(Clock clock) throws DriverException {
-        return driver().serial(SERIAL).clock(clock).connect();
+        return AdbDriver.connect(driver().serial(SERIAL).clock(clock));
     }
 
     /** Every call's arguments so far (without the executable), oldest first. */

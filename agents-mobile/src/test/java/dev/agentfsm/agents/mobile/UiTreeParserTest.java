@@ -68,16 +68,7 @@ class UiTreeParserTest {
                         "android.widget.Switch"),
                 off.subList(0, 7).stream().map(Control::name).toList());
         Control wifiSwitch = off.get(6);
-        assertEquals(
-                new Control(
-                        7,
-                        "android.widget.Switch",
-                        "Switch",
-                        new Rect(905, 477, 1036, 543),
-                        "com.android.settings:id/switchWidget",
-                        true,
-                        false),
-                wifiSwitch);
+        assertEquals(wifiSwitch(7, false), wifiSwitch);
         assertEquals(970, wifiSwitch.rect().centerX());
         assertEquals(510, wifiSwitch.rect().centerY());
         assertTrue(on.get(6).checked());
@@ -86,6 +77,18 @@ class UiTreeParserTest {
         assertEquals(
                 "7: Switch \"android.widget.Switch\" [905,477][1036,543] id=com.android.settings:id/switchWidget unchecked",
                 wifiSwitch.describe());
+    }
+
+    /** The Wi-Fi switch of the Settings network screen as control {@code id}, on or off. */
+    static Control wifiSwitch(int id, boolean on) {
+        return new Control(
+                id,
+                "android.widget.Switch",
+                "Switch",
+                new Rect(905, 477, 1036, 543),
+                "com.android.settings:id/switchWidget",
+                true,
+                on);
     }
 
     @Test

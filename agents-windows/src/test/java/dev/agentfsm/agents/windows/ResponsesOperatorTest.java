@@ -18,13 +18,11 @@ import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.llm.FakeChatServer;
 import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
-import dev.agentfsm.runtime.user.Answer;
 import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -192,7 +190,8 @@ class ResponsesOperatorTest {
     @Test
     void aSafetyCheckMakesTheClickWaitForTheUserAndApprovingItAcknowledgesTheCheck() throws Exception {
         replay("operator-delete");
-        Witness user = new Witness(Decision.APPROVED, word);
+        Witness user =
+                new Witness(Decision.APPROVED).checking(() -> !word.table().isEmpty());
 
         RoundResult result = run(operator(user), "Remove the sales table");
 
@@ -204,8 +203,8 @@ class ResponsesOperatorTest {
                         "OperatorAgent.FINISH",
                         "OperatorAgent.ALLFINISH"),
                 result.qualifiedPath());
-        assertEquals(List.of(DELETE), user.asked, "the user read the action and the API's safety check");
-        assertEquals(List.of(true), user.tableWasThere, "asked before the click ran");
+        assertEquals(List.of(DELETE), user.asked(), "the user read the action and the API's safety check");
+        assertEquals(List.of(true), user.checked(), "asked before the click ran");
         assertEquals(List.of(), word.table(), "approved, the click ran");
         assertEquals(Optional.of("The sales table is removed."), result.result());
         assertEquals(2, server.received().size());
@@ -223,7 +222,8 @@ class ResponsesOperatorTest {
     @Test
     void aRejectedSafetyCheckNeverRunsTheClickNorAcknowledgesIt() throws Exception {
         replay("operator-delete");
-        Witness user = new Witness(Decision.REJECTED, word);
+        Witness user =
+                new Witness(Decision.REJECTED).checking(() -> !word.table().isEmpty());
 
         RoundResult result = run(operator(user), "Remove the sales table");
 
@@ -315,30 +315,5 @@ class ResponsesOperatorTest {
                 e.getMessage());
         assertEquals(
                 "browser", ComputerUseClient.of(openAi).environment("browser").environment());
-    }
-
-    /** A user who decides as told, noting whether Word's table was still there when asked. */
-    private static final class Witness implements UserChannel {
-        final Decision decision;
-        final SimulatedDocument word;
-        final List<String> asked = new ArrayList<>();
-        final List<Boolean> tableWasThere = new ArrayList<>();
-
-        Witness(Decision decision, SimulatedDocument word) {
-            this.decision = decision;
-            this.word = word;
-        }
-
-        @Override
-        public Answer ask(String question, Duration timeout) {
-            throw new AssertionError("no question expected, got " + question);
-        }
-
-        @Override
-        public Decision confirm(String action, Duration timeout) {
-            asked.add(action);
-            tableWasThere.add(!word.table().isEmpty());
-            return decision;
-        }
     }
 }

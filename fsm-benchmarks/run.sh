@@ -89,8 +89,8 @@ How to read this:
 
 - **Dispatch**: every implementation drives the same 14-state HostAgent + AppAgent machine along UFO's
   Word-then-Excel path (9 transitions, two hand-offs to an AppAgent and two back). `generated` is the
-  generated code in a loop of the benchmark's own (`StateManager.next(index, agent)`, `handle`, and the
-  table's `endsRound` and `allows` checks); `runtimeStep` is the steps of one `Round` (no listeners,
+  generated code in a loop of the benchmark's own (each state's `handle`, the status's `endsRound`, the
+  generated `StateManager.next(status, agent)`, which checks the move against the declared ones); `runtimeStep` is the steps of one `Round` (no listeners,
   no-op work) that walks the path 1,000 times, so its set-up and result are spread over 8,001
   transitions; `runtimeRound` is a whole `Round` per pass, divided by its 9 transitions, so the round's
   set-up and result are included. The peers are

@@ -2,11 +2,11 @@ package dev.agentfsm.runtime;
 
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.internal.RoundReasons;
+import dev.agentfsm.runtime.internal.StateWork;
 import dev.agentfsm.runtime.internal.StepBudget;
 import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.journal.JournalRecord;
 import dev.agentfsm.runtime.llm.ReplyRejectedException;
-import java.nio.channels.ClosedByInterruptException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -36,9 +36,8 @@ import java.util.concurrent.CancellationException;
  */
 public final class Round {
     /** How deep a cause chain is searched for an interrupt (a chain can loop). */
-    private static final int MAX_CAUSES = 32;
-
     private final StateManager<?, ?> machine;
+
     private final Agent agent;
     private final Context context;
     private final StepBudget budget;
@@ -209,7 +208,7 @@ public final class Round {
                 int archived = endsSubtask
                         ? context.get(Context.PREVIOUS_SUBTASKS).orElseThrow().size()
                         : 0;
-                handle(status, current, context);
+                StateWork.handle(status, current, context);
                 if (timedOut()) {
                     return timeoutMove();
                 }
@@ -222,7 +221,7 @@ public final class Round {
                 if (status.endsRound()) {
                     return new Ended(completed());
                 }
-                return check(decide(status, current));
+                return check(StateWork.decide(status, current));
             } catch (JournalException e) {
                 throw e;
             } catch (InterruptedException e) {
@@ -254,7 +253,7 @@ public final class Round {
         /** Where a state's failed work goes: its time-out's move, a cancellation, the fallback or onError state, or the round's end. */
         private StepEnd failure(Exception e) {
             TransitionTable<?> table = status.machine().table();
-            if (interrupted(e)) {
+            if (StateWork.interrupted(e)) {
                 // an LLM or driver call that was interrupted restores the flag and throws its own
                 // exception: the round is being cancelled, and onError is for failures, not for that
                 Thread.currentThread().interrupt();
@@ -500,22 +499,8 @@ public final class Round {
             Outcome outcome = end.outcome();
             String reason = end.reason();
             Optional<Throwable> cause = end.error();
-            if (endReplayed) {
-                // the recorded end is the whole story, an onError detour included
-                RoundResult result = new RoundResult(
-                        outcome,
-                        reason,
-                        end.finalStatus(),
-                        path,
-                        steps,
-                        cause,
-                        end.violation(),
-                        context.get(Context.ROUND_RESULT),
-                        subtasks);
-                journal.orElseThrow().roundEnded(number, result);
-                return result;
-            }
-            if (error.isPresent()) {
+            // a replayed end is the whole story as recorded, an onError detour included
+            if (!endReplayed && error.isPresent()) {
                 Exception first = error.get();
                 reason = RoundReasons.afterOnError(errorReason, reason);
                 outcome = Outcome.ERROR;
@@ -533,6 +518,10 @@ public final class Round {
                     end.violation(),
                     context.get(Context.ROUND_RESULT),
                     subtasks);
+            if (endReplayed) {
+                journal.orElseThrow().roundEnded(number, result);
+                return result;
+            }
             boolean heardBefore =
                     journal.isPresent() && journal.get().recordedEnd(number).isPresent();
             RoundResult told = heardBefore ? result : tell(result);
@@ -586,33 +575,6 @@ public final class Round {
             session = Optional.of(UUID.randomUUID().toString());
         }
         return session.get();
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"}) // the status's own machine drives the agent the round gave it
-    private static void handle(Status status, Agent agent, Context context) throws Exception {
-        ((AgentState) status.machine().get(status)).handle(agent, context);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Next decide(Status status, Agent agent) {
-        return ((StateManager) status.machine()).next(status, agent);
-    }
-
-    /**
-     * Whether {@code e} ended the state's work because the thread was interrupted: the flag is still
-     * set, or an {@link InterruptedException} (or a channel closed by the interrupt) is among its causes.
-     */
-    private static boolean interrupted(Exception e) {
-        if (Thread.currentThread().isInterrupted()) {
-            return true;
-        }
-        Throwable cause = e;
-        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-            if (cause instanceof InterruptedException || cause instanceof ClosedByInterruptException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

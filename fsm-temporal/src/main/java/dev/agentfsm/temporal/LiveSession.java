@@ -1,14 +1,12 @@
 package dev.agentfsm.temporal;
 
 import dev.agentfsm.runtime.Agent;
-import dev.agentfsm.runtime.AgentState;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Next;
-import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.UnknownStatusException;
+import dev.agentfsm.runtime.internal.StateWork;
 import dev.agentfsm.runtime.llm.ReplyRejectedException;
-import java.nio.channels.ClosedByInterruptException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -21,9 +19,8 @@ import java.util.Optional;
  */
 final class LiveSession {
     /** How deep a cause chain is searched for an interrupt (a chain can loop). */
-    private static final int MAX_CAUSES = 32;
-
     private final String id;
+
     private final Agent main;
     private final Context context = new Context();
     private final SessionUserChannel user;
@@ -82,7 +79,7 @@ final class LiveSession {
             Thread.currentThread().interrupt();
             throw new WorkerStopping(id, input.status(), e);
         } catch (Exception e) {
-            if (interrupted(e)) {
+            if (StateWork.interrupted(e)) {
                 throw new WorkerStopping(id, input.status(), e);
             }
             lastFailure = Optional.of(e);
@@ -126,11 +123,11 @@ final class LiveSession {
     }
 
     private StepEnd work(Status status, Agent agent) throws Exception {
-        handle(status, agent, context);
+        StateWork.handle(status, agent, context);
         if (status.endsRound()) {
             return new StepEnd.Worked();
         }
-        Next next = decide(status, agent);
+        Next next = StateWork.decide(status, agent);
         Optional<String> handOff = next.agent().map(this::register);
         return new StepEnd.Decided(next.to().qualifiedName(), next.from() == status && next.isLegal(), handOff);
     }
@@ -148,30 +145,6 @@ final class LiveSession {
 
     private StepResult result(StepEnd end) {
         return new StepResult(end, context.get(Context.ROUND_RESULT));
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"}) // the status's own machine drives the agent the workflow named
-    private static void handle(Status status, Agent agent, Context context) throws Exception {
-        ((AgentState) status.machine().get(status)).handle(agent, context);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Next decide(Status status, Agent agent) {
-        return ((StateManager) status.machine()).next(status, agent);
-    }
-
-    /** Whether {@code e} ended the work because the thread was interrupted, as the embedded round tells it. */
-    private static boolean interrupted(Exception e) {
-        if (Thread.currentThread().isInterrupted()) {
-            return true;
-        }
-        Throwable cause = e;
-        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-            if (cause instanceof InterruptedException || cause instanceof ClosedByInterruptException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The failure behind {@link Context#ERROR} when it happened on another worker: its text, which is all that crossed. */

@@ -4,6 +4,8 @@
  * it may change in any release without notice.
  *
  * <p>{@link dev.agentfsm.runtime.internal.RoundReasons} holds the words a round ends with, so that
- * fsm-temporal's workflow rounds end word for word as {@link dev.agentfsm.runtime.Round} does.
+ * fsm-temporal's workflow rounds end word for word as {@link dev.agentfsm.runtime.Round} does;
+ * {@link dev.agentfsm.runtime.internal.StepBudget} counts their steps alike, and
+ * {@link dev.agentfsm.runtime.internal.StateWork} runs a state's work and asks for its next state.
  */
 package dev.agentfsm.runtime.internal;

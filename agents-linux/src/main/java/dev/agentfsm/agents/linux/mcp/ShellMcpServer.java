@@ -142,10 +142,22 @@ public final class ShellMcpServer {
             jetty.join();
         }
 
+        /**
+         * Closes the MCP sessions and stops the HTTP server.
+         *
+         * @throws IllegalStateException when Jetty fails to stop, naming the address
+         */
         @Override
-        public void close() throws Exception {
+        public void close() {
             mcp.closeGracefully();
-            jetty.stop();
+            try {
+                jetty.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while stopping the MCP server at " + url(), e);
+            } catch (Exception e) { // Jetty's LifeCycle.stop() declares Exception
+                throw new IllegalStateException("could not stop the MCP server at " + url() + ": " + e, e);
+            }
         }
     }
 

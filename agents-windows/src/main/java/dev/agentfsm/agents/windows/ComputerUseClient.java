@@ -9,7 +9,8 @@ import java.util.Objects;
 
 /**
  * OpenAI's Responses API with its computer-use tool ({@code computer_use_preview}), for an
- * {@link OperatorAgent} built with {@link OperatorAgent.Builder#responses(ComputerUseClient)}: the
+ * {@link OperatorAgent} built with {@link OperatorAgent.Builder#responses(ComputerUseClient)}, or the
+ * Operators of a host built with {@link HostAgent.Builder#operatorResponses(ComputerUseClient)}: the
  * model answers each screenshot with a {@code computer_call} item instead of a JSON reply. It posts to
  * {@code {baseUrl}/responses} through an {@link OpenAiCompatibleClient}, whose base URL, model, API key,
  * time-outs, deadline, retries, body cap and errors (naming the URL and the HTTP status) it uses as they

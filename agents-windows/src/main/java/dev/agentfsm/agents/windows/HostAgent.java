@@ -28,6 +28,8 @@ import java.util.Set;
  * the subtask to that application's {@link AppAgent}, one per application (app root and process),
  * created on first use and reused after, or, for an application configured with
  * {@link Builder#operatorFor(String)}, to its {@link OperatorAgent}. Its sub-agents share its blackboard.
+ * Its Operators ask its LLM through chat completions, or, with
+ * {@link Builder#operatorResponses(ComputerUseClient)}, OpenAI's Responses API.
  *
  * <pre>{@code
  * HostAgent host = HostAgent.builder(desktop, llm, user).config(config).build();
@@ -56,6 +58,8 @@ public final class HostAgent extends BaseAgent {
     private final Set<String> operatorApps;
     /** The screen its Operators act on: one screen, shared by all of them. */
     private final Screen operatorScreen;
+    /** The Responses API its Operators speak, if not chat completions through the host's LLM. */
+    private final Optional<ComputerUseClient> operatorResponses;
 
     private AppAgent active;
     private OperatorAgent activeOperator;
@@ -73,6 +77,7 @@ public final class HostAgent extends BaseAgent {
         this.gate = new ActionGate<>(this::selectWindow, this::describeAction);
         this.operatorApps = Set.copyOf(builder.operatorApps);
         this.operatorScreen = builder.operatorScreen.orElseGet(() -> new DesktopScreen(builder.desktop));
+        this.operatorResponses = builder.operatorResponses;
     }
 
     /**
@@ -136,9 +141,7 @@ public final class HostAgent extends BaseAgent {
                 Context.SUBTASK,
                 subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
         if (operatorApps.contains(window.appRoot())) {
-            OperatorAgent operator = operators.computeIfAbsent(
-                    window.appKey(),
-                    key -> new OperatorAgent(Optional.of(window), operatorScreen, setup.llm(), setup.user(), config()));
+            OperatorAgent operator = operators.computeIfAbsent(window.appKey(), key -> newOperator(window));
             operator.setHost(this);
             operator.startSubtask(window);
             activeOperator = operator;
@@ -150,6 +153,16 @@ public final class HostAgent extends BaseAgent {
         app.startSubtask(window);
         active = app;
         activeOperator = null;
+    }
+
+    /**
+     * An Operator for {@code window}'s application: deciding through chat completions with the host's LLM,
+     * or through the Responses API in a conversation of its own (its own {@link ResponsesDecisions}).
+     */
+    private OperatorAgent newOperator(DesktopWindow window) {
+        DecisionSource decisions =
+                operatorResponses.<DecisionSource>map(ResponsesDecisions::new).orElse(OperatorSteps::chat);
+        return new OperatorAgent(Optional.of(window), operatorScreen, setup.llm(), setup.user(), config(), decisions);
     }
 
     void askQuestions() {
@@ -232,6 +245,7 @@ public final class HostAgent extends BaseAgent {
         private boolean follower;
         private final Set<String> operatorApps = new LinkedHashSet<>();
         private Optional<Screen> operatorScreen = Optional.empty();
+        private Optional<ComputerUseClient> operatorResponses = Optional.empty();
 
         private Builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
             this.desktop = Objects.requireNonNull(desktop, "desktop");
@@ -279,6 +293,21 @@ public final class HostAgent extends BaseAgent {
          */
         public Builder operatorScreen(Screen screen) {
             this.operatorScreen = Optional.of(Objects.requireNonNull(screen, "screen"));
+            return this;
+        }
+
+        /**
+         * Has the Operators (of the applications given to {@link #operatorFor(String)}) speak OpenAI's
+         * Responses API with its computer-use tool through {@code client}, as
+         * {@link OperatorAgent.Builder#responses(ComputerUseClient)} does for an Operator on its own: each
+         * step's action comes from the response's {@code computer_call}, its safety checks make the action
+         * wait in CONFIRM, and a message without a call finishes the subtask. Each Operator keeps a
+         * conversation of its own ({@code previous_response_id}), which every ASSIGN to it starts anew. The
+         * host and its AppAgents still ask the host's {@code llm} through chat completions. Without this,
+         * the Operators ask that {@code llm} too, through chat completions (the default).
+         */
+        public Builder operatorResponses(ComputerUseClient client) {
+            this.operatorResponses = Optional.of(Objects.requireNonNull(client, "client"));
             return this;
         }
 

@@ -1,6 +1,11 @@
 package dev.agentfsm.temporal;
 
+import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
+import io.temporal.api.workflowservice.v1.ListClosedWorkflowExecutionsRequest;
+import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowStub;
@@ -8,9 +13,14 @@ import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -79,6 +89,91 @@ final class TestServer implements BeforeAllCallback, ParameterResolver {
                 // never started
             }
         }
+    }
+
+    /**
+     * The report of a session that waits on a timer the server should skip. Time skipping makes that
+     * quick; when the report has not come after 20 s of wall time, the server is not skipping time:
+     * the test prints what holds its clock ({@link #timeLocks}), waits 25 s more, and then fails
+     * naming it rather than running into the JUnit time-out with only a stack trace.
+     */
+    static SessionReport skippedResult(WorkflowClient client, SessionHandle session) {
+        try {
+            return session.result(Duration.ofSeconds(20));
+        } catch (TimeoutException slow) {
+            String locks = timeLocks(client);
+            System.err.println("session " + session.id() + " has not ended after 20 s: the test server is not"
+                    + " skipping time; what can hold its clock:\n" + locks);
+            try {
+                return session.result(Duration.ofSeconds(25));
+            } catch (TimeoutException stuck) {
+                throw new AssertionError(
+                        "session " + session.id() + " did not end within 45 s: the test server did not skip"
+                                + " time; what can hold its clock:\n" + timeLocks(client),
+                        stuck);
+            }
+        }
+    }
+
+    /**
+     * What can keep the test server from skipping time: every workflow on it with an activity that
+     * has not ended (the server skips no time while an activity is scheduled or running, and a workflow
+     * that ends first leaves that lock held for good), then every workflow still running (an open
+     * workflow task holds the clock too). One line each; "none" when nothing is found.
+     */
+    static String timeLocks(WorkflowClient client) {
+        String namespace = client.getOptions().getNamespace();
+        var service = client.getWorkflowServiceStubs().blockingStub();
+        List<WorkflowExecutionInfo> workflows = new ArrayList<>();
+        workflows.addAll(service.listClosedWorkflowExecutions(ListClosedWorkflowExecutionsRequest.newBuilder()
+                        .setNamespace(namespace)
+                        .build())
+                .getExecutionsList());
+        List<WorkflowExecutionInfo> open = service.listOpenWorkflowExecutions(
+                        ListOpenWorkflowExecutionsRequest.newBuilder()
+                                .setNamespace(namespace)
+                                .build())
+                .getExecutionsList();
+        workflows.addAll(open);
+        List<String> lines = new ArrayList<>();
+        for (WorkflowExecutionInfo workflow : workflows) {
+            String id = workflow.getExecution().getWorkflowId();
+            String run = workflow.getExecution().getRunId();
+            for (String activity :
+                    unendedActivities(client.fetchHistory(id, run).getEvents())) {
+                lines.add(
+                        "workflow " + id + " (" + workflow.getStatus() + "): activity " + activity + " has not ended");
+            }
+        }
+        for (WorkflowExecutionInfo workflow : open) {
+            lines.add("workflow " + workflow.getExecution().getWorkflowId() + " is still running");
+        }
+        return lines.isEmpty() ? "none" : String.join("\n", lines);
+    }
+
+    /** The activities scheduled in {@code events} with no event that ends them, as "type (event N)". */
+    private static List<String> unendedActivities(List<HistoryEvent> events) {
+        Map<Long, String> pending = new LinkedHashMap<>();
+        for (HistoryEvent event : events) {
+            EventType type = event.getEventType();
+            if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED) {
+                pending.put(
+                        event.getEventId(),
+                        event.getActivityTaskScheduledEventAttributes()
+                                        .getActivityType()
+                                        .getName()
+                                + " (event " + event.getEventId() + ")");
+            } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED) {
+                pending.remove(event.getActivityTaskCompletedEventAttributes().getScheduledEventId());
+            } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED) {
+                pending.remove(event.getActivityTaskFailedEventAttributes().getScheduledEventId());
+            } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT) {
+                pending.remove(event.getActivityTaskTimedOutEventAttributes().getScheduledEventId());
+            } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_CANCELED) {
+                pending.remove(event.getActivityTaskCanceledEventAttributes().getScheduledEventId());
+            }
+        }
+        return List.copyOf(pending.values());
     }
 
     /** A worker process: its own factory on the test server, running sessions with agents from {@code agents}. */

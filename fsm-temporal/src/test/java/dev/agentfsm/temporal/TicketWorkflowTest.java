@@ -125,7 +125,7 @@ class TicketWorkflowTest {
         SessionHandle session =
                 start(StateTimeouts.none()).start("ticket-unanswered", SessionRequest.of("Ticket", "ship"));
 
-        RoundReport round = session.result().rounds().get(0);
+        RoundReport round = TestServer.skippedResult(client, session).rounds().get(0);
 
         assertEquals(List.of("Ticket.ASK", "Ticket.EXPIRED"), round.path());
         assertEquals(Outcome.COMPLETED, round.outcome(), round.reason());
@@ -142,7 +142,7 @@ class TicketWorkflowTest {
                 StateTimeouts.of(Map.of(TicketStatus.ASK, new StateTimeout(FIVE_MINUTES, TicketStatus.EXPIRED)));
         SessionHandle session = start(fiveMinutes).start("ticket-timeout", SessionRequest.of("Ticket", "ship"));
 
-        RoundReport round = session.result().rounds().get(0);
+        RoundReport round = TestServer.skippedResult(client, session).rounds().get(0);
 
         assertEquals(List.of("Ticket.ASK", "Ticket.EXPIRED"), round.path());
         Duration waited = serverTime("ticket-timeout");

@@ -163,9 +163,10 @@ class WindowsAgentsWorkflowTest {
 
     @Test
     void anUnansweredQuestionFailsTheHostsTaskWhenItsTimerFires() {
-        SessionReport report = sessions("host-asks.yaml", ASKING)
-                .start("host-unanswered", SessionRequest.of("HostAgent", "Chart the sales"))
-                .result();
+        SessionReport report = TestServer.skippedResult(
+                client,
+                sessions("host-asks.yaml", ASKING)
+                        .start("host-unanswered", SessionRequest.of("HostAgent", "Chart the sales")));
 
         RoundReport round = report.rounds().get(0);
         assertEquals(

@@ -35,9 +35,7 @@ import java.util.concurrent.CancellationException;
  * ends after the deadline (returning or throwing), the round takes the declared {@code TIMEOUT} move.
  */
 public final class Round {
-    /** How deep a cause chain is searched for an interrupt (a chain can loop). */
     private final StateManager<?, ?> machine;
-
     private final Agent agent;
     private final Context context;
     private final StepBudget budget;

@@ -18,9 +18,7 @@ import java.util.Optional;
  * state's work runs. Steps of one session run one at a time.
  */
 final class LiveSession {
-    /** How deep a cause chain is searched for an interrupt (a chain can loop). */
     private final String id;
-
     private final Agent main;
     private final Context context = new Context();
     private final SessionUserChannel user;

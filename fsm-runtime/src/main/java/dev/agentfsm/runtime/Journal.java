@@ -399,17 +399,13 @@ public final class Journal implements AutoCloseable {
                 .map(JournalRecord.RoundEnd.class::cast);
     }
 
-    /**
-     * The round ended: a replayed end is checked off, a live one written.
-     *
-     * @return whether the end is live, so that listeners hear it
-     */
-    synchronized boolean roundEnded(int round, RoundResult result) {
+    /** The round ended: a replayed end is checked off, a live one written. */
+    synchronized void roundEnded(int round, RoundResult result) {
         Optional<JournalRecord> next = peek();
         if (next.isPresent()) {
             if (next.get() instanceof JournalRecord.RoundEnd e && e.round() == round) {
                 cursor++;
-                return false;
+                return;
             }
             throw diverged(
                     next.get().number(),
@@ -425,7 +421,6 @@ public final class Journal implements AutoCloseable {
                 result.reason(),
                 result.qualifiedPath(),
                 result.result()));
-        return true;
     }
 
     /** An event for the inbox's waiting state, recorded or replayed. */

@@ -516,10 +516,7 @@ public final class Round {
                     end.violation(),
                     context.get(Context.ROUND_RESULT),
                     subtasks);
-            if (endReplayed) {
-                journal.orElseThrow().roundEnded(number, result);
-                return result;
-            }
+            // an end the journal holds (replayed, or reached again by the replay) was heard before
             boolean heardBefore =
                     journal.isPresent() && journal.get().recordedEnd(number).isPresent();
             RoundResult told = heardBefore ? result : tell(result);

@@ -171,7 +171,7 @@ public final class Round {
                 path.add(status);
                 context.stepTaken(steps);
                 // only a listener's TransitionEvent reports the step's time: without one, no clock is read
-                long started = listeners.isEmpty() ? 0 : System.nanoTime();
+                long stepStart = listeners.isEmpty() ? 0 : System.nanoTime();
                 StepEnd end = step();
                 if (end instanceof Ended ended) {
                     return finish(ended.result());
@@ -180,7 +180,7 @@ public final class Round {
                 boolean heardBefore = replaying;
                 refused = refuseStep(move.to());
                 if (refused.isEmpty() && !heardBefore) {
-                    refused = announce(move, started);
+                    refused = announce(move, stepStart);
                 }
                 if (refused.isEmpty()) {
                     status = move.to();
@@ -296,8 +296,8 @@ public final class Round {
             return new MoveOn(move.to(), next.agent().orElse(current), move.trigger());
         }
 
-        /** Tells the listeners about the next move; {@code started} is when the step began, by {@link System#nanoTime()}. */
-        private Optional<RoundResult> announce(MoveOn move, long started) {
+        /** Tells the listeners about the next move; {@code stepStart} is when the step began, by {@link System#nanoTime()}. */
+        private Optional<RoundResult> announce(MoveOn move, long stepStart) {
             if (listeners.isEmpty()) {
                 return Optional.empty();
             }
@@ -309,7 +309,7 @@ public final class Round {
                     status,
                     move.to(),
                     move.trigger(),
-                    System.nanoTime() - started);
+                    System.nanoTime() - stepStart);
             for (TransitionListener listener : listeners) {
                 try {
                     listener.onTransition(event);

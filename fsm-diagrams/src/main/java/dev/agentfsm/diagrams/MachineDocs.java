@@ -89,7 +89,7 @@ public final class MachineDocs {
         List<String> unchanged = new ArrayList<>();
         for (ModelFile model : models) {
             Path svg = outputDirectory.resolve(model.baseName() + ".svg");
-            if (startsWith(svg, model.fingerprint())) {
+            if (readText(svg).filter(text -> drawnFrom(text, model)).isPresent()) {
                 unchanged.add(model.machine().qualifiedName());
             } else {
                 stale.add(model);
@@ -137,11 +137,11 @@ public final class MachineDocs {
         for (ModelFile model : models) {
             contents.put(docsDirectory.resolve(model.baseName() + ".md"), page(model));
             Path svg = docsDirectory.resolve(model.baseName() + ".svg");
-            if (startsWith(svg, model.fingerprint())) {
+            if (readText(svg).filter(text -> drawnFrom(text, model)).isPresent()) {
                 continue;
             }
             Optional<String> drawn = readText(diagramsDirectory.resolve(model.baseName() + ".svg"))
-                    .filter(text -> text.startsWith(model.fingerprint() + "\n"));
+                    .filter(text -> drawnFrom(text, model));
             if (drawn.isPresent()) {
                 contents.put(svg, drawn.get());
             } else {
@@ -194,7 +194,7 @@ public final class MachineDocs {
             Optional<String> picture = readText(svg);
             if (picture.isEmpty()) {
                 stale.add(new Stale(svg, "missing"));
-            } else if (!Fingerprint.firstLineOf(picture.get()).equals(Optional.of(model.fingerprint()))) {
+            } else if (!drawnFrom(picture.get(), model)) {
                 stale.add(new Stale(
                         svg,
                         "out of date: drawn from another model of "
@@ -281,8 +281,13 @@ public final class MachineDocs {
         }
     }
 
-    private static boolean startsWith(Path file, String fingerprint) throws IOException {
-        return readText(file).map(text -> text.startsWith(fingerprint + "\n")).orElse(false);
+    /**
+     * Whether {@code svg} was drawn from {@code model} by this version of the renderer: its first line is
+     * the model's fingerprint. The one test of an SVG's freshness, so that {@link #check} passes exactly
+     * what {@link #drawDiagrams} and {@link #writeDocs} leave alone.
+     */
+    private static boolean drawnFrom(String svg, ModelFile model) {
+        return Fingerprint.firstLineOf(svg).equals(Optional.of(model.fingerprint()));
     }
 
     private static Optional<String> readText(Path file) throws IOException {

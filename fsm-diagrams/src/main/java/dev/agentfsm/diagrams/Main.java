@@ -47,8 +47,13 @@ public final class Main {
         try {
             MachineDocs docs = MachineDocs.read(models);
             if (docs.models().isEmpty()) {
-                out.println("agentfsm: no machine models (*.yaml) in " + models + "; nothing to do");
-                return 0;
+                // as the Maven goals do: docs still deletes the pages of machines that no longer exist, check reports
+                // them
+                out.println("agentfsm: no machine models (*.yaml) in " + models
+                        + (args[0].equals("svg") ? "; nothing to draw" : "; only pages left over are looked for"));
+                if (args[0].equals("svg")) {
+                    return 0;
+                }
             }
             switch (args[0]) {
                 case "svg" -> {

@@ -79,6 +79,21 @@ class MachineDocsTest {
     }
 
     @Test
+    void anSvgCheckedOutWithCrLfIsCurrentForTheCheckAndForTheDocsGoalAlike() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, out, 1);
+        Path svg = docs.resolve("example.Desk.svg");
+        String crlf = Files.readString(svg).replace("\n", "\r\n");
+        Files.writeString(svg, crlf);
+        Files.writeString(out.resolve("example.Desk.svg"), "<svg/>"); // the build's copy is no help
+
+        assertEquals(List.of(), machines.check(docs));
+        assertEquals(
+                List.of(), machines.writeDocs(docs, out, 1).written(), "a current SVG is not drawn or written again");
+        assertEquals(crlf, Files.readString(svg));
+    }
+
+    @Test
     void theCheckNamesEveryStaleMissingAndOrphanedFileWithoutDrawing() throws Exception {
         MachineDocs machines = MachineDocs.read(models);
         assertEquals(

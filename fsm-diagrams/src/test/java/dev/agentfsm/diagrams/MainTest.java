@@ -39,6 +39,22 @@ class MainTest {
     }
 
     @Test
+    void withoutModelsCheckReportsAndDocsDeletesThePagesOfMachinesThatNoLongerExist() throws IOException {
+        Path models = Files.createDirectories(temp.resolve("models"));
+        Path docs = Files.createDirectories(temp.resolve("docs"));
+        Path page = Files.writeString(docs.resolve("example.Gone.md"), "a removed machine's page");
+
+        Run check = run("check", models.toString(), docs.toString());
+        assertEquals(1, check.status, check.out);
+        assertTrue(check.err.contains(page + ": belongs to no machine"), check.err);
+
+        Run update = run("docs", models.toString(), docs.toString());
+        assertEquals(0, update.status, update.err);
+        assertTrue(update.out.contains("agentfsm: removed " + page), update.out);
+        assertTrue(Files.notExists(page));
+    }
+
+    @Test
     void aBrokenModelOrAWrongCallFails() throws IOException {
         Path models = Files.createDirectories(temp.resolve("models"));
         Files.writeString(models.resolve("a.Bad.yaml"), "machine: Bad\nstates: [\n");

@@ -112,14 +112,9 @@ public final class FsmProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(
-                Mirrors.STATE_MACHINE,
-                Mirrors.STATE,
-                Mirrors.TRANSITION,
-                Mirrors.TRANSITIONS,
-                Mirrors.TERMINAL,
-                Mirrors.TOOLS,
-                Mirrors.TIMEOUT);
+        Set<String> types = new LinkedHashSet<>(List.of(Mirrors.STATE_MACHINE, Mirrors.STATE));
+        types.addAll(Mirrors.ON_STATES);
+        return Set.copyOf(types);
     }
 
     @Override
@@ -161,8 +156,7 @@ public final class FsmProcessor extends AbstractProcessor {
         MachineReader reader = new MachineReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
         MachineValidator validator = new MachineValidator(requireWhen);
         List<TypeElement> transitionTypes = new ArrayList<>();
-        for (String annotation :
-                List.of(Mirrors.TRANSITION, Mirrors.TRANSITIONS, Mirrors.TERMINAL, Mirrors.TOOLS, Mirrors.TIMEOUT)) {
+        for (String annotation : Mirrors.ON_STATES) {
             transitionTypes.addAll(annotated(round, annotation));
         }
         for (MisplacedAnnotation misplaced : reader.misplaced(transitionTypes)) {

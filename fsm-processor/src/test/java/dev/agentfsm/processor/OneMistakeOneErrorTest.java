@@ -57,10 +57,7 @@ class OneMistakeOneErrorTest {
         assertThat(compilation).failed();
         assertThat(compilation)
                 .hadErrorContaining("[agentfsm:" + c.id() + "]")
-                .inFile(sources.stream()
-                        .filter(s -> s.toUri().toString().endsWith("cascades/" + c.dir() + "/" + c.file()))
-                        .findFirst()
-                        .orElseThrow())
+                .inFile(TestSources.file("cascades/" + c.dir() + "/" + c.file()))
                 .onLineContaining(c.line());
         assertWithMessage("errors of %s under %s", c.dir(), compilerName)
                 .that(compilation.errors().stream().map(e -> e.getMessage(null)).toList())

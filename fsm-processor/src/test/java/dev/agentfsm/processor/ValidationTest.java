@@ -100,7 +100,7 @@ class ValidationTest {
         assertThat(compilation).failed();
         assertThat(compilation)
                 .hadErrorContaining("[agentfsm:" + c.id() + "]")
-                .inFile(source(sources, c.dir(), c.file()))
+                .inFile(TestSources.file("cases/" + c.dir() + "/" + c.file()))
                 .onLineContaining(c.line());
         assertWithMessage("agent-fsm errors of %s", c.dir())
                 .that(ours(compilation.errors()))
@@ -236,12 +236,5 @@ class ValidationTest {
         return compilation.generatedFiles().stream()
                 .map(JavaFileObject::getName)
                 .toList();
-    }
-
-    private static JavaFileObject source(List<JavaFileObject> sources, String dir, String file) {
-        return sources.stream()
-                .filter(s -> s.toUri().toString().endsWith("cases/" + dir + "/" + file))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no source " + file + " in case " + dir));
     }
 }

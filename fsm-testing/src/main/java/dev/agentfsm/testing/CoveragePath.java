@@ -65,10 +65,6 @@ public record CoveragePath(List<Move> moves) {
     /** The statuses as {@code CONTINUE -> ASSIGN -> AppAgent.CONTINUE -> ...}: another machine's are qualified. */
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder();
-        for (Status status : statuses()) {
-            text.append(text.length() == 0 ? "" : " -> ").append(PathStep.name(status, start()));
-        }
-        return text.toString();
+        return PathStep.names(statuses(), start());
     }
 }

@@ -198,8 +198,11 @@ final class PathPlanner {
     }
 
     private static Cost moveCost(Move move, Set<Move> untaken) {
-        boolean declared = move.from().moveTo(move.to()).isPresent();
-        return new Cost(declared ? 0 : 1, PathStep.entersOnError(move) ? 1 : 0, 1, untaken.contains(move) ? -1 : 0);
+        return new Cost(
+                PathStep.isDeclared(move) ? 0 : 1,
+                PathStep.entersOnError(move) ? 1 : 0,
+                1,
+                untaken.contains(move) ? -1 : 0);
     }
 
     /**

@@ -3,8 +3,10 @@ package dev.agentfsm.testing;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Status;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * One step of a {@link CoveragePath}: the state the round is in and the move it is to take out of it.
@@ -49,7 +51,7 @@ public record PathStep(CoveragePath path, int index) {
 
     /** Whether {@code from} declares the move; the runtime's own moves into onError or fallback states need not be. */
     public boolean isDeclared() {
-        return from().moveTo(to()).isPresent();
+        return isDeclared(move());
     }
 
     /**
@@ -85,6 +87,11 @@ public record PathStep(CoveragePath path, int index) {
         return name(from(), path.start()) + " -> " + name(to(), path.start()) + " (" + trigger() + ")";
     }
 
+    /** Whether {@code move}'s state declares it. */
+    static boolean isDeclared(Move move) {
+        return move.from().moveTo(move.to()).isPresent();
+    }
+
     /** Whether {@code move} enters its machine's onError state by {@code SYSTEM}. */
     static boolean entersOnError(Move move) {
         return entersByTheRuntime(move, move.from().machine().table().onError());
@@ -99,5 +106,10 @@ public record PathStep(CoveragePath path, int index) {
     /** The status's name, qualified when it is not of {@code home}'s machine. */
     static String name(Status status, Status home) {
         return status.machine() == home.machine() ? status.name() : status.qualifiedName();
+    }
+
+    /** {@code CONTINUE -> ASSIGN -> AppAgent.CONTINUE}: the names joined, qualified when not of {@code home}'s machine. */
+    static String names(List<? extends Status> statuses, Status home) {
+        return statuses.stream().map(status -> name(status, home)).collect(Collectors.joining(" -> "));
     }
 }

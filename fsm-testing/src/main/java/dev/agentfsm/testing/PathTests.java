@@ -162,7 +162,7 @@ public final class PathTests<F> {
         RoundResult result = run.run(world);
         taken.add(result.path());
         String label = "path " + number + " of " + machine.name();
-        String actual = names(result.path(), path);
+        String actual = PathStep.names(result.path(), path.start());
         if (!result.path().equals(path.statuses())) {
             throw new AssertionFailedError(
                     label + ": the round took " + actual + ", not the planned " + path + "; it ended "
@@ -223,11 +223,5 @@ public final class PathTests<F> {
                 ? ""
                 : ". No script was given for the state of " + String.join(", ", missing)
                         + ", whose move the state's work decides from its model or user: add .on(<that status>, ...)";
-    }
-
-    private static String names(List<Status> statuses, CoveragePath path) {
-        return statuses.stream()
-                .map(status -> PathStep.name(status, path.start()))
-                .collect(Collectors.joining(" -> "));
     }
 }

@@ -14,4 +14,17 @@ public record StateShape(
 
     /** A shape with nothing wrong, for models built in tests. */
     public static final StateShape OK = new StateShape(true, false, false, false, true, true);
+
+    /**
+     * Whether the state manager can create the state with {@code new} from the machine's package:
+     * the {@code StateShape} rule holds (the validator tells which part of it fails).
+     */
+    public boolean isCreatable() {
+        return isClass
+                && !isAbstract
+                && !isNonStaticInner
+                && !isPrivate
+                && isAccessibleFromMachinePackage
+                && hasAccessibleNoArgConstructor;
+    }
 }

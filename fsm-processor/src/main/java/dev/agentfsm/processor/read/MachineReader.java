@@ -120,8 +120,8 @@ public final class MachineReader {
     }
 
     /**
-     * The {@code @Transition}, {@code @Transitions} and {@code @Terminal} annotations among
-     * {@code annotated} that sit on a class without {@code @State}, where nothing reads them.
+     * The annotations of {@link Mirrors#ON_STATES} ({@code @Transition}, {@code @Terminal}, ...) on
+     * the types of {@code annotated} that sit on a class without {@code @State}, where nothing reads them.
      */
     public List<MisplacedAnnotation> misplaced(Collection<TypeElement> annotated) {
         List<MisplacedAnnotation> found = new ArrayList<>();
@@ -130,12 +130,7 @@ public final class MachineReader {
                 .sorted(Comparator.comparing(t -> t.getQualifiedName().toString()))
                 .filter(type -> Mirrors.find(type, Mirrors.STATE).isEmpty())
                 .forEach(type -> {
-                    for (String annotation : List.of(
-                            Mirrors.TRANSITION,
-                            Mirrors.TRANSITIONS,
-                            Mirrors.TERMINAL,
-                            Mirrors.TOOLS,
-                            Mirrors.TIMEOUT)) {
+                    for (String annotation : Mirrors.ON_STATES) {
                         Mirrors.find(type, annotation)
                                 .ifPresent(mirror -> found.add(new MisplacedAnnotation(
                                         typeRef(type),

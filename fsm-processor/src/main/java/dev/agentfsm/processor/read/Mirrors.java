@@ -25,6 +25,8 @@ public final class Mirrors {
     public static final String TERMINAL = "dev.agentfsm.annotations.Terminal";
     public static final String TOOLS = "dev.agentfsm.annotations.Tools";
     public static final String TIMEOUT = "dev.agentfsm.annotations.Timeout";
+    /** The annotations that belong on a {@code @State} class: on any other class they are misplaced. */
+    public static final List<String> ON_STATES = List.of(TRANSITION, TRANSITIONS, TERMINAL, TOOLS, TIMEOUT);
 
     private final Elements elements;
 

@@ -5,7 +5,6 @@ import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.NextMethod;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
-import dev.agentfsm.processor.model.StateShape;
 import dev.agentfsm.processor.model.TransitionModel;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -55,7 +54,8 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
         List<StateModel> held = new ArrayList<>();
         List<StateModel> helperOnly = new ArrayList<>();
         for (StateModel state : machine.states()) {
-            boolean holdable = SourceVersion.isName(state.status()) && creatable(state.shape());
+            boolean holdable =
+                    SourceVersion.isName(state.status()) && state.shape().isCreatable();
             if (holdable && statuses.add(state.status())) {
                 held.add(state);
             } else if (state.shape().isAccessibleFromMachinePackage()) {
@@ -86,15 +86,6 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
                 helperOnly.stream()
                         .map(s -> writableState(machine, s, writable))
                         .toList()));
-    }
-
-    private static boolean creatable(StateShape shape) {
-        return shape.isClass()
-                && !shape.isAbstract()
-                && !shape.isNonStaticInner()
-                && !shape.isPrivate()
-                && shape.isAccessibleFromMachinePackage()
-                && shape.hasAccessibleNoArgConstructor();
     }
 
     private static StateModel writableState(

@@ -1,0 +1,30 @@
+package dev.agentfsm.processor.model;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The one definition of a state the manager can create, shared by the validator's rule and the stand-in types. */
+class StateShapeTest {
+
+    @Test
+    void aShapeWithNothingWrongIsCreatable() {
+        assertThat(StateShape.OK.isCreatable()).isTrue();
+    }
+
+    @Test
+    void eachSingleDefectMakesItNotCreatable() {
+        List<StateShape> oneDefectEach = List.of(
+                new StateShape(false, false, false, false, true, true),
+                new StateShape(true, true, false, false, true, true),
+                new StateShape(true, false, true, false, true, true),
+                new StateShape(true, false, false, true, true, true),
+                new StateShape(true, false, false, false, false, true),
+                new StateShape(true, false, false, false, true, false));
+        for (StateShape shape : oneDefectEach) {
+            assertWithMessage(shape.toString()).that(shape.isCreatable()).isFalse();
+        }
+    }
+}

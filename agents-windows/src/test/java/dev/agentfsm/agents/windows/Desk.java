@@ -46,9 +46,20 @@ final class Desk {
                 .build();
     }
 
-    /** A desk whose host runs {@code appRoot}'s windows under an Operator. */
-    static Desk withOperatorFor(String appRoot, String replay, UserChannel user, RuntimeConfig config) {
-        return new Desk(replay, user, config, false, UnaryOperator.identity(), host -> host.operatorFor(appRoot));
+    /** A desk whose host runs {@code appRoot}'s windows under an Operator, asking {@code user} to confirm. */
+    static Desk withOperatorFor(String appRoot, String replay, UserChannel user) {
+        return new Desk(
+                replay,
+                user,
+                config(true, false, 0),
+                false,
+                UnaryOperator.identity(),
+                host -> host.operatorFor(appRoot));
+    }
+
+    /** A desk whose host runs {@code appRoot}'s windows under an Operator, with a user who denies every action. */
+    static Desk withOperatorFor(String appRoot, String replay) {
+        return withOperatorFor(appRoot, replay, UserChannel.alwaysDeny());
     }
 
     Desk(String replay, UserChannel user, RuntimeConfig config) {

@@ -18,6 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /** FINISH, FAIL and ERROR archive the subtask and hand control back as the table says; so does a failing desktop. */
 class HandBackTest {
+    /** The AppAgent's first step fails: its ERROR archives the subtask and hands over to the host's FINISH. */
+    private static final List<String> APP_ERROR_PATH = List.of(
+            "HostAgent.CONTINUE", "HostAgent.ASSIGN", "AppAgent.CONTINUE", "AppAgent.ERROR", "HostAgent.FINISH");
 
     @Test
     void afterAnAppFailTheHostRetriesWithTheCachedAgent() {
@@ -86,14 +89,7 @@ class HandBackTest {
 
         RoundResult result = desk.run("Copy the sales table");
 
-        assertEquals(
-                List.of(
-                        "HostAgent.CONTINUE",
-                        "HostAgent.ASSIGN",
-                        "AppAgent.CONTINUE",
-                        "AppAgent.ERROR",
-                        "HostAgent.FINISH"),
-                result.qualifiedPath());
+        assertEquals(APP_ERROR_PATH, result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome(), "an error that onError handled is never reported as success");
         assertTrue(result.error().orElseThrow() instanceof LlmException, String.valueOf(result.error()));
         ArchivedSubtask archived = desk.context.previousSubtasks().get(0);
@@ -117,14 +113,7 @@ class HandBackTest {
 
         RoundResult result = desk[0].run("Copy the sales table");
 
-        assertEquals(
-                List.of(
-                        "HostAgent.CONTINUE",
-                        "HostAgent.ASSIGN",
-                        "AppAgent.CONTINUE",
-                        "AppAgent.ERROR",
-                        "HostAgent.FINISH"),
-                result.qualifiedPath());
+        assertEquals(APP_ERROR_PATH, result.qualifiedPath());
         assertEquals(Outcome.ERROR, result.outcome());
         DriverException error = (DriverException) result.error().orElseThrow();
         assertEquals(

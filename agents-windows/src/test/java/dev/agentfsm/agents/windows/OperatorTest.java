@@ -31,16 +31,14 @@ class OperatorTest {
 
     @Test
     void theHostHandsExcelToTheOperatorWhichChartsByCoordinatesAndHandsBack() {
-        Desk desk = Desk.withOperatorFor(
-                "EXCEL.EXE", "operator-chart", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor("EXCEL.EXE", "operator-chart");
 
         RoundResult result = desk.run("Chart North's Q1 sales");
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        List<String> path = new ArrayList<>(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN"));
-        path.addAll(Collections.nCopies(11, "OperatorAgent.CONTINUE"));
-        path.addAll(List.of("OperatorAgent.FINISH", "HostAgent.CONTINUE", "HostAgent.FINISH"));
-        assertEquals(path, result.qualifiedPath());
+        List<String> steps = new ArrayList<>(Collections.nCopies(11, "CONTINUE"));
+        steps.add("FINISH");
+        assertEquals(handedToTheOperator(steps.toArray(String[]::new)), result.qualifiedPath());
         assertEquals(
                 List.of(new Chart("bar", "A1:B2", List.of("North"), List.of(new Chart.Series("Q1", List.of(120.0))))),
                 desk.excel.charts(),
@@ -86,8 +84,7 @@ class OperatorTest {
 
     @Test
     void applicationsNotConfiguredForTheOperatorStillGoToTheirAppAgent() {
-        Desk desk = Desk.withOperatorFor(
-                "WINWORD.EXE", "screenshot-never", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "screenshot-never");
 
         RoundResult result = desk.run("Chart the data as a pie");
 
@@ -95,27 +92,30 @@ class OperatorTest {
         assertEquals(Optional.empty(), desk.host.activeOperator());
     }
 
+    /**
+     * The qualified path of a round whose host hands its one subtask to the Operator, which goes through
+     * {@code operatorStates} and hands back, and then finishes.
+     */
+    private static List<String> handedToTheOperator(String... operatorStates) {
+        List<String> path = new ArrayList<>(List.of("HostAgent.CONTINUE", "HostAgent.ASSIGN"));
+        for (String state : operatorStates) {
+            path.add("OperatorAgent." + state);
+        }
+        path.addAll(List.of("HostAgent.CONTINUE", "HostAgent.FINISH"));
+        return path;
+    }
+
     private static final String DELETE = "click at (80, 64) on Button 'Delete Table' in 'Sales Report.docx - Word'";
 
     @Test
     void aRiskyClickWaitsForTheUserAndRunsWhenApproved() {
         Witness user = new Witness(Decision.APPROVED);
-        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "operator-confirm-approved", user, Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "operator-confirm-approved", user);
         user.checking(() -> !desk.word.table().isEmpty());
 
         RoundResult result = desk.run("Remove the sales table");
 
-        assertEquals(
-                List.of(
-                        "HostAgent.CONTINUE",
-                        "HostAgent.ASSIGN",
-                        "OperatorAgent.CONTINUE",
-                        "OperatorAgent.CONFIRM",
-                        "OperatorAgent.CONTINUE",
-                        "OperatorAgent.FINISH",
-                        "HostAgent.CONTINUE",
-                        "HostAgent.FINISH"),
-                result.qualifiedPath());
+        assertEquals(handedToTheOperator("CONTINUE", "CONFIRM", "CONTINUE", "FINISH"), result.qualifiedPath());
         assertEquals(List.of(DELETE), user.asked(), "the user saw what lies at the coordinates");
         assertEquals(List.of(true), user.checked(), "asked before the click ran");
         assertEquals(List.of(), desk.word.table(), "approved, the click ran");
@@ -125,21 +125,12 @@ class OperatorTest {
     @Test
     void aRejectedRiskyClickNeverRunsAndTheSubtaskFinishes() {
         Witness user = new Witness(Decision.REJECTED);
-        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "operator-confirm-rejected", user, Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "operator-confirm-rejected", user);
         user.checking(() -> !desk.word.table().isEmpty());
 
         RoundResult result = desk.run("Remove the sales table");
 
-        assertEquals(
-                List.of(
-                        "HostAgent.CONTINUE",
-                        "HostAgent.ASSIGN",
-                        "OperatorAgent.CONTINUE",
-                        "OperatorAgent.CONFIRM",
-                        "OperatorAgent.FINISH",
-                        "HostAgent.CONTINUE",
-                        "HostAgent.FINISH"),
-                result.qualifiedPath());
+        assertEquals(handedToTheOperator("CONTINUE", "CONFIRM", "FINISH"), result.qualifiedPath());
         assertEquals(5, desk.word.table().size(), "the table is still there");
         assertFalse(
                 desk.desktop.log().stream().anyMatch(l -> l.endsWith("Delete Table")),
@@ -154,8 +145,7 @@ class OperatorTest {
 
     @Test
     void aClickOutsideTheScreenIsRefusedWithAClearObservation() {
-        Desk desk = Desk.withOperatorFor(
-                "EXCEL.EXE", "operator-offscreen", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor("EXCEL.EXE", "operator-offscreen");
 
         RoundResult result = desk.run("Insert a bar chart");
 
@@ -173,8 +163,7 @@ class OperatorTest {
     @Test
     void anOperatorErrorArchivesTheSubtaskAndTheHostFinishes() {
         // the replay ends after ASSIGN: the Operator's model call fails
-        Desk desk = Desk.withOperatorFor(
-                "WINWORD.EXE", "assign-word", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "assign-word");
 
         RoundResult result = desk.run("Copy the sales table");
 
@@ -197,22 +186,11 @@ class OperatorTest {
 
     @Test
     void pendingTellsTheOperatorWhenNoAnswerIsAvailable() {
-        Desk desk = Desk.withOperatorFor(
-                "WINWORD.EXE", "operator-pending", UserChannel.alwaysDeny(), Desk.config(true, false, 0));
+        Desk desk = Desk.withOperatorFor("WINWORD.EXE", "operator-pending");
 
         RoundResult result = desk.run("Format the sales table");
 
-        assertEquals(
-                List.of(
-                        "HostAgent.CONTINUE",
-                        "HostAgent.ASSIGN",
-                        "OperatorAgent.CONTINUE",
-                        "OperatorAgent.PENDING",
-                        "OperatorAgent.CONTINUE",
-                        "OperatorAgent.FINISH",
-                        "HostAgent.CONTINUE",
-                        "HostAgent.FINISH"),
-                result.qualifiedPath());
+        assertEquals(handedToTheOperator("CONTINUE", "PENDING", "CONTINUE", "FINISH"), result.qualifiedPath());
         assertTrue(prompt(desk.llm, 2).contains(Questions.NOT_ASKED), prompt(desk.llm, 2));
     }
 

@@ -26,16 +26,20 @@ class SubtaskEndTest {
     @TempDir
     Path dir;
 
-    private List<JsonNode> trace(Desk desk, String request, List<RoundResult> result) throws IOException {
+    /** A round's result and the lines of its trace. */
+    private record Traced(RoundResult result, List<JsonNode> lines) {}
+
+    private Traced trace(Desk desk, String request) throws IOException {
         Path file = dir.resolve("trace.jsonl");
+        RoundResult result;
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
-            result.add(desk.run(request, trace));
+            result = desk.run(request, trace);
         }
         List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(file)) {
             lines.add(JSON.readTree(line));
         }
-        return lines;
+        return new Traced(result, lines);
     }
 
     private static String shortly(JsonNode line) {
@@ -55,11 +59,11 @@ class SubtaskEndTest {
     @Test
     void theScenariosTwoSubtasksAreTracedWhereTheyEndAndCountedInTheResult() throws IOException {
         Desk desk = new Desk("sales-chart");
-        List<RoundResult> results = new ArrayList<>();
 
-        List<JsonNode> lines = trace(desk, SalesChartScenarioTest.REQUEST, results);
+        Traced traced = trace(desk, SalesChartScenarioTest.REQUEST);
 
-        RoundResult result = results.get(0);
+        RoundResult result = traced.result();
+        List<JsonNode> lines = traced.lines();
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(desk.context.previousSubtasks(), result.subtasks(), "what the AppAgents archived, in order");
         assertEquals(2, result.subtasks().size());
@@ -91,9 +95,8 @@ class SubtaskEndTest {
     @Test
     void aFailedSubtaskAndItsRetryAreTwoSubtasksWithTheirOutcomes() throws IOException {
         Desk desk = new Desk("app-fail-retry");
-        List<RoundResult> results = new ArrayList<>();
 
-        List<JsonNode> lines = trace(desk, "Copy the revenue chart", results);
+        Traced traced = trace(desk, "Copy the revenue chart");
 
         assertEquals(
                 List.of(
@@ -105,10 +108,10 @@ class SubtaskEndTest {
                                 "Copy the sales table from Sales Report.docx",
                                 AppAgentStatus.FINISH,
                                 "The table is on the clipboard")),
-                results.get(0).subtasks());
+                traced.result().subtasks());
         assertEquals(
                 List.of("AppAgent.FAIL", "AppAgent.FINISH"),
-                lines.stream()
+                traced.lines().stream()
                         .filter(line -> line.get("event").asText().equals("subtaskEnd"))
                         .map(line -> line.get("status").asText())
                         .toList());
@@ -117,11 +120,8 @@ class SubtaskEndTest {
     @Test
     void anAppErrorEndsItsSubtaskWithTheError() throws IOException {
         Desk desk = new Desk("assign-word"); // the replay ends after ASSIGN: the AppAgent's LLM call fails
-        List<RoundResult> results = new ArrayList<>();
 
-        trace(desk, "Copy the sales table", results);
-
-        RoundResult result = results.get(0);
+        RoundResult result = trace(desk, "Copy the sales table").result();
         assertEquals(Outcome.ERROR, result.outcome());
         assertEquals(
                 List.of(AppAgentStatus.ERROR),

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.agents.windows.AppAgent;
 import dev.agentfsm.agents.windows.AppAgentStatus;
+import dev.agentfsm.agents.windows.SalesChartScenarioTest;
 import dev.agentfsm.agents.windows.WindowSnapshot;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * UFO's Word-then-Excel scenario on a real browser: the HostAgent and AppAgents, with the replayed
  * model, drive two web pages served on 127.0.0.1 in Debian's Chromium through Playwright's MCP server
  * ({@code @playwright/mcp}, pinned by {@code src/test/playwright/package-lock.json}), with the same path
- * and outcome as the simulated desktop's {@code SalesChartScenarioTest}, and the chart checked in the page.
+ * and outcome as the simulated desktop's {@link SalesChartScenarioTest}, and the chart checked in the page.
  */
 class BrowserScenarioTest {
     @TempDir
@@ -53,23 +54,7 @@ class BrowserScenarioTest {
     @Test
     void theHostHandsEachSubtaskToItsPageAndFinishes() {
         assertEquals(Outcome.COMPLETED, run.result().outcome(), run.result().reason() + "\n" + console);
-        assertEquals(
-                List.of(
-                        "HostAgent.CONTINUE",
-                        "HostAgent.ASSIGN",
-                        "AppAgent.CONTINUE",
-                        "AppAgent.CONTINUE",
-                        "AppAgent.FINISH",
-                        "HostAgent.CONTINUE",
-                        "HostAgent.ASSIGN",
-                        "AppAgent.CONTINUE",
-                        "AppAgent.CONTINUE",
-                        "AppAgent.CONTINUE",
-                        "AppAgent.CONTINUE",
-                        "AppAgent.FINISH",
-                        "HostAgent.CONTINUE",
-                        "HostAgent.FINISH"),
-                run.result().qualifiedPath());
+        assertEquals(SalesChartScenarioTest.PATH, run.result().qualifiedPath());
         assertEquals(
                 Optional.of("The sales table from Sales Report - Docs is charted as a bar chart in Book1 - Sheets"),
                 run.result().result());

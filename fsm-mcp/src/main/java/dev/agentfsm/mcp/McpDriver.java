@@ -82,19 +82,21 @@ public final class McpDriver implements DeviceDriver {
     private final JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
     private volatile Map<String, McpSchema.Tool> serverTools = Map.of();
     private volatile List<ToolSpec> specs = List.of();
-    private volatile String serverName = "";
+    private final String serverName;
 
     private McpDriver(
             String name,
             McpOptions options,
             McpAsyncClient client,
             Optional<ProcessHandle> process,
-            Deque<String> stderr) {
+            Deque<String> stderr,
+            String serverName) {
         this.name = name;
         this.options = options;
         this.client = client;
         this.process = process;
         this.stderr = stderr;
+        this.serverName = serverName;
     }
 
     /**
@@ -125,7 +127,6 @@ public final class McpDriver implements DeviceDriver {
                     return Mono.empty();
                 })
                 .build();
-        Optional<ProcessHandle> process = Optional.empty();
         McpDriver driver = null;
         try {
             McpSchema.InitializeResult init = await(
@@ -134,11 +135,10 @@ public final class McpDriver implements DeviceDriver {
                     name,
                     "initialize",
                     () -> Transports.processOf(transport));
-            process = Transports.processOf(transport);
-            driver = new McpDriver(name, options, client, process, stderr);
-            driver.serverName = init.serverInfo() == null
+            String serverName = init.serverInfo() == null
                     ? ""
                     : init.serverInfo().name() + " " + init.serverInfo().version();
+            driver = new McpDriver(name, options, client, Transports.processOf(transport), stderr, serverName);
             self[0] = driver;
             driver.refreshTools();
             return driver;

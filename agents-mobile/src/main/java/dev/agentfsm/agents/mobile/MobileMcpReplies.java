@@ -68,13 +68,10 @@ final class MobileMcpReplies {
             JsonNode device = devices.get(i);
             String where = "device " + (i + 1);
             found.add(new Device(
-                    text(source, LIST_DEVICES, device, "id", where, reply)
-                            .orElseThrow(() -> unreadable(source, LIST_DEVICES, where + " has no \"id\"", reply)),
+                    required(source, LIST_DEVICES, device, "id", where, reply),
                     text(source, LIST_DEVICES, device, "name", where, reply).orElse(""),
-                    text(source, LIST_DEVICES, device, "platform", where, reply)
-                            .orElseThrow(() -> unreadable(source, LIST_DEVICES, where + " has no \"platform\"", reply)),
-                    text(source, LIST_DEVICES, device, "state", where, reply)
-                            .orElseThrow(() -> unreadable(source, LIST_DEVICES, where + " has no \"state\"", reply))));
+                    required(source, LIST_DEVICES, device, "platform", where, reply),
+                    required(source, LIST_DEVICES, device, "state", where, reply)));
         }
         return found;
     }
@@ -234,6 +231,13 @@ final class MobileMcpReplies {
             throw unreadable(source, tool, where + "'s \"" + field + "\" is not a string", reply);
         }
         return Optional.of(value.textValue());
+    }
+
+    private static String required(
+            String source, String tool, JsonNode object, String field, String where, String reply)
+            throws DriverException {
+        return text(source, tool, object, field, where, reply)
+                .orElseThrow(() -> unreadable(source, tool, where + " has no \"" + field + "\"", reply));
     }
 
     private static int pixels(String source, JsonNode coordinates, String field, String where, String reply)

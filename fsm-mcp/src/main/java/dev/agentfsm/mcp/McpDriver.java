@@ -21,6 +21,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,19 +82,21 @@ public final class McpDriver implements DeviceDriver {
     private final JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
     private volatile Map<String, McpSchema.Tool> serverTools = Map.of();
     private volatile List<ToolSpec> specs = List.of();
-    private volatile String serverName = "";
+    private final String serverName;
 
     private McpDriver(
             String name,
             McpOptions options,
             McpAsyncClient client,
             Optional<ProcessHandle> process,
-            Deque<String> stderr) {
+            Deque<String> stderr,
+            String serverName) {
         this.name = name;
         this.options = options;
         this.client = client;
         this.process = process;
         this.stderr = stderr;
+        this.serverName = serverName;
     }
 
     /**
@@ -124,7 +127,6 @@ public final class McpDriver implements DeviceDriver {
                     return Mono.empty();
                 })
                 .build();
-        Optional<ProcessHandle> process = Optional.empty();
         McpDriver driver = null;
         try {
             McpSchema.InitializeResult init = await(
@@ -133,11 +135,10 @@ public final class McpDriver implements DeviceDriver {
                     name,
                     "initialize",
                     () -> Transports.processOf(transport));
-            process = Transports.processOf(transport);
-            driver = new McpDriver(name, options, client, process, stderr);
-            driver.serverName = init.serverInfo() == null
+            String serverName = init.serverInfo() == null
                     ? ""
                     : init.serverInfo().name() + " " + init.serverInfo().version();
+            driver = new McpDriver(name, options, client, Transports.processOf(transport), stderr, serverName);
             self[0] = driver;
             driver.refreshTools();
             return driver;
@@ -152,11 +153,9 @@ public final class McpDriver implements DeviceDriver {
             if (reason.startsWith(name + ": ")) {
                 reason = reason.substring(name.length() + 2);
             }
-            Transports.awaitStderr();
-            String lastError = Transports.lastLines(stderr);
             throw new DriverException(
                     name + ": could not start a session with the MCP server: " + SafeText.line(reason, REASON_CHARS)
-                            + (lastError.isEmpty() ? "" : "; its stderr: " + lastError),
+                            + Transports.stderrTail(stderr),
                     e);
         }
     }
@@ -257,10 +256,7 @@ public final class McpDriver implements DeviceDriver {
                         + SafeText.line(String.valueOf(error.getJsonRpcError().message()), REASON_CHARS));
             }
             if (process.isPresent() && !ProcessTree.running(process.get())) {
-                Transports.awaitStderr();
-                String lastError = Transports.lastLines(stderr);
-                throw new DriverException(
-                        e.getMessage() + (lastError.isEmpty() ? "" : "; its stderr: " + lastError), e);
+                throw new DriverException(e.getMessage() + Transports.stderrTail(stderr), e);
             }
             throw e;
         }
@@ -303,16 +299,14 @@ public final class McpDriver implements DeviceDriver {
             byName.put(tool.name(), tool);
             list.add(ToolResults.spec(tool));
         }
-        serverTools = java.util.Collections.unmodifiableMap(byName);
+        serverTools = Collections.unmodifiableMap(byName);
         specs = List.copyOf(list);
     }
 
     private void checkAlive(String operation) throws DriverException {
         if (process.isPresent() && !ProcessTree.running(process.get())) {
-            Transports.awaitStderr();
-            String lastError = Transports.lastLines(stderr);
-            throw new DriverException(name + ": the MCP server exited before " + operation
-                    + (lastError.isEmpty() ? "" : "; its stderr: " + lastError));
+            throw new DriverException(
+                    name + ": the MCP server exited before " + operation + Transports.stderrTail(stderr));
         }
     }
 

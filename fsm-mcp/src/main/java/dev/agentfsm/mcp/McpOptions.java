@@ -38,6 +38,11 @@ public record McpOptions(
         return new McpOptions(startTimeout, listTimeout, chars, maxImages, maxImageBytes);
     }
 
+    /** These options with another cap on the size of an image kept. */
+    public McpOptions withMaxImageBytes(int bytes) {
+        return new McpOptions(startTimeout, listTimeout, maxResultChars, maxImages, bytes);
+    }
+
     private static void positive(String name, Duration d) {
         Objects.requireNonNull(d, name);
         if (d.isNegative() || d.isZero()) {

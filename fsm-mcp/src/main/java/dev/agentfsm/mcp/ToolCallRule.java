@@ -10,6 +10,7 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ReplyRule;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -73,13 +74,10 @@ public final class ToolCallRule implements ReplyRule {
                     + SafeText.line(args.toString(), 100));
         }
         Action action = call.get();
-        boolean offered = driver.tools(from).stream().map(ToolSpec::name).anyMatch(action.function()::equals);
-        if (!offered) {
+        List<String> offered = driver.tools(from).stream().map(ToolSpec::name).toList();
+        if (!offered.contains(action.function())) {
             return Optional.of("the tool \"" + SafeText.line(action.function(), 80) + "\" is not offered in state "
-                    + from.name() + "; the tools offered are: "
-                    + String.join(
-                            ", ",
-                            driver.tools(from).stream().map(ToolSpec::name).toList()));
+                    + from.name() + "; the tools offered are: " + String.join(", ", offered));
         }
         return driver.problem(action);
     }

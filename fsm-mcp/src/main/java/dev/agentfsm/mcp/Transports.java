@@ -87,7 +87,7 @@ final class Transports {
     }
 
     /** The newest lines of the server's stderr that fit in a reason, oldest first, on one line. */
-    static String lastLines(Deque<String> stderr) {
+    private static String lastLines(Deque<String> stderr) {
         List<String> shown = new ArrayList<>();
         int length = 0;
         synchronized (stderr) {
@@ -100,13 +100,18 @@ final class Transports {
         return SafeText.cut(String.join(" | ", shown), REASON_CHARS * 2);
     }
 
-    /** Gives the transport a moment to read what a server that just died wrote last. */
-    static void awaitStderr() {
+    /**
+     * What a server that just died wrote last, as {@code "; its stderr: ..."} to end a reason with, or
+     * empty when it wrote nothing. Gives the transport a moment to read the last lines first.
+     */
+    static String stderrTail(Deque<String> stderr) {
         try {
             Thread.sleep(STDERR_GRACE_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        String lastLines = lastLines(stderr);
+        return lastLines.isEmpty() ? "" : "; its stderr: " + lastLines;
     }
 
     /**

@@ -98,8 +98,10 @@ public final class MobileMcpDriver extends AbstractMobileDevice {
         environment.putIfAbsent(NO_TELEMETRY, "1");
         // the replies are read by this driver, not shown to a model: no cap on the element list's text,
         // and room for a full-size PNG
-        McpOptions options = new McpOptions(
-                settings.startTimeout, McpOptions.DEFAULTS.listTimeout(), 8_000_000, 2, 64 * 1024 * 1024);
+        McpOptions options = McpOptions.DEFAULTS
+                .withStartTimeout(settings.startTimeout)
+                .withMaxResultChars(8_000_000)
+                .withMaxImageBytes(64 * 1024 * 1024);
         McpDriver mcp = McpDriver.connect(
                 new McpEndpoint.Stdio(settings.serverCommand, environment, settings.serverDirectory), options);
         try {

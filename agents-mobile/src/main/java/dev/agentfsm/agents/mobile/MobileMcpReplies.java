@@ -42,7 +42,6 @@ final class MobileMcpReplies {
             Pattern.compile("Screenshot is (\\d{1,5})x(\\d{1,5}) and its coordinates match the screen\\.");
     private static final Pattern SCALED =
             Pattern.compile("Screenshot is (\\d{1,5})x(\\d{1,5})\\. Screen coordinates are (\\d{1,5})x(\\d{1,5})\\..*");
-    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     private static final int QUOTED_CHARS = 200;
 
     /**
@@ -69,13 +68,10 @@ final class MobileMcpReplies {
             JsonNode device = devices.get(i);
             String where = "device " + (i + 1);
             found.add(new Device(
-                    text(source, LIST_DEVICES, device, "id", where, reply)
-                            .orElseThrow(() -> unreadable(source, LIST_DEVICES, where + " has no \"id\"", reply)),
+                    required(source, LIST_DEVICES, device, "id", where, reply),
                     text(source, LIST_DEVICES, device, "name", where, reply).orElse(""),
-                    text(source, LIST_DEVICES, device, "platform", where, reply)
-                            .orElseThrow(() -> unreadable(source, LIST_DEVICES, where + " has no \"platform\"", reply)),
-                    text(source, LIST_DEVICES, device, "state", where, reply)
-                            .orElseThrow(() -> unreadable(source, LIST_DEVICES, where + " has no \"state\"", reply))));
+                    required(source, LIST_DEVICES, device, "platform", where, reply),
+                    required(source, LIST_DEVICES, device, "state", where, reply)));
         }
         return found;
     }
@@ -181,14 +177,17 @@ final class MobileMcpReplies {
         }
         Image image = images.get(0);
         byte[] png = image.data();
-        if (!"image/png".equals(image.mimeType()) || !isPng(png)) {
+        Optional<Png.Size> size = Png.size(png);
+        if (!"image/png".equals(image.mimeType()) || size.isEmpty()) {
             throw unreadable(source, SCREENSHOT, "its image is not a PNG (" + image.mimeType() + ")", text);
         }
-        int width = readInt(png, 16);
-        int height = readInt(png, 20);
-        if (width != Integer.parseInt(same.group(1)) || height != Integer.parseInt(same.group(2))) {
+        Png.Size given = new Png.Size(Integer.parseInt(same.group(1)), Integer.parseInt(same.group(2)));
+        if (!size.get().equals(given)) {
             throw unreadable(
-                    source, SCREENSHOT, "its PNG is " + width + "x" + height + ", not the size the text gives", text);
+                    source,
+                    SCREENSHOT,
+                    "its PNG is " + size.get().width() + "x" + size.get().height() + ", not the size the text gives",
+                    text);
         }
         return png;
     }
@@ -234,6 +233,13 @@ final class MobileMcpReplies {
         return Optional.of(value.textValue());
     }
 
+    private static String required(
+            String source, String tool, JsonNode object, String field, String where, String reply)
+            throws DriverException {
+        return text(source, tool, object, field, where, reply)
+                .orElseThrow(() -> unreadable(source, tool, where + " has no \"" + field + "\"", reply));
+    }
+
     private static int pixels(String source, JsonNode coordinates, String field, String where, String reply)
             throws DriverException {
         JsonNode value = coordinates.path(field);
@@ -245,24 +251,5 @@ final class MobileMcpReplies {
                     reply);
         }
         return value.intValue();
-    }
-
-    private static boolean isPng(byte[] data) {
-        if (data.length < 24) {
-            return false;
-        }
-        for (int i = 0; i < PNG_SIGNATURE.length; i++) {
-            if (data[i] != PNG_SIGNATURE[i]) {
-                return false;
-            }
-        }
-        return data[12] == 'I' && data[13] == 'H' && data[14] == 'D' && data[15] == 'R';
-    }
-
-    private static int readInt(byte[] data, int offset) {
-        return ((data[offset] & 0xff) << 24)
-                | ((data[offset + 1] & 0xff) << 16)
-                | ((data[offset + 2] & 0xff) << 8)
-                | (data[offset + 3] & 0xff);
     }
 }

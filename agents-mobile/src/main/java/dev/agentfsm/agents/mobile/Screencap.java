@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 
 /**
  * Takes a screenshot the way UFO does: {@code screencap -p} to a file on the device, {@code pull} it
@@ -13,7 +12,6 @@ import java.util.Arrays;
  */
 final class Screencap {
     static final String DEVICE_PATH = "/sdcard/screen_temp.png";
-    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
     private Screencap() {}
 
@@ -41,8 +39,7 @@ final class Screencap {
             local = Files.createTempFile("agentfsm-screen-", ".png");
             adb.run(timeout, "pull", DEVICE_PATH, local.toString());
             byte[] png = Files.readAllBytes(local);
-            if (png.length < PNG_SIGNATURE.length
-                    || !Arrays.equals(Arrays.copyOf(png, PNG_SIGNATURE.length), PNG_SIGNATURE)) {
+            if (!Png.hasSignature(png)) {
                 throw new DriverException("the screenshot pulled from " + adb.serial() + " is not a PNG (" + png.length
                         + " bytes); check that `adb shell screencap -p` works on the device");
             }

@@ -18,8 +18,6 @@ final class Trajectory {
 
     private final ScreenshotMemory bounds;
     private final List<MobileStep> steps = new ArrayList<>();
-    private int stepsWithScreens;
-    private long bytes;
 
     Trajectory(ScreenshotMemory bounds) {
         this.bounds = Objects.requireNonNull(bounds, "bounds");
@@ -27,24 +25,18 @@ final class Trajectory {
 
     void add(MobileStep step) {
         steps.add(step);
-        step.screens().ifPresent(screens -> {
-            stepsWithScreens++;
-            bytes += screens.bytes();
-            if (screens.bytes() > bounds.maxBytes()) {
-                LOG.warn(
+        step.screens()
+                .filter(screens -> screens.bytes() > bounds.maxBytes())
+                .ifPresent(screens -> LOG.warn(
                         "step {}'s screenshots take {} bytes, more than screenshots.maxBytes ({} bytes): they are not"
                                 + " kept; raise screenshots.maxBytes to keep them",
                         step.step(),
                         screens.bytes(),
-                        bounds.maxBytes());
-            }
-        });
-        for (int i = 0; i < steps.size() && (stepsWithScreens > bounds.steps() || bytes > bounds.maxBytes()); i++) {
+                        bounds.maxBytes()));
+        for (int i = 0; i < steps.size() && overBounds(); i++) {
             MobileStep old = steps.get(i);
             if (old.screens().isPresent()) {
                 steps.set(i, old.withoutScreens());
-                stepsWithScreens--;
-                bytes -= old.screens().get().bytes();
                 LOG.debug(
                         "dropped step {}'s screenshots to stay within screenshots.steps {} and maxBytes {}",
                         old.step(),
@@ -59,14 +51,15 @@ final class Trajectory {
         return List.copyOf(steps);
     }
 
-    /** The bytes of the screenshots kept. */
-    long bytes() {
-        return bytes;
-    }
-
     void clear() {
         steps.clear();
-        stepsWithScreens = 0;
-        bytes = 0;
+    }
+
+    /** Whether the screenshots kept pass {@code screenshots.steps} or {@code screenshots.maxBytes}. */
+    private boolean overBounds() {
+        List<StepScreens> kept =
+                steps.stream().flatMap(step -> step.screens().stream()).toList();
+        return kept.size() > bounds.steps()
+                || kept.stream().mapToLong(StepScreens::bytes).sum() > bounds.maxBytes();
     }
 }

@@ -120,48 +120,6 @@ class MobileMemoryTest {
     }
 
     @Test
-    void theOldestScreenshotsAreDroppedToStayWithinScreenshotsMaxBytes() throws Exception {
-        MobileAgent unbounded = agent(
-                StandInAdb.install(dir.resolve("a")),
-                MobileAgentRoundTest.replay(),
-                config(ScreenshotMemory.defaults()));
-        round(unbounded);
-        List<Long> sizes = unbounded.trajectory().stream()
-                .map(step -> step.screens().orElseThrow().bytes())
-                .toList();
-        long lastTwo = sizes.get(2) + sizes.get(3);
-
-        MobileAgent twoFit = agent(
-                StandInAdb.install(dir.resolve("b")),
-                MobileAgentRoundTest.replay(),
-                config(new ScreenshotMemory(10, lastTwo, Optional.empty())));
-        round(twoFit);
-        MobileAgent oneFits = agent(
-                StandInAdb.install(dir.resolve("c")),
-                MobileAgentRoundTest.replay(),
-                config(new ScreenshotMemory(10, lastTwo - 1, Optional.empty())));
-        round(oneFits);
-
-        assertEquals(
-                List.of(false, false, true, true),
-                twoFit.trajectory().stream()
-                        .map(step -> step.screens().isPresent())
-                        .toList(),
-                "sizes " + sizes);
-        assertEquals(
-                List.of(false, false, false, true),
-                oneFits.trajectory().stream()
-                        .map(step -> step.screens().isPresent())
-                        .toList(),
-                "sizes " + sizes);
-        long kept = oneFits.trajectory().stream()
-                .flatMap(step -> step.screens().stream())
-                .mapToLong(StepScreens::bytes)
-                .sum();
-        assertTrue(kept <= lastTwo - 1, kept + " bytes kept");
-    }
-
-    @Test
     void failWritesAFinalScreenshotUnderScreenshotsDirAndSaysWhere() throws Exception {
         StandInAdb device = StandInAdb.install(dir);
         Path shots = dir.resolve("shots");

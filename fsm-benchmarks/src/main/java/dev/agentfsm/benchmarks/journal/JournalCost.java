@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * What a session journal costs per step: sessions of the {@link Worker} machine, whose every step makes
@@ -111,33 +112,28 @@ public final class JournalCost {
         List<Double> cpuPerStep = new ArrayList<>();
         double bytes = 0;
         for (int run = 0; run < RUNS; run++) {
-            long[] result = session(dir, durability, steps);
-            perStep.add((double) result[0] / steps);
-            cpuPerStep.add((double) result[2] / steps);
-            bytes = (double) result[1] / steps;
+            Run result = session(dir, durability, steps);
+            perStep.add((double) result.nanos() / steps);
+            cpuPerStep.add((double) result.cpuNanos() / steps);
+            bytes = (double) result.journalBytes() / steps;
         }
         Collections.sort(perStep);
         Collections.sort(cpuPerStep);
         return new Measured(perStep.get(RUNS / 2), cpuPerStep.get(RUNS / 2), bytes);
     }
 
-    /** Runs one session of {@code steps} steps; returns its time, its journal's bytes of steps, and its CPU time. */
-    private static long[] session(Path dir, Optional<Durability> durability, int steps) throws IOException {
+    /** One session: its wall-clock and CPU time, and the bytes its journal wrote for its steps (0 without one). */
+    private record Run(long nanos, long cpuNanos, long journalBytes) {}
+
+    /** Runs one session of {@code steps} steps, with a journal of the given durability or without one. */
+    private static Run session(Path dir, Optional<Durability> durability, int steps) throws IOException {
         RuntimeConfig config = RuntimeConfig.parse("maxStep: " + (steps + 1));
         LlmClient model = new Model(steps);
         DeviceDriver shell = new Shell();
         if (durability.isEmpty()) {
-            WorkerAgent agent = new WorkerAgent(model, shell, config);
-            long cpu = CPU.getCurrentThreadCpuTime();
-            long started = System.nanoTime();
-            RoundResult result = Session.of(WorkerStateManager.instance(), agent)
-                    .build()
-                    .run(List.of("work"))
-                    .get(0);
-            long nanos = System.nanoTime() - started;
-            cpu = CPU.getCurrentThreadCpuTime() - cpu;
-            check(result, steps);
-            return new long[] {nanos, 0, cpu};
+            Session session = Session.of(WorkerStateManager.instance(), new WorkerAgent(model, shell, config))
+                    .build();
+            return timed(session, steps, () -> 0);
         }
         Path file = Files.createTempFile(dir, "worker-", ".journal");
         Files.delete(file);
@@ -146,17 +142,22 @@ public final class JournalCost {
             Session session = Session.of(WorkerStateManager.instance(), agent)
                     .journal(journal)
                     .build();
-            long before = journal.bytes();
-            long cpu = CPU.getCurrentThreadCpuTime();
-            long started = System.nanoTime();
-            RoundResult result = session.run(List.of("work")).get(0);
-            long nanos = System.nanoTime() - started;
-            cpu = CPU.getCurrentThreadCpuTime() - cpu;
-            check(result, steps);
-            return new long[] {nanos, journal.bytes() - before, cpu};
+            return timed(session, steps, journal::bytes);
         } finally {
             Files.deleteIfExists(file);
         }
+    }
+
+    /** Runs the session once, timed; {@code journalBytes} is read before and after. */
+    private static Run timed(Session session, int steps, LongSupplier journalBytes) {
+        long bytes = journalBytes.getAsLong();
+        long cpu = CPU.getCurrentThreadCpuTime();
+        long started = System.nanoTime();
+        RoundResult result = session.run(List.of("work")).get(0);
+        long nanos = System.nanoTime() - started;
+        cpu = CPU.getCurrentThreadCpuTime() - cpu;
+        check(result, steps);
+        return new Run(nanos, cpu, journalBytes.getAsLong() - bytes);
     }
 
     private static void check(RoundResult result, int steps) {

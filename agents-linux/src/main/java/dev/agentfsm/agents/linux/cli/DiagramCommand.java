@@ -40,8 +40,8 @@ final class DiagramCommand implements Callable<Integer> {
             names = "--format",
             paramLabel = "FORMAT",
             defaultValue = "mermaid",
-            completionCandidates = DiagramFormat.Names.class,
-            converter = DiagramFormat.Converter.class,
+            completionCandidates = DiagramFormat.Values.class,
+            converter = DiagramFormat.Values.class,
             description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     DiagramFormat format;
 

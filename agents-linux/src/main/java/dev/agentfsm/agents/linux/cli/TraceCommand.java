@@ -2,10 +2,7 @@ package dev.agentfsm.agents.linux.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -74,28 +71,10 @@ final class TraceCommand implements Runnable {
         TABLE,
         JSON;
 
-        String optionName() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        /** Reads {@code --format}: a format's name in any case. */
-        static final class Converter implements CommandLine.ITypeConverter<Format> {
-            @Override
-            public Format convert(String value) {
-                for (Format format : values()) {
-                    if (format.optionName().equalsIgnoreCase(value)) {
-                        return format;
-                    }
-                }
-                throw new CommandLine.TypeConversionException("expected one of table, json but was '" + value + "'");
-            }
-        }
-
-        /** The formats as {@code --format} takes them, for picocli's help. */
-        static final class Names implements Iterable<String> {
-            @Override
-            public Iterator<String> iterator() {
-                return List.of(values()).stream().map(Format::optionName).iterator();
+        /** Reads and lists {@code --format}: a format's name in lower case (any case is read). */
+        static final class Values extends LowerCaseOption<Format> {
+            Values() {
+                super(Format.class);
             }
         }
     }

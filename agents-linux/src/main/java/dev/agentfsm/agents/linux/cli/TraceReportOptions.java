@@ -24,8 +24,8 @@ final class TraceReportOptions {
             names = "--format",
             paramLabel = "FORMAT",
             defaultValue = "table",
-            completionCandidates = TraceCommand.Format.Names.class,
-            converter = TraceCommand.Format.Converter.class,
+            completionCandidates = TraceCommand.Format.Values.class,
+            converter = TraceCommand.Format.Values.class,
             description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     TraceCommand.Format format;
 

@@ -91,21 +91,16 @@ final class ShellConfigFile {
         checkKeys(limits, LIMIT_KEYS, "limits.");
         ShellLimits defaults = ShellLimits.DEFAULTS;
         return new ShellLimits(
-                limits.has("addressSpaceMiB")
-                        ? whole("limits.addressSpaceMiB", limits.get("addressSpaceMiB"), "MiB")
-                        : defaults.addressSpaceMiB(),
-                limits.has("cpuSeconds")
-                        ? whole("limits.cpuSeconds", limits.get("cpuSeconds"), "seconds")
-                        : defaults.cpuSeconds(),
-                limits.has("fileSizeMiB")
-                        ? whole("limits.fileSizeMiB", limits.get("fileSizeMiB"), "MiB")
-                        : defaults.fileSizeMiB(),
-                limits.has("processes")
-                        ? whole("limits.processes", limits.get("processes"), "processes")
-                        : defaults.processes(),
-                limits.has("tempSpaceMiB")
-                        ? whole("limits.tempSpaceMiB", limits.get("tempSpaceMiB"), "MiB")
-                        : defaults.tempSpaceMiB());
+                limit(limits, "addressSpaceMiB", "MiB", defaults.addressSpaceMiB()),
+                limit(limits, "cpuSeconds", "seconds", defaults.cpuSeconds()),
+                limit(limits, "fileSizeMiB", "MiB", defaults.fileSizeMiB()),
+                limit(limits, "processes", "processes", defaults.processes()),
+                limit(limits, "tempSpaceMiB", "MiB", defaults.tempSpaceMiB()));
+    }
+
+    /** The limit {@code key} of {@code limits}, a whole number of {@code unit}; {@code otherwise} if it is not set. */
+    private static int limit(JsonNode limits, String key, String unit, int otherwise) {
+        return limits.has(key) ? whole("limits." + key, limits.get(key), unit) : otherwise;
     }
 
     private static void checkKeys(JsonNode mapping, Set<String> keys, String prefix) {

@@ -192,7 +192,9 @@ class HostileServerTest {
 
     @Test
     void aNotificationFloodDuringListingIsBounded() throws Exception {
-        assertEquals(List.of(TOOLS, "call echo: ok echoed images=0"), client("notify-flood", "", "echo"));
+        // 200,000 notifications of 600 bytes (120 MB) pass through a client of 64 MiB
+        assertEquals(
+                List.of(TOOLS, "call echo: ok echoed images=0"), clientWithHeap("64m", "notify-flood", "", "echo"));
     }
 
     @Test
@@ -267,10 +269,16 @@ class HostileServerTest {
 
     /** The lines {@link HostileClient} printed; it must exit 0 (no OutOfMemoryError, nothing else thrown). */
     static List<String> client(String mode, String arg, String... tools) throws IOException, InterruptedException {
+        return clientWithHeap("256m", mode, arg, tools);
+    }
+
+    /** The lines {@link HostileClient} printed with a heap of {@code heap}. */
+    static List<String> clientWithHeap(String heap, String mode, String arg, String... tools)
+            throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(
                 java,
-                "-Xmx256m",
+                "-Xmx" + heap,
                 "-XX:+ExitOnOutOfMemoryError",
                 "-Xshare:auto",
                 "-XX:TieredStopAtLevel=1",

@@ -37,6 +37,7 @@ public final class HostileServer {
     private final String mode;
     private final String arg;
     private final OutputStream out = new FileOutputStream(FileDescriptor.out);
+    private final BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     private int lists;
 
     private HostileServer(String mode, String arg) {
@@ -51,7 +52,8 @@ public final class HostileServer {
      * (a schema nested 200 levels) and {@code json-deep} (100,000 levels), {@code result-huge} (64 MiB
      * of text), {@code content-many} (500,000 text items, 13 MB), {@code image-huge} (a 9 MiB image),
      * {@code error-huge} (a JSON-RPC error of 40 MiB), {@code garbage} (a reply that is not JSON),
-     * {@code not-jsonrpc} (JSON that is not JSON-RPC), {@code silence} (no answer to a call),
+     * {@code not-jsonrpc} (JSON that is not JSON-RPC), {@code silence} (no answer to a call), {@code asks} (sends the client a {@code ping} and a
+     * {@code sampling/createMessage} and answers with the client's two replies),
      * {@code notify-flood} (200,000 log notifications before the tool list), {@code list-changed-flood}
      * (200,000 {@code tools/list_changed} after {@code initialized}; the tool {@code lists} answers how
      * many listings it served), {@code stderr-flood} (the tool {@code flood} writes 1 GiB to stderr without
@@ -64,7 +66,6 @@ public final class HostileServer {
     }
 
     private void serve() throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
             Matcher method = METHOD.matcher(line);
@@ -213,6 +214,14 @@ public final class HostileServer {
                     items.append(i == 0 ? "" : ",").append("{\"type\":\"text\",\"text\":\"a\"}");
                 }
                 send(result(id, "{\"content\":[" + items + "]}"));
+            }
+            case "asks" -> {
+                // requests to the client: what it answers is this call's result
+                send("{\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"method\":\"ping\"}");
+                send("{\"jsonrpc\":\"2.0\",\"id\":\"s2\",\"method\":\"sampling/createMessage\",\"params\":{}}");
+                String first = in.readLine();
+                String second = in.readLine();
+                send(result(id, text(json(first + " " + second))));
             }
             case "garbage" -> send("this is not JSON-RPC {{{");
             case "not-jsonrpc" -> send("{\"hello\":\"world\"}");

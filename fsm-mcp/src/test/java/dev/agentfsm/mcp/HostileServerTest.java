@@ -181,6 +181,20 @@ class HostileServerTest {
     }
 
     @Test
+    void theServersRequestsAreAnsweredOrRefused() throws Exception {
+        List<String> lines = client("asks", "", "act");
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(
+                lines.get(1).startsWith("call act: ok {\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"result\":{}}"),
+                lines.get(1));
+        assertTrue(
+                lines.get(1)
+                        .contains("\"id\":\"s2\",\"error\":{\"code\":-32601,\"message\":\"this client offers no"
+                                + " method sampling/createMessage\"}"),
+                lines.get(1));
+    }
+
+    @Test
     void silenceIsATimeOut() throws Exception {
         assertEquals(
                 List.of(

@@ -122,7 +122,7 @@ final class StdioTransport implements McpClientTransport {
 
     @Override
     public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-        return Mono.fromRunnable(() -> thread("mcp stdout", () -> read(handler)));
+        return Mono.fromRunnable(() -> thread(endpoint.label() + " stdout", () -> read(handler)));
     }
 
     @Override
@@ -133,11 +133,8 @@ final class StdioTransport implements McpClientTransport {
             }
             String line;
             try {
-                // a message is one line: a newline inside it is escaped, as the stdio transport requires
-                line = json.writeValueAsString(message)
-                        .replace("\r\n", "\\n")
-                        .replace("\n", "\\n")
-                        .replace("\r", "\\n");
+                // compact JSON escapes control characters inside strings: the message is one line
+                line = json.writeValueAsString(message);
             } catch (IOException e) {
                 return Mono.error(e);
             }

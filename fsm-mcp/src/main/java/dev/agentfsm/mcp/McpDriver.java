@@ -19,20 +19,22 @@ import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -43,18 +45,22 @@ import reactor.core.publisher.Mono;
  * allows), and an {@link Action} is a {@code tools/call}.
  *
  * <ul>
- *   <li>A tool's description and JSON Schema come from {@code tools/list}; a {@code list_changed}
- *       notification refreshes them.
+ *   <li>A tool's description and JSON Schema come from {@code tools/list} (at most {@value #MAX_PAGES}
+ *       pages and {@link McpOptions#maxTools()} tools, all within {@link McpOptions#listTimeout()}); a
+ *       tool whose schema reaches outside itself, loops or nests too deep is not offered
+ *       ({@link #problem(Action)} says why). A {@code list_changed} notification refreshes them; many
+ *       in a row make one or two refreshes.
  *   <li>The arguments of a call are checked against the tool's schema first; a call that breaks it
  *       is not sent ({@link ToolCallRule} turns the same check into a corrective re-ask).
  *   <li>A result's text is capped at {@link McpOptions#maxResultChars()}, its images are kept for the
  *       next prompt ({@link #images(ActionResult)}), and {@code isError} makes it a failed result with
  *       the server's text as the reason.
- *   <li>Every request has a time-out. A server that does not start, exits, does not answer in time
- *       or answers with garbage is a {@link DriverException} with a one-line reason, which takes the
- *       machine to its {@code onError} state.
+ *   <li>Every request has a time-out. A server that does not start, exits, does not answer in time,
+ *       sends a message over {@link McpOptions#maxMessageBytes()} or one that is not JSON-RPC is a
+ *       {@link DriverException} with a one-line reason naming which, which takes the machine to its
+ *       {@code onError} state.
  *   <li>{@link #close()} ends the session and, for a server it started, kills the process and
- *       everything the process started.
+ *       everything the process started, also a daemon that left its tree (see {@link ServerProcesses}).
  * </ul>
  *
  * <pre>{@code
@@ -70,6 +76,8 @@ public final class McpDriver implements DeviceDriver {
     public static final String IMAGES = "images";
     /** The key of {@link ActionResult#data()} with the call's round trip in nanoseconds. */
     public static final String NANOS = "nanos";
+    /** The most pages of {@code tools/list} read; a server whose pages do not end fails the listing. */
+    public static final int MAX_PAGES = 100;
 
     private static final int REASON_CHARS = 300;
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -77,26 +85,28 @@ public final class McpDriver implements DeviceDriver {
     private final String name;
     private final McpOptions options;
     private final McpAsyncClient client;
-    private final Optional<ProcessHandle> process;
-    private final Deque<String> stderr;
-    private final JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
-    private volatile Map<String, McpSchema.Tool> serverTools = Map.of();
-    private volatile List<ToolSpec> specs = List.of();
+    private final Optional<StdioTransport> stdio;
     private final String serverName;
+    private final JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
+    private final AtomicBoolean refreshWanted = new AtomicBoolean();
+    private final ExecutorService refresher;
+    private volatile Map<String, McpSchema.Tool> serverTools = Map.of();
+    private volatile Map<String, String> refused = Map.of();
+    private volatile List<ToolSpec> specs = List.of();
 
     private McpDriver(
             String name,
             McpOptions options,
             McpAsyncClient client,
-            Optional<ProcessHandle> process,
-            Deque<String> stderr,
-            String serverName) {
+            Optional<StdioTransport> stdio,
+            String serverName,
+            ExecutorService refresher) {
         this.name = name;
         this.options = options;
         this.client = client;
-        this.process = process;
-        this.stderr = stderr;
+        this.stdio = stdio;
         this.serverName = serverName;
+        this.refresher = refresher;
     }
 
     /**
@@ -110,43 +120,59 @@ public final class McpDriver implements DeviceDriver {
         Objects.requireNonNull(options, "options");
         String name = "mcp:" + endpoint.label();
         Transports.checkProgram(endpoint, name);
-        Deque<String> stderr = new ArrayDeque<>();
-        McpClientTransport transport = Transports.transport(endpoint, stderr);
         McpDriver[] self = new McpDriver[1];
-        McpAsyncClient client = McpClient.async(transport)
+        Runnable toolsChanged = () -> {
+            if (self[0] != null) {
+                self[0].toolsChanged();
+            }
+        };
+        Optional<StdioTransport> stdio = Optional.empty();
+        McpClientTransport transport;
+        if (endpoint instanceof McpEndpoint.Stdio command) {
+            StdioTransport started =
+                    new StdioTransport(command, options.maxMessageBytes(), toolsChanged, McpJsonDefaults.getMapper());
+            started.start(name);
+            stdio = Optional.of(started);
+            transport = started;
+        } else {
+            transport = Transports.http((McpEndpoint.Http) endpoint);
+        }
+        McpClient.AsyncSpec spec = McpClient.async(transport)
                 .clientInfo(
                         McpSchema.Implementation.builder("agent-fsm", "0.1.0").build())
                 .requestTimeout(Duration.ofDays(1)) // each call has its own time-out, see execute
                 // the driver's own wait (await) ends first and names the time-out
-                .initializationTimeout(options.startTimeout().plusSeconds(5))
-                .toolsChangeConsumer(tools -> {
-                    if (self[0] != null) {
-                        self[0].setTools(tools);
-                        LOG.info("{}: the server's tools changed; {} tools now", name, tools.size());
-                    }
-                    return Mono.empty();
-                })
-                .build();
+                .initializationTimeout(options.startTimeout().plusSeconds(5));
+        if (stdio.isEmpty()) {
+            // over HTTP the SDK reads the notifications; over stdio the driver's transport does
+            spec.toolsChangeConsumer(tools -> {
+                toolsChanged.run();
+                return Mono.empty();
+            });
+        }
+        McpAsyncClient client = spec.build();
+        ExecutorService refresher = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, name + " tools refresh");
+            thread.setDaemon(true);
+            return thread;
+        });
         McpDriver driver = null;
         try {
-            McpSchema.InitializeResult init = await(
-                    client.initialize(),
-                    options.startTimeout(),
-                    name,
-                    "initialize",
-                    () -> Transports.processOf(transport));
+            McpSchema.InitializeResult init =
+                    await(client.initialize(), options.startTimeout(), name, "initialize", stdio);
             String serverName = init.serverInfo() == null
                     ? ""
                     : init.serverInfo().name() + " " + init.serverInfo().version();
-            driver = new McpDriver(name, options, client, Transports.processOf(transport), stderr, serverName);
-            self[0] = driver;
+            driver = new McpDriver(name, options, client, stdio, serverName, refresher);
+            self[0] = driver; // a list_changed from now on lists again, also during this first listing
             driver.refreshTools();
             return driver;
         } catch (DriverException | RuntimeException e) {
             if (driver != null) {
                 driver.close();
             } else {
-                Transports.processOf(transport).ifPresent(Transports::kill);
+                refresher.shutdownNow();
+                stdio.ifPresent(t -> ServerProcesses.end(t.process().toHandle(), t.mark()));
                 client.close();
             }
             String reason = String.valueOf(e.getMessage());
@@ -155,7 +181,7 @@ public final class McpDriver implements DeviceDriver {
             }
             throw new DriverException(
                     name + ": could not start a session with the MCP server: " + SafeText.line(reason, REASON_CHARS)
-                            + Transports.stderrTail(stderr),
+                            + stdio.map(StdioTransport::stderrTail).orElse(""),
                     e);
         }
     }
@@ -188,26 +214,59 @@ public final class McpDriver implements DeviceDriver {
         return ToolPatterns.offered(specs, state);
     }
 
-    /** Lists the server's tools again (a {@code list_changed} notification does this by itself). */
+    /**
+     * Lists the server's tools again (a {@code list_changed} notification does this by itself): every
+     * page within {@link McpOptions#listTimeout()}, at most {@value #MAX_PAGES} pages and
+     * {@link McpOptions#maxTools()} tools, each cursor once.
+     *
+     * @throws DriverException when the listing fails or breaks one of these bounds
+     */
     public void refreshTools() throws DriverException {
         List<McpSchema.Tool> all = new ArrayList<>();
+        Set<String> cursors = new HashSet<>();
+        long deadline = System.nanoTime() + options.listTimeout().toNanos();
         String cursor = null;
-        do {
-            McpSchema.ListToolsResult page =
-                    await(client.listTools(cursor), options.listTimeout(), name, "tools/list", () -> process);
-            if (page.tools() != null) {
-                all.addAll(page.tools());
+        for (int page = 1; ; page++) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new DriverException(name + ": tools/list did not end within "
+                        + options.listTimeout().toMillis() + " ms (" + (page - 1) + " pages)");
             }
-            cursor = page.nextCursor();
-        } while (cursor != null && !cursor.isEmpty());
+            McpSchema.ListToolsResult result =
+                    await(client.listTools(cursor), Duration.ofNanos(left), name, "tools/list", stdio);
+            if (result.tools() != null) {
+                all.addAll(result.tools());
+            }
+            if (all.size() > options.maxTools()) {
+                throw new DriverException(name + ": tools/list offers more than " + options.maxTools()
+                        + " tools (McpOptions.maxTools); offer fewer tools or raise the cap");
+            }
+            cursor = result.nextCursor();
+            if (cursor == null || cursor.isEmpty()) {
+                break;
+            }
+            if (page == MAX_PAGES) {
+                throw new DriverException(name + ": tools/list gave more than " + MAX_PAGES
+                        + " pages; a server's list of tools must end");
+            }
+            if (!cursors.add(cursor)) {
+                throw new DriverException(name + ": tools/list gave the cursor \"" + SafeText.line(cursor, 80)
+                        + "\" a second time; the server's pages go round in a loop");
+            }
+        }
         setTools(all);
     }
 
     /**
-     * What is wrong with calling {@code action}: an unknown tool, or arguments that break the tool's JSON
-     * Schema; empty when the call may be made. Addressed to the model; quoted values are escaped.
+     * What is wrong with calling {@code action}: an unknown tool, a tool whose schema was refused, or
+     * arguments that break the tool's JSON Schema; empty when the call may be made. Addressed to the
+     * model; quoted values are escaped.
      */
     public Optional<String> problem(Action action) {
+        String why = refused.get(action.function());
+        if (why != null) {
+            return Optional.of("the tool " + SafeText.line(action.function(), 80) + " is not offered: " + why);
+        }
         McpSchema.Tool tool = serverTools.get(action.function());
         if (tool == null) {
             return Optional.of("there is no tool \"" + SafeText.line(action.function(), 80) + "\"; the tools are "
@@ -229,8 +288,8 @@ public final class McpDriver implements DeviceDriver {
      * call; {@code isError}, or a JSON-RPC error the server sends for the call, is a failed result with
      * the server's text.
      *
-     * @throws DriverException when the server exited, did not answer within {@code timeout}, or the
-     *     session broke
+     * @throws DriverException when the server exited, did not answer within {@code timeout}, sent a
+     *     message too large or not JSON-RPC, or the session broke
      */
     @Override
     public ActionResult execute(Action action, Duration timeout) throws DriverException {
@@ -249,14 +308,14 @@ public final class McpDriver implements DeviceDriver {
                     timeout,
                     name,
                     "tools/call " + action.function(),
-                    () -> process);
+                    stdio);
         } catch (DriverException e) {
             if (e.getCause() instanceof McpError error && error.getJsonRpcError() != null) {
                 return ActionResult.failed("the server refused the call of " + action.function() + ": "
                         + SafeText.line(String.valueOf(error.getJsonRpcError().message()), REASON_CHARS));
             }
-            if (process.isPresent() && !ProcessTree.running(process.get())) {
-                throw new DriverException(e.getMessage() + Transports.stderrTail(stderr), e);
+            if (stdio.isPresent() && !ProcessTree.running(stdio.get().process().toHandle())) {
+                throw new DriverException(e.getMessage() + stdio.get().stderrTail(), e);
             }
             throw e;
         }
@@ -276,48 +335,82 @@ public final class McpDriver implements DeviceDriver {
         return List.of();
     }
 
-    /** Ends the session and kills the server's process tree, if the driver started it. */
+    /**
+     * Ends the session and, for a server the driver started, kills it and everything it started: its
+     * descendants, and the processes that carry its mark in their environment.
+     */
     @Override
     public void close() {
+        refresher.shutdownNow();
         // the server's children, taken before the session closes: a server that exits re-parents them
         List<ProcessHandle> descendants =
-                process.map(p -> p.descendants().toList()).orElse(List.of());
+                stdio.map(t -> t.process().toHandle().descendants().toList()).orElse(List.of());
         try {
             client.closeGracefully().block(Duration.ofSeconds(2));
         } catch (RuntimeException e) {
             LOG.debug("{}: closing the session: {}", name, e.toString());
         }
         client.close();
-        process.ifPresent(Transports::kill);
+        stdio.ifPresent(t -> ServerProcesses.end(t.process().toHandle(), t.mark()));
         descendants.stream().filter(ProcessTree::running).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** A {@code list_changed} notification: one refresh runs, and at most one more waits, however many come. */
+    private void toolsChanged() {
+        if (!refreshWanted.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            refresher.execute(() -> {
+                refreshWanted.set(false);
+                try {
+                    refreshTools();
+                    LOG.info("{}: the server's tools changed; {} tools now", name, specs.size());
+                } catch (DriverException e) {
+                    LOG.warn("{}: could not list the changed tools: {}", name, e.getMessage());
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("{}: closed; the tools are not listed again", name);
+        }
     }
 
     private void setTools(List<McpSchema.Tool> tools) {
         Map<String, McpSchema.Tool> byName = new LinkedHashMap<>();
+        Map<String, String> refusedNow = new LinkedHashMap<>();
         List<ToolSpec> list = new ArrayList<>();
         for (McpSchema.Tool tool : tools) {
+            Optional<String> unusable = tool.inputSchema() == null
+                    ? Optional.empty()
+                    : ToolSchemas.problem(tool.inputSchema()).map(why -> "its input schema cannot be used: " + why);
+            if (unusable.isPresent()) {
+                refusedNow.put(tool.name(), unusable.get());
+                LOG.warn("{}: the tool {} is not offered: {}", name, SafeText.line(tool.name(), 80), unusable.get());
+                continue;
+            }
             byName.put(tool.name(), tool);
             list.add(ToolResults.spec(tool));
         }
         serverTools = Collections.unmodifiableMap(byName);
+        refused = Collections.unmodifiableMap(refusedNow);
         specs = List.copyOf(list);
     }
 
     private void checkAlive(String operation) throws DriverException {
-        if (process.isPresent() && !ProcessTree.running(process.get())) {
-            throw new DriverException(
-                    name + ": the MCP server exited before " + operation + Transports.stderrTail(stderr));
+        if (stdio.isPresent() && !ProcessTree.running(stdio.get().process().toHandle())) {
+            throw new DriverException(name + ": the MCP server exited before " + operation
+                    + stdio.get().stderrTail());
         }
     }
 
     /**
      * Waits for a request, as a {@link DriverException} with a one-line reason when it fails, takes too
-     * long, or the server's process (when there is one) exits meanwhile: the SDK would leave the
-     * request waiting for its time-out.
+     * long, a stdio server exits meanwhile (the SDK would leave the request waiting for its time-out),
+     * or sends a message the transport dropped (too large, not JSON-RPC), which names the bound.
      */
-    static <T> T await(
-            Mono<T> request, Duration timeout, String name, String operation, Supplier<Optional<ProcessHandle>> server)
+    static <T> T await(Mono<T> request, Duration timeout, String name, String operation, Optional<StdioTransport> stdio)
             throws DriverException {
+        long problemsBefore = stdio.map(StdioTransport::problems).orElse(0L);
         CompletableFuture<T> future = request.toFuture();
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
@@ -335,8 +428,13 @@ public final class McpDriver implements DeviceDriver {
                     }
                     return value;
                 } catch (TimeoutException e) {
-                    Optional<ProcessHandle> process = server.get();
-                    if (process.isPresent() && !ProcessTree.running(process.get())) {
+                    if (stdio.isPresent() && stdio.get().problems() != problemsBefore) {
+                        future.cancel(true);
+                        throw new DriverException(
+                                name + ": " + operation + ": " + stdio.get().lastProblem());
+                    }
+                    if (stdio.isPresent()
+                            && !ProcessTree.running(stdio.get().process().toHandle())) {
                         future.cancel(true);
                         throw new DriverException(name + ": the MCP server exited during " + operation);
                     }

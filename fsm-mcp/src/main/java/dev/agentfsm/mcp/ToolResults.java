@@ -23,7 +23,13 @@ final class ToolResults {
     static ActionResult toResult(String tool, McpSchema.CallToolResult result, long nanos, McpOptions options) {
         StringBuilder text = new StringBuilder();
         List<Image> images = new ArrayList<>();
-        for (McpSchema.Content content : result.content() == null ? List.<McpSchema.Content>of() : result.content()) {
+        List<McpSchema.Content> contents = result.content() == null ? List.of() : result.content();
+        int leftOut = 0;
+        for (McpSchema.Content content : contents) {
+            if (text.length() > options.maxResultChars() && !(content instanceof McpSchema.ImageContent)) {
+                leftOut++; // past the cap: none of it could reach the model
+                continue;
+            }
             String part;
             if (content instanceof McpSchema.TextContent t) {
                 part = t.text();
@@ -45,7 +51,8 @@ final class ToolResults {
         if (text.length() == 0 && result.structuredContent() != null) {
             text.append(json(result.structuredContent()));
         }
-        String output = SafeText.cut(text.toString(), options.maxResultChars());
+        String output = SafeText.cut(text.toString(), options.maxResultChars())
+                + (leftOut > 0 ? "\n[" + leftOut + " more content items left out]" : "");
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("tool", tool);
         data.put(McpDriver.IMAGES, List.copyOf(images));
@@ -62,9 +69,16 @@ final class ToolResults {
         if (images.size() >= options.maxImages()) {
             return "[image left out: at most " + options.maxImages() + " per result]";
         }
+        String data = image.data() == null ? "" : image.data();
+        // what the base64 decodes to, measured before decoding it
+        int padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+        long size = data.length() * 3L / 4 - padding;
+        if (size > options.maxImageBytes()) {
+            return "[image left out: " + size + " bytes, more than " + options.maxImageBytes() + "]";
+        }
         byte[] bytes;
         try {
-            bytes = Base64.getDecoder().decode(image.data());
+            bytes = Base64.getDecoder().decode(data);
         } catch (IllegalArgumentException e) {
             return "[image left out: its data is not base64]";
         }

@@ -1,13 +1,14 @@
 package dev.agentfsm.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.device.ActionResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
 
-/** The caps of {@link McpOptions} on a result's images, without a server. */
+/** The caps of {@link McpOptions} on a result's text and images, without a server. */
 class ToolResultsTest {
     private static final String FOUR_BYTES = Base64.getEncoder().encodeToString(new byte[] {1, 2, 3, 4});
 
@@ -36,5 +37,19 @@ class ToolResultsTest {
         assertEquals(
                 "[image 1: image/png]\n[image 2: image/png]\n[image left out: at most 2 per result]", result.output());
         assertEquals(2, McpDriver.images(result).size());
+    }
+
+    @Test
+    void textItemsPastMaxResultCharsAreNotReadButCounted() {
+        McpSchema.CallToolResult.Builder many = McpSchema.CallToolResult.builder();
+        for (int i = 0; i < 30_000; i++) {
+            many.addTextContent("a");
+        }
+        many.addContent(McpSchema.ImageContent.builder(FOUR_BYTES, "image/png").build());
+        ActionResult result =
+                ToolResults.toResult("many", many.build(), 1, McpOptions.DEFAULTS.withMaxResultChars(100));
+        assertTrue(result.output().startsWith("a\na\na\n"), result.output());
+        assertTrue(result.output().endsWith("\n[29949 more content items left out]"), result.output());
+        assertEquals(1, McpDriver.images(result).size(), "an image after the cut is still kept");
     }
 }

@@ -101,7 +101,9 @@ public final class MobileMcpDriver extends AbstractMobileDevice {
         McpOptions options = McpOptions.DEFAULTS
                 .withStartTimeout(settings.startTimeout)
                 .withMaxResultChars(8_000_000)
-                .withMaxImageBytes(64 * 1024 * 1024);
+                .withMaxImageBytes(64 * 1024 * 1024)
+                // the image in base64 (a third larger) and the text, in one message
+                .withMaxMessageBytes(128 * 1024 * 1024);
         McpDriver mcp = McpDriver.connect(
                 new McpEndpoint.Stdio(settings.serverCommand, environment, settings.serverDirectory), options);
         try {

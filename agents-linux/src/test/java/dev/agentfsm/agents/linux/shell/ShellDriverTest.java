@@ -315,8 +315,11 @@ class ShellDriverTest {
                         "wait",
                         ""));
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ShellDriver shell =
-                ShellDriver.of(ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-followers"));
+        ProvokedTimeOuts timeOuts = new ProvokedTimeOuts();
+        ShellDriver shell = ShellDriver.of(
+                ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-followers"),
+                Confinement.strongest(SystemTools.find()),
+                timeOuts);
         Map<String, Object> arguments = new HashMap<>(Map.of("command", "spawn-followers " + marker, "timeout", "0.2"));
         try {
             java.util.concurrent.CompletableFuture<ActionResult> running =
@@ -327,22 +330,19 @@ class ShellDriverTest {
                             throw new IllegalStateException(e);
                         }
                     });
-            long deadline = System.currentTimeMillis() + 5_000;
-            int most = 0;
-            while (!running.isDone() && System.currentTimeMillis() < deadline) {
-                most = Math.max(
-                        most, RunningProcesses.withMarker(marker, "tail").size());
-                Thread.sleep(20);
-            }
+            // the time-out is provoked once the four run, however long the machine takes to start them
+            List<Long> followers = RunningProcesses.awaitRunning(marker, "tail", 4);
+            assertEquals(4, followers.size(), "the four followers ran together: " + followers);
+            timeOuts.provoke();
             ActionResult result = running.get();
 
-            assertEquals(4, most, "the four followers ran together");
+            assertEquals(List.of(Duration.ofSeconds(1)), timeOuts.asked(), "0.2 s is clamped to 1 s");
             assertFalse(result.success());
-            assertEquals("timed out after 1 s", result.reason().orElseThrow()); // 0.2 s is clamped to 1 s
+            assertEquals("timed out after 1 s", result.reason().orElseThrow());
             assertEquals(true, result.data().get("timed_out"));
             assertTrue(result.output()
                     .startsWith("timed out after 1 s; the command and every process it started were killed"));
-            assertEquals(List.of(), RunningProcesses.awaitNoneWithMarker(marker, 2_000), "survivors");
+            assertEquals(List.of(), RunningProcesses.awaitEnded(followers), "survivors");
         } finally {
             RunningProcesses.killAll(marker);
         }

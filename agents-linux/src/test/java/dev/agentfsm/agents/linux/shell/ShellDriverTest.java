@@ -194,6 +194,67 @@ class ShellDriverTest {
         assertFalse(Files.exists(ran), "nothing started");
     }
 
+    /**
+     * Issue 29: {@code shuf}, {@code iconv}, {@code sdiff} and {@code xxd}, added with {@code allow}, each
+     * wrote a file outside the root through an option or operand; their writing arguments are refused as
+     * {@code sort -o} is, and the directory outside stays empty.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "shuf -o OUT/shuffled notes.txt",
+                "shuf notes.txt --out=OUT/shuffled",
+                "shuf -ro OUT/shuffled -n 2 notes.txt",
+                "iconv -f UTF-8 -t UTF-8 -o OUT/converted notes.txt",
+                "iconv --output OUT/converted notes.txt",
+                "sdiff -o OUT/merged notes.txt notes.txt",
+                "sdiff --out=OUT/merged notes.txt notes.txt",
+                "sdiff --diff-program=touch notes.txt notes.txt",
+                "xxd -r -p hex.txt OUT/reverted",
+                "xxd notes.txt OUT/dumped",
+                "xxd -c16 notes.txt OUT/dumped",
+                "xxd -cols 16 notes.txt OUT/dumped"
+            })
+    void addedCommandsMayNotWriteFilesEither(String command) throws Exception {
+        Files.writeString(root.resolve("hex.txt"), "616c7068610a\n");
+        Path outside = Files.createTempDirectory("outside");
+        try {
+            ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("shuf", "iconv", "sdiff", "xxd"));
+            CommandDirectories.writable(outside, shell);
+
+            ActionResult result = run(shell, Map.of("command", command.replace("OUT", outside.toString())));
+
+            assertEquals(true, result.data().get("refused"), result.toString());
+            assertTrue(result.reason().orElseThrow().contains(" is blocked: "), result.toString());
+            assertEquals(List.of(), List.of(outside.toFile().list()), "nothing was written outside the root");
+        } finally {
+            Confinement.delete(outside);
+        }
+    }
+
+    @Test
+    void addedWritersStillReadAndPrint() throws Exception {
+        Files.writeString(root.resolve("hex.txt"), "616c7068610a\n");
+        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("shuf", "iconv", "sdiff", "xxd"));
+        assertEquals(
+                "alpha\nbeta\ngamma\n",
+                run(shell, Map.of("command", "iconv -f UTF-8 -t ASCII notes.txt"))
+                        .data()
+                        .get("stdout"));
+        assertEquals(
+                3,
+                ((String) run(shell, Map.of("command", "shuf notes.txt")).data().get("stdout"))
+                        .lines()
+                        .count());
+        assertEquals(
+                "alpha\n",
+                run(shell, Map.of("command", "xxd -r -p hex.txt")).data().get("stdout"));
+        assertEquals(
+                "00000000: 616c 7068 610a                           alpha.\n",
+                run(shell, Map.of("command", "xxd -l 6 -c 16 notes.txt")).data().get("stdout"));
+        assertTrue(run(shell, Map.of("command", "sdiff notes.txt notes.txt")).success());
+    }
+
     @Test
     void theSameCommandsStillReadAndPrint() throws Exception {
         assertEquals("gamma\nbeta\nalpha\n", run("sort -r notes.txt").data().get("stdout"));

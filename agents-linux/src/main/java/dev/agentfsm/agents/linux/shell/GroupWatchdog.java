@@ -22,18 +22,18 @@ import java.util.List;
  */
 final class GroupWatchdog {
     /** Keeps the groups as " 1 2 3 "; {@code kill} is the shell's own, so nothing else need be found. */
-    private static final String SCRIPT = String.join(
-            "\n",
-            "trap '' HUP INT QUIT TERM PIPE",
-            "groups=' '",
-            "while read -r op group; do",
-            "  case $op in",
-            "    +) groups=\"$groups$group \" ;;",
-            "    -) case $groups in *\" $group \"*) groups=\"${groups%% $group *} ${groups#* $group }\" ;; esac ;;",
-            "  esac",
-            "done",
-            "for group in $groups; do kill -s KILL -- \"-$group\" 2>/dev/null; done",
-            "");
+    private static final String SCRIPT =
+            """
+            trap '' HUP INT QUIT TERM PIPE
+            groups=' '
+            while read -r op group; do
+              case $op in
+                +) groups="$groups$group " ;;
+                -) case $groups in *" $group "*) groups="${groups%% $group *} ${groups#* $group }" ;; esac ;;
+              esac
+            done
+            for group in $groups; do kill -s KILL -- "-$group" 2>/dev/null; done
+            """;
 
     private final Process process;
     private final OutputStream commands;

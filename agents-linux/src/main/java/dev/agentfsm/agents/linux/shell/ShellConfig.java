@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a {@link ShellDriver} may do: the directory it works in, the commands it may run, where it
@@ -230,14 +232,17 @@ public record ShellConfig(
         return String.join(":", searchPath.stream().map(Path::toString).toList());
     }
 
+    private static final Pattern WHITESPACE = Pattern.compile("\\s");
+
     private static String checkedCommandName(String command) {
         Objects.requireNonNull(command, "allowed command");
-        String[] words = command.strip().split("\\s+");
-        if (words.length > 1 && !words[0].contains("/")) {
+        String stripped = command.strip();
+        Matcher space = WHITESPACE.matcher(stripped);
+        if (space.find() && !stripped.substring(0, space.start()).contains("/")) {
             // 'ls -la' would be a name no command line matches: the policy compares the program's basename
             throw new IllegalArgumentException("allowed command '" + command + "' has arguments; the allow-list"
-                    + " holds command names only (give '" + words[0] + "'), and the arguments are checked when each"
-                    + " command runs");
+                    + " holds command names only (give '" + stripped.substring(0, space.start())
+                    + "'), and the arguments are checked when each command runs");
         }
         if (command.isBlank() || command.contains("/") || !command.equals(command.strip())) {
             throw new IllegalArgumentException(

@@ -203,7 +203,8 @@ class AdbConnectionTest {
         long start = System.nanoTime();
         DriverException e = assertThrows(DriverException.class, driver::controls);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertTrue(took.compareTo(Duration.ofSeconds(8)) < 0, "ended at the time-out, not later: " + took);
+        // no upper bound on the time (it would depend on the machine's speed): the message and the hung child's
+        // end below show that the time-out, not the hang's end, stopped it
         assertTrue(took.compareTo(Duration.ofMillis(1500)) >= 0, "waited the time-out: " + took);
         assertTrue(
                 e.getMessage()

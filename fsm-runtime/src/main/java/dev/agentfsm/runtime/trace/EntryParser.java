@@ -1,10 +1,12 @@
 package dev.agentfsm.runtime.trace;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -96,7 +98,7 @@ final class EntryParser {
                     case "to" -> to = text(json, value, name);
                     case "trigger" -> trigger = text(json, value, name);
                     case "nanos" -> nanos = wholeLong(json, value, name);
-                    case "action" -> action = value == JsonToken.VALUE_STRING ? json.getText() : skip(json);
+                    case "action" -> action = actionText(json, value);
                     case "outcome" -> outcome = text(json, value, name);
                     case "reason" -> reason = text(json, value, name);
                     case "finalStatus" -> finalStatus = text(json, value, name);
@@ -216,9 +218,22 @@ final class EntryParser {
             return texts;
         }
 
-        private static String skip(JsonParser json) throws IOException {
-            json.skipChildren();
-            return null;
+        /**
+         * The action as text: a string as it is, any other value (a tool call's object, a number, a list) as
+         * its compact JSON, so that it is shown rather than lost; {@code null} leaves it absent.
+         */
+        private static String actionText(JsonParser json, JsonToken value) throws IOException {
+            if (value == JsonToken.VALUE_STRING) {
+                return json.getText();
+            }
+            if (value == JsonToken.VALUE_NULL) {
+                return null;
+            }
+            StringWriter text = new StringWriter();
+            try (JsonGenerator compact = JSON.createGenerator(text)) {
+                compact.copyCurrentStructure(json);
+            }
+            return text.toString();
         }
 
         private static String describe(JsonToken token) {

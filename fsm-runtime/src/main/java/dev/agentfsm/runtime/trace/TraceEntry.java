@@ -28,7 +28,8 @@ public sealed interface TraceEntry {
      * @param to the status moved to: {@code STATUS}, or {@code Machine.STATUS} for a hand-off
      * @param trigger who triggered the move ({@code LLM}, {@code SYSTEM}, ...)
      * @param nanos how long the step in {@code from} took, in nanoseconds
-     * @param action what the step did, when the line records it (an {@code "action"} text field)
+     * @param action what the step did, when the line records it (an {@code "action"} field: text as it is,
+     *     any other JSON value, such as a tool call's object, as its compact JSON)
      */
     record Transition(
             long line,

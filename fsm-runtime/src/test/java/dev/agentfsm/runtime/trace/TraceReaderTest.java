@@ -108,6 +108,18 @@ class TraceReaderTest {
     }
 
     @Test
+    void anActionThatIsNotTextIsKeptAsCompactJson() {
+        String move = "{\"event\":\"transition\",\"machine\":\"M\",\"from\":\"A\",\"to\":\"B\",\"trigger\":\"LLM\",";
+        List<TraceEntry> entries = read(move + "\"action\": {\"type\": \"click\", \"at\": [1, 2.5], \"é\": null}}\n"
+                + move + "\"action\": 7}\n" + move + "\"action\": null}\n");
+        assertEquals(
+                Optional.of("{\"type\":\"click\",\"at\":[1,2.5],\"é\":null}"),
+                ((TraceEntry.Transition) entries.get(0)).action());
+        assertEquals(Optional.of("7"), ((TraceEntry.Transition) entries.get(1)).action());
+        assertEquals(Optional.empty(), ((TraceEntry.Transition) entries.get(2)).action(), "null records none");
+    }
+
+    @Test
     void everyBadLineIsReportedWithItsNumberAndTheRestIsRead() {
         String move = "{\"event\":\"transition\",\"machine\":\"M\",\"from\":\"A\",\"to\":\"B\",\"trigger\":\"LLM\"}";
         List<TraceEntry> entries = read(String.join(

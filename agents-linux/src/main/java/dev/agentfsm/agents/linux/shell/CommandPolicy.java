@@ -10,8 +10,9 @@ import java.util.Set;
  * (checked by basename), and rules for the allowed commands that could still write or run code:
  * interpreters and launchers with nothing but a version flag, and the per-command argument rules of
  * {@link WritingArguments} ({@code find}, {@code sort}, {@code uniq}, {@code file}, {@code date},
- * {@code hostname}, {@code ping}). Nothing is expanded: {@code $HOME}, {@code ~} and {@code *} reach the
- * command as written. The command line is checked as written, before it is split, so quoting hides nothing.
+ * {@code hostname}, {@code ping}, and, when added, {@code shuf}, {@code iconv}, {@code sdiff}, {@code xxd}).
+ * Nothing is expanded: {@code $HOME}, {@code ~} and {@code *} reach the command as written. The command
+ * line is checked as written, before it is split, so quoting hides nothing.
  */
 final class CommandPolicy {
 

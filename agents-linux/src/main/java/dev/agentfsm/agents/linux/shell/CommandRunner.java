@@ -7,7 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +26,20 @@ import org.slf4j.LoggerFactory;
 final class CommandRunner {
     private static final Logger LOG = LoggerFactory.getLogger(CommandRunner.class);
 
+    /**
+     * When a command's time is up. The driver uses {@link #CLOCK}; a test provokes the time-out itself once
+     * the command is where the test wants it, so that no assertion depends on how fast the machine is.
+     */
+    @FunctionalInterface
+    interface TimeOuts {
+        /** The wall clock: the future completes when {@code timeout} has passed. */
+        TimeOuts CLOCK = timeout ->
+                new CompletableFuture<Void>().completeOnTimeout(null, timeout.toNanos(), TimeUnit.NANOSECONDS);
+
+        /** A future that completes when a command started now, given {@code timeout}, has run out of time. */
+        CompletableFuture<?> start(Duration timeout);
+    }
+
     /** How long the output readers may take after the process ended, for output still in the pipes. */
     private static final long DRAIN_MILLIS = 2_000;
     /** How long a command has between SIGTERM and SIGKILL. */
@@ -33,11 +50,13 @@ final class CommandRunner {
     private final int outputCap;
     private final Confinement confinement;
     private final ShellLimits limits;
+    private final TimeOuts timeOuts;
 
-    CommandRunner(int outputCap, Confinement confinement, ShellLimits limits) {
+    CommandRunner(int outputCap, Confinement confinement, ShellLimits limits, TimeOuts timeOuts) {
         this.outputCap = outputCap;
         this.confinement = confinement;
         this.limits = limits;
+        this.timeOuts = timeOuts;
     }
 
     /**
@@ -67,7 +86,7 @@ final class CommandRunner {
         builder.environment().clear();
         builder.environment().putAll(environment);
         long start = System.nanoTime();
-        Process process = Confinement.start(builder);
+        Process process = confinement.launch(builder);
         try {
             process.getOutputStream().close(); // stdin: the command reads end-of-file at once
             CappedReader stdout = CappedReader.start(process.getInputStream(), outputCap, "stdout of " + argv.get(0));
@@ -91,19 +110,24 @@ final class CommandRunner {
     /** Waits for the command to end; empty when it did, else why it must be stopped. */
     private Optional<CommandOutput.Stop> await(Process process, Duration timeout, Path tmp)
             throws InterruptedException, IOException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return Optional.of(CommandOutput.Stop.TIMED_OUT);
+        CompletableFuture<?> timeUp = timeOuts.start(timeout);
+        CompletableFuture<Object> exitOrTimeUp = CompletableFuture.anyOf(process.onExit(), timeUp);
+        try {
+            while (true) {
+                try {
+                    exitOrTimeUp.get(WATCH_MILLIS, TimeUnit.MILLISECONDS);
+                    return process.isAlive() ? Optional.of(CommandOutput.Stop.TIMED_OUT) : Optional.empty();
+                } catch (TimeoutException e) {
+                    if (Confinement.usedBytes(tmp, limits.tempSpaceBytes()) > limits.tempSpaceBytes()) {
+                        return Optional.of(CommandOutput.Stop.TEMP_SPACE_FULL);
+                    }
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException(
+                            "waiting for " + process.info().command().orElse("a command"), e);
+                }
             }
-            if (process.waitFor(
-                    Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, WATCH_MILLIS), TimeUnit.MILLISECONDS)) {
-                return Optional.empty();
-            }
-            if (Confinement.usedBytes(tmp, limits.tempSpaceBytes()) > limits.tempSpaceBytes()) {
-                return Optional.of(CommandOutput.Stop.TEMP_SPACE_FULL);
-            }
+        } finally {
+            timeUp.cancel(false);
         }
     }
 }

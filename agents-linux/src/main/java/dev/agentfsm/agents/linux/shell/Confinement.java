@@ -67,6 +67,8 @@ final class Confinement {
 
     private static Sandbox strongest;
     private static boolean swept;
+    /** Guarded by {@code Confinement.class}: one watchdog for every driver of this JVM. */
+    private static GroupWatchdog watchdog;
 
     private final SystemTools tools;
     private final Sandbox sandbox;
@@ -183,6 +185,44 @@ final class Confinement {
         words.addAll(List.of(tools.setsid().toString(), "--"));
         words.addAll(argv);
         return words;
+    }
+
+    /**
+     * Starts a command's chain of programs ({@link #wrap}) built into {@code builder}. Without a PID namespace,
+     * its process group is put under the {@link GroupWatchdog}, so that its children die with the agent too;
+     * {@link #kill} takes it off again.
+     *
+     * @throws IOException if it cannot be started, or its group cannot be watched (it is killed then)
+     */
+    Process launch(ProcessBuilder builder) throws IOException {
+        Process process = start(builder);
+        if (!sandbox.containsEveryProcess()) {
+            try {
+                watchdog().watch(process.pid());
+            } catch (IOException | RuntimeException e) {
+                signalGroup(process, "KILL");
+                process.toHandle().destroyForcibly();
+                throw new IOException(
+                        "the command was stopped: the watchdog that kills its processes if the agent"
+                                + " dies cannot watch it (" + e.getMessage() + ")",
+                        e);
+            }
+        }
+        return process;
+    }
+
+    /** The JVM's one watchdog, started when first needed and again if it was killed. */
+    private GroupWatchdog watchdog() throws IOException {
+        synchronized (Confinement.class) {
+            if (watchdog == null || !watchdog.isAlive()) {
+                Path sh = tools.sh()
+                        .orElseThrow(() -> new IllegalStateException("the sandbox " + sandbox + " needs sh (in "
+                                + SystemTools.DIRECTORIES + ") for the watchdog that kills a command's processes"
+                                + " when the agent dies; install dash or bash"));
+                watchdog = GroupWatchdog.start(tools.setsid(), sh);
+            }
+            return watchdog;
+        }
     }
 
     /**
@@ -355,6 +395,21 @@ final class Confinement {
     void kill(Process process) throws InterruptedException {
         signalGroup(process, "KILL");
         ProcessTree.kill(process.toHandle());
+        if (!sandbox.containsEveryProcess()) {
+            release(process);
+        }
+    }
+
+    private static void release(Process process) {
+        synchronized (Confinement.class) {
+            if (watchdog != null && watchdog.isAlive()) {
+                try {
+                    watchdog.release(process.pid());
+                } catch (IOException e) {
+                    LOG.warn("the watchdog of the commands' process groups is gone: {}", e.toString());
+                }
+            }
+        }
     }
 
     private void signalGroup(Process process, String signal) {

@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a {@link ShellDriver} may do: the directory it works in, the commands it may run, where it
@@ -170,11 +172,13 @@ public record ShellConfig(
     }
 
     /**
-     * This configuration with more allowed commands; they get no argument rules.
+     * This configuration with more allowed commands. They get no argument rules, except the few writers whose
+     * writing options {@link CommandPolicy} refuses wherever they are allowed ({@code shuf -o}, {@code iconv -o},
+     * {@code sdiff -o}, {@code xxd} with an output file).
      *
-     * @throws IllegalArgumentException if a name is blank or contains a {@code /} (allow a name, and put its
-     *     directory on the search path), or names a command that runs code or writes files (see
-     *     {@link #withUnsafeAllowed})
+     * @throws IllegalArgumentException if a name is blank, contains a {@code /} (allow a name, and put its
+     *     directory on the search path) or holds arguments ({@code ls -la}: allow {@code ls}), or names a
+     *     command that runs code or writes files (see {@link #withUnsafeAllowed})
      */
     public ShellConfig withAllowed(String... commands) {
         TreeSet<String> more = new TreeSet<>(allowedCommands);
@@ -188,7 +192,7 @@ public record ShellConfig(
      * arguments. Interpreters and launchers ({@code python3.11}, {@code env} …) stay limited to their
      * version flag.
      *
-     * @throws IllegalArgumentException if a name is blank or contains a {@code /}
+     * @throws IllegalArgumentException if a name is blank, contains a {@code /} or holds arguments
      */
     public ShellConfig withUnsafeAllowed(String... commands) {
         TreeSet<String> more = new TreeSet<>(unsafeCommands);
@@ -228,8 +232,18 @@ public record ShellConfig(
         return String.join(":", searchPath.stream().map(Path::toString).toList());
     }
 
+    private static final Pattern WHITESPACE = Pattern.compile("\\s");
+
     private static String checkedCommandName(String command) {
         Objects.requireNonNull(command, "allowed command");
+        String stripped = command.strip();
+        Matcher space = WHITESPACE.matcher(stripped);
+        if (space.find() && !stripped.substring(0, space.start()).contains("/")) {
+            // 'ls -la' would be a name no command line matches: the policy compares the program's basename
+            throw new IllegalArgumentException("allowed command '" + command + "' has arguments; the allow-list"
+                    + " holds command names only (give '" + stripped.substring(0, space.start())
+                    + "'), and the arguments are checked when each command runs");
+        }
         if (command.isBlank() || command.contains("/") || !command.equals(command.strip())) {
             throw new IllegalArgumentException(
                     "allowed command '" + command

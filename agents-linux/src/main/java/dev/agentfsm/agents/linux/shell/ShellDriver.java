@@ -55,10 +55,10 @@ public final class ShellDriver implements DeviceDriver {
     private final CommandRunner runner;
     private final Sandbox sandbox;
 
-    private ShellDriver(ShellConfig config, Confinement confinement) {
+    private ShellDriver(ShellConfig config, Confinement confinement, CommandRunner.TimeOuts timeOuts) {
         this.config = config;
         this.policy = new CommandPolicy(config.allowedCommands());
-        this.runner = new CommandRunner(config.outputCapBytes(), confinement, config.limits());
+        this.runner = new CommandRunner(config.outputCapBytes(), confinement, config.limits(), timeOuts);
         this.sandbox = confinement.sandbox();
     }
 
@@ -72,15 +72,21 @@ public final class ShellDriver implements DeviceDriver {
      */
     public static ShellDriver of(ShellConfig config) {
         SystemTools tools = SystemTools.find();
-        return of(config, tools, Confinement.strongest(tools));
+        return of(config, tools, Confinement.strongest(tools), CommandRunner.TimeOuts.CLOCK);
     }
 
     /** A driver running commands in {@code sandbox}, which this system must allow. */
     static ShellDriver of(ShellConfig config, Sandbox sandbox) {
-        return of(config, SystemTools.find(), sandbox);
+        return of(config, SystemTools.find(), sandbox, CommandRunner.TimeOuts.CLOCK);
     }
 
-    private static ShellDriver of(ShellConfig config, SystemTools tools, Sandbox sandbox) {
+    /** A driver running commands in {@code sandbox} whose time-outs happen when {@code timeOuts} says (tests). */
+    static ShellDriver of(ShellConfig config, Sandbox sandbox, CommandRunner.TimeOuts timeOuts) {
+        return of(config, SystemTools.find(), sandbox, timeOuts);
+    }
+
+    private static ShellDriver of(
+            ShellConfig config, SystemTools tools, Sandbox sandbox, CommandRunner.TimeOuts timeOuts) {
         Objects.requireNonNull(config, "config");
         if (!Files.isDirectory(config.root())) {
             throw new IllegalArgumentException(
@@ -90,7 +96,7 @@ public final class ShellDriver implements DeviceDriver {
         confinement.checkReadable(config.root());
         Confinement.deleteStaleOnce();
         LOG.info("shell driver in {}: {}", config.root(), sandbox.description());
-        return new ShellDriver(config, confinement);
+        return new ShellDriver(config, confinement, timeOuts);
     }
 
     /** What the driver may do. */

@@ -11,9 +11,17 @@ import java.util.Optional;
 /**
  * The programs the driver starts commands through, found in the system's own directories (never on the
  * configured search path): util-linux's {@code setpriv}, {@code prlimit} and {@code setsid}, which every
- * sandbox needs, and {@code unshare} and {@code kill}, which some use; {@code test} for the probes.
+ * sandbox needs, and {@code unshare} and {@code kill}, which some use; {@code test} for the probes; {@code sh}
+ * for the {@link GroupWatchdog} of the sandboxes without a PID namespace.
  */
-record SystemTools(Path setpriv, Path prlimit, Path setsid, Optional<Path> unshare, Optional<Path> kill, Path test) {
+record SystemTools(
+        Path setpriv,
+        Path prlimit,
+        Path setsid,
+        Optional<Path> unshare,
+        Optional<Path> kill,
+        Path test,
+        Optional<Path> sh) {
 
     /** Where the tools are looked up. */
     static final List<Path> DIRECTORIES =
@@ -47,7 +55,8 @@ record SystemTools(Path setpriv, Path prlimit, Path setsid, Optional<Path> unsha
                 required.get("setsid").get(),
                 find("unshare"),
                 find("kill"),
-                required.get("test").get());
+                required.get("test").get(),
+                find("sh"));
     }
 
     private static Optional<Path> find(String name) {

@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.linux.shell;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -14,8 +15,15 @@ import java.util.Set;
  * {@code -z}/{@code -Z}, changes access times with {@code -p} and drops its own system-call sandbox with
  * {@code -S}; {@code diff -l} runs {@code pr}; {@code date} sets the clock with {@code -s} or an operand;
  * {@code hostname} sets the host name with an operand or {@code -F}; and {@code ping -f}/{@code -l} floods.
- * The GNU tools' options are read as getopt reads them ({@link GnuArguments}), so clusters and
- * abbreviations are caught too.
+ *
+ * <p>Some commands not on UFO's list but not known to be unsafe either ({@link UnsafeCommands}) write a file
+ * through one option, and an operator may well add them with {@code allow} for what they print; their writing
+ * option is refused as {@code sort -o} is: {@code shuf -o}, {@code iconv -o}, {@code sdiff -o} (and
+ * {@code sdiff --diff-program}, which runs a program), and {@code xxd}'s second operand (its output file,
+ * with or without {@code -r}).
+ *
+ * <p>The GNU tools' options are read as getopt reads them ({@link GnuArguments}), so clusters and
+ * abbreviations are caught too; {@code xxd}'s as xxd itself reads them ({@link #xxdOperands}).
  */
 final class WritingArguments {
     private static final GnuArguments SORT = new GnuArguments(
@@ -65,6 +73,19 @@ final class WritingArguments {
     private static final GnuArguments DATE =
             new GnuArguments("dfrs", "I", Set.of("date", "file", "reference", "rfc-3339", "set"));
     private static final GnuArguments PING = new GnuArguments("ceFiIlmMpQsStTwW", "", Set.of());
+    private static final GnuArguments SHUF =
+            new GnuArguments("ino", "", Set.of("head-count", "input-range", "output", "random-source"));
+    private static final GnuArguments ICONV = new GnuArguments("fto", "", Set.of("from-code", "to-code", "output"));
+    private static final GnuArguments SDIFF =
+            new GnuArguments("oIw", "", Set.of("output", "ignore-matching-lines", "width", "tabsize", "diff-program"));
+
+    /**
+     * xxd's options that take a value, attached ({@code -c16}) or as the next word, with the rest of their long
+     * spelling ({@code -cols}, which also takes the next word); {@code -capitalize} takes none. Newer xxd's
+     * {@code -R WHEN} is read as taking the next word only when nothing is attached.
+     */
+    private static final Map<Character, String> XXD_VALUES =
+            Map.of('c', "ols", 'g', "roupsize", 'l', "en", 'n', "ame", 'o', "ffset", 's', "eek", 'R', "");
 
     /** Predicates that make {@code find} delete, ask to run, or write ({@code -fprint*} too). */
     private static final Set<String> FIND_ACTIONS = Set.of("-delete", "-ok", "-okdir", "-fls");
@@ -110,6 +131,10 @@ final class WritingArguments {
             case "date" -> date(DATE.parse(args));
             case "hostname" -> hostname(args);
             case "ping" -> ping(PING.parse(args));
+            case "shuf" -> writesOutput("shuf", SHUF.parse(args));
+            case "iconv" -> writesOutput("iconv", ICONV.parse(args));
+            case "sdiff" -> sdiff(SDIFF.parse(args));
+            case "xxd" -> xxd(args);
             default -> Optional.empty();
         };
     }
@@ -222,6 +247,63 @@ final class WritingArguments {
             }
         }
         return Optional.empty();
+    }
+
+    private static Optional<String> writesOutput(String command, GnuArguments.Parsed parsed) {
+        for (GnuArguments.Option option : parsed.options()) {
+            if (option.is('o') || option.abbreviates("output")) {
+                return Optional.of(command + " -o/--output is blocked: it writes a file; " + command
+                        + " prints to stdout without it");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> sdiff(GnuArguments.Parsed parsed) {
+        for (GnuArguments.Option option : parsed.options()) {
+            if (option.abbreviates("diff-program")) {
+                return Optional.of("sdiff --diff-program is blocked: it runs another program");
+            }
+        }
+        return writesOutput("sdiff", parsed);
+    }
+
+    private static Optional<String> xxd(List<String> args) {
+        List<String> operands = xxdOperands(args);
+        if (operands.size() > 1) {
+            return Optional.of("xxd with a second operand is blocked: xxd writes its output to that file ('"
+                    + operands.get(1) + "'); give one input file, the output goes to stdout");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * xxd's operands as xxd reads its command line: options first ({@code -} or {@code --} and a letter, with
+     * a value attached or in the next word), the first other word or a {@code --} ending them.
+     */
+    static List<String> xxdOperands(List<String> args) {
+        int i = 0;
+        while (i < args.size()) {
+            String word = args.get(i);
+            if (word.equals("--")) {
+                i++;
+                break;
+            }
+            String option = word.startsWith("--") && word.length() > 2 ? word.substring(1) : word;
+            if (!option.startsWith("-") || option.length() < 2) {
+                break; // an operand, or "-" (standard input)
+            }
+            String longRest = XXD_VALUES.get(option.charAt(1));
+            String rest = option.substring(2);
+            boolean capitalize = option.charAt(1) == 'c' && !rest.isEmpty() && "apitalize".startsWith(rest);
+            boolean valueFollows =
+                    rest.isEmpty() || (longRest != null && !longRest.isEmpty() && rest.startsWith(longRest));
+            if (longRest != null && !capitalize && valueFollows) {
+                i++; // the value is the next word
+            }
+            i++;
+        }
+        return List.copyOf(args.subList(Math.min(i, args.size()), args.size()));
     }
 
     private static boolean tooShortInterval(String seconds) {

@@ -174,6 +174,25 @@ class TraceCommandTest {
         assertTrue(html.contains("session &lt;img src=x onerror=alert(1)&gt;, round 1: unfinished"), "and shown");
     }
 
+    /** Issue 29: an {@code "action"} that is a JSON object was shown as an empty cell. */
+    @Test
+    void viewShowsAnObjectValuedActionAsItsJsonText() throws IOException {
+        String move = DemoTrace.move("a", 1, 1, "CONTINUE", "FINISH", "LLM");
+        Path trace = Files.writeString(
+                dir.resolve("actions.jsonl"),
+                move.replace("}\n", ",\"action\":{\"type\": \"click\", \"x\": 1, \"to\": [2, \"<b>\"]}}\n")
+                        + DemoTrace.move("a", 1, 2, "FINISH", "FINISH", "LLM").replace("}\n", ",\"action\":7}\n")
+                        + DemoTrace.end("a", 1, "COMPLETED", "FINISH", 2));
+        Cli cli = Cli.run("trace", "view", trace.toString(), "--out", dir.toString());
+        assertEquals(0, cli.exitCode(), cli.err());
+        String html = Files.readString(dir.resolve("actions.html"));
+        assertTrue(
+                html.contains("<td class=\"action\">{&quot;type&quot;:&quot;click&quot;,&quot;x&quot;:1,"
+                        + "&quot;to&quot;:[2,&quot;&lt;b&gt;&quot;]}</td>"),
+                html);
+        assertTrue(html.contains("<td class=\"action\">7</td>"), html);
+    }
+
     @Test
     void viewOfOneSessionLeavesTheOthersOut() throws IOException {
         Path trace = Files.writeString(

@@ -2,12 +2,17 @@ package dev.agentfsm.agents.linux.cli;
 
 import static dev.agentfsm.agents.linux.cli.Chromium.classOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,6 +108,93 @@ class TraceViewInChromiumTest {
         assertEquals("move illegal taken current", move(third.dom(), "FINISH", "CONTINUE"), "drawn, though undeclared");
         assertEquals("step current", classOf(third.dom(), "tr", "data-round=\"2\" data-step=\"1\""));
         assertTrue(third.dom().contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "shown as text");
+    }
+
+    /**
+     * Model text that tries to break out of every place the page puts trace text (a script, an element, a
+     * double- or single-quoted attribute, a URL), in every field the page shows. Each payload would set
+     * the document's title if it ran; the page's own script must still run (it writes the position).
+     */
+    private static String attack(String where) {
+        String run = "document.title='pwned-" + where + "'";
+        return "</script><script>" + run + "</script>\"><img src=x onerror=\"" + run + "\">' onmouseover='" + run
+                + "' <a href=\"javascript:" + run + "\">link</a><svg onload=\"" + run + "\"></svg>";
+    }
+
+    @Test
+    void modelTextInATraceIsShownAsTextAndNeverRuns() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode move = json.createObjectNode()
+                .put("event", "transition")
+                .put("session", attack("session"))
+                .put("round", 1)
+                .put("step", 1)
+                .put("agent", "LinuxAgent")
+                .put("machine", "LinuxAgent")
+                .put("from", "CONTINUE")
+                .put("to", "FINISH")
+                .put("trigger", attack("trigger"))
+                .put("nanos", 1_000_000)
+                .put("action", attack("action"));
+        ObjectNode back = move.deepCopy()
+                .put("step", 2)
+                .put("from", "FINISH")
+                .put("to", "CONTINUE"); // undeclared: drawn into the diagram with its trigger
+        back.putObject("action").put("type", "type_text").put("text", attack("object-action"));
+        ObjectNode unknown = move.deepCopy()
+                .put("step", 3)
+                .put("machine", attack("machine"))
+                .put("from", attack("from"))
+                .put("to", attack("to"));
+        ObjectNode end = json.createObjectNode()
+                .put("event", "roundEnd")
+                .put("session", attack("session"))
+                .put("round", 1)
+                .put("outcome", "FAILED")
+                .put("reason", attack("reason"))
+                .put("finalStatus", "LinuxAgent.CONTINUE")
+                .put("steps", 3)
+                .put("error", attack("error"))
+                .put("result", attack("result"));
+        end.putArray("path");
+        Path trace = Files.writeString(
+                dir.resolve("hostile.jsonl"),
+                json.writeValueAsString(move) + "\n" + json.writeValueAsString(back) + "\n"
+                        + json.writeValueAsString(unknown) + "\n" + json.writeValueAsString(end) + "\n");
+
+        Chromium.Loaded loaded = chromium.load(page(trace), "", dir);
+
+        assertEquals(List.of(), loaded.console(), "nothing ran, nothing was blocked");
+        String dom = loaded.dom();
+        assertTrue(dom.contains("<span id=\"position\">step 1 of 4</span>"), "the page's own script ran: " + dom);
+        assertTrue(dom.contains("<title>hostile.jsonl: agent-fsm trace</title>"), "no injected script ran: " + dom);
+        // every element of the DOM as Chromium serialises it: attribute values in double quotes, with '"' and
+        // '<' escaped, so a '<' outside them starts a real element
+        Matcher tags = Pattern.compile("<([a-zA-Z][\\w-]*)((?:\\s+[^\\s=>/\"]+(?:=\"[^\"]*\")?)*)\\s*/?>")
+                .matcher(dom);
+        while (tags.find()) {
+            String tag = tags.group();
+            assertFalse(
+                    List.of("img", "a", "iframe", "object", "embed").contains(tags.group(1)),
+                    () -> "an element was injected: " + tag);
+            Matcher attributes =
+                    Pattern.compile("\\s+([^\\s=>/\"]+)(?:=\"([^\"]*)\")?").matcher(tags.group(2));
+            while (attributes.find()) {
+                String name = attributes.group(1);
+                assertFalse(
+                        name.startsWith("on") || name.equals("href") || name.equals("src"),
+                        () -> "an attribute was injected: " + name + " in " + tag);
+            }
+        }
+        for (String where : List.of("session", "trigger", "action", "machine", "from", "reason", "error", "result")) {
+            assertTrue(
+                    dom.contains("&lt;/script&gt;&lt;script&gt;document.title='pwned-" + where + "'&lt;/script&gt;"),
+                    () -> where + " is shown as text: " + dom);
+        }
+        assertTrue(
+                dom.contains("{\"type\":\"type_text\",\"text\":\"&lt;/script&gt;&lt;script&gt;"
+                        + "document.title='pwned-object-action'"),
+                "an object-valued action is shown as its JSON text: " + dom);
     }
 
     @Test

@@ -7,18 +7,21 @@ import java.util.Map;
 
 /**
  * The child JVM of {@link SandboxTest#commandsDieWithTheAgentEvenWhenItIsKilled}: a shell driver running
- * {@code md5sum} on an endless file, and a script that leaves a second {@code md5sum} behind as a daemon
- * in a session of its own, until the test kills this JVM with SIGKILL.
+ * {@code md5sum} on an endless file, and a script that leaves a second {@code md5sum} running in its
+ * process group and a third as a daemon in a session of its own, until the test kills this JVM with SIGKILL.
  *
- * <p>Arguments: the root, the directory of the {@code leave-daemon} script, the endless file's name.
+ * <p>Arguments: the root, the directory of the {@code leave-children} script, the endless file's name, the
+ * {@link Sandbox}.
  */
 public final class AgentThatGetsKilled {
     private AgentThatGetsKilled() {}
 
     public static void main(String[] args) throws Exception {
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(Path.of(args[0]))
-                .withSearchDirectory(Path.of(args[1]))
-                .withAllowed("leave-daemon"));
+        ShellDriver shell = ShellDriver.of(
+                ShellConfig.of(Path.of(args[0]))
+                        .withSearchDirectory(Path.of(args[1]))
+                        .withAllowed("leave-children"),
+                Sandbox.valueOf(args[3]));
         Duration timeout = Duration.ofSeconds(120);
         Thread direct = new Thread(() -> {
             try {
@@ -28,7 +31,7 @@ public final class AgentThatGetsKilled {
             }
         });
         direct.start();
-        shell.execute(new Action("execute_command", Map.of("command", "leave-daemon " + args[2])), timeout);
+        shell.execute(new Action("execute_command", Map.of("command", "leave-children " + args[2])), timeout);
         direct.join();
     }
 }

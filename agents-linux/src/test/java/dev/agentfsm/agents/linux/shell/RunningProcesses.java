@@ -43,15 +43,63 @@ final class RunningProcesses {
         return pids;
     }
 
-    /** Waits up to {@code millis} for no process with {@code marker} to run; returns those still running. */
-    static List<Long> awaitNoneWithMarker(String marker, long millis) throws IOException, InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        List<Long> running = withMarker(marker);
-        while (!running.isEmpty() && System.currentTimeMillis() < deadline) {
-            Thread.sleep(50);
-            running = withMarker(marker);
+    /**
+     * How many times a test looks at {@code /proc} for an event before giving up, 25 ms apart: the event
+     * usually comes within a few looks; the bound (a minute) only keeps a broken build from hanging.
+     */
+    static final int ATTEMPTS = 2_400;
+
+    /**
+     * Waits for {@code count} running processes of {@code program} with {@code marker} and returns their
+     * pids (more, if more are running by then).
+     *
+     * @throws AssertionError if fewer ever ran together within {@link #ATTEMPTS} looks
+     */
+    static List<Long> awaitRunning(String marker, String program, int count) throws IOException, InterruptedException {
+        List<Long> running = withMarker(marker, program);
+        for (int attempt = 0; running.size() < count && attempt < ATTEMPTS; attempt++) {
+            Thread.sleep(25);
+            running = withMarker(marker, program);
+        }
+        if (running.size() < count) {
+            throw new AssertionError("expected " + count + " processes of " + program + " with " + marker
+                    + " running together; after " + ATTEMPTS + " looks: " + running);
         }
         return running;
+    }
+
+    /** Waits for every process of {@code pids} to end (or be a zombie); returns those still running. */
+    static List<Long> awaitEnded(List<Long> pids) throws InterruptedException {
+        List<Long> running = stillRunning(pids);
+        for (int attempt = 0; !running.isEmpty() && attempt < ATTEMPTS; attempt++) {
+            Thread.sleep(25);
+            running = stillRunning(running);
+        }
+        return running;
+    }
+
+    /** Those of {@code pids} that are running (not ended, not zombies). */
+    static List<Long> stillRunning(List<Long> pids) {
+        List<Long> running = new ArrayList<>();
+        for (long pid : pids) {
+            try {
+                String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+                char state = stat.charAt(stat.lastIndexOf(')') + 2);
+                if (state != 'Z' && state != 'X') {
+                    running.add(pid);
+                }
+            } catch (IOException e) {
+                // ended
+            }
+        }
+        return running;
+    }
+
+    /** Whether process {@code pid} leads a session of its own (its session id is its pid), as a daemon does. */
+    static boolean leadsASession(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return fields[3].equals(Long.toString(pid));
     }
 
     /** Kills every process with {@code marker}, so that a failing test leaves nothing spinning. */

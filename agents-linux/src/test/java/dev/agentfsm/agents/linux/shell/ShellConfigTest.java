@@ -93,6 +93,21 @@ class ShellConfigTest {
                 error("allow: [\n"));
     }
 
+    /** Issue 29: an entry with arguments was taken as a command name that no command line could ever match. */
+    @Test
+    void anAllowedEntryWithArgumentsIsRefusedNamingTheEntryAndTheFix() throws IOException {
+        assertEquals(
+                "shell.yaml: allowed command 'ls -la' has arguments; the allow-list holds command names only"
+                        + " (give 'ls'), and the arguments are checked when each command runs",
+                error("allow: [\"ls -la\"]\n"));
+        assertEquals(
+                "allowed command 'sort\t-o' has arguments; the allow-list holds command names only (give 'sort'),"
+                        + " and the arguments are checked when each command runs",
+                assertThrows(IllegalArgumentException.class, () -> ShellConfig.of(dir)
+                                .withUnsafeAllowed("sort\t-o"))
+                        .getMessage());
+    }
+
     @Test
     void badLimitsNameTheKeyAndTheValue() throws IOException {
         assertEquals(

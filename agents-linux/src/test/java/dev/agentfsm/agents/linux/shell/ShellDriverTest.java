@@ -194,6 +194,67 @@ class ShellDriverTest {
         assertFalse(Files.exists(ran), "nothing started");
     }
 
+    /**
+     * Issue 29: {@code shuf}, {@code iconv}, {@code sdiff} and {@code xxd}, added with {@code allow}, each
+     * wrote a file outside the root through an option or operand; their writing arguments are refused as
+     * {@code sort -o} is, and the directory outside stays empty.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "shuf -o OUT/shuffled notes.txt",
+                "shuf notes.txt --out=OUT/shuffled",
+                "shuf -ro OUT/shuffled -n 2 notes.txt",
+                "iconv -f UTF-8 -t UTF-8 -o OUT/converted notes.txt",
+                "iconv --output OUT/converted notes.txt",
+                "sdiff -o OUT/merged notes.txt notes.txt",
+                "sdiff --out=OUT/merged notes.txt notes.txt",
+                "sdiff --diff-program=touch notes.txt notes.txt",
+                "xxd -r -p hex.txt OUT/reverted",
+                "xxd notes.txt OUT/dumped",
+                "xxd -c16 notes.txt OUT/dumped",
+                "xxd -cols 16 notes.txt OUT/dumped"
+            })
+    void addedCommandsMayNotWriteFilesEither(String command) throws Exception {
+        Files.writeString(root.resolve("hex.txt"), "616c7068610a\n");
+        Path outside = Files.createTempDirectory("outside");
+        try {
+            ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("shuf", "iconv", "sdiff", "xxd"));
+            CommandDirectories.writable(outside, shell);
+
+            ActionResult result = run(shell, Map.of("command", command.replace("OUT", outside.toString())));
+
+            assertEquals(true, result.data().get("refused"), result.toString());
+            assertTrue(result.reason().orElseThrow().contains(" is blocked: "), result.toString());
+            assertEquals(List.of(), List.of(outside.toFile().list()), "nothing was written outside the root");
+        } finally {
+            Confinement.delete(outside);
+        }
+    }
+
+    @Test
+    void addedWritersStillReadAndPrint() throws Exception {
+        Files.writeString(root.resolve("hex.txt"), "616c7068610a\n");
+        ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withAllowed("shuf", "iconv", "sdiff", "xxd"));
+        assertEquals(
+                "alpha\nbeta\ngamma\n",
+                run(shell, Map.of("command", "iconv -f UTF-8 -t ASCII notes.txt"))
+                        .data()
+                        .get("stdout"));
+        assertEquals(
+                3,
+                ((String) run(shell, Map.of("command", "shuf notes.txt")).data().get("stdout"))
+                        .lines()
+                        .count());
+        assertEquals(
+                "alpha\n",
+                run(shell, Map.of("command", "xxd -r -p hex.txt")).data().get("stdout"));
+        assertEquals(
+                "00000000: 616c 7068 610a                           alpha.\n",
+                run(shell, Map.of("command", "xxd -l 6 -c 16 notes.txt")).data().get("stdout"));
+        assertTrue(run(shell, Map.of("command", "sdiff notes.txt notes.txt")).success());
+    }
+
     @Test
     void theSameCommandsStillReadAndPrint() throws Exception {
         assertEquals("gamma\nbeta\nalpha\n", run("sort -r notes.txt").data().get("stdout"));
@@ -315,8 +376,11 @@ class ShellDriverTest {
                         "wait",
                         ""));
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ShellDriver shell =
-                ShellDriver.of(ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-followers"));
+        ProvokedTimeOuts timeOuts = new ProvokedTimeOuts();
+        ShellDriver shell = ShellDriver.of(
+                ShellConfig.of(root).withSearchDirectory(bin).withAllowed("spawn-followers"),
+                Confinement.strongest(SystemTools.find()),
+                timeOuts);
         Map<String, Object> arguments = new HashMap<>(Map.of("command", "spawn-followers " + marker, "timeout", "0.2"));
         try {
             java.util.concurrent.CompletableFuture<ActionResult> running =
@@ -327,22 +391,19 @@ class ShellDriverTest {
                             throw new IllegalStateException(e);
                         }
                     });
-            long deadline = System.currentTimeMillis() + 5_000;
-            int most = 0;
-            while (!running.isDone() && System.currentTimeMillis() < deadline) {
-                most = Math.max(
-                        most, RunningProcesses.withMarker(marker, "tail").size());
-                Thread.sleep(20);
-            }
+            // the time-out is provoked once the four run, however long the machine takes to start them
+            List<Long> followers = RunningProcesses.awaitRunning(marker, "tail", 4);
+            assertEquals(4, followers.size(), "the four followers ran together: " + followers);
+            timeOuts.provoke();
             ActionResult result = running.get();
 
-            assertEquals(4, most, "the four followers ran together");
+            assertEquals(List.of(Duration.ofSeconds(1)), timeOuts.asked(), "0.2 s is clamped to 1 s");
             assertFalse(result.success());
-            assertEquals("timed out after 1 s", result.reason().orElseThrow()); // 0.2 s is clamped to 1 s
+            assertEquals("timed out after 1 s", result.reason().orElseThrow());
             assertEquals(true, result.data().get("timed_out"));
             assertTrue(result.output()
                     .startsWith("timed out after 1 s; the command and every process it started were killed"));
-            assertEquals(List.of(), RunningProcesses.awaitNoneWithMarker(marker, 2_000), "survivors");
+            assertEquals(List.of(), RunningProcesses.awaitEnded(followers), "survivors");
         } finally {
             RunningProcesses.killAll(marker);
         }

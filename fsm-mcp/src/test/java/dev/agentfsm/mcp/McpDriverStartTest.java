@@ -23,24 +23,21 @@ class McpDriverStartTest {
 
     @Test
     void aServerThatExitsAtOnce() {
-        long start = System.nanoTime();
+        // "exited during initialize", not "got no answer": the exit ended the wait, not the start time-out
         DriverException e =
                 assertThrows(DriverException.class, () -> McpDriver.connect(TestServers.endpoint("exit"), QUICK));
         oneLine(
                 e,
                 "mcp:java: could not start a session with the MCP server: the MCP server exited during initialize;"
                         + " its stderr: test server: no configuration, giving up");
-        assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 3, "before the start time-out");
     }
 
     @Test
     void aServerThatNeverAnswers() {
-        long start = System.nanoTime();
         DriverException e =
                 assertThrows(DriverException.class, () -> McpDriver.connect(TestServers.endpoint("hang"), QUICK));
         oneLine(e, "mcp:java: could not start a session with the MCP server: ");
         assertTrue(e.getMessage().contains("initialize got no answer within 3000 ms"), e.getMessage());
-        assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 15);
     }
 
     @Test

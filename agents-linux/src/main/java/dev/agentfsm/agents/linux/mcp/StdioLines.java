@@ -1,0 +1,117 @@
+package dev.agentfsm.agents.linux.mcp;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * Stands between the client's input and the SDK's stdio transport, which stops reading for good at
+ * the first line it cannot take (and so never sees the input end either). Each line is checked
+ * ({@link JsonRpcCheck}): a malformed one is answered here with a JSON-RPC error, a good one is
+ * passed on; when the client's input ends, the SDK's input is closed, so that it ends too.
+ */
+final class StdioLines {
+    /** The longest line taken, the SDK's own limit; a longer one is answered and skipped. */
+    static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+    private final InputStream in;
+    private final OutputStream out;
+    private final OutputStream sdk;
+    private final McpJsonMapper mapper;
+    private final byte[] buffer = new byte[8192];
+    private int start;
+    private int end;
+
+    /**
+     * @param in the client's input
+     * @param out the client's output, the object the SDK writes to and synchronises on
+     * @param sdk the SDK transport's input
+     */
+    StdioLines(InputStream in, OutputStream out, OutputStream sdk, McpJsonMapper mapper) {
+        this.in = Objects.requireNonNull(in, "in");
+        this.out = Objects.requireNonNull(out, "out");
+        this.sdk = Objects.requireNonNull(sdk, "sdk");
+        this.mapper = Objects.requireNonNull(mapper, "mapper");
+    }
+
+    /**
+     * Passes lines on until the client's input ends (or the SDK stops reading), then closes the
+     * SDK's input.
+     *
+     * @throws IOException when the client's input cannot be read or its output cannot be written
+     */
+    void pass() throws IOException {
+        try (sdk) {
+            for (Line line = next(); line != null; line = next()) {
+                if (line.tooLong()) {
+                    answer(JsonRpcCheck.tooLarge(MAX_LINE_BYTES));
+                    continue;
+                }
+                String text = new String(line.bytes(), StandardCharsets.UTF_8).strip();
+                if (text.isEmpty()) {
+                    continue;
+                }
+                if (JsonRpcCheck.check(mapper, text) instanceof JsonRpcCheck.Refusal refusal) {
+                    answer(refusal);
+                    continue;
+                }
+                try {
+                    sdk.write((text + "\n").getBytes(StandardCharsets.UTF_8));
+                    sdk.flush();
+                } catch (IOException e) { // the SDK's transport has stopped reading: so does the server
+                    return;
+                }
+            }
+        }
+    }
+
+    private void answer(JsonRpcCheck.Refusal refusal) throws IOException {
+        byte[] json = (refusal.json(mapper) + "\n").getBytes(StandardCharsets.UTF_8);
+        synchronized (out) { // the SDK writes its messages under the same lock
+            out.write(json);
+            out.flush();
+        }
+    }
+
+    /** A line without its end; {@code tooLong} when it had more than {@link #MAX_LINE_BYTES} (then empty). */
+    private record Line(byte[] bytes, boolean tooLong) {}
+
+    /** The next line, or {@code null} at the end of the input. */
+    private Line next() throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        boolean tooLong = false;
+        boolean any = false;
+        while (true) {
+            if (start == end) {
+                int n = in.read(buffer);
+                if (n < 0) {
+                    return any ? new Line(tooLong ? new byte[0] : line.toByteArray(), tooLong) : null;
+                }
+                start = 0;
+                end = n;
+            }
+            any = true;
+            int newline = start;
+            while (newline < end && buffer[newline] != '\n') {
+                newline++;
+            }
+            int length = newline - start;
+            if (!tooLong && line.size() + length > MAX_LINE_BYTES) {
+                tooLong = true;
+                line = new ByteArrayOutputStream();
+            }
+            if (!tooLong) {
+                line.write(buffer, start, length);
+            }
+            if (newline < end) {
+                start = newline + 1;
+                return new Line(tooLong ? new byte[0] : line.toByteArray(), tooLong);
+            }
+            start = end;
+        }
+    }
+}

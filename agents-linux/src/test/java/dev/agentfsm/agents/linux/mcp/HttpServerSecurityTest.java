@@ -15,7 +15,11 @@ import java.net.InetSocketAddress;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HttpServerSecurityTest {
     private static final String TOKEN = "test-token-0123456789abcdef";
     private static final int MAX_SESSIONS = 3;
+    private static final Duration IDLE = Duration.ofMinutes(5);
 
     @TempDir
     Path root;
@@ -39,22 +44,55 @@ class HttpServerSecurityTest {
     private ShellMcpServer.Http http;
     private RawHttp raw;
 
+    private final MovableClock clock = new MovableClock();
+
     @BeforeEach
     void start() throws Exception {
         Files.writeString(root.resolve("a.txt"), "the secret file\n");
+        restart(HttpServerOptions.requireToken(TOKEN)
+                .maxSessions(MAX_SESSIONS)
+                .sessionIdle(IDLE)
+                .clock(clock)
+                .build());
+    }
+
+    private void restart(HttpServerOptions options) throws Exception {
+        if (http != null) {
+            http.close();
+        }
         http = new ShellMcpServer(
                         ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(20))
-                .serveHttp(
-                        new InetSocketAddress("127.0.0.1", 0),
-                        HttpServerOptions.requireToken(TOKEN)
-                                .maxSessions(MAX_SESSIONS)
-                                .build());
+                .serveHttp(new InetSocketAddress("127.0.0.1", 0), options);
         raw = new RawHttp(http.port());
     }
 
     @AfterEach
     void stop() {
         http.close();
+    }
+
+    /** A clock the test moves: idle times without waiting. */
+    private static final class MovableClock extends Clock {
+        private volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+        void advance(Duration duration) {
+            now = now.plus(duration);
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException("a test clock has one zone");
+        }
     }
 
     private static RawHttp.Request withToken(RawHttp.Request request) {
@@ -186,5 +224,85 @@ class HttpServerSecurityTest {
         RawHttp.Reply good = raw.send(withToken(RawHttp.Request.post(RawHttp.initialize("after garbage"))));
         assertEquals(200, good.status(), good.toString());
         assertTrue(good.body().contains("agent-fsm-shell"), good.body());
+    }
+
+    @Test
+    void anIdleSessionExpiresAndMakesRoomForANewOne() throws Exception {
+        List<String> sessions = new java.util.ArrayList<>();
+        for (int i = 0; i < MAX_SESSIONS; i++) {
+            RawHttp.Reply reply = raw.send(withToken(RawHttp.Request.post(RawHttp.initialize("client" + i))));
+            sessions.add(reply.header("mcp-session-id").orElseThrow());
+        }
+        assertEquals(
+                503,
+                raw.send(withToken(RawHttp.Request.post(RawHttp.initialize("full"))))
+                        .status());
+
+        clock.advance(IDLE.minusSeconds(1));
+        RawHttp.Reply stillLive = call(sessions.get(0), "cat a.txt");
+        assertEquals(200, stillLive.status(), stillLive.toString());
+        clock.advance(Duration.ofSeconds(2)); // the others have now been idle for the whole idle time
+
+        RawHttp.Reply fresh = raw.send(withToken(RawHttp.Request.post(RawHttp.initialize("after the idle time"))));
+        assertEquals(200, fresh.status(), fresh.toString());
+        RawHttp.Reply expired =
+                raw.send(withToken(RawHttp.Request.post("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}")
+                        .header("Mcp-Session-Id", sessions.get(1))));
+        assertEquals(404, expired.status(), expired.toString());
+        assertTrue(expired.body().contains("expired after 300 s"), expired.body());
+        RawHttp.Reply used = call(sessions.get(0), "cat a.txt");
+        assertEquals(200, used.status(), used.toString());
+    }
+
+    @Test
+    void hostsAndOriginsTheUserAllowedAreAnswered() throws Exception {
+        restart(HttpServerOptions.requireToken(TOKEN)
+                .allowHost("build-box.lan")
+                .allowOrigin("http://inspector.example:6274")
+                .build());
+        RawHttp.Reply byName = raw.send(withToken(
+                RawHttp.Request.post(RawHttp.initialize("by name")).header("Host", "build-box.lan:" + http.port())));
+        assertEquals(200, byName.status(), byName.toString());
+        RawHttp.Reply page = raw.send(withToken(
+                RawHttp.Request.post(RawHttp.initialize("page")).header("Origin", "http://inspector.example:6274")));
+        assertEquals(200, page.status(), page.toString());
+        RawHttp.Reply otherPort = raw.send(withToken(
+                RawHttp.Request.post(RawHttp.initialize("page")).header("Origin", "http://inspector.example:6275")));
+        assertEquals(403, otherPort.status(), otherPort.toString());
+        RawHttp.Reply nullOrigin = raw.send(withToken(
+                RawHttp.Request.post(RawHttp.initialize("sandboxed page")).header("Origin", "null")));
+        assertEquals(403, nullOrigin.status(), nullOrigin.toString());
+    }
+
+    @Test
+    void withoutATokenTheServerListensOnLoopbackOnly() {
+        ShellMcpServer server = new ShellMcpServer(
+                ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(20));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class,
+                () -> server.serveHttp(
+                        new InetSocketAddress("0.0.0.0", 0),
+                        HttpServerOptions.noToken().build()));
+        assertTrue(e.getMessage().contains("loopback address only"), e.getMessage());
+    }
+
+    @Test
+    void optionsNameTheBadValue() {
+        IllegalArgumentException shortToken = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> HttpServerOptions.requireToken("abc"));
+        assertEquals(
+                "the bearer token has 3 characters; use at least 16 (e.g. the output of 'openssl rand -hex 32')",
+                shortToken.getMessage());
+        IllegalArgumentException host = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class,
+                () -> HttpServerOptions.requireToken(TOKEN).allowHost("http://x:1"));
+        assertTrue(host.getMessage().startsWith("allowed host 'http://x:1' is not a host name"), host.getMessage());
+        IllegalArgumentException origin = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class,
+                () -> HttpServerOptions.requireToken(TOKEN).allowOrigin("http://x/app"));
+        assertTrue(
+                origin.getMessage().startsWith("allowed origin 'http://x/app' is not an origin"), origin.getMessage());
+        assertTrue(HttpServerOptions.generateToken().length() >= HttpServerOptions.MIN_TOKEN_CHARS);
+        assertFalse(HttpServerOptions.generateToken().equals(HttpServerOptions.generateToken()));
     }
 }

@@ -78,7 +78,23 @@ final class StdioLines {
     }
 
     /** A line without its end; {@code tooLong} when it had more than {@link #MAX_LINE_BYTES} (then empty). */
-    private record Line(byte[] bytes, boolean tooLong) {}
+    private static final class Line {
+        private final byte[] bytes;
+        private final boolean tooLong;
+
+        Line(byte[] bytes, boolean tooLong) {
+            this.bytes = bytes;
+            this.tooLong = tooLong;
+        }
+
+        byte[] bytes() {
+            return bytes;
+        }
+
+        boolean tooLong() {
+            return tooLong;
+        }
+    }
 
     /** The next line, or {@code null} at the end of the input. */
     private Line next() throws IOException {

@@ -37,9 +37,9 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Examples:",
-            "  agents-linux mcp --root /var/log                  # stdio, for a client that starts it",
-            "  agents-linux mcp --http 8931 --root /var/log      # http://127.0.0.1:8931/mcp, prints a token",
-            "  MCP_TOKEN=$(openssl rand -hex 32) agents-linux mcp --http 8931 --token-env MCP_TOKEN"
+            "  agents-linux mcp --root /var/log              # stdio, for a client that starts it",
+            "  agents-linux mcp --http 8931 --root /var/log  # prints its URL and a new token",
+            "  T=$(openssl rand -hex 32) agents-linux mcp --http 8931 --token-env T"
         })
 final class McpCommand implements Callable<Integer> {
     private static final int MAX_PORT = 65_535;

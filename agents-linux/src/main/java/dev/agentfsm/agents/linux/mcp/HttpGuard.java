@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.linux.mcp;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.Filter;
@@ -262,7 +263,7 @@ final class HttpGuard implements Filter {
             return;
         }
         if (!sessions.reserve()) {
-            Object id = ((io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest) message.message()).id();
+            Object id = ((McpSchema.JSONRPCRequest) message.message()).id();
             json(
                     response,
                     HttpServletResponse.SC_SERVICE_UNAVAILABLE,

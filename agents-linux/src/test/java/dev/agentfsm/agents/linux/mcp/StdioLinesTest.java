@@ -1,0 +1,58 @@
+package dev.agentfsm.agents.linux.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The line check in front of the SDK's stdio transport, in-process: what is answered, what is passed on. */
+class StdioLinesTest {
+    private static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}";
+
+    @Test
+    void badLinesAreAnsweredGoodOnesPassedOnAndTheEndOfInputClosesTheSdksInput() throws Exception {
+        ByteArrayOutputStream input = new ByteArrayOutputStream();
+        input.writeBytes("garbage\r\n\n   \n".getBytes(StandardCharsets.UTF_8));
+        input.writeBytes("x".repeat(StdioLines.MAX_LINE_BYTES + 1).getBytes(StandardCharsets.UTF_8));
+        input.writeBytes(("\n\"a string\"\n{\"jsonrpc\":\"2.0\",\"id\":\"r1\",\"params\":{}}\n" + PING + "\r\n" + PING)
+                .getBytes(StandardCharsets.UTF_8));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ClosingSink sdk = new ClosingSink();
+
+        new StdioLines(new ByteArrayInputStream(input.toByteArray()), out, sdk, McpJsonDefaults.getMapper()).pass();
+
+        List<String> answers = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(4, answers.size(), answers.toString());
+        assertTrue(
+                answers.get(0).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,"),
+                answers.get(0));
+        assertTrue(
+                answers.get(1)
+                        .contains("\"code\":-32600,\"message\":\"Invalid Request: a message is at most 16777216 bytes"),
+                answers.get(1));
+        assertTrue(
+                answers.get(2)
+                        .contains(
+                                "\"code\":-32600,\"message\":\"Invalid Request: a message is one JSON-RPC object, got the JSON value"),
+                answers.get(2));
+        assertTrue(
+                answers.get(3).startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"r1\",\"error\":{\"code\":-32600,"),
+                answers.get(3));
+        assertEquals(PING + "\n" + PING + "\n", sdk.toString(StandardCharsets.UTF_8), "the last line needs no newline");
+        assertTrue(sdk.closed, "the SDK sees the end of the input");
+    }
+
+    private static final class ClosingSink extends ByteArrayOutputStream {
+        boolean closed;
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+}

@@ -50,6 +50,9 @@ public final class ShellMcpServer {
     /** The path of the Streamable HTTP endpoint. */
     public static final String ENDPOINT = "/mcp";
 
+    /** How long stdio waits, once its input has ended, for answers: a command's longest time-out and more. */
+    private static final Duration LAST_ANSWERS = Duration.ofSeconds(150);
+
     /** The bytes between the line check and the SDK's stdio transport. */
     private static final int PIPE_BYTES = 64 * 1024;
 
@@ -68,17 +71,19 @@ public final class ShellMcpServer {
     /**
      * Serves on {@code in} and {@code out} (the process's stdin and stdout) until {@code in} ends. A
      * line that is not a JSON-RPC message is answered with a JSON-RPC error (parse error -32700,
-     * invalid request -32600) and the server goes on.
+     * invalid request -32600) and the server goes on. When the input ends, the requests already read
+     * are answered before the server ends.
      *
      * @throws IOException when {@code in} cannot be read or {@code out} written
      */
-    public void serveStdio(InputStream in, OutputStream out) throws IOException {
+    public void serveStdio(InputStream in, OutputStream out) throws IOException, InterruptedException {
         McpJsonMapper mapper = McpJsonDefaults.getMapper();
         PipedInputStream sdkIn = new PipedInputStream(PIPE_BYTES);
         PipedOutputStream toSdk = new PipedOutputStream(sdkIn);
-        McpSyncServer server = configure(McpServer.sync(new StdioServerTransportProvider(mapper, sdkIn, out)));
+        StdioAnswers answers = new StdioAnswers(out, mapper);
+        McpSyncServer server = configure(McpServer.sync(new StdioServerTransportProvider(mapper, sdkIn, answers)));
         try {
-            new StdioLines(in, out, toSdk, mapper).pass();
+            new StdioLines(in, answers, toSdk, mapper, LAST_ANSWERS).pass();
         } finally {
             server.closeGracefully();
         }

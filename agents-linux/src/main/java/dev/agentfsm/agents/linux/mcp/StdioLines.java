@@ -1,11 +1,13 @@
 package dev.agentfsm.agents.linux.mcp;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -19,32 +21,37 @@ final class StdioLines {
     static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
     private final InputStream in;
-    private final OutputStream out;
+    private final StdioAnswers out;
     private final OutputStream sdk;
     private final McpJsonMapper mapper;
+    private final Duration lastAnswers;
+    private long requests;
     private final byte[] buffer = new byte[8192];
     private int start;
     private int end;
 
     /**
      * @param in the client's input
-     * @param out the client's output, the object the SDK writes to and synchronises on
+     * @param out the client's output, which the SDK writes to
      * @param sdk the SDK transport's input
+     * @param lastAnswers how long to wait, once the input has ended, for the answers to the requests
+     *     passed on (a command takes at most 120 s)
      */
-    StdioLines(InputStream in, OutputStream out, OutputStream sdk, McpJsonMapper mapper) {
+    StdioLines(InputStream in, StdioAnswers out, OutputStream sdk, McpJsonMapper mapper, Duration lastAnswers) {
         this.in = Objects.requireNonNull(in, "in");
         this.out = Objects.requireNonNull(out, "out");
         this.sdk = Objects.requireNonNull(sdk, "sdk");
         this.mapper = Objects.requireNonNull(mapper, "mapper");
+        this.lastAnswers = Objects.requireNonNull(lastAnswers, "lastAnswers");
     }
 
     /**
-     * Passes lines on until the client's input ends (or the SDK stops reading), then closes the
-     * SDK's input.
+     * Passes lines on until the client's input ends (or the SDK stops reading), waits for the answers
+     * to the requests passed on, then closes the SDK's input.
      *
      * @throws IOException when the client's input cannot be read or its output cannot be written
      */
-    void pass() throws IOException {
+    void pass() throws IOException, InterruptedException {
         try (sdk) {
             for (Line line = next(); line != null; line = next()) {
                 if (line.tooLong()) {
@@ -55,9 +62,13 @@ final class StdioLines {
                 if (text.isEmpty()) {
                     continue;
                 }
-                if (JsonRpcCheck.check(mapper, text) instanceof JsonRpcCheck.Refusal refusal) {
+                JsonRpcCheck.Verdict verdict = JsonRpcCheck.check(mapper, text);
+                if (verdict instanceof JsonRpcCheck.Refusal refusal) {
                     answer(refusal);
                     continue;
+                }
+                if (((JsonRpcCheck.Message) verdict).message() instanceof McpSchema.JSONRPCRequest) {
+                    requests++;
                 }
                 try {
                     sdk.write((text + "\n").getBytes(StandardCharsets.UTF_8));
@@ -66,15 +77,12 @@ final class StdioLines {
                     return;
                 }
             }
+            out.await(requests, lastAnswers);
         }
     }
 
     private void answer(JsonRpcCheck.Refusal refusal) throws IOException {
-        byte[] json = (refusal.json(mapper) + "\n").getBytes(StandardCharsets.UTF_8);
-        synchronized (out) { // the SDK writes its messages under the same lock
-            out.write(json);
-            out.flush();
-        }
+        out.writeOwn((refusal.json(mapper) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     /** A line without its end; {@code tooLong} when it had more than {@link #MAX_LINE_BYTES} (then empty). */

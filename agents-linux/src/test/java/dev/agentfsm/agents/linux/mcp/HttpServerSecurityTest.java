@@ -146,8 +146,9 @@ class HttpServerSecurityTest {
                 McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
         try {
             client.initialize();
-            McpSchema.CallToolResult cat =
-                    client.callTool(new McpSchema.CallToolRequest("execute_command", Map.of("command", "cat a.txt")));
+            McpSchema.CallToolResult cat = client.callTool(McpSchema.CallToolRequest.builder("execute_command")
+                    .arguments(Map.of("command", "cat a.txt"))
+                    .build());
             assertFalse(Boolean.TRUE.equals(cat.isError()), cat.toString());
             assertTrue(cat.content().toString().contains("the secret file"), cat.toString());
         } finally {

@@ -7,6 +7,7 @@ import io.modelcontextprotocol.json.McpJsonDefaults;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,14 @@ class StdioLinesTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ClosingSink sdk = new ClosingSink();
 
-        new StdioLines(new ByteArrayInputStream(input.toByteArray()), out, sdk, McpJsonDefaults.getMapper()).pass();
+        // no SDK answers here: the requests passed on are not waited for
+        new StdioLines(
+                        new ByteArrayInputStream(input.toByteArray()),
+                        new StdioAnswers(out, McpJsonDefaults.getMapper()),
+                        sdk,
+                        McpJsonDefaults.getMapper(),
+                        Duration.ZERO)
+                .pass();
 
         List<String> answers = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(4, answers.size(), answers.toString());

@@ -12,6 +12,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -72,6 +73,39 @@ class StdioServerTest {
         }
     }
 
+    @Test
+    void requestsSentJustBeforeTheInputEndsAreAnsweredBeforeTheServerEnds() throws Exception {
+        Process server = new ProcessBuilder(ShellMcpServerTest.command(CommandDirectories.readable(root))
+                        .command())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try {
+            BlockingQueue<String> out = lines(server);
+            OutputStream in = server.getOutputStream();
+            // as 'printf ... | agents-linux mcp' sends them: everything, then the end of the input
+            send(in, RawHttp.initialize("script"));
+            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            send(
+                    in,
+                    "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":"
+                            + "\"execute_command\",\"arguments\":{\"command\":\"ls\"}}}");
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
+            in.close();
+            List<String> answers = new java.util.ArrayList<>();
+            for (String line = next(out); !line.equals(END); line = next(out)) {
+                answers.add(line);
+            }
+            assertEquals(3, answers.size(), answers.toString());
+            assertTrue(answers.stream().anyMatch(a -> a.contains("\"id\":1,\"result\"")), answers.toString());
+            assertTrue(answers.stream().anyMatch(a -> a.contains("\"id\":2,\"result\"")), answers.toString());
+            assertTrue(answers.stream().anyMatch(a -> a.contains("\"id\":3,\"result\"")), answers.toString());
+            assertTrue(server.waitFor(EXIT_GUARD_SECONDS, TimeUnit.SECONDS), "the server ends when its input ends");
+            assertEquals(0, server.exitValue());
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
     private static void send(OutputStream in, String line) throws Exception {
         in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();
@@ -97,9 +131,15 @@ class StdioServerTest {
     }
 
     private static String answer(BlockingQueue<String> out) throws Exception {
+        String line = next(out);
+        assertNotEquals(END, line, "the server closed its output without an answer");
+        return line;
+    }
+
+    /** The next line, or {@link #END}. */
+    private static String next(BlockingQueue<String> out) throws Exception {
         String line = out.poll(ANSWER_GUARD_SECONDS, TimeUnit.SECONDS);
         assertNotNull(line, "no answer from the server");
-        assertNotEquals(END, line, "the server closed its output without an answer");
         return line;
     }
 }

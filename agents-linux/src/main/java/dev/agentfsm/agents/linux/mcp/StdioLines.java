@@ -25,7 +25,12 @@ final class StdioLines {
     private final OutputStream sdk;
     private final McpJsonMapper mapper;
     private final Duration lastAnswers;
+    /** The requests passed on that the SDK will answer. */
     private long requests;
+    /** Requests passed on before the client said it was initialized: the SDK holds them until then. */
+    private long held;
+
+    private boolean initialized;
     private final byte[] buffer = new byte[8192];
     private int start;
     private int end;
@@ -67,9 +72,7 @@ final class StdioLines {
                     answer(refusal);
                     continue;
                 }
-                if (((JsonRpcCheck.Message) verdict).message() instanceof McpSchema.JSONRPCRequest) {
-                    requests++;
-                }
+                count(((JsonRpcCheck.Message) verdict).message());
                 try {
                     sdk.write((text + "\n").getBytes(StandardCharsets.UTF_8));
                     sdk.flush();
@@ -78,6 +81,27 @@ final class StdioLines {
                 }
             }
             out.await(requests, lastAnswers);
+        }
+    }
+
+    /**
+     * Counts the requests to wait for at the end: the SDK answers {@code initialize} at once and holds
+     * any other request until the client's {@code notifications/initialized}, and never answers one
+     * held when the input ends.
+     */
+    private void count(McpSchema.JSONRPCMessage message) {
+        if (message instanceof McpSchema.JSONRPCNotification notification
+                && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(notification.method())
+                && !initialized) {
+            initialized = true;
+            requests += held;
+            held = 0;
+        } else if (message instanceof McpSchema.JSONRPCRequest request) {
+            if (initialized || McpSchema.METHOD_INITIALIZE.equals(request.method())) {
+                requests++;
+            } else {
+                held++;
+            }
         }
     }
 

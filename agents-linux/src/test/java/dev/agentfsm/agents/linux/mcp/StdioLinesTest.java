@@ -1,11 +1,13 @@
 package dev.agentfsm.agents.linux.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -62,5 +64,31 @@ class StdioLinesTest {
         public void close() {
             closed = true;
         }
+    }
+
+    @Test
+    void atTheEndOfInputItWaitsForTheAnswersTheSdkWillGiveAndNoOthers() throws Exception {
+        String input = RawHttp.initialize("script") + "\n" + PING + "\n"; // no notifications/initialized
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StdioAnswers answers = new StdioAnswers(out, McpJsonDefaults.getMapper());
+        // a stand-in SDK: answers initialize, and holds the ping as the SDK does until the client is initialized
+        OutputStream sdk = new ByteArrayOutputStream() {
+            @Override
+            public void flush() throws java.io.IOException {
+                if (toString(StandardCharsets.UTF_8).contains("\"method\":\"initialize\"")) {
+                    reset();
+                    answers.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n".getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        };
+        StdioLines lines = new StdioLines(
+                new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                answers,
+                sdk,
+                McpJsonDefaults.getMapper(),
+                Duration.ofDays(1));
+        // a failure guard only: waiting for the held ping's answer would block for a day
+        assertTimeoutPreemptively(Duration.ofMinutes(2), lines::pass);
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n", out.toString(StandardCharsets.UTF_8));
     }
 }

@@ -33,6 +33,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Stands in front of the SDK's servlet and decides, for every request, before any MCP session
@@ -131,12 +133,10 @@ final class HttpGuard implements Filter {
     }
 
     private String allowedList() {
-        return options.allowedHosts().isEmpty() && options.allowedOrigins().isEmpty()
-                ? ""
-                : ", " + String.join(", ", options.allowedHosts())
-                        + (options.allowedOrigins().isEmpty()
-                                ? ""
-                                : ", " + String.join(", ", options.allowedOrigins()));
+        return Stream.concat(options.allowedHosts().stream(), options.allowedOrigins().stream())
+                .sorted()
+                .map(allowed -> ", " + allowed)
+                .collect(Collectors.joining());
     }
 
     private boolean allowedHost(HttpServletRequest request, String host) {

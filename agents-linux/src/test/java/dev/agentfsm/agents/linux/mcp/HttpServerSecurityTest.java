@@ -270,6 +270,11 @@ class HttpServerSecurityTest {
         RawHttp.Reply otherPort = raw.send(withToken(
                 RawHttp.Request.post(RawHttp.initialize("page")).header("Origin", "http://inspector.example:6275")));
         assertEquals(403, otherPort.status(), otherPort.toString());
+        assertEquals(
+                "refused: Origin 'http://inspector.example:6275' is not this machine's (allowed: pages on localhost,"
+                        + " the loopback and bound addresses, build-box.lan, http://inspector.example:6274); to let that"
+                        + " page in, start the server with --allow-origin http://inspector.example:6275\n",
+                otherPort.body());
         RawHttp.Reply nullOrigin = raw.send(withToken(
                 RawHttp.Request.post(RawHttp.initialize("sandboxed page")).header("Origin", "null")));
         assertEquals(403, nullOrigin.status(), nullOrigin.toString());

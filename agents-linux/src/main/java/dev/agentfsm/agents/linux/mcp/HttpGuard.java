@@ -52,6 +52,7 @@ final class HttpGuard implements Filter {
     private static final int SERVER_FULL = -32000;
 
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+    private static final int MAX_OCTET = 255;
     private static final String BEARER = "bearer ";
     private static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
 
@@ -172,8 +173,11 @@ final class HttpGuard implements Filter {
 
     /** An IP address written out, parsed without any name lookup; empty for a name. */
     private static Optional<InetAddress> literal(String key) {
+        boolean ipv4 = IPV4.matcher(key).matches()
+                && Stream.of(key.split("\\.")).allMatch(octet -> Integer.parseInt(octet) <= MAX_OCTET);
+        // InetAddress looks up what does not parse as an address, except text with a colon: so only these
         boolean ipv6 = key.contains(":") && key.matches("[0-9a-f:.]+");
-        if (!(IPV4.matcher(key).matches() || ipv6)) {
+        if (!(ipv4 || ipv6)) {
             return Optional.empty();
         }
         try {

@@ -114,6 +114,15 @@ class HttpServerSecurityTest {
         assertEquals(403, foreignOrigin.status(), foreignOrigin.toString());
         assertEquals(Optional.empty(), foreignOrigin.header("mcp-session-id"), foreignOrigin.toString());
 
+        for (String host : List.of("127.0.0.1.attacker.example", "999.0.0.1", "localhost.attacker.example")) {
+            RawHttp.Reply reply = raw.send(withToken(
+                    RawHttp.Request.post(RawHttp.initialize("page")).header("Host", host + ":" + http.port())));
+            assertEquals(403, reply.status(), host + ": " + reply);
+        }
+        RawHttp.Reply ipv6Loopback = raw.send(
+                withToken(RawHttp.Request.post(RawHttp.initialize("v6")).header("Host", "[::1]:" + http.port())));
+        assertEquals(200, ipv6Loopback.status(), ipv6Loopback.toString());
+
         RawHttp.Reply local = raw.send(withToken(RawHttp.Request.post(RawHttp.initialize("local"))
                 .header("Host", "localhost:" + http.port())
                 .header("Origin", "http://localhost:" + http.port())));

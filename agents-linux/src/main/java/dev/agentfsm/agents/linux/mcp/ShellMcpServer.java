@@ -6,23 +6,29 @@ import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.FilterInputStream;
+import jakarta.servlet.DispatcherType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CountDownLatch;
+import java.util.Optional;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -35,13 +41,20 @@ import org.eclipse.jetty.server.ServerConnector;
  * Schema; a refused or failed command is a result with {@code isError}, as MCP asks of tool errors.
  * It also answers {@code ping} and {@code logging/setLevel}.
  *
- * <p>On stdio ({@link #serveStdio}) it serves until its input ends. On Streamable HTTP
- * ({@link #serveHttp}) it listens at {@code /mcp} on the address given, {@code 127.0.0.1} unless the
- * caller says otherwise.
+ * <p>On stdio ({@link #serveStdio}) it serves until its input ends; a malformed line gets a JSON-RPC
+ * error and the server goes on. On Streamable HTTP ({@link #serveHttp}) it listens at {@code /mcp} on
+ * the address given, behind the checks of {@link HttpServerOptions}: {@code Host} and {@code Origin}
+ * (against DNS rebinding), a bearer token, and caps on bodies, sessions and idle time.
  */
 public final class ShellMcpServer {
     /** The path of the Streamable HTTP endpoint. */
     public static final String ENDPOINT = "/mcp";
+
+    /** How long stdio waits, once its input has ended, for answers: a command's longest time-out and more. */
+    private static final Duration LAST_ANSWERS = Duration.ofSeconds(150);
+
+    /** The bytes between the line check and the SDK's stdio transport. */
+    private static final int PIPE_BYTES = 64 * 1024;
 
     private final ShellDriver shell;
     private final Duration timeout;
@@ -55,45 +68,53 @@ public final class ShellMcpServer {
         this.timeout = Objects.requireNonNull(timeout, "timeout");
     }
 
-    /** Serves on {@code in} and {@code out} (the process's stdin and stdout) until {@code in} ends. */
-    public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
-        CountDownLatch ended = new CountDownLatch(1);
-        InputStream watched = new FilterInputStream(in) {
-            @Override
-            public int read() throws IOException {
-                return ended(super.read());
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                return ended(super.read(b, off, len));
-            }
-
-            private int ended(int n) {
-                if (n < 0) {
-                    ended.countDown();
-                }
-                return n;
-            }
-        };
-        McpSyncServer server =
-                configure(McpServer.sync(new StdioServerTransportProvider(McpJsonDefaults.getMapper(), watched, out)));
+    /**
+     * Serves on {@code in} and {@code out} (the process's stdin and stdout) until {@code in} ends. A
+     * line that is not a JSON-RPC message is answered with a JSON-RPC error (parse error -32700,
+     * invalid request -32600) and the server goes on. When the input ends, the requests already read
+     * are answered before the server ends.
+     *
+     * @throws IOException when {@code in} cannot be read or {@code out} written
+     */
+    public void serveStdio(InputStream in, OutputStream out) throws IOException, InterruptedException {
+        McpJsonMapper mapper = McpJsonDefaults.getMapper();
+        PipedInputStream sdkIn = new PipedInputStream(PIPE_BYTES);
+        PipedOutputStream toSdk = new PipedOutputStream(sdkIn);
+        StdioAnswers answers = new StdioAnswers(out, mapper);
+        McpSyncServer server = configure(McpServer.sync(new StdioServerTransportProvider(mapper, sdkIn, answers)));
         try {
-            ended.await();
+            new StdioLines(in, answers, toSdk, mapper, LAST_ANSWERS).pass();
         } finally {
             server.closeGracefully();
         }
     }
 
     /**
-     * Listens for Streamable HTTP at {@code http://address:port/mcp}; port 0 picks a free port.
+     * Listens for Streamable HTTP at {@code http://address:port/mcp}; port 0 picks a free port. Every
+     * request passes the checks of {@code options} before the MCP SDK sees it.
      *
      * @return the running server; {@link Http#close()} stops it
+     * @throws IllegalArgumentException when {@code options} have no token and {@code address} is not a
+     *     loopback address
      */
-    public Http serveHttp(InetSocketAddress address) throws Exception {
+    public Http serveHttp(InetSocketAddress address, HttpServerOptions options) throws Exception {
+        InetAddress bound = address.getAddress();
+        if (bound == null) {
+            throw new IllegalArgumentException(
+                    "cannot resolve the address to listen on, '" + address.getHostString() + "'; give an IP address");
+        }
+        if (options.token().isEmpty() && !bound.isLoopbackAddress()) {
+            throw new IllegalArgumentException("a server without a bearer token may listen on a loopback address only"
+                    + " (127.0.0.1, ::1), not on " + address.getHostString()
+                    + "; keep the token (--token-env NAME, or the generated one) or bind to 127.0.0.1");
+        }
+        McpJsonMapper mapper = McpJsonDefaults.getMapper();
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(McpJsonDefaults.getMapper())
+                .jsonMapper(mapper)
                 .mcpEndpoint(ENDPOINT)
+                .maxRequestSize(options.maxBodyBytes())
+                // the SDK drops a session idle for this long: the guard has expired it by then
+                .sessionSweepInterval(options.sessionIdle())
                 .build();
         McpSyncServer mcp = configure(McpServer.sync(transport));
         Server jetty = new Server();
@@ -102,6 +123,10 @@ public final class ShellMcpServer {
         connector.setPort(address.getPort());
         jetty.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();
+        SessionRegistry sessions = new SessionRegistry(options.maxSessions(), options.sessionIdle(), options.clock());
+        HttpGuard guard = new HttpGuard(
+                options, bound.isAnyLocalAddress() ? Optional.empty() : Optional.of(bound), sessions, mapper);
+        context.addFilter(new FilterHolder(guard), "/*", EnumSet.of(DispatcherType.REQUEST));
         context.addServlet(new ServletHolder(transport), ENDPOINT);
         jetty.setHandler(context);
         try {

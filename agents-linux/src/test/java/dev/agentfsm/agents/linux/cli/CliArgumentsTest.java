@@ -42,6 +42,12 @@ class CliArgumentsTest {
                 "mcp --timeout 0                     | agents-linux mcp: --timeout must be from 1 to 120 seconds, got 0 (see 'agents-linux mcp --help')",
                 "mcp --root /no/such/dir             | agents-linux mcp: --root '/no/such/dir' is not a directory (see 'agents-linux mcp --help')",
                 "mcp --allow a/b                     | agents-linux mcp: --allow: allowed command 'a/b' is not a command name; give a bare name such as 'journalctl' and put its directory on the search path (see 'agents-linux mcp --help')",
+                "mcp --http 0 --no-token --bind 0.0.0.0 | agents-linux mcp: --no-token is allowed with a loopback --bind only (127.0.0.1, ::1), not with '0.0.0.0'; keep the token (--token-env NAME, or the generated one) (see 'agents-linux mcp --help')",
+                "mcp --http 0 --no-token --token-env T | agents-linux mcp: --no-token and --token-env contradict each other; give one (see 'agents-linux mcp --help')",
+                "mcp --http 0 --token-env AGENTFSM_TEST_UNSET_TOKEN | agents-linux mcp: --token-env: the environment variable AGENTFSM_TEST_UNSET_TOKEN is not set (see 'agents-linux mcp --help')",
+                "mcp --http 0 --allow-origin evil    | agents-linux mcp: allowed origin 'evil' is not an origin; give scheme, host and port only, e.g. 'http://localhost:6274' (see 'agents-linux mcp --help')",
+                "mcp --http 0 --max-sessions 0       | agents-linux mcp: the most sessions must be at least 1, got 0 (see 'agents-linux mcp --help')",
+                "mcp --no-token --allow-host h       | agents-linux mcp: --no-token, --allow-host apply to --http only; on stdio the client that starts the server is the only one (see 'agents-linux mcp --help')",
                 "trace stats --format xml t.jsonl    | agents-linux trace stats: Invalid value for option '--format': expected one of table, json but was 'xml' (see 'agents-linux trace stats --help')",
                 "trace stats /no/such.jsonl          | agents-linux trace stats: the trace file '/no/such.jsonl' does not exist (see 'agents-linux trace stats --help')"
             })

@@ -47,7 +47,9 @@ class ConformanceTest {
         suite = ExternalTools.npmCommand("conformance", "conformance", "agents-linux/src/test/conformance");
         server = new ShellMcpServer(
                         ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10))
-                .serveHttp(new InetSocketAddress("127.0.0.1", 0));
+                .serveHttp(
+                        new InetSocketAddress("127.0.0.1", 0),
+                        HttpServerOptions.noToken().build());
     }
 
     @AfterAll

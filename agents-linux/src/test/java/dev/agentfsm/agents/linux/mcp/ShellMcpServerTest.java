@@ -102,7 +102,9 @@ class ShellMcpServerTest {
         Files.writeString(root.resolve("a.txt"), "x");
         ShellMcpServer server = new ShellMcpServer(
                 ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10));
-        try (ShellMcpServer.Http http = server.serveHttp(new InetSocketAddress("127.0.0.1", 0));
+        try (ShellMcpServer.Http http = server.serveHttp(
+                        new InetSocketAddress("127.0.0.1", 0),
+                        HttpServerOptions.noToken().build());
                 McpDriver shell = McpDriver.connect(McpEndpoint.http(http.url()), McpOptions.DEFAULTS)) {
             assertTrue(http.url().startsWith("http://127.0.0.1:"), http.url());
             ActionResult ls = shell.execute(new Action("execute_command", Map.of("command", "ls")), TIMEOUT);

@@ -12,7 +12,7 @@ import dev.agentfsm.runtime.Next;
 @Terminal(endsRound = false, endsSubtask = true)
 @Transition(to = ContinueHostAgentState.class, by = Trigger.SYSTEM)
 @Transition(to = FinishHostAgentState.class, by = Trigger.SYSTEM, when = "follower mode")
-public final class FinishAppAgentState extends AppAgentState {
+final class FinishAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) {
         agent.archive(context, AppAgentStatus.FINISH);

@@ -18,6 +18,6 @@ final class ErrorAppAgentState extends AppAgentState {
     }
 
     public Next next(AppAgent agent, ErrorAppAgentStateMoves to) {
-        return to.toHostAgentFinish(agent.hostAgent());
+        return to.toHostAgentFinish(agent.requireHostAgent());
     }
 }

@@ -18,6 +18,6 @@ final class FailAppAgentState extends AppAgentState {
     }
 
     public Next next(AppAgent agent, FailAppAgentStateMoves to) {
-        return to.toHostAgentContinue(agent.hostAgent());
+        return to.toHostAgentContinue(agent.requireHostAgent());
     }
 }

@@ -19,6 +19,8 @@ final class FinishAppAgentState extends AppAgentState {
     }
 
     public Next next(AppAgent agent, FinishAppAgentStateMoves to) {
-        return agent.follower() ? to.toHostAgentFinish(agent.hostAgent()) : to.toHostAgentContinue(agent.hostAgent());
+        return agent.follower()
+                ? to.toHostAgentFinish(agent.requireHostAgent())
+                : to.toHostAgentContinue(agent.requireHostAgent());
     }
 }

@@ -83,7 +83,7 @@ class WindowsAgentsWorkflowTest {
         }
 
         HostAgent host(UserChannel user, RuntimeConfig config) {
-            return HostAgent.builder(desktop, llm, user).config(config).build();
+            return HostAgent.builder(desktop, llm).user(user).config(config).build();
         }
     }
 

@@ -39,7 +39,8 @@ public final class WindowsDemo {
         SimulatedDocument word = SimulatedDocument.salesReport();
         SimulatedSheet excel = SimulatedSheet.emptyBook();
         SimulatedDesktop desktop = SimulatedDesktop.of(word, excel);
-        HostAgent host = HostAgent.builder(desktop, replay(), UserChannel.alwaysApprove())
+        HostAgent host = HostAgent.builder(desktop, replay())
+                .user(UserChannel.alwaysApprove())
                 .build();
         Context context = new Context().put(Context.REQUEST, REQUEST);
 

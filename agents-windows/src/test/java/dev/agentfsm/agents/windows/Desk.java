@@ -40,7 +40,8 @@ final class Desk {
             UnaryOperator<HostAgent.Builder> hostOptions) {
         this.llm = replay(replay);
         this.host = hostOptions
-                .apply(HostAgent.builder(desktop, model.apply(llm), user)
+                .apply(HostAgent.builder(desktop, model.apply(llm))
+                        .user(user)
                         .config(config)
                         .followerMode(follower))
                 .build();

@@ -67,7 +67,8 @@ class ResponsesOperatorTest {
     }
 
     private OperatorAgent operator(UserChannel user) {
-        return OperatorAgent.builder(desktop, openAi, user)
+        return OperatorAgent.builder(desktop, openAi)
+                .user(user)
                 .config(Desk.config(true, false, 0))
                 .responses(ComputerUseClient.of(openAi))
                 .build();

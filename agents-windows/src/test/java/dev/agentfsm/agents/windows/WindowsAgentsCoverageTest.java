@@ -68,7 +68,8 @@ class WindowsAgentsCoverageTest {
                         .filter(status -> status == AppAgentStatus.SCREENSHOT)
                         .count())
                 : CONFIG;
-        HostAgent.Builder hostBuilder = HostAgent.builder(desktop, script.llm(), script.user())
+        HostAgent.Builder hostBuilder = HostAgent.builder(desktop, script.llm())
+                .user(script.user())
                 .config(config)
                 .followerMode(follower);
         if (path.takes(HostAgentStatus.ASSIGN, OperatorAgentStatus.CONTINUE)) {
@@ -98,7 +99,8 @@ class WindowsAgentsCoverageTest {
                 excel.startSubtask(excelWindow);
                 context.put(Context.SUBTASK, REQUEST);
             } else {
-                excel = OperatorAgent.builder(desktop, script.llm(), script.user())
+                excel = OperatorAgent.builder(desktop, script.llm())
+                        .user(script.user())
                         .config(config)
                         .build();
             }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentfsm.agents.windows.sim.Chart;
+import dev.agentfsm.agents.windows.desktop.simulated.Chart;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Blackboard;
 import dev.agentfsm.runtime.Context;

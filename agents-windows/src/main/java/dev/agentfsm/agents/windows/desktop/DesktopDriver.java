@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 
 /**
  * The desktop the Windows agents observe and act on: its windows, screenshots, the controls of a
- * window, and input on those controls. {@link dev.agentfsm.agents.windows.sim.SimulatedDesktop} is
+ * window, and input on those controls. {@link dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop} is
  * the simulated implementation; a real one would sit on UI Automation (see the module's README).
  *
  * <p>An action that fails in an expected way (a disabled control, a value a list does not hold) is

@@ -1,4 +1,4 @@
-package dev.agentfsm.agents.windows.sim;
+package dev.agentfsm.agents.windows.desktop.simulated;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.agents.windows.HostAgent;
 import dev.agentfsm.agents.windows.HostAgentStateManager;
-import dev.agentfsm.agents.windows.sim.Chart;
-import dev.agentfsm.agents.windows.sim.SimulatedDesktop;
-import dev.agentfsm.agents.windows.sim.SimulatedDocument;
-import dev.agentfsm.agents.windows.sim.SimulatedSheet;
+import dev.agentfsm.agents.windows.desktop.simulated.Chart;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
@@ -83,7 +83,7 @@ class WindowsAgentsWorkflowTest {
         }
 
         HostAgent host(UserChannel user, RuntimeConfig config) {
-            return HostAgent.builder(desktop, llm, user).config(config).build();
+            return HostAgent.builder(desktop, llm).user(user).config(config).build();
         }
     }
 

@@ -10,7 +10,7 @@ import dev.agentfsm.runtime.Context;
 @Transition(to = ContinueLinuxAgentState.class, by = Trigger.LLM)
 @Transition(to = FinishLinuxAgentState.class, by = Trigger.LLM)
 @Transition(to = FailLinuxAgentState.class, by = Trigger.LLM)
-public final class ContinueLinuxAgentState extends LinuxAgentState {
+final class ContinueLinuxAgentState extends LinuxAgentState {
     @Override
     public void handle(LinuxAgent agent, Context context) throws Exception {
         agent.step(context);

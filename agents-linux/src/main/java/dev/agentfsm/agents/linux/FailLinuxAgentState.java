@@ -14,7 +14,7 @@ import dev.agentfsm.runtime.Context;
 @State(value = "FAIL", description = "The task failed (the LLM gave up, or a step threw); clean up into FINISH")
 @Terminal(endsRound = false, endsSubtask = true)
 @Transition(to = FinishLinuxAgentState.class, by = Trigger.SYSTEM, when = "clean-up")
-public final class FailLinuxAgentState extends LinuxAgentState {
+final class FailLinuxAgentState extends LinuxAgentState {
 
     /** The exit action: logs what failed, for the operator; the round's result already carries it. */
     @Override

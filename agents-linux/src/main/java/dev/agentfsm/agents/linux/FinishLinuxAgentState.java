@@ -6,4 +6,4 @@ import dev.agentfsm.annotations.Terminal;
 /** The task is done; the round ends with the result the LLM gave. */
 @State(value = "FINISH", description = "The task is done; the round ends with the LLM's result")
 @Terminal(endsRound = true, endsSubtask = true)
-public final class FinishLinuxAgentState extends LinuxAgentState {}
+final class FinishLinuxAgentState extends LinuxAgentState {}

@@ -13,4 +13,4 @@ import dev.agentfsm.runtime.AgentState;
         initial = ContinueLinuxAgentState.class,
         onError = FailLinuxAgentState.class,
         description = "Runs a task on a Linux shell: read-only, allow-listed commands chosen by an LLM")
-public abstract class LinuxAgentState implements AgentState<LinuxAgent> {}
+abstract class LinuxAgentState implements AgentState<LinuxAgent> {}

@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * One step the LinuxAgent took: what the LLM said, what ran and what came of it.
  *
- * @param number the step's number in the round, from 1
+ * @param number the round's step that took it ({@code Context.ROUND_STEP}, from 1), the {@code step} of
+ *     every agent's trajectory
  * @param status the status the LLM chose: {@link LinuxAgentStatus#CONTINUE}, {@code FINISH} or {@code FAIL}
  * @param thought the LLM's reasoning for the step
  * @param action the tool it called, if any

@@ -81,15 +81,22 @@ final class LinuxSteps {
         AgentReply reply = step.decision();
         Optional<Executed> executed = step.result();
         LinuxStep done = new LinuxStep(
-                agent.steps().size() + 1,
+                context.get(Context.ROUND_STEP).orElse(0),
                 reply.status(),
-                reply.json().path("thought").asText(""),
+                reply.text("/thought"),
                 executed.map(Executed::action),
                 executed.map(Executed::result),
                 step.total());
         agent.steps().add(done);
-        replacePlan(agent.plan(), reply.json().path("plan"));
-        text(reply.json().path("result")).ifPresent(answer -> context.put(Context.ROUND_RESULT, answer));
+        agent.plan().clear();
+        reply.texts("/plan").stream()
+                .map(String::strip)
+                .filter(item -> !item.isEmpty())
+                .forEach(agent.plan()::add);
+        String answer = reply.text("/result").strip();
+        if (!answer.isEmpty()) {
+            context.put(Context.ROUND_RESULT, answer);
+        }
 
         Map<String, Object> trajectory = new LinkedHashMap<>();
         trajectory.put("step", done.number());
@@ -98,23 +105,5 @@ final class LinuxSteps {
         executed.ifPresent(e -> trajectory.put("success", e.result().success()));
         agent.blackboard().addTrajectory(trajectory);
         agent.listener().stepDone(done);
-    }
-
-    private static void replacePlan(List<String> plan, JsonNode node) {
-        plan.clear();
-        if (node.isArray()) {
-            node.forEach(item -> text(item).ifPresent(plan::add));
-        } else {
-            text(node).ifPresent(plan::add);
-        }
-    }
-
-    /** A reply field as text: strings as they are, other values as JSON; empty when missing, null or blank. */
-    private static Optional<String> text(JsonNode node) {
-        if (node.isMissingNode() || node.isNull()) {
-            return Optional.empty();
-        }
-        String text = node.isTextual() ? node.textValue() : node.toString();
-        return text.isBlank() ? Optional.empty() : Optional.of(text.strip());
     }
 }

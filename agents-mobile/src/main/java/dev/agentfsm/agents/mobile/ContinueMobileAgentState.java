@@ -13,7 +13,7 @@ import dev.agentfsm.runtime.Context;
 @Transition(to = ContinueMobileAgentState.class, by = Trigger.LLM)
 @Transition(to = FinishMobileAgentState.class, by = Trigger.LLM)
 @Transition(to = FailMobileAgentState.class, by = Trigger.LLM)
-public final class ContinueMobileAgentState extends MobileAgentState {
+final class ContinueMobileAgentState extends MobileAgentState {
     @Override
     public void handle(MobileAgent agent, Context context) throws Exception {
         agent.step(context);

@@ -13,7 +13,7 @@ import dev.agentfsm.runtime.Context;
 @State(value = "FAIL", description = "The task cannot go on; record why, then clean up")
 @Terminal(endsRound = false, endsSubtask = true)
 @Transition(to = FinishMobileAgentState.class, by = Trigger.SYSTEM, when = "clean-up")
-public final class FailMobileAgentState extends MobileAgentState {
+final class FailMobileAgentState extends MobileAgentState {
     @Override
     public void handle(MobileAgent agent, Context context) {
         agent.recordFailure(context);

@@ -6,4 +6,4 @@ import dev.agentfsm.annotations.Terminal;
 /** MobileAgent's successful end: the task is done and the round ends. */
 @State(value = "FINISH", description = "The task is done; the round ends")
 @Terminal(endsRound = true, endsSubtask = true)
-public final class FinishMobileAgentState extends MobileAgentState {}
+final class FinishMobileAgentState extends MobileAgentState {}

@@ -45,13 +45,18 @@ public final class MobileAgent extends BaseAgent {
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
     static final String STATUS_POINTER = "/action/status";
 
-    private final MobileDevice driver;
-    private final ReplyGuard guard;
-    private final AgentStep<MobileAgent, MobileSteps.Observation, AgentReply, MobileSteps.Acted> step =
+    /**
+     * The four phases, one pipeline for every MobileAgent: the phases take the agent as an argument and
+     * keep nothing, so the pipeline is a constant, as in every other agent.
+     */
+    private static final AgentStep<MobileAgent, MobileSteps.Observation, AgentReply, MobileSteps.Acted> STEP =
             AgentStep.observe(MobileSteps::observe)
                     .ask(MobileSteps::ask)
                     .act(MobileSteps::act)
                     .remember(MobileSteps::remember);
+
+    private final MobileDevice driver;
+    private final ReplyGuard guard;
     private final Trajectory trajectory;
     private Optional<String> lastResult = Optional.empty();
     private List<String> plan = List.of();
@@ -71,7 +76,7 @@ public final class MobileAgent extends BaseAgent {
 
     /** Runs one step: the four phases. CONTINUE calls this. */
     void step(Context context) throws Exception {
-        step.run(this, context);
+        STEP.run(this, context);
     }
 
     /**

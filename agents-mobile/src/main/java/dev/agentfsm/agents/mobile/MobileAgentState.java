@@ -13,4 +13,4 @@ import dev.agentfsm.runtime.AgentState;
         initial = ContinueMobileAgentState.class,
         onError = FailMobileAgentState.class,
         description = "UFO's MobileAgent: drives an Android device through adb, one LLM-chosen action per step")
-public abstract class MobileAgentState implements AgentState<MobileAgent> {}
+abstract class MobileAgentState implements AgentState<MobileAgent> {}

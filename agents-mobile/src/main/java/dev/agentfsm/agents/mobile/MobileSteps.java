@@ -1,13 +1,11 @@
 package dev.agentfsm.agents.mobile;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.step.StepRecord;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +76,7 @@ final class MobileSteps {
      * and the plan are kept for the next prompt, and a non-empty {@code result} becomes the round's result.
      */
     static void remember(MobileAgent agent, Context context, StepRecord<Observation, AgentReply, Acted> step) {
-        JsonNode reply = step.decision().json();
+        AgentReply reply = step.decision();
         ActionResult result = step.result().result();
         Optional<Action> action = step.result().action();
         String outcome = result.success()
@@ -87,7 +85,7 @@ final class MobileSteps {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("step", context.get(Context.ROUND_STEP).orElse(0));
         entry.put("agent", agent.name());
-        entry.put("thought", reply.path("thought").asText(""));
+        entry.put("thought", reply.text("/thought"));
         entry.put("action", action.map(Action::function).orElse(""));
         entry.put("arguments", action.map(Action::arguments).orElse(Map.of()));
         entry.put("status", step.decision().status().name());
@@ -101,10 +99,8 @@ final class MobileSteps {
                 Optional.of(new StepScreens(
                         step.observation().screenshot(), step.observation().annotated()))));
         agent.rememberResult(entry.get("action") + ": " + outcome);
-        List<String> plan = new ArrayList<>();
-        reply.path("plan").forEach(item -> plan.add(item.asText()));
-        agent.rememberPlan(plan);
-        String answer = reply.path("result").asText("").strip();
+        agent.rememberPlan(reply.texts("/plan"));
+        String answer = reply.text("/result").strip();
         if (!answer.isEmpty()) {
             context.put(Context.ROUND_RESULT, answer);
         }

@@ -6,4 +6,4 @@ import dev.agentfsm.annotations.Terminal;
 /** Operator ALLFINISH: an Operator working without a host is done; the round ends. */
 @State(value = "ALLFINISH", description = "The Operator worked on its own and is done; the round ends")
 @Terminal(endsRound = true, endsSubtask = true)
-public final class AllFinishOperatorAgentState extends OperatorAgentState {}
+final class AllFinishOperatorAgentState extends OperatorAgentState {}

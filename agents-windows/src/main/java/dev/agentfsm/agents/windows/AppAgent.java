@@ -90,10 +90,17 @@ public final class AppAgent extends BaseAgent {
         return snapshot;
     }
 
-    /** The host this agent reports to. @throws IllegalStateException if no host assigned it work */
-    public HostAgent hostAgent() {
-        return host().filter(HostAgent.class::isInstance)
-                .map(HostAgent.class::cast)
+    /**
+     * The host it reports to, once a HostAgent assigned it a subtask; as in {@link OperatorAgent#hostAgent()},
+     * every agent that can have a host returns it this way.
+     */
+    public Optional<HostAgent> hostAgent() {
+        return host().filter(HostAgent.class::isInstance).map(HostAgent.class::cast);
+    }
+
+    /** The host its FINISH, FAIL and ERROR states hand control back to. @throws IllegalStateException if none */
+    HostAgent requireHostAgent() {
+        return hostAgent()
                 .orElseThrow(() -> new IllegalStateException(name() + " has no HostAgent to hand control back to; "
                         + "AppAgents get one when a HostAgent assigns them a subtask"));
     }

@@ -12,4 +12,4 @@ import dev.agentfsm.runtime.AgentState;
         initial = ContinueAppAgentState.class,
         onError = ErrorAppAgentState.class,
         description = "Works on one subtask inside one application window and hands control back to its HostAgent")
-public abstract class AppAgentState implements AgentState<AppAgent> {}
+abstract class AppAgentState implements AgentState<AppAgent> {}

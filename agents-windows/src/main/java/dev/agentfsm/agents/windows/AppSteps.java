@@ -79,8 +79,7 @@ final class AppSteps {
      */
     static Optional<String> act(AppAgent agent, Context context, AgentReply reply) throws DriverException {
         boolean confirmFirst = reply.status() == AppAgentStatus.CONFIRM;
-        return agent.gate()
-                .submit(reply.action("/action"), confirmFirst, "the step: " + Replies.text(reply.json(), "thought"));
+        return agent.gate().submit(reply.action("/action"), confirmFirst, "the step: " + reply.text("/thought"));
     }
 
     /** MEMORY_UPDATE: plan, questions, controls to re-annotate, result; the trajectory and a saved screenshot on the blackboard. */
@@ -90,10 +89,10 @@ final class AppSteps {
         JsonNode json = reply.json();
         boolean reannotate = reply.status() == AppAgentStatus.SCREENSHOT;
         agent.remember(
-                Replies.texts(json, "plan"),
-                Replies.texts(json, "questions"),
-                reannotate ? Replies.texts(json, "control_reannotate") : List.of(),
-                Replies.text(json, "result"));
+                reply.texts("/plan"),
+                reply.texts("/questions"),
+                reannotate ? reply.texts("/control_reannotate") : List.of(),
+                reply.text("/result"));
         agent.blackboard()
                 .addTrajectory(Trajectory.of(
                         context,
@@ -106,7 +105,7 @@ final class AppSteps {
             agent.blackboard()
                     .addScreenshot(
                             step.observation().screenshot(),
-                            step.observation().window().title() + ": " + Replies.text(save, "reason"));
+                            step.observation().window().title() + ": " + reply.text("/save_screenshot/reason"));
         }
     }
 }

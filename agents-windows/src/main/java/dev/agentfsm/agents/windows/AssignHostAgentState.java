@@ -20,7 +20,7 @@ import dev.agentfsm.runtime.Next;
         to = ContinueOperatorAgentState.class,
         by = Trigger.SYSTEM,
         when = "the application runs under the Operator")
-public final class AssignHostAgentState extends HostAgentState {
+final class AssignHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) {
         agent.assign(context);

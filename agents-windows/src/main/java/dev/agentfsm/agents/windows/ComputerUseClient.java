@@ -19,7 +19,7 @@ import java.util.Objects;
  * <pre>{@code
  * OpenAiCompatibleClient openAi = OpenAiCompatibleClient.builder(URI.create("https://api.openai.com/v1"), "computer-use-preview")
  *         .apiKeyFromEnv("OPENAI_API_KEY").timeout(Duration.ofSeconds(120)).build();
- * OperatorAgent operator = OperatorAgent.builder(desktop, openAi, user)
+ * OperatorAgent operator = OperatorAgent.builder(desktop, openAi).user(user)
  *         .responses(ComputerUseClient.of(openAi))
  *         .build();
  * }</pre>

@@ -14,7 +14,7 @@ import dev.agentfsm.runtime.Next;
 @State(value = "CONFIRM", description = "Ask the user to approve the waiting action; it runs only when approved")
 @Transition(to = ContinueAppAgentState.class, by = Trigger.USER, when = "approved")
 @Transition(to = FinishAppAgentState.class, by = Trigger.USER, when = "rejected")
-public final class ConfirmAppAgentState extends AppAgentState {
+final class ConfirmAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) throws Exception {
         agent.confirmWaitingAction();

@@ -13,7 +13,7 @@ import dev.agentfsm.runtime.Next;
 @State(value = "CONFIRM", description = "Ask the user to approve the waiting step; it runs only when approved")
 @Transition(to = ContinueHostAgentState.class, by = Trigger.USER, when = "approved")
 @Transition(to = FailHostAgentState.class, by = Trigger.USER, when = "rejected")
-public final class ConfirmHostAgentState extends HostAgentState {
+final class ConfirmHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) throws Exception {
         agent.confirmWaitingAction();

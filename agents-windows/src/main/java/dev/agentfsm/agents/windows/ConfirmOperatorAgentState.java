@@ -14,7 +14,7 @@ import dev.agentfsm.runtime.Next;
 @State(value = "CONFIRM", description = "Ask the user to approve the waiting action; it runs only when approved")
 @Transition(to = ContinueOperatorAgentState.class, by = Trigger.USER, when = "approved")
 @Transition(to = FinishOperatorAgentState.class, by = Trigger.USER, when = "rejected")
-public final class ConfirmOperatorAgentState extends OperatorAgentState {
+final class ConfirmOperatorAgentState extends OperatorAgentState {
     @Override
     public void handle(OperatorAgent agent, Context context) throws Exception {
         agent.confirmWaitingAction();

@@ -19,7 +19,7 @@ import dev.agentfsm.runtime.Context;
 @Transition(to = PendingAppAgentState.class, by = Trigger.LLM)
 @Transition(to = ConfirmAppAgentState.class, by = Trigger.LLM)
 @Transition(to = ErrorAppAgentState.class, by = Trigger.SYSTEM)
-public final class ContinueAppAgentState extends AppAgentState {
+final class ContinueAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) throws Exception {
         agent.step(context);

@@ -13,7 +13,7 @@ import dev.agentfsm.runtime.Context;
 @Transition(to = PendingHostAgentState.class, by = Trigger.LLM)
 @Transition(to = ConfirmHostAgentState.class, by = Trigger.LLM)
 @Transition(to = ErrorHostAgentState.class, by = Trigger.SYSTEM)
-public final class ContinueHostAgentState extends HostAgentState {
+final class ContinueHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) throws Exception {
         agent.step(context);

@@ -17,7 +17,7 @@ import dev.agentfsm.runtime.Context;
 @Transition(to = ConfirmOperatorAgentState.class, by = Trigger.LLM)
 @Transition(to = FinishOperatorAgentState.class, by = Trigger.LLM)
 @Transition(to = ErrorOperatorAgentState.class, by = Trigger.SYSTEM)
-public final class ContinueOperatorAgentState extends OperatorAgentState {
+final class ContinueOperatorAgentState extends OperatorAgentState {
     @Override
     public void handle(OperatorAgent agent, Context context) throws Exception {
         agent.step(context);

@@ -11,13 +11,13 @@ import dev.agentfsm.runtime.Next;
 @State(value = "ERROR", description = "Archive the subtask with the error; the host finishes the round")
 @Terminal(endsRound = false, endsSubtask = true)
 @Transition(to = FinishHostAgentState.class, by = Trigger.SYSTEM)
-public final class ErrorAppAgentState extends AppAgentState {
+final class ErrorAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) {
         agent.archive(context, AppAgentStatus.ERROR);
     }
 
     public Next next(AppAgent agent, ErrorAppAgentStateMoves to) {
-        return to.toHostAgentFinish(agent.hostAgent());
+        return to.toHostAgentFinish(agent.requireHostAgent());
     }
 }

@@ -12,7 +12,7 @@ import dev.agentfsm.runtime.Context;
         description = "A step of the host threw (a desktop failure, an unreachable LLM); record the error")
 @Terminal(endsRound = false)
 @Transition(to = FinishHostAgentState.class, by = Trigger.SYSTEM, when = "clean-up")
-public final class ErrorHostAgentState extends HostAgentState {
+final class ErrorHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) {
         context.get(Context.ERROR).ifPresent(e -> context.put(Context.ROUND_RESULT, "ERROR: " + ErrorText.of(e)));

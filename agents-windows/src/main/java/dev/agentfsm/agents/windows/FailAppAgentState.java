@@ -11,13 +11,13 @@ import dev.agentfsm.runtime.Next;
 @State(value = "FAIL", description = "Archive the failed subtask and hand control back; the host may retry")
 @Terminal(endsRound = false, endsSubtask = true)
 @Transition(to = ContinueHostAgentState.class, by = Trigger.SYSTEM, when = "the host may retry")
-public final class FailAppAgentState extends AppAgentState {
+final class FailAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) {
         agent.archive(context, AppAgentStatus.FAIL);
     }
 
     public Next next(AppAgent agent, FailAppAgentStateMoves to) {
-        return to.toHostAgentContinue(agent.hostAgent());
+        return to.toHostAgentContinue(agent.requireHostAgent());
     }
 }

@@ -10,7 +10,7 @@ import dev.agentfsm.runtime.Context;
 @State(value = "FAIL", description = "The task failed (a rejected step, an unanswered question); record why")
 @Terminal(endsRound = false)
 @Transition(to = FinishHostAgentState.class, by = Trigger.SYSTEM, when = "clean-up")
-public final class FailHostAgentState extends HostAgentState {
+final class FailHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) {
         agent.failure().ifPresent(reason -> context.put(Context.ROUND_RESULT, "FAIL: " + reason));

@@ -12,13 +12,15 @@ import dev.agentfsm.runtime.Next;
 @Terminal(endsRound = false, endsSubtask = true)
 @Transition(to = ContinueHostAgentState.class, by = Trigger.SYSTEM)
 @Transition(to = FinishHostAgentState.class, by = Trigger.SYSTEM, when = "follower mode")
-public final class FinishAppAgentState extends AppAgentState {
+final class FinishAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) {
         agent.archive(context, AppAgentStatus.FINISH);
     }
 
     public Next next(AppAgent agent, FinishAppAgentStateMoves to) {
-        return agent.follower() ? to.toHostAgentFinish(agent.hostAgent()) : to.toHostAgentContinue(agent.hostAgent());
+        return agent.follower()
+                ? to.toHostAgentFinish(agent.requireHostAgent())
+                : to.toHostAgentContinue(agent.requireHostAgent());
     }
 }

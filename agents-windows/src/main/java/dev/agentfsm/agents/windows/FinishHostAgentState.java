@@ -6,4 +6,4 @@ import dev.agentfsm.annotations.Terminal;
 /** Host FINISH: the task is over; the round ends. */
 @State(value = "FINISH", description = "The task is over; the round ends")
 @Terminal(endsRound = true)
-public final class FinishHostAgentState extends HostAgentState {}
+final class FinishHostAgentState extends HostAgentState {}

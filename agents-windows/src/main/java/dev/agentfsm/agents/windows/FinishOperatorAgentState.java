@@ -15,7 +15,7 @@ import dev.agentfsm.runtime.Next;
 @Terminal(endsRound = false, endsSubtask = true)
 @Transition(to = ContinueHostAgentState.class, by = Trigger.SYSTEM, when = "it has a host")
 @Transition(to = AllFinishOperatorAgentState.class, by = Trigger.SYSTEM, when = "it works on its own")
-public final class FinishOperatorAgentState extends OperatorAgentState {
+final class FinishOperatorAgentState extends OperatorAgentState {
     @Override
     public void handle(OperatorAgent agent, Context context) {
         agent.archive(context, OperatorAgentStatus.FINISH);

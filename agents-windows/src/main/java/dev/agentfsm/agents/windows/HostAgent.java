@@ -32,7 +32,7 @@ import java.util.Set;
  * {@link Builder#operatorResponses(ComputerUseClient)}, OpenAI's Responses API.
  *
  * <pre>{@code
- * HostAgent host = HostAgent.builder(desktop, llm, user).config(config).build();
+ * HostAgent host = HostAgent.builder(desktop, llm).user(user).config(config).build();
  * RoundResult result = Round.of(HostAgentStateManager.instance(), host)
  *         .context(new Context().put(Context.REQUEST, request)).build().run();
  * }</pre>
@@ -81,11 +81,11 @@ public final class HostAgent extends BaseAgent {
     }
 
     /**
-     * A builder for a host on {@code desktop}, asking {@code llm}, and reaching its user through
-     * {@code user} (for PENDING and CONFIRM). Its AppAgents use the same three.
+     * A builder for a host on {@code desktop}, asking {@code llm}; its user channel and settings are
+     * options of the builder. Its AppAgents use the same desktop, LLM and user channel.
      */
-    public static Builder builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
-        return new Builder(desktop, llm, user);
+    public static Builder builder(DesktopDriver desktop, LlmClient llm) {
+        return new Builder(desktop, llm);
     }
 
     /** Runs the four phases of one step: desktop screenshot and windows, LLM, action, memory. */
@@ -240,17 +240,25 @@ public final class HostAgent extends BaseAgent {
     public static final class Builder {
         private final DesktopDriver desktop;
         private final LlmClient llm;
-        private final UserChannel user;
+        private UserChannel user = UserChannel.alwaysDeny();
         private RuntimeConfig config = RuntimeConfig.defaults();
         private boolean follower;
         private final Set<String> operatorApps = new LinkedHashSet<>();
         private Optional<Screen> operatorScreen = Optional.empty();
         private Optional<ComputerUseClient> operatorResponses = Optional.empty();
 
-        private Builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
+        private Builder(DesktopDriver desktop, LlmClient llm) {
             this.desktop = Objects.requireNonNull(desktop, "desktop");
             this.llm = Objects.requireNonNull(llm, "llm");
+        }
+
+        /**
+         * The user channel, for PENDING's questions and CONFIRM's approvals; {@link UserChannel#alwaysDeny()}
+         * by default, as for every agent of the project.
+         */
+        public Builder user(UserChannel user) {
             this.user = Objects.requireNonNull(user, "user");
+            return this;
         }
 
         /**

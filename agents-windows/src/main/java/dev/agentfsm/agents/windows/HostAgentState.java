@@ -13,4 +13,4 @@ import dev.agentfsm.runtime.AgentState;
         initial = ContinueHostAgentState.class,
         onError = ErrorHostAgentState.class,
         description = "Orchestrates a desktop task: picks an application and hands each subtask to its AppAgent")
-public abstract class HostAgentState implements AgentState<HostAgent> {}
+abstract class HostAgentState implements AgentState<HostAgent> {}

@@ -1,6 +1,5 @@
 package dev.agentfsm.agents.windows;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
@@ -82,19 +81,18 @@ final class HostSteps {
      */
     static Optional<String> act(HostAgent host, Context context, AgentReply reply) throws DriverException {
         boolean confirmFirst = reply.status() == HostAgentStatus.CONFIRM;
-        return host.gate().submit(reply.action(""), confirmFirst, "the step: " + Replies.text(reply.json(), "thought"));
+        return host.gate().submit(reply.action(""), confirmFirst, "the step: " + reply.text("/thought"));
     }
 
     /** MEMORY_UPDATE: the subtask, plan and questions for the next states, the trajectory, the round's result. */
     static void remember(HostAgent host, Context context, StepRecord<DesktopView, AgentReply, Optional<String>> step) {
         AgentReply reply = step.decision();
-        JsonNode json = reply.json();
-        String subtask = Replies.text(json, "current_subtask");
-        host.remember(subtask, Replies.texts(json, "plan"), Replies.texts(json, "questions"));
+        String subtask = reply.text("/current_subtask");
+        host.remember(subtask, reply.texts("/plan"), reply.texts("/questions"));
         host.blackboard()
                 .addTrajectory(
                         Trajectory.of(context, host, subtask, step.result().orElse(""), reply.status()));
-        String result = Replies.text(json, "result");
+        String result = reply.text("/result");
         if (!result.isBlank()) {
             context.put(Context.ROUND_RESULT, result);
         }

@@ -28,7 +28,7 @@ import java.util.Optional;
  * {@code computer_call} items (see {@link ComputerUseClient}).
  *
  * <pre>{@code
- * OperatorAgent operator = OperatorAgent.builder(desktop, llm, user).config(config).build();
+ * OperatorAgent operator = OperatorAgent.builder(desktop, llm).user(user).config(config).build();
  * RoundResult result = Round.of(OperatorAgentStateManager.instance(), operator)
  *         .context(new Context().put(Context.REQUEST, "Type Q1 into A1 of Book1")).build().run();
  * }</pre>
@@ -78,16 +78,16 @@ public final class OperatorAgent extends BaseAgent {
      * controls of its windows, asking {@code llm}, and reaching its user through {@code user} (for
      * PENDING and CONFIRM).
      */
-    public static Builder builder(DesktopDriver desktop, LlmClient llm, UserChannel user) {
-        return new Builder(new DesktopScreen(desktop), llm, user);
+    public static Builder builder(DesktopDriver desktop, LlmClient llm) {
+        return new Builder(new DesktopScreen(desktop), llm);
     }
 
     /**
      * A builder for an Operator working on its own on {@code screen} (a real browser:
      * {@code BrowserDesktop.screen()}), asking {@code llm}, and reaching its user through {@code user}.
      */
-    public static Builder builder(Screen screen, LlmClient llm, UserChannel user) {
-        return new Builder(screen, llm, user);
+    public static Builder builder(Screen screen, LlmClient llm) {
+        return new Builder(screen, llm);
     }
 
     /** Runs the four phases of one step: screenshot, LLM, action at its coordinates, memory. */
@@ -181,14 +181,22 @@ public final class OperatorAgent extends BaseAgent {
     public static final class Builder {
         private final Screen screen;
         private final LlmClient llm;
-        private final UserChannel user;
+        private UserChannel user = UserChannel.alwaysDeny();
         private RuntimeConfig config = RuntimeConfig.defaults();
         private Optional<ComputerUseClient> responses = Optional.empty();
 
-        private Builder(Screen screen, LlmClient llm, UserChannel user) {
+        private Builder(Screen screen, LlmClient llm) {
             this.screen = Objects.requireNonNull(screen, "screen");
             this.llm = Objects.requireNonNull(llm, "llm");
+        }
+
+        /**
+         * The user channel, for PENDING's questions and CONFIRM's approvals; {@link UserChannel#alwaysDeny()}
+         * by default, as for every agent of the project.
+         */
+        public Builder user(UserChannel user) {
             this.user = Objects.requireNonNull(user, "user");
+            return this;
         }
 
         /** The runtime settings ({@code safeGuard}, {@code askQuestion}, time-outs, {@code maxStep}); UFO's defaults otherwise. */

@@ -13,4 +13,4 @@ import dev.agentfsm.runtime.AgentState;
         onError = ErrorOperatorAgentState.class,
         description =
                 "Acts on the screen by coordinates, one computer-use action per step, and hands control back to its HostAgent")
-public abstract class OperatorAgentState implements AgentState<OperatorAgent> {}
+abstract class OperatorAgentState implements AgentState<OperatorAgent> {}

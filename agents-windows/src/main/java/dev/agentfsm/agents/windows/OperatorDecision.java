@@ -46,9 +46,9 @@ record OperatorDecision(
         return new OperatorDecision(
                 status,
                 ComputerActionReader.parse(json.path("action")),
-                Replies.text(json, "thought"),
-                Replies.texts(json, "plan"),
-                Replies.texts(json, "questions"),
-                Replies.text(json, "result"));
+                reply.text("/thought"),
+                reply.texts("/plan"),
+                reply.texts("/questions"),
+                reply.text("/result"));
     }
 }

@@ -11,7 +11,7 @@ import dev.agentfsm.runtime.Context;
  */
 @State(value = "PENDING", description = "Ask the user the LLM's questions, or tell the LLM no answer is available")
 @Transition(to = ContinueAppAgentState.class, by = Trigger.USER)
-public final class PendingAppAgentState extends AppAgentState {
+final class PendingAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) {
         agent.askQuestions();

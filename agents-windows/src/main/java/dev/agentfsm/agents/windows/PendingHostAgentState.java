@@ -13,7 +13,7 @@ import dev.agentfsm.runtime.Next;
 @State(value = "PENDING", description = "Ask the user the LLM's questions, or tell the LLM no answer is available")
 @Transition(to = ContinueHostAgentState.class, by = Trigger.USER)
 @Transition(to = FailHostAgentState.class, by = Trigger.TIMEOUT)
-public final class PendingHostAgentState extends HostAgentState {
+final class PendingHostAgentState extends HostAgentState {
     @Override
     public void handle(HostAgent agent, Context context) {
         agent.askQuestions();

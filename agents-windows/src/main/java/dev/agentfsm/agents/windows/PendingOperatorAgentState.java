@@ -11,7 +11,7 @@ import dev.agentfsm.runtime.Context;
  */
 @State(value = "PENDING", description = "Ask the user the LLM's questions, or tell the LLM no answer is available")
 @Transition(to = ContinueOperatorAgentState.class, by = Trigger.USER)
-public final class PendingOperatorAgentState extends OperatorAgentState {
+final class PendingOperatorAgentState extends OperatorAgentState {
     @Override
     public void handle(OperatorAgent agent, Context context) {
         agent.askQuestions();

@@ -6,11 +6,9 @@ import dev.agentfsm.runtime.device.Action;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
-/** Reads the fields of the agents' JSON replies, and their JSON schemas from the class path. */
+/** Reads the agents' JSON reply schemas from the class path and an action's arguments; a reply's own text is {@code AgentReply.text}. */
 final class Replies {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -30,27 +28,6 @@ final class Replies {
         } catch (IOException e) {
             throw new UncheckedIOException("the reply schema " + name + " cannot be read", e);
         }
-    }
-
-    /** A field as text: a string as it is, another value as JSON, a missing or null field as empty text. */
-    static String text(JsonNode node, String field) {
-        JsonNode value = node.path(field);
-        if (value.isMissingNode() || value.isNull()) {
-            return "";
-        }
-        return value.isValueNode() ? value.asText() : value.toString();
-    }
-
-    /** A field holding a list of strings (a single string counts as a list of one). */
-    static List<String> texts(JsonNode node, String field) {
-        JsonNode value = node.path(field);
-        List<String> texts = new ArrayList<>();
-        if (value.isArray()) {
-            value.forEach(item -> texts.add(item.isValueNode() ? item.asText() : item.toString()));
-        } else if (value.isValueNode() && !value.isNull() && !value.asText().isBlank()) {
-            texts.add(value.asText());
-        }
-        return texts;
     }
 
     /** An action's argument as text, or empty when it is missing. */

@@ -19,7 +19,7 @@ import dev.agentfsm.runtime.Next;
         to = FailAppAgentState.class,
         by = Trigger.SYSTEM,
         when = "a control is still missing after maxReannotate re-annotations")
-public final class ScreenshotAppAgentState extends AppAgentState {
+final class ScreenshotAppAgentState extends AppAgentState {
     @Override
     public void handle(AppAgent agent, Context context) throws Exception {
         agent.reannotate(context);

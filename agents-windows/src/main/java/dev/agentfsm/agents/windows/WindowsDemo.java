@@ -1,8 +1,8 @@
 package dev.agentfsm.agents.windows;
 
-import dev.agentfsm.agents.windows.sim.SimulatedDesktop;
-import dev.agentfsm.agents.windows.sim.SimulatedDocument;
-import dev.agentfsm.agents.windows.sim.SimulatedSheet;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
@@ -39,7 +39,8 @@ public final class WindowsDemo {
         SimulatedDocument word = SimulatedDocument.salesReport();
         SimulatedSheet excel = SimulatedSheet.emptyBook();
         SimulatedDesktop desktop = SimulatedDesktop.of(word, excel);
-        HostAgent host = HostAgent.builder(desktop, replay(), UserChannel.alwaysApprove())
+        HostAgent host = HostAgent.builder(desktop, replay())
+                .user(UserChannel.alwaysApprove())
                 .build();
         Context context = new Context().put(Context.REQUEST, REQUEST);
 

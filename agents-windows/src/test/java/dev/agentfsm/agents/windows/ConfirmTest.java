@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.ArchivedSubtask;
+import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.user.Decision;
 import java.util.List;
@@ -80,6 +82,28 @@ class ConfirmTest {
                         DELETE + ": rejected by the user; it did not run")),
                 desk.context.previousSubtasks());
         assertEquals(Optional.of("The user chose to keep the table"), result.result());
+    }
+
+    @Test
+    void aHostBuiltWithoutAUserChannelDeniesTheWaitingAction() {
+        Desk desk = new Desk("confirm-rejected");
+        HostAgent host = HostAgent.builder(desk.desktop, Desk.replay("confirm-rejected"))
+                .config(Desk.config(true, false, 0))
+                .build();
+        Context context = new Context().put(Context.REQUEST, "Remove the sales table from the report");
+
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .context(context)
+                .build()
+                .run();
+
+        assertTrue(
+                result.qualifiedPath().contains("AppAgent.CONFIRM"),
+                result.qualifiedPath().toString());
+        assertEquals(5, desk.word.table().size(), "the default channel, alwaysDeny, kept the table");
+        assertEquals(
+                DELETE + ": rejected by the user; it did not run",
+                context.previousSubtasks().get(0).result());
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.agentfsm.agents.windows;
 
-import dev.agentfsm.agents.windows.sim.SimulatedDesktop;
-import dev.agentfsm.agents.windows.sim.SimulatedDocument;
-import dev.agentfsm.agents.windows.sim.SimulatedSheet;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
@@ -40,7 +40,8 @@ final class Desk {
             UnaryOperator<HostAgent.Builder> hostOptions) {
         this.llm = replay(replay);
         this.host = hostOptions
-                .apply(HostAgent.builder(desktop, model.apply(llm), user)
+                .apply(HostAgent.builder(desktop, model.apply(llm))
+                        .user(user)
                         .config(config)
                         .followerMode(follower))
                 .build();

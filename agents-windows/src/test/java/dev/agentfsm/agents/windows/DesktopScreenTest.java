@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.agents.windows.ComputerAction.Point;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
-import dev.agentfsm.agents.windows.sim.SimulatedDesktop;
-import dev.agentfsm.agents.windows.sim.SimulatedDocument;
-import dev.agentfsm.agents.windows.sim.SimulatedSheet;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
 import dev.agentfsm.runtime.device.ActionResult;
 import java.util.List;
 import java.util.Optional;

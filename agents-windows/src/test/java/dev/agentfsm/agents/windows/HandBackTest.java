@@ -123,7 +123,7 @@ class HandBackTest {
                 desk[0].context.previousSubtasks().get(0));
         assertSame(
                 desk[0].host,
-                desk[0].host.appAgents().values().iterator().next().hostAgent());
+                desk[0].host.appAgents().values().iterator().next().hostAgent().orElseThrow());
     }
 
     @Test

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentfsm.agents.windows.sim.Chart;
+import dev.agentfsm.agents.windows.desktop.simulated.Chart;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
@@ -198,7 +198,8 @@ class OperatorTest {
     void onItsOwnTheOperatorEndsInAllFinishAndEveryActionSaysWhatItDid() {
         ReplayLlmClient llm = Desk.replay("operator-alone");
         Desk desk = new Desk("operator-alone");
-        OperatorAgent operator = OperatorAgent.builder(desk.desktop, llm, UserChannel.alwaysDeny())
+        OperatorAgent operator = OperatorAgent.builder(desk.desktop, llm)
+                .user(UserChannel.alwaysDeny())
                 .config(Desk.config(true, false, 0))
                 .build();
         Context context = new Context().put(Context.REQUEST, "Copy the sales table");

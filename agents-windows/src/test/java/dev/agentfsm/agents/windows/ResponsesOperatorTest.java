@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.agentfsm.agents.windows.sim.SimulatedDesktop;
-import dev.agentfsm.agents.windows.sim.SimulatedDocument;
-import dev.agentfsm.agents.windows.sim.SimulatedSheet;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
@@ -67,7 +67,8 @@ class ResponsesOperatorTest {
     }
 
     private OperatorAgent operator(UserChannel user) {
-        return OperatorAgent.builder(desktop, openAi, user)
+        return OperatorAgent.builder(desktop, openAi)
+                .user(user)
                 .config(Desk.config(true, false, 0))
                 .responses(ComputerUseClient.of(openAi))
                 .build();

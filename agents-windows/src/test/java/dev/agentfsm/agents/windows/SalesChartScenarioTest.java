@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentfsm.agents.windows.sim.Chart;
+import dev.agentfsm.agents.windows.desktop.simulated.Chart;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Blackboard;
 import dev.agentfsm.runtime.Context;
@@ -91,7 +91,7 @@ public class SalesChartScenarioTest {
         Map<String, AppAgent> apps = desk.host.appAgents();
         assertEquals(List.of("WINWORD.EXE/WINWORD.EXE#4120", "EXCEL.EXE/EXCEL.EXE#5210"), List.copyOf(apps.keySet()));
         AppAgent excel = apps.get("EXCEL.EXE/EXCEL.EXE#5210");
-        assertSame(desk.host, excel.hostAgent());
+        assertSame(desk.host, excel.hostAgent().orElseThrow());
         assertSame(desk.host.blackboard(), excel.blackboard());
         assertSame(excel, desk.host.activeAppAgent().orElseThrow());
         assertEquals(

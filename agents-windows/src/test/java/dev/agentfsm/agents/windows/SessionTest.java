@@ -61,5 +61,12 @@ class SessionTest {
         String secondRoundPrompt = desk.llm.requests().get(3).messages().get(1).text();
         assertTrue(secondRoundPrompt.contains("\"request_1\":\"Select the sales table in Word\""), secondRoundPrompt);
         assertTrue(desk.desktop.clipboard().text().startsWith("Region"));
+        List<Object> steps = desk.host.blackboard().trajectories().stream()
+                .map(step -> step.get("step"))
+                .toList();
+        assertEquals(
+                List.of(1, 3, 5),
+                steps.subList(steps.size() - 3, steps.size()),
+                "a trajectory's step is the round's step that took it, as in every agent: " + steps);
     }
 }

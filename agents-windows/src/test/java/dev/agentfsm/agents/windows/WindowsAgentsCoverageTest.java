@@ -1,9 +1,9 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
-import dev.agentfsm.agents.windows.sim.SimulatedDesktop;
-import dev.agentfsm.agents.windows.sim.SimulatedDocument;
-import dev.agentfsm.agents.windows.sim.SimulatedSheet;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
@@ -68,7 +68,8 @@ class WindowsAgentsCoverageTest {
                         .filter(status -> status == AppAgentStatus.SCREENSHOT)
                         .count())
                 : CONFIG;
-        HostAgent.Builder hostBuilder = HostAgent.builder(desktop, script.llm(), script.user())
+        HostAgent.Builder hostBuilder = HostAgent.builder(desktop, script.llm())
+                .user(script.user())
                 .config(config)
                 .followerMode(follower);
         if (path.takes(HostAgentStatus.ASSIGN, OperatorAgentStatus.CONTINUE)) {
@@ -98,7 +99,8 @@ class WindowsAgentsCoverageTest {
                 excel.startSubtask(excelWindow);
                 context.put(Context.SUBTASK, REQUEST);
             } else {
-                excel = OperatorAgent.builder(desktop, script.llm(), script.user())
+                excel = OperatorAgent.builder(desktop, script.llm())
+                        .user(script.user())
                         .config(config)
                         .build();
             }

@@ -3,7 +3,9 @@ package dev.agentfsm.runtime.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.Action;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -45,5 +47,33 @@ public record AgentReply(JsonNode json, Status status, String raw) {
             }
         }
         return Optional.of(new Action(function, arguments));
+    }
+
+    /**
+     * The text at {@code pointer} (e.g. {@code /thought}, {@code /save_screenshot/reason}): a string as it
+     * is, another value as its JSON, a missing or null value as empty text. Every agent reads its reply's
+     * text fields this way.
+     */
+    public String text(String pointer) {
+        JsonNode value = json.at(pointer);
+        if (value.isMissingNode() || value.isNull()) {
+            return "";
+        }
+        return value.isValueNode() ? value.asText() : value.toString();
+    }
+
+    /**
+     * The list of texts at {@code pointer} (a plan, questions): each item as {@link #text} reads it; a single
+     * non-blank value counts as a list of one; missing, null or blank is an empty list.
+     */
+    public List<String> texts(String pointer) {
+        JsonNode value = json.at(pointer);
+        List<String> texts = new ArrayList<>();
+        if (value.isArray()) {
+            value.forEach(item -> texts.add(item.isValueNode() ? item.asText() : item.toString()));
+        } else if (value.isValueNode() && !value.isNull() && !value.asText().isBlank()) {
+            texts.add(value.asText());
+        }
+        return List.copyOf(texts);
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.device.Action;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,34 @@ class AgentReplyTest {
         arguments.put("keys", "[\"ctrl\",\"s\"]");
         arguments.put("at", "{\"row\":1}");
         assertEquals(Optional.of(new Action("click", arguments)), reply.action("/action"));
+    }
+
+    @Test
+    void textIsAStringAsItIsAnotherValueAsJsonAndNothingAsEmptyText() throws Exception {
+        AgentReply reply = reply(
+                """
+                {"thought": "look", "n": 3, "at": {"row": 1}, "none": null,
+                 "save_screenshot": {"reason": "the chart"}, "status": "CONTINUE"}""");
+
+        assertEquals("look", reply.text("/thought"));
+        assertEquals("3", reply.text("/n"));
+        assertEquals("{\"row\":1}", reply.text("/at"));
+        assertEquals("", reply.text("/none"));
+        assertEquals("", reply.text("/missing"));
+        assertEquals("the chart", reply.text("/save_screenshot/reason"));
+    }
+
+    @Test
+    void textsAreAListAndASingleValueIsAListOfOne() throws Exception {
+        AgentReply reply = reply(
+                """
+                {"plan": ["open", 2, {"a": 1}], "one": "only", "blank": " ", "none": null, "status": "CONTINUE"}""");
+
+        assertEquals(List.of("open", "2", "{\"a\":1}"), reply.texts("/plan"));
+        assertEquals(List.of("only"), reply.texts("/one"));
+        assertEquals(List.of(), reply.texts("/blank"));
+        assertEquals(List.of(), reply.texts("/none"));
+        assertEquals(List.of(), reply.texts("/missing"));
     }
 
     @Test

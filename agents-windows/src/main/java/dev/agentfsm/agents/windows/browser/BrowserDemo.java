@@ -158,7 +158,8 @@ public final class BrowserDemo {
 
     /** UFO's scenario with the HostAgent and its AppAgents, on the tabs of {@link #PAGES}. */
     static Run appRound(BrowserDesktop desktop, Path out, PrintStream console) throws Exception {
-        HostAgent host = HostAgent.builder(desktop, replay(REPLAY), UserChannel.alwaysApprove())
+        HostAgent host = HostAgent.builder(desktop, replay(REPLAY))
+                .user(UserChannel.alwaysApprove())
                 .config(config())
                 .build();
         Context context = new Context().put(Context.REQUEST, REQUEST);
@@ -179,7 +180,8 @@ public final class BrowserDemo {
      * Chart at the coordinates of the tab's screenshots ({@link BrowserDesktop#screen()}).
      */
     static Run operatorRound(BrowserDesktop desktop, Path out, PrintStream console) throws Exception {
-        HostAgent host = HostAgent.builder(desktop, replay(OPERATOR_REPLAY), UserChannel.alwaysApprove())
+        HostAgent host = HostAgent.builder(desktop, replay(OPERATOR_REPLAY))
+                .user(UserChannel.alwaysApprove())
                 .config(config())
                 .operatorFor("book.html")
                 .operatorScreen(desktop.screen())

@@ -157,7 +157,8 @@ class BrowserOperatorTest {
         Witness user = new Witness(decision).checking(BrowserOperatorTest::table);
         ReplayLlmClient llm =
                 replay("browser-operator-confirm-" + decision.name().toLowerCase(Locale.ROOT));
-        HostAgent host = HostAgent.builder(desktop, llm, user)
+        HostAgent host = HostAgent.builder(desktop, llm)
+                .user(user)
                 .config(CONFIG)
                 .operatorFor("report.html")
                 .operatorScreen(desktop.screen())
@@ -202,7 +203,8 @@ class BrowserOperatorTest {
     void everyActionLandsWhereTheScreenshotShowsItAndAClickOutsideTheViewportIsRefused() throws Exception {
         desktop.open(BrowserDemo.urls(pages, List.of("pointer.html")));
         ReplayLlmClient llm = replay("browser-operator-pointer");
-        OperatorAgent operator = OperatorAgent.builder(desktop.screen(), llm, UserChannel.alwaysDeny())
+        OperatorAgent operator = OperatorAgent.builder(desktop.screen(), llm)
+                .user(UserChannel.alwaysDeny())
                 .config(CONFIG)
                 .build();
 

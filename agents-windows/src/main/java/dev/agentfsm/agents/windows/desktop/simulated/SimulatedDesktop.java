@@ -1,9 +1,9 @@
-package dev.agentfsm.agents.windows.sim;
+package dev.agentfsm.agents.windows.desktop.simulated;
 
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
-import dev.agentfsm.agents.windows.sim.SimulatedApplication.SimulatedControl;
+import dev.agentfsm.agents.windows.desktop.simulated.SimulatedApplication.SimulatedControl;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Rect;

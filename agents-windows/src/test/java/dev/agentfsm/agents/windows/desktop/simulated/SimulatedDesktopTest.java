@@ -1,4 +1,4 @@
-package dev.agentfsm.agents.windows.sim;
+package dev.agentfsm.agents.windows.desktop.simulated;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,12 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.agents.windows.Images;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
+import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.Observation;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SimulatedDesktopTest {
@@ -120,6 +126,39 @@ class SimulatedDesktopTest {
         assertEquals(
                 "control Sales table (word:table) is no longer in Sales Report.docx - Word; take a new screenshot",
                 gone.reason().orElseThrow());
+    }
+
+    @Test
+    void theDesktopIsADeviceDriverWhoseActionsReachTheTypedCalls() throws Exception {
+        DeviceDriver device = desktop;
+        DesktopWindow w = desktop.windows().get(0);
+        Observation seen = device.observe(Duration.ofSeconds(1));
+        assertEquals(
+                SimulatedDesktop.WIDTH,
+                image(seen.screenshotPng().orElseThrow()).getWidth());
+        assertTrue(seen.text().orElseThrow().contains(w.id() + ": Sales Report.docx - Word"));
+        assertEquals(DesktopDriver.TOOLS, device.tools());
+
+        String table = control(w, "Sales table").id();
+        assertTrue(device.execute(new Action("click_input", Map.of("window", w.id(), "control", table)), Duration.ZERO)
+                .success());
+        assertTrue(device.execute(new Action("keyboard_input", Map.of("window", w.id(), "keys", "^c")), Duration.ZERO)
+                .success());
+        assertTrue(desktop.clipboard().text().startsWith("Region\tQ1"));
+
+        ActionResult noWindow = device.execute(new Action("focus", Map.of("window", "nope")), Duration.ZERO);
+        assertEquals(
+                "no window 'nope' on " + desktop.name() + "; its windows are "
+                        + desktop.windows().stream().map(DesktopWindow::id).toList(),
+                noWindow.reason().orElseThrow());
+        ActionResult noControl =
+                device.execute(new Action("click_input", Map.of("window", w.id(), "control", "nope")), Duration.ZERO);
+        assertTrue(noControl.reason().orElseThrow().startsWith("no control 'nope' in window '" + w.id() + "'"));
+        ActionResult noText =
+                device.execute(new Action("set_edit_text", Map.of("window", w.id(), "control", table)), Duration.ZERO);
+        assertTrue(noText.reason().orElseThrow().startsWith("set_edit_text needs the argument 'text'"));
+        ActionResult unknown = device.execute(new Action("drag", Map.of("window", w.id())), Duration.ZERO);
+        assertTrue(unknown.reason().orElseThrow().startsWith("unknown function 'drag'; a desktop offers [focus,"));
     }
 
     private DesktopControl control(DesktopWindow window, String name) throws DriverException {

@@ -1,4 +1,4 @@
-package dev.agentfsm.agents.windows.sim;
+package dev.agentfsm.agents.windows.desktop.simulated;
 
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.Rect;

@@ -20,8 +20,7 @@ final class JournalInterceptor implements StepInterceptor, RoundHooks {
     @Override
     public StepEnd intercept(Chain chain) {
         Context context = chain.context();
-        journal.beginStep(
-                chain.round(), chain.step(), chain.sessionStep(), chain.agent(), chain.status(), context);
+        journal.beginStep(chain.round(), chain.step(), chain.sessionStep(), chain.agent(), chain.status(), context);
         ((StepChain) chain).replayed(journal.stepReplayed());
         StepEnd end;
         try {

@@ -216,7 +216,8 @@ public final class Round {
         }
 
         private RoundResult result(Decision.End end) {
-            Optional<Throwable> cause = end.failed() ? Optional.of(state.thrown().orElseThrow()) : Optional.empty();
+            Optional<Throwable> cause =
+                    end.failed() ? Optional.of(state.thrown().orElseThrow()) : Optional.empty();
             return new RoundResult(
                     end.outcome(),
                     end.reason(),

@@ -90,16 +90,16 @@ final class StateStep {
             // an LLM or driver call that was interrupted restores the flag and throws its own
             // exception: the round is being cancelled, and onError is for failures, not for that
             Thread.currentThread().interrupt();
-            return new WorkEnd.Cancelled("its thread was interrupted while " + status.qualifiedName() + " ran (" + e
-                    + ")");
+            return new WorkEnd.Cancelled(
+                    "its thread was interrupted while " + status.qualifiedName() + " ran (" + e + ")");
         }
         if (timedOut(status)) {
             return new WorkEnd.TimedOut(status.timeout().orElseThrow().to());
         }
         thrown = Optional.of(e);
         if (e instanceof ReplyRejectedException rejected) {
-            boolean refusedMove = rejected.outcome() == Outcome.UNKNOWN_STATUS
-                    || rejected.outcome() == Outcome.ILLEGAL_TRANSITION;
+            boolean refusedMove =
+                    rejected.outcome() == Outcome.UNKNOWN_STATUS || rejected.outcome() == Outcome.ILLEGAL_TRANSITION;
             return new WorkEnd.Rejected(
                     rejected.outcome(),
                     rejected.getMessage(),

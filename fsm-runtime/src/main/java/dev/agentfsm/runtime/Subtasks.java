@@ -41,7 +41,9 @@ final class Subtasks {
             return Optional.empty();
         } else {
             subtask = new ArchivedSubtask(
-                    context.get(Context.SUBTASK).or(() -> context.get(Context.REQUEST)).orElse(""),
+                    context.get(Context.SUBTASK)
+                            .or(() -> context.get(Context.REQUEST))
+                            .orElse(""),
                     status,
                     context.get(Context.ROUND_RESULT)
                             .or(() -> context.get(Context.ERROR).map(Exception::toString))

@@ -103,7 +103,9 @@ final class WorkflowRound {
             refused = admit(Optional.of(move.to()));
             if (refused.isEmpty()) {
                 status = move.to();
-                agent = move.handOff() ? ((StepEnd.Decided) result.end()).handOff().orElseThrow() : agent;
+                agent = move.handOff()
+                        ? ((StepEnd.Decided) result.end()).handOff().orElseThrow()
+                        : agent;
             }
         }
         return finish(refused.get());
@@ -177,8 +179,8 @@ final class WorkflowRound {
             return new WorkEnd.Failed(failed.error());
         }
         if (end instanceof StepEnd.Rejected rejected) {
-            boolean refused = rejected.outcome() == Outcome.UNKNOWN_STATUS
-                    || rejected.outcome() == Outcome.ILLEGAL_TRANSITION;
+            boolean refused =
+                    rejected.outcome() == Outcome.UNKNOWN_STATUS || rejected.outcome() == Outcome.ILLEGAL_TRANSITION;
             return new WorkEnd.Rejected(
                     rejected.outcome(),
                     rejected.message(),
@@ -186,7 +188,9 @@ final class WorkflowRound {
                             ? Optional.of(new WorkEnd.Refused(
                                     machines.status(rejected.from()),
                                     rejected.requested(),
-                                    rejected.allowed().stream().map(machines::status).toList()))
+                                    rejected.allowed().stream()
+                                            .map(machines::status)
+                                            .toList()))
                             : Optional.empty());
         }
         if (end instanceof StepEnd.UnknownStatus unknown) {
@@ -211,9 +215,8 @@ final class WorkflowRound {
 
     /** Why the round may not enter its next state (cancelled, or out of steps); takes the step when it may. */
     private Optional<RoundReport> admit(Optional<Status> to) {
-        Optional<String> why = cancelled.getAsBoolean()
-                ? Optional.of("its session's workflow was cancelled")
-                : Optional.empty();
+        Optional<String> why =
+                cancelled.getAsBoolean() ? Optional.of("its session's workflow was cancelled") : Optional.empty();
         Optional<Decision.End> refused = RoundDecider.admit(status, to, steps, why, budget.used(), budget.limit());
         if (refused.isPresent()) {
             return Optional.of(report(refused.get(), Optional.empty()));

@@ -45,8 +45,8 @@ public final class RoundDecider {
         }
         if (end instanceof WorkEnd.Rejected rejected) {
             String reason = RoundReasons.rejected(at, rejected.message());
-            boolean refused = rejected.outcome() == Outcome.UNKNOWN_STATUS
-                    || rejected.outcome() == Outcome.ILLEGAL_TRANSITION;
+            boolean refused =
+                    rejected.outcome() == Outcome.UNKNOWN_STATUS || rejected.outcome() == Outcome.ILLEGAL_TRANSITION;
             return refused
                     ? new Decision.End(rejected.outcome(), reason, rejected.violation(), false)
                     : new Decision.End(Outcome.ERROR, reason, Optional.empty(), true);
@@ -72,12 +72,10 @@ public final class RoundDecider {
     public static Optional<Decision.End> admit(
             Status at, Optional<? extends Status> to, int steps, Optional<String> cancelled, int used, int limit) {
         if (cancelled.isPresent()) {
-            return Optional.of(
-                    Decision.End.of(Outcome.CANCELLED, RoundReasons.cancelled(cancelled.get(), steps, at)));
+            return Optional.of(Decision.End.of(Outcome.CANCELLED, RoundReasons.cancelled(cancelled.get(), steps, at)));
         }
         if (used >= limit) {
-            return Optional.of(
-                    Decision.End.of(Outcome.STEP_LIMIT, RoundReasons.stepLimit(limit, steps, at, to)));
+            return Optional.of(Decision.End.of(Outcome.STEP_LIMIT, RoundReasons.stepLimit(limit, steps, at, to)));
         }
         return Optional.empty();
     }

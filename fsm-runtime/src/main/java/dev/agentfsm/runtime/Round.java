@@ -4,7 +4,6 @@ import dev.agentfsm.runtime.internal.Decision;
 import dev.agentfsm.runtime.internal.RoundDecider;
 import dev.agentfsm.runtime.internal.RoundReasons;
 import dev.agentfsm.runtime.internal.StepBudget;
-import dev.agentfsm.runtime.internal.WorkEnd;
 import dev.agentfsm.runtime.journal.JournalException;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,16 +97,12 @@ public final class Round {
     /** The loop and its state, confined to the calling thread. */
     private final class Run {
         private final List<Status> path = new ArrayList<>();
-        private final StateStep state = new StateStep(context, cancellation, listeners, Round.this::session, number);
         private final StepChain chain =
                 new StepChain(interceptors, this::work, machine, context, Round.this::session, number);
+        private final StateStep state = new StateStep(context, cancellation, listeners, Round.this::session, number);
         private Status status;
         private Agent current = agent;
         private int steps;
-        /** The exception that sent the round to its machine's {@code onError} state, if one did. */
-        private Optional<Exception> error = Optional.empty();
-
-        private String errorReason = "";
         /** Whether the round's end was replayed from the journal rather than reached by the replay. */
         private boolean endReplayed;
 
@@ -117,7 +112,7 @@ public final class Round {
             context.remove(Context.ROUND_RESULT);
             context.remove(Context.ERROR);
             context.put(Context.ROUND_STEP, 0);
-            Optional<RoundResult> refused = admit(Optional.empty());
+            Optional<RoundResult> refused = admit(status);
             while (refused.isEmpty()) {
                 steps++;
                 path.add(status);
@@ -129,7 +124,7 @@ public final class Round {
                     return finish(ended.result());
                 }
                 StepEnd.Moved move = (StepEnd.Moved) end;
-                refused = admit(Optional.of(move.to()));
+                refused = admit(move.to());
                 // a replayed step's move was announced when it was recorded
                 if (refused.isEmpty() && !chain.replayed() && !listeners.isEmpty()) {
                     refused = listeners.moved(new TransitionEvent(
@@ -151,12 +146,17 @@ public final class Round {
             return finish(refused.get());
         }
 
+        /** The chain's end: the state's work and what follows it. */
+        private StepEnd work() {
+            return state.run(status, current, steps);
+        }
+
         /**
          * Whether the round may enter its next state ({@code to}; before the first step, the initial
          * one): the round's recorded end, then the decider (cancelled, interrupted, out of steps).
          * Takes the step from the budget when it may.
          */
-        private Optional<RoundResult> admit(Optional<Status> to) {
+        private Optional<RoundResult> admit(Status to) {
             Optional<RoundHooks.RecordedEnd> recorded = hooks.recordedEnd(number);
             if (recorded.isPresent()) {
                 return Optional.of(replayedEnd(recorded.get()));
@@ -164,7 +164,7 @@ public final class Round {
             Optional<Decision.End> refused =
                     RoundDecider.admit(status, to, steps, cancelled(), budget.used(), budget.limit());
             if (refused.isPresent()) {
-                return Optional.of(result(refused.get()));
+                return Optional.of(StateStep.result(refused.get(), status, steps, Optional.empty()));
             }
             budget.tryTake();
             return Optional.empty();
@@ -180,53 +180,15 @@ public final class Round {
             return Optional.empty();
         }
 
-        /** The chain's end: the state's work, then what the decider says follows it. */
-        private StepEnd work() {
-            WorkEnd end = state.run(status, current, steps);
-            if (state.refused().isPresent()) {
-                return new StepEnd.Ended(state.refused().get());
-            }
-            return decide(end);
-        }
-
-        /** What the decider says follows the step; a move to {@code onError} remembers the failure. */
-        private StepEnd decide(WorkEnd end) {
-            Decision decision = RoundDecider.decide(status, end, steps, error.isPresent());
-            if (decision instanceof Decision.Move move) {
-                if (move.toOnError().isPresent()) {
-                    Exception failure = state.thrown().orElseThrow();
-                    error = Optional.of(failure);
-                    context.put(Context.ERROR, failure);
-                    errorReason = move.toOnError().get();
-                }
-                Agent next = move.handOff() ? state.handOff().orElseThrow() : current;
-                return new StepEnd.Moved(move.to(), next, move.trigger());
-            }
-            return new StepEnd.Ended(result((Decision.End) decision));
-        }
-
         /** The end the journal recorded for this round here, for a reason a replay does not see again. */
         private RoundResult replayedEnd(RoundHooks.RecordedEnd end) {
             endReplayed = true;
             Optional<Throwable> cause = end.outcome() == Outcome.ERROR
-                    ? Optional.of(error.<Throwable>map(e -> e).orElseGet(() -> new RecordedFailure(end.reason())))
+                    ? Optional.of(
+                            state.error().<Throwable>map(e -> e).orElseGet(() -> new RecordedFailure(end.reason())))
                     : Optional.empty();
             return new RoundResult(
                     end.outcome(), end.reason(), status, List.of(), steps, cause, Optional.empty(), Optional.empty());
-        }
-
-        private RoundResult result(Decision.End end) {
-            Optional<Throwable> cause =
-                    end.failed() ? Optional.of(state.thrown().orElseThrow()) : Optional.empty();
-            return new RoundResult(
-                    end.outcome(),
-                    end.reason(),
-                    status,
-                    List.of(),
-                    steps,
-                    cause,
-                    end.violation().map(v -> new RoundResult.Violation(v.from(), v.requested(), v.allowed())),
-                    Optional.empty());
         }
 
         /**
@@ -239,9 +201,10 @@ public final class Round {
             String reason = end.reason();
             Optional<Throwable> cause = end.error();
             // a replayed end is the whole story as recorded, an onError detour included
+            Optional<Exception> error = state.error();
             if (!endReplayed && error.isPresent()) {
                 Exception first = error.get();
-                reason = RoundReasons.afterOnError(errorReason, reason);
+                reason = RoundReasons.afterOnError(state.errorReason(), reason);
                 outcome = Outcome.ERROR;
                 // only an ERROR ending carries an exception of its own: the first failure is the cause
                 cause.filter(later -> later != first).ifPresent(first::addSuppressed);

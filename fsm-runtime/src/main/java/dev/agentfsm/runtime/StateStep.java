@@ -1,5 +1,7 @@
 package dev.agentfsm.runtime;
 
+import dev.agentfsm.runtime.internal.Decision;
+import dev.agentfsm.runtime.internal.RoundDecider;
 import dev.agentfsm.runtime.internal.StateWork;
 import dev.agentfsm.runtime.internal.WorkEnd;
 import dev.agentfsm.runtime.journal.JournalException;
@@ -10,10 +12,12 @@ import java.util.concurrent.CancellationException;
 import java.util.function.Supplier;
 
 /**
- * The end of a round's step chain: one state's work, within its declared time-out, and how it ended
- * as values for the decider. It runs the state's {@code handle} (the inbox holds its deadline
- * meanwhile), ends a subtask when the state ends one (telling the listeners), and asks the state
- * where to go; an exception is a step's end, not the round's. Confined to the round's thread.
+ * The end of a round's step chain: one state's work, within its declared time-out, and what the
+ * decider says follows it. It runs the state's {@code handle} (the inbox holds its deadline
+ * meanwhile), ends a subtask when the state ends one (telling the listeners), asks the state where
+ * to go, and hands how the work ended ({@link WorkEnd}) to {@link RoundDecider}; an exception is a
+ * step's end, not the round's. It remembers the failure that sent the round to {@code onError}.
+ * Confined to the round's thread.
  */
 final class StateStep {
     private final Context context;
@@ -23,12 +27,12 @@ final class StateStep {
     private final int round;
     private final Subtasks subtasks = new Subtasks();
 
-    /** The exception the last step's work threw, if it threw one. */
+    /** The exception the current step's work threw, if it threw one. */
     private Optional<Exception> thrown = Optional.empty();
-    /** The agent the last step's state handed off to, if it did. */
-    private Optional<Agent> handOff = Optional.empty();
-    /** The round's end when a listener failed on the last step's subtask. */
-    private Optional<RoundResult> refused = Optional.empty();
+    /** The exception that sent the round to its machine's {@code onError} state, if one did. */
+    private Optional<Exception> error = Optional.empty();
+    /** How the round went to {@code onError}, the first part of its reason. */
+    private String errorReason = "";
 
     StateStep(
             Context context, CancellationToken cancellation, Listeners listeners, Supplier<String> session, int round) {
@@ -39,10 +43,9 @@ final class StateStep {
         this.round = round;
     }
 
-    /** Runs the work of {@code status} by {@code agent} as step {@code step} of the round, and says how it ended. */
-    WorkEnd run(Status status, Agent agent, int step) {
+    /** Runs the work of {@code status} by {@code agent} as step {@code step} of the round, and says what follows. */
+    StepEnd run(Status status, Agent agent, int step) {
         thrown = Optional.empty();
-        refused = Optional.empty();
         Inbox inbox = context.inbox();
         inbox.enter(status, cancellation);
         try {
@@ -52,36 +55,79 @@ final class StateStep {
         }
     }
 
-    private WorkEnd attempt(Status status, Agent agent, int step) {
-        String here = status.qualifiedName();
+    private StepEnd attempt(Status status, Agent agent, int step) {
+        WorkEnd end;
         try {
             int archived = subtasks.entering(status, context);
             StateWork.handle(status, agent, context);
             if (timedOut(status)) {
-                return new WorkEnd.TimedOut(status.timeout().orElseThrow().to());
+                end = new WorkEnd.TimedOut(status.timeout().orElseThrow().to());
+            } else {
+                Optional<RoundResult> refused =
+                        status.endsSubtask() ? endSubtask(status, agent, step, archived) : Optional.empty();
+                if (refused.isPresent()) {
+                    return new StepEnd.Ended(refused.get());
+                }
+                if (!status.endsRound()) {
+                    return chose(status, agent, step, StateWork.decide(status, agent));
+                }
+                end = new WorkEnd.Finished();
             }
-            if (status.endsSubtask()) {
-                refused = endSubtask(status, agent, step, archived);
-            }
-            if (status.endsRound() || refused.isPresent()) {
-                return new WorkEnd.Finished();
-            }
-            Next next = StateWork.decide(status, agent);
-            handOff = next.agent();
-            boolean legal = next.from() == status && next.isLegal();
-            return new WorkEnd.Chose(next.to(), legal ? next.move() : Optional.empty(), next.isHandOff());
         } catch (JournalException e) {
             throw e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new WorkEnd.Cancelled("its thread was interrupted while " + here + " ran");
+            end = new WorkEnd.Cancelled("its thread was interrupted while " + status.qualifiedName() + " ran");
         } catch (CancellationException e) {
-            return cancellation.isCancelled()
-                    ? new WorkEnd.Cancelled("its CancellationToken was cancelled while " + here + " ran")
+            end = cancellation.isCancelled()
+                    ? new WorkEnd.Cancelled(
+                            "its CancellationToken was cancelled while " + status.qualifiedName() + " ran")
                     : failure(status, e);
         } catch (Exception e) {
-            return failure(status, e);
+            end = failure(status, e);
         }
+        return decide(status, agent, step, end);
+    }
+
+    /** The state's choice, taken when the table declares it: the common step, which allocates only its end. */
+    private StepEnd chose(Status status, Agent agent, int step, Next next) {
+        boolean legal = next.from() == status && next.isLegal();
+        Optional<Decision.End> refused =
+                RoundDecider.chose(status, next.to(), legal ? next.move() : Optional.empty(), next.isHandOff(), step);
+        if (refused.isPresent()) {
+            return new StepEnd.Ended(result(refused.get(), status, step, thrown));
+        }
+        Move move = next.move().orElseThrow();
+        return new StepEnd.Moved(move.to(), next.agent().orElse(agent), move.trigger());
+    }
+
+    /** What the decider says follows a step that did not choose; a move to {@code onError} remembers the failure. */
+    private StepEnd decide(Status status, Agent agent, int step, WorkEnd end) {
+        Decision decision = RoundDecider.decide(status, end, step, error.isPresent());
+        if (decision instanceof Decision.Move move) {
+            if (move.toOnError().isPresent()) {
+                Exception failure = thrown.orElseThrow();
+                error = Optional.of(failure);
+                context.put(Context.ERROR, failure);
+                errorReason = move.toOnError().get();
+            }
+            return new StepEnd.Moved(move.to(), agent, move.trigger());
+        }
+        return new StepEnd.Ended(result((Decision.End) decision, status, step, thrown));
+    }
+
+    /** The round's end in {@code at} as the decider gave it; {@code thrown} is the cause of a failed end. */
+    static RoundResult result(Decision.End end, Status at, int steps, Optional<Exception> thrown) {
+        Optional<Throwable> cause = end.failed() ? Optional.of(thrown.orElseThrow()) : Optional.empty();
+        return new RoundResult(
+                end.outcome(),
+                end.reason(),
+                at,
+                List.of(),
+                steps,
+                cause,
+                end.violation().map(v -> new RoundResult.Violation(v.from(), v.requested(), v.allowed())),
+                Optional.empty());
     }
 
     /** How a state's failed work ended: interrupted, timed out, a rejected reply, an unknown status, or a failure. */
@@ -129,19 +175,14 @@ final class StateStep {
                 new SubtaskEvent(session.get(), round, step, agent.name(), status, subtasks.count(), ended.get()));
     }
 
-    /** The exception the last step's work threw, if it threw one. */
-    Optional<Exception> thrown() {
-        return thrown;
+    /** The exception that sent the round to its machine's {@code onError} state, if one did. */
+    Optional<Exception> error() {
+        return error;
     }
 
-    /** The agent the last step's state handed off to, if it did. */
-    Optional<Agent> handOff() {
-        return handOff;
-    }
-
-    /** The round's end when a listener failed on the last step's subtask end. */
-    Optional<RoundResult> refused() {
-        return refused;
+    /** How the round went to {@code onError}: the first part of its reason when it ends. */
+    String errorReason() {
+        return errorReason;
     }
 
     /** The subtasks the round ended so far, in order. */

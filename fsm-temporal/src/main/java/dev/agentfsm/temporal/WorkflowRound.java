@@ -84,7 +84,7 @@ final class WorkflowRound {
 
     /** Runs the round to its end; every way it can end is a report, none of them an exception. */
     RoundReport run(Steps work) {
-        Optional<RoundReport> refused = admit(Optional.empty());
+        Optional<RoundReport> refused = admit(status);
         while (refused.isEmpty()) {
             steps++;
             path.add(status.qualifiedName());
@@ -100,7 +100,7 @@ final class WorkflowRound {
                 error = failure;
                 errorReason = move.toOnError().get();
             }
-            refused = admit(Optional.of(move.to()));
+            refused = admit(move.to());
             if (refused.isEmpty()) {
                 status = move.to();
                 agent = move.handOff()
@@ -214,7 +214,7 @@ final class WorkflowRound {
     }
 
     /** Why the round may not enter its next state (cancelled, or out of steps); takes the step when it may. */
-    private Optional<RoundReport> admit(Optional<Status> to) {
+    private Optional<RoundReport> admit(Status to) {
         Optional<String> why =
                 cancelled.getAsBoolean() ? Optional.of("its session's workflow was cancelled") : Optional.empty();
         Optional<Decision.End> refused = RoundDecider.admit(status, to, steps, why, budget.used(), budget.limit());

@@ -60,36 +60,55 @@ public final class RoundDecider {
 
     /**
      * Whether the round may enter its next state: empty when it may (the caller then takes the step
-     * from the budget), otherwise how it ends, in {@code at}.
+     * from the budget), otherwise how it ends, in {@code at}. Allocates nothing when it may.
      *
      * @param at the state the round is in (before its first step: its initial state)
-     * @param to the state it is about to enter; empty before its first step
-     * @param steps the states the round has entered
+     * @param to the state it is about to enter (before its first step: its initial state)
+     * @param steps the states the round has entered; 0 before its first step
      * @param cancelled what cancelled the round, if something did
      * @param used the steps the session's budget has given
      * @param limit the budget's size
      */
     public static Optional<Decision.End> admit(
-            Status at, Optional<? extends Status> to, int steps, Optional<String> cancelled, int used, int limit) {
+            Status at, Status to, int steps, Optional<String> cancelled, int used, int limit) {
         if (cancelled.isPresent()) {
             return Optional.of(Decision.End.of(Outcome.CANCELLED, RoundReasons.cancelled(cancelled.get(), steps, at)));
         }
         if (used >= limit) {
-            return Optional.of(Decision.End.of(Outcome.STEP_LIMIT, RoundReasons.stepLimit(limit, steps, at, to)));
+            Optional<Status> next = steps == 0 ? Optional.empty() : Optional.of(to);
+            return Optional.of(Decision.End.of(Outcome.STEP_LIMIT, RoundReasons.stepLimit(limit, steps, at, next)));
         }
         return Optional.empty();
     }
 
-    /** A choice is taken when the table declares it, a hand-off with its agent and a plain move without one. */
-    private static Decision chose(Status at, WorkEnd.Chose chose, int steps) {
+    /**
+     * Whether a state's choice is taken: empty when it is (the declared move, a hand-off with its
+     * agent and a plain move without one), otherwise how the round ends. Allocates nothing when the
+     * move is taken: the embedded round asks this on every step.
+     *
+     * @param at the state that chose
+     * @param requested the status it asked for
+     * @param declared the declared move to {@code requested}, when whoever chose found one
+     * @param handOff whether the chooser named an agent that takes over
+     * @param steps the states the round has entered, this one included
+     */
+    public static Optional<Decision.End> chose(
+            Status at, Status requested, Optional<Move> declared, boolean handOff, int steps) {
         if (at.endsRound()) {
-            return Decision.End.of(Outcome.COMPLETED, RoundReasons.completed(at, steps));
+            return Optional.of(Decision.End.of(Outcome.COMPLETED, RoundReasons.completed(at, steps)));
         }
-        Optional<Move> declared = chose.declared();
-        if (declared.isEmpty() || declared.get().isHandOff() != chose.handOff()) {
-            return illegal(at, chose.to());
+        if (declared.isEmpty() || declared.get().isHandOff() != handOff) {
+            return Optional.of(illegal(at, requested));
         }
-        Move move = declared.get();
+        return Optional.empty();
+    }
+
+    private static Decision chose(Status at, WorkEnd.Chose chose, int steps) {
+        Optional<Decision.End> refused = chose(at, chose.to(), chose.declared(), chose.handOff(), steps);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        Move move = chose.declared().orElseThrow();
         return new Decision.Move(move.to(), move.trigger(), chose.handOff(), Optional.empty());
     }
 
@@ -124,7 +143,7 @@ public final class RoundDecider {
                 Optional.of(RoundReasons.movedToOnError(at, failure, onError.get())));
     }
 
-    private static Decision illegal(Status at, Status requested) {
+    private static Decision.End illegal(Status at, Status requested) {
         String name = RoundReasons.requested(at, requested);
         return new Decision.End(
                 Outcome.ILLEGAL_TRANSITION,

@@ -12,26 +12,24 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * One round of an agent's machine: UFO's loop with defined semantics. For each state entered it runs
- * one step through the round's {@link StepInterceptor}s to the state's work: {@code handle} (terminal
- * states included); a subtask-ending state ends a subtask (a {@link SubtaskEvent}); a round-ending
- * state ends the round; otherwise the state's own {@code next(agent, to)}, its only move, or the
- * agent's status chooses the next state. What follows (a move, a hand-off, {@code onError}, the
- * fallback, or the round's end) is decided by one pure decider shared with fsm-temporal. A move is
- * then taken when the round is not cancelled and has a step left, announced to listeners, and the
- * state (and, for a hand-off, the agent) switches. {@link #run()} always returns a {@link RoundResult};
- * it never reports a step limit, an error, a veto or an illegal move as success.
+ * One round of an agent's machine: UFO's loop with defined semantics. Each state entered is one step,
+ * run through the round's {@link StepInterceptor}s to its end: the state's {@code handle} (terminal
+ * states included), its subtask's end, its choice ({@code next(agent, to)}, its only move, or the
+ * agent's status), and what one pure decider, shared with fsm-temporal, says follows (a move, a
+ * hand-off, {@code onError}, the fallback, or the round's end). A move is taken when the round is not
+ * cancelled and has a step left; it is announced to listeners and the state (and, for a hand-off, the
+ * agent) switches. {@link #run()} always returns a {@link RoundResult}; it never reports a step limit,
+ * an error, a veto or an illegal move as success.
  *
  * <pre>{@code
  * RoundResult result = Round.of(HostAgentStateManager.instance(), host)
  *         .context(context).listener(trace).build().run();
  * }</pre>
  *
- * <p>The round's step limit is the agent's {@link Agent#config()} {@code maxStep}, unless
- * {@link Builder#config} gives other settings. A {@link Session} runs rounds over successive requests.
- *
- * <p>A state that declares {@code @Timeout} has its time counted from when it is entered: when its work
- * ends after the deadline (returning or throwing), the round takes the declared {@code TIMEOUT} move.
+ * <p>The step limit is the agent's {@link Agent#config()} {@code maxStep}, unless {@link Builder#config}
+ * gives other settings. A {@link Session} runs rounds over successive requests. A state that declares
+ * {@code @Timeout} has its time counted from when it is entered: when its work ends after the deadline
+ * (returning or throwing), the round takes the declared {@code TIMEOUT} move.
  */
 public final class Round {
     private final StateManager<?, ?> machine;
@@ -48,7 +46,6 @@ public final class Round {
     private final int number;
     private boolean started;
 
-    @SuppressWarnings("TooManyParameters") // package-private: Session and the Builder fill them
     Round(
             StateManager<?, ?> machine,
             Agent agent,
@@ -97,12 +94,14 @@ public final class Round {
     /** The loop and its state, confined to the calling thread. */
     private final class Run {
         private final List<Status> path = new ArrayList<>();
-        private final StepChain chain =
-                new StepChain(interceptors, this::work, machine, context, Round.this::session, number);
-        private final StateStep state = new StateStep(context, cancellation, listeners, Round.this::session, number);
         private Status status;
         private Agent current = agent;
         private int steps;
+        private final StateStep state = new StateStep(context, cancellation, listeners, Round.this::session, number);
+        /** The step's interceptors, then its end: the state's work and what follows it. */
+        private final StepChain chain = new StepChain(
+                interceptors, () -> state.run(status, current, steps), machine, context, Round.this::session, number);
+
         /** Whether the round's end was replayed from the journal rather than reached by the replay. */
         private boolean endReplayed;
 
@@ -144,11 +143,6 @@ public final class Round {
                 }
             }
             return finish(refused.get());
-        }
-
-        /** The chain's end: the state's work and what follows it. */
-        private StepEnd work() {
-            return state.run(status, current, steps);
         }
 
         /**

@@ -17,7 +17,9 @@ import java.util.UUID;
  * sessions may run at once, sharing the generated state managers.
  *
  * <p>A session can keep a {@link Journal}, one record per completed step, and resume from it after
- * its process died: {@link Builder#journal} writes one, {@link #resume} continues one.
+ * its process died: {@link Builder#journal} writes one, {@link #resume} continues one. Its
+ * {@link StepInterceptor}s ({@link Builder#interceptor}) wrap every step of every round, inside the
+ * journal's record of the step.
  *
  * <pre>{@code
  * List<RoundResult> results = Session.of(LinuxAgentStateManager.instance(), agent)

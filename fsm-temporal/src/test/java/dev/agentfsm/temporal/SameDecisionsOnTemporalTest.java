@@ -84,6 +84,7 @@ class SameDecisionsOnTemporalTest {
                     .result()
                     .rounds()
                     .get(0);
+            assertEquals(0, worker.sessions().sessions(), name + ": the worker forgot the session");
         } finally {
             TestServer.terminateRunning(client, List.of(id));
         }

@@ -20,8 +20,8 @@ package dev.agentfsm.runtime;
  * {@link Outcome#VETOED}, with a reason that names the interceptor; the state's work does not run. It
  * may also return another end than the one that came up (a veto after the work ran, say). It runs on
  * the round's thread; an exception it throws is not caught by the round (as a {@link java.lang.Error}
- * from a state is not). Interceptors run in the order they were added, the session's before the
- * round's; the session's journal records each step outside all of them (see the fsm-runtime README).
+ * from a state is not). Interceptors run in the order they were added, the first added outermost;
+ * a session's journal records each step outside all of them (see the fsm-runtime README).
  */
 @FunctionalInterface
 public interface StepInterceptor {

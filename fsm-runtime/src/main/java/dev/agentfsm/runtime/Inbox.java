@@ -152,6 +152,16 @@ public final class Inbox {
         return timeout.isPresent() && deadlineNanos - System.nanoTime() <= 0;
     }
 
+    /**
+     * Whether the running state's time-out ran out, as the session's journal recorded it for a
+     * replayed step; for the round, after the state's work.
+     */
+    boolean ranOut() {
+        boolean live = expired();
+        Optional<Journal> recording = journal;
+        return recording.isPresent() ? recording.get().timedOut(live) : live;
+    }
+
     /** The running state's time-out ran out: what {@link #await()} throws. */
     StateTimeoutException timedOut() {
         return new StateTimeoutException(running().orElseThrow(), timeout.orElseThrow());

@@ -13,5 +13,10 @@ public enum Outcome {
     /** A status that no state of the machine has, and the machine declares no fallback. */
     UNKNOWN_STATUS,
     /** The round's {@link CancellationToken} was cancelled, or its thread interrupted. */
-    CANCELLED
+    CANCELLED,
+    /**
+     * A {@link StepInterceptor} vetoed a step ({@link StepInterceptor.Chain#veto}); the reason names the
+     * interceptor and says why. Never reported as success.
+     */
+    VETOED
 }

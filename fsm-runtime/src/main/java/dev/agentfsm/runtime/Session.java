@@ -17,7 +17,9 @@ import java.util.UUID;
  * sessions may run at once, sharing the generated state managers.
  *
  * <p>A session can keep a {@link Journal}, one record per completed step, and resume from it after
- * its process died: {@link Builder#journal} writes one, {@link #resume} continues one.
+ * its process died: {@link Builder#journal} writes one, {@link #resume} continues one. Its
+ * {@link StepInterceptor}s ({@link Builder#interceptor}) wrap every step of every round, inside the
+ * journal's record of the step.
  *
  * <pre>{@code
  * List<RoundResult> results = Session.of(LinuxAgentStateManager.instance(), agent)
@@ -30,7 +32,8 @@ public final class Session {
     private final RuntimeConfig config;
     private final Context context;
     private String id;
-    private final List<TransitionListener> listeners;
+    private final Listeners listeners;
+    private final List<StepInterceptor> interceptors;
     private final CancellationToken cancellation;
     private final StepBudget budget;
     private final List<RoundResult> results = new ArrayList<>();
@@ -42,7 +45,8 @@ public final class Session {
         this.config = builder.config.orElseGet(builder.agent::config);
         this.context = builder.context;
         this.id = builder.id.orElseGet(() -> UUID.randomUUID().toString());
-        this.listeners = List.copyOf(builder.listeners);
+        this.listeners = new Listeners(builder.listeners);
+        this.interceptors = List.copyOf(builder.interceptors);
         this.cancellation = builder.cancellation;
         this.budget = new StepBudget(config.maxStep());
         this.journal = builder.journal;
@@ -143,8 +147,22 @@ public final class Session {
         int number = results.size() + 1;
         agent.reset();
         context.put(Context.REQUEST, request);
+        // the journal records each step outside the session's own interceptors, and each round's end
+        Optional<JournalInterceptor> recorder = journal.map(JournalInterceptor::new);
+        List<StepInterceptor> chain = new ArrayList<>(interceptors.size() + 1);
+        recorder.ifPresent(chain::add);
+        chain.addAll(interceptors);
         RoundResult result = new Round(
-                        machine, agent, context, budget, listeners, cancellation, Optional.of(id), number, journal)
+                        machine,
+                        agent,
+                        context,
+                        budget,
+                        listeners,
+                        chain,
+                        recorder.<RoundHooks>map(r -> r).orElse(RoundHooks.NONE),
+                        cancellation,
+                        Optional.of(id),
+                        number)
                 .run();
         agent.blackboard().addRequest(request);
         results.add(result);
@@ -196,6 +214,7 @@ public final class Session {
         private Context context = new Context();
         private Optional<String> id = Optional.empty();
         private final List<TransitionListener> listeners = new ArrayList<>();
+        private final List<StepInterceptor> interceptors = new ArrayList<>();
         private CancellationToken cancellation = new CancellationToken();
         private Optional<Journal> journal = Optional.empty();
 
@@ -225,6 +244,15 @@ public final class Session {
         /** Adds a listener to every round. */
         public Builder<A> listener(TransitionListener listener) {
             listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /**
+         * Adds an interceptor around each step of every round; the first added is the outermost. The
+         * session's journal, when it keeps one, records each step outside them all.
+         */
+        public Builder<A> interceptor(StepInterceptor interceptor) {
+            interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
             return this;
         }
 

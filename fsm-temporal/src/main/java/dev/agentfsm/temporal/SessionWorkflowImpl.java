@@ -24,7 +24,7 @@ import org.slf4j.Logger;
  * The session's workflow. It holds only values: the session's statuses by machine and name, the
  * current round's path and result, the step budget, the rounds' reports. The agents and their
  * memory live on a worker; each state's work runs there as an activity ({@code agentfsm.RunState}) on
- * that worker's own task queue, and this class decides with {@link RoundRun} where each report
+ * that worker's own task queue, and this class decides with {@link WorkflowRound} where each report
  * leads. A question to the user is a durable wait for an update; a state's declared time-out is a
  * durable timer; when the worker holding the agent is gone, another worker takes the session over.
  *
@@ -48,7 +48,7 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
     private String mainAgent = "";
     private Optional<SessionOpened> home = Optional.empty();
     private Optional<StepBudget> budget = Optional.empty();
-    private Optional<RoundRun> current = Optional.empty();
+    private Optional<WorkflowRound> current = Optional.empty();
     private int round;
     private final List<RoundReport> rounds = new ArrayList<>();
     private Optional<Asked> waiting = Optional.empty();
@@ -89,7 +89,7 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
         Optional<String> previous = Optional.empty();
         for (String text : request.requests()) {
             round++;
-            RoundRun run = new RoundRun(
+            WorkflowRound run = new WorkflowRound(
                     machines,
                     session,
                     initial,
@@ -333,8 +333,8 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
     @Override
     public SessionView view() {
         String status = current.map(run -> run.status().qualifiedName()).orElse(initialStatus);
-        String agent = current.map(RoundRun::agent).orElse(mainAgent);
-        List<String> path = current.map(RoundRun::path).orElse(List.of());
+        String agent = current.map(WorkflowRound::agent).orElse(mainAgent);
+        List<String> path = current.map(WorkflowRound::path).orElse(List.of());
         return new SessionView(
                 session,
                 round,

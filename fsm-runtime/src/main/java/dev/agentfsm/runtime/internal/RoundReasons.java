@@ -85,6 +85,34 @@ public final class RoundReasons {
         return "the LLM's reply was rejected in " + at.qualifiedName() + ": " + message;
     }
 
+    /**
+     * A step interceptor vetoed the step into {@code at}: {@code VETOED}.
+     *
+     * @param interceptor the interceptor's class name
+     * @param why the interceptor's own reason
+     */
+    public static String vetoed(String interceptor, String why, int step, Status at) {
+        return "interceptor " + interceptor + " vetoed step " + step + " in " + at.qualifiedName() + ": " + why;
+    }
+
+    /** A listener threw when told of the move {@code from -> to}: {@code ERROR}. */
+    public static String listenerFailedOnMove(String listener, Status from, Status to, String failure) {
+        return "listener " + listener + " failed on the transition " + from.qualifiedName() + " -> "
+                + to.qualifiedName() + ": " + failure;
+    }
+
+    /** A listener threw when told that subtask {@code number} ended in {@code at}: {@code ERROR}. */
+    public static String listenerFailedOnSubtask(String listener, int number, Status at, String failure) {
+        return "listener " + listener + " failed on the end of subtask " + number + " in " + at.qualifiedName() + ": "
+                + failure;
+    }
+
+    /** A listener threw when told how the round ended, as {@code outcome} for {@code reason}: {@code ERROR}. */
+    public static String listenerFailedAtEnd(String listener, String failure, String outcome, String reason) {
+        return "listener " + listener + " failed at the end of the round with " + failure
+                + "; the round itself ended as " + outcome + ": " + reason;
+    }
+
     private static String steps(int steps) {
         return steps + (steps == 1 ? " step" : " steps");
     }

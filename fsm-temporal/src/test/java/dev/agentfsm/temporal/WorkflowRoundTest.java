@@ -28,17 +28,17 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * The workflow's decisions without Temporal: {@link RoundRun} driving a {@link LiveSession} directly
+ * The workflow's decisions without Temporal: {@link WorkflowRound} driving a {@link LiveSession} directly
  * ends every round exactly as the embedded {@link Round} does (outcome, reason, path, result, error),
  * and refuses what the table does not declare.
  */
-class RoundRunTest {
-    private static final Machines MACHINES = Machines.discover(RoundRunTest.class.getClassLoader());
+class WorkflowRoundTest {
+    private static final Machines MACHINES = Machines.discover(WorkflowRoundTest.class.getClassLoader());
 
-    /** The report of a round the workflow's way: RoundRun deciding, a LiveSession working. */
+    /** The report of a round the workflow's way: WorkflowRound deciding, a LiveSession working. */
     private static RoundReport viaWorkflow(StateManager<?, ?> machine, Agent agent, String request) {
         LiveSession session = new LiveSession("s-1", agent, new SessionUserChannel("s-1"));
-        RoundRun run = new RoundRun(
+        WorkflowRound run = new WorkflowRound(
                 MACHINES,
                 "s-1",
                 machine.table().initial(),
@@ -168,7 +168,7 @@ class RoundRunTest {
     /** A round of Ticket whose steps end as given, in order. */
     private static RoundReport scripted(TicketStatus initial, StepEnd... ends) {
         Deque<StepEnd> script = new ArrayDeque<>(List.of(ends));
-        RoundRun run = new RoundRun(
+        WorkflowRound run = new WorkflowRound(
                 MACHINES, "s-2", initial, "Ticket", 1, "ship it", Optional.empty(), new StepBudget(10), () -> false);
         return run.run(input -> new StepResult(script.removeFirst(), Optional.empty()));
     }

@@ -1,0 +1,57 @@
+package dev.agentfsm.runtime;
+
+import dev.agentfsm.runtime.journal.JournalRecord;
+import java.util.Optional;
+
+/**
+ * The session's journal around each step: it begins the step (replayed when the journal holds it,
+ * live otherwise), and when the step's end comes back up it writes the step (or, for a replayed step,
+ * checks it against the record); a step cut off by a cancellation or an exception is abandoned and
+ * runs again on resume. Between steps and at the round's end it tells the round what the journal
+ * recorded ({@link RoundHooks}). The session puts it first in every round's chain.
+ */
+final class JournalInterceptor implements StepInterceptor, RoundHooks {
+    private final Journal journal;
+
+    JournalInterceptor(Journal journal) {
+        this.journal = journal;
+    }
+
+    @Override
+    public StepEnd intercept(Chain chain) {
+        Context context = chain.context();
+        journal.beginStep(chain.round(), chain.step(), chain.sessionStep(), chain.agent(), chain.status(), context);
+        ((StepChain) chain).replayed(journal.stepReplayed());
+        StepEnd end;
+        try {
+            end = chain.proceed();
+        } catch (RuntimeException | Error e) {
+            journal.abandonStep();
+            throw e;
+        }
+        if (end instanceof StepEnd.Ended ended) {
+            if (ended.outcome() == Outcome.CANCELLED) {
+                journal.abandonStep(); // cut off: on resume it runs again
+            } else {
+                journal.endStep(Optional.empty(), Optional.of(ended.outcome()), context);
+            }
+        } else {
+            StepEnd.Moved moved = (StepEnd.Moved) end;
+            journal.endStep(
+                    Optional.of(new JournalRecord.Moved(moved.to().qualifiedName(), moved.trigger())),
+                    Optional.empty(),
+                    context);
+        }
+        return end;
+    }
+
+    @Override
+    public Optional<RecordedEnd> recordedEnd(int round) {
+        return journal.recordedEnd(round).map(end -> new RecordedEnd(Outcome.valueOf(end.outcome()), end.reason()));
+    }
+
+    @Override
+    public void ended(int round, RoundResult result) {
+        journal.roundEnded(round, result);
+    }
+}

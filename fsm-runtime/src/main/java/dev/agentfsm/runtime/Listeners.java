@@ -1,0 +1,92 @@
+package dev.agentfsm.runtime;
+
+import dev.agentfsm.runtime.internal.RoundReasons;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A round's {@link TransitionListener}s, told in order; a listener that throws ends the round as
+ * {@link Outcome#ERROR} naming it (at the round's end: every listener still hears it first).
+ */
+final class Listeners {
+    private final List<TransitionListener> all;
+
+    Listeners(List<TransitionListener> all) {
+        this.all = List.copyOf(all);
+    }
+
+    boolean isEmpty() {
+        return all.isEmpty();
+    }
+
+    /** Tells of the move; the round's end, in the state it is leaving, when a listener threw. */
+    Optional<RoundResult> moved(TransitionEvent event) {
+        for (TransitionListener listener : all) {
+            try {
+                listener.onTransition(event);
+            } catch (RuntimeException e) {
+                return Optional.of(failed(
+                        e,
+                        RoundReasons.listenerFailedOnMove(
+                                listener.getClass().getName(), event.from(), event.to(), e.toString()),
+                        event.from(),
+                        event.step()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Tells of the subtask's end; the round's end when a listener threw. */
+    Optional<RoundResult> subtaskEnded(SubtaskEvent event) {
+        for (TransitionListener listener : all) {
+            try {
+                listener.onSubtaskEnd(event);
+            } catch (RuntimeException e) {
+                return Optional.of(failed(
+                        e,
+                        RoundReasons.listenerFailedOnSubtask(
+                                listener.getClass().getName(), event.number(), event.status(), e.toString()),
+                        event.status(),
+                        event.step()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Every listener hears the end; one that throws turns the result into an {@code ERROR} naming it. */
+    RoundResult roundEnded(String session, int round, RoundResult result) {
+        RuntimeException failure = null;
+        String failed = "";
+        for (TransitionListener listener : all) {
+            try {
+                listener.onRoundEnd(session, round, result);
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                    failed = listener.getClass().getName();
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure == null) {
+            return result;
+        }
+        return new RoundResult(
+                Outcome.ERROR,
+                RoundReasons.listenerFailedAtEnd(
+                        failed, failure.toString(), result.outcome().name(), result.reason()),
+                result.finalStatus(),
+                result.path(),
+                result.steps(),
+                Optional.of(failure),
+                result.violation(),
+                result.result(),
+                result.subtasks());
+    }
+
+    private static RoundResult failed(RuntimeException e, String reason, Status at, int steps) {
+        return new RoundResult(
+                Outcome.ERROR, reason, at, List.of(), steps, Optional.of(e), Optional.empty(), Optional.empty());
+    }
+}

@@ -1,0 +1,192 @@
+package dev.agentfsm.runtime;
+
+import dev.agentfsm.runtime.internal.Decision;
+import dev.agentfsm.runtime.internal.RoundDecider;
+import dev.agentfsm.runtime.internal.StateWork;
+import dev.agentfsm.runtime.internal.WorkEnd;
+import dev.agentfsm.runtime.journal.JournalException;
+import dev.agentfsm.runtime.llm.ReplyRejectedException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.function.Supplier;
+
+/**
+ * The end of a round's step chain: one state's work, within its declared time-out, and what the
+ * decider says follows it. It runs the state's {@code handle} (the inbox holds its deadline
+ * meanwhile), ends a subtask when the state ends one (telling the listeners), asks the state where
+ * to go, and hands how the work ended ({@link WorkEnd}) to {@link RoundDecider}; an exception is a
+ * step's end, not the round's. It remembers the failure that sent the round to {@code onError}.
+ * Confined to the round's thread.
+ */
+final class StateStep {
+    private final Context context;
+    private final CancellationToken cancellation;
+    private final Listeners listeners;
+    private final Supplier<String> session;
+    private final int round;
+    private final Subtasks subtasks = new Subtasks();
+
+    /** The exception the current step's work threw, if it threw one. */
+    private Optional<Exception> thrown = Optional.empty();
+    /** The exception that sent the round to its machine's {@code onError} state, if one did. */
+    private Optional<Exception> error = Optional.empty();
+    /** How the round went to {@code onError}, the first part of its reason. */
+    private String errorReason = "";
+
+    StateStep(
+            Context context, CancellationToken cancellation, Listeners listeners, Supplier<String> session, int round) {
+        this.context = context;
+        this.cancellation = cancellation;
+        this.listeners = listeners;
+        this.session = session;
+        this.round = round;
+    }
+
+    /** Runs the work of {@code status} by {@code agent} as step {@code step} of the round, and says what follows. */
+    StepEnd run(Status status, Agent agent, int step) {
+        thrown = Optional.empty();
+        Inbox inbox = context.inbox();
+        inbox.enter(status, cancellation);
+        try {
+            return attempt(status, agent, step);
+        } finally {
+            inbox.leave();
+        }
+    }
+
+    private StepEnd attempt(Status status, Agent agent, int step) {
+        WorkEnd end;
+        try {
+            int archived = subtasks.entering(status, context);
+            StateWork.handle(status, agent, context);
+            if (timedOut(status)) {
+                end = new WorkEnd.TimedOut(status.timeout().orElseThrow().to());
+            } else {
+                Optional<RoundResult> refused =
+                        status.endsSubtask() ? endSubtask(status, agent, step, archived) : Optional.empty();
+                if (refused.isPresent()) {
+                    return new StepEnd.Ended(refused.get());
+                }
+                if (!status.endsRound()) {
+                    return chose(status, agent, step, StateWork.decide(status, agent));
+                }
+                end = new WorkEnd.Finished();
+            }
+        } catch (JournalException e) {
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            end = new WorkEnd.Cancelled("its thread was interrupted while " + status.qualifiedName() + " ran");
+        } catch (CancellationException e) {
+            end = cancellation.isCancelled()
+                    ? new WorkEnd.Cancelled(
+                            "its CancellationToken was cancelled while " + status.qualifiedName() + " ran")
+                    : failure(status, e);
+        } catch (Exception e) {
+            end = failure(status, e);
+        }
+        return decide(status, agent, step, end);
+    }
+
+    /** The state's choice, taken when the table declares it: the common step, which allocates only its end. */
+    private StepEnd chose(Status status, Agent agent, int step, Next next) {
+        boolean legal = next.from() == status && next.isLegal();
+        Optional<Decision.End> refused =
+                RoundDecider.chose(status, next.to(), legal ? next.move() : Optional.empty(), next.isHandOff(), step);
+        if (refused.isPresent()) {
+            return new StepEnd.Ended(result(refused.get(), status, step, thrown));
+        }
+        Move move = next.move().orElseThrow();
+        return new StepEnd.Moved(move.to(), next.agent().orElse(agent), move.trigger());
+    }
+
+    /** What the decider says follows a step that did not choose; a move to {@code onError} remembers the failure. */
+    private StepEnd decide(Status status, Agent agent, int step, WorkEnd end) {
+        Decision decision = RoundDecider.decide(status, end, step, error.isPresent());
+        if (decision instanceof Decision.Move move) {
+            if (move.toOnError().isPresent()) {
+                Exception failure = thrown.orElseThrow();
+                error = Optional.of(failure);
+                context.put(Context.ERROR, failure);
+                errorReason = move.toOnError().get();
+            }
+            return new StepEnd.Moved(move.to(), agent, move.trigger());
+        }
+        return new StepEnd.Ended(result((Decision.End) decision, status, step, thrown));
+    }
+
+    /** The round's end in {@code at} as the decider gave it; {@code thrown} is the cause of a failed end. */
+    static RoundResult result(Decision.End end, Status at, int steps, Optional<Exception> thrown) {
+        Optional<Throwable> cause = end.failed() ? Optional.of(thrown.orElseThrow()) : Optional.empty();
+        return new RoundResult(
+                end.outcome(),
+                end.reason(),
+                at,
+                List.of(),
+                steps,
+                cause,
+                end.violation().map(v -> new RoundResult.Violation(v.from(), v.requested(), v.allowed())),
+                Optional.empty());
+    }
+
+    /** How a state's failed work ended: interrupted, timed out, a rejected reply, an unknown status, or a failure. */
+    private WorkEnd failure(Status status, Exception e) {
+        if (StateWork.interrupted(e)) {
+            // an LLM or driver call that was interrupted restores the flag and throws its own
+            // exception: the round is being cancelled, and onError is for failures, not for that
+            Thread.currentThread().interrupt();
+            return new WorkEnd.Cancelled(
+                    "its thread was interrupted while " + status.qualifiedName() + " ran (" + e + ")");
+        }
+        if (timedOut(status)) {
+            return new WorkEnd.TimedOut(status.timeout().orElseThrow().to());
+        }
+        thrown = Optional.of(e);
+        if (e instanceof ReplyRejectedException rejected) {
+            boolean refusedMove =
+                    rejected.outcome() == Outcome.UNKNOWN_STATUS || rejected.outcome() == Outcome.ILLEGAL_TRANSITION;
+            return new WorkEnd.Rejected(
+                    rejected.outcome(),
+                    rejected.getMessage(),
+                    refusedMove
+                            ? Optional.of(new WorkEnd.Refused(
+                                    rejected.from(), String.valueOf(rejected.status()), rejected.allowed()))
+                            : Optional.empty());
+        }
+        if (e instanceof UnknownStatusException unknown) {
+            return new WorkEnd.UnknownStatus(unknown.machine(), Optional.ofNullable(unknown.status()), e.toString());
+        }
+        return new WorkEnd.Failed(e.toString());
+    }
+
+    /** Whether the state's declared time-out ran out before its work ended (as recorded, when replayed). */
+    private boolean timedOut(Status status) {
+        return status.timeout().isPresent() && context.inbox().ranOut();
+    }
+
+    /** The subtask-ending state has run: records the subtask it ended and tells the listeners. */
+    private Optional<RoundResult> endSubtask(Status status, Agent agent, int step, int archivedBefore) {
+        Optional<ArchivedSubtask> ended = subtasks.end(status, context, archivedBefore);
+        if (ended.isEmpty() || listeners.isEmpty()) {
+            return Optional.empty();
+        }
+        return listeners.subtaskEnded(
+                new SubtaskEvent(session.get(), round, step, agent.name(), status, subtasks.count(), ended.get()));
+    }
+
+    /** The exception that sent the round to its machine's {@code onError} state, if one did. */
+    Optional<Exception> error() {
+        return error;
+    }
+
+    /** How the round went to {@code onError}: the first part of its reason when it ends. */
+    String errorReason() {
+        return errorReason;
+    }
+
+    /** The subtasks the round ended so far, in order. */
+    List<ArchivedSubtask> subtasks() {
+        return subtasks.all();
+    }
+}

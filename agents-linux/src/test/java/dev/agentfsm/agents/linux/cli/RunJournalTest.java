@@ -74,6 +74,60 @@ class RunJournalTest {
     }
 
     @Test
+    void aStepWhoseToolCallHadANumberResumesWithoutAskingOrRunningAgain() throws Exception {
+        Path root = Files.createDirectory(dir.resolve("root"));
+        Files.writeString(root.resolve("hello.txt"), "hi\n");
+        Path journal = dir.resolve("numbers.journal");
+        String listWithTimeout =
+                RunArgs.LIST.replace("\"command\": \"ls -1\"}", "\"command\": \"ls -1\", \"timeout\": 10}");
+        try (ChatServer server = new ChatServer(listWithTimeout, RunArgs.DONE)) {
+            Cli first = run(server, root, "--task", TASK, "--journal", journal.toString());
+            assertEquals(0, first.exitCode(), first.out() + first.err());
+        }
+        List<String> records = Files.readAllLines(journal);
+        assertTrue(records.get(2).contains("\"timeout\":10"), records.get(2));
+        Files.write(journal, records.subList(0, 3));
+        Files.delete(root.resolve("hello.txt"));
+
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
+            Cli resumed = run(server, root, "--resume", journal.toString());
+
+            assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
+            assertTrue(resumed.out().contains("        hello.txt\nstep 2"), "the recorded output: " + resumed.out());
+            assertEquals(1, server.requests().size(), "only step 2 asks the model");
+        }
+    }
+
+    @Test
+    void aJournalWhoseRoundEndedResumesToThatEndAskingNothingAndRunningNothing() throws Exception {
+        Path root = Files.createDirectory(dir.resolve("root"));
+        Files.writeString(root.resolve("hello.txt"), "hi\n");
+        Path journal = dir.resolve("ended.journal");
+        String listWithTimeout =
+                RunArgs.LIST.replace("\"command\": \"ls -1\"}", "\"command\": \"ls -1\", \"timeout\": 10}");
+        try (ChatServer server = new ChatServer(listWithTimeout, RunArgs.DONE)) {
+            Cli first = run(server, root, "--task", TASK, "--journal", journal.toString());
+            assertEquals(0, first.exitCode(), first.out() + first.err());
+        }
+        List<String> records = Files.readAllLines(journal);
+        Files.delete(root.resolve("hello.txt"));
+
+        try (ChatServer server = new ChatServer()) {
+            Cli resumed = run(server, root, "--resume", journal.toString());
+
+            assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
+            assertTrue(
+                    resumed.out().contains("\nround COMPLETED after 3 states: CONTINUE -> CONTINUE -> FINISH\n"),
+                    resumed.out());
+            assertTrue(
+                    resumed.out().contains("The directory holds hello.txt."), "the recorded result: " + resumed.out());
+            assertTrue(resumed.out().contains("        hello.txt\n"), "the recorded listing: " + resumed.out());
+            assertEquals(0, server.requests().size(), "the model is not asked");
+        }
+        assertEquals(records, Files.readAllLines(journal), "nothing was added to the journal");
+    }
+
+    @Test
     void resumingWithAnotherTaskIsRefused() throws Exception {
         Path journal = recorded();
         String error = refusedResume(journal, "--task", "something else");

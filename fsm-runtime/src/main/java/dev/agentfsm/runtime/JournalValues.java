@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -72,7 +71,7 @@ final class JournalValues {
             return Optional.of(at + ": " + shown(asked) + " vs " + shown(recorded));
         }
         if (asked.isObject()) {
-            SortedSet<String> names = new TreeSet<>();
+            TreeSet<String> names = new TreeSet<>();
             asked.fieldNames().forEachRemaining(names::add);
             recorded.fieldNames().forEachRemaining(names::add);
             for (String name : names) {

@@ -107,6 +107,20 @@ class HostileJournalFileTest {
         assertTrue(out.contains("is longer than the cap of 16.0 MiB a record may have"), out);
     }
 
+    @Test
+    void aDeeplyNestedRecordWithItsChecksumRecomputedIsCorruptNotAStackOverflow() throws Exception {
+        Path file = dir.resolve("deep");
+        String body = "{\"n\":2,\"type\":\"requests\",\"requests\":" + "[".repeat(200_000) + "]".repeat(200_000) + "}";
+        String line = body.substring(0, body.length() - 1) + ",\"crc\":\"" + RecordCodec.crc(body) + "\"}";
+        Files.writeString(file, RecordCodec.line(header()) + "\n" + line + "\n");
+
+        JournalException e = assertThrows(JournalException.class, () -> JournalFile.read(file));
+
+        assertEquals(JournalException.Kind.CORRUPT, e.kind());
+        assertEquals(2, e.record().orElseThrow());
+        assertTrue(e.getMessage().contains("it is not JSON: Document nesting depth"), e.getMessage());
+    }
+
     /** Reads the journal named by its argument and prints how that ended; run in a JVM with a small heap. */
     public static final class ReadJournal {
         private ReadJournal() {}

@@ -249,12 +249,19 @@ public final class JournalFile implements AutoCloseable {
      *
      * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it
      * @throws IllegalStateException if the file changed since it was read
+     * @throws IllegalArgumentException if {@code key} is given for a journal read without one, or missing
+     *     for one read with a key
      */
     public static JournalFile append(Contents contents, Durability durability, Optional<JournalKey> key)
             throws IOException {
         Objects.requireNonNull(durability, "durability");
         Objects.requireNonNull(key, "key");
         Path file = contents.file();
+        if (key.isEmpty() != contents.lastMac().isEmpty()) {
+            throw new IllegalArgumentException("journal " + file + " was read " + (key.isEmpty() ? "with" : "without")
+                    + " a key and would be appended to " + (key.isEmpty() ? "without" : "with")
+                    + " one; append with the key it was read with");
+        }
         refuseLink(file, "written");
         FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
         try {

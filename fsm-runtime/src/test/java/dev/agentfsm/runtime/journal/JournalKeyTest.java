@@ -57,6 +57,10 @@ class JournalKeyTest {
         }
 
         assertEquals(all, JournalFile.read(file, Optional.of(KEY)).records());
+        JournalFile.Contents keyed = JournalFile.read(file, Optional.of(KEY));
+        IllegalArgumentException unkeyed =
+                assertThrows(IllegalArgumentException.class, () -> JournalFile.append(keyed, Durability.FLUSH));
+        assertTrue(unkeyed.getMessage().contains("was read with a key and would be appended to without one"));
         assertTrue(Files.readAllLines(file).stream().allMatch(l -> l.contains(",\"mac\":\"")));
     }
 

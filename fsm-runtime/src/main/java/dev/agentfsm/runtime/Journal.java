@@ -9,6 +9,7 @@ import dev.agentfsm.runtime.journal.Durability;
 import dev.agentfsm.runtime.journal.Fingerprint;
 import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.journal.JournalFile;
+import dev.agentfsm.runtime.journal.JournalKey;
 import dev.agentfsm.runtime.journal.JournalRecord;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
@@ -115,6 +116,20 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
+     * Starts a new keyed journal in {@code file}: each record carries an HMAC-SHA256 under {@code key},
+     * chained to the record before it, and only a process with the same key resumes it
+     * ({@link #open(Path, Durability, JournalKey)}).
+     *
+     * @throws JournalException if the file exists and is not empty, or is a symbolic link
+     * @throws IOException if the file cannot be created
+     */
+    public static Journal create(Path file, Durability durability, JournalKey key) throws IOException {
+        Objects.requireNonNull(key, "key");
+        return new Journal(
+                file, JournalFile.create(file, durability, Optional.of(key)), Optional.empty(), List.of(), 0);
+    }
+
+    /**
      * Opens a journal to resume its session ({@link Session#resume}), forcing each new record to the
      * device. Every record is checked; a torn last record (the process died while writing it) is cut
      * off, and the step it was writing runs again.
@@ -135,7 +150,25 @@ public final class Journal implements AutoCloseable {
      * @throws IOException if the file cannot be read or written
      */
     public static Journal open(Path file, Durability durability) throws IOException {
-        JournalFile.Contents contents = JournalFile.read(file);
+        return open(file, durability, Optional.empty());
+    }
+
+    /**
+     * Opens a keyed journal to resume its session: every record's MAC must match under {@code key}, so a
+     * record edited with its checksum recomputed, put in or moved from another journal is refused
+     * ({@link JournalException.Kind#UNAUTHENTIC}) naming it; the records written from now on carry MACs
+     * too. See {@link #open(Path)}.
+     *
+     * @throws JournalException as {@link #open(Path)}, and ({@link JournalException.Kind#UNAUTHENTIC})
+     *     naming the first record whose MAC is missing or wrong
+     * @throws IOException if the file cannot be read or written
+     */
+    public static Journal open(Path file, Durability durability, JournalKey key) throws IOException {
+        return open(file, durability, Optional.of(Objects.requireNonNull(key, "key")));
+    }
+
+    private static Journal open(Path file, Durability durability, Optional<JournalKey> key) throws IOException {
+        JournalFile.Contents contents = JournalFile.read(file, key);
         if (contents.records().isEmpty()) {
             throw new JournalException(
                     JournalException.Kind.EMPTY,
@@ -155,7 +188,7 @@ public final class Journal implements AutoCloseable {
                     contents.records().size(),
                     contents.validBytes());
         }
-        JournalFile appending = JournalFile.append(contents, durability);
+        JournalFile appending = JournalFile.append(contents, durability, key);
         List<JournalRecord> records = contents.records();
         return new Journal(
                 file, appending, contents.header(), records.subList(1, records.size()), contents.tornBytes());
@@ -470,11 +503,13 @@ public final class Journal implements AutoCloseable {
                             + kind + ", but the journal recorded " + recordedKind + " there");
         }
         JsonNode recordedRequest = kind.equals("action") ? call.path("action") : call.path("request");
-        if (request.isPresent() && !request.get().equals(recordedRequest)) {
+        Optional<String> difference = request.flatMap(asked -> JournalValues.firstDifference(asked, recordedRequest));
+        if (difference.isPresent()) {
             throw diverged(
                     recorded.number(),
-                    "call " + index + " of the replayed step " + run.roundStep + " of round " + run.round + " asks "
-                            + request.get() + ", but the journal recorded " + recordedRequest);
+                    "call " + index + " (" + kind + ") of the replayed step " + run.roundStep + " of round " + run.round
+                            + " asks something else than the journal recorded, first at " + difference.get()
+                            + " (asked vs recorded)");
         }
         return Optional.of(call);
     }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The values a journal writes as JSON: text, numbers, booleans, enums (by name), statuses (qualified),
@@ -43,6 +44,71 @@ final class JournalValues {
     /** {@code value} as JSON with every map's keys sorted: the same value gives the same text. */
     static JsonNode canonical(Object value) {
         return toJson(value, true, 0);
+    }
+
+    /**
+     * Where {@code asked} and {@code recorded} first differ as JSON values, empty when they are equal:
+     * objects are equal when they hold the same keys with equal values, in any order; arrays when they
+     * hold equal items in the same order; text when its characters are equal (however it was escaped in
+     * the file); numbers when their values are equal, so {@code 10}, {@code 10.0} and {@code 1e1} are one
+     * number, as JSON defines a number by its value and not its spelling; a number never equals text
+     * ({@code 10} is not {@code "10"}), nor {@code true} or {@code null}.
+     *
+     * @return the first differing path and both values, such as {@code arguments.timeout: 10 vs "10"}
+     */
+    static Optional<String> firstDifference(JsonNode asked, JsonNode recorded) {
+        return firstDifference(asked, recorded, "");
+    }
+
+    private static Optional<String> firstDifference(JsonNode asked, JsonNode recorded, String path) {
+        String at = path.isEmpty() ? "(the whole value)" : path;
+        if (asked.isNumber() && recorded.isNumber()) {
+            return asked.decimalValue().compareTo(recorded.decimalValue()) == 0
+                    ? Optional.empty()
+                    : Optional.of(at + ": " + asked + " vs " + recorded);
+        }
+        if (asked.getNodeType() != recorded.getNodeType()) {
+            return Optional.of(at + ": " + shown(asked) + " vs " + shown(recorded));
+        }
+        if (asked.isObject()) {
+            TreeSet<String> names = new TreeSet<>();
+            asked.fieldNames().forEachRemaining(names::add);
+            recorded.fieldNames().forEachRemaining(names::add);
+            for (String name : names) {
+                String inner = path.isEmpty() ? name : path + "." + name;
+                JsonNode a = asked.get(name);
+                JsonNode r = recorded.get(name);
+                if (a == null || r == null) {
+                    return Optional.of(inner + ": " + (a == null ? "(missing)" : shown(a)) + " vs "
+                            + (r == null ? "(missing)" : shown(r)));
+                }
+                Optional<String> difference = firstDifference(a, r, inner);
+                if (difference.isPresent()) {
+                    return difference;
+                }
+            }
+            return Optional.empty();
+        }
+        if (asked.isArray()) {
+            for (int i = 0; i < Math.min(asked.size(), recorded.size()); i++) {
+                Optional<String> difference = firstDifference(asked.get(i), recorded.get(i), path + "[" + i + "]");
+                if (difference.isPresent()) {
+                    return difference;
+                }
+            }
+            return asked.size() == recorded.size()
+                    ? Optional.empty()
+                    : Optional.of(at + ": " + asked.size() + " items vs " + recorded.size() + " items");
+        }
+        return asked.equals(recorded)
+                ? Optional.empty()
+                : Optional.of(at + ": " + shown(asked) + " vs " + shown(recorded));
+    }
+
+    /** A value in a message: as JSON, cut after 80 characters. */
+    private static String shown(JsonNode value) {
+        String text = value.toString();
+        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
     }
 
     /** A JSON tree as plain Java values: maps, lists, text, numbers, booleans and nulls. */

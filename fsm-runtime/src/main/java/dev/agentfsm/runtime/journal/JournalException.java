@@ -24,7 +24,13 @@ public final class JournalException extends RuntimeException {
         /** Another process has the journal open. */
         IN_USE,
         /** The journal was used in a way it does not support (given to two sessions, resumed into a session that ran). */
-        MISUSE
+        MISUSE,
+        /** The file, or one of its records, is over its size cap ({@link JournalFile#MAX_JOURNAL_BYTES}, {@link JournalFile#MAX_RECORD_BYTES}). */
+        TOO_LARGE,
+        /** The path is a symbolic link, which a journal is never read or written through. */
+        LINK,
+        /** A key was given and a record's MAC is missing or does not match: it was not written by a holder of the key as it is. */
+        UNAUTHENTIC
     }
 
     private final Kind kind;

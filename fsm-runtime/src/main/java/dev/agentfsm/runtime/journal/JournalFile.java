@@ -1,16 +1,21 @@
 package dev.agentfsm.runtime.journal;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -34,15 +39,38 @@ public final class JournalFile implements AutoCloseable {
     private final Path path;
     private final FileChannel channel;
     private final FileLock lock;
+    /**
+     * The most bytes a journal file may hold: 128 MiB. A larger file is refused before it is read, so that
+     * a huge or sparse file never fills the heap.
+     */
+    public static final long MAX_JOURNAL_BYTES = 128L << 20;
+
+    /** The most bytes one record (one line) may have: 16 MiB; a longer line is refused as it is read. */
+    public static final int MAX_RECORD_BYTES = 16 << 20;
+
+    private static final int CHUNK = 64 << 10;
+
     private final Durability durability;
+    private final Optional<JournalKey> key;
+    private String lastMac;
     private int records;
     private long bytes;
 
-    private JournalFile(Path path, FileChannel channel, FileLock lock, Durability durability, int records, long bytes) {
+    private JournalFile(
+            Path path,
+            FileChannel channel,
+            FileLock lock,
+            Durability durability,
+            Optional<JournalKey> key,
+            String lastMac,
+            int records,
+            long bytes) {
         this.path = path;
         this.channel = channel;
         this.lock = lock;
         this.durability = durability;
+        this.key = key;
+        this.lastMac = lastMac;
         this.records = records;
         this.bytes = bytes;
     }
@@ -54,10 +82,12 @@ public final class JournalFile implements AutoCloseable {
      * @param records its good records, in order
      * @param validBytes the length of the good records: where the next record goes
      * @param tornBytes how many bytes of a torn last record follow them (0 when none)
+     * @param lastMac the MAC of the last good record, which the next one's chains to ({@code ""} when unkeyed)
      */
-    public record Contents(Path file, List<JournalRecord> records, long validBytes, long tornBytes) {
+    public record Contents(Path file, List<JournalRecord> records, long validBytes, long tornBytes, String lastMac) {
         public Contents {
             records = List.copyOf(records);
+            Objects.requireNonNull(lastMac, "lastMac");
         }
 
         /** The header, when there is a first record. */
@@ -69,39 +99,95 @@ public final class JournalFile implements AutoCloseable {
     }
 
     /**
-     * Reads a journal and checks every record.
+     * Reads a journal and checks every record; see {@link #read(Path, Optional)}.
      *
-     * @throws JournalException ({@link JournalException.Kind#CORRUPT}) naming the first bad record, its
-     *     byte offset and the problem
+     * @throws JournalException naming the first bad record, its byte offset and the problem, or saying
+     *     why the file is not read at all
      * @throws IOException when the file cannot be read
      */
     public static Contents read(Path file) throws IOException {
-        byte[] bytes = Files.readAllBytes(file);
-        List<JournalRecord> records = new ArrayList<>();
-        int start = 0;
-        while (true) {
-            int end = indexOf(bytes, (byte) '\n', start);
-            if (end < 0) {
-                break;
+        return read(file, Optional.empty());
+    }
+
+    /**
+     * Reads a journal as a stream and checks every record: memory grows with the records kept, and a line
+     * is never read past {@link #MAX_RECORD_BYTES}.
+     *
+     * @param key the key the journal was written with: each record's MAC must match; empty for an unkeyed journal
+     * @throws JournalException ({@link JournalException.Kind#CORRUPT}) naming the first bad record, its
+     *     byte offset and the problem; ({@link JournalException.Kind#UNAUTHENTIC}) naming the first record
+     *     whose MAC is missing or does not match; ({@link JournalException.Kind#TOO_LARGE}) when the file is
+     *     over {@link #MAX_JOURNAL_BYTES} or a record over {@link #MAX_RECORD_BYTES}; ({@link
+     *     JournalException.Kind#LINK}) when the file is a symbolic link
+     * @throws IOException when the file cannot be read
+     */
+    public static Contents read(Path file, Optional<JournalKey> key) throws IOException {
+        Objects.requireNonNull(key, "key");
+        refuseLink(file, "read");
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+                InputStream in = Channels.newInputStream(channel)) {
+            long size = channel.size();
+            if (size > MAX_JOURNAL_BYTES) {
+                throw new JournalException(
+                        JournalException.Kind.TOO_LARGE,
+                        file,
+                        0,
+                        "journal " + file + " holds " + size + " bytes (" + mib(size) + "), over the cap of "
+                                + mib(MAX_JOURNAL_BYTES) + " a journal may hold; it was not read, and nothing was"
+                                + " resumed. A session that long is not resumed from one journal: start a new session");
             }
-            int number = records.size() + 1;
-            String line = new String(bytes, start, end - start, StandardCharsets.UTF_8);
-            JournalRecord record;
-            try {
-                record = RecordCodec.parse(line, number);
-                if ((number == 1) != (record instanceof JournalRecord.Header)) {
-                    throw new RecordCodec.BadRecord(
-                            number == 1
-                                    ? "the first record must be the journal's header (\"type\":\"journal\")"
-                                    : "a journal has one header, and it is the first record");
+            List<JournalRecord> records = new ArrayList<>();
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            byte[] chunk = new byte[CHUNK];
+            long start = 0;
+            long offset = 0;
+            String previousMac = "";
+            int read;
+            while ((read = in.read(chunk)) > 0) {
+                int from = 0;
+                while (from < read) {
+                    int end = indexOf(chunk, (byte) '\n', from, read);
+                    int upTo = end < 0 ? read : end;
+                    if (line.size() + (long) (upTo - from) > MAX_RECORD_BYTES) {
+                        throw new JournalException(
+                                JournalException.Kind.TOO_LARGE,
+                                file,
+                                records.size() + 1,
+                                "journal " + file + ": record " + (records.size() + 1) + " (from byte " + start
+                                        + ") is longer than the cap of " + mib(MAX_RECORD_BYTES)
+                                        + " a record may have; it was not read, and nothing was resumed. The file is"
+                                        + " not a journal this runtime wrote: restore it from a copy, or start a new"
+                                        + " session");
+                    }
+                    line.write(chunk, from, upTo - from);
+                    offset += upTo - from;
+                    if (end < 0) {
+                        break;
+                    }
+                    int number = records.size() + 1;
+                    String text = line.toString(StandardCharsets.UTF_8);
+                    line.reset();
+                    RecordCodec.Parsed parsed;
+                    try {
+                        parsed = RecordCodec.parse(text, number, key, previousMac);
+                        if ((number == 1) != (parsed.record() instanceof JournalRecord.Header)) {
+                            throw new RecordCodec.BadRecord(
+                                    number == 1
+                                            ? "the first record must be the journal's header (\"type\":\"journal\")"
+                                            : "a journal has one header, and it is the first record");
+                        }
+                    } catch (RecordCodec.BadRecord e) {
+                        throw corrupt(file, number, start, e, text);
+                    }
+                    records.add(parsed.record());
+                    previousMac = parsed.mac();
+                    offset++;
+                    start = offset;
+                    from = end + 1;
                 }
-            } catch (RecordCodec.BadRecord e) {
-                throw corrupt(file, number, start, e.getMessage(), line);
             }
-            records.add(record);
-            start = end + 1;
+            return new Contents(file, records, start, offset - start, previousMac);
         }
-        return new Contents(file, records, start, bytes.length - start);
     }
 
     /**
@@ -112,8 +198,24 @@ public final class JournalFile implements AutoCloseable {
      * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it
      */
     public static JournalFile create(Path file, Durability durability) throws IOException {
+        return create(file, durability, Optional.empty());
+    }
+
+    /**
+     * Starts a new journal file; an empty file may exist already. A symbolic link is refused, dangling or
+     * not: the file is opened as {@code O_NOFOLLOW}, so a journal is never created or written where a link
+     * points.
+     *
+     * @param key with a key, each record carries a MAC ({@link JournalKey})
+     * @throws JournalException ({@link JournalException.Kind#MISUSE}) if the file has content: a journal is
+     *     never overwritten; ({@link JournalException.Kind#LINK}) if it is a symbolic link
+     * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it
+     */
+    public static JournalFile create(Path file, Durability durability, Optional<JournalKey> key) throws IOException {
         Objects.requireNonNull(durability, "durability");
-        if (Files.exists(file) && Files.size(file) > 0) {
+        Objects.requireNonNull(key, "key");
+        refuseLink(file, "created");
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && Files.size(file) > 0) {
             throw new JournalException(
                     JournalException.Kind.MISUSE,
                     file,
@@ -122,12 +224,13 @@ public final class JournalFile implements AutoCloseable {
                             + " holds " + Files.size(file) + " bytes; a journal is never overwritten. Resume it"
                             + " (Journal.open, or 'run --resume'), move it away, or name another file");
         }
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel channel =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
         FileLock lock = lock(file, channel);
         if (durability == Durability.SYNC) {
             syncDirectory(file);
         }
-        return new JournalFile(file, channel, lock, durability, 0, 0);
+        return new JournalFile(file, channel, lock, durability, key, "", 0, 0);
     }
 
     /**
@@ -137,9 +240,30 @@ public final class JournalFile implements AutoCloseable {
      * @throws IllegalStateException if the file changed since it was read
      */
     public static JournalFile append(Contents contents, Durability durability) throws IOException {
+        return append(contents, durability, Optional.empty());
+    }
+
+    /**
+     * Opens a journal to append to what {@code contents} read from it, with the key it was read with; a
+     * symbolic link is refused ({@code O_NOFOLLOW}).
+     *
+     * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it
+     * @throws IllegalStateException if the file changed since it was read
+     * @throws IllegalArgumentException if {@code key} is given for a journal read without one, or missing
+     *     for one read with a key
+     */
+    public static JournalFile append(Contents contents, Durability durability, Optional<JournalKey> key)
+            throws IOException {
         Objects.requireNonNull(durability, "durability");
+        Objects.requireNonNull(key, "key");
         Path file = contents.file();
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
+        if (key.isEmpty() != contents.lastMac().isEmpty()) {
+            throw new IllegalArgumentException("journal " + file + " was read " + (key.isEmpty() ? "with" : "without")
+                    + " a key and would be appended to " + (key.isEmpty() ? "without" : "with")
+                    + " one; append with the key it was read with");
+        }
+        refuseLink(file, "written");
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
         try {
             FileLock lock = lock(file, channel);
             long size = channel.size();
@@ -153,7 +277,14 @@ public final class JournalFile implements AutoCloseable {
             }
             channel.position(contents.validBytes());
             return new JournalFile(
-                    file, channel, lock, durability, contents.records().size(), contents.validBytes());
+                    file,
+                    channel,
+                    lock,
+                    durability,
+                    key,
+                    contents.lastMac(),
+                    contents.records().size(),
+                    contents.validBytes());
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -170,7 +301,8 @@ public final class JournalFile implements AutoCloseable {
             throw new IllegalArgumentException(
                     "record " + record.number() + " given where record " + (records + 1) + " of " + path + " belongs");
         }
-        ByteBuffer line = ByteBuffer.wrap((RecordCodec.line(record) + "\n").getBytes(StandardCharsets.UTF_8));
+        RecordCodec.Line text = RecordCodec.line(record, key, lastMac);
+        ByteBuffer line = ByteBuffer.wrap((text.text() + "\n").getBytes(StandardCharsets.UTF_8));
         int length = line.remaining();
         while (line.hasRemaining()) {
             channel.write(line);
@@ -180,6 +312,7 @@ public final class JournalFile implements AutoCloseable {
         }
         records++;
         bytes += length;
+        lastMac = text.mac();
     }
 
     /** The file. */
@@ -239,14 +372,15 @@ public final class JournalFile implements AutoCloseable {
         }
     }
 
-    private static JournalException corrupt(Path file, int number, long offset, String problem, String line) {
+    private static JournalException corrupt(
+            Path file, int number, long offset, RecordCodec.BadRecord problem, String line) {
         String shown = line.length() <= 120 ? line : line.substring(0, 117) + "...";
         return new JournalException(
-                JournalException.Kind.CORRUPT,
+                problem.unauthentic() ? JournalException.Kind.UNAUTHENTIC : JournalException.Kind.CORRUPT,
                 file,
                 number,
-                "journal " + file + " is corrupt at"
-                        + " record " + number + " (line " + number + ", byte " + offset + "): " + problem
+                "journal " + file + (problem.unauthentic() ? " fails its key at" : " is corrupt at")
+                        + " record " + number + " (line " + number + ", byte " + offset + "): " + problem.getMessage()
                         + ". The line: "
                         + shown
                         + ". Nothing was resumed. Restore the file from a copy, or start a new session; to resume"
@@ -254,8 +388,31 @@ public final class JournalFile implements AutoCloseable {
                         + " " + file + ")");
     }
 
-    private static int indexOf(byte[] bytes, byte b, int from) {
-        for (int i = from; i < bytes.length; i++) {
+    /** Refuses a symbolic link: a journal is read and written only at the path the user named. */
+    private static void refuseLink(Path file, String doing) throws IOException {
+        if (Files.isSymbolicLink(file)) {
+            String target;
+            try {
+                target = Files.readSymbolicLink(file).toString();
+            } catch (IOException e) {
+                target = "(unreadable)";
+            }
+            throw new JournalException(
+                    JournalException.Kind.LINK,
+                    file,
+                    0,
+                    "journal " + file + " is a symbolic link (to " + target + "), and a journal is not " + doing
+                            + " through a link, so that it never lands where the user did not name; give the"
+                            + " file's real path");
+        }
+    }
+
+    private static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
+    }
+
+    private static int indexOf(byte[] bytes, byte b, int from, int to) {
+        for (int i = from; i < to; i++) {
             if (bytes[i] == b) {
                 return i;
             }

@@ -18,7 +18,9 @@ import java.util.zip.CRC32C;
 
 /**
  * Turns records into lines and back. A line is the record's JSON object with a last member
- * {@code "crc"}: the CRC-32C, in eight hex digits, of the UTF-8 bytes of the object without it.
+ * {@code "crc"}: the CRC-32C, in eight hex digits, of the UTF-8 bytes of the object without it. In a
+ * keyed journal the member before it is {@code "mac"}: the {@link JournalKey}'s HMAC-SHA256, in hex, of
+ * the object without either, chained to the previous record's MAC.
  */
 final class RecordCodec {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -27,35 +29,81 @@ final class RecordCodec {
     /** {@code ,"crc":"} + eight hex digits + {@code "}}. */
     private static final int CRC_SUFFIX_LENGTH = CRC_PREFIX.length() + 8 + 2;
 
+    private static final String MAC_PREFIX = ",\"mac\":\"";
+    /** {@code ,"mac":"} + 64 hex digits (HMAC-SHA256) + {@code "}}. */
+    private static final int MAC_SUFFIX_LENGTH = MAC_PREFIX.length() + 64 + 2;
+
     private RecordCodec() {}
 
     /** Why a line is not a good record; the reader adds the file, the record and the offset. */
     static final class BadRecord extends Exception {
         private static final long serialVersionUID = 1L;
+        private final boolean unauthentic;
 
         BadRecord(String problem) {
+            this(problem, false);
+        }
+
+        BadRecord(String problem, boolean unauthentic) {
             super(problem);
+            this.unauthentic = unauthentic;
+        }
+
+        /** Whether the record failed its MAC (or lacks one), rather than being damaged. */
+        boolean unauthentic() {
+            return unauthentic;
         }
     }
 
-    /** The record as one line, without its newline. */
+    /**
+     * A record as a line, and the MAC it carries ({@code ""} when unkeyed).
+     *
+     * @param text the line, without its newline
+     * @param mac its MAC, which the next record's chains to
+     */
+    record Line(String text, String mac) {}
+
+    /**
+     * A record read from a line, and the MAC it carried ({@code ""} when none).
+     *
+     * @param record the record
+     * @param mac its MAC
+     */
+    record Parsed(JournalRecord record, String mac) {}
+
+    /** The record as one line, without its newline, unkeyed. */
     static String line(JournalRecord record) {
+        return line(record, Optional.empty(), "").text();
+    }
+
+    /** The record as one line; with a key, it carries a MAC chained to {@code previousMac}. */
+    static Line line(JournalRecord record, Optional<JournalKey> key, String previousMac) {
         String body;
         try {
             body = JSON.writeValueAsString(toJson(record));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("record " + record.number() + " cannot be written as JSON", e);
         }
-        return body.substring(0, body.length() - 1) + CRC_PREFIX + crc(body) + "\"}";
+        String mac = "";
+        if (key.isPresent()) {
+            mac = key.get().mac(previousMac, body);
+            body = body.substring(0, body.length() - 1) + MAC_PREFIX + mac + "\"}";
+        }
+        return new Line(body.substring(0, body.length() - 1) + CRC_PREFIX + crc(body) + "\"}", mac);
+    }
+
+    /** The record a line holds, unkeyed. */
+    static JournalRecord parse(String line, int expected) throws BadRecord {
+        return parse(line, expected, Optional.empty(), "").record();
     }
 
     /**
-     * The record a line holds.
+     * The record a line holds; with a key, its MAC must be there and match, chained to {@code previousMac}.
      *
      * @param expected the number it must have
      * @throws BadRecord saying what is wrong with it
      */
-    static JournalRecord parse(String line, int expected) throws BadRecord {
+    static Parsed parse(String line, int expected, Optional<JournalKey> key, String previousMac) throws BadRecord {
         if (line.length() < CRC_SUFFIX_LENGTH + 2
                 || !line.endsWith("\"}")
                 || !line.startsWith(CRC_PREFIX, line.length() - CRC_SUFFIX_LENGTH)) {
@@ -67,6 +115,34 @@ final class RecordCodec {
         if (!crc.equals(crc(body))) {
             throw new BadRecord("its checksum " + crc + " does not match its contents (" + crc(body)
                     + "): the line was changed or damaged after it was written");
+        }
+        String mac = "";
+        boolean macked = body.length() > MAC_SUFFIX_LENGTH
+                && body.startsWith(MAC_PREFIX, body.length() - MAC_SUFFIX_LENGTH)
+                && body.endsWith("\"}");
+        if (macked) {
+            mac = body.substring(body.length() - MAC_SUFFIX_LENGTH + MAC_PREFIX.length(), body.length() - 2);
+            body = body.substring(0, body.length() - MAC_SUFFIX_LENGTH) + "}";
+        }
+        if (key.isPresent()) {
+            if (!macked) {
+                throw new BadRecord(
+                        "it carries no MAC, and a key (" + key.get() + ") was given: the journal was written"
+                                + " without a key, or the record was put in by someone without it",
+                        true);
+            }
+            if (!JournalKey.same(mac, key.get().mac(previousMac, body))) {
+                throw new BadRecord(
+                        "its MAC does not match its contents under the key from " + key.get()
+                                + ": it was changed after it was written (its checksum recomputed), moved from another"
+                                + " journal, or the journal was written with another key",
+                        true);
+            }
+        } else if (macked && expected == 1) {
+            throw new BadRecord(
+                    "the journal was written with a key (each record carries a MAC), and none was given: give"
+                            + " the same key (--journal-key-env NAME, or Journal.open(file, durability, key)) to resume it",
+                    true);
         }
         JsonNode json;
         try {
@@ -83,6 +159,10 @@ final class RecordCodec {
                     + " missing, repeated or out of order");
         }
         String type = text(json, "type");
+        return new Parsed(record(json, type, number), mac);
+    }
+
+    private static JournalRecord record(JsonNode json, String type, int number) throws BadRecord {
         return switch (type) {
             case "journal" -> header(json, number);
             case "requests" -> new JournalRecord.Requests(number, texts(json, "requests"));

@@ -26,12 +26,18 @@ import java.util.Objects;
  *   - ...
  * }</pre>
  *
- * The file holds the one key {@code replies}, a list of strings; anything else is an error naming the
+ * The file holds at most {@link #MAX_BYTES} and the one key {@code replies}, a list of strings; anything else is an error naming the
  * file and the entry. Asking after the last reply is an {@link LlmException} naming the source and the
  * count. The requests it received are kept, so tests can check the prompts. One client serves one
  * session; its methods are synchronized so that a session's threads may share it.
  */
 public final class ReplayLlmClient implements LlmClient {
+    /**
+     * The most bytes a replay file may hold: 2 MiB, refused before parsing (the YAML parser would take
+     * seconds and hundreds of MiB to reach its own limit on a larger one).
+     */
+    public static final int MAX_BYTES = 2 << 20;
+
     private static final String REPLIES = "replies";
     private static final ObjectMapper YAML =
             new ObjectMapper(new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION));
@@ -51,8 +57,22 @@ public final class ReplayLlmClient implements LlmClient {
         return new ReplayLlmClient("(given in code)", replies);
     }
 
-    /** Reads a replay file. @throws IllegalArgumentException naming the file and the problem if it is malformed */
+    /**
+     * Reads a replay file.
+     *
+     * @throws IllegalArgumentException naming the file and the problem if it is malformed, or if it holds
+     *     more than {@link #MAX_BYTES} (refused before it is parsed)
+     */
     public static ReplayLlmClient load(Path yaml) {
+        long size;
+        try {
+            size = Files.size(yaml);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Cannot read replay file " + yaml + ": " + e.getMessage(), e);
+        }
+        if (size > MAX_BYTES) {
+            throw tooLarge(yaml.toString(), String.valueOf(size));
+        }
         try (InputStream in = Files.newInputStream(yaml)) {
             return load(in, yaml.toString());
         } catch (IOException e) {
@@ -60,17 +80,35 @@ public final class ReplayLlmClient implements LlmClient {
         }
     }
 
-    /** Reads a replay from a stream (a class-path resource); {@code source} names it in errors. */
+    /**
+     * Reads a replay from a stream (a class-path resource); {@code source} names it in errors. At most
+     * {@link #MAX_BYTES} are read: a longer stream is refused before it is parsed.
+     */
     public static ReplayLlmClient load(InputStream yaml, String source) {
         Objects.requireNonNull(yaml, "yaml");
         Objects.requireNonNull(source, "source");
+        byte[] bytes;
+        try {
+            bytes = yaml.readNBytes(MAX_BYTES + 1);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Cannot read replay " + source + ": " + e.getMessage(), e);
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw tooLarge(source, "more than " + MAX_BYTES);
+        }
         JsonNode root;
         try {
-            root = YAML.readTree(yaml);
+            root = YAML.readTree(bytes);
         } catch (IOException e) {
             throw new IllegalArgumentException("Replay " + source + " is not valid YAML: " + e.getMessage(), e);
         }
         return new ReplayLlmClient(source, readReplies(root, source));
+    }
+
+    private static IllegalArgumentException tooLarge(String source, String size) {
+        return new IllegalArgumentException(
+                "Replay " + source + " holds " + size + " bytes, over the cap of " + MAX_BYTES
+                        + " bytes (2 MiB) a replay file may hold; it was not parsed. Split it, or shorten its replies");
     }
 
     private static List<String> readReplies(JsonNode root, String source) {

@@ -161,4 +161,26 @@ class ReplayLlmClientTest {
 
         assertTrue(e.getMessage().startsWith("Cannot read replay file " + missing), e.getMessage());
     }
+
+    @Test
+    void aReplayOverTheCapIsRefusedBeforeItIsParsed(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("big.yaml");
+        String reply = "x".repeat(5 << 20); // a 5 MiB reply
+        Files.writeString(file, "replies:\n  - \"" + reply + "\"\n");
+        long size = Files.size(file);
+
+        IllegalArgumentException fromFile =
+                assertThrows(IllegalArgumentException.class, () -> ReplayLlmClient.load(file));
+        IllegalArgumentException fromStream = assertThrows(
+                IllegalArgumentException.class, () -> ReplayLlmClient.load(Files.newInputStream(file), "big"));
+
+        assertEquals(
+                "Replay " + file + " holds " + size + " bytes, over the cap of 2097152 bytes (2 MiB) a replay file may"
+                        + " hold; it was not parsed. Split it, or shorten its replies",
+                fromFile.getMessage());
+        assertEquals(
+                "Replay big holds more than 2097152 bytes, over the cap of 2097152 bytes (2 MiB) a replay file may"
+                        + " hold; it was not parsed. Split it, or shorten its replies",
+                fromStream.getMessage());
+    }
 }

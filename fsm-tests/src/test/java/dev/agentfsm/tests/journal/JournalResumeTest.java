@@ -128,7 +128,7 @@ class JournalResumeTest {
                 run.session.id() + "/1/1/",
                 action.path("id").asText().substring(0, run.session.id().length() + 5));
         assertEquals(
-                "{\"arguments\":{\"line\":\"item-1\"},\"function\":\"append\"}",
+                "{\"arguments\":{\"line\":\"item-1\",\"share\":0.5,\"weight\":1},\"function\":\"append\"}",
                 action.path("action").toString());
         assertEquals("appended item-1", action.path("result").path("output").asText());
         assertEquals(1, first.path("context").path("set").path("tally.count").asInt());

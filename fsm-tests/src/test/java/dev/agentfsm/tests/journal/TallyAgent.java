@@ -49,8 +49,10 @@ public final class TallyAgent extends BaseAgent {
         JsonNode reply = JSON.readTree(
                 llm.complete(LlmRequest.of(List.of(ChatMessage.user(prompt)))).content());
         int add = reply.path("add").asInt();
-        ActionResult result =
-                driver.execute(new Action("append", Map.of("line", "item-" + add)), Duration.ofSeconds(5));
+        // a number among the arguments, as a model's tool call has: resuming compares it as a JSON value
+        ActionResult result = driver.execute(
+                new Action("append", Map.of("line", "item-" + add, "weight", add, "share", add / 2.0)),
+                Duration.ofSeconds(5));
         added.add(add);
         outputs.add(result.output());
         context.put(COUNT, added.size());

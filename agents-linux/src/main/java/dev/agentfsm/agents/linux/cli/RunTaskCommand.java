@@ -4,13 +4,16 @@ import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.Journal;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.journal.Durability;
 import dev.agentfsm.runtime.journal.JournalException;
+import dev.agentfsm.runtime.journal.JournalKey;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -112,6 +115,15 @@ final class RunTaskCommand implements Callable<Integer> {
                     + " steps are replayed (no model call or command is made again), then the run goes on.")
     Optional<Path> resumeFile = Optional.empty();
 
+    @Option(
+            names = "--journal-key-env",
+            paramLabel = "NAME",
+            description = "Sign the journal with the key in this environment variable (at least 16 bytes): each"
+                    + " record carries an HMAC-SHA256, and --resume with the same option refuses a record that was"
+                    + " edited, added or moved, even with its checksum recomputed. Without it, the checksums only"
+                    + " catch accidental damage.")
+    Optional<String> journalKeyEnv = Optional.empty();
+
     @Override
     public Integer call() throws Exception {
         checkLimits();
@@ -182,15 +194,31 @@ final class RunTaskCommand implements Callable<Integer> {
 
     /** The journal to write (--journal) or to resume (--resume), if one is given. */
     private Optional<Journal> journal() {
+        if (journalKeyEnv.isPresent() && journalFile.isEmpty() && resumeFile.isEmpty()) {
+            throw bad("--journal-key-env signs a journal; give it with --journal or --resume");
+        }
+        Optional<JournalKey> key;
+        try {
+            key = journalKeyEnv.map(JournalKey::fromEnvironment);
+        } catch (IllegalArgumentException e) {
+            throw bad("--journal-key-env: " + e.getMessage());
+        }
         try {
             if (journalFile.isPresent()) {
-                return Optional.of(Journal.create(journalFile.get()));
+                return Optional.of(
+                        key.isPresent()
+                                ? Journal.create(journalFile.get(), Durability.SYNC, key.get())
+                                : Journal.create(journalFile.get()));
             }
             if (resumeFile.isPresent()) {
-                if (!Files.isRegularFile(resumeFile.get())) {
+                if (!Files.isRegularFile(resumeFile.get(), LinkOption.NOFOLLOW_LINKS)
+                        && !Files.isSymbolicLink(resumeFile.get())) {
                     throw bad("--resume '" + resumeFile.get() + "' is not a file");
                 }
-                return Optional.of(Journal.open(resumeFile.get()));
+                return Optional.of(
+                        key.isPresent()
+                                ? Journal.open(resumeFile.get(), Durability.SYNC, key.get())
+                                : Journal.open(resumeFile.get()));
             }
             return Optional.empty();
         } catch (JournalException e) {

@@ -74,6 +74,149 @@ class RunJournalTest {
     }
 
     @Test
+    void aStepWhoseToolCallHadANumberResumesWithoutAskingOrRunningAgain() throws Exception {
+        Path root = Files.createDirectory(dir.resolve("root"));
+        Files.writeString(root.resolve("hello.txt"), "hi\n");
+        Path journal = dir.resolve("numbers.journal");
+        String listWithTimeout =
+                RunArgs.LIST.replace("\"command\": \"ls -1\"}", "\"command\": \"ls -1\", \"timeout\": 10}");
+        try (ChatServer server = new ChatServer(listWithTimeout, RunArgs.DONE)) {
+            Cli first = run(server, root, "--task", TASK, "--journal", journal.toString());
+            assertEquals(0, first.exitCode(), first.out() + first.err());
+        }
+        List<String> records = Files.readAllLines(journal);
+        assertTrue(records.get(2).contains("\"timeout\":10"), records.get(2));
+        Files.write(journal, records.subList(0, 3));
+        Files.delete(root.resolve("hello.txt"));
+
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
+            Cli resumed = run(server, root, "--resume", journal.toString());
+
+            assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
+            assertTrue(resumed.out().contains("        hello.txt\nstep 2"), "the recorded output: " + resumed.out());
+            assertEquals(1, server.requests().size(), "only step 2 asks the model");
+        }
+    }
+
+    @Test
+    void aJournalWhoseRoundEndedResumesToThatEndAskingNothingAndRunningNothing() throws Exception {
+        Path root = Files.createDirectory(dir.resolve("root"));
+        Files.writeString(root.resolve("hello.txt"), "hi\n");
+        Path journal = dir.resolve("ended.journal");
+        String listWithTimeout =
+                RunArgs.LIST.replace("\"command\": \"ls -1\"}", "\"command\": \"ls -1\", \"timeout\": 10}");
+        try (ChatServer server = new ChatServer(listWithTimeout, RunArgs.DONE)) {
+            Cli first = run(server, root, "--task", TASK, "--journal", journal.toString());
+            assertEquals(0, first.exitCode(), first.out() + first.err());
+        }
+        List<String> records = Files.readAllLines(journal);
+        Files.delete(root.resolve("hello.txt"));
+
+        try (ChatServer server = new ChatServer()) {
+            Cli resumed = run(server, root, "--resume", journal.toString());
+
+            assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
+            assertTrue(
+                    resumed.out().contains("\nround COMPLETED after 3 states: CONTINUE -> CONTINUE -> FINISH\n"),
+                    resumed.out());
+            assertTrue(
+                    resumed.out().contains("The directory holds hello.txt."), "the recorded result: " + resumed.out());
+            assertTrue(resumed.out().contains("        hello.txt\n"), "the recorded listing: " + resumed.out());
+            assertEquals(0, server.requests().size(), "the model is not asked");
+        }
+        assertEquals(records, Files.readAllLines(journal), "nothing was added to the journal");
+    }
+
+    @Test
+    void aForgedRecordOfAKeyedJournalIsRefusedNamingIt() throws Exception {
+        // PATH is set wherever the tests run and is longer than the 16 bytes a key needs
+        Path journal = dir.resolve("keyed.journal");
+        try (ChatServer server = new ChatServer(RunArgs.LIST, RunArgs.DONE)) {
+            Cli cli = run(server, dir, "--task", TASK, "--journal", journal.toString(), "--journal-key-env", "PATH");
+            assertEquals(0, cli.exitCode(), cli.out() + cli.err());
+        }
+        List<String> records = new ArrayList<>(Files.readAllLines(journal));
+        assertTrue(records.get(2).contains(",\"mac\":\""), records.get(2));
+        // the model's reply edited, the checksum made right again: what the CRC alone accepts
+        records.set(2, recrc(records.get(2).replace("list the files", "rm -rf the files")));
+        Files.write(journal, records.subList(0, 3));
+
+        try (ChatServer server = new ChatServer(RunArgs.DONE)) {
+            Cli keyed = run(server, dir, "--resume", journal.toString(), "--journal-key-env", "PATH");
+            assertEquals(2, keyed.exitCode(), keyed.out() + keyed.err());
+            assertTrue(
+                    keyed.err().contains("journal " + journal + " fails its key at record 3 (line 3, byte "),
+                    keyed.err());
+            assertTrue(
+                    keyed.err()
+                            .contains("its MAC does not match its contents under the key from"
+                                    + " JournalKey[environment variable PATH]"),
+                    keyed.err());
+            assertEquals(1, keyed.err().strip().lines().count(), "one line: " + keyed.err());
+
+            Cli unkeyed = run(server, dir, "--resume", journal.toString());
+            assertEquals(2, unkeyed.exitCode(), unkeyed.out() + unkeyed.err());
+            assertTrue(
+                    unkeyed.err().contains("at record 1 (line 1, byte 0): the journal was written with a key"),
+                    unkeyed.err());
+            assertEquals(0, server.requests().size(), "the model is not asked");
+        }
+    }
+
+    @Test
+    void aMissingKeyVariableIsNamed() {
+        Cli cli = withoutModel(
+                "--task", TASK, "--journal", dir.resolve("j").toString(), "--journal-key-env", "AGENTFSM_NO_SUCH_KEY");
+
+        assertEquals(2, cli.exitCode(), cli.out() + cli.err());
+        assertTrue(
+                cli.err()
+                        .contains("--journal-key-env: the environment variable AGENTFSM_NO_SUCH_KEY that should hold"
+                                + " the journal's key is not set"),
+                cli.err());
+        assertTrue(Files.notExists(dir.resolve("j")));
+    }
+
+    @Test
+    void aJournalOnADanglingLinkIsRefusedAndNothingIsCreatedWhereItPoints() throws Exception {
+        Path target = dir.resolve("planted");
+        Path link = Files.createSymbolicLink(dir.resolve("link.journal"), target);
+
+        Cli cli = withoutModel("--task", TASK, "--journal", link.toString());
+
+        assertEquals(2, cli.exitCode(), cli.out() + cli.err());
+        assertTrue(cli.err().contains("journal " + link + " is a symbolic link (to " + target + ")"), cli.err());
+        assertTrue(Files.notExists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS), "nothing at the link's target");
+    }
+
+    @Test
+    void aJournalIsNotResumedThroughALink() throws Exception {
+        Path journal = recorded();
+        List<String> records = Files.readAllLines(journal);
+        Files.write(journal, records.subList(0, 3));
+        Path link = Files.createSymbolicLink(dir.resolve("link.journal"), journal);
+
+        String error = refusedResume(link);
+
+        assertTrue(error.contains("journal " + link + " is a symbolic link (to " + journal + ")"), error);
+        assertEquals(records.subList(0, 3), Files.readAllLines(journal), "nothing written through the link");
+    }
+
+    @Test
+    void aHugeSparseJournalIsRefusedInOneLine() throws Exception {
+        Path huge = dir.resolve("huge.journal");
+        try (java.io.RandomAccessFile sparse = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            sparse.setLength(3L << 30);
+        }
+
+        Cli cli = withoutModel("--resume", huge.toString());
+
+        assertEquals(2, cli.exitCode(), cli.out() + cli.err());
+        assertTrue(cli.err().contains("holds 3221225472 bytes (3072.0 MiB), over the cap of 128.0 MiB"), cli.err());
+        assertEquals(1, cli.err().strip().lines().count(), "one line: " + cli.err());
+    }
+
+    @Test
     void resumingWithAnotherTaskIsRefused() throws Exception {
         Path journal = recorded();
         String error = refusedResume(journal, "--task", "something else");

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 
 /**
  * One self-contained HTML page of a trace: the diagrams of the machines its rounds ran, drawn as
- * inline SVG ({@link MachineDiagram}), and the steps of each round in a table, to step through with
+ * inline SVG ({@link PageDiagram}, drawn by fsm-diagrams), and the steps of each round in a table, to step through with
  * buttons or keys while the round's path is highlighted. Everything is inline (styles, script,
  * pictures); a Content-Security-Policy forbids the page every fetch, so it works, and stays, offline.
  * Text from the trace is escaped ({@link Html}) and shown, never run.
@@ -73,7 +73,7 @@ final class TracePage {
     /** The machines to draw, by name (a status's machine and the one the class path lists may be two instances). */
     private final Map<String, StateManager<?, ?>> drawn = new LinkedHashMap<>();
 
-    private final Map<List<Status>, MachineDiagram.ExtraMove> extra = new LinkedHashMap<>();
+    private final Map<List<Status>, PageDiagram.ExtraMove> extra = new LinkedHashMap<>();
     private final Set<String> unknownMachines = new LinkedHashSet<>();
     private long steps;
     private long stepsInTrace;
@@ -155,7 +155,7 @@ final class TracePage {
                 && checked.to().isPresent()) {
             extra.putIfAbsent(
                     List.of(checked.from().get(), checked.to().get()),
-                    new MachineDiagram.ExtraMove(
+                    new PageDiagram.ExtraMove(
                             checked.from().get(), checked.to().get(), move.trigger(), checked.legal()));
         }
         String outcome;
@@ -262,12 +262,12 @@ final class TracePage {
                 .append("<button id=\"last\" type=\"button\" title=\"last step (End)\">last &#xBB;</button>\n")
                 .append("<span class=\"keys\">keys: &#x2190; &#x2192; step, Home End, PageUp PageDown round</span>\n")
                 .append("</nav>\n<main>\n<section id=\"diagrams\">\n");
-        List<MachineDiagram.ExtraMove> extraMoves = List.copyOf(extra.values());
+        List<PageDiagram.ExtraMove> extraMoves = List.copyOf(extra.values());
         for (StateManager<?, ?> machine : drawn.values()) {
             page.append("<figure><figcaption>")
                     .append(Html.text(machine.name()))
                     .append("</figcaption>\n")
-                    .append(MachineDiagram.svg(machine, extraMoves))
+                    .append(PageDiagram.svg(machine, extraMoves))
                     .append("\n</figure>\n");
         }
         page.append("</section>\n<section id=\"steps\">\n");

@@ -133,7 +133,10 @@ final class SvgWriter {
         out.append("<marker id=\"")
                 .append(id)
                 .append("\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" ")
-                .append("markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"")
+                // a page thickens the moves it highlights: its arrowheads keep their size in pixels
+                .append(page == null ? "" : "markerUnits=\"userSpaceOnUse\" ")
+                .append(page == null ? "markerWidth=\"7\" markerHeight=\"7\"" : "markerWidth=\"9\" markerHeight=\"9\"")
+                .append(" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"")
                 .append(color)
                 .append("\"/></marker>\n");
     }

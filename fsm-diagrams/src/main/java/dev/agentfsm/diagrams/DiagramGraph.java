@@ -67,21 +67,54 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
         }
     }
 
+    /** What a move is; decides how it is drawn. */
+    enum Style {
+        /** A declared move, or the start and end markers' arrows. */
+        DECLARED,
+        /** The implicit move to the onError state: grey and dashed. */
+        ON_ERROR,
+        /** A move a trace took that the machine does not declare but the runtime makes (onError, fallback). */
+        RUNTIME,
+        /** A move a trace took that nothing allows. */
+        ILLEGAL
+    }
+
     /**
      * One move.
      *
      * @param from the source node's id
      * @param to the target node's id
      * @param label {@code LLM}, {@code USER: approved}; empty for the start and end markers
-     * @param onError an implicit move to the onError state: drawn grey and dashed
+     * @param style what it is
      */
-    record Edge(String from, String to, String label, boolean onError) {}
+    record Edge(String from, String to, String label, Style style) {
+
+        /** An implicit move to the onError state: drawn grey and dashed. */
+        boolean onError() {
+            return style == Style.ON_ERROR;
+        }
+
+        /** A move the machine does not declare that a trace took: drawn dashed. */
+        boolean undeclared() {
+            return style == Style.RUNTIME || style == Style.ILLEGAL;
+        }
+    }
 
     static final String START = "[start]";
     static final String END = "[end]";
 
     /** The graph of a machine. */
     static DiagramGraph of(Machine machine) {
+        return of(machine, List.of());
+    }
+
+    /**
+     * The graph of a machine with the moves a trace took that it does not declare: each is drawn
+     * once, dashed (the runtime's own moves to {@code onError} or the fallback) or as illegal, unless
+     * the implicit on-error move already draws it; a target of another machine becomes a hand-off node.
+     * Moves from another machine's states are left out.
+     */
+    static DiagramGraph of(Machine machine, List<TraceDiagram.UndeclaredMove> undeclared) {
         Map<String, Node> nodes = new LinkedHashMap<>();
         List<Edge> edges = new ArrayList<>();
         nodes.put(START, new Node(START, "", Kind.START, "", List.of(), false, false));
@@ -97,7 +130,7 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
                             machine.fallback().filter(state.name()::equals).isPresent(),
                             false));
         }
-        edges.add(new Edge(START, machine.initial(), "", false));
+        edges.add(new Edge(START, machine.initial(), "", Style.DECLARED));
         for (Machine.State state : machine.states()) {
             for (Machine.Move move : state.moves()) {
                 String target = move.to().label();
@@ -114,7 +147,7 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
                                     false));
                 }
                 String label = move.when().isEmpty() ? move.trigger() : move.trigger() + ": " + move.when();
-                edges.add(new Edge(state.name(), target, label, false));
+                edges.add(new Edge(state.name(), target, label, Style.DECLARED));
             }
         }
         Optional<String> onError = machine.onError();
@@ -124,14 +157,41 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
                 boolean declares = state.moves().stream()
                         .anyMatch(m -> !m.to().isHandOff() && m.to().status().equals(error));
                 if (!state.terminal() && !state.name().equals(error) && !declares) {
-                    edges.add(new Edge(state.name(), error, "on error", true));
+                    edges.add(new Edge(state.name(), error, "on error", Style.ON_ERROR));
                 }
             }
+        }
+        Set<String> states = new LinkedHashSet<>();
+        machine.states().forEach(state -> states.add(state.name()));
+        for (TraceDiagram.UndeclaredMove move : undeclared) {
+            if (!states.contains(move.from())) {
+                continue;
+            }
+            boolean drawn = edges.stream()
+                    .anyMatch(edge -> edge.from().equals(move.from())
+                            && edge.to().equals(move.to())
+                            && (edge.onError() || edge.undeclared()));
+            if (drawn) {
+                continue;
+            }
+            if (!states.contains(move.to())) {
+                nodes.putIfAbsent(
+                        move.to(),
+                        new Node(
+                                move.to(),
+                                move.to(),
+                                Kind.HAND_OFF,
+                                "",
+                                List.of("another machine's state"),
+                                false,
+                                false));
+            }
+            edges.add(new Edge(move.from(), move.to(), move.trigger(), move.legal() ? Style.RUNTIME : Style.ILLEGAL));
         }
         boolean endsRound = false;
         for (Machine.State state : machine.states()) {
             if (state.terminal() && state.endsRound()) {
-                edges.add(new Edge(state.name(), END, "", false));
+                edges.add(new Edge(state.name(), END, "", Style.DECLARED));
                 endsRound = true;
             }
         }
@@ -201,7 +261,7 @@ record DiagramGraph(String title, String subtitle, List<Node> nodes, List<Edge> 
                     continue;
                 }
                 Node copy = copies.computeIfAbsent(edge.from(), from -> target.copyNumber(copies.size() + 1));
-                edges.set(i, new Edge(edge.from(), copy.id(), edge.label(), edge.onError()));
+                edges.set(i, new Edge(edge.from(), copy.id(), edge.label(), edge.style()));
             }
             copies.forEach((source, copy) -> copiesBySource
                     .computeIfAbsent(source, s -> new ArrayList<>())

@@ -12,6 +12,10 @@ import java.util.Locale;
  * boxes, then the moves' labels on a white halo. The look follows the processor's other diagrams: a
  * black start dot and an end bull's-eye, terminal states grey with a heavy border, hand-offs gold and
  * dashed, implicit on-error moves grey and dashed, the fallback state with a double border.
+ *
+ * <p>For a trace page ({@link TraceDiagram}) each state and each move is a group a script can find by its
+ * {@code data-} attributes, each move's label is drawn in its move's group, and the moves a trace took
+ * that the machine does not declare are dashed (red when illegal).
  */
 final class SvgWriter {
 
@@ -22,14 +26,24 @@ final class SvgWriter {
     private static final double CORNER = 6;
     private static final String INK = "#333333";
     private static final String ERROR_INK = "#777777";
+    private static final String ILLEGAL_INK = "#c0392b";
 
     private final StringBuilder out = new StringBuilder(16_384);
+    /** The machine whose trace a page shows, or null for the build's diagram. */
+    private final Machine page;
 
-    private SvgWriter() {}
+    private SvgWriter(Machine page) {
+        this.page = page;
+    }
 
     /** The SVG of {@code drawing}, titled with the graph's name and description; no fingerprint line. */
     static String write(DiagramGraph graph, Drawing drawing) {
-        return new SvgWriter().svg(graph, drawing);
+        return new SvgWriter(null).svg(graph, drawing);
+    }
+
+    /** The same for a trace page: states and moves as groups with {@code data-} attributes (see {@link TraceDiagram}). */
+    static String writeForPage(DiagramGraph graph, Drawing drawing, Machine machine) {
+        return new SvgWriter(machine).svg(graph, drawing);
     }
 
     private String svg(DiagramGraph graph, Drawing drawing) {
@@ -44,7 +58,15 @@ final class SvgWriter {
         double height = Math.ceil(top + drawing.height());
         double dx = (width - drawing.width()) / 2;
 
-        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        if (page == null) {
+            out.append("<svg xmlns=\"http://www.w3.org/2000/svg\"");
+        } else {
+            // inline in HTML, where the parser gives <svg> its namespace: the page then names no URL at all
+            out.append("<svg class=\"machine\" data-machine=\"")
+                    .append(xml(page.name()))
+                    .append('"');
+        }
+        out.append(" width=\"")
                 .append(n(width))
                 .append("\" height=\"")
                 .append(n(height))
@@ -63,6 +85,9 @@ final class SvgWriter {
         out.append("<defs>\n");
         marker("agentfsm-arrow", INK);
         marker("agentfsm-arrow-error", ERROR_INK);
+        if (page != null) {
+            marker("agentfsm-arrow-illegal", ILLEGAL_INK);
+        }
         out.append("</defs>\n");
         out.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
         double center = width / 2;
@@ -87,7 +112,7 @@ final class SvgWriter {
                 .append(n(ElkLayout.LABEL_SIZE))
                 .append("\" text-anchor=\"middle\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\n");
         for (PlacedEdge edge : drawing.edges()) {
-            if (edge.label().isPresent()) {
+            if (edge.label().isPresent() && (page == null || marker(edge.edge()))) {
                 ElkLayout.Box box = edge.label().get();
                 out.append("<text x=\"")
                         .append(n(box.x() + box.width() / 2))
@@ -108,7 +133,10 @@ final class SvgWriter {
         out.append("<marker id=\"")
                 .append(id)
                 .append("\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" ")
-                .append("markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"")
+                // a page thickens the moves it highlights: its arrowheads keep their size in pixels
+                .append(page == null ? "" : "markerUnits=\"userSpaceOnUse\" ")
+                .append(page == null ? "markerWidth=\"7\" markerHeight=\"7\"" : "markerWidth=\"9\" markerHeight=\"9\"")
+                .append(" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"")
                 .append(color)
                 .append("\"/></marker>\n");
     }
@@ -118,15 +146,74 @@ final class SvgWriter {
         if (points.size() < 2) {
             return;
         }
+        DiagramGraph.Edge move = edge.edge();
+        boolean group = page != null && !marker(move);
+        if (group) {
+            String kind =
+                    switch (move.style()) {
+                        case DECLARED -> "declared";
+                        case ON_ERROR, RUNTIME -> "implicit";
+                        case ILLEGAL -> "illegal";
+                    };
+            String from = status(move.from());
+            String to = status(move.to());
+            out.append("<g class=\"move ")
+                    .append(kind)
+                    .append("\" data-from=\"")
+                    .append(xml(from))
+                    .append("\" data-to=\"")
+                    .append(xml(to))
+                    .append("\"><title>")
+                    .append(xml(from + " -> " + to + (move.label().isEmpty() ? "" : " by " + move.label())
+                            + switch (move.style()) {
+                                case DECLARED -> "";
+                                case ON_ERROR, RUNTIME -> " (the runtime's own move)";
+                                case ILLEGAL -> " (not declared: illegal)";
+                            }))
+                    .append("</title>\n");
+        }
         out.append("<path d=\"").append(path(points)).append('"');
-        if (edge.edge().onError()) {
-            out.append(" stroke=\"")
-                    .append(ERROR_INK)
-                    .append("\" stroke-dasharray=\"6,4\" marker-end=\"url(#agentfsm-arrow-error)\"");
-        } else {
-            out.append(" stroke=\"").append(INK).append("\" marker-end=\"url(#agentfsm-arrow)\"");
+        switch (move.style()) {
+            case ON_ERROR, RUNTIME ->
+                out.append(" stroke=\"")
+                        .append(ERROR_INK)
+                        .append("\" stroke-dasharray=\"6,4\" marker-end=\"url(#agentfsm-arrow-error)\"");
+            case ILLEGAL ->
+                out.append(" stroke=\"")
+                        .append(ILLEGAL_INK)
+                        .append("\" stroke-dasharray=\"6,4\" marker-end=\"url(#agentfsm-arrow-illegal)\"");
+            case DECLARED -> out.append(" stroke=\"").append(INK).append("\" marker-end=\"url(#agentfsm-arrow)\"");
         }
         out.append("/>\n");
+        if (group) {
+            if (edge.label().isPresent()) {
+                ElkLayout.Box box = edge.label().get();
+                out.append("<text x=\"")
+                        .append(n(box.x() + box.width() / 2))
+                        .append("\" y=\"")
+                        .append(n(baseline(box.y(), ElkLayout.LABEL_HEIGHT, ElkLayout.LABEL_SIZE)))
+                        .append("\" font-size=\"")
+                        .append(n(ElkLayout.LABEL_SIZE))
+                        .append("\" text-anchor=\"middle\" fill=\"#222222\" stroke=\"#ffffff\" stroke-width=\"3\"")
+                        .append(" paint-order=\"stroke\">")
+                        .append(xml(move.label()))
+                        .append("</text>\n");
+            }
+            out.append("</g>\n");
+        }
+    }
+
+    /** The start marker's arrow or an arrow into the end marker: not a move of the machine. */
+    private static boolean marker(DiagramGraph.Edge edge) {
+        return edge.from().equals(DiagramGraph.START) || edge.to().equals(DiagramGraph.END);
+    }
+
+    /** A node's status as a trace names it: {@code Machine.STATUS}, a copy's as its original's. */
+    private String status(String nodeId) {
+        int copy = nodeId.indexOf('#');
+        String id = copy < 0 ? nodeId : nodeId.substring(0, copy);
+        boolean own = page.states().stream().anyMatch(state -> state.name().equals(id));
+        return own ? page.name() + "." + id : id;
     }
 
     /** The route with its corners rounded. */
@@ -233,7 +320,7 @@ final class SvgWriter {
         if (node.copy()) {
             dashes = "2,2";
         }
-        out.append("<g>\n");
+        out.append(page == null ? "<g>\n" : stateGroup(node));
         rect(x, y, w, h, 8, fill, stroke, strokeWidth, dashes);
         if (node.fallback()) {
             rect(x + 3, y + 3, w - 6, h - 6, 6, "none", stroke, "1", "");
@@ -266,6 +353,24 @@ final class SvgWriter {
             }
         }
         out.append("</g>\n");
+    }
+
+    /** A state's group on a page: its classes, and its status unless it is a copy. */
+    private String stateGroup(DiagramGraph.Node node) {
+        StringBuilder classes = new StringBuilder("state");
+        Machine.State state = page.states().stream()
+                .filter(s -> s.name().equals(node.label()))
+                .findFirst()
+                .orElse(null);
+        if (state == null) {
+            classes.append(" other-machine");
+        } else {
+            classes.append(state.terminal() ? " terminal" : "").append(state.endsRound() ? " ends-round" : "");
+        }
+        if (node.copy()) {
+            return "<g class=\"" + classes + " copy\">\n";
+        }
+        return "<g class=\"" + classes + "\" data-status=\"" + xml(status(node.id())) + "\">\n";
     }
 
     private void rect(

@@ -27,11 +27,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The LinuxAgent demo of {@code agents-linux demo}: its task, its recorded LLM conversation and its
- * workspace, read from agents-linux's jar, with the real read-only shell driver on a directory.
+ * The LinuxAgent demo of {@code agentfsm-cli demo}: its task, its recorded LLM conversation and its
+ * workspace, read from agentfsm-cli's jar, with the real read-only shell driver on a directory.
  */
 final class LinuxDemo {
-    private static final String BASE = "dev/agentfsm/agents/linux/cli/demo/";
+    private static final String BASE = "dev/agentfsm/cli/demo/";
     private static final List<String> FILES =
             List.of("README.txt", "logs/app.log", "logs/worker.log", "data/inventory.csv");
 
@@ -100,7 +100,7 @@ final class LinuxDemo {
     private static InputStream open(String name) {
         InputStream in = LinuxDemo.class.getClassLoader().getResourceAsStream(BASE + name);
         if (in == null) {
-            throw new IllegalStateException(BASE + name + " is not on the class path; agents-linux's jar holds it");
+            throw new IllegalStateException(BASE + name + " is not on the class path; agentfsm-cli's jar holds it");
         }
         return in;
     }

@@ -6,9 +6,7 @@
  * ({@link dev.agentfsm.runtime.trace.JfrListener}). Add them to a {@code Round} or {@code Session}
  * builder with {@code listener(...)}; one instance may serve many sessions at once.
  *
- * <p>And the trace read back: {@link dev.agentfsm.runtime.trace.TraceReader} streams a JSON-lines
- * trace line by line, {@link dev.agentfsm.runtime.trace.TraceCheck} checks every move against the
- * machines into a {@link dev.agentfsm.runtime.trace.TraceReport}, and
- * {@link dev.agentfsm.runtime.trace.TraceStats} sums it up.
+ * <p>The trace is read back, checked and summed up by the {@code fsm-trace} module
+ * ({@code dev.agentfsm.trace}); the runtime only writes it.
  */
 package dev.agentfsm.runtime.trace;

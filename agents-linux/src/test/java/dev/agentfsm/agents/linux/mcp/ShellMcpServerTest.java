@@ -31,16 +31,14 @@ class ShellMcpServerTest {
     @TempDir
     Path root;
 
-    /** {@code agents-linux mcp --root <root>}, as a client starts it, on this JVM and class path. */
+    /** The server on stdio for {@code root} ({@link StdioShellServer}), as a client starts it, on this JVM and class path. */
     static McpEndpoint.Stdio command(Path root, String... more) {
         List<String> command = new java.util.ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path"),
-                "dev.agentfsm.agents.linux.cli.AgentsLinux",
-                "mcp",
-                "--root",
+                StdioShellServer.class.getName(),
                 root.toString()));
         command.addAll(List.of(more));
         return new McpEndpoint.Stdio(command, Map.of(), Optional.empty());

@@ -1,0 +1,288 @@
+package dev.agentfsm.cli;
+
+import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.runtime.Journal;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.journal.Durability;
+import dev.agentfsm.runtime.journal.JournalException;
+import dev.agentfsm.runtime.journal.JournalKey;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
+import dev.agentfsm.runtime.trace.JsonLinesTrace;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code run}: the LinuxAgent on this machine's shell, driven by a real OpenAI-compatible model. */
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs a task with a real OpenAI-compatible model (OpenAI, Ollama, vLLM, llama.cpp)"
+                    + " on this machine's shell and prints each step.",
+            "Only read-only, allow-listed commands run, without a shell, inside --root."
+        },
+        footer = {
+            "",
+            "Example (Ollama):",
+            "  agentfsm-cli run --task \"How much disk space is free?\" \\",
+            "      --base-url http://localhost:11434/v1 --model qwen2.5"
+        })
+final class RunTaskCommand implements Callable<Integer> {
+    /** The longest --timeout: a day, the runtime's bound on durations. */
+    private static final int MAX_TIMEOUT_SECONDS = 24 * 60 * 60;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(
+            names = "--task",
+            paramLabel = "TEXT",
+            description = "What the agent should do (with --resume: the journal's task; may be left out).")
+    Optional<String> task = Optional.empty();
+
+    @Option(
+            names = "--base-url",
+            required = true,
+            paramLabel = "URL",
+            description = "The API's base URL, before /chat/completions, e.g. http://localhost:11434/v1.")
+    URI baseUrl;
+
+    @Option(names = "--model", required = true, paramLabel = "NAME", description = "The model's name.")
+    String model;
+
+    @Option(
+            names = "--api-key-env",
+            paramLabel = "NAME",
+            description = "The environment variable holding the API key (none is sent without it).")
+    Optional<String> apiKeyEnv = Optional.empty();
+
+    @Option(
+            names = "--api-key-header",
+            paramLabel = "HEADER",
+            description = "The header that carries the key: Authorization sends 'Bearer <key>' (the default);"
+                    + " another header, like api-key for Azure OpenAI, sends the key as it is.")
+    Optional<String> apiKeyHeader = Optional.empty();
+
+    @Mixin
+    ShellOptions shellOptions;
+
+    @Option(
+            names = "--max-steps",
+            paramLabel = "N",
+            defaultValue = "30",
+            description = "The most states the round may enter (default: ${DEFAULT-VALUE}).")
+    int maxSteps;
+
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "60",
+            description = "Time-out of one attempt of a model call, at most 86400 (default: ${DEFAULT-VALUE});"
+                    + " a call with its retries ends after twice this.")
+    int timeoutSeconds;
+
+    @Option(
+            names = "--trace",
+            paramLabel = "FILE",
+            description = "Where to write the JSON-lines trace (default: a new temporary file).")
+    Optional<Path> trace = Optional.empty();
+
+    @Option(
+            names = "--journal",
+            paramLabel = "FILE",
+            description = "Record the run in this journal (a new file), one record per step, forced to disk, so that"
+                    + " --resume can continue it after a crash.")
+    Optional<Path> journalFile = Optional.empty();
+
+    @Option(
+            names = "--resume",
+            paramLabel = "FILE",
+            description = "Continue the run this journal recorded, with the other options as before: its completed"
+                    + " steps are replayed (no model call or command is made again), then the run goes on.")
+    Optional<Path> resumeFile = Optional.empty();
+
+    @Option(
+            names = "--journal-key-env",
+            paramLabel = "NAME",
+            description = "Sign the journal with the key in this environment variable (at least 16 bytes): each"
+                    + " record carries an HMAC-SHA256, and --resume with the same option refuses a record that was"
+                    + " edited, added or moved, even with its checksum recomputed. Without it, the checksums only"
+                    + " catch accidental damage.")
+    Optional<String> journalKeyEnv = Optional.empty();
+
+    @Override
+    public Integer call() throws Exception {
+        checkLimits();
+        if (journalFile.isPresent() && resumeFile.isPresent()) {
+            throw bad("--journal starts a new journal and --resume continues one; give one of them");
+        }
+        if (task.isEmpty() && resumeFile.isEmpty()) {
+            throw bad("Missing required option: '--task=TEXT'");
+        }
+        ShellDriver shell = shellOptions.shell();
+        LlmClient llm = client();
+        Console console = AgentFsmCli.console(spec);
+        RuntimeConfig defaults = RuntimeConfig.defaults();
+        RuntimeConfig config = new RuntimeConfig(
+                maxSteps,
+                1,
+                defaults.safeGuard(),
+                defaults.askQuestion(),
+                defaults.jsonParsingRetry(),
+                Duration.ofSeconds(timeoutSeconds),
+                defaults.userTimeout(),
+                defaults.actionTimeout(),
+                Optional.of(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv)));
+        Optional<Journal> journal = journal();
+        try {
+            return run(console, shell, llm, config, journal);
+        } catch (JournalException e) {
+            if (e.kind() == JournalException.Kind.DIVERGED) {
+                throw e;
+            }
+            throw bad(e.getMessage());
+        } finally {
+            if (journal.isPresent()) {
+                journal.get().close();
+            }
+        }
+    }
+
+    private int run(Console console, ShellDriver shell, LlmClient llm, RuntimeConfig config, Optional<Journal> journal)
+            throws Exception {
+        String task =
+                journal.isPresent() && resumeFile.isPresent() ? recordedTask(journal.get()) : this.task.orElseThrow();
+        Path traceFile = trace.isPresent() ? trace.get() : Files.createTempFile("agentfsm-run-", ".jsonl");
+        console.println(console.bold("task:  ") + task);
+        console.println(console.bold("model: ") + model + " at " + baseUrl);
+        console.println(console.bold("root:  ") + shell.config().root() + " (commands run there, without a shell)");
+        console.println(console.bold("sandbox: ") + shell.sandbox().description());
+        if (journal.isPresent()) {
+            Journal j = journal.get();
+            console.println(console.bold("journal: ")
+                    + j.file()
+                    + (resumeFile.isPresent()
+                            ? " (resuming: " + j.recordedSteps()
+                                    + " completed steps are replayed, then the run goes on)"
+                            : ""));
+        }
+        console.println("");
+        RoundResult result;
+        try (JsonLinesTrace file = JsonLinesTrace.open(traceFile)) {
+            result = journal.isPresent()
+                    ? AgentRun.runJournaled(
+                            console, shell, llm, config, task, List.of(file), journal.get(), resumeFile.isPresent())
+                    : AgentRun.run(console, shell, llm, config, task, List.of(file));
+        }
+        console.println(console.bold("trace:  ") + traceFile);
+        return AgentRun.exitCode(result);
+    }
+
+    /** The journal to write (--journal) or to resume (--resume), if one is given. */
+    private Optional<Journal> journal() {
+        if (journalKeyEnv.isPresent() && journalFile.isEmpty() && resumeFile.isEmpty()) {
+            throw bad("--journal-key-env signs a journal; give it with --journal or --resume");
+        }
+        Optional<JournalKey> key;
+        try {
+            key = journalKeyEnv.map(JournalKey::fromEnvironment);
+        } catch (IllegalArgumentException e) {
+            throw bad("--journal-key-env: " + e.getMessage());
+        }
+        try {
+            if (journalFile.isPresent()) {
+                return Optional.of(
+                        key.isPresent()
+                                ? Journal.create(journalFile.get(), Durability.SYNC, key.get())
+                                : Journal.create(journalFile.get()));
+            }
+            if (resumeFile.isPresent()) {
+                if (!Files.isRegularFile(resumeFile.get(), LinkOption.NOFOLLOW_LINKS)
+                        && !Files.isSymbolicLink(resumeFile.get())) {
+                    throw bad("--resume '" + resumeFile.get() + "' is not a file");
+                }
+                return Optional.of(
+                        key.isPresent()
+                                ? Journal.open(resumeFile.get(), Durability.SYNC, key.get())
+                                : Journal.open(resumeFile.get()));
+            }
+            return Optional.empty();
+        } catch (JournalException e) {
+            throw bad(e.getMessage());
+        } catch (IOException e) {
+            Path file = journalFile.or(() -> resumeFile).orElseThrow();
+            throw bad((journalFile.isPresent() ? "--journal '" : "--resume '") + file + "' cannot be "
+                    + (journalFile.isPresent() ? "created" : "read and written") + ": " + e);
+        }
+    }
+
+    /** The task the journal recorded: --task may repeat it, not change it. */
+    private String recordedTask(Journal journal) {
+        Optional<String> recorded = AgentRun.recordedTask(journal);
+        if (task.isPresent() && recorded.isPresent() && !task.get().equals(recorded.get())) {
+            throw bad("--task '" + task.get() + "' is not the task journal " + journal.file() + " recorded ('"
+                    + recorded.get() + "'); leave --task out to resume it, or start a new journal for a new task");
+        }
+        return recorded.or(() -> task)
+                .orElseThrow(() -> bad("journal " + journal.file() + " recorded no task yet"
+                        + " (the run stopped right after it began); give the task with --task"));
+    }
+
+    private void checkLimits() {
+        if (maxSteps < 1) {
+            throw bad("--max-steps must be at least 1, got " + maxSteps);
+        }
+        if (timeoutSeconds < 1 || timeoutSeconds > MAX_TIMEOUT_SECONDS) {
+            throw bad("--timeout must be from 1 to " + MAX_TIMEOUT_SECONDS + " seconds (a day), got " + timeoutSeconds);
+        }
+    }
+
+    private LlmClient client() {
+        if (baseUrl.getRawUserInfo() != null) {
+            // never echo it back: it is a password more often than not
+            throw bad("--base-url holds a user name or password (user:password@); remove it, and pass the key in an"
+                    + " environment variable named by --api-key-env");
+        }
+        String scheme = String.valueOf(baseUrl.getScheme());
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw bad("--base-url '" + baseUrl + "' is not an http(s) URL");
+        }
+        OpenAiCompatibleClient.Builder builder =
+                OpenAiCompatibleClient.builder(baseUrl, model).timeout(Duration.ofSeconds(timeoutSeconds));
+        if (apiKeyEnv.isPresent()) {
+            if (System.getenv(apiKeyEnv.get()) == null) {
+                throw bad("--api-key-env: the environment variable " + apiKeyEnv.get() + " is not set");
+            }
+            builder.apiKeyFromEnv(apiKeyEnv.get());
+        }
+        if (apiKeyHeader.isPresent()) {
+            if (apiKeyEnv.isEmpty()) {
+                throw bad("--api-key-header needs --api-key-env: without a key there is nothing to send in it");
+            }
+            try {
+                builder.apiKeyHeader(apiKeyHeader.get());
+            } catch (IllegalArgumentException e) {
+                throw bad("--api-key-header: " + e.getMessage());
+            }
+        }
+        return builder.build();
+    }
+
+    private ParameterException bad(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

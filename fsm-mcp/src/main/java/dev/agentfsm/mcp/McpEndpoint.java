@@ -41,19 +41,55 @@ public sealed interface McpEndpoint permits McpEndpoint.Stdio, McpEndpoint.Http 
     /**
      * A server already running, reached by Streamable HTTP.
      *
+     * <p>{@code headers} are sent with every request, e.g. {@code Authorization: Bearer ...}. Their
+     * values are secrets: {@link #toString()} and {@link #label()} show only the header names.
+     *
      * @param url the MCP endpoint, e.g. {@code http://127.0.0.1:8931/mcp}
+     * @param headers fixed headers sent with every request
      */
-    record Http(URI url) implements McpEndpoint {
+    record Http(URI url, Map<String, String> headers) implements McpEndpoint {
         public Http {
             Objects.requireNonNull(url, "url");
             if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
                 throw new IllegalArgumentException("an MCP endpoint must be an http or https URL, got " + url);
             }
+            headers = Map.copyOf(headers);
+        }
+
+        /** The same endpoint without headers. */
+        public Http(URI url) {
+            this(url, Map.of());
+        }
+
+        /** This endpoint, sending {@code Authorization: Bearer <token>} with every request. */
+        public Http withBearerToken(String token) {
+            if (token == null || token.isBlank() || token.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+                throw new IllegalArgumentException("the bearer token for " + url
+                        + " is empty or holds spaces or control characters; give the token itself");
+            }
+            Map<String, String> all = new java.util.HashMap<>(headers);
+            all.put("Authorization", "Bearer " + token);
+            return new Http(url, all);
+        }
+
+        /** This endpoint, sending the token in the environment variable {@code name} as a bearer token. */
+        public Http withBearerTokenFromEnv(String name) {
+            String token = System.getenv(name);
+            if (token == null || token.isBlank()) {
+                throw new IllegalArgumentException("the environment variable " + name
+                        + " that should hold the bearer token for " + url + " is not set; export it");
+            }
+            return withBearerToken(token);
         }
 
         @Override
         public String label() {
             return url.toString();
+        }
+
+        @Override
+        public String toString() {
+            return "Http[url=" + url + ", headers=" + new java.util.TreeSet<>(headers.keySet()) + "]";
         }
     }
 

@@ -40,6 +40,10 @@ final class Transports {
                 ? "/"
                 : http.url().getRawPath();
         String base = url.substring(0, url.indexOf(path, url.indexOf("//") + 2));
-        return HttpClientStreamableHttpTransport.builder(base).endpoint(path).build();
+        return HttpClientStreamableHttpTransport.builder(base)
+                .endpoint(path)
+                .httpRequestCustomizer(
+                        (request, method, uri, body, context) -> http.headers().forEach(request::setHeader))
+                .build();
     }
 }

@@ -35,6 +35,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -127,6 +128,7 @@ public final class McpDriver implements DeviceDriver {
             }
         };
         Optional<StdioTransport> stdio = Optional.empty();
+        AtomicInteger refusedWith = new AtomicInteger();
         McpClientTransport transport;
         if (endpoint instanceof McpEndpoint.Stdio command) {
             StdioTransport started =
@@ -135,7 +137,7 @@ public final class McpDriver implements DeviceDriver {
             stdio = Optional.of(started);
             transport = started;
         } else {
-            transport = Transports.http((McpEndpoint.Http) endpoint);
+            transport = Transports.http((McpEndpoint.Http) endpoint, refusedWith);
         }
         McpClient.AsyncSpec spec = McpClient.async(transport)
                 .clientInfo(
@@ -179,11 +181,27 @@ public final class McpDriver implements DeviceDriver {
             if (reason.startsWith(name + ": ")) {
                 reason = reason.substring(name.length() + 2);
             }
+            if (refusedWith.get() != 0) {
+                reason = refused(refusedWith.get(), (McpEndpoint.Http) endpoint);
+            }
             throw new DriverException(
                     name + ": could not start a session with the MCP server: " + SafeText.line(reason, REASON_CHARS)
                             + stdio.map(StdioTransport::stderrTail).orElse(""),
                     e);
         }
+    }
+
+    /** Why an HTTP server refused the handshake with {@code status} (401 or 403), and what to do. */
+    private static String refused(int status, McpEndpoint.Http endpoint) {
+        boolean sentToken = endpoint.headers().containsKey("Authorization");
+        if (status == 401) {
+            return "the server answered HTTP 401 Unauthorized: "
+                    + (sentToken
+                            ? "it does not accept the bearer token sent; check the token"
+                            : "it wants a bearer token; give it with McpEndpoint.http(url).withBearerTokenFromEnv(NAME)");
+        }
+        return "the server answered HTTP " + status + " Forbidden: it refuses this client (a server that checks"
+                + " Host and Origin, such as agentfsm-cli mcp --http, refuses other names than its own)";
     }
 
     @Override

@@ -3,10 +3,12 @@ package dev.agentfsm.mcp;
 import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.device.DriverException;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.customizer.McpHttpClientAuthorizationErrorHandler;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
@@ -34,7 +36,13 @@ final class Transports {
         }
     }
 
-    static McpClientTransport http(McpEndpoint.Http http) {
+    /**
+     * The SDK's Streamable HTTP transport to {@code http}, sending its headers on every request.
+     *
+     * @param refusedWith set to the status of a 401 or 403 answer: the SDK reports those as a bare
+     *     failure of {@code initialize}, so the driver names them itself
+     */
+    static McpClientTransport http(McpEndpoint.Http http, AtomicInteger refusedWith) {
         String url = http.url().toString();
         String path = http.url().getRawPath() == null || http.url().getRawPath().isEmpty()
                 ? "/"
@@ -44,6 +52,10 @@ final class Transports {
                 .endpoint(path)
                 .httpRequestCustomizer(
                         (request, method, uri, body, context) -> http.headers().forEach(request::setHeader))
+                .authorizationErrorHandler(McpHttpClientAuthorizationErrorHandler.fromSync((response, context) -> {
+                    refusedWith.set(response.statusCode());
+                    return false; // no retry: the same request would be refused again
+                }))
                 .build();
     }
 }

@@ -116,9 +116,6 @@ class ShellMcpServerTest {
     private static final String TOKEN = "test-token-0123456789abcdef";
 
     @Test
-    @org.junit.jupiter.api.Disabled(
-            "issue 24: fails today, the DriverException reads 'initialize failed: Client failed to"
-                    + " initialize by explicit API call' and does not name the 401; McpDriver.connect must surface it")
     void onHttpAClientWithoutTheTokenGetsOneLineNaming401() throws Exception {
         ShellMcpServer server = new ShellMcpServer(
                 ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10));
@@ -129,7 +126,8 @@ class ShellMcpServerTest {
                     dev.agentfsm.runtime.device.DriverException.class,
                     () -> McpDriver.connect(McpEndpoint.http(http.url()), McpOptions.DEFAULTS)
                             .close());
-            assertTrue(e.getMessage().contains("401"), e.getMessage());
+            assertTrue(e.getMessage().contains("HTTP 401 Unauthorized: it wants a bearer token"), e.getMessage());
+            assertTrue(e.getMessage().contains("withBearerTokenFromEnv"), e.getMessage());
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
         }
     }

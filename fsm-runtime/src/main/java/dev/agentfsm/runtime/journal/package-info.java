@@ -1,7 +1,7 @@
 /**
  * The session journal's file format: the records ({@link dev.agentfsm.runtime.journal.JournalRecord}),
  * reading a journal back with its checks ({@link dev.agentfsm.runtime.journal.JournalFile}), the
- * fingerprint of the machines that wrote it ({@link dev.agentfsm.runtime.journal.Fingerprint}) and the
+ * fingerprint of the machines that wrote it (a SHA-256 of their transition tables) and the
  * errors a journal can give ({@link dev.agentfsm.runtime.journal.JournalException}). A session writes
  * and resumes a journal through {@link dev.agentfsm.runtime.Journal}.
  *

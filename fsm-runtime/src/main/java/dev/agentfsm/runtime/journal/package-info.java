@@ -9,5 +9,9 @@
  * rest of its line: {@code {"n":3,"type":"step",...,"crc":"1a2b3c4d"}}. The first record is the
  * header; then {@code requests}, {@code step} and {@code roundEnd} records follow in the order they
  * happened. A record counts once its line, newline included, is in the file.
+ *
+ * <p>API: users call {@code JournalKey}, {@code Durability} and catch {@code JournalException};
+ * {@code JournalFile} and {@code JournalRecord} stay public for now because {@code dev.agentfsm.runtime.Journal}
+ * (another package) reads and writes them, and they are the documented file format.
  */
 package dev.agentfsm.runtime.journal;

@@ -136,17 +136,11 @@ final class RunTaskCommand implements Callable<Integer> {
         ShellDriver shell = shellOptions.shell();
         LlmClient llm = client();
         Console console = AgentFsmCli.console(spec);
-        RuntimeConfig defaults = RuntimeConfig.defaults();
-        RuntimeConfig config = new RuntimeConfig(
-                maxSteps,
-                1,
-                defaults.safeGuard(),
-                defaults.askQuestion(),
-                defaults.jsonParsingRetry(),
-                Duration.ofSeconds(timeoutSeconds),
-                defaults.userTimeout(),
-                defaults.actionTimeout(),
-                Optional.of(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv)));
+        RuntimeConfig config = RuntimeConfig.builder()
+                .maxStep(maxSteps)
+                .llmTimeout(Duration.ofSeconds(timeoutSeconds))
+                .llm(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv))
+                .build();
         Optional<Journal> journal = journal();
         try {
             return run(console, shell, llm, config, journal);

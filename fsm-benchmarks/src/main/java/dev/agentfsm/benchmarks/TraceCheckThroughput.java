@@ -148,7 +148,8 @@ public final class TraceCheckThroughput {
                                 path.size(),
                                 Optional.empty(),
                                 Optional.empty(),
-                                Optional.of("done")));
+                                Optional.of("done"),
+                                List.of()));
             }
         }
     }

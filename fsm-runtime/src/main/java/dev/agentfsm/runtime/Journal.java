@@ -6,7 +6,6 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionId;
 import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.journal.Durability;
-import dev.agentfsm.runtime.journal.Fingerprint;
 import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.journal.JournalFile;
 import dev.agentfsm.runtime.journal.JournalKey;

@@ -86,7 +86,6 @@ final class Listeners {
     }
 
     private static RoundResult failed(RuntimeException e, String reason, Status at, int steps) {
-        return new RoundResult(
-                Outcome.ERROR, reason, at, List.of(), steps, Optional.of(e), Optional.empty(), Optional.empty());
+        return RoundResult.ended(Outcome.ERROR, reason, at, steps, Optional.of(e), Optional.empty());
     }
 }

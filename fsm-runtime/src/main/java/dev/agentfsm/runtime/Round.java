@@ -181,8 +181,7 @@ public final class Round {
                     ? Optional.of(
                             state.error().<Throwable>map(e -> e).orElseGet(() -> new RecordedFailure(end.reason())))
                     : Optional.empty();
-            return new RoundResult(
-                    end.outcome(), end.reason(), status, List.of(), steps, cause, Optional.empty(), Optional.empty());
+            return RoundResult.ended(end.outcome(), end.reason(), status, steps, cause, Optional.empty());
         }
 
         /**

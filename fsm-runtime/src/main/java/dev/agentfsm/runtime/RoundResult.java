@@ -28,22 +28,24 @@ public record RoundResult(
         Optional<String> result,
         List<ArchivedSubtask> subtasks) {
 
+    /** Copies {@code path} and {@code subtasks}; the runtime builds results, users read them. */
     public RoundResult {
         path = List.copyOf(path);
         subtasks = List.copyOf(subtasks);
     }
 
-    /** A result in which no subtask ended, as before {@code subtasks} existed. */
-    public RoundResult(
+    /**
+     * The end of a step, before the round fills in its path, answer and subtasks: how the runtime starts a
+     * result (users read results, they do not build them).
+     */
+    static RoundResult ended(
             Outcome outcome,
             String reason,
-            Status finalStatus,
-            List<Status> path,
+            Status at,
             int steps,
             Optional<Throwable> error,
-            Optional<Violation> violation,
-            Optional<String> result) {
-        this(outcome, reason, finalStatus, path, steps, error, violation, result, List.of());
+            Optional<Violation> violation) {
+        return new RoundResult(outcome, reason, at, List.of(), steps, error, violation, Optional.empty(), List.of());
     }
 
     /** Whether the round completed in a round-ending state with no error on the way. */

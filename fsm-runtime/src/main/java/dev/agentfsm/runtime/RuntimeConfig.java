@@ -95,71 +95,162 @@ public record RuntimeConfig(
         Objects.requireNonNull(screenshots, "screenshots");
     }
 
-    /**
-     * A configuration without an {@code llmCallDeadline} of its own (so twice {@code llmTimeout}) and with
-     * the defaults of {@code maxReannotate} and {@code screenshots}, as before those keys existed.
-     *
-     * @throws ConfigException naming the component, its value and what is allowed when one is bad
-     */
-    public RuntimeConfig(
-            int maxStep,
-            int maxRound,
-            boolean safeGuard,
-            boolean askQuestion,
-            int jsonParsingRetry,
-            Duration llmTimeout,
-            Duration userTimeout,
-            Duration actionTimeout,
-            Optional<LlmEndpoint> llm) {
-        this(
-                maxStep,
-                maxRound,
-                safeGuard,
-                askQuestion,
-                jsonParsingRetry,
-                llmTimeout,
-                Optional.empty(),
-                userTimeout,
-                actionTimeout,
-                llm,
-                DEFAULT_REANNOTATE,
-                ScreenshotMemory.defaults());
-    }
-
     private static final int DEFAULT_REANNOTATE = 3;
 
-    /** This configuration with {@code maxReannotate} set to {@code times}. */
-    public RuntimeConfig withMaxReannotate(int times) {
-        return new RuntimeConfig(
-                maxStep,
-                maxRound,
-                safeGuard,
-                askQuestion,
-                jsonParsingRetry,
-                llmTimeout,
-                llmCallDeadline,
-                userTimeout,
-                actionTimeout,
-                llm,
-                times,
-                screenshots);
+    /**
+     * A builder holding UFO's defaults; set what differs and call {@link Builder#build()}:
+     *
+     * <pre>{@code
+     * RuntimeConfig config = RuntimeConfig.builder().maxStep(20).askQuestion(true).build();
+     * }</pre>
+     */
+    public static Builder builder() {
+        return new Builder(defaults());
     }
 
-    /** This configuration with {@code screenshots} set to {@code memory}. */
-    public RuntimeConfig withScreenshots(ScreenshotMemory memory) {
-        return new RuntimeConfig(
-                maxStep,
-                maxRound,
-                safeGuard,
-                askQuestion,
-                jsonParsingRetry,
-                llmTimeout,
-                llmCallDeadline,
-                userTimeout,
-                actionTimeout,
-                llm,
-                maxReannotate,
-                memory);
+    /** A builder holding this configuration's values, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Builds a {@link RuntimeConfig}. Each setter takes one component (see the record's components for
+     * meaning and default); {@link #build()} checks them all, so a bad value is a {@link ConfigException}
+     * there, naming the component, the value and what is allowed.
+     */
+    public static final class Builder {
+        private int maxStep;
+        private int maxRound;
+        private boolean safeGuard;
+        private boolean askQuestion;
+        private int jsonParsingRetry;
+        private Duration llmTimeout;
+        private Optional<Duration> llmCallDeadline;
+        private Duration userTimeout;
+        private Duration actionTimeout;
+        private Optional<LlmEndpoint> llm;
+        private int maxReannotate;
+        private ScreenshotMemory screenshots;
+
+        private Builder(RuntimeConfig from) {
+            maxStep = from.maxStep;
+            maxRound = from.maxRound;
+            safeGuard = from.safeGuard;
+            askQuestion = from.askQuestion;
+            jsonParsingRetry = from.jsonParsingRetry;
+            llmTimeout = from.llmTimeout;
+            llmCallDeadline = from.llmCallDeadline;
+            userTimeout = from.userTimeout;
+            actionTimeout = from.actionTimeout;
+            llm = from.llm;
+            maxReannotate = from.maxReannotate;
+            screenshots = from.screenshots;
+        }
+
+        /** Sets {@code maxStep}. */
+        public Builder maxStep(int steps) {
+            this.maxStep = steps;
+            return this;
+        }
+
+        /** Sets {@code maxRound}. */
+        public Builder maxRound(int rounds) {
+            this.maxRound = rounds;
+            return this;
+        }
+
+        /** Sets {@code safeGuard}. */
+        public Builder safeGuard(boolean on) {
+            this.safeGuard = on;
+            return this;
+        }
+
+        /** Sets {@code askQuestion}. */
+        public Builder askQuestion(boolean on) {
+            this.askQuestion = on;
+            return this;
+        }
+
+        /** Sets {@code jsonParsingRetry}. */
+        public Builder jsonParsingRetry(int retries) {
+            this.jsonParsingRetry = retries;
+            return this;
+        }
+
+        /** Sets {@code llmTimeout}. */
+        public Builder llmTimeout(Duration timeout) {
+            this.llmTimeout = Objects.requireNonNull(timeout, "llmTimeout");
+            return this;
+        }
+
+        /** Sets {@code llmCallDeadline}. */
+        public Builder llmCallDeadline(Duration deadline) {
+            this.llmCallDeadline = Optional.of(Objects.requireNonNull(deadline, "llmCallDeadline"));
+            return this;
+        }
+
+        /** Clears {@code llmCallDeadline}, so a call may take twice {@code llmTimeout}. */
+        public Builder noLlmCallDeadline() {
+            this.llmCallDeadline = Optional.empty();
+            return this;
+        }
+
+        /** Sets {@code userTimeout}. */
+        public Builder userTimeout(Duration timeout) {
+            this.userTimeout = Objects.requireNonNull(timeout, "userTimeout");
+            return this;
+        }
+
+        /** Sets {@code actionTimeout}. */
+        public Builder actionTimeout(Duration timeout) {
+            this.actionTimeout = Objects.requireNonNull(timeout, "actionTimeout");
+            return this;
+        }
+
+        /** Sets the LLM endpoint. */
+        public Builder llm(LlmEndpoint endpoint) {
+            this.llm = Optional.of(Objects.requireNonNull(endpoint, "llm"));
+            return this;
+        }
+
+        /** Sets the LLM endpoint, or clears it when {@code endpoint} is empty. */
+        public Builder llm(Optional<LlmEndpoint> endpoint) {
+            this.llm = Objects.requireNonNull(endpoint, "llm");
+            return this;
+        }
+
+        /** Sets {@code maxReannotate}. */
+        public Builder maxReannotate(int times) {
+            this.maxReannotate = times;
+            return this;
+        }
+
+        /** Sets {@code screenshots}. */
+        public Builder screenshots(ScreenshotMemory memory) {
+            this.screenshots = Objects.requireNonNull(memory, "screenshots");
+            return this;
+        }
+
+        /**
+         * The configuration.
+         *
+         * @throws ConfigException naming the component, its value and what is allowed when one is bad
+         */
+        public RuntimeConfig build() {
+            return new RuntimeConfig(
+                    maxStep,
+                    maxRound,
+                    safeGuard,
+                    askQuestion,
+                    jsonParsingRetry,
+                    llmTimeout,
+                    llmCallDeadline,
+                    userTimeout,
+                    actionTimeout,
+                    llm,
+                    maxReannotate,
+                    screenshots);
+        }
     }
 
     /**

@@ -119,15 +119,13 @@ final class StateStep {
     /** The round's end in {@code at} as the decider gave it; {@code thrown} is the cause of a failed end. */
     static RoundResult result(Decision.End end, Status at, int steps, Optional<Exception> thrown) {
         Optional<Throwable> cause = end.failed() ? Optional.of(thrown.orElseThrow()) : Optional.empty();
-        return new RoundResult(
+        return RoundResult.ended(
                 end.outcome(),
                 end.reason(),
                 at,
-                List.of(),
                 steps,
                 cause,
-                end.violation().map(v -> new RoundResult.Violation(v.from(), v.requested(), v.allowed())),
-                Optional.empty());
+                end.violation().map(v -> new RoundResult.Violation(v.from(), v.requested(), v.allowed())));
     }
 
     /** How a state's failed work ended: interrupted, timed out, a rejected reply, an unknown status, or a failure. */

@@ -82,13 +82,11 @@ final class StepChain implements StepInterceptor.Chain {
     @Override
     public StepEnd veto(String why) {
         String interceptor = running < 0 ? "(none)" : name(running);
-        return new StepEnd.Ended(new RoundResult(
+        return new StepEnd.Ended(RoundResult.ended(
                 Outcome.VETOED,
                 RoundReasons.vetoed(interceptor, String.valueOf(why), step, status),
                 status,
-                List.of(),
                 step,
-                Optional.empty(),
                 Optional.empty(),
                 Optional.empty()));
     }

@@ -30,5 +30,15 @@
  * <p>Statuses are the generated enums' constants ({@link dev.agentfsm.runtime.Status}); strings
  * appear only where text comes in or goes out. Sessions share the generated managers and run on as
  * many threads as you like, since nothing here is a mutable global.
+ *
+ * <h2>API, SPI and internal</h2>
+ *
+ * <p>This package is the runtime's API (what users call: {@code Round}, {@code Session},
+ * {@code Context}, {@code RoundResult}, {@code RuntimeConfig}, {@code Journal}, the listener and
+ * interceptor interfaces) and its SPI (what generated code and agents implement: {@code StateManager},
+ * {@code TransitionTable}, {@code AgentState}, {@code Agent}, {@code Status}). API packages too:
+ * {@code step}, {@code trace}, {@code user}, {@code journal}, {@code llm}; SPI: {@code device} (what
+ * drivers implement), {@code llm.LlmClient} and {@code user.UserChannel}. {@code internal} is neither:
+ * it is shared with other agent-fsm modules only and may change in any release.
  */
 package dev.agentfsm.runtime;

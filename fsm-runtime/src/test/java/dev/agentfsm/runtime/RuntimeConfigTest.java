@@ -54,17 +54,17 @@ class RuntimeConfigTest {
                   apiKeyEnv: OPENAI_API_KEY
                 """);
         assertEquals(
-                new RuntimeConfig(
-                        20,
-                        3,
-                        false,
-                        true,
-                        0,
-                        Duration.ofMillis(500),
-                        Duration.ofMinutes(2),
-                        Duration.ofSeconds(90),
-                        Optional.of(new LlmEndpoint(
-                                "http://localhost:11434/v1", "qwen2.5", Optional.of("OPENAI_API_KEY")))),
+                RuntimeConfig.builder()
+                        .maxStep(20)
+                        .maxRound(3)
+                        .safeGuard(false)
+                        .askQuestion(true)
+                        .jsonParsingRetry(0)
+                        .llmTimeout(Duration.ofMillis(500))
+                        .userTimeout(Duration.ofMinutes(2))
+                        .actionTimeout(Duration.ofSeconds(90))
+                        .llm(new LlmEndpoint("http://localhost:11434/v1", "qwen2.5", Optional.of("OPENAI_API_KEY")))
+                        .build(),
                 config);
     }
 
@@ -212,16 +212,17 @@ class RuntimeConfigTest {
                         "AGENTFSM_LLM_MODEL", "llama3",
                         "AGENTFSM_LLM_API_KEY_ENV", "VLLM_KEY"));
         assertEquals(
-                new RuntimeConfig(
-                        9,
-                        2,
-                        false,
-                        true,
-                        1,
-                        Duration.ofSeconds(5),
-                        Duration.ofHours(1),
-                        Duration.ofMillis(250),
-                        Optional.of(new LlmEndpoint("http://a/v1", "llama3", Optional.of("VLLM_KEY")))),
+                RuntimeConfig.builder()
+                        .maxStep(9)
+                        .maxRound(2)
+                        .safeGuard(false)
+                        .askQuestion(true)
+                        .jsonParsingRetry(1)
+                        .llmTimeout(Duration.ofSeconds(5))
+                        .userTimeout(Duration.ofHours(1))
+                        .actionTimeout(Duration.ofMillis(250))
+                        .llm(new LlmEndpoint("http://a/v1", "llama3", Optional.of("VLLM_KEY")))
+                        .build(),
                 config);
     }
 
@@ -321,18 +322,10 @@ class RuntimeConfigTest {
                 "AGENTFSM_LLM_TIMEOUT: \"2600000h\" is not allowed; expected a duration greater than zero and at"
                         + " most 24h (PT24H)",
                 env.getMessage());
-        ConfigException record = assertThrows(
-                ConfigException.class,
-                () -> new RuntimeConfig(
-                        50,
-                        1,
-                        true,
-                        false,
-                        3,
-                        Duration.ofSeconds(60),
-                        Duration.ofDays(365),
-                        Duration.ofSeconds(1),
-                        Optional.empty()));
+        ConfigException record = assertThrows(ConfigException.class, () -> RuntimeConfig.builder()
+                .userTimeout(Duration.ofDays(365))
+                .actionTimeout(Duration.ofSeconds(1))
+                .build());
         assertEquals(
                 "userTimeout: PT8760H is not allowed; expected a duration greater than zero and at most 24h"
                         + " (PT24H)",
@@ -403,24 +396,18 @@ class RuntimeConfigTest {
 
     @Test
     void theRecordItselfRefusesBadValues() {
-        ConfigException e = assertThrows(
-                ConfigException.class,
-                () -> new RuntimeConfig(
-                        50,
-                        1,
-                        true,
-                        false,
-                        3,
-                        Duration.ZERO,
-                        Duration.ofSeconds(1),
-                        Duration.ofSeconds(1),
-                        Optional.empty()));
+        ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.builder()
+                .llmTimeout(Duration.ZERO)
+                .userTimeout(Duration.ofSeconds(1))
+                .actionTimeout(Duration.ofSeconds(1))
+                .build());
         assertEquals(
                 "llmTimeout: PT0S is not allowed; expected a duration greater than zero, such as 500ms, 60s, "
                         + "2m, 1h or PT1M30S",
                 e.getMessage());
         ConfigException reannotate = assertThrows(
-                ConfigException.class, () -> RuntimeConfig.defaults().withMaxReannotate(0));
+                ConfigException.class,
+                () -> RuntimeConfig.builder().maxReannotate(0).build());
         assertEquals("maxReannotate: 0 is not allowed; expected a whole number from 1 to 100", reannotate.getMessage());
         ConfigException bytes =
                 assertThrows(ConfigException.class, () -> new ScreenshotMemory(1, 10, Optional.empty()));
@@ -428,5 +415,27 @@ class RuntimeConfigTest {
                 "screenshots.maxBytes: 10 is not allowed; expected a size in bytes: a whole number, or one with"
                         + " KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB",
                 bytes.getMessage());
+    }
+
+    @Test
+    void theBuilderStartsFromTheDefaultsAndToBuilderFromTheConfiguration() {
+        assertEquals(RuntimeConfig.defaults(), RuntimeConfig.builder().build());
+        RuntimeConfig config = RuntimeConfig.parse("maxStep: 7\nllmCallDeadline: 3m\nscreenshots: {steps: 4}\n");
+        assertEquals(config, config.toBuilder().build());
+        RuntimeConfig changed =
+                config.toBuilder().maxRound(2).noLlmCallDeadline().build();
+        assertEquals(7, changed.maxStep());
+        assertEquals(2, changed.maxRound());
+        assertEquals(Optional.empty(), changed.llmCallDeadline());
+        assertEquals(4, changed.screenshots().steps());
+    }
+
+    @Test
+    void theBuilderChecksItsValuesWhenItBuilds() {
+        RuntimeConfig.Builder builder = RuntimeConfig.builder().llmTimeout(Duration.ofMinutes(2));
+        builder.llmCallDeadline(Duration.ofMinutes(1));
+        ConfigException e = assertThrows(ConfigException.class, builder::build);
+        assertTrue(
+                e.getMessage().startsWith("llmCallDeadline: PT1M is shorter than llmTimeout (PT2M)"), e.getMessage());
     }
 }

@@ -43,16 +43,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(TestServer.class)
 class WindowsAgentsWorkflowTest {
-    private static final RuntimeConfig ASKING = new RuntimeConfig(
-            50,
-            1,
-            true,
-            true,
-            0,
-            Duration.ofSeconds(60),
-            Duration.ofMinutes(5),
-            Duration.ofSeconds(30),
-            Optional.empty());
+    private static final RuntimeConfig ASKING = RuntimeConfig.builder()
+            .askQuestion(true)
+            .jsonParsingRetry(0)
+            .llmTimeout(Duration.ofSeconds(60))
+            .userTimeout(Duration.ofMinutes(5))
+            .actionTimeout(Duration.ofSeconds(30))
+            .build();
 
     private WorkflowClient client;
     private String queue;

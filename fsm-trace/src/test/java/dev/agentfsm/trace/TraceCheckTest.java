@@ -79,7 +79,8 @@ class TraceCheckTest {
                         path.size(),
                         Optional.empty(),
                         Optional.empty(),
-                        Optional.empty()));
+                        Optional.empty(),
+                        List.of()));
     }
 
     private Path file(String name, String... lines) throws IOException {

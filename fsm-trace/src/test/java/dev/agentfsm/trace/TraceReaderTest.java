@@ -58,7 +58,8 @@ class TraceReaderTest {
                             3,
                             Optional.of(new IllegalStateException("boom")),
                             Optional.empty(),
-                            Optional.of("half done")));
+                            Optional.of("half done"),
+                            List.of()));
         }
         List<TraceEntry> entries;
         try (Stream<TraceEntry> stream = TraceReader.entries(file)) {

@@ -54,7 +54,9 @@ class MobileMemoryTest {
     }
 
     private static RuntimeConfig config(ScreenshotMemory memory) {
-        return RuntimeConfig.parse("maxStep: 10").withScreenshots(memory);
+        return RuntimeConfig.parse("maxStep: 10").toBuilder()
+                .screenshots(memory)
+                .build();
     }
 
     private MobileAgent agent(StandInAdb device, LlmClient llm, RuntimeConfig config) throws Exception {

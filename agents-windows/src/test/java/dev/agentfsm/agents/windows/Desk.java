@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /** A simulated desktop with the scenario's Word and Excel, a replayed model, and a host to run rounds with. */
@@ -82,16 +81,14 @@ final class Desk {
     }
 
     static RuntimeConfig config(boolean safeGuard, boolean askQuestion, int reasks) {
-        return new RuntimeConfig(
-                50,
-                1,
-                safeGuard,
-                askQuestion,
-                reasks,
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(5),
-                Optional.empty());
+        return RuntimeConfig.builder()
+                .safeGuard(safeGuard)
+                .askQuestion(askQuestion)
+                .jsonParsingRetry(reasks)
+                .llmTimeout(Duration.ofSeconds(5))
+                .userTimeout(Duration.ofSeconds(5))
+                .actionTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     static ReplayLlmClient replay(String name) {

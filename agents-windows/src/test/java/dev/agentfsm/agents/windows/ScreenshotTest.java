@@ -64,7 +64,7 @@ class ScreenshotTest {
         Desk desk = new Desk(
                 "screenshot-never",
                 UserChannel.alwaysDeny(),
-                Desk.config(true, false, 0).withMaxReannotate(limit));
+                Desk.config(true, false, 0).toBuilder().maxReannotate(limit).build());
 
         RoundResult result = desk.run("Chart the data as a pie");
 
@@ -94,7 +94,7 @@ class ScreenshotTest {
         Desk desk = new Desk(
                 "screenshot-loop",
                 UserChannel.alwaysDeny(),
-                Desk.config(true, false, 0).withMaxReannotate(2));
+                Desk.config(true, false, 0).toBuilder().maxReannotate(2).build());
         DesktopWindow excel = desk.desktop.windows().get(1);
         desk.desktop.select(excel, named(desk.desktop.controls(excel), "Sheet"), "A1:B2");
 

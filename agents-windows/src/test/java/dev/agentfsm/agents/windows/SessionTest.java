@@ -19,16 +19,8 @@ class SessionTest {
     @Test
     void theSecondRequestReusesTheAppAgentAndSeesTheFirst() {
         RuntimeConfig base = Desk.config(true, false, 0);
-        RuntimeConfig twoRounds = new RuntimeConfig(
-                base.maxStep(),
-                2,
-                base.safeGuard(),
-                base.askQuestion(),
-                base.jsonParsingRetry(),
-                base.llmTimeout(),
-                base.userTimeout(),
-                base.actionTimeout(),
-                Optional.empty());
+        RuntimeConfig twoRounds =
+                base.toBuilder().maxRound(2).llm(Optional.empty()).build();
         Desk desk = new Desk("two-requests", UserChannel.alwaysDeny(), twoRounds);
         Session session = Session.of(HostAgentStateManager.instance(), desk.host)
                 .context(desk.context)

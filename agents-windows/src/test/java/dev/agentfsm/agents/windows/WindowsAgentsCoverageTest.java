@@ -64,9 +64,11 @@ class WindowsAgentsCoverageTest {
         SimulatedDesktop desktop = SimulatedDesktop.of(SimulatedDocument.salesReport(), SimulatedSheet.emptyBook());
         boolean follower = path.takes(AppAgentStatus.FINISH, HostAgentStatus.FINISH);
         RuntimeConfig config = path.takes(AppAgentStatus.SCREENSHOT, AppAgentStatus.FAIL)
-                ? CONFIG.withMaxReannotate((int) path.statuses().stream()
-                        .filter(status -> status == AppAgentStatus.SCREENSHOT)
-                        .count())
+                ? CONFIG.toBuilder()
+                        .maxReannotate((int) path.statuses().stream()
+                                .filter(status -> status == AppAgentStatus.SCREENSHOT)
+                                .count())
+                        .build()
                 : CONFIG;
         HostAgent.Builder hostBuilder = HostAgent.builder(desktop, script.llm())
                 .user(script.user())

@@ -24,7 +24,7 @@ public sealed interface JournalRecord
      * @param format the file format's version
      * @param session the session's id; action ids start with it
      * @param machine the session's machine
-     * @param fingerprint the {@link Fingerprint} of the machines reachable from it
+     * @param fingerprint the fingerprint (a SHA-256 of the transition tables) of the machines reachable from it
      * @param machines their names, sorted
      * @param maxStep the session's step budget
      * @param maxRound the session's round limit

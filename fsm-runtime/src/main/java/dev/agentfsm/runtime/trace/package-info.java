@@ -8,5 +8,7 @@
  *
  * <p>The trace is read back, checked and summed up by the {@code fsm-trace} module
  * ({@code dev.agentfsm.trace}); the runtime only writes it.
+ *
+ * <p>API: users attach these listeners to rounds and sessions.
  */
 package dev.agentfsm.runtime.trace;

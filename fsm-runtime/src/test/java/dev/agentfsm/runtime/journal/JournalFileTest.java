@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.agentfsm.annotations.Trigger;
-import dev.agentfsm.runtime.MachineDoubles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,25 +133,5 @@ class JournalFileTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> journal.write(step(3, 1)));
             assertTrue(e.getMessage().contains("record 3 given where record 2"), e.getMessage());
         }
-    }
-
-    @Test
-    void theFingerprintCoversEveryMachineReachedByHandOffs() {
-        String host = Fingerprint.of(MachineDoubles.HostStatus.CONTINUE.machine());
-        assertTrue(host.matches("sha256:[0-9a-f]{64}"), host);
-        assertEquals(
-                host, Fingerprint.of(MachineDoubles.HostStatus.CONTINUE.machine()), "the same tables, the same print");
-        assertEquals(
-                List.of("AppAgent", "HostAgent"), Fingerprint.machines(MachineDoubles.HostStatus.CONTINUE.machine()));
-        assertEquals(
-                host,
-                Fingerprint.of(MachineDoubles.AppStatus.CONTINUE.machine()),
-                "host and app reach each other: one set of tables");
-        String text = Fingerprint.canonical(MachineDoubles.HostStatus.CONTINUE.machine());
-        assertTrue(text.startsWith("machine AppAgent\n"), text);
-        assertTrue(
-                text.contains("  state PENDING terminal=false endsRound=false endsSubtask=false\n"
-                        + "    move HostAgent.CONTINUE USER\n    move HostAgent.FAIL TIMEOUT\n"),
-                text);
     }
 }

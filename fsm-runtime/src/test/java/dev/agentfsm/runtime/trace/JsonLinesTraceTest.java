@@ -74,7 +74,8 @@ class JsonLinesTraceTest {
                 2,
                 Optional.empty(),
                 Optional.of(new RoundResult.Violation(HostStatus.ASSIGN, "FAIL", HostStatus.ASSIGN.targets())),
-                Optional.of("partial"));
+                Optional.of("partial"),
+                List.of());
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onRoundEnd("s-1", 1, result);
         }
@@ -189,7 +190,8 @@ class JsonLinesTraceTest {
                 1,
                 Optional.empty(),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                List.of());
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try (JsonLinesTrace first = JsonLinesTrace.open(file);
                 JsonLinesTrace second = JsonLinesTrace.open(file)) {
@@ -227,7 +229,8 @@ class JsonLinesTraceTest {
                 100_000,
                 Optional.of(new IllegalStateException(huge)),
                 Optional.of(new RoundResult.Violation(AppStatus.CONTINUE, huge, AppStatus.CONTINUE.targets())),
-                Optional.of(huge));
+                Optional.of(huge),
+                List.of());
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onRoundEnd("s-1", 1, result);
             trace.onTransition(
@@ -326,7 +329,8 @@ class JsonLinesTraceTest {
                     1,
                     Optional.empty(),
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.empty(),
+                    List.of());
             UncheckedIOException e =
                     assertThrows(UncheckedIOException.class, () -> trace.onRoundEnd("s-1", 1, longLine));
             assertTrue(

@@ -114,7 +114,8 @@ class LoggingListenerTest {
                         2,
                         Optional.empty(),
                         Optional.empty(),
-                        Optional.empty()));
+                        Optional.empty(),
+                        List.of()));
         IllegalStateException boom = new IllegalStateException("boom");
         listener.onRoundEnd(
                 "s",
@@ -127,7 +128,8 @@ class LoggingListenerTest {
                         1,
                         Optional.of(boom),
                         Optional.empty(),
-                        Optional.empty()));
+                        Optional.empty(),
+                        List.of()));
         assertEquals(
                 List.of(
                         "INFO session s round 1 COMPLETED in HostAgent.FINISH after 2 steps, 0 subtask(s): done",

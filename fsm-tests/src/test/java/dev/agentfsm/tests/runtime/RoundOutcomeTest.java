@@ -394,16 +394,7 @@ class RoundOutcomeTest {
         RuntimeConfig d = RuntimeConfig.defaults();
         RuntimeConfig.ConfigException e = assertThrows(
                 RuntimeConfig.ConfigException.class,
-                () -> new RuntimeConfig(
-                        0,
-                        d.maxRound(),
-                        d.safeGuard(),
-                        d.askQuestion(),
-                        d.jsonParsingRetry(),
-                        d.llmTimeout(),
-                        d.userTimeout(),
-                        d.actionTimeout(),
-                        d.llm()));
+                () -> d.toBuilder().maxStep(0).build());
         assertEquals("maxStep: 0 is not allowed; expected a whole number, at least 1", e.getMessage());
     }
 }

@@ -242,17 +242,10 @@ public final class BrowserDemo {
     }
 
     private static RuntimeConfig config() {
-        RuntimeConfig defaults = RuntimeConfig.defaults();
-        return new RuntimeConfig(
-                50,
-                1,
-                defaults.safeGuard(),
-                defaults.askQuestion(),
-                0,
-                defaults.llmTimeout(),
-                defaults.userTimeout(),
-                Duration.ofSeconds(30),
-                Optional.empty());
+        return RuntimeConfig.builder()
+                .jsonParsingRetry(0)
+                .actionTimeout(Duration.ofSeconds(30))
+                .build();
     }
 
     /** The URLs of {@code pages} on the server. */

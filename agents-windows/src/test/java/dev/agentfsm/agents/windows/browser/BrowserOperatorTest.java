@@ -57,16 +57,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class BrowserOperatorTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final RuntimeConfig CONFIG = new RuntimeConfig(
-            50,
-            1,
-            true,
-            false,
-            0,
-            Duration.ofSeconds(5),
-            Duration.ofSeconds(5),
-            Duration.ofSeconds(30),
-            Optional.empty());
+    private static final RuntimeConfig CONFIG = RuntimeConfig.builder()
+            .jsonParsingRetry(0)
+            .llmTimeout(Duration.ofSeconds(5))
+            .userTimeout(Duration.ofSeconds(5))
+            .actionTimeout(Duration.ofSeconds(30))
+            .build();
 
     @TempDir
     static Path out;

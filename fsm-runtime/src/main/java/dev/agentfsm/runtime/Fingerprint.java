@@ -1,9 +1,5 @@
-package dev.agentfsm.runtime.journal;
+package dev.agentfsm.runtime;
 
-import dev.agentfsm.runtime.Move;
-import dev.agentfsm.runtime.StateManager;
-import dev.agentfsm.runtime.Status;
-import dev.agentfsm.runtime.TransitionTable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -24,11 +20,11 @@ import java.util.Map;
  * <p>Descriptions and the {@code when} texts of moves are left out: they document a machine and
  * change nothing the runtime does, so editing them does not orphan a journal.
  */
-public final class Fingerprint {
+final class Fingerprint {
     private Fingerprint() {}
 
     /** {@code "sha256:"} and 64 hex digits, for {@code machine} and the machines it reaches. */
-    public static String of(StateManager<?, ?> machine) {
+    static String of(StateManager<?, ?> machine) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
                     .digest(canonical(machine).getBytes(StandardCharsets.UTF_8));
@@ -39,7 +35,7 @@ public final class Fingerprint {
     }
 
     /** The names of {@code machine} and of the machines it reaches by hand-offs, sorted. */
-    public static List<String> machines(StateManager<?, ?> machine) {
+    static List<String> machines(StateManager<?, ?> machine) {
         return reachable(machine).keySet().stream().sorted().toList();
     }
 

@@ -27,8 +27,6 @@ final class StateStep {
     private final int round;
     private final Subtasks subtasks = new Subtasks();
 
-    /** The exception the current step's work threw, if it threw one. */
-    private Optional<Exception> thrown = Optional.empty();
     /** The exception that sent the round to its machine's {@code onError} state, if one did. */
     private Optional<Exception> error = Optional.empty();
     /** How the round went to {@code onError}, the first part of its reason. */
@@ -45,7 +43,6 @@ final class StateStep {
 
     /** Runs the work of {@code status} by {@code agent} as step {@code step} of the round, and says what follows. */
     StepEnd run(Status status, Agent agent, int step) {
-        thrown = Optional.empty();
         Inbox inbox = context.inbox();
         inbox.enter(status, cancellation);
         try {
@@ -57,6 +54,7 @@ final class StateStep {
 
     private StepEnd attempt(Status status, Agent agent, int step) {
         WorkEnd end;
+        Optional<Exception> thrown = Optional.empty();
         try {
             int archived = subtasks.entering(status, context);
             StateWork.handle(status, agent, context);
@@ -79,14 +77,18 @@ final class StateStep {
             Thread.currentThread().interrupt();
             end = new WorkEnd.Cancelled("its thread was interrupted while " + status.qualifiedName() + " ran");
         } catch (CancellationException e) {
-            end = cancellation.isCancelled()
-                    ? new WorkEnd.Cancelled(
-                            "its CancellationToken was cancelled while " + status.qualifiedName() + " ran")
-                    : failure(status, e);
+            if (cancellation.isCancelled()) {
+                end = new WorkEnd.Cancelled(
+                        "its CancellationToken was cancelled while " + status.qualifiedName() + " ran");
+            } else {
+                thrown = Optional.of(e);
+                end = failure(status, e);
+            }
         } catch (Exception e) {
+            thrown = Optional.of(e);
             end = failure(status, e);
         }
-        return decide(status, agent, step, end);
+        return decide(status, agent, step, end, thrown);
     }
 
     /** The state's choice, taken when the table declares it: the common step, which allocates only its end. */
@@ -95,14 +97,17 @@ final class StateStep {
         Optional<Decision.End> refused =
                 RoundDecider.chose(status, next.to(), legal ? next.move() : Optional.empty(), next.isHandOff(), step);
         if (refused.isPresent()) {
-            return new StepEnd.Ended(result(refused.get(), status, step, thrown));
+            return new StepEnd.Ended(result(refused.get(), status, step, Optional.empty()));
         }
         Move move = next.move().orElseThrow();
         return new StepEnd.Moved(move.to(), next.agent().orElse(agent), move.trigger());
     }
 
-    /** What the decider says follows a step that did not choose; a move to {@code onError} remembers the failure. */
-    private StepEnd decide(Status status, Agent agent, int step, WorkEnd end) {
+    /**
+     * What the decider says follows a step that did not choose; a move to {@code onError} remembers the
+     * failure. {@code thrown} is what the work threw, the cause of a failed end.
+     */
+    private StepEnd decide(Status status, Agent agent, int step, WorkEnd end, Optional<Exception> thrown) {
         Decision decision = RoundDecider.decide(status, end, step, error.isPresent());
         if (decision instanceof Decision.Move move) {
             if (move.toOnError().isPresent()) {
@@ -140,7 +145,6 @@ final class StateStep {
         if (timedOut(status)) {
             return new WorkEnd.TimedOut(status.timeout().orElseThrow().to());
         }
-        thrown = Optional.of(e);
         if (e instanceof ReplyRejectedException rejected) {
             boolean refusedMove =
                     rejected.outcome() == Outcome.UNKNOWN_STATUS || rejected.outcome() == Outcome.ILLEGAL_TRANSITION;

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /** The processes of this machine whose command line contains a marker, read from {@code /proc} (zombies left out). */
@@ -55,12 +56,8 @@ final class RunningProcesses {
      *
      * @throws AssertionError if fewer ever ran together within {@link #ATTEMPTS} looks
      */
-    static List<Long> awaitRunning(String marker, String program, int count) throws IOException, InterruptedException {
-        List<Long> running = withMarker(marker, program);
-        for (int attempt = 0; running.size() < count && attempt < ATTEMPTS; attempt++) {
-            Thread.sleep(25);
-            running = withMarker(marker, program);
-        }
+    static List<Long> awaitRunning(String marker, String program, int count) throws Exception {
+        List<Long> running = awaitLooks(() -> withMarker(marker, program), pids -> pids.size() >= count);
         if (running.size() < count) {
             throw new AssertionError("expected " + count + " processes of " + program + " with " + marker
                     + " running together; after " + ATTEMPTS + " looks: " + running);
@@ -69,13 +66,27 @@ final class RunningProcesses {
     }
 
     /** Waits for every process of {@code pids} to end (or be a zombie); returns those still running. */
-    static List<Long> awaitEnded(List<Long> pids) throws InterruptedException {
-        List<Long> running = stillRunning(pids);
-        for (int attempt = 0; !running.isEmpty() && attempt < ATTEMPTS; attempt++) {
+    static List<Long> awaitEnded(List<Long> pids) throws Exception {
+        return awaitLooks(() -> stillRunning(pids), List::isEmpty);
+    }
+
+    /** One look at what a test waits for. */
+    @FunctionalInterface
+    interface Look<T> {
+        T look() throws Exception;
+    }
+
+    /**
+     * Looks until {@code done} holds, at most {@link #ATTEMPTS} times, 25 ms apart, and returns the last
+     * look: the one way these tests wait on an event.
+     */
+    static <T> T awaitLooks(Look<T> look, Predicate<T> done) throws Exception {
+        T seen = look.look();
+        for (int attempt = 0; !done.test(seen) && attempt < ATTEMPTS; attempt++) {
             Thread.sleep(25);
-            running = stillRunning(running);
+            seen = look.look();
         }
-        return running;
+        return seen;
     }
 
     /** Those of {@code pids} that are running (not ended, not zombies). */

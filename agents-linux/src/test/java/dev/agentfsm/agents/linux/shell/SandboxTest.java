@@ -65,13 +65,16 @@ class SandboxTest {
 
     /** Waits for {@code file} to exist (the event a script signals with), looking at most {@link RunningProcesses#ATTEMPTS} times. */
     private static void awaitFile(Path file, CompletableFuture<ActionResult> running) throws Exception {
-        for (int attempt = 0; !Files.exists(file) && attempt < RunningProcesses.ATTEMPTS; attempt++) {
-            if (running.isDone()) {
-                throw new AssertionError("the command ended before it wrote " + file + ": " + running.get());
-            }
-            Thread.sleep(25);
-        }
-        assertTrue(Files.exists(file), () -> "the command never wrote " + file);
+        boolean written = RunningProcesses.awaitLooks(
+                () -> {
+                    boolean exists = Files.exists(file);
+                    if (!exists && running.isDone()) {
+                        throw new AssertionError("the command ended before it wrote " + file + ": " + running.get());
+                    }
+                    return exists;
+                },
+                exists -> exists);
+        assertTrue(written, () -> "the command never wrote " + file);
     }
 
     /** A script on {@code bin} named {@code name}. */

@@ -160,7 +160,7 @@ public final class Round {
             if (refused.isPresent()) {
                 return Optional.of(StateStep.result(refused.get(), status, steps, Optional.empty()));
             }
-            budget.tryTake();
+            budget.take();
             return Optional.empty();
         }
 

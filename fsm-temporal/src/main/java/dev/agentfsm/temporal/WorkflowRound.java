@@ -221,7 +221,7 @@ final class WorkflowRound {
         if (refused.isPresent()) {
             return Optional.of(report(refused.get(), Optional.empty()));
         }
-        budget.tryTake();
+        budget.take();
         return Optional.empty();
     }
 

@@ -21,13 +21,18 @@ public final class StepBudget {
         this.limit = limit;
     }
 
-    /** Takes one step; {@code false} when the budget is spent (and nothing is taken). */
-    public boolean tryTake() {
+    /**
+     * Takes one step, once {@link RoundDecider#admit} has said the round may take it (the decider is
+     * where a spent budget ends the round, as {@code STEP_LIMIT}).
+     *
+     * @throws IllegalStateException if the budget is spent: a caller took a step the decider refused
+     */
+    public void take() {
         if (used >= limit) {
-            return false;
+            throw new IllegalStateException("the step budget of " + limit + " is spent; RoundDecider.admit"
+                    + " refuses the step that would exceed it, so ask it before taking one");
         }
         used++;
-        return true;
     }
 
     /** The steps taken so far. */

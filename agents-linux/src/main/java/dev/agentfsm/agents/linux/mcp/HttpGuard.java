@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.linux.mcp;
 
+import dev.agentfsm.runtime.SafeText;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.AsyncEvent;
@@ -54,6 +55,9 @@ final class HttpGuard implements Filter {
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final int MAX_OCTET = 255;
     private static final String BEARER = "bearer ";
+    /** The most of a header value a refusal shows. */
+    private static final int SHOWN_CHARS = 100;
+
     private static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
 
     private final HttpServerOptions options;
@@ -384,10 +388,9 @@ final class HttpGuard implements Filter {
         }
     }
 
-    /** A header value as a refusal may show it: printable, short. */
+    /** A header value as a refusal may show it: one line, control and bidi characters escaped, short. */
     private static String shown(String value) {
-        String printable = value.replaceAll("[^\\x20-\\x7e]", "?");
-        return printable.length() > 100 ? printable.substring(0, 100) + "..." : printable;
+        return SafeText.line(value, SHOWN_CHARS);
     }
 
     private static void text(HttpServletResponse response, int status, String line) throws IOException {

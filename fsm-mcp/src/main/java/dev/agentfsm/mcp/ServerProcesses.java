@@ -7,13 +7,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Everything a stdio server started, to end when the driver closes: its descendants, and on Linux
@@ -23,8 +17,6 @@ import java.util.concurrent.TimeoutException;
  */
 final class ServerProcesses {
     private static final Path PROC = Path.of("/proc");
-    private static final int MAX_PASSES = 20;
-    private static final long PASS_WAIT_MILLIS = 250;
 
     private ServerProcesses() {}
 
@@ -32,19 +24,9 @@ final class ServerProcesses {
     static void end(ProcessHandle server, String mark) {
         byte[] needle = (StdioTransport.MARK + "=" + mark + "\0").getBytes(StandardCharsets.UTF_8);
         try {
-            for (int pass = 0; pass < MAX_PASSES; pass++) {
-                Map<Long, ProcessHandle> alive = new LinkedHashMap<>();
-                server.descendants().filter(ProcessTree::running).forEach(p -> alive.put(p.pid(), p));
-                marked(needle).stream().filter(ProcessTree::running).forEach(p -> alive.put(p.pid(), p));
-                alive.remove(server.pid());
-                if (alive.isEmpty()) {
-                    break;
-                }
-                alive.values().forEach(ProcessHandle::destroyForcibly);
-                awaitExit(new ArrayList<>(alive.values()));
-            }
-        } finally {
-            server.destroyForcibly();
+            ProcessTree.kill(server, () -> marked(needle).stream());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the server itself was killed all the same
         }
     }
 
@@ -85,17 +67,5 @@ final class ServerProcesses {
             return true;
         }
         return false;
-    }
-
-    private static void awaitExit(List<ProcessHandle> processes) {
-        CompletableFuture<?>[] exits =
-                processes.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new);
-        try {
-            CompletableFuture.allOf(exits).get(PASS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            // a zombie its parent has not reaped, or a slow exit: the next pass looks again
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -4,12 +4,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * Kills a process and everything it started, for drivers that run programs (a shell command, {@code adb})
@@ -33,17 +37,31 @@ public final class ProcessTree {
      * @throws InterruptedException if the thread was interrupted while waiting for the descendants to exit
      */
     public static int kill(ProcessHandle root) throws InterruptedException {
+        return kill(root, Stream::empty);
+    }
+
+    /**
+     * Forcibly kills {@code root}'s descendants and the processes {@code more} finds (looked for again at
+     * each pass, like the descendants: for processes that left the tree, such as a daemon found by a mark
+     * in its environment), then {@code root} (also when the wait is interrupted).
+     *
+     * @return how many processes other than {@code root} were killed
+     * @throws InterruptedException if the thread was interrupted while waiting for them to exit
+     */
+    public static int kill(ProcessHandle root, Supplier<Stream<ProcessHandle>> more) throws InterruptedException {
         Set<Long> killed = new HashSet<>();
         try {
             for (int pass = 0; pass < MAX_PASSES; pass++) {
-                List<ProcessHandle> alive =
-                        root.descendants().filter(ProcessTree::running).toList();
+                Map<Long, ProcessHandle> alive = new LinkedHashMap<>();
+                Stream.concat(root.descendants(), more.get())
+                        .filter(process -> process.pid() != root.pid() && running(process))
+                        .forEach(process -> alive.putIfAbsent(process.pid(), process));
                 if (alive.isEmpty()) {
                     break;
                 }
-                alive.forEach(ProcessHandle::destroyForcibly);
-                alive.forEach(process -> killed.add(process.pid()));
-                awaitExit(alive);
+                alive.values().forEach(ProcessHandle::destroyForcibly);
+                killed.addAll(alive.keySet());
+                awaitExit(List.copyOf(alive.values()));
             }
         } finally {
             root.destroyForcibly();

@@ -60,8 +60,8 @@ import reactor.core.publisher.Mono;
  *       sends a message over {@link McpOptions#maxMessageBytes()} or one that is not JSON-RPC is a
  *       {@link DriverException} with a one-line reason naming which, which takes the machine to its
  *       {@code onError} state.
- *   <li>{@link #close()} ends the session and, for a server it started, kills the process and
- *       everything the process started, also a daemon that left its tree (see {@link ServerProcesses}).
+ *   <li>{@link #close()} ends the session and, for a server it started, stops the process and
+ *       everything the process started ({@code SIGTERM}, {@link McpOptions#stopGrace()} to exit, then {@code SIGKILL}), also a daemon that left its tree (see {@link ServerProcesses}).
  * </ul>
  *
  * <pre>{@code
@@ -174,7 +174,7 @@ public final class McpDriver implements DeviceDriver {
                 driver.close();
             } else {
                 refresher.shutdownNow();
-                stdio.ifPresent(t -> ServerProcesses.end(t.process().toHandle(), t.mark()));
+                stdio.ifPresent(t -> ServerProcesses.end(t.process().toHandle(), t.mark(), options.stopGrace()));
                 client.close();
             }
             String reason = String.valueOf(e.getMessage());
@@ -354,7 +354,8 @@ public final class McpDriver implements DeviceDriver {
     }
 
     /**
-     * Ends the session and, for a server the driver started, kills it and everything it started: its
+     * Ends the session and, for a server the driver started, stops it and everything it started
+     * ({@code SIGTERM}, {@link McpOptions#stopGrace()} to tidy up, then {@code SIGKILL}): its
      * descendants, and the processes that carry its mark in their environment.
      */
     @Override
@@ -369,7 +370,7 @@ public final class McpDriver implements DeviceDriver {
             LOG.debug("{}: closing the session: {}", name, e.toString());
         }
         client.close();
-        stdio.ifPresent(t -> ServerProcesses.end(t.process().toHandle(), t.mark()));
+        stdio.ifPresent(t -> ServerProcesses.end(t.process().toHandle(), t.mark(), options.stopGrace()));
         descendants.stream().filter(ProcessTree::running).forEach(ProcessHandle::destroyForcibly);
     }
 

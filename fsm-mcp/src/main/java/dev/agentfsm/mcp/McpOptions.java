@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param maxMessageBytes the largest message (one line of a stdio server's output) read; a longer one
  *     is dropped as it arrives and fails the requests waiting for it, naming this cap
  * @param maxTools the most tools a server may list; a longer listing fails
+ * @param stopGrace how long a stdio server and what it started have to exit after {@code SIGTERM} when
+ *     the driver closes, before {@code SIGKILL}
  */
 public record McpOptions(
         Duration startTimeout,
@@ -23,18 +25,27 @@ public record McpOptions(
         int maxImages,
         int maxImageBytes,
         int maxMessageBytes,
-        int maxTools) {
+        int maxTools,
+        Duration stopGrace) {
 
     /**
      * 30 s to start, 10 s to list tools, 20,000 characters and 2 images of at most 2 MiB per result,
-     * messages of at most 16 MiB, at most 1,000 tools.
+     * messages of at most 16 MiB, at most 1,000 tools, 2 s to stop.
      */
     public static final McpOptions DEFAULTS = new McpOptions(
-            Duration.ofSeconds(30), Duration.ofSeconds(10), 20_000, 2, 2 * 1024 * 1024, 16 * 1024 * 1024, 1_000);
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(10),
+            20_000,
+            2,
+            2 * 1024 * 1024,
+            16 * 1024 * 1024,
+            1_000,
+            Duration.ofSeconds(2));
 
     public McpOptions {
         positive("startTimeout", startTimeout);
         positive("listTimeout", listTimeout);
+        positive("stopGrace", stopGrace);
         if (maxResultChars < 1 || maxImages < 0 || maxImageBytes < 1 || maxMessageBytes < 1 || maxTools < 1) {
             throw new IllegalArgumentException("maxResultChars (" + maxResultChars + "), maxImageBytes ("
                     + maxImageBytes + "), maxMessageBytes (" + maxMessageBytes + ") and maxTools (" + maxTools
@@ -45,17 +56,19 @@ public record McpOptions(
     /** These options with another start time-out. */
     public McpOptions withStartTimeout(Duration timeout) {
         return new McpOptions(
-                timeout, listTimeout, maxResultChars, maxImages, maxImageBytes, maxMessageBytes, maxTools);
+                timeout, listTimeout, maxResultChars, maxImages, maxImageBytes, maxMessageBytes, maxTools, stopGrace);
     }
 
     /** These options with another cap on a result's text. */
     public McpOptions withMaxResultChars(int chars) {
-        return new McpOptions(startTimeout, listTimeout, chars, maxImages, maxImageBytes, maxMessageBytes, maxTools);
+        return new McpOptions(
+                startTimeout, listTimeout, chars, maxImages, maxImageBytes, maxMessageBytes, maxTools, stopGrace);
     }
 
     /** These options with another cap on the size of an image kept. */
     public McpOptions withMaxImageBytes(int bytes) {
-        return new McpOptions(startTimeout, listTimeout, maxResultChars, maxImages, bytes, maxMessageBytes, maxTools);
+        return new McpOptions(
+                startTimeout, listTimeout, maxResultChars, maxImages, bytes, maxMessageBytes, maxTools, stopGrace);
     }
 
     /**
@@ -63,13 +76,20 @@ public record McpOptions(
      * third larger than its bytes, so keep it above {@code maxImageBytes * 4 / 3} and the text.
      */
     public McpOptions withMaxMessageBytes(int bytes) {
-        return new McpOptions(startTimeout, listTimeout, maxResultChars, maxImages, maxImageBytes, bytes, maxTools);
+        return new McpOptions(
+                startTimeout, listTimeout, maxResultChars, maxImages, maxImageBytes, bytes, maxTools, stopGrace);
     }
 
     /** These options with another cap on how many tools a server may list. */
     public McpOptions withMaxTools(int tools) {
         return new McpOptions(
-                startTimeout, listTimeout, maxResultChars, maxImages, maxImageBytes, maxMessageBytes, tools);
+                startTimeout, listTimeout, maxResultChars, maxImages, maxImageBytes, maxMessageBytes, tools, stopGrace);
+    }
+
+    /** These options with another time a stdio server and what it started get to exit after {@code SIGTERM}. */
+    public McpOptions withStopGrace(Duration grace) {
+        return new McpOptions(
+                startTimeout, listTimeout, maxResultChars, maxImages, maxImageBytes, maxMessageBytes, maxTools, grace);
     }
 
     private static void positive(String name, Duration d) {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,17 +15,21 @@ import java.util.List;
  * every process whose environment carries the server's mark ({@link StdioTransport#MARK}), which
  * finds a daemon that left the tree ({@code setsid} and a double fork re-parent it to init). A
  * process that clears or replaces its environment and leaves the tree is not found.
+ *
+ * <p>Each is asked to stop first ({@code SIGTERM}) and given a grace period ({@link McpOptions#stopGrace()}) to tidy up, as the MCP
+ * specification's stdio shutdown asks: a daemon killed outright leaves its socket and pid file behind
+ * (mobile-mcp's {@code mobilecli} then fails every later start with "daemon did not start listening").
  */
 final class ServerProcesses {
     private static final Path PROC = Path.of("/proc");
 
     private ServerProcesses() {}
 
-    /** Kills the server's descendants and marked processes, then the server, until none is left. */
-    static void end(ProcessHandle server, String mark) {
+    /** Stops the server, its descendants and its marked processes: asked, then killed, until none is left. */
+    static void end(ProcessHandle server, String mark, Duration grace) {
         byte[] needle = (StdioTransport.MARK + "=" + mark + "\0").getBytes(StandardCharsets.UTF_8);
         try {
-            ProcessTree.kill(server, () -> marked(needle).stream());
+            ProcessTree.end(server, () -> marked(needle).stream(), grace);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the server itself was killed all the same
         }

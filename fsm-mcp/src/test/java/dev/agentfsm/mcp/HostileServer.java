@@ -57,8 +57,9 @@ public final class HostileServer {
      * {@code notify-flood} (200,000 log notifications before the tool list), {@code list-changed-flood}
      * (200,000 {@code tools/list_changed} after {@code initialized}; the tool {@code lists} answers how
      * many listings it served), {@code stderr-flood} (the tool {@code flood} writes 1 GiB to stderr without
-     * a newline before it answers; {@code quit} exits), {@code daemon} (the tool {@code spawn} starts a
-     * {@code setsid} grandchild and answers its pid), {@code inject} (a description and a result that
+     * a newline before it answers; {@code quit} exits), {@code daemon} [ARG] (the tool {@code spawn} starts a
+     * {@code setsid} grandchild and answers its pid; with ARG, one that writes {@code tidied} to the
+     * file ARG on {@code SIGTERM} and exits), {@code inject} (a description and a result that
      * try to escape their fence).
      */
     public static void main(String[] args) throws IOException {
@@ -175,9 +176,17 @@ public final class HostileServer {
                 Runtime.getRuntime().halt(5);
             }
             case "spawn" -> {
-                Process shell = new ProcessBuilder("sh", "-c", "setsid sleep 600 </dev/null >/dev/null 2>&1 & echo $!")
-                        .redirectErrorStream(true)
-                        .start();
+                // with ARG, the daemon writes "tidied" to the file ARG when it gets SIGTERM, then exits
+                String daemon = arg.isEmpty() ? "sleep 600" : "sh -c \"$TIDY_SCRIPT\"";
+                ProcessBuilder builder = new ProcessBuilder(
+                                "sh", "-c", "setsid " + daemon + " </dev/null >/dev/null 2>&1 & echo $!")
+                        .redirectErrorStream(true);
+                builder.environment().put("TIDY_FILE", arg);
+                builder.environment()
+                        .put(
+                                "TIDY_SCRIPT",
+                                "trap 'echo tidied > \"$TIDY_FILE\"; exit 0' TERM; while :; do sleep 600 & wait; done");
+                Process shell = builder.start();
                 String pid = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
                 send(result(id, text(pid)));
             }

@@ -259,6 +259,28 @@ class HostileServerTest {
     }
 
     @Test
+    void aDaemonIsAskedToStopAndMayTidyUpBeforeItIsKilled(@TempDir Path dir) throws Exception {
+        // mobile-mcp's mobilecli daemon killed outright leaves its socket, and every later start fails
+        Path tidied = dir.resolve("tidied");
+        McpOptions patient = McpOptions.DEFAULTS.withStopGrace(Duration.ofMinutes(2));
+        McpDriver driver = McpDriver.connect(HostileClient.endpoint("daemon", tidied.toString()), patient);
+        ProcessHandle daemon = null;
+        try {
+            long pid = Long.parseLong(driver.execute(new Action("spawn", Map.of()), Duration.ofSeconds(60))
+                    .output());
+            daemon = ProcessHandle.of(pid).orElseThrow();
+            driver.close();
+            assertFalse(ProcessTree.running(daemon));
+            assertEquals("tidied", Files.readString(tidied).strip(), "SIGTERM came first, and it had time to tidy up");
+        } finally {
+            driver.close();
+            if (daemon != null) {
+                daemon.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
     void hostileDescriptionsAndResultsReachThePromptEscapedAndFenced() throws Exception {
         try (McpDriver driver = McpDriver.connect(HostileClient.endpoint("inject", ""), McpOptions.DEFAULTS)) {
             String tools = PromptData.tools(driver.tools());

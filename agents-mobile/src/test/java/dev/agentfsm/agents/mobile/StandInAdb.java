@@ -41,6 +41,9 @@ final class StandInAdb {
         environment.put("ANDROID_HOME", sdk.toString());
         environment.put("ADB_STANDIN_LOG", log.toString());
         environment.put("ADB_STANDIN_STATE", state.toString());
+        // mobile-mcp's mobilecli keeps a daemon, its socket and pid file in here instead of ~/.mobilecli:
+        // each test has its own, started with the stand-in on its PATH and ended when its server closes
+        environment.put("MOBILECLI_HOME", directory.resolve("mobilecli").toString());
     }
 
     /** Installs the stand-in under {@code directory}; skips (or fails, when CI requires tools) without bash. */

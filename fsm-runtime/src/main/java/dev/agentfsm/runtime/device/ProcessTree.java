@@ -3,6 +3,7 @@ package dev.agentfsm.runtime.device;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,10 +24,14 @@ import java.util.stream.Stream;
  * are re-parented and can no longer be found from it. The descendants are listed again until none is
  * running, so children forked during the kill are caught as long as their parent was still alive when
  * the list was taken.
+ *
+ * <p>{@link #end} asks first: every process gets {@code SIGTERM} and a grace period to tidy up (a
+ * daemon removes its socket and pid file) before the forcible kill takes what is left.
  */
 public final class ProcessTree {
     private static final int MAX_PASSES = 20;
     private static final long PASS_WAIT_MILLIS = 250;
+    private static final long GRACE_POLL_MILLIS = 20;
 
     private ProcessTree() {}
 
@@ -67,6 +72,32 @@ public final class ProcessTree {
             root.destroyForcibly();
         }
         return killed.size();
+    }
+
+    /**
+     * Asks {@code root}, its descendants and the processes {@code more} finds to stop ({@code SIGTERM}),
+     * waits up to {@code grace} for them to exit, then {@linkplain #kill(ProcessHandle, Supplier) kills}
+     * whatever still runs, including the descendants the first look found that have left the tree since.
+     *
+     * @throws InterruptedException if the thread was interrupted while waiting; what still runs is
+     *     killed all the same
+     */
+    public static void end(ProcessHandle root, Supplier<Stream<ProcessHandle>> more, Duration grace)
+            throws InterruptedException {
+        List<ProcessHandle> asked = Stream.concat(root.descendants(), more.get())
+                .filter(process -> process.pid() != root.pid() && running(process))
+                .toList();
+        try {
+            asked.forEach(ProcessHandle::destroy);
+            root.destroy();
+            long deadline = System.nanoTime() + grace.toNanos();
+            while (System.nanoTime() - deadline < 0
+                    && (running(root) || asked.stream().anyMatch(ProcessTree::running))) {
+                Thread.sleep(GRACE_POLL_MILLIS);
+            }
+        } finally {
+            kill(root, () -> Stream.concat(more.get(), asked.stream()));
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.agentfsm.agents.linux.shell;
 import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -48,6 +49,8 @@ final class Confinement {
     static final int NOBODY = 65534;
 
     private static final long PROBE_SECONDS = 10;
+    /** The exit code of a command whose gate closed: the agent died before its group was watched. */
+    static final int GATE_CLOSED = 125;
 
     /** The thread every command is started from; it never ends, so a parent-death signal fires only with the JVM. */
     private static final ExecutorService LAUNCHER = Executors.newSingleThreadExecutor(task -> {
@@ -145,7 +148,24 @@ final class Confinement {
 
     /** {@code argv} (its first word the program's absolute path) behind the sandbox's chain of programs. */
     List<String> wrap(List<String> argv) {
+        return chain(argv, !sandbox.containsEveryProcess());
+    }
+
+    /**
+     * {@code argv} behind the sandbox's chain of programs; with {@code gate}, the chain waits for
+     * {@link #launch} to open it (a line {@code go} on its input) once its process group is watched, and
+     * exits with {@link #GATE_CLOSED} if the input ends first (the agent died in between). Every program
+     * of the chain {@code exec}s the next, so the group's id stays the pid of the process started.
+     */
+    private List<String> chain(List<String> argv, boolean gate) {
         List<String> words = new ArrayList<>(List.of(tools.setpriv().toString(), "--pdeathsig=KILL", "--"));
+        if (gate) {
+            words.addAll(List.of(
+                    sh().toString(),
+                    "-c",
+                    "IFS= read -r gate && [ \"$gate\" = go ] && exec \"$@\"; exit " + GATE_CLOSED,
+                    "agentfsm-gate"));
+        }
         if (sandbox == Sandbox.NOBODY_IN_PID_NAMESPACE) {
             words.addAll(List.of(unshare(), "--pid", "--fork", "--kill-child", "--"));
         } else if (sandbox == Sandbox.OWN_NAMESPACES) {
@@ -199,6 +219,9 @@ final class Confinement {
         if (!sandbox.containsEveryProcess()) {
             try {
                 watchdog().watch(process.pid());
+                OutputStream input = process.getOutputStream();
+                input.write("go\n".getBytes(StandardCharsets.US_ASCII)); // opens the gate of wrap's chain
+                input.flush();
             } catch (IOException | RuntimeException e) {
                 signalGroup(process, "KILL");
                 process.toHandle().destroyForcibly();
@@ -215,11 +238,7 @@ final class Confinement {
     private GroupWatchdog watchdog() throws IOException {
         synchronized (Confinement.class) {
             if (watchdog == null || !watchdog.isAlive()) {
-                Path sh = tools.sh()
-                        .orElseThrow(() -> new IllegalStateException("the sandbox " + sandbox + " needs sh (in "
-                                + SystemTools.DIRECTORIES + ") for the watchdog that kills a command's processes"
-                                + " when the agent dies; install dash or bash"));
-                watchdog = GroupWatchdog.start(tools.setsid(), sh);
+                watchdog = GroupWatchdog.start(tools.setsid(), sh());
             }
             return watchdog;
         }
@@ -430,6 +449,14 @@ final class Confinement {
         }
     }
 
+    /** The shell of the gate and of the watchdog, which the sandboxes without a PID namespace need. */
+    private Path sh() {
+        return tools.sh()
+                .orElseThrow(() -> new IllegalStateException("the sandbox " + sandbox + " needs sh (in "
+                        + SystemTools.DIRECTORIES + ") for the watchdog that kills a command's processes when the"
+                        + " agent dies; install dash or bash"));
+    }
+
     private String unshare() {
         return tools.unshare()
                 .orElseThrow(() ->
@@ -440,7 +467,7 @@ final class Confinement {
     /** Runs {@code argv} in the sandbox in {@code cwd}, with nothing in and a short time-out. */
     private Probe probe(Path cwd, List<String> argv) throws IOException {
         ProcessBuilder builder =
-                new ProcessBuilder(wrap(argv)).directory(cwd.toFile()).redirectErrorStream(true);
+                new ProcessBuilder(chain(argv, false)).directory(cwd.toFile()).redirectErrorStream(true);
         builder.environment().clear();
         builder.environment().put("PATH", "/usr/bin:/bin");
         Process process = start(builder);

@@ -16,9 +16,10 @@ import java.util.List;
  * signals, started without a parent-death signal so that it outlives the agent. The driver writes
  * {@code + GROUP} to its standard input when a command starts and {@code - GROUP} when it has ended and
  * been killed; when the input ends, which the kernel does as soon as the JVM dies for any reason, the
- * watchdog sends SIGKILL to every group still listed and exits. What it cannot reach is the same as for a
- * time-out: a process that left the group (a daemon in a session of its own), and a child forked in the
- * moment between a command's start and its {@code +} line.
+ * watchdog sends SIGKILL to every group still listed and exits. A command waits at a gate until its
+ * {@code +} line is written ({@link Confinement#launch}), so none of its children escapes being listed.
+ * What it cannot reach is the same as for a time-out: a process that left the group (a daemon in a session
+ * of its own).
  */
 final class GroupWatchdog {
     /** Keeps the groups as " 1 2 3 "; {@code kill} is the shell's own, so nothing else need be found. */

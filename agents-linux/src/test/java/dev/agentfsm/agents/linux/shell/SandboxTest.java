@@ -9,6 +9,7 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -381,6 +383,44 @@ class SandboxTest {
             }
         } finally {
             RunningProcesses.killAll(marker);
+        }
+    }
+
+    /**
+     * Without a PID namespace a command waits at a gate until its process group is under the watchdog:
+     * an agent killed between the command's start and its watch must not leave children nobody kills
+     * (CI saw two of them outlive the agent on a loaded machine). Started without {@code launch}, which
+     * opens the gate, the command never runs and ends when its input does.
+     */
+    @ParameterizedTest
+    @EnumSource(Sandbox.class)
+    void aCommandRunsOnlyOnceItsGroupIsWatched(Sandbox sandbox) throws Exception {
+        assumeAvailable(sandbox);
+        Assumptions.assumeFalse(sandbox.containsEveryProcess(), "a PID namespace holds every process at once");
+        Confinement confinement = new Confinement(SystemTools.find(), sandbox, ShellLimits.DEFAULTS);
+        ProcessBuilder builder = new ProcessBuilder(confinement.wrap(List.of("/bin/true")))
+                .directory(root.toFile())
+                .redirectErrorStream(true);
+        Process ungated = Confinement.start(builder);
+        ungated.getOutputStream().close();
+        assertTrue(ungated.waitFor(60, TimeUnit.SECONDS), "the gate ends with its input");
+        assertEquals(
+                Confinement.GATE_CLOSED,
+                ungated.exitValue(),
+                () -> sandbox + ": the command ran before its group was watched: " + new String(readAll(ungated)));
+
+        Process launched = confinement.launch(builder);
+        launched.getOutputStream().close();
+        assertTrue(launched.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, launched.exitValue(), () -> sandbox + ": launched, it ran: " + new String(readAll(launched)));
+        confinement.kill(launched);
+    }
+
+    private static byte[] readAll(Process process) {
+        try {
+            return process.getInputStream().readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -1,0 +1,229 @@
+package dev.agentfsm.spring.boot;
+
+import dev.agentfsm.runtime.RuntimeConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The {@code agentfsm.*} properties, bound to the runtime's {@link RuntimeConfig}: every key has UFO's default
+ * and the same check as the runtime's own YAML configuration, so a bad value fails the application's start with
+ * a message naming the key, the value and what is allowed.
+ *
+ * <pre>{@code
+ * agentfsm.max-step=50
+ * agentfsm.safe-guard=true
+ * agentfsm.llm-timeout=60s
+ * agentfsm.screenshots.steps=10
+ * }</pre>
+ */
+@ConfigurationProperties(prefix = "agentfsm")
+public class AgentFsmProperties {
+    private static final RuntimeConfig DEFAULTS = RuntimeConfig.defaults();
+
+    /** The steps a session may take in all. */
+    private int maxStep = DEFAULTS.maxStep();
+
+    /** The rounds (requests) a session runs at most. */
+    private int maxRound = DEFAULTS.maxRound();
+
+    /** Whether CONFIRM asks the user before a dangerous action runs. */
+    private boolean safeGuard = DEFAULTS.safeGuard();
+
+    /** Whether PENDING asks the user, or tells the model that no answer is available. */
+    private boolean askQuestion = DEFAULTS.askQuestion();
+
+    /** Corrective re-asks in all for a malformed, unknown or illegal reply. */
+    private int jsonParsingRetry = DEFAULTS.jsonParsingRetry();
+
+    /** Time-out of one attempt of a model call. */
+    private Duration llmTimeout = DEFAULTS.llmTimeout();
+
+    /** The most one model call may take in all, retries included; unset: twice llm-timeout. */
+    private Duration llmCallDeadline;
+
+    /** How long a question or confirmation waits for the user. */
+    private Duration userTimeout = DEFAULTS.userTimeout();
+
+    /** Time-out of one device action. */
+    private Duration actionTimeout = DEFAULTS.actionTimeout();
+
+    /** How many times in a row AppAgent re-annotates a window while a control it waits for is missing. */
+    private int maxReannotate = DEFAULTS.maxReannotate();
+
+    /** How many step screenshots an agent keeps, and where a failure's final screenshot goes. */
+    private final Screenshots screenshots = new Screenshots();
+
+    /** The sessions the Actuator endpoint lists (the most recent ones; older ones are forgotten). */
+    private int sessionsListed = 1_000;
+
+    /**
+     * These properties as the runtime's configuration.
+     *
+     * @throws IllegalStateException naming the property, its value and what is allowed, when one is bad
+     */
+    public RuntimeConfig toRuntimeConfig() {
+        try {
+            return runtimeConfig();
+        } catch (RuntimeConfig.ConfigException e) {
+            // the runtime names its keys as its YAML does (maxStep); Spring's are agentfsm.max-step
+            throw new IllegalStateException(
+                    "bad agentfsm.* property (the runtime names agentfsm.max-step maxStep, and so on): "
+                            + e.getMessage(),
+                    e);
+        }
+    }
+
+    private RuntimeConfig runtimeConfig() {
+        RuntimeConfig.Builder builder = RuntimeConfig.builder()
+                .maxStep(maxStep)
+                .maxRound(maxRound)
+                .safeGuard(safeGuard)
+                .askQuestion(askQuestion)
+                .jsonParsingRetry(jsonParsingRetry)
+                .llmTimeout(llmTimeout)
+                .userTimeout(userTimeout)
+                .actionTimeout(actionTimeout)
+                .maxReannotate(maxReannotate)
+                .screenshots(new RuntimeConfig.ScreenshotMemory(
+                        screenshots.steps, screenshots.maxBytes.toBytes(), Optional.ofNullable(screenshots.dir)));
+        if (llmCallDeadline != null) {
+            builder.llmCallDeadline(llmCallDeadline);
+        }
+        return builder.build();
+    }
+
+    public int getMaxStep() {
+        return maxStep;
+    }
+
+    public void setMaxStep(int maxStep) {
+        this.maxStep = maxStep;
+    }
+
+    public int getMaxRound() {
+        return maxRound;
+    }
+
+    public void setMaxRound(int maxRound) {
+        this.maxRound = maxRound;
+    }
+
+    public boolean isSafeGuard() {
+        return safeGuard;
+    }
+
+    public void setSafeGuard(boolean safeGuard) {
+        this.safeGuard = safeGuard;
+    }
+
+    public boolean isAskQuestion() {
+        return askQuestion;
+    }
+
+    public void setAskQuestion(boolean askQuestion) {
+        this.askQuestion = askQuestion;
+    }
+
+    public int getJsonParsingRetry() {
+        return jsonParsingRetry;
+    }
+
+    public void setJsonParsingRetry(int jsonParsingRetry) {
+        this.jsonParsingRetry = jsonParsingRetry;
+    }
+
+    public Duration getLlmTimeout() {
+        return llmTimeout;
+    }
+
+    public void setLlmTimeout(Duration llmTimeout) {
+        this.llmTimeout = llmTimeout;
+    }
+
+    public Duration getLlmCallDeadline() {
+        return llmCallDeadline;
+    }
+
+    public void setLlmCallDeadline(Duration llmCallDeadline) {
+        this.llmCallDeadline = llmCallDeadline;
+    }
+
+    public Duration getUserTimeout() {
+        return userTimeout;
+    }
+
+    public void setUserTimeout(Duration userTimeout) {
+        this.userTimeout = userTimeout;
+    }
+
+    public Duration getActionTimeout() {
+        return actionTimeout;
+    }
+
+    public void setActionTimeout(Duration actionTimeout) {
+        this.actionTimeout = actionTimeout;
+    }
+
+    public int getMaxReannotate() {
+        return maxReannotate;
+    }
+
+    public void setMaxReannotate(int maxReannotate) {
+        this.maxReannotate = maxReannotate;
+    }
+
+    public Screenshots getScreenshots() {
+        return screenshots;
+    }
+
+    public int getSessionsListed() {
+        return sessionsListed;
+    }
+
+    public void setSessionsListed(int sessionsListed) {
+        if (sessionsListed < 1) {
+            throw new IllegalArgumentException(
+                    "agentfsm.sessions-listed is " + sessionsListed + "; it must be at least 1");
+        }
+        this.sessionsListed = sessionsListed;
+    }
+
+    /** {@code agentfsm.screenshots.*}: the step screenshots an agent keeps. */
+    public static class Screenshots {
+        /** How many step screenshots an agent keeps in memory. */
+        private int steps = DEFAULTS.screenshots().steps();
+
+        /** The most bytes of screenshots an agent keeps in memory. */
+        private DataSize maxBytes = DataSize.ofBytes(DEFAULTS.screenshots().maxBytes());
+
+        /** Where a failed round's final screenshot is written; unset: nowhere. */
+        private Path dir = DEFAULTS.screenshots().dir().orElse(null);
+
+        public int getSteps() {
+            return steps;
+        }
+
+        public void setSteps(int steps) {
+            this.steps = steps;
+        }
+
+        public DataSize getMaxBytes() {
+            return maxBytes;
+        }
+
+        public void setMaxBytes(DataSize maxBytes) {
+            this.maxBytes = maxBytes;
+        }
+
+        public Path getDir() {
+            return dir;
+        }
+
+        public void setDir(Path dir) {
+            this.dir = dir;
+        }
+    }
+}

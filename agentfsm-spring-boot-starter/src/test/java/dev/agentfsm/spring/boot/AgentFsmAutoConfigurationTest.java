@@ -1,0 +1,196 @@
+package dev.agentfsm.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agentfsm.agents.linux.LinuxAgent;
+import dev.agentfsm.agents.linux.LinuxAgentStateManager;
+import dev.agentfsm.agents.linux.shell.ShellConfig;
+import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.StepEnd;
+import dev.agentfsm.runtime.StepInterceptor;
+import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.ReplayLlmClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.Ordered;
+
+class AgentFsmAutoConfigurationTest {
+    private final ApplicationContextRunner runner =
+            new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(AgentFsmAutoConfiguration.class));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theAgentfsmPropertiesBecomeTheRuntimeConfiguration() {
+        runner.withPropertyValues(
+                        "agentfsm.max-step=7",
+                        "agentfsm.safe-guard=false",
+                        "agentfsm.llm-timeout=5s",
+                        "agentfsm.llm-call-deadline=20s",
+                        "agentfsm.screenshots.steps=3",
+                        "agentfsm.screenshots.max-bytes=1MB")
+                .run(context -> {
+                    RuntimeConfig config = context.getBean(RuntimeConfig.class);
+                    assertThat(config.maxStep()).isEqualTo(7);
+                    assertThat(config.safeGuard()).isFalse();
+                    assertThat(config.llmTimeout()).isEqualTo(Duration.ofSeconds(5));
+                    assertThat(config.llmCallDeadline()).contains(Duration.ofSeconds(20));
+                    assertThat(config.screenshots().steps()).isEqualTo(3);
+                    assertThat(config.screenshots().maxBytes()).isEqualTo(1024 * 1024);
+                    assertThat(config.maxRound())
+                            .isEqualTo(RuntimeConfig.defaults().maxRound());
+                    assertThat(context.getBean(AgentFsmSessions.class).config()).isSameAs(config);
+                });
+    }
+
+    @Test
+    void aBadPropertyStopsTheStartNamingTheKeyAndTheValue() {
+        runner.withPropertyValues("agentfsm.max-step=0").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageContaining("maxStep")
+                    .hasMessageContaining("0");
+            Throwable failure = context.getStartupFailure();
+            while (!(failure instanceof IllegalStateException)
+                    || !failure.getMessage().contains("agentfsm")) {
+                failure = failure.getCause();
+            }
+            assertThat(failure.getMessage()).contains("bad agentfsm.* property").contains("agentfsm.max-step");
+        });
+    }
+
+    @Test
+    void theMachinesOnTheClassPathAreFound() {
+        runner.run(context -> {
+            AgentFsmMachines machines = context.getBean(AgentFsmMachines.class);
+            assertThat(machines.find("LinuxAgent"))
+                    .hasValueSatisfying(machine -> assertThat(machine).isInstanceOf(LinuxAgentStateManager.class));
+            assertThat(machines.find("NoSuchAgent")).isEmpty();
+        });
+    }
+
+    @Test
+    void aSpringAiChatModelBecomesTheAgentsModelUnlessTheApplicationHasItsOwn() {
+        ChatModel chat = prompt -> new ChatResponse(List.of(new Generation(new AssistantMessage("{}"))));
+        runner.run(context -> assertThat(context).doesNotHaveBean(LlmClient.class));
+        runner.withBean(ChatModel.class, () -> chat)
+                .run(context -> assertThat(context.getBean(LlmClient.class)).isInstanceOf(SpringAiLlmClient.class));
+        LlmClient own = request -> new LlmReply("{}");
+        runner.withBean(ChatModel.class, () -> chat)
+                .withBean(LlmClient.class, () -> own)
+                .run(context -> assertThat(context.getBean(LlmClient.class)).isSameAs(own));
+    }
+
+    @Test
+    void interceptorAndListenerBeansJoinEverySessionInTheirOrder() throws Exception {
+        List<String> heard = new ArrayList<>();
+        runner.withPropertyValues("management.endpoints.web.exposure.include=agentfsm")
+                .withBean("second", StepInterceptor.class, () -> new Named("second", 2, heard))
+                .withBean("first", StepInterceptor.class, () -> new Named("first", 1, heard))
+                .withBean(TransitionListener.class, () -> event -> heard.add("move " + event.targetName()))
+                .run(context -> {
+                    AgentFsmSessions sessions = context.getBean(AgentFsmSessions.class);
+                    LinuxAgent agent = LinuxAgent.builder(shell(), replay()).build();
+                    var session = sessions.builder(LinuxAgentStateManager.instance(), agent)
+                            .build();
+
+                    RoundResult result = session.runRound("count the files");
+
+                    assertThat(result.outcome()).isEqualTo(Outcome.COMPLETED);
+                    assertThat(heard)
+                            .containsExactly(
+                                    "first 1",
+                                    "second 1",
+                                    "move CONTINUE",
+                                    "first 2",
+                                    "second 2",
+                                    "move FINISH",
+                                    "first 3",
+                                    "second 3");
+                    AgentFsmSessions.SessionState listed = sessions.sessions().get(0);
+                    assertThat(listed.id()).isEqualTo(session.id());
+                    assertThat(listed.machine()).isEqualTo("LinuxAgent");
+                    assertThat(listed.state()).isEqualTo("LinuxAgent.FINISH");
+                    assertThat(listed.outcome()).contains("COMPLETED");
+                    assertThat(listed.rounds()).isEqualTo(1);
+                    AgentFsmEndpoint.Report report =
+                            context.getBean(AgentFsmEndpoint.class).report();
+                    assertThat(report.sessions()).containsExactly(listed);
+                    assertThat(report.machines()).anySatisfy(machine -> {
+                        assertThat(machine.name()).isEqualTo("LinuxAgent");
+                        assertThat(machine.states()).contains("CONTINUE", "FINISH");
+                    });
+                });
+    }
+
+    @Test
+    void onlyTheMostRecentSessionsAreListed() throws Exception {
+        runner.withPropertyValues("agentfsm.sessions-listed=2").run(context -> {
+            AgentFsmSessions sessions = context.getBean(AgentFsmSessions.class);
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                LinuxAgent agent = LinuxAgent.builder(shell(), replay()).build();
+                ids.add(sessions.builder(LinuxAgentStateManager.instance(), agent)
+                        .build()
+                        .id());
+            }
+            assertThat(sessions.sessions())
+                    .extracting(AgentFsmSessions.SessionState::id)
+                    .isEqualTo(ids.subList(1, 3));
+            assertThat(sessions.sessions())
+                    .allSatisfy(s -> assertThat(s.outcome()).isEqualTo(Optional.empty()));
+        });
+    }
+
+    private ShellDriver shell() throws Exception {
+        Path root = dir.resolve("root");
+        if (!Files.exists(root)) {
+            Files.createDirectory(
+                    root, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return ShellDriver.of(ShellConfig.of(root));
+    }
+
+    private static ReplayLlmClient replay() {
+        return ReplayLlmClient.of(List.of(
+                "{\"observation\": \"\", \"thought\": \"list\", \"action\": {\"function\": \"execute_command\","
+                        + " \"arguments\": {\"command\": \"ls\"}, \"status\": \"CONTINUE\"}, \"plan\": [], \"result\": \"\"}",
+                "{\"observation\": \"\", \"thought\": \"done\", \"action\": {\"function\": \"\", \"arguments\": {},"
+                        + " \"status\": \"FINISH\"}, \"plan\": [], \"result\": \"no files\"}"));
+    }
+
+    /** Notes each step it sees before passing it on; ordered as Spring orders beans. */
+    private record Named(String name, int order, List<String> heard) implements StepInterceptor, Ordered {
+        @Override
+        public StepEnd intercept(Chain chain) {
+            heard.add(name + " " + chain.step());
+            return chain.proceed();
+        }
+
+        @Override
+        public int getOrder() {
+            return order;
+        }
+    }
+}

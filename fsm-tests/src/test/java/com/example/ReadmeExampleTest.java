@@ -33,6 +33,16 @@ class ReadmeExampleTest {
     }
 
     @Test
+    void theConsumerSampleBuildsTheSameExample() throws IOException {
+        Path consumer = README.getParent().resolve("samples/consumer/src/main/java/com/example/Echo.java");
+        assertEquals(
+                Files.readString(Path.of("src/test/java/com/example/Echo.java")),
+                Files.readString(consumer),
+                "samples/consumer (built by .ci/release-check from the deployed artifacts) must hold this Echo.java;"
+                        + " copy it over");
+    }
+
+    @Test
     void readmeShowsWhatTheUsageExamplePrints() throws IOException {
         String readme = Files.readString(README);
         RoundResult result = answer("hello");

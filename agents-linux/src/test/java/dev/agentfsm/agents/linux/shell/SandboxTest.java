@@ -393,10 +393,12 @@ class SandboxTest {
      * opens the gate, the command never runs and ends when its input does.
      */
     @ParameterizedTest
-    @EnumSource(Sandbox.class)
+    @EnumSource(
+            value = Sandbox.class,
+            names = {"NOBODY", "NONE"}) // a PID namespace holds every process at once: no gate there
     void aCommandRunsOnlyOnceItsGroupIsWatched(Sandbox sandbox) throws Exception {
         assumeAvailable(sandbox);
-        Assumptions.assumeFalse(sandbox.containsEveryProcess(), "a PID namespace holds every process at once");
+        assertFalse(sandbox.containsEveryProcess(), sandbox + " has a PID namespace now: take it out of this test");
         Confinement confinement = new Confinement(SystemTools.find(), sandbox, ShellLimits.DEFAULTS);
         ProcessBuilder builder = new ProcessBuilder(confinement.wrap(List.of("/bin/true")))
                 .directory(root.toFile())

@@ -54,6 +54,15 @@ echo "== JMH: dispatch and processor cost (build took ${SECONDS}s)"
   -jvmArgsAppend "-Dagentfsm.javac.classpath=$javac_cp" \
   -rf json -rff "$results"
 
+echo "== building the command line for its start (mvn -B -q package -pl agentfsm-cli -am -DskipTests)"
+mvn -B -q package -pl agentfsm-cli -am -DskipTests
+clistart="$module/target/clistart.md"
+echo "== CLI start: $cold_runs launches each of java -jar and the launcher (${SECONDS}s so far)"
+demos="$module/target/cli-start-demos"
+rm -rf "$demos" && mkdir -p "$demos"
+"$java" -cp "$jar" dev.agentfsm.benchmarks.CliStart "$cold_runs" "$java" "$root/agentfsm-cli/target/agentfsm-cli.jar" \
+  "$root/agentfsm-cli/target/agentfsm" "$demos" > "$clistart"
+
 echo "== cold start: $cold_runs fresh JVMs per subject (${SECONDS}s so far)"
 "$java" -cp "$jar" dev.agentfsm.benchmarks.ColdStart "$cold_runs" "$coldstart"
 
@@ -108,6 +117,7 @@ How to read this:
 NOTES
   echo
   "$java" -cp "$jar" dev.agentfsm.benchmarks.Report "$results" "$coldstart"
+  cat "$clistart"
   echo "Raw JMH results: \`fsm-benchmarks/target/results.json\` (not committed). What each implementation does: \`fsm-benchmarks/README.md\`."
 } > "$report"
 

@@ -9,6 +9,7 @@ import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.journal.JournalKey;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
+import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.io.IOException;
 import java.net.URI;
@@ -39,7 +40,9 @@ import picocli.CommandLine.Spec;
             "",
             "Example (Ollama):",
             "  agentfsm-cli run --task \"How much disk space is free?\" \\",
-            "      --base-url http://localhost:11434/v1 --model qwen2.5"
+            "      --base-url http://localhost:11434/v1 --model qwen2.5",
+            "Without a model, a recorded conversation:",
+            "  agentfsm-cli run --task \"...\" --replay replies.yaml --journal run.journal"
         })
 final class RunTaskCommand implements Callable<Integer> {
     /** The longest --timeout: a day, the runtime's bound on durations. */
@@ -56,13 +59,21 @@ final class RunTaskCommand implements Callable<Integer> {
 
     @Option(
             names = "--base-url",
-            required = true,
             paramLabel = "URL",
             description = "The API's base URL, before /chat/completions, e.g. http://localhost:11434/v1.")
-    URI baseUrl;
+    Optional<URI> baseUrl = Optional.empty();
 
-    @Option(names = "--model", required = true, paramLabel = "NAME", description = "The model's name.")
-    String model;
+    @Option(names = "--model", paramLabel = "NAME", description = "The model's name.")
+    Optional<String> model = Optional.empty();
+
+    @Option(
+            names = "--replay",
+            paramLabel = "FILE",
+            description = "Play this recorded conversation as the model instead of calling one (the demo's format:"
+                    + " a YAML file with 'replies', a list of the model's replies in order), to try run, --journal"
+                    + " and --resume without a model. With --resume, the replies the journal already answered are"
+                    + " passed over.")
+    Optional<Path> replay = Optional.empty();
 
     @Option(
             names = "--api-key-env",
@@ -133,16 +144,20 @@ final class RunTaskCommand implements Callable<Integer> {
         if (task.isEmpty() && resumeFile.isEmpty()) {
             throw bad("Missing required option: '--task=TEXT'");
         }
+        checkModel();
         ShellDriver shell = shellOptions.shell();
-        LlmClient llm = client();
+        Optional<LlmClient> live = replay.isPresent() ? Optional.empty() : Optional.of(client());
         Console console = AgentFsmCli.console(spec);
-        RuntimeConfig config = RuntimeConfig.builder()
-                .maxStep(maxSteps)
-                .llmTimeout(Duration.ofSeconds(timeoutSeconds))
-                .llm(new RuntimeConfig.LlmEndpoint(baseUrl.toString(), model, apiKeyEnv))
-                .build();
+        RuntimeConfig.Builder settings =
+                RuntimeConfig.builder().maxStep(maxSteps).llmTimeout(Duration.ofSeconds(timeoutSeconds));
+        if (replay.isEmpty()) {
+            settings.llm(
+                    new RuntimeConfig.LlmEndpoint(baseUrl.orElseThrow().toString(), model.orElseThrow(), apiKeyEnv));
+        }
+        RuntimeConfig config = settings.build();
         Optional<Journal> journal = journal();
         try {
+            LlmClient llm = live.isPresent() ? live.get() : replayed(journal);
             return run(console, shell, llm, config, journal);
         } catch (JournalException e) {
             if (e.kind() == JournalException.Kind.DIVERGED) {
@@ -162,7 +177,10 @@ final class RunTaskCommand implements Callable<Integer> {
                 journal.isPresent() && resumeFile.isPresent() ? recordedTask(journal.get()) : this.task.orElseThrow();
         Path traceFile = trace.isPresent() ? trace.get() : Files.createTempFile("agentfsm-run-", ".jsonl");
         console.println(console.bold("task:  ") + task);
-        console.println(console.bold("model: ") + model + " at " + baseUrl);
+        console.println(console.bold("model: ")
+                + (replay.isPresent()
+                        ? "a recorded conversation, " + replay.get()
+                        : model.orElseThrow() + " at " + baseUrl.orElseThrow()));
         console.println(console.bold("root:  ") + shell.config().root() + " (commands run there, without a shell)");
         console.println(console.bold("sandbox: ") + shell.sandbox().description());
         if (journal.isPresent()) {
@@ -245,7 +263,44 @@ final class RunTaskCommand implements Callable<Integer> {
         }
     }
 
+    /** Either a model (--base-url and --model) or a recorded conversation (--replay). */
+    private void checkModel() {
+        if (replay.isPresent()) {
+            if (baseUrl.isPresent() || model.isPresent() || apiKeyEnv.isPresent() || apiKeyHeader.isPresent()) {
+                throw bad("--replay plays a recorded conversation instead of a model; leave out --base-url, --model,"
+                        + " --api-key-env and --api-key-header");
+            }
+            return;
+        }
+        if (baseUrl.isEmpty() || model.isEmpty()) {
+            throw bad("Missing required options: '--base-url=URL' and '--model=NAME' (or --replay FILE, a recorded"
+                    + " conversation)");
+        }
+    }
+
+    /** The recorded conversation, past the replies a resumed journal already answered. */
+    private LlmClient replayed(Optional<Journal> journal) {
+        ReplayLlmClient client;
+        try {
+            client = ReplayLlmClient.load(replay.get());
+        } catch (RuntimeException e) {
+            throw bad("--replay: " + e.getMessage());
+        }
+        if (journal.isPresent() && resumeFile.isPresent()) {
+            int answered = journal.get().recordedModelCalls();
+            try {
+                client.skip(answered);
+            } catch (IllegalArgumentException e) {
+                throw bad("--replay: journal " + journal.get().file() + " recorded " + answered
+                        + " model calls, more than the replay holds: " + e.getMessage());
+            }
+        }
+        return client;
+    }
+
     private LlmClient client() {
+        URI baseUrl = this.baseUrl.orElseThrow();
+        String model = this.model.orElseThrow();
         if (baseUrl.getRawUserInfo() != null) {
             // never echo it back: it is a password more often than not
             throw bad("--base-url holds a user name or password (user:password@); remove it, and pass the key in an"

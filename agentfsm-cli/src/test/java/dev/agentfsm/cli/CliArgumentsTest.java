@@ -18,7 +18,7 @@ class CliArgumentsTest {
                 "fly                                 | agentfsm-cli: Unmatched argument at index 0: 'fly' (see 'agentfsm-cli --help')",
                 "demo --colour                       | agentfsm-cli demo: Unknown option: '--colour' (see 'agentfsm-cli demo --help')",
                 "demo --dir /no/such/dir             | agentfsm-cli demo: --dir '/no/such/dir' is not a directory (see 'agentfsm-cli demo --help')",
-                "run --task x                        | agentfsm-cli run: Missing required options: '--base-url=URL', '--model=NAME' (see 'agentfsm-cli run --help')",
+                "run --task x                        | agentfsm-cli run: Missing required options: '--base-url=URL' and '--model=NAME' (or --replay FILE, a recorded conversation) (see 'agentfsm-cli run --help')",
                 "run --task x --base-url ftp://h --model m | agentfsm-cli run: --base-url 'ftp://h' is not an http(s) URL (see 'agentfsm-cli run --help')",
                 "run --task x --base-url http://h --model m --max-steps 0 | agentfsm-cli run: --max-steps must be at least 1, got 0 (see 'agentfsm-cli run --help')",
                 "run --task x --base-url http://h --model m --max-steps many | agentfsm-cli run: Invalid value for option '--max-steps': 'many' is not an int (see 'agentfsm-cli run --help')",

@@ -230,6 +230,19 @@ public final class Journal implements AutoCloseable {
                 toReplay.stream().filter(r -> r instanceof JournalRecord.Step).count();
     }
 
+    /**
+     * How many model calls the completed steps the journal held when it was opened made (answered or
+     * failed): the replies a resumed session takes from the journal instead of the model, so that a
+     * recorded conversation replayed as the model ({@code run --replay}) goes on after them.
+     */
+    public int recordedModelCalls() {
+        return (int) toReplay.stream()
+                .filter(r -> r instanceof JournalRecord.Step)
+                .flatMap(r -> ((JournalRecord.Step) r).calls().stream())
+                .filter(call -> "llm".equals(call.path("kind").asText()))
+                .count();
+    }
+
     /** Whether a resumed session is still replaying recorded steps. */
     public synchronized boolean replaying() {
         return peek().isPresent();

@@ -177,6 +177,21 @@ public final class ReplayLlmClient implements LlmClient {
         return List.copyOf(requests);
     }
 
+    /**
+     * Passes over the next {@code count} replies without playing them: the ones a resumed journal already
+     * answered from its records.
+     *
+     * @throws IllegalArgumentException if fewer than {@code count} replies are left, naming both
+     */
+    public synchronized ReplayLlmClient skip(int count) {
+        if (count < 0 || count > replies.size() - next) {
+            throw new IllegalArgumentException("Replay " + source + " cannot pass over " + count + " replies: "
+                    + (replies.size() - next) + " are left of " + replies.size());
+        }
+        next += count;
+        return this;
+    }
+
     /** How many replies are left. */
     public synchronized int remaining() {
         return replies.size() - next;

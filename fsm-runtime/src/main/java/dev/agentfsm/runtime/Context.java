@@ -1,5 +1,6 @@
 package dev.agentfsm.runtime;
 
+import dev.agentfsm.runtime.internal.ContextValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -18,6 +19,10 @@ import java.util.function.UnaryOperator;
  * sub-agents it hands work to see the same context.
  */
 public final class Context {
+    static {
+        // the journal (another module) reads the values by name through the internal package
+        ContextValues.register(Context::byName);
+    }
 
     /**
      * A typed name for a value in a {@link Context}. Keys are compared by identity: declare each one
@@ -175,7 +180,7 @@ public final class Context {
         sessionStep.publish(sessionStep.get() + 1);
     }
 
-    /** Every value by its key's name, for the journal to see what a step changed. */
+    /** Every value by its key's name, for the journal to see what a step changed ({@link ContextValues}). */
     Map<String, Object> byName() {
         Map<String, Object> named = new HashMap<>();
         values.forEach((key, value) -> named.put(key.name, value));

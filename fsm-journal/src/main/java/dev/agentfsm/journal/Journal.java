@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * Journal journal = Journal.create(Path.of("session.journal"));
  * LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(llm)).build();
- * Session.of(LinuxAgentStateManager.instance(), agent).journal(journal).build().run(List.of(task));
+ * Session.of(LinuxAgentStateManager.instance(), agent).recorder(journal).build().run(List.of(task));
  * }</pre>
  *
  * <p>Resuming it, after a crash, with the same machines, agent and settings:
@@ -282,7 +282,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                     1,
                     "journal " + path + " already holds"
                             + " session " + recordedHeader.get().session() + "; resume it with session.resume(journal)"
-                            + " (the session built without .journal(...)), or create a new journal for a new session");
+                            + " (the session built without .recorder(...)), or create a new journal for a new session");
         }
         attached = true;
         session = sessionId;
@@ -513,7 +513,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                     0,
                     "a " + kind + " call went through journal "
                             + path + ", which no session writes: give the journal to the session"
-                            + " (Session.of(...).journal(journal), or session.resume(journal)) that runs this agent");
+                            + " (Session.of(...).recorder(journal), or session.resume(journal)) that runs this agent");
         }
         if (step.isEmpty() || step.get().recorded.isEmpty()) {
             return Optional.empty();

@@ -47,7 +47,7 @@ public final class JournalException extends SessionRecorder.Failure {
      * @param record the record concerned, from 1, or 0 for none
      * @param message the whole message: the file, the record, the problem and the fix
      */
-    public JournalException(Kind kind, Path file, int record, String message) {
+    JournalException(Kind kind, Path file, int record, String message) {
         super(message);
         this.kind = Objects.requireNonNull(kind, "kind");
         this.file = Objects.requireNonNull(file, "file");

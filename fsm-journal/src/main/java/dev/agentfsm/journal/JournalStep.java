@@ -8,7 +8,6 @@ import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.Blackboard;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Status;
-import dev.agentfsm.runtime.internal.ContextValues;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -79,8 +78,7 @@ final class JournalStep {
 
     private static JsonNode contextJson(Context context) {
         ObjectNode json = NODES.objectNode();
-        new TreeMap<>(ContextValues.byName(context))
-                .forEach((name, value) -> json.set(name, JournalValues.toJson(value)));
+        new TreeMap<>(context.valuesByName()).forEach((name, value) -> json.set(name, JournalValues.toJson(value)));
         return json;
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * One round of an agent's machine: UFO's loop with defined semantics. Each state entered is one step,
@@ -97,15 +98,10 @@ public final class Round {
         private Agent current = agent;
         private int steps;
         private final StateStep state = new StateStep(context, cancellation, listeners, Round.this::session, number);
+        private final Supplier<StepEnd> work = () -> state.run(status, current, steps);
         /** The step's interceptors, then its end: the state's work and what follows it. */
-        private final StepChain chain = new StepChain(
-                interceptors,
-                () -> state.run(status, current, steps),
-                machine,
-                context,
-                Round.this::session,
-                number,
-                hooks::stepReplayed);
+        private final StepChain chain =
+                new StepChain(interceptors, work, machine, context, Round.this::session, number, hooks::stepReplayed);
 
         /** Whether the round's end was replayed from the session's record rather than reached by the replay. */
         private boolean endReplayed;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.Echo.EchoAgent;
-import dev.agentfsm.runtime.Journal;
+import dev.agentfsm.journal.Journal;
+import dev.agentfsm.journal.JournalException;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.StepInterceptor;
-import dev.agentfsm.runtime.journal.JournalException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +31,7 @@ class StepCapJournalTest {
         RoundResult vetoed;
         try (Journal journal = Journal.create(file)) {
             vetoed = Session.of(EchoStateManager.instance(), new EchoAgent())
-                    .journal(journal)
+                    .recorder(journal)
                     .interceptor(new StepCap(2))
                     .build()
                     .run(List.of(" "))
@@ -65,7 +65,7 @@ class StepCapJournalTest {
         Path file = dir.resolve("echo.journal");
         try (Journal journal = Journal.create(file)) {
             Session.of(EchoStateManager.instance(), new EchoAgent())
-                    .journal(journal)
+                    .recorder(journal)
                     .interceptor(new StepCap(2))
                     .build()
                     .run(List.of(" "));

@@ -4,8 +4,8 @@ import dev.agentfsm.agents.linux.LinuxAgent;
 import dev.agentfsm.agents.linux.LinuxAgentStateManager;
 import dev.agentfsm.agents.linux.LinuxAgentStatus;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.Journal;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -83,7 +83,7 @@ final class AgentRun {
                 List<RoundResult> results = session.resume(journal);
                 result = results.isEmpty() ? session.runRound(task) : results.get(results.size() - 1);
             } else {
-                result = builder.journal(journal).build().runRound(task);
+                result = builder.recorder(journal).build().runRound(task);
             }
         }
         printResult(console, result);

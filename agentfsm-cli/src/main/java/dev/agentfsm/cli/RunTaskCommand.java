@@ -1,12 +1,12 @@
 package dev.agentfsm.cli;
 
 import dev.agentfsm.agents.linux.shell.ShellDriver;
-import dev.agentfsm.runtime.Journal;
+import dev.agentfsm.journal.Durability;
+import dev.agentfsm.journal.Journal;
+import dev.agentfsm.journal.JournalException;
+import dev.agentfsm.journal.JournalKey;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
-import dev.agentfsm.runtime.journal.Durability;
-import dev.agentfsm.runtime.journal.JournalException;
-import dev.agentfsm.runtime.journal.JournalKey;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
 import dev.agentfsm.runtime.llm.ReplayLlmClient;

@@ -1,5 +1,6 @@
 package dev.agentfsm.runtime;
 
+import dev.agentfsm.runtime.internal.NamedValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,7 +18,7 @@ import java.util.function.UnaryOperator;
  * counters, each under a typed {@link Key}. One context belongs to one session; a host and the
  * sub-agents it hands work to see the same context.
  */
-public final class Context {
+public final class Context implements NamedValues {
 
     /**
      * A typed name for a value in a {@link Context}. Keys are compared by identity: declare each one
@@ -175,7 +176,16 @@ public final class Context {
         sessionStep.publish(sessionStep.get() + 1);
     }
 
-    /** Every value by its key's name, for the journal to see what a step changed. */
+    /**
+     * Every value by its key's name, for the session journal (another module, hence public through the
+     * internal {@link NamedValues}) to see what a step changed.
+     */
+    @Override
+    public Map<String, Object> valuesByName() {
+        return byName();
+    }
+
+    /** Every value by its key's name. */
     Map<String, Object> byName() {
         Map<String, Object> named = new HashMap<>();
         values.forEach((key, value) -> named.put(key.name, value));

@@ -26,9 +26,9 @@ import java.util.concurrent.TimeUnit;
  * }
  * }</pre>
  *
- * <p>An event delivered while no state waits stays in the inbox until one does. In a journaled
- * session an event is durable once the step that took it completed: the journal records it, and a
- * resumed session replays it. Events delivered but not yet taken when the process died are not in
+ * <p>An event delivered while no state waits stays in the inbox until one does. In a session with
+ * a {@link SessionRecorder} (a journal) an event is durable once the step that took it completed: the
+ * recorder records it, and a resumed session replays it. Events delivered but not yet taken when the process died are not in
  * the journal: deliver them again.
  */
 public final class Inbox {
@@ -39,8 +39,25 @@ public final class Inbox {
 
     /** The events not yet taken, oldest first; created by the first delivery, guarded by this inbox's lock. */
     private ArrayDeque<Event> events;
-    /** Where takes are recorded and replayed when the session keeps a journal. */
-    private volatile Optional<Journal> journal = Optional.empty();
+    /** Where takes are recorded and replayed when the session has a {@link SessionRecorder}. */
+    private volatile Optional<SessionRecorder> recorder = Optional.empty();
+    /** This inbox without its recorder, as the recorder takes from it in a live step. */
+    private final SessionRecorder.LiveInbox live = new SessionRecorder.LiveInbox() {
+        @Override
+        public Event await() throws InterruptedException {
+            return awaitLive();
+        }
+
+        @Override
+        public Optional<Event> poll() {
+            return pollLive();
+        }
+
+        @Override
+        public StateTimeoutException timedOut() {
+            return Inbox.this.timedOut();
+        }
+    };
 
     // The state now running, its deadline and the round's cancellation: written by the round and read by
     // the state's work, both on the round's thread, so plain fields (and no allocation per step) do.
@@ -73,18 +90,18 @@ public final class Inbox {
      * @throws InterruptedException when the thread was interrupted while waiting
      */
     public Event await() throws InterruptedException {
-        Optional<Journal> recording = journal;
+        Optional<SessionRecorder> recording = recorder;
         if (recording.isPresent()) {
-            return recording.get().awaitEvent(this);
+            return recording.get().await(live);
         }
         return awaitLive();
     }
 
     /** The oldest event if one has arrived, without waiting. */
     public Optional<Event> poll() {
-        Optional<Journal> recording = journal;
+        Optional<SessionRecorder> recording = recorder;
         if (recording.isPresent()) {
-            return recording.get().pollEvent(this);
+            return recording.get().poll(live);
         }
         return pollLive();
     }
@@ -153,12 +170,12 @@ public final class Inbox {
     }
 
     /**
-     * Whether the running state's time-out ran out, as the session's journal recorded it for a
+     * Whether the running state's time-out ran out, as the session's recorder recorded it for a
      * replayed step; for the round, after the state's work.
      */
     boolean ranOut() {
         boolean live = expired();
-        Optional<Journal> recording = journal;
+        Optional<SessionRecorder> recording = recorder;
         return recording.isPresent() ? recording.get().timedOut(live) : live;
     }
 
@@ -171,9 +188,9 @@ public final class Inbox {
         return Optional.ofNullable(running);
     }
 
-    /** Takes from now on go through the session's journal. */
-    void record(Journal journal) {
-        this.journal = Optional.of(journal);
+    /** Takes from now on go through the session's recorder. */
+    void record(SessionRecorder recorder) {
+        this.recorder = Optional.of(recorder);
     }
 
     private static long saturatedNanos(Duration duration) {

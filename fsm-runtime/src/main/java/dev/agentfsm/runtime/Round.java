@@ -4,12 +4,12 @@ import dev.agentfsm.runtime.internal.Decision;
 import dev.agentfsm.runtime.internal.RoundDecider;
 import dev.agentfsm.runtime.internal.RoundReasons;
 import dev.agentfsm.runtime.internal.StepBudget;
-import dev.agentfsm.runtime.journal.JournalException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * One round of an agent's machine: UFO's loop with defined semantics. Each state entered is one step,
@@ -79,8 +79,8 @@ public final class Round {
      * not caught: it ends the round like a crash, and the listeners have heard every transition before it.
      *
      * @throws IllegalStateException if the round was run before; a round runs once
-     * @throws JournalException if the session's journal could not replay a recorded step as recorded
-     * @throws java.io.UncheckedIOException if the session's journal could not be written
+     * @throws RuntimeException the session's {@link SessionRecorder}'s own, if it could not replay a
+     *     recorded step as recorded or could not record one
      */
     public RoundResult run() {
         if (started) {
@@ -98,11 +98,12 @@ public final class Round {
         private Agent current = agent;
         private int steps;
         private final StateStep state = new StateStep(context, cancellation, listeners, Round.this::session, number);
+        private final Supplier<StepEnd> work = () -> state.run(status, current, steps);
         /** The step's interceptors, then its end: the state's work and what follows it. */
-        private final StepChain chain = new StepChain(
-                interceptors, () -> state.run(status, current, steps), machine, context, Round.this::session, number);
+        private final StepChain chain =
+                new StepChain(interceptors, work, machine, context, Round.this::session, number, hooks::stepReplayed);
 
-        /** Whether the round's end was replayed from the journal rather than reached by the replay. */
+        /** Whether the round's end was replayed from the session's record rather than reached by the replay. */
         private boolean endReplayed;
 
         RoundResult run() {
@@ -174,12 +175,11 @@ public final class Round {
             return Optional.empty();
         }
 
-        /** The end the journal recorded for this round here, for a reason a replay does not see again. */
+        /** The end the session's recorder recorded for this round here, for a reason a replay does not see again. */
         private RoundResult replayedEnd(RoundHooks.RecordedEnd end) {
             endReplayed = true;
             Optional<Throwable> cause = end.outcome() == Outcome.ERROR
-                    ? Optional.of(
-                            state.error().<Throwable>map(e -> e).orElseGet(() -> new RecordedFailure(end.reason())))
+                    ? state.error().<Throwable>map(e -> e).or(end::failure)
                     : Optional.empty();
             return RoundResult.ended(end.outcome(), end.reason(), status, steps, cause, Optional.empty());
         }
@@ -187,7 +187,7 @@ public final class Round {
         /**
          * The round's result with its path and answer filled in; an error that {@code onError} handled
          * makes it an {@code ERROR} whatever came after. The listeners then hear the end, unless the
-         * journal holds it (they heard it when it was recorded).
+         * session's recorder holds it (they heard it when it was recorded).
          */
         private RoundResult finish(RoundResult end) {
             Outcome outcome = end.outcome();

@@ -16,10 +16,11 @@ import java.util.UUID;
  * reset, so their second round starts in FINISH). A session is used by one thread at a time; many
  * sessions may run at once, sharing the generated state managers.
  *
- * <p>A session can keep a {@link Journal}, one record per completed step, and resume from it after
- * its process died: {@link Builder#journal} writes one, {@link #resume} continues one. Its
+ * <p>A session can be recorded, one record per completed step, and resume from its record after its
+ * process died: {@link Builder#recorder} records a new one, {@link #resume} continues one. The
+ * recorder is a {@link SessionRecorder}; fsm-journal's {@code Journal} is one. Its
  * {@link StepInterceptor}s ({@link Builder#interceptor}) wrap every step of every round, inside the
- * journal's record of the step.
+ * recorder's record of the step.
  *
  * <pre>{@code
  * List<RoundResult> results = Session.of(LinuxAgentStateManager.instance(), agent)
@@ -37,7 +38,7 @@ public final class Session {
     private final CancellationToken cancellation;
     private final StepBudget budget;
     private final List<RoundResult> results = new ArrayList<>();
-    private Optional<Journal> journal;
+    private Optional<SessionRecorder> recorder;
 
     private Session(Builder<?> builder) {
         this.machine = builder.machine;
@@ -49,10 +50,10 @@ public final class Session {
         this.interceptors = List.copyOf(builder.interceptors);
         this.cancellation = builder.cancellation;
         this.budget = new StepBudget(config.maxStep());
-        this.journal = builder.journal;
-        journal.ifPresent(j -> {
-            j.attachNew(machine, config, id);
-            context.inbox().record(j);
+        this.recorder = builder.recorder;
+        recorder.ifPresent(r -> {
+            r.start(machine, config, id);
+            context.inbox().record(r);
         });
     }
 
@@ -76,7 +77,7 @@ public final class Session {
                     + left + " more round(s) (maxRound " + config.maxRound() + ", " + results.size()
                     + " run); raise maxRound or split the requests over sessions");
         }
-        journal.ifPresent(j -> j.recordRequests(all));
+        recorder.ifPresent(r -> r.requests(all));
         List<RoundResult> ran = new ArrayList<>(all.size());
         for (String request : all) {
             ran.add(round(request));
@@ -85,37 +86,39 @@ public final class Session {
     }
 
     /**
-     * Resumes the session {@code journal} recorded, in this session (built without a journal, with the
-     * same machine, settings and an agent built alike, its model, driver and user channel wrapped by
-     * {@code journal.llm(...)}, {@code journal.driver(...)} and {@code journal.user(...)}): the session
-     * takes the journal's id, runs the requests the journal recorded, replays the steps it holds (their
-     * LLM calls, device actions, answers and events return the recorded results and are not made again)
-     * and continues live at the first step it does not hold, recording from there on. A step that was
-     * cut off in the middle was not recorded and runs again.
+     * Resumes the session {@code recorder} recorded (a journal, say), in this session (built without a
+     * recorder, with the same machine, settings and an agent built alike, its model, driver and user
+     * channel wrapped by the recorder, as {@code journal.llm(...)}, {@code journal.driver(...)} and
+     * {@code journal.user(...)} do): the session takes the recorded id, runs the recorded requests,
+     * replays the steps the recorder holds (their LLM calls, device actions, answers and events return
+     * the recorded results and are not made again) and continues live at the first step it does not
+     * hold, recording from there on. A step that was cut off in the middle was not recorded and runs
+     * again.
      *
      * @return the results of the recorded requests' rounds, in order (none when the process died before
-     *     the journal recorded a request: run the requests again on this session); later requests may
-     *     follow with {@link #run} or {@link #runRound}, recorded in the same journal
-     * @throws dev.agentfsm.runtime.journal.JournalException if the journal was written by other machines or
-     *     settings ({@code OTHER_MACHINES}), or a recorded step does not replay as recorded ({@code DIVERGED})
-     * @throws IllegalStateException if this session keeps a journal already or has run a round
+     *     a request was recorded: run the requests again on this session); later requests may follow
+     *     with {@link #run} or {@link #runRound}, recorded by the same recorder
+     * @throws RuntimeException the recorder's own (a journal's {@code JournalException}) if it was written
+     *     by other machines or settings, or a recorded step does not replay as recorded
+     * @throws IllegalStateException if this session has a recorder already or has run a round
      */
-    public List<RoundResult> resume(Journal journal) {
-        Objects.requireNonNull(journal, "journal");
-        if (this.journal.isPresent()) {
+    public List<RoundResult> resume(SessionRecorder recorder) {
+        Objects.requireNonNull(recorder, "recorder");
+        if (this.recorder.isPresent()) {
             throw new IllegalStateException(
-                    "session " + id + " writes journal " + this.journal.get().file() + " already; resume "
-                            + journal.file() + " in a session built without .journal(...)");
+                    "session " + id + " records to " + this.recorder.get().where() + " already; resume "
+                            + recorder.where() + " in a session built without .recorder(...)");
         }
         if (!results.isEmpty()) {
             throw new IllegalStateException("session " + id + " has run " + results.size() + " round(s); resume "
-                    + journal.file() + " in a new session");
+                    + recorder.where() + " in a new session");
         }
-        id = journal.attachForResume(machine, config);
-        this.journal = Optional.of(journal);
-        context.inbox().record(journal);
+        SessionRecorder.Recorded recorded = recorder.resume(machine, config);
+        id = recorded.session();
+        this.recorder = Optional.of(recorder);
+        context.inbox().record(recorder);
         List<RoundResult> ran = new ArrayList<>();
-        for (String request : journal.recordedRequests()) {
+        for (String request : recorded.requests()) {
             ran.add(round(request));
         }
         return List.copyOf(ran);
@@ -131,7 +134,7 @@ public final class Session {
     public RoundResult runRound(String request) {
         Objects.requireNonNull(request, "request");
         checkRoundLeft();
-        journal.ifPresent(j -> j.recordRequests(List.of(request)));
+        recorder.ifPresent(r -> r.requests(List.of(request)));
         return round(request);
     }
 
@@ -147,10 +150,9 @@ public final class Session {
         int number = results.size() + 1;
         agent.reset();
         context.put(Context.REQUEST, request);
-        // the journal records each step outside the session's own interceptors, and each round's end
-        Optional<JournalInterceptor> recorder = journal.map(JournalInterceptor::new);
+        // the recorder records each step outside the session's own interceptors, and each round's end
         List<StepInterceptor> chain = new ArrayList<>(interceptors.size() + 1);
-        recorder.ifPresent(chain::add);
+        recorder.ifPresent(r -> chain.add(r.steps()));
         chain.addAll(interceptors);
         RoundResult result = new Round(
                         machine,
@@ -159,7 +161,7 @@ public final class Session {
                         budget,
                         listeners,
                         chain,
-                        recorder.<RoundHooks>map(r -> r).orElse(RoundHooks.NONE),
+                        recorder.map(SessionRecorder::rounds).orElse(RoundHooks.NONE),
                         cancellation,
                         Optional.of(id),
                         number)
@@ -192,12 +194,12 @@ public final class Session {
         return context;
     }
 
-    /** The journal the session writes, if it keeps one. */
-    public Optional<Journal> journal() {
-        return journal;
+    /** What records the session, if something does. */
+    public Optional<SessionRecorder> recorder() {
+        return recorder;
     }
 
-    /** The session's id, as traces name it; a resumed session has its journal's. */
+    /** The session's id, as traces name it; a resumed session has its recorded one. */
     public String id() {
         return id;
     }
@@ -216,7 +218,7 @@ public final class Session {
         private final List<TransitionListener> listeners = new ArrayList<>();
         private final List<StepInterceptor> interceptors = new ArrayList<>();
         private CancellationToken cancellation = new CancellationToken();
-        private Optional<Journal> journal = Optional.empty();
+        private Optional<SessionRecorder> recorder = Optional.empty();
 
         Builder(StateManager<A, ?> machine, A agent) {
             this.machine = Objects.requireNonNull(machine, "machine");
@@ -249,7 +251,7 @@ public final class Session {
 
         /**
          * Adds an interceptor around each step of every round; the first added is the outermost. The
-         * session's journal, when it keeps one, records each step outside them all.
+         * session's recorder, when it has one, records each step outside them all.
          */
         public Builder<A> interceptor(StepInterceptor interceptor) {
             interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
@@ -263,22 +265,23 @@ public final class Session {
         }
 
         /**
-         * A new journal the session records its steps in (its header is written when the session is
-         * built), so that it can be resumed after a crash with {@link Session#resume}. Wrap the agent's
-         * model, driver and user channel with {@code journal.llm(...)}, {@code journal.driver(...)} and
-         * {@code journal.user(...)} so that their calls are recorded.
+         * A new recorder the session records its steps in (fsm-journal's {@code Journal.create(path)};
+         * it starts recording when the session is built), so that it can be resumed after a crash with
+         * {@link Session#resume}. Wrap the agent's model, driver and user channel with the journal's
+         * {@code journal.llm(...)}, {@code journal.driver(...)} and {@code journal.user(...)} so that their
+         * calls are recorded.
          */
-        public Builder<A> journal(Journal journal) {
-            this.journal = Optional.of(Objects.requireNonNull(journal, "journal"));
+        public Builder<A> recorder(SessionRecorder recorder) {
+            this.recorder = Optional.of(Objects.requireNonNull(recorder, "recorder"));
             return this;
         }
 
         /**
          * The session.
          *
-         * @throws dev.agentfsm.runtime.journal.JournalException if the journal already holds a session (resume it
-         *     with {@link Session#resume}) or serves another session
-         * @throws java.io.UncheckedIOException if the journal's header cannot be written
+         * @throws RuntimeException the recorder's own (a journal's {@code JournalException}) if it already
+         *     holds a session (resume it with {@link Session#resume}) or serves another session, or cannot
+         *     be written
          */
         public Session build() {
             return new Session(this);

@@ -4,7 +4,6 @@ import dev.agentfsm.runtime.internal.Decision;
 import dev.agentfsm.runtime.internal.RoundDecider;
 import dev.agentfsm.runtime.internal.StateWork;
 import dev.agentfsm.runtime.internal.WorkEnd;
-import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.llm.ReplyRejectedException;
 import java.util.List;
 import java.util.Optional;
@@ -71,7 +70,7 @@ final class StateStep {
                 }
                 end = new WorkEnd.Finished();
             }
-        } catch (JournalException e) {
+        } catch (SessionRecorder.Failure e) {
             throw e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -3,6 +3,7 @@ package dev.agentfsm.runtime;
 import dev.agentfsm.runtime.internal.RoundReasons;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -17,6 +18,8 @@ final class StepChain implements StepInterceptor.Chain {
     private final Context context;
     private final Supplier<String> session;
     private final int round;
+    /** Whether the session's recorder replays the running step. */
+    private final BooleanSupplier replaying;
 
     private Status status;
     private Agent agent;
@@ -34,13 +37,15 @@ final class StepChain implements StepInterceptor.Chain {
             StateManager<?, ?> machine,
             Context context,
             Supplier<String> session,
-            int round) {
+            int round,
+            BooleanSupplier replaying) {
         this.interceptors = interceptors;
         this.work = work;
         this.machine = machine;
         this.context = context;
         this.session = session;
         this.round = round;
+        this.replaying = replaying;
     }
 
     /** Runs one step of {@code status} by {@code agent} through the whole chain. */
@@ -54,11 +59,6 @@ final class StepChain implements StepInterceptor.Chain {
         return proceed();
     }
 
-    /** The journal began a replayed step. */
-    void replayed(boolean replayed) {
-        this.replayed = replayed;
-    }
-
     @Override
     public StepEnd proceed() {
         int link = next;
@@ -68,6 +68,8 @@ final class StepChain implements StepInterceptor.Chain {
         }
         next = link + 1;
         if (link == interceptors.size()) {
+            // the recorder, outermost, began the step: remember what it said, for after the step's end
+            replayed = replaying.getAsBoolean();
             return work.get();
         }
         int outer = running;
@@ -137,6 +139,6 @@ final class StepChain implements StepInterceptor.Chain {
 
     @Override
     public boolean replayed() {
-        return replayed;
+        return replayed || (next <= interceptors.size() && replaying.getAsBoolean());
     }
 }

@@ -21,7 +21,7 @@ package dev.agentfsm.runtime;
  * may also return another end than the one that came up (a veto after the work ran, say). It runs on
  * the round's thread; an exception it throws is not caught by the round (as a {@link java.lang.Error}
  * from a state is not). Interceptors run in the order they were added, the first added outermost;
- * a session's journal records each step outside all of them (see the fsm-runtime README).
+ * a session's recorder (its journal) records each step outside all of them (see the fsm-runtime README).
  */
 @FunctionalInterface
 public interface StepInterceptor {
@@ -59,8 +59,8 @@ public interface StepInterceptor {
         int sessionStep();
 
         /**
-         * Whether this step is replayed from the session's journal on resume: its calls return what
-         * was recorded and its move must be the recorded one. Known once the journal began the step,
+         * Whether this step is replayed from the session's recorder (its journal) on resume: its calls return what
+         * was recorded and its move must be the recorded one. Known once the recorder began the step,
          * so it is true for every interceptor of a replayed step.
          */
         boolean replayed();

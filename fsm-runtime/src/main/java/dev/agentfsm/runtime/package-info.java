@@ -34,10 +34,11 @@
  * <h2>API, SPI and internal</h2>
  *
  * <p>This package is the runtime's API (what users call: {@code Round}, {@code Session},
- * {@code Context}, {@code RoundResult}, {@code RuntimeConfig}, {@code Journal}, the listener and
+ * {@code Context}, {@code RoundResult}, {@code RuntimeConfig}, the listener and
  * interceptor interfaces) and its SPI (what generated code and agents implement: {@code StateManager},
- * {@code TransitionTable}, {@code AgentState}, {@code Agent}, {@code Status}). API packages too:
- * {@code step}, {@code trace}, {@code user}, {@code journal}, {@code llm}; SPI: {@code device} (what
+ * {@code TransitionTable}, {@code AgentState}, {@code Agent}, {@code Status}; {@code SessionRecorder} and
+ * {@code RoundHooks}, what a session journal such as fsm-journal's implements). API packages too:
+ * {@code step}, {@code trace}, {@code user}, {@code llm}; SPI: {@code device} (what
  * drivers implement), {@code llm.LlmClient} and {@code user.UserChannel}. {@code internal} is neither:
  * it is shared with other agent-fsm modules only and may change in any release.
  */

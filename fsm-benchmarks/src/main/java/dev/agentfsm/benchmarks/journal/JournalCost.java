@@ -1,6 +1,7 @@
 package dev.agentfsm.benchmarks.journal;
 
-import dev.agentfsm.runtime.Journal;
+import dev.agentfsm.journal.Durability;
+import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
@@ -9,7 +10,6 @@ import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
-import dev.agentfsm.runtime.journal.Durability;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmReply;
 import java.io.IOException;
@@ -140,7 +140,7 @@ public final class JournalCost {
         try (Journal journal = Journal.create(file, durability.get())) {
             WorkerAgent agent = new WorkerAgent(journal.llm(model), journal.driver(shell), config);
             Session session = Session.of(WorkerStateManager.instance(), agent)
-                    .journal(journal)
+                    .recorder(journal)
                     .build();
             return timed(session, steps, journal::bytes);
         } finally {

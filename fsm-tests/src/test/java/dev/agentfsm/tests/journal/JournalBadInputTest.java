@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentfsm.runtime.Journal;
+import dev.agentfsm.journal.Journal;
+import dev.agentfsm.journal.JournalException;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
-import dev.agentfsm.runtime.journal.JournalException;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmRequest;
 import java.nio.charset.StandardCharsets;
@@ -267,7 +267,7 @@ class JournalBadInputTest {
                     opened.driver(new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "x", Duration.ZERO)),
                     TallyRun.CONFIG);
             Session.Builder<TallyAgent> builder =
-                    Session.of(TallyStateManager.instance(), agent).journal(opened);
+                    Session.of(TallyStateManager.instance(), agent).recorder(opened);
 
             JournalException e = assertThrows(JournalException.class, builder::build);
 

@@ -1,8 +1,8 @@
 package dev.agentfsm.tests.journal;
 
-import dev.agentfsm.runtime.Journal;
+import dev.agentfsm.journal.Journal;
+import dev.agentfsm.journal.JournalException;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.journal.JournalException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +68,7 @@ public final class TallyChild {
                             dir.resolve("effects2"), dir.resolve("attempts2"), "warm-up", Duration.ZERO)),
                     TallyRun.CONFIG);
             dev.agentfsm.runtime.Session.of(TallyStateManager.instance(), journaled)
-                    .journal(journal)
+                    .recorder(journal)
                     .build()
                     .run(List.of(TallyRun.TASK));
         }

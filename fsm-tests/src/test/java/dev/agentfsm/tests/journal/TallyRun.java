@@ -1,6 +1,6 @@
 package dev.agentfsm.tests.journal;
 
-import dev.agentfsm.runtime.Journal;
+import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
@@ -36,7 +36,7 @@ final class TallyRun {
         this.agent = new TallyAgent(journal.llm(model), journal.driver(driver), CONFIG);
         Session.Builder<TallyAgent> builder =
                 Session.of(TallyStateManager.instance(), agent).listener(listener);
-        this.session = (resume ? builder : builder.journal(journal)).build();
+        this.session = (resume ? builder : builder.recorder(journal)).build();
     }
 
     /** A new journaled session in {@code dir}. */

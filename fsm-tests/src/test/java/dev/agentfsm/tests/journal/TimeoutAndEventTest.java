@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.CancellationToken;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Event;
-import dev.agentfsm.runtime.Journal;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
@@ -163,7 +163,7 @@ class TimeoutAndEventTest {
         try (Journal journal = Journal.create(file)) {
             first = Session.of(GateStateManager.instance(), new GateAgent())
                     .config(twoRounds())
-                    .journal(journal)
+                    .recorder(journal)
                     .build();
             first.deliver(Event.of("open"));
             assertEquals(

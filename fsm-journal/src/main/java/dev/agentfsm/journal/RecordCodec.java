@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime.journal;
+package dev.agentfsm.journal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

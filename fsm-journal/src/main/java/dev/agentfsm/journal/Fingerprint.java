@@ -1,5 +1,9 @@
-package dev.agentfsm.runtime;
+package dev.agentfsm.journal;
 
+import dev.agentfsm.runtime.Move;
+import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.Status;
+import dev.agentfsm.runtime.TransitionTable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime;
+package dev.agentfsm.journal;
 
 /**
  * A recorded call failed with an exception a replay cannot make again as it was (not an

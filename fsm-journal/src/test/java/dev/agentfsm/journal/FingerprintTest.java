@@ -1,8 +1,9 @@
-package dev.agentfsm.runtime;
+package dev.agentfsm.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.runtime.MachineDoubles;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

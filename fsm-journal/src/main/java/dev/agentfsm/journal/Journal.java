@@ -1,15 +1,22 @@
-package dev.agentfsm.runtime;
+package dev.agentfsm.journal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.runtime.Agent;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Event;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.RoundHooks;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Session;
+import dev.agentfsm.runtime.SessionRecorder;
+import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.Status;
+import dev.agentfsm.runtime.StepInterceptor;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionId;
 import dev.agentfsm.runtime.device.DeviceDriver;
-import dev.agentfsm.runtime.journal.Durability;
-import dev.agentfsm.runtime.journal.JournalException;
-import dev.agentfsm.runtime.journal.JournalFile;
-import dev.agentfsm.runtime.journal.JournalKey;
-import dev.agentfsm.runtime.journal.JournalRecord;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.io.IOException;
@@ -33,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * Journal journal = Journal.create(Path.of("session.journal"));
  * LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(llm)).build();
- * Session.of(LinuxAgentStateManager.instance(), agent).journal(journal).build().run(List.of(task));
+ * Session.of(LinuxAgentStateManager.instance(), agent).recorder(journal).build().run(List.of(task));
  * }</pre>
  *
  * <p>Resuming it, after a crash, with the same machines, agent and settings:
@@ -65,7 +72,7 @@ import org.slf4j.LoggerFactory;
  * <p>Calls made through the wrappers outside a step (before the session runs) reach the real client
  * and are not recorded. A journal serves one session in one process at a time.
  */
-public final class Journal implements AutoCloseable {
+public final class Journal implements SessionRecorder, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
 
     private final Path path;
@@ -80,6 +87,7 @@ public final class Journal implements AutoCloseable {
     private String session = "";
     private Optional<JournalStep> step = Optional.empty();
     private final JournaledCalls calls = new JournaledCalls(this);
+    private final JournalInterceptor interceptor = new JournalInterceptor(this);
 
     private Journal(
             Path path,
@@ -274,10 +282,11 @@ public final class Journal implements AutoCloseable {
         return "Journal[" + path + "]";
     }
 
-    // ---- the session's side: package-private, called by Session, Round and Inbox ----
+    // ---- the session's side (SessionRecorder): called by the session, its rounds and its inbox ----
 
-    /** A new session writes this journal: its header goes out now. */
-    synchronized void attachNew(StateManager<?, ?> machine, RuntimeConfig config, String sessionId) {
+    /** A new session writes this journal: its header goes out now. For the session. */
+    @Override
+    public synchronized void start(StateManager<?, ?> machine, RuntimeConfig config, String sessionId) {
         checkNotAttached();
         if (recordedHeader.isPresent()) {
             throw new JournalException(
@@ -286,7 +295,7 @@ public final class Journal implements AutoCloseable {
                     1,
                     "journal " + path + " already holds"
                             + " session " + recordedHeader.get().session() + "; resume it with session.resume(journal)"
-                            + " (the session built without .journal(...)), or create a new journal for a new session");
+                            + " (the session built without .recorder(...)), or create a new journal for a new session");
         }
         attached = true;
         session = sessionId;
@@ -303,11 +312,13 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * A session resumes this journal: its machines and settings must be the ones that wrote it.
+     * A session resumes this journal: its machines and settings must be the ones that wrote it. For the
+     * session.
      *
-     * @return the session's id
+     * @return the session's id and requests
      */
-    synchronized String attachForResume(StateManager<?, ?> machine, RuntimeConfig config) {
+    @Override
+    public synchronized Recorded resume(StateManager<?, ?> machine, RuntimeConfig config) {
         checkNotAttached();
         JournalRecord.Header header = recordedHeader.orElseThrow(() -> new JournalException(
                 JournalException.Kind.MISUSE,
@@ -345,7 +356,7 @@ public final class Journal implements AutoCloseable {
         }
         attached = true;
         session = header.session();
-        return session;
+        return new Recorded(session, recordedRequests());
     }
 
     /** The requests the journal held when it was opened, in order: what a resumed session runs. */
@@ -359,8 +370,12 @@ public final class Journal implements AutoCloseable {
         return requests;
     }
 
-    /** The session was given requests to run: recorded when live; replayed ones are in the journal already. */
-    synchronized void recordRequests(List<String> requests) {
+    /**
+     * The session was given requests to run: recorded when live; replayed ones are in the journal
+     * already. For the session.
+     */
+    @Override
+    public synchronized void requests(List<String> requests) {
         if (peek().isEmpty()) {
             write(new JournalRecord.Requests(file.records() + 1, requests));
         }
@@ -386,8 +401,9 @@ public final class Journal implements AutoCloseable {
         step = Optional.of(new JournalStep(round, roundStep, sessionStep, agent, status, recorded, context));
     }
 
-    /** Whether the state's time-out ran out: as recorded for a replayed step, {@code live} otherwise. */
-    synchronized boolean timedOut(boolean live) {
+    /** Whether the state's time-out ran out: as recorded for a replayed step, {@code live} otherwise. For the session's inbox. */
+    @Override
+    public synchronized boolean timedOut(boolean live) {
         JournalStep run = step.orElseThrow();
         run.timedOut = run.recorded.map(JournalRecord.Step::timedOut).orElse(live);
         return run.timedOut;
@@ -468,14 +484,34 @@ public final class Journal implements AutoCloseable {
                 result.result()));
     }
 
-    /** An event for the inbox's waiting state, recorded or replayed. */
-    Event awaitEvent(Inbox inbox) throws InterruptedException {
+    /** The interceptor that records and replays each step. For the session. */
+    @Override
+    public StepInterceptor steps() {
+        return interceptor;
+    }
+
+    /** How replayed rounds ended, and where their ends are written. For the session's rounds. */
+    @Override
+    public RoundHooks rounds() {
+        return interceptor;
+    }
+
+    /** An event for the inbox's waiting state, recorded or replayed. For the session's inbox. */
+    @Override
+    public Event await(LiveInbox inbox) throws InterruptedException {
         return calls.awaitEvent(inbox);
     }
 
-    /** An event if one is there, recorded or replayed. */
-    Optional<Event> pollEvent(Inbox inbox) {
+    /** An event if one is there, recorded or replayed. For the session's inbox. */
+    @Override
+    public Optional<Event> poll(LiveInbox inbox) {
         return calls.pollEvent(inbox);
+    }
+
+    /** The journal's file, for messages. */
+    @Override
+    public String where() {
+        return path.toString();
     }
 
     /**
@@ -490,7 +526,7 @@ public final class Journal implements AutoCloseable {
                     0,
                     "a " + kind + " call went through journal "
                             + path + ", which no session writes: give the journal to the session"
-                            + " (Session.of(...).journal(journal), or session.resume(journal)) that runs this agent");
+                            + " (Session.of(...).recorder(journal), or session.resume(journal)) that runs this agent");
         }
         if (step.isEmpty() || step.get().recorded.isEmpty()) {
             return Optional.empty();

@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime.journal;
+package dev.agentfsm.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime.journal;
+package dev.agentfsm.journal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.annotations.Trigger;
@@ -11,7 +11,7 @@ import java.util.Optional;
  * One line of a journal. Every record has its number in the file, from 1; the first is the
  * {@link Header}.
  */
-public sealed interface JournalRecord
+sealed interface JournalRecord
         permits JournalRecord.Header, JournalRecord.Requests, JournalRecord.Step, JournalRecord.RoundEnd {
 
     /** The record's number in the file, from 1. */

@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime.journal;
+package dev.agentfsm.journal;
 
 /** How far a journal record is pushed when it is written. */
 public enum Durability {

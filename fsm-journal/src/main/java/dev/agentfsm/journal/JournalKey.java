@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime.journal;
+package dev.agentfsm.journal;
 
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;

@@ -1,6 +1,11 @@
-package dev.agentfsm.runtime;
+package dev.agentfsm.journal;
 
-import dev.agentfsm.runtime.journal.JournalRecord;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.RoundHooks;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.StepEnd;
+import dev.agentfsm.runtime.StepInterceptor;
 import java.util.Optional;
 
 /**
@@ -21,7 +26,6 @@ final class JournalInterceptor implements StepInterceptor, RoundHooks {
     public StepEnd intercept(Chain chain) {
         Context context = chain.context();
         journal.beginStep(chain.round(), chain.step(), chain.sessionStep(), chain.agent(), chain.status(), context);
-        ((StepChain) chain).replayed(journal.stepReplayed());
         StepEnd end;
         try {
             end = chain.proceed();
@@ -46,8 +50,19 @@ final class JournalInterceptor implements StepInterceptor, RoundHooks {
     }
 
     @Override
+    public boolean stepReplayed() {
+        return journal.stepReplayed();
+    }
+
+    @Override
     public Optional<RecordedEnd> recordedEnd(int round) {
-        return journal.recordedEnd(round).map(end -> new RecordedEnd(Outcome.valueOf(end.outcome()), end.reason()));
+        return journal.recordedEnd(round).map(end -> {
+            Outcome outcome = Outcome.valueOf(end.outcome());
+            // an ERROR end whose failure the replay does not meet again reports the recorded one
+            Optional<Throwable> failure =
+                    outcome == Outcome.ERROR ? Optional.of(new RecordedFailure(end.reason())) : Optional.empty();
+            return new RecordedEnd(outcome, end.reason(), failure);
+        });
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime;
+package dev.agentfsm.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,8 +1,11 @@
-package dev.agentfsm.runtime;
+package dev.agentfsm.journal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.runtime.Event;
+import dev.agentfsm.runtime.SessionRecorder;
+import dev.agentfsm.runtime.StateTimeoutException;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionId;
 import dev.agentfsm.runtime.device.ActionResult;
@@ -245,7 +248,7 @@ final class JournaledCalls {
         }
     }
 
-    Event awaitEvent(Inbox inbox) throws InterruptedException {
+    Event awaitEvent(SessionRecorder.LiveInbox inbox) throws InterruptedException {
         Optional<JsonNode> recorded = journal.replayed("event", Optional.empty());
         if (recorded.isPresent()) {
             JsonNode event = recorded.get().path("event");
@@ -256,7 +259,7 @@ final class JournaledCalls {
         }
         ObjectNode call = NODES.objectNode().put("kind", "event");
         try {
-            Event event = inbox.awaitLive();
+            Event event = inbox.await();
             call.putObject("event").put("name", event.name()).put("payload", event.payload());
             journal.record(call);
             return event;
@@ -268,7 +271,7 @@ final class JournaledCalls {
         // complete, so nothing needs recording
     }
 
-    Optional<Event> pollEvent(Inbox inbox) {
+    Optional<Event> pollEvent(SessionRecorder.LiveInbox inbox) {
         Optional<JsonNode> recorded = journal.replayed("poll", Optional.empty());
         if (recorded.isPresent()) {
             JsonNode event = recorded.get().path("event");
@@ -277,7 +280,7 @@ final class JournaledCalls {
                             event.path("name").asText(), event.path("payload").asText("")))
                     : Optional.empty();
         }
-        Optional<Event> event = inbox.pollLive();
+        Optional<Event> event = inbox.poll();
         ObjectNode call = NODES.objectNode().put("kind", "poll");
         event.ifPresent(e -> call.putObject("event").put("name", e.name()).put("payload", e.payload()));
         journal.record(call);

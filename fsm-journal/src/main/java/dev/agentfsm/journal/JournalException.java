@@ -1,5 +1,6 @@
-package dev.agentfsm.runtime.journal;
+package dev.agentfsm.journal;
 
+import dev.agentfsm.runtime.SessionRecorder;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -8,7 +9,7 @@ import java.util.OptionalInt;
  * A journal that cannot be written, read or resumed as asked. The message names the file, the record
  * where there is one, what is wrong and what to do; nothing was resumed.
  */
-public final class JournalException extends RuntimeException {
+public final class JournalException extends SessionRecorder.Failure {
     private static final long serialVersionUID = 1L;
 
     /** What went wrong. */
@@ -46,7 +47,7 @@ public final class JournalException extends RuntimeException {
      * @param record the record concerned, from 1, or 0 for none
      * @param message the whole message: the file, the record, the problem and the fix
      */
-    public JournalException(Kind kind, Path file, int record, String message) {
+    JournalException(Kind kind, Path file, int record, String message) {
         super(message);
         this.kind = Objects.requireNonNull(kind, "kind");
         this.file = Objects.requireNonNull(file, "file");

@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime.journal;
+package dev.agentfsm.journal;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,7 +32,7 @@ import java.util.Optional;
  * device before {@link #write} returns. A file is written by one {@code JournalFile} at a time: it
  * holds an exclusive lock on it until {@link #close()}.
  */
-public final class JournalFile implements AutoCloseable {
+final class JournalFile implements AutoCloseable {
     /** The version of the file format this runtime writes and reads; a header records it. */
     public static final int FORMAT = 1;
 

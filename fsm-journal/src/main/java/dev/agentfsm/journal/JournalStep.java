@@ -1,10 +1,13 @@
-package dev.agentfsm.runtime;
+package dev.agentfsm.journal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.agentfsm.runtime.journal.JournalRecord;
+import dev.agentfsm.runtime.Agent;
+import dev.agentfsm.runtime.Blackboard;
+import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Status;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -75,7 +78,7 @@ final class JournalStep {
 
     private static JsonNode contextJson(Context context) {
         ObjectNode json = NODES.objectNode();
-        new TreeMap<>(context.byName()).forEach((name, value) -> json.set(name, JournalValues.toJson(value)));
+        new TreeMap<>(context.valuesByName()).forEach((name, value) -> json.set(name, JournalValues.toJson(value)));
         return json;
     }
 

@@ -1,0 +1,22 @@
+/**
+ * A session's journal: {@link dev.agentfsm.journal.Journal}, an append-only file with one record per
+ * completed step, so that a session resumes after its process died. It is the runtime's
+ * {@link dev.agentfsm.runtime.SessionRecorder}: {@code Session.of(...).recorder(journal)} records a
+ * session, {@code session.resume(journal)} continues one, and {@code journal.llm(...)},
+ * {@code journal.driver(...)} and {@code journal.user(...)} wrap the agent's model, device and user
+ * channel so that their calls are recorded and replayed.
+ *
+ * <p>A journal is a text file of JSON lines, one record per line, each ending with a CRC-32C of the
+ * rest of its line: {@code {"n":3,"type":"step",...,"crc":"1a2b3c4d"}}. The first record is the
+ * header (with the fingerprint of the machines that wrote it, a SHA-256 of their transition tables);
+ * then {@code requests}, {@code step} and {@code roundEnd} records follow in the order they happened.
+ * A record counts once its line, newline included, is in the file.
+ *
+ * <p>Public, because users call them: {@code Journal} (create, open, wrap, hand to a session),
+ * {@code JournalKey} (keyed journals), {@code Durability} (how hard each record is forced) and
+ * {@code JournalException} (what a user catches, with its {@code Kind}). Everything else (the file,
+ * its records and codec, the step being recorded, the fingerprint, the call wrappers) is
+ * package-private: the file's storage may later sit behind an interface (a file or a database)
+ * without changing that API.
+ */
+package dev.agentfsm.journal;

@@ -125,7 +125,7 @@ public final class FsmProcessor extends AbstractProcessor {
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
         try {
-            processRound(round);
+            processRound(annotations, round);
             if (round.processingOver()) {
                 finish(round);
             }
@@ -140,9 +140,14 @@ public final class FsmProcessor extends AbstractProcessor {
         return false;
     }
 
-    private void processRound(RoundEnvironment round) throws IOException {
+    private void processRound(Set<? extends TypeElement> annotations, RoundEnvironment round) throws IOException {
         reporter.print(optionProblems);
         optionProblems = Report.empty();
+        if (annotations.isEmpty() && deferred.isEmpty()) {
+            // javac offers none of our annotations in this round (e.g. the round of our own generated
+            // sources): nothing to read, and no deferred machine to retry
+            return;
+        }
         Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE_MACHINE));
         Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE));
         for (String name : deferred.keySet()) {

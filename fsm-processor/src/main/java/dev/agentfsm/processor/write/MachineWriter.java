@@ -17,6 +17,7 @@ import javax.annotation.processing.Filer;
 import javax.annotation.processing.FilerException;
 import javax.lang.model.element.Element;
 import javax.tools.FileObject;
+import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 
 /**
@@ -123,7 +124,7 @@ public final class MachineWriter {
     private Report writeSources(MachineModel machine, List<JavaFile> files) throws IOException {
         for (JavaFile file : files) {
             try {
-                file.writeTo(filer);
+                writeSource(file);
             } catch (FilerException e) {
                 // the filer refuses to create a type the compilation already has: the user wrote a class with
                 // a generated name. Stop here: the rest would compile against the user's class and cascade.
@@ -138,6 +139,27 @@ public final class MachineWriter {
             }
         }
         return Report.empty();
+    }
+
+    /**
+     * Writes one source as {@link JavaFile#writeTo(Filer)} does (same name, originating elements and
+     * text), but emits the text into memory first and hands it to the filer's writer in one call:
+     * JavaPoet's emitter otherwise writes it piece by piece through the filer's unbuffered writer
+     * chain, and a source that fails to emit leaves no half-written file behind.
+     */
+    private void writeSource(JavaFile file) throws IOException {
+        String text = file.toString();
+        String type = file.packageName().isEmpty()
+                ? file.typeSpec().name()
+                : file.packageName() + "." + file.typeSpec().name();
+        JavaFileObject source = filer.createSourceFile(
+                type, file.typeSpec().originatingElements().toArray(new Element[0]));
+        try (Writer out = source.openWriter()) {
+            out.write(text);
+        } catch (IOException | RuntimeException e) {
+            source.delete();
+            throw e;
+        }
     }
 
     /** {@code <package>.<Name>.<extension>}, e.g. {@code dev.example.HostAgent.yaml}: the name DESIGN.md gives the machine's resources. */

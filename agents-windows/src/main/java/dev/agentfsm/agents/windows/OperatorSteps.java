@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Rect;

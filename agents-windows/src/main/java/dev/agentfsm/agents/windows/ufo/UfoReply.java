@@ -62,10 +62,10 @@ public record UfoReply(
      * Reads the reply's fields with {@link AgentReply#text} and {@link AgentReply#texts}, the one way every
      * agent reads a reply's text.
      *
-     * @param functionAt where the reply's {@code function} and {@code arguments} are: {@code ""} for the
+     * @param actionPointer where the reply's {@code function} and {@code arguments} are: {@code ""} for the
      *     host, whose reply has them at the top, {@code "/action"} for the AppAgent
      */
-    public static UfoReply of(AgentReply reply, String functionAt) {
+    public static UfoReply of(AgentReply reply, String actionPointer) {
         return new UfoReply(
                 reply.status(),
                 reply.text("/observation"),
@@ -75,7 +75,7 @@ public record UfoReply(
                 reply.texts("/questions"),
                 reply.text("/comment"),
                 reply.text("/result"),
-                reply.action(functionAt),
+                reply.action(actionPointer),
                 reply.json().path("action"),
                 reply.texts("/control_reannotate"),
                 reply.json().at("/save_screenshot/save").asBoolean(false),

@@ -2,12 +2,12 @@ package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.agents.windows.ufo.UfoReply;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ToolSpec;
-import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ReplyGuard;
 import dev.agentfsm.runtime.step.AgentStep;
 import java.util.LinkedHashMap;
@@ -41,7 +41,7 @@ public final class AppAgent extends BaseAgent {
                     "Send keys to the window: ^c is Ctrl+C, ^v is Ctrl+V, {ENTER} is Enter",
                     Map.of("keys", "the keys")));
 
-    private static final AgentStep<AppAgent, WindowSnapshot, AgentReply, Optional<String>> STEP = AgentStep.observe(
+    private static final AgentStep<AppAgent, WindowSnapshot, UfoReply, Optional<String>> STEP = AgentStep.observe(
                     AppSteps::observe)
             .ask(AppSteps::ask)
             .act(AppSteps::act)

@@ -1,12 +1,11 @@
 package dev.agentfsm.agents.windows;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.agents.windows.ufo.UfoReply;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ScreenshotAnnotator;
-import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.llm.LlmException;
@@ -43,7 +42,7 @@ final class AppSteps {
     }
 
     /** LLM_INTERACTION: the prompt with both screenshots, the guarded reply, the status. */
-    static AgentReply ask(AppAgent agent, Context context, WindowSnapshot snapshot) throws LlmException {
+    static UfoReply ask(AppAgent agent, Context context, WindowSnapshot snapshot) throws LlmException {
         String role = "You are an AppAgent working in the window '"
                 + snapshot.window().title() + "' of "
                 + snapshot.window().appRoot() + ". Do the subtask the HostAgent gave you, one action per reply, "
@@ -67,7 +66,8 @@ final class AppSteps {
         List<ChatMessage> messages = List.of(
                 ChatMessage.system(role),
                 ChatMessage.user(text, List.of(Image.png(snapshot.screenshot()), Image.png(snapshot.annotated()))));
-        AgentReply reply = agent.guard().ask(AppAgentStatus.CONTINUE, messages, Replies.APP_SCHEMA);
+        UfoReply reply =
+                UfoReply.of(agent.guard().ask(AppAgentStatus.CONTINUE, messages, Replies.APP_SCHEMA), "/action");
         agent.setStatus(reply.status());
         return reply;
     }
@@ -77,22 +77,17 @@ final class AppSteps {
      *
      * @return what happened, for the trajectory; empty when the reply asked for no action
      */
-    static Optional<String> act(AppAgent agent, Context context, AgentReply reply) throws DriverException {
+    static Optional<String> act(AppAgent agent, Context context, UfoReply reply) throws DriverException {
         boolean confirmFirst = reply.status() == AppAgentStatus.CONFIRM;
-        return agent.gate().submit(reply.action("/action"), confirmFirst, "the step: " + reply.text("/thought"));
+        return agent.gate().submit(reply.function(), confirmFirst, "the step: " + reply.thought());
     }
 
     /** MEMORY_UPDATE: plan, questions, controls to re-annotate, result; the trajectory and a saved screenshot on the blackboard. */
-    static void remember(
-            AppAgent agent, Context context, StepRecord<WindowSnapshot, AgentReply, Optional<String>> step) {
-        AgentReply reply = step.decision();
-        JsonNode json = reply.json();
+    static void remember(AppAgent agent, Context context, StepRecord<WindowSnapshot, UfoReply, Optional<String>> step) {
+        UfoReply reply = step.decision();
         boolean reannotate = reply.status() == AppAgentStatus.SCREENSHOT;
         agent.remember(
-                reply.texts("/plan"),
-                reply.texts("/questions"),
-                reannotate ? reply.texts("/control_reannotate") : List.of(),
-                reply.text("/result"));
+                reply.plan(), reply.questions(), reannotate ? reply.controlReannotate() : List.of(), reply.result());
         agent.blackboard()
                 .addTrajectory(Trajectory.of(
                         context,
@@ -100,12 +95,11 @@ final class AppSteps {
                         context.get(Context.SUBTASK).orElse(""),
                         step.result().orElse(""),
                         reply.status()));
-        JsonNode save = json.path("save_screenshot");
-        if (save.path("save").asBoolean(false)) {
+        if (reply.saveScreenshot()) {
             agent.blackboard()
                     .addScreenshot(
                             step.observation().screenshot(),
-                            step.observation().window().title() + ": " + reply.text("/save_screenshot/reason"));
+                            step.observation().window().title() + ": " + reply.saveScreenshotReason());
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.windows;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.agents.windows.screen.ComputerAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

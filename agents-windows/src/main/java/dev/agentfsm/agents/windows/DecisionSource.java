@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.llm.LlmException;
 

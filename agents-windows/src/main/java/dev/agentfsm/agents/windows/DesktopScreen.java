@@ -1,9 +1,12 @@
 package dev.agentfsm.agents.windows;
 
-import dev.agentfsm.agents.windows.ComputerAction.Point;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.agents.windows.screen.ComputerAction;
+import dev.agentfsm.agents.windows.screen.ComputerAction.Point;
+import dev.agentfsm.agents.windows.screen.Screen;
+import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Rect;

@@ -2,6 +2,8 @@ package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.agents.windows.screen.Screen;
+import dev.agentfsm.agents.windows.ufo.UfoReply;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -9,7 +11,6 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
-import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
 import dev.agentfsm.runtime.step.AgentStep;
@@ -43,7 +44,7 @@ public final class HostAgent extends BaseAgent {
             "Select the application window to hand the current subtask to (use with status ASSIGN)",
             Map.of("id", "the number of the window in the window list")));
 
-    private static final AgentStep<HostAgent, HostSteps.DesktopView, AgentReply, Optional<String>> STEP =
+    private static final AgentStep<HostAgent, HostSteps.DesktopView, UfoReply, Optional<String>> STEP =
             AgentStep.observe(HostSteps::observe)
                     .ask(HostSteps::ask)
                     .act(HostSteps::act)

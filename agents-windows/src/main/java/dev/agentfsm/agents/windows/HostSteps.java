@@ -1,10 +1,10 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.agents.windows.ufo.UfoReply;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.llm.LlmException;
@@ -53,7 +53,7 @@ final class HostSteps {
     }
 
     /** LLM_INTERACTION: the prompt with the numbered windows and the screenshot, the guarded reply, the status. */
-    static AgentReply ask(HostAgent host, Context context, DesktopView desktop) throws LlmException {
+    static UfoReply ask(HostAgent host, Context context, DesktopView desktop) throws LlmException {
         String text = new Prompt()
                 .section("Request", context.get(Context.REQUEST).orElse(""))
                 .section(
@@ -69,7 +69,7 @@ final class HostSteps {
                 .text();
         List<ChatMessage> messages =
                 List.of(ChatMessage.system(ROLE), ChatMessage.user(text, List.of(Image.png(desktop.screenshot()))));
-        AgentReply reply = host.guard().ask(HostAgentStatus.CONTINUE, messages, Replies.HOST_SCHEMA);
+        UfoReply reply = UfoReply.of(host.guard().ask(HostAgentStatus.CONTINUE, messages, Replies.HOST_SCHEMA), "");
         host.setStatus(reply.status());
         return reply;
     }
@@ -79,20 +79,20 @@ final class HostSteps {
      *
      * @return what happened, for the trajectory; empty when the reply asked for no action
      */
-    static Optional<String> act(HostAgent host, Context context, AgentReply reply) throws DriverException {
+    static Optional<String> act(HostAgent host, Context context, UfoReply reply) throws DriverException {
         boolean confirmFirst = reply.status() == HostAgentStatus.CONFIRM;
-        return host.gate().submit(reply.action(""), confirmFirst, "the step: " + reply.text("/thought"));
+        return host.gate().submit(reply.function(), confirmFirst, "the step: " + reply.thought());
     }
 
     /** MEMORY_UPDATE: the subtask, plan and questions for the next states, the trajectory, the round's result. */
-    static void remember(HostAgent host, Context context, StepRecord<DesktopView, AgentReply, Optional<String>> step) {
-        AgentReply reply = step.decision();
-        String subtask = reply.text("/current_subtask");
-        host.remember(subtask, reply.texts("/plan"), reply.texts("/questions"));
+    static void remember(HostAgent host, Context context, StepRecord<DesktopView, UfoReply, Optional<String>> step) {
+        UfoReply reply = step.decision();
+        String subtask = reply.currentSubtask();
+        host.remember(subtask, reply.plan(), reply.questions());
         host.blackboard()
                 .addTrajectory(
                         Trajectory.of(context, host, subtask, step.result().orElse(""), reply.status()));
-        String result = reply.text("/result");
+        String result = reply.result();
         if (!result.isBlank()) {
             context.put(Context.ROUND_RESULT, result);
         }

@@ -2,6 +2,9 @@ package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.agents.windows.screen.ComputerAction;
+import dev.agentfsm.agents.windows.screen.Screen;
+import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;

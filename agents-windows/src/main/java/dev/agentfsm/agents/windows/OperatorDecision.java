@@ -1,7 +1,7 @@
 package dev.agentfsm.agents.windows;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.agentfsm.runtime.llm.AgentReply;
+import dev.agentfsm.agents.windows.screen.ComputerAction;
+import dev.agentfsm.agents.windows.ufo.UfoReply;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -10,7 +10,7 @@ import java.util.Optional;
  * What the Operator's model decided in one CONTINUE step, whichever protocol it spoke: the status the
  * Operator moves on with, the computer-use action to run (or to hold for CONFIRM), and what the step
  * leaves for the next states. The chat-completions path reads one from the guarded JSON reply
- * ({@link #of(AgentReply)}), the Responses API path from a response's output items
+ * ({@link #of(UfoReply)}), the Responses API path from a response's output items
  * ({@link ComputerCallReader}).
  *
  * @param status CONTINUE, PENDING, CONFIRM or FINISH
@@ -37,18 +37,17 @@ record OperatorDecision(
     }
 
     /** The decision of a chat-completions reply in the Operator's JSON shape (operator-reply.schema.json). */
-    static OperatorDecision of(AgentReply reply) {
+    static OperatorDecision of(UfoReply reply) {
         if (!(reply.status() instanceof OperatorAgentStatus status)) {
             throw new IllegalArgumentException(
                     "the reply's status " + reply.status().qualifiedName() + " is not an Operator's status");
         }
-        JsonNode json = reply.json();
         return new OperatorDecision(
                 status,
-                ComputerActionReader.parse(json.path("action")),
-                reply.text("/thought"),
-                reply.texts("/plan"),
-                reply.texts("/questions"),
-                reply.text("/result"));
+                ComputerActionReader.parse(reply.computerAction()),
+                reply.thought(),
+                reply.plan(),
+                reply.questions(),
+                reply.result());
     }
 }

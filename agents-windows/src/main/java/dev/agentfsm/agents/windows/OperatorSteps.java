@@ -1,6 +1,8 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.agents.windows.screen.ScreenView;
+import dev.agentfsm.agents.windows.ufo.UfoReply;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Rect;
@@ -59,8 +61,8 @@ final class OperatorSteps {
                 .text();
         List<ChatMessage> messages =
                 List.of(ChatMessage.system(ROLE), ChatMessage.user(text, List.of(Image.png(view.screenshot()))));
-        return OperatorDecision.of(
-                operator.guard().ask(OperatorAgentStatus.CONTINUE, messages, Replies.OPERATOR_SCHEMA));
+        return OperatorDecision.of(UfoReply.of(
+                operator.guard().ask(OperatorAgentStatus.CONTINUE, messages, Replies.OPERATOR_SCHEMA), "/action"));
     }
 
     /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.agents.windows.ComputerCallReader.Call;
 import dev.agentfsm.agents.windows.ComputerCallReader.SafetyCheck;
 import dev.agentfsm.agents.windows.ComputerCallReader.Turn;
+import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.llm.Image;
 import dev.agentfsm.runtime.llm.LlmException;

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentfsm.agents.windows.ComputerAction.Point;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
+import dev.agentfsm.agents.windows.screen.ComputerAction.Point;
+import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.device.ActionResult;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.agentfsm.agents.windows.browser;
 
-import dev.agentfsm.agents.windows.ComputerAction.Point;
-import dev.agentfsm.agents.windows.Screen;
-import dev.agentfsm.agents.windows.ScreenView;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
+import dev.agentfsm.agents.windows.screen.ComputerAction.Point;
+import dev.agentfsm.agents.windows.screen.Screen;
+import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;

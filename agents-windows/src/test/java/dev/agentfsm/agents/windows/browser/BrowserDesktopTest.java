@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentfsm.agents.windows.ComputerAction.Point;
-import dev.agentfsm.agents.windows.ScreenView;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
+import dev.agentfsm.agents.windows.screen.ComputerAction.Point;
+import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.device.Rect;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;

@@ -1,7 +1,7 @@
-package dev.agentfsm.agents.windows;
+package dev.agentfsm.agents.windows.screen;
 
-import dev.agentfsm.agents.windows.ComputerAction.Point;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
+import dev.agentfsm.agents.windows.screen.ComputerAction.Point;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import java.time.Duration;
@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What the {@link OperatorAgent} acts on: a screen it sees as a screenshot and acts on at that
+ * What the {@code OperatorAgent} acts on: a screen it sees as a screenshot and acts on at that
  * screenshot's pixel coordinates, with a mouse and a keyboard. Two implementations: any
  * {@link dev.agentfsm.agents.windows.desktop.DesktopDriver} (the simulated desktop), whose points
  * resolve to the controls of its windows, and a real browser through Playwright's MCP server

@@ -1,11 +1,11 @@
-package dev.agentfsm.agents.windows;
+package dev.agentfsm.agents.windows.screen;
 
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
 /**
- * One action of a computer-use model, as the {@link OperatorAgent} reads it from a reply: the shape of
+ * One action of a computer-use model, as the {@code OperatorAgent} reads it from a reply: the shape of
  * OpenAI's computer-use actions (the {@code action} of the Responses API's {@code computer_call}),
  * which the Operator's chat-completions JSON schema asks any model for. Coordinates are screen pixels
  * from the top-left corner; the reader checks the shape, the Operator checks that the points are on

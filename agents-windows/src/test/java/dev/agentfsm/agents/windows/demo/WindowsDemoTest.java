@@ -1,8 +1,9 @@
-package dev.agentfsm.agents.windows;
+package dev.agentfsm.agents.windows.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.agents.windows.Images;
 import dev.agentfsm.runtime.RoundResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

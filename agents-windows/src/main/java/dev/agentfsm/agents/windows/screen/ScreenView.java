@@ -1,4 +1,4 @@
-package dev.agentfsm.agents.windows;
+package dev.agentfsm.agents.windows.screen;
 
 import dev.agentfsm.runtime.device.DriverException;
 import java.awt.image.BufferedImage;

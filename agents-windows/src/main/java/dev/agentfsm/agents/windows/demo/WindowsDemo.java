@@ -1,5 +1,9 @@
-package dev.agentfsm.agents.windows;
+package dev.agentfsm.agents.windows.demo;
 
+import dev.agentfsm.agents.windows.AppAgent;
+import dev.agentfsm.agents.windows.HostAgent;
+import dev.agentfsm.agents.windows.HostAgentStateManager;
+import dev.agentfsm.agents.windows.WindowSnapshot;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
@@ -20,12 +24,12 @@ import java.nio.file.Path;
  * screenshots (the desktop, and each application's plain and annotated window) to a directory.
  *
  * <pre>{@code
- * java dev.agentfsm.agents.windows.WindowsDemo [output-directory]
+ * java dev.agentfsm.agents.windows.demo.WindowsDemo [output-directory]
  * }</pre>
  */
 public final class WindowsDemo {
     static final String REQUEST = "Extract the sales table from Word and create a bar chart in Excel";
-    private static final String REPLAY = "replays/sales-chart.yaml";
+    private static final String REPLAY = "/dev/agentfsm/agents/windows/replays/sales-chart.yaml";
 
     private WindowsDemo() {}
 

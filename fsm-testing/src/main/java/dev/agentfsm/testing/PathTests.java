@@ -286,9 +286,11 @@ public final class PathTests<F> {
         Path file = coverage.write(reportDirectory);
         System.out.println(
                 "[agentfsm] transition coverage of " + coverage.summary() + "; report: " + file.toAbsolutePath());
-        synchronized (injected) {
-            System.out.println("[agentfsm] faults injected into " + machine.name() + ": "
-                    + (injected.isEmpty() ? "none" : injected.size() + " (" + String.join(", ", injected) + ")"));
+        if (!faults.isEmpty()) {
+            synchronized (injected) {
+                System.out.println("[agentfsm] faults injected into " + machine.name() + ": " + injected.size() + " of "
+                        + faults.size() + " (" + String.join(", ", injected) + ")");
+            }
         }
         if (requireAll && !coverage.complete()) {
             StringBuilder message = new StringBuilder(coverage.summary())

@@ -44,6 +44,14 @@ import org.opentest4j.AssertionFailedError;
  * {@link PathStep#entersOnError() enters onError}, or meets an unknown status for one that
  * {@link PathStep#entersFallback() enters the fallback}.
  *
+ * <p>{@link #fault} adds a test per injected {@link Fault} after the paths: the first planned path that
+ * leaves the state, with the fault scripted at that step, expecting the outcome the machine declares (the
+ * reply guard's re-ask keeps the planned path; otherwise {@code onError} or a named outcome):
+ *
+ * <pre>{@code
+ * .fault(Fault.MALFORMED_REPLY, LinuxAgentStatus.CONTINUE, (shell, step, script) -> script.reply("not JSON"))
+ * }</pre>
+ *
  * <p>The coverage test prints its summary and writes the report to {@code target/agentfsm-coverage/}
  * (the system property {@code agentfsm.coverage.dir}, or {@link #reportTo}, names another directory). It
  * counts the paths the factory's rounds took, so it belongs after them: JUnit runs a factory's tests in

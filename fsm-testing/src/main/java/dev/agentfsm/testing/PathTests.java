@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -42,6 +43,14 @@ import org.opentest4j.AssertionFailedError;
  * scripted the same way: the work throws ({@link Script#llmFails}, a failing device) for a step that
  * {@link PathStep#entersOnError() enters onError}, or meets an unknown status for one that
  * {@link PathStep#entersFallback() enters the fallback}.
+ *
+ * <p>{@link #fault} adds a test per injected {@link Fault} after the paths: the first planned path that
+ * leaves the state, with the fault scripted at that step, expecting the outcome the machine declares (the
+ * reply guard's re-ask keeps the planned path; otherwise {@code onError} or a named outcome):
+ *
+ * <pre>{@code
+ * .fault(Fault.MALFORMED_REPLY, LinuxAgentStatus.CONTINUE, (shell, step, script) -> script.reply("not JSON"))
+ * }</pre>
  *
  * <p>The coverage test prints its summary and writes the report to {@code target/agentfsm-coverage/}
  * (the system property {@code agentfsm.coverage.dir}, or {@link #reportTo}, names another directory). It
@@ -88,6 +97,7 @@ public final class PathTests<F> {
     private final StateManager<?, ?> machine;
     private final Fixture<F> fixture;
     private final Map<Status, StateScript<F>> scripts = new LinkedHashMap<>();
+    private final List<Injection<F>> faults = new ArrayList<>();
     private Path reportDirectory = Path.of(System.getProperty("agentfsm.coverage.dir", "target/agentfsm-coverage"));
     private boolean requireAll = true;
 
@@ -118,6 +128,53 @@ public final class PathTests<F> {
         return this;
     }
 
+    /**
+     * A fault injected into {@code state}'s talk, with the outcome the machine declares for it: a fault the
+     * reply guard re-asks ({@link Fault#reasked()}) leaves the planned path as it is; any other leads into the
+     * {@code onError} state of {@code state}'s machine. The fault's test runs the first planned path that
+     * leaves {@code state} (into {@code onError} for a fault not re-asked) with {@code inject} scripting the
+     * fault at that step: before the state's own script for a re-asked fault (the bad reply, then the
+     * state's good one for the re-ask), instead of it otherwise.
+     *
+     * @throws IllegalArgumentException if the fault is not re-asked and {@code state}'s machine has no
+     *     {@code onError} state: name the outcome with {@link #fault(Fault, Status, Status, StateScript)}
+     */
+    public PathTests<F> fault(Fault fault, Status state, StateScript<F> inject) {
+        Objects.requireNonNull(fault, "fault");
+        Objects.requireNonNull(state, "state");
+        Optional<Status> outcome = Optional.empty();
+        if (!fault.reasked()) {
+            outcome = Optional.of(state.machine()
+                    .table()
+                    .onError()
+                    .orElseThrow(() -> new IllegalArgumentException(fault + " at " + state.qualifiedName()
+                            + " is not re-asked and " + state.machine().name()
+                            + " has no onError state to lead into; name the state the machine moves to with"
+                            + " fault(" + fault + ", " + state.name() + ", <outcome>, ...)")));
+        }
+        return add(new Injection<>(fault, state, outcome, Objects.requireNonNull(inject, "inject")));
+    }
+
+    /**
+     * A fault injected into {@code state}'s talk, expected to lead to {@code outcome}: a declared move (a
+     * user who does not answer, say), the fallback state, or {@code onError}. The fault's test runs the first
+     * planned path that moves from {@code state} to {@code outcome}, with {@code inject} scripting the fault
+     * at that step: before the state's own script for a {@link Fault#reasked() re-asked} fault, instead of
+     * it otherwise.
+     */
+    public PathTests<F> fault(Fault fault, Status state, Status outcome, StateScript<F> inject) {
+        return add(new Injection<>(
+                Objects.requireNonNull(fault, "fault"),
+                Objects.requireNonNull(state, "state"),
+                Optional.of(Objects.requireNonNull(outcome, "outcome")),
+                Objects.requireNonNull(inject, "inject")));
+    }
+
+    private PathTests<F> add(Injection<F> injection) {
+        faults.add(injection);
+        return this;
+    }
+
     /** Where the coverage report goes; {@code target/agentfsm-coverage} by default. */
     public PathTests<F> reportTo(Path directory) {
         this.reportDirectory = Objects.requireNonNull(directory, "directory");
@@ -144,24 +201,67 @@ public final class PathTests<F> {
         Stream<DynamicTest> pathTests = IntStream.range(0, paths.size())
                 .mapToObj(i -> DynamicTest.dynamicTest(
                         "path " + (i + 1) + " of " + paths.size() + ": " + paths.get(i),
-                        () -> runPath(i + 1, paths.get(i), run, taken)));
-        DynamicTest coverage =
-                DynamicTest.dynamicTest("transition coverage of " + machine.name(), () -> checkCoverage(plan, taken));
-        return Stream.concat(pathTests, Stream.of(coverage));
+                        () -> runPath(
+                                "path " + (i + 1) + " of " + machine.name(),
+                                paths.get(i),
+                                Optional.empty(),
+                                run,
+                                taken)));
+        List<String> injected = Collections.synchronizedList(new ArrayList<>());
+        Stream<DynamicTest> faultTests = faults.stream()
+                .map(injection -> DynamicTest.dynamicTest(
+                        "fault " + injection, () -> runFault(injection, paths, run, taken, injected)));
+        DynamicTest coverage = DynamicTest.dynamicTest(
+                "transition coverage of " + machine.name(), () -> checkCoverage(plan, taken, injected));
+        return Stream.of(pathTests, faultTests, Stream.of(coverage)).flatMap(tests -> tests);
     }
 
-    private void runPath(int number, CoveragePath path, RoundRun<F> run, List<List<Status>> taken) throws Throwable {
+    private void runFault(
+            Injection<F> injection,
+            List<CoveragePath> paths,
+            RoundRun<F> run,
+            List<List<Status>> taken,
+            List<String> injected)
+            throws Throwable {
+        for (CoveragePath path : paths) {
+            for (PathStep step : path.steps()) {
+                if (injection.at(step)) {
+                    runPath(
+                            "fault " + injection + " on " + path,
+                            path,
+                            Optional.of(new FaultAt<>(step.index(), injection)),
+                            run,
+                            taken);
+                    injected.add(injection.toString());
+                    return;
+                }
+            }
+        }
+        throw new AssertionFailedError("fault " + injection + ": no planned path of " + machine.name() + " takes "
+                + injection.state().qualifiedName()
+                + injection.outcome().map(o -> " -> " + o.qualifiedName()).orElse("")
+                + "; declare the move the fault leads to, or inject it at a state a path leaves");
+    }
+
+    private void runPath(
+            String label, CoveragePath path, Optional<FaultAt<F>> fault, RoundRun<F> run, List<List<Status>> taken)
+            throws Throwable {
         Script script = new Script();
         F world = fixture.create(path, script);
         for (PathStep step : path.steps()) {
             StateScript<F> state = scripts.get(step.from());
-            if (state != null) {
+            Optional<Injection<F>> here =
+                    fault.filter(f -> f.index() == step.index()).map(FaultAt::injection);
+            if (here.isPresent()) {
+                here.get().inject().script(world, step, script);
+            }
+            if (state != null
+                    && here.map(injection -> injection.fault().reasked()).orElse(true)) {
                 state.script(world, step, script);
             }
         }
         RoundResult result = run.run(world);
         taken.add(result.path());
-        String label = "path " + number + " of " + machine.name();
         String actual = PathStep.names(result.path(), path.start());
         if (!result.path().equals(path.statuses())) {
             throw new AssertionFailedError(
@@ -186,7 +286,7 @@ public final class PathTests<F> {
         }
     }
 
-    private void checkCoverage(CoveragePlan plan, List<List<Status>> taken) throws IOException {
+    private void checkCoverage(CoveragePlan plan, List<List<Status>> taken, List<String> injected) throws IOException {
         TransitionCoverage coverage;
         synchronized (taken) {
             coverage = TransitionCoverage.of(machine, List.copyOf(taken));
@@ -194,6 +294,12 @@ public final class PathTests<F> {
         Path file = coverage.write(reportDirectory);
         System.out.println(
                 "[agentfsm] transition coverage of " + coverage.summary() + "; report: " + file.toAbsolutePath());
+        if (!faults.isEmpty()) {
+            synchronized (injected) {
+                System.out.println("[agentfsm] faults injected into " + machine.name() + ": " + injected.size() + " of "
+                        + faults.size() + " (" + String.join(", ", injected) + ")");
+            }
+        }
         if (requireAll && !coverage.complete()) {
             StringBuilder message = new StringBuilder(coverage.summary())
                     .append("; not taken: ")
@@ -210,6 +316,32 @@ public final class PathTests<F> {
                     message.append(" (report: ").append(file).append(')').toString());
         }
     }
+
+    /** The faults registered, in order. */
+    public List<Fault> faults() {
+        return faults.stream().map(Injection::fault).toList();
+    }
+
+    /** A fault, the state whose talk it breaks, the outcome expected (empty: the planned one), its script. */
+    private record Injection<F>(Fault fault, Status state, Optional<Status> outcome, StateScript<F> inject) {
+
+        /** Whether the fault goes in at {@code step}. */
+        boolean at(PathStep step) {
+            if (step.from() != state) {
+                return false;
+            }
+            return outcome.isPresent() ? step.to() == outcome.get() : !step.entersOnError() && !step.entersFallback();
+        }
+
+        @Override
+        public String toString() {
+            return fault + " at " + PathStep.name(state, state)
+                    + outcome.map(o -> " -> " + PathStep.name(o, state)).orElse(" (re-asked)");
+        }
+    }
+
+    /** Where in a path a fault goes in: the step's index. */
+    private record FaultAt<F>(int index, Injection<F> injection) {}
 
     /** A hint for a path the round left: the steps whose move the work decides but that had no script. */
     private String unscripted(CoveragePath path) {

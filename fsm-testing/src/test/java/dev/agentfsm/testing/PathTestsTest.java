@@ -41,7 +41,12 @@ class PathTestsTest {
 
     /** Tests of one of the Shop's machines, with a script for every state whose work needs one. */
     private PathTests<Clerk> shop(StateManager<?, ?> machine) {
-        return PathTests.of(machine, (path, script) -> new Clerk(script.llm(), script.user()))
+        return shop(machine, 0);
+    }
+
+    /** Tests of one of the Shop's machines, whose clerk's guard re-asks up to {@code reasks} times. */
+    private PathTests<Clerk> shop(StateManager<?, ?> machine, int reasks) {
+        return PathTests.of(machine, (path, script) -> new Clerk(script.llm(), script.user(), reasks))
                 .on(ClerkStatus.TAKE, (clerk, step, script) -> {
                     if (step.entersOnError()) {
                         script.llmFails("the model is down");
@@ -248,5 +253,74 @@ class PathTestsTest {
 
         assertEquals(
                 "Clerk.TAKE has a script already; give each state one script and let it read the step", e.getMessage());
+    }
+
+    /** The Clerk's tests with a malformed reply re-asked at TAKE and a tool error into onError at TAKE. */
+    private PathTests<Clerk> clerkWithFaults(int reasks) {
+        return shop(ClerkStateManager.instance(), reasks)
+                .fault(Fault.MALFORMED_REPLY, ClerkStatus.TAKE, (clerk, step, script) -> script.reply("{\"status\":"))
+                .fault(
+                        Fault.TOOL_ERROR,
+                        ClerkStatus.TAKE,
+                        (clerk, step, script) -> script.llmFails("the order service answered 503"));
+    }
+
+    @Test
+    void faultTestsComeAfterThePathsEachOnThePathItBreaksAndPass() throws Throwable {
+        List<DynamicTest> tests =
+                clerkWithFaults(1).tests(PathTestsTest::clerkRound).toList();
+
+        assertEquals(
+                List.of(
+                        "fault MALFORMED_REPLY at TAKE (re-asked)",
+                        "fault TOOL_ERROR at TAKE -> FAILED",
+                        "transition coverage of Clerk"),
+                tests.subList(5, 8).stream().map(DynamicTest::getDisplayName).toList());
+        for (DynamicTest test : tests) {
+            test.getExecutable().execute();
+        }
+    }
+
+    @Test
+    void aReaskedFaultFailsWhenTheGuardDoesNotReask() {
+        List<DynamicTest> tests =
+                clerkWithFaults(0).tests(PathTestsTest::clerkRound).toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(5).getExecutable().execute());
+
+        assertTrue(
+                e.getMessage()
+                        .startsWith("fault MALFORMED_REPLY at TAKE (re-asked) on TAKE -> TAKE -> DONE: the round took"
+                                + " TAKE, not the planned TAKE -> TAKE -> DONE"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("rejected after 0 re-asks"), e.getMessage());
+    }
+
+    @Test
+    void aFaultNoPlannedPathCanTakeFailsNamingTheMove() {
+        List<DynamicTest> tests = clerk().fault(Fault.NO_ANSWER, ClerkStatus.CONFIRM, ClerkStatus.DONE, (c, s, x) -> {})
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(5).getExecutable().execute());
+
+        assertEquals(
+                "fault NO_ANSWER at CONFIRM -> DONE: no planned path of Clerk takes Clerk.CONFIRM -> Clerk.DONE;"
+                        + " declare the move the fault leads to, or inject it at a state a path leaves",
+                e.getMessage());
+    }
+
+    @Test
+    void aFaultNotReaskedNeedsAnOnErrorStateOrANamedOutcome() {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> shop(PackerStateManager.instance())
+                        .fault(Fault.DEVICE_GONE, PackerStatus.PACK, (c, s, x) -> {}));
+
+        assertEquals(
+                "DEVICE_GONE at Packer.PACK is not re-asked and Packer has no onError state to lead into; name the"
+                        + " state the machine moves to with fault(DEVICE_GONE, PACK, <outcome>, ...)",
+                e.getMessage());
     }
 }

@@ -3,6 +3,7 @@ package dev.agentfsm.agents.mobile;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.testing.Fault;
 import dev.agentfsm.testing.PathStep;
 import dev.agentfsm.testing.PathTests;
 import java.nio.file.Files;
@@ -52,6 +53,17 @@ class MobileAgentCoverageTest {
                             .build();
                 })
                 .on(MobileAgentStatus.CONTINUE, (agent, step, script) -> script.reply(reply(step)))
+                .fault(
+                        Fault.MALFORMED_REPLY,
+                        MobileAgentStatus.CONTINUE,
+                        (agent, step, script) -> script.reply("```json\n{\"action\": \n```"))
+                .fault(
+                        Fault.UNDECLARED_STATUS,
+                        MobileAgentStatus.CONTINUE,
+                        (agent, step, script) -> script.reply(
+                                """
+                        {"observation": "", "thought": "",
+                         "action": {"function": "", "arguments": {}, "status": "PAUSE"}, "plan": [], "result": ""}"""))
                 .tests(agent -> Round.of(MobileAgentStateManager.instance(), agent)
                         .context(new Context().put(Context.REQUEST, "open Settings"))
                         .build()

@@ -11,6 +11,7 @@ import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.testing.CoveragePath;
+import dev.agentfsm.testing.Fault;
 import dev.agentfsm.testing.PathStep;
 import dev.agentfsm.testing.PathTests;
 import dev.agentfsm.testing.Script;
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.TestFactory;
  */
 class WindowsAgentsCoverageTest {
     /** Safe-guard on (CONFIRM asks the user), questions asked (PENDING asks the user), no re-asks. */
-    private static final RuntimeConfig CONFIG = Desk.config(true, true, 0);
+    /** One re-ask, so that the fault paths' bad replies are re-asked as the agents' default config does. */
+    private static final RuntimeConfig CONFIG = Desk.config(true, true, 1);
 
     /** The application the host's Operator works in, on the path that hands off to it. */
     private static final String EXCEL = "EXCEL.EXE";
@@ -269,25 +271,46 @@ class WindowsAgentsCoverageTest {
 
     @TestFactory
     Stream<DynamicTest> everyHostAgentTransitionIsTaken() {
-        return scripted(HostAgentStateManager.instance(), Start.HOST).tests(world -> run(world.host(), world));
+        return scripted(HostAgentStateManager.instance(), Start.HOST)
+                .fault(
+                        Fault.MALFORMED_REPLY,
+                        HostAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply("{\"observation\": \"Word and Excel\", \"status\": "))
+                .fault(
+                        Fault.NO_ANSWER,
+                        HostAgentStatus.PENDING,
+                        HostAgentStatus.FAIL,
+                        (world, step, script) -> script.noAnswer())
+                .tests(world -> run(world.host(), world));
     }
 
     @TestFactory
     Stream<DynamicTest> everyAppAgentTransitionIsTaken() {
-        return scripted(AppAgentStateManager.instance(), Start.APP).tests(world -> Round.of(
-                        AppAgentStateManager.instance(), world.app().orElseThrow())
-                .context(world.context())
-                .build()
-                .run());
+        return scripted(AppAgentStateManager.instance(), Start.APP)
+                .fault(
+                        Fault.UNDECLARED_STATUS,
+                        AppAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply(app("Wait a while", "", "{}", "SLEEP", "")))
+                .tests(world -> Round.of(
+                                AppAgentStateManager.instance(), world.app().orElseThrow())
+                        .context(world.context())
+                        .build()
+                        .run());
     }
 
     @TestFactory
     Stream<DynamicTest> everyOperatorAgentTransitionIsTaken() {
-        return scripted(OperatorAgentStateManager.instance(), Start.OPERATOR).tests(world -> Round.of(
-                        OperatorAgentStateManager.instance(), world.operator().orElseThrow())
-                .context(world.context())
-                .build()
-                .run());
+        return scripted(OperatorAgentStateManager.instance(), Start.OPERATOR)
+                .fault(
+                        Fault.MALFORMED_REPLY,
+                        OperatorAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply("I clicked the button."))
+                .tests(world -> Round.of(
+                                OperatorAgentStateManager.instance(),
+                                world.operator().orElseThrow())
+                        .context(world.context())
+                        .build()
+                        .run());
     }
 
     private static RoundResult run(HostAgent host, World world) {

@@ -35,8 +35,13 @@ public final class Shop {
         boolean approved;
 
         public Clerk(LlmClient llm, UserChannel user) {
+            this(llm, user, 0);
+        }
+
+        /** A clerk whose reply guard re-asks the model up to {@code reasks} times. */
+        public Clerk(LlmClient llm, UserChannel user, int reasks) {
             super("Clerk");
-            this.guard = ReplyGuard.of(llm, "/status", 0);
+            this.guard = ReplyGuard.of(llm, "/status", reasks);
             this.user = user;
             this.packer = new Packer(llm, this);
         }

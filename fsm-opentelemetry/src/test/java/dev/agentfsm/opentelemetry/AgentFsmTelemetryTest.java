@@ -100,8 +100,11 @@ class AgentFsmTelemetryTest {
                 .interceptor(telemetry.interceptor())
                 .listener(telemetry.listener())
                 .build();
-        try (AgentFsmTelemetry.SessionSpan ignored = telemetry.session(session.id())) {
+        AgentFsmTelemetry.SessionSpan span = telemetry.session(session.id());
+        try {
             return session.runRound("do the errand");
+        } finally {
+            span.close();
         }
     }
 
@@ -240,10 +243,10 @@ class AgentFsmTelemetryTest {
 
     @Test
     void aSessionSpanIsOpenOnceAtATime() {
-        try (AgentFsmTelemetry.SessionSpan ignored = telemetry.session("twice")) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> telemetry.session("twice"));
-            assertTrue(e.getMessage().contains("twice"), e.getMessage());
-        }
+        AgentFsmTelemetry.SessionSpan span = telemetry.session("twice");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> telemetry.session("twice"));
+        assertTrue(e.getMessage().contains("twice"), e.getMessage());
+        span.close();
         telemetry.session("twice").close();
     }
 }

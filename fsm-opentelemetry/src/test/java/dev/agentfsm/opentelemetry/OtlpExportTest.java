@@ -127,8 +127,11 @@ class OtlpExportTest {
                 .listener(telemetry.listener())
                 .build();
         RoundResult result;
-        try (AgentFsmTelemetry.SessionSpan ignored = telemetry.session(session.id())) {
+        AgentFsmTelemetry.SessionSpan span = telemetry.session(session.id());
+        try {
             result = session.runRound("do the errand");
+        } finally {
+            span.close();
         }
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         // shutting down exports what is left and waits for the receiver's answers

@@ -1,0 +1,117 @@
+package dev.agentfsm.opentelemetry;
+
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionId;
+import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.device.Observation;
+import dev.agentfsm.runtime.device.ToolSpec;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.metrics.DoubleHistogram;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A device driver that reports each action as a GenAI {@code execute_tool} span and each observation
+ * as an {@code observe} span, with their durations.
+ */
+final class TracedDriver implements DeviceDriver {
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    private final DeviceDriver driver;
+    private final Tracer tracer;
+    private final DoubleHistogram duration;
+
+    TracedDriver(DeviceDriver driver, Tracer tracer, DoubleHistogram duration) {
+        this.driver = driver;
+        this.tracer = tracer;
+        this.duration = duration;
+    }
+
+    /** A call to the device, as the span sees it. */
+    @FunctionalInterface
+    private interface Call<T> {
+        T run() throws DriverException;
+    }
+
+    @Override
+    public String name() {
+        return driver.name();
+    }
+
+    @Override
+    public Observation observe(Duration timeout) throws DriverException {
+        return traced("observe " + driver.name(), "observe", null, () -> driver.observe(timeout));
+    }
+
+    @Override
+    public List<ToolSpec> tools() {
+        return driver.tools();
+    }
+
+    @Override
+    public ActionResult execute(Action action, Duration timeout) throws DriverException {
+        return traced(
+                "execute_tool " + action.function(),
+                "action",
+                action.function(),
+                () -> driver.execute(action, timeout));
+    }
+
+    @Override
+    public ActionResult execute(Action action, Duration timeout, ActionId id) throws DriverException {
+        return traced(
+                "execute_tool " + action.function(),
+                "action",
+                action.function(),
+                () -> driver.execute(action, timeout, id));
+    }
+
+    private <T> T traced(String name, String kind, String tool, Call<T> call) throws DriverException {
+        var builder = tracer.spanBuilder(name)
+                .setSpanKind(SpanKind.INTERNAL)
+                .setAttribute(FsmAttributes.DEVICE, kind)
+                .setAttribute(FsmAttributes.AGENT, driver.name());
+        var metric = Attributes.builder().put(FsmAttributes.DEVICE, kind);
+        if (tool != null) {
+            builder.setAttribute(FsmAttributes.OPERATION, "execute_tool").setAttribute(FsmAttributes.TOOL_NAME, tool);
+            metric.put(FsmAttributes.TOOL_NAME, tool);
+        }
+        Span span = builder.startSpan();
+        long start = System.nanoTime();
+        try (Scope ignored = span.makeCurrent()) {
+            T result = call.run();
+            if (result instanceof ActionResult done && !done.success()) {
+                span.setStatus(StatusCode.ERROR, done.reason().orElse("the action failed"));
+                span.setAttribute(FsmAttributes.ERROR_TYPE, "action_failed");
+                metric.put(FsmAttributes.ERROR_TYPE, "action_failed");
+            }
+            return result;
+        } catch (DriverException | RuntimeException e) {
+            span.setAttribute(FsmAttributes.ERROR_TYPE, e.getClass().getName());
+            span.recordException(e);
+            span.setStatus(StatusCode.ERROR, String.valueOf(e.getMessage()));
+            metric.put(FsmAttributes.ERROR_TYPE, e.getClass().getName());
+            throw e;
+        } finally {
+            span.end();
+            duration.record((System.nanoTime() - start) / NANOS_PER_SECOND, metric.build());
+        }
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+
+    @Override
+    public String toString() {
+        return "traced " + driver.name();
+    }
+}

@@ -1,0 +1,107 @@
+package dev.agentfsm.opentelemetry;
+
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.metrics.DoubleHistogram;
+import io.opentelemetry.api.metrics.LongHistogram;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
+import java.util.List;
+
+/** An LLM client that reports each call as a GenAI {@code chat} span and in the GenAI client metrics. */
+final class TracedLlm implements LlmClient {
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    private final LlmClient client;
+    private final String provider;
+    private final String model;
+    private final Tracer tracer;
+    private final DoubleHistogram duration;
+    private final LongHistogram tokens;
+
+    TracedLlm(
+            LlmClient client,
+            String provider,
+            String model,
+            Tracer tracer,
+            DoubleHistogram duration,
+            LongHistogram tokens) {
+        this.client = client;
+        this.provider = provider;
+        this.model = model;
+        this.tracer = tracer;
+        this.duration = duration;
+        this.tokens = tokens;
+    }
+
+    @Override
+    public LlmReply complete(LlmRequest request) throws LlmException {
+        Span span = tracer.spanBuilder("chat " + model)
+                .setSpanKind(SpanKind.CLIENT)
+                .setAttribute(FsmAttributes.OPERATION, "chat")
+                .setAttribute(FsmAttributes.PROVIDER, provider)
+                .setAttribute(FsmAttributes.REQUEST_MODEL, model)
+                .startSpan();
+        long start = System.nanoTime();
+        try (Scope ignored = span.makeCurrent()) {
+            LlmReply reply = client.complete(request);
+            reply.model().ifPresent(m -> span.setAttribute(FsmAttributes.RESPONSE_MODEL, m));
+            reply.inputTokens().ifPresent(n -> span.setAttribute(FsmAttributes.INPUT_TOKENS, (long) n));
+            reply.outputTokens().ifPresent(n -> span.setAttribute(FsmAttributes.OUTPUT_TOKENS, (long) n));
+            reply.finishReason().ifPresent(r -> span.setAttribute(FsmAttributes.FINISH_REASONS, List.of(r)));
+            Attributes common = common(reply.model().orElse(null), null);
+            duration.record(seconds(start), common);
+            reply.inputTokens()
+                    .ifPresent(n -> tokens.record(
+                            n,
+                            common.toBuilder()
+                                    .put(FsmAttributes.TOKEN_TYPE, "input")
+                                    .build()));
+            reply.outputTokens()
+                    .ifPresent(n -> tokens.record(
+                            n,
+                            common.toBuilder()
+                                    .put(FsmAttributes.TOKEN_TYPE, "output")
+                                    .build()));
+            return reply;
+        } catch (LlmException | RuntimeException e) {
+            String type = e.getClass().getName();
+            span.setAttribute(FsmAttributes.ERROR_TYPE, type);
+            span.recordException(e);
+            span.setStatus(StatusCode.ERROR, String.valueOf(e.getMessage()));
+            duration.record(seconds(start), common(null, type));
+            throw e;
+        } finally {
+            span.end();
+        }
+    }
+
+    private Attributes common(String responseModel, String errorType) {
+        var attributes = Attributes.builder()
+                .put(FsmAttributes.OPERATION, "chat")
+                .put(FsmAttributes.PROVIDER, provider)
+                .put(FsmAttributes.REQUEST_MODEL, model);
+        if (responseModel != null) {
+            attributes.put(FsmAttributes.RESPONSE_MODEL, responseModel);
+        }
+        if (errorType != null) {
+            attributes.put(FsmAttributes.ERROR_TYPE, errorType);
+        }
+        return attributes.build();
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / NANOS_PER_SECOND;
+    }
+
+    @Override
+    public String toString() {
+        return "traced " + client;
+    }
+}

@@ -1,0 +1,252 @@
+package dev.agentfsm.opentelemetry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.Session;
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.device.Observation;
+import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmReply;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.metrics.SdkMeterProvider;
+import io.opentelemetry.sdk.metrics.data.HistogramPointData;
+import io.opentelemetry.sdk.metrics.data.LongPointData;
+import io.opentelemetry.sdk.metrics.data.MetricData;
+import io.opentelemetry.sdk.testing.exporter.InMemoryMetricReader;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class AgentFsmTelemetryTest {
+    private final InMemorySpanExporter spans = InMemorySpanExporter.create();
+    private final InMemoryMetricReader metrics = InMemoryMetricReader.create();
+    private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+            .setTracerProvider(SdkTracerProvider.builder()
+                    .addSpanProcessor(SimpleSpanProcessor.create(spans))
+                    .build())
+            .setMeterProvider(
+                    SdkMeterProvider.builder().registerMetricReader(metrics).build())
+            .build();
+    private final AgentFsmTelemetry telemetry = AgentFsmTelemetry.create(sdk);
+
+    @AfterEach
+    void close() {
+        sdk.close();
+    }
+
+    /** A model that answers from a list, as a provider would: with model, tokens and finish reason. */
+    private static LlmClient model(String... replies) {
+        List<String> left = new ArrayList<>(List.of(replies));
+        return request -> new LlmReply(
+                left.remove(0),
+                Optional.of("gpt-test-2026-01"),
+                OptionalInt.of(42),
+                OptionalInt.of(7),
+                Optional.of("stop"));
+    }
+
+    /** A device that records the actions it ran. */
+    private static final class Device implements DeviceDriver {
+        final List<Action> actions = new ArrayList<>();
+        boolean fail;
+
+        @Override
+        public String name() {
+            return "device";
+        }
+
+        @Override
+        public Observation observe(Duration timeout) {
+            return Observation.text("screen");
+        }
+
+        @Override
+        public List<ToolSpec> tools() {
+            return List.of();
+        }
+
+        @Override
+        public ActionResult execute(Action action, Duration timeout) {
+            actions.add(action);
+            return fail ? ActionResult.failed("the window is gone") : ActionResult.ok("typed");
+        }
+    }
+
+    private RoundResult runOneRound(LlmClient model, Device device) {
+        ErrandAgent agent = new ErrandAgent(telemetry.llm(model, "openai", "gpt-test"), telemetry.driver(device));
+        Session session = Session.of(ErrandStateManager.instance(), agent)
+                .id("s-1")
+                .interceptor(telemetry.interceptor())
+                .listener(telemetry.listener())
+                .build();
+        AgentFsmTelemetry.SessionSpan span = telemetry.session(session.id());
+        try {
+            return session.runRound("do the errand");
+        } finally {
+            span.close();
+        }
+    }
+
+    private SpanData span(String name) {
+        List<SpanData> named = spans.getFinishedSpanItems().stream()
+                .filter(s -> s.getName().equals(name))
+                .toList();
+        assertEquals(1, named.size(), () -> "one span " + name + " in " + names());
+        return named.get(0);
+    }
+
+    private List<String> names() {
+        return spans.getFinishedSpanItems().stream().map(SpanData::getName).toList();
+    }
+
+    @Test
+    void aRoundGivesSessionRoundStepLlmAndToolSpansWithTheirAttributes() {
+        Device device = new Device();
+        RoundResult result = runOneRound(model("ACT"), device);
+        assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
+        assertEquals(1, device.actions.size());
+
+        SpanData session = span("session s-1");
+        SpanData round = span("round Errand");
+        SpanData plan = span("step Errand.PLAN");
+        SpanData act = span("step Errand.ACT");
+        SpanData done = span("step Errand.DONE");
+        SpanData chat = span("chat gpt-test");
+        SpanData tool = span("execute_tool type_text");
+        assertEquals(7, spans.getFinishedSpanItems().size(), names()::toString);
+
+        // one trace, nested session > round > step > call
+        assertTrue(spans.getFinishedSpanItems().stream()
+                .allMatch(s -> s.getTraceId().equals(session.getTraceId())));
+        assertEquals(session.getSpanId(), round.getParentSpanId());
+        assertEquals(round.getSpanId(), plan.getParentSpanId());
+        assertEquals(round.getSpanId(), act.getParentSpanId());
+        assertEquals(round.getSpanId(), done.getParentSpanId());
+        assertEquals(plan.getSpanId(), chat.getParentSpanId());
+        assertEquals(act.getSpanId(), tool.getParentSpanId());
+
+        Attributes r = round.getAttributes();
+        assertEquals("Errand", r.get(FsmAttributes.MACHINE));
+        assertEquals("s-1", r.get(FsmAttributes.SESSION));
+        assertEquals(1L, r.get(FsmAttributes.ROUND));
+        assertEquals("COMPLETED", r.get(FsmAttributes.OUTCOME));
+        assertEquals(3L, r.get(FsmAttributes.STEPS));
+        assertEquals("DONE", r.get(FsmAttributes.FINAL_STATE));
+        assertEquals(List.of("PLAN", "ACT", "DONE"), r.get(FsmAttributes.PATH));
+
+        Attributes p = plan.getAttributes();
+        assertEquals("Errand", p.get(FsmAttributes.MACHINE));
+        assertEquals("PLAN", p.get(FsmAttributes.STATE));
+        assertEquals(1L, p.get(FsmAttributes.STEP));
+        assertEquals("PLAN->ACT", p.get(FsmAttributes.MOVE));
+        assertEquals("ACT", p.get(FsmAttributes.TO));
+        assertEquals("LLM", p.get(FsmAttributes.TRIGGER));
+        assertEquals(false, p.get(FsmAttributes.REPLAYED));
+        assertNull(p.get(FsmAttributes.OUTCOME));
+        assertEquals("ACT->DONE", act.getAttributes().get(FsmAttributes.MOVE));
+        assertEquals("SYSTEM", act.getAttributes().get(FsmAttributes.TRIGGER));
+        assertEquals("COMPLETED", done.getAttributes().get(FsmAttributes.OUTCOME));
+        assertNull(done.getAttributes().get(FsmAttributes.MOVE));
+
+        Attributes c = chat.getAttributes();
+        assertEquals(SpanKind.CLIENT, chat.getKind());
+        assertEquals("chat", c.get(FsmAttributes.OPERATION));
+        assertEquals("openai", c.get(FsmAttributes.PROVIDER));
+        assertEquals("gpt-test", c.get(FsmAttributes.REQUEST_MODEL));
+        assertEquals("gpt-test-2026-01", c.get(FsmAttributes.RESPONSE_MODEL));
+        assertEquals(42L, c.get(FsmAttributes.INPUT_TOKENS));
+        assertEquals(7L, c.get(FsmAttributes.OUTPUT_TOKENS));
+        assertEquals(List.of("stop"), c.get(FsmAttributes.FINISH_REASONS));
+
+        Attributes t = tool.getAttributes();
+        assertEquals("execute_tool", t.get(FsmAttributes.OPERATION));
+        assertEquals("type_text", t.get(FsmAttributes.TOOL_NAME));
+        assertEquals("action", t.get(FsmAttributes.DEVICE));
+        assertEquals(StatusCode.UNSET, tool.getStatus().getStatusCode());
+    }
+
+    @Test
+    void metricsCountStepsAndOutcomesAndRecordLlmLatencyAndTokens() {
+        runOneRound(model("ACT"), new Device());
+        Map<String, MetricData> byName =
+                metrics.collectAllMetrics().stream().collect(Collectors.toMap(MetricData::getName, m -> m));
+
+        Map<String, Long> stepsByState = byName.get("agentfsm.steps").getLongSumData().getPoints().stream()
+                .collect(Collectors.toMap(
+                        point -> point.getAttributes().get(FsmAttributes.STATE) + "/"
+                                + point.getAttributes().get(FsmAttributes.STEP_END),
+                        LongPointData::getValue));
+        assertEquals(Map.of("PLAN/moved", 1L, "ACT/moved", 1L, "DONE/COMPLETED", 1L), stepsByState);
+
+        List<LongPointData> rounds =
+                List.copyOf(byName.get("agentfsm.rounds").getLongSumData().getPoints());
+        assertEquals(1, rounds.size());
+        assertEquals(1L, rounds.get(0).getValue());
+        assertEquals("COMPLETED", rounds.get(0).getAttributes().get(FsmAttributes.OUTCOME));
+        assertEquals("Errand", rounds.get(0).getAttributes().get(FsmAttributes.MACHINE));
+
+        List<HistogramPointData> latency = List.copyOf(byName.get("gen_ai.client.operation.duration")
+                .getHistogramData()
+                .getPoints());
+        assertEquals(1, latency.size());
+        assertEquals(1L, latency.get(0).getCount());
+        assertEquals("s", byName.get("gen_ai.client.operation.duration").getUnit());
+        assertEquals("gpt-test", latency.get(0).getAttributes().get(FsmAttributes.REQUEST_MODEL));
+
+        Map<String, Double> tokens = byName.get("gen_ai.client.token.usage").getHistogramData().getPoints().stream()
+                .collect(Collectors.toMap(
+                        point -> point.getAttributes().get(FsmAttributes.TOKEN_TYPE), HistogramPointData::getSum));
+        assertEquals(Map.of("input", 42.0, "output", 7.0), tokens);
+
+        List<HistogramPointData> tool = List.copyOf(
+                byName.get("agentfsm.tool.duration").getHistogramData().getPoints());
+        assertEquals(1, tool.size());
+        assertEquals("type_text", tool.get(0).getAttributes().get(FsmAttributes.TOOL_NAME));
+    }
+
+    @Test
+    void aFailedActionMarksItsSpanAndAnUndeclaredReplyEndsTheRoundSpanWithItsOutcome() {
+        Device device = new Device();
+        device.fail = true;
+        runOneRound(model("ACT"), device);
+        SpanData tool = span("execute_tool type_text");
+        assertEquals(StatusCode.ERROR, tool.getStatus().getStatusCode());
+        assertEquals("the window is gone", tool.getStatus().getDescription());
+
+        spans.reset();
+        RoundResult result = runOneRound(model("NOWHERE"), new Device());
+        assertEquals(
+                result.outcome().name(), span("round Errand").getAttributes().get(FsmAttributes.OUTCOME));
+        assertTrue(result.outcome() != Outcome.COMPLETED, result::reason);
+    }
+
+    @Test
+    void aSessionSpanIsOpenOnceAtATime() {
+        AgentFsmTelemetry.SessionSpan span = telemetry.session("twice");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> telemetry.session("twice"));
+        assertTrue(e.getMessage().contains("twice"), e.getMessage());
+        span.close();
+        telemetry.session("twice").close();
+    }
+}

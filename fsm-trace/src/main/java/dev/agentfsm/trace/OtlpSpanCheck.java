@@ -1,0 +1,140 @@
+package dev.agentfsm.trace;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Checks the step spans fsm-opentelemetry exported against the machines' transition tables, as
+ * {@link TraceCheck} checks a JSON-lines trace. It reads OTLP JSON as the OpenTelemetry collector's
+ * file exporter writes it: one {@code ExportTraceServiceRequest} per line
+ * ({@code {"resourceSpans":[{"scopeSpans":[{"spans":[...]}]}]}}). Each span with an
+ * {@code agentfsm.move} attribute is one move: {@code agentfsm.machine}, {@code agentfsm.state},
+ * {@code agentfsm.to} (with {@code agentfsm.to_machine} on a hand-off) and {@code agentfsm.trigger}.
+ */
+public final class OtlpSpanCheck {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final TraceCheck check;
+
+    /** A check against the machines {@code check} knows. */
+    public OtlpSpanCheck(TraceCheck check) {
+        this.check = Objects.requireNonNull(check, "check");
+    }
+
+    /**
+     * What a file's spans showed.
+     *
+     * @param moves how many moves (step spans that moved) were checked
+     * @param findings each illegal or unknown move, with the file's line and the span's id
+     */
+    public record Result(int moves, List<TraceReport.Finding> findings) {
+        public Result {
+            findings = List.copyOf(findings);
+        }
+
+        /** Whether every move was legal. */
+        public boolean passed() {
+            return findings.isEmpty();
+        }
+    }
+
+    /**
+     * Reads and checks the OTLP JSON file {@code file}.
+     *
+     * @throws IOException if it cannot be read, or a line is not JSON (naming the file and line)
+     */
+    public Result check(Path file) throws IOException {
+        int moves = 0;
+        List<TraceReport.Finding> findings = new ArrayList<>();
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            long number = 0;
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                number++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                JsonNode request;
+                try {
+                    request = JSON.readTree(line);
+                } catch (JacksonException e) {
+                    throw new IOException(
+                            file + ":" + number + " is not OTLP JSON (one ExportTraceServiceRequest"
+                                    + " a line, as the collector's file exporter writes): " + e.getOriginalMessage(),
+                            e);
+                }
+                for (JsonNode resource : request.path("resourceSpans")) {
+                    for (JsonNode scope : resource.path("scopeSpans")) {
+                        for (JsonNode span : scope.path("spans")) {
+                            Optional<TraceEntry.Transition> move = move(span, number);
+                            if (move.isEmpty()) {
+                                continue;
+                            }
+                            moves++;
+                            TraceCheck.MoveCheck checked = check.check(move.get());
+                            if (!checked.legal()) {
+                                findings.add(new TraceReport.Finding(
+                                        checked.problem().orElseThrow(),
+                                        file,
+                                        number,
+                                        "span " + span.path("spanId").asText() + ": " + checked.message()));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return new Result(moves, findings);
+    }
+
+    private static Optional<TraceEntry.Transition> move(JsonNode span, long line) {
+        JsonNode attributes = span.path("attributes");
+        Optional<String> to = text(attributes, "agentfsm.to");
+        if (text(attributes, "agentfsm.move").isEmpty() || to.isEmpty()) {
+            return Optional.empty();
+        }
+        String machine = text(attributes, "agentfsm.machine").orElse("");
+        String target = text(attributes, "agentfsm.to_machine")
+                .map(other -> other + "." + to.get())
+                .orElse(to.get());
+        return Optional.of(new TraceEntry.Transition(
+                line,
+                text(attributes, "agentfsm.session").orElse(""),
+                (int) number(attributes, "agentfsm.round"),
+                (int) number(attributes, "agentfsm.step"),
+                text(attributes, "agentfsm.agent").orElse(""),
+                machine,
+                text(attributes, "agentfsm.state").orElse(""),
+                target,
+                text(attributes, "agentfsm.trigger").orElse(""),
+                0,
+                Optional.empty()));
+    }
+
+    private static Optional<JsonNode> value(JsonNode attributes, String key) {
+        for (JsonNode attribute : attributes) {
+            if (key.equals(attribute.path("key").asText())) {
+                return Optional.of(attribute.path("value"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> text(JsonNode attributes, String key) {
+        return value(attributes, key).map(v -> v.path("stringValue").asText());
+    }
+
+    /** OTLP JSON writes 64-bit integers as strings. */
+    private static long number(JsonNode attributes, String key) {
+        return value(attributes, key).map(v -> v.path("intValue").asLong()).orElse(0L);
+    }
+}

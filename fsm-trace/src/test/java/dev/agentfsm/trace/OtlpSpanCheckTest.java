@@ -1,0 +1,90 @@
+package dev.agentfsm.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentfsm.runtime.MachineDoubles.AppStatus;
+import dev.agentfsm.runtime.MachineDoubles.HostStatus;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OtlpSpanCheckTest {
+    private final OtlpSpanCheck check =
+            new OtlpSpanCheck(TraceCheck.of(List.of(HostStatus.CONTINUE.machine(), AppStatus.CONTINUE.machine())));
+
+    /** One line of the collector's file exporter: the spans of one export, as fsm-opentelemetry names them. */
+    private static String export(String... spans) {
+        return "{\"resourceSpans\":[{\"resource\":{},\"scopeSpans\":[{\"scope\":{\"name\":\"dev.agentfsm.opentelemetry\"},"
+                + "\"spans\":[" + String.join(",", spans) + "]}]}]}";
+    }
+
+    private static String step(String id, int step, String state, String to, String toMachine, String trigger) {
+        String handOff = toMachine.isEmpty()
+                ? ""
+                : ",{\"key\":\"agentfsm.to_machine\",\"value\":{\"stringValue\":\"" + toMachine + "\"}}";
+        return "{\"traceId\":\"0af7651916cd43dd8448eb211c80319c\",\"spanId\":\"" + id + "\",\"name\":\"step HostAgent."
+                + state + "\",\"attributes\":["
+                + "{\"key\":\"agentfsm.machine\",\"value\":{\"stringValue\":\"HostAgent\"}},"
+                + "{\"key\":\"agentfsm.state\",\"value\":{\"stringValue\":\"" + state + "\"}},"
+                + "{\"key\":\"agentfsm.session\",\"value\":{\"stringValue\":\"s-1\"}},"
+                + "{\"key\":\"agentfsm.round\",\"value\":{\"intValue\":\"1\"}},"
+                + "{\"key\":\"agentfsm.step\",\"value\":{\"intValue\":\"" + step + "\"}},"
+                + "{\"key\":\"agentfsm.move\",\"value\":{\"stringValue\":\"" + state + "->" + to + "\"}},"
+                + "{\"key\":\"agentfsm.to\",\"value\":{\"stringValue\":\"" + to + "\"}},"
+                + "{\"key\":\"agentfsm.trigger\",\"value\":{\"stringValue\":\"" + trigger + "\"}}" + handOff + "]}";
+    }
+
+    private static final String CHAT = "{\"spanId\":\"c1\",\"name\":\"chat gpt\",\"attributes\":["
+            + "{\"key\":\"gen_ai.operation.name\",\"value\":{\"stringValue\":\"chat\"}}]}";
+
+    @Test
+    void declaredMovesPassAndAnEditedSpanWithAnUndeclaredMoveFails(@TempDir Path dir) throws IOException {
+        Path spans = dir.resolve("spans.json");
+        Files.writeString(
+                spans,
+                export(step("a1", 1, "CONTINUE", "ASSIGN", "", "LLM"), CHAT) + "\n"
+                        + export(step("a2", 2, "ASSIGN", "CONTINUE", "AppAgent", "SYSTEM")) + "\n");
+        OtlpSpanCheck.Result clean = check.check(spans);
+        assertEquals(2, clean.moves());
+        assertTrue(clean.passed(), clean.findings()::toString);
+
+        // the second span edited: ASSIGN now claims to have gone to FINISH, which it does not declare
+        Path edited = dir.resolve("edited.json");
+        Files.writeString(
+                edited,
+                Files.readString(spans)
+                        .replace(
+                                "{\"key\":\"agentfsm.to\",\"value\":{\"stringValue\":\"CONTINUE\"}}",
+                                "{\"key\":\"agentfsm.to\",\"value\":{\"stringValue\":\"FINISH\"}}")
+                        .replace(",{\"key\":\"agentfsm.to_machine\",\"value\":{\"stringValue\":\"AppAgent\"}}", ""));
+        OtlpSpanCheck.Result result = check.check(edited);
+        assertFalse(result.passed());
+        assertEquals(1, result.findings().size(), result.findings()::toString);
+        TraceReport.Finding finding = result.findings().get(0);
+        assertEquals(TraceReport.Kind.ILLEGAL_MOVE, finding.kind());
+        assertEquals(2, finding.line());
+        assertTrue(
+                finding.message().contains("span a2") && finding.message().contains("ASSIGN -> FINISH"),
+                finding.message());
+    }
+
+    @Test
+    void anUnknownMachineIsAFindingAndALineThatIsNotJsonNamesTheFile(@TempDir Path dir) throws IOException {
+        Path spans = dir.resolve("spans.json");
+        Files.writeString(
+                spans, export(step("b1", 1, "CONTINUE", "ASSIGN", "", "LLM").replace("HostAgent", "Nobody")));
+        assertEquals(
+                TraceReport.Kind.UNKNOWN_MACHINE,
+                check.check(spans).findings().get(0).kind());
+
+        Files.writeString(spans, "not json\n");
+        IOException e = assertThrows(IOException.class, () -> check.check(spans));
+        assertTrue(e.getMessage().contains("spans.json:1"), e.getMessage());
+    }
+}

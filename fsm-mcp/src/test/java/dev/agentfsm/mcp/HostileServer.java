@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -185,12 +187,29 @@ public final class HostileServer {
                 builder.environment()
                         .put(
                                 "TIDY_SCRIPT",
-                                "trap 'echo tidied > \"$TIDY_FILE\"; exit 0' TERM; while :; do sleep 600 & wait; done");
+                                "trap 'echo tidied > \"$TIDY_FILE\"; exit 0' TERM; echo > \"$TIDY_FILE.ready\";"
+                                        + " while :; do sleep 600 & wait; done");
                 Process shell = builder.start();
                 String pid = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+                // answer once the daemon's trap is set: a SIGTERM before it would kill it untidied
+                if (!arg.isEmpty()) {
+                    awaitFile(Path.of(arg + ".ready"));
+                }
                 send(result(id, text(pid)));
             }
             default -> misbehave(id);
+        }
+    }
+
+    /** Waits until {@code file} exists (the event a daemon signals with), looking at most 60,000 times. */
+    private static void awaitFile(Path file) throws IOException {
+        try {
+            for (int look = 0; !Files.exists(file) && look < 60_000; look++) {
+                Thread.sleep(1);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for " + file, e);
         }
     }
 

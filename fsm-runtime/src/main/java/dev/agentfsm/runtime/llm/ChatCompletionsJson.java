@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.runtime.SafeText;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** The JSON of OpenAI's chat-completions protocol: the request body, and what a response body says. */
 final class ChatCompletionsJson {
@@ -61,11 +62,13 @@ final class ChatCompletionsJson {
     }
 
     /**
-     * The text of {@code choices[0].message.content}.
+     * The reply: the text of {@code choices[0].message.content}, with the answering {@code model},
+     * {@code usage.prompt_tokens}, {@code usage.completion_tokens} and {@code choices[0].finish_reason} where
+     * the server gave them.
      *
      * @throws LlmException showing the (shortened) body when it is not JSON or has no such text
      */
-    static String content(String body, String endpoint) throws LlmException {
+    static LlmReply reply(String body, String endpoint) throws LlmException {
         JsonNode json;
         try {
             json = JSON.readTree(body);
@@ -75,10 +78,16 @@ final class ChatCompletionsJson {
                             + "); is this an OpenAI-compatible chat-completions endpoint? Body: " + shorten(body),
                     e);
         }
-        JsonNode message = json.path("choices").path(0).path("message");
+        JsonNode choice = json.path("choices").path(0);
+        JsonNode message = choice.path("message");
         JsonNode content = message.path("content");
         if (content.isTextual()) {
-            return content.textValue();
+            return new LlmReply(
+                    content.textValue(),
+                    text(json.path("model")),
+                    tokens(json.path("usage").path("prompt_tokens")),
+                    tokens(json.path("usage").path("completion_tokens")),
+                    text(choice.path("finish_reason")));
         }
         JsonNode refusal = message.path("refusal");
         if (refusal.isTextual()) {
@@ -86,6 +95,18 @@ final class ChatCompletionsJson {
         }
         throw new LlmException(
                 endpoint + " answered without text at choices[0].message.content. Body: " + shorten(body));
+    }
+
+    private static Optional<String> text(JsonNode node) {
+        return node.isTextual() && !node.textValue().isBlank()
+                ? Optional.of(SafeText.line(node.textValue(), 200))
+                : Optional.empty();
+    }
+
+    private static OptionalInt tokens(JsonNode node) {
+        return node.canConvertToInt() && node.isIntegralNumber() && node.intValue() >= 0
+                ? OptionalInt.of(node.intValue())
+                : OptionalInt.empty();
     }
 
     /** What an error body says, shortened: the server's error message where it has one, else the body. */

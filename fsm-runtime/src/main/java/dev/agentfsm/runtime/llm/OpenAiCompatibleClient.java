@@ -126,7 +126,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         Objects.requireNonNull(request, "request");
         String body = ChatCompletionsJson.requestBody(
                 model, request, structuredOutput ? request.responseSchema() : Optional.empty(), strictSchema);
-        return new LlmReply(ChatCompletionsJson.content(exchange(endpoint, body), "POST " + endpoint));
+        return ChatCompletionsJson.reply(exchange(endpoint, body), "POST " + endpoint);
     }
 
     /**

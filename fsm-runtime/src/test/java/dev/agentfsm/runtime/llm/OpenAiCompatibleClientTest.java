@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +65,35 @@ class OpenAiCompatibleClientTest {
                 """),
                 request.body());
         assertEquals(List.of(), slept);
+    }
+
+    @Test
+    void theReplyCarriesTheModelTheTokensAndTheFinishReasonTheServerGave() throws Exception {
+        server.answer(
+                FakeChatServer.status(
+                        200,
+                        """
+                        {"id": "chatcmpl-2", "object": "chat.completion", "model": "qwen2.5:7b",
+                         "choices": [{"index": 0, "finish_reason": "length",
+                                      "message": {"role": "assistant", "content": "{}"}}],
+                         "usage": {"prompt_tokens": 321, "completion_tokens": 12, "total_tokens": 333}}"""),
+                reply("{}"));
+
+        LlmReply full = client().build().complete(HELLO);
+        LlmReply bare = client().build().complete(HELLO);
+
+        assertEquals(
+                new LlmReply(
+                        "{}",
+                        Optional.of("qwen2.5:7b"),
+                        OptionalInt.of(321),
+                        OptionalInt.of(12),
+                        Optional.of("length")),
+                full);
+        assertEquals(
+                new LlmReply("{}", Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), Optional.of("stop")),
+                bare,
+                "what the server leaves out stays empty");
     }
 
     @Test

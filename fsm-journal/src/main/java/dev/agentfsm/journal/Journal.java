@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * <p>A step is one state entered: its {@code handle}, and the move it chose or the round's end. At the
  * end of each step the journal writes, in one record, the state, the move, every call the work made
  * through the wrappers ({@link #llm}, {@link #driver}, {@link #user}, and the session's
- * {@link Inbox}) with what it returned or threw, what the step changed in the context and on the
+ * {@link dev.agentfsm.runtime.Inbox}) with what it returned or threw, what the step changed in the context and on the
  * blackboard, and forces it to the device ({@link Durability#SYNC}). A resumed session runs its code
  * again from the start, but the steps the journal holds are replayed: their calls return the recorded
  * results instead of reaching the model, the device or the user, so no completed LLM call or action

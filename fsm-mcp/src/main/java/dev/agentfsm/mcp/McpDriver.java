@@ -7,7 +7,6 @@ import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
-import dev.agentfsm.runtime.device.ProcessTree;
 import dev.agentfsm.runtime.device.ToolPatterns;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.Image;

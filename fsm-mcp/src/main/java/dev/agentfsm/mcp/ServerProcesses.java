@@ -1,6 +1,5 @@
 package dev.agentfsm.mcp;
 
-import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;

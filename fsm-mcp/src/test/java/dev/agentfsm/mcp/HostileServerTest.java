@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
-import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.device.ProcessTree;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.Image;
 import java.time.Duration;

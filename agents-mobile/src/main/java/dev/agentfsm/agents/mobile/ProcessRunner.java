@@ -1,7 +1,7 @@
 package dev.agentfsm.agents.mobile;
 
+import dev.agentfsm.mcp.ProcessTree;
 import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.device.ProcessTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

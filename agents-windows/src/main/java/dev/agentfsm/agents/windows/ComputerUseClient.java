@@ -2,8 +2,8 @@ package dev.agentfsm.agents.windows;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.openai.OpenAiCompatibleClient;
 import dev.agentfsm.runtime.llm.LlmException;
-import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
 import java.util.List;
 import java.util.Objects;
 

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.agentfsm.openai.FakeChatServer;
+import dev.agentfsm.openai.OpenAiCompatibleClient;
 import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.llm.FakeChatServer;
-import dev.agentfsm.runtime.llm.OpenAiCompatibleClient;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The Operators a HostAgent creates, speaking OpenAI's Responses API
  * ({@link HostAgent.Builder#operatorResponses(ComputerUseClient)}): the host's replies come from a replayed
- * chat model, the Operators' from a local server (fsm-runtime's {@link FakeChatServer}) replaying recorded
+ * chat model, the Operators' from a local server (fsm-openai's {@link FakeChatServer}) replaying recorded
  * response bodies ({@code responses/*.yaml}), on the simulated desktop.
  */
 class HostOperatorResponsesTest {

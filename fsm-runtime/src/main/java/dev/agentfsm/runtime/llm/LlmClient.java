@@ -1,7 +1,7 @@
 package dev.agentfsm.runtime.llm;
 
 /**
- * A chat model. Implementations: {@link OpenAiCompatibleClient} (OpenAI, Azure OpenAI, Ollama, vLLM,
+ * A chat model. Implementations: fsm-openai's {@code OpenAiCompatibleClient} (OpenAI, Azure OpenAI, Ollama, vLLM,
  * llama.cpp's server) and {@link ReplayLlmClient} (recorded replies, for tests and demos). Agents
  * rarely call a client directly: {@link ReplyGuard} asks it and checks the reply's status.
  */

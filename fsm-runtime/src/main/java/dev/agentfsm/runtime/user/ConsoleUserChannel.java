@@ -36,7 +36,7 @@ import java.util.concurrent.TimeoutException;
  * control and bidi characters are shown as escapes rather than acted on by the terminal, and a huge
  * one is cut (at {@value #SHOWN_LINES} lines of {@value #SHOWN_CHARS} characters) with a visible marker.
  */
-public final class ConsoleUserChannel implements UserChannel {
+final class ConsoleUserChannel implements UserChannel {
     /** The most lines of a question or an action shown. */
     static final int SHOWN_LINES = 40;
     /** The most characters of one line of a question or an action shown. */
@@ -53,7 +53,7 @@ public final class ConsoleUserChannel implements UserChannel {
     private Future<String> pendingRead;
 
     /** A channel on {@code in} and {@code out} (normally {@code System.in} and {@code System.out}). */
-    public ConsoleUserChannel(InputStream in, PrintStream out) {
+    ConsoleUserChannel(InputStream in, PrintStream out) {
         this.in = new BufferedReader(new InputStreamReader(Objects.requireNonNull(in, "in"), Charset.defaultCharset()));
         this.out = Objects.requireNonNull(out, "out");
     }

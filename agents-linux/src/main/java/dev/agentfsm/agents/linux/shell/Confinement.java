@@ -1,6 +1,6 @@
 package dev.agentfsm.agents.linux.shell;
 
-import dev.agentfsm.runtime.device.ProcessTree;
+import dev.agentfsm.mcp.ProcessTree;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

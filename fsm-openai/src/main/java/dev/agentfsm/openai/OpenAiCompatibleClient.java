@@ -1,9 +1,13 @@
-package dev.agentfsm.runtime.llm;
+package dev.agentfsm.openai;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -1,8 +1,8 @@
-package dev.agentfsm.runtime.llm;
+package dev.agentfsm.openai;
 
-import static dev.agentfsm.runtime.llm.FakeChatServer.hang;
-import static dev.agentfsm.runtime.llm.FakeChatServer.reply;
-import static dev.agentfsm.runtime.llm.FakeChatServer.status;
+import static dev.agentfsm.openai.FakeChatServer.hang;
+import static dev.agentfsm.openai.FakeChatServer.reply;
+import static dev.agentfsm.openai.FakeChatServer.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.llm.ChatMessage;
+import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

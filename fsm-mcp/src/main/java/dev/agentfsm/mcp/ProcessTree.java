@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime.device;
+package dev.agentfsm.mcp;
 
 import java.io.IOException;
 import java.nio.file.Files;

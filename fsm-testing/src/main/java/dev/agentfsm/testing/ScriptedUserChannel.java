@@ -1,5 +1,8 @@
-package dev.agentfsm.runtime.user;
+package dev.agentfsm.testing;
 
+import dev.agentfsm.runtime.user.Answer;
+import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.runtime.user.UserChannel;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,8 +1,10 @@
-package dev.agentfsm.runtime.user;
+package dev.agentfsm.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.agentfsm.runtime.user.Answer;
+import dev.agentfsm.runtime.user.Decision;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,15 @@
-package dev.agentfsm.runtime.llm;
+package dev.agentfsm.openai;
 
-import static dev.agentfsm.runtime.llm.FakeChatServer.reply;
+import static dev.agentfsm.openai.FakeChatServer.reply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
+import dev.agentfsm.runtime.llm.AgentReply;
+import dev.agentfsm.runtime.llm.ChatMessage;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.ReplyGuard;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime.llm;
+package dev.agentfsm.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

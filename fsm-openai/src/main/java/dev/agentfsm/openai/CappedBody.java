@@ -1,4 +1,4 @@
-package dev.agentfsm.runtime.llm;
+package dev.agentfsm.openai;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

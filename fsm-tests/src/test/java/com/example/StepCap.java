@@ -1,7 +1,7 @@
 package com.example;
 
-import dev.agentfsm.runtime.StepEnd;
 import dev.agentfsm.runtime.StepInterceptor;
+import dev.agentfsm.runtime.StepInterceptor.StepEnd;
 
 /** Counts the steps it sees and vetoes the first one past {@code max}: the round ends as VETOED. */
 public final class StepCap implements StepInterceptor {

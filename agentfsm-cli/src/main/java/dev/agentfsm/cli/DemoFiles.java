@@ -1,6 +1,6 @@
 package dev.agentfsm.cli;
 
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.agentfsm.cli;
 
-import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.internal.SafeText;
 
 /**
  * Text made safe for an HTML page or an inline SVG: markup characters become entities, and the

@@ -1,5 +1,6 @@
 package dev.agentfsm.cli;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.journal.Durability;
 import dev.agentfsm.journal.Journal;
@@ -9,7 +10,6 @@ import dev.agentfsm.openai.OpenAiCompatibleClient;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.llm.LlmClient;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.io.IOException;
 import java.net.URI;

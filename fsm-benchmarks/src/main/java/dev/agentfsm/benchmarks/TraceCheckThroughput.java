@@ -7,7 +7,7 @@ import dev.agentfsm.benchmarks.machines.HostAgentStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Status;
-import dev.agentfsm.runtime.TransitionEvent;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import dev.agentfsm.trace.TraceCheck;
 import dev.agentfsm.trace.TraceReport;

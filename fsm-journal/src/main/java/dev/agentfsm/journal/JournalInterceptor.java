@@ -2,10 +2,10 @@ package dev.agentfsm.journal;
 
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
-import dev.agentfsm.runtime.RoundHooks;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.StepEnd;
+import dev.agentfsm.runtime.SessionRecorder.RoundHooks;
 import dev.agentfsm.runtime.StepInterceptor;
+import dev.agentfsm.runtime.StepInterceptor.StepEnd;
 import java.util.Optional;
 
 /**

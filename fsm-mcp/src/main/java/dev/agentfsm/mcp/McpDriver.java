@@ -1,15 +1,15 @@
 package dev.agentfsm.mcp;
 
-import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
-import dev.agentfsm.runtime.device.ToolPatterns;
 import dev.agentfsm.runtime.device.ToolSpec;
-import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.internal.SafeText;
+import dev.agentfsm.runtime.internal.ToolPatterns;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;

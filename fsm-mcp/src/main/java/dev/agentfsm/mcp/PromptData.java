@@ -1,8 +1,8 @@
 package dev.agentfsm.mcp;
 
-import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.util.List;
 
 /**

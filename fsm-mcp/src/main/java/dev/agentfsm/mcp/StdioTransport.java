@@ -1,7 +1,7 @@
 package dev.agentfsm.mcp;
 
-import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.internal.SafeText;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;

@@ -2,10 +2,10 @@ package dev.agentfsm.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.ToolSpec;
-import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.internal.SafeText;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.Base64;

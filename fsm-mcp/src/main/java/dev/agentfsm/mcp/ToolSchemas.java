@@ -1,6 +1,6 @@
 package dev.agentfsm.mcp;
 
-import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;

@@ -1,7 +1,7 @@
 package dev.agentfsm.mcp;
 
-import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.internal.SafeText;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.customizer.McpHttpClientAuthorizationErrorHandler;
 import io.modelcontextprotocol.spec.McpClientTransport;

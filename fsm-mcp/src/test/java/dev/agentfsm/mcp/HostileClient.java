@@ -1,10 +1,10 @@
 package dev.agentfsm.mcp;
 
-import dev.agentfsm.runtime.SafeText;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.llm.ChatMessage;
-import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.llm.LlmReply;
 import dev.agentfsm.runtime.llm.LlmRequest;

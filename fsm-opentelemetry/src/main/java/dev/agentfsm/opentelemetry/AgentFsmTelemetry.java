@@ -1,10 +1,10 @@
 package dev.agentfsm.opentelemetry;
 
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.StepEnd;
 import dev.agentfsm.runtime.StepInterceptor;
-import dev.agentfsm.runtime.TransitionEvent;
+import dev.agentfsm.runtime.StepInterceptor.StepEnd;
 import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.llm.LlmClient;
 import io.opentelemetry.api.OpenTelemetry;

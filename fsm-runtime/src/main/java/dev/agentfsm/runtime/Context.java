@@ -1,6 +1,5 @@
 package dev.agentfsm.runtime;
 
-import dev.agentfsm.runtime.internal.NamedValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -18,7 +17,7 @@ import java.util.function.UnaryOperator;
  * counters, each under a typed {@link Key}. One context belongs to one session; a host and the
  * sub-agents it hands work to see the same context.
  */
-public final class Context implements NamedValues {
+public final class Context {
 
     /**
      * A typed name for a value in a {@link Context}. Keys are compared by identity: declare each one
@@ -177,10 +176,9 @@ public final class Context implements NamedValues {
     }
 
     /**
-     * Every value by its key's name, for the session journal (another module, hence public through the
-     * internal {@link NamedValues}) to see what a step changed.
+     * Every value by its key's name, the step counters included: what a session journal records of a
+     * step's changes. A copy; changing it changes nothing here.
      */
-    @Override
     public Map<String, Object> valuesByName() {
         return byName();
     }
@@ -249,4 +247,13 @@ public final class Context implements NamedValues {
             value.set(ABSENT);
         }
     }
+
+    /**
+     * A finished subtask as a sub-agent leaves it for its host (UFO's {@code previous_subtasks}).
+     *
+     * @param subtask what the sub-agent was asked to do
+     * @param status the status it ended in ({@code FINISH}, {@code FAIL}, {@code ERROR} of its machine)
+     * @param result what it reports back; empty text when it has nothing to say
+     */
+    public record ArchivedSubtask(String subtask, Status status, String result) {}
 }

@@ -1,6 +1,7 @@
 package dev.agentfsm.runtime;
 
-import dev.agentfsm.runtime.internal.RoundReasons;
+import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import java.util.List;
 import java.util.Optional;
 

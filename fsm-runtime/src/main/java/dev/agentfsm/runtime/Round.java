@@ -1,9 +1,10 @@
 package dev.agentfsm.runtime;
 
-import dev.agentfsm.runtime.internal.Decision;
-import dev.agentfsm.runtime.internal.RoundDecider;
-import dev.agentfsm.runtime.internal.RoundReasons;
-import dev.agentfsm.runtime.internal.StepBudget;
+import dev.agentfsm.runtime.RoundDecider.Decision;
+import dev.agentfsm.runtime.RoundDecider.StepBudget;
+import dev.agentfsm.runtime.SessionRecorder.RoundHooks;
+import dev.agentfsm.runtime.StepInterceptor.StepEnd;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,7 @@
 package dev.agentfsm.runtime;
 
-import dev.agentfsm.runtime.internal.StepBudget;
+import dev.agentfsm.runtime.RoundDecider.StepBudget;
+import dev.agentfsm.runtime.SessionRecorder.RoundHooks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

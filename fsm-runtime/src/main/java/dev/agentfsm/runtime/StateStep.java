@@ -1,10 +1,10 @@
 package dev.agentfsm.runtime;
 
-import dev.agentfsm.runtime.internal.Decision;
-import dev.agentfsm.runtime.internal.RoundDecider;
-import dev.agentfsm.runtime.internal.StateWork;
-import dev.agentfsm.runtime.internal.WorkEnd;
-import dev.agentfsm.runtime.llm.ReplyRejectedException;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
+import dev.agentfsm.runtime.RoundDecider.Decision;
+import dev.agentfsm.runtime.RoundDecider.WorkEnd;
+import dev.agentfsm.runtime.StepInterceptor.StepEnd;
+import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;

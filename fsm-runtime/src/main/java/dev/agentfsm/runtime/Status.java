@@ -1,6 +1,7 @@
 package dev.agentfsm.runtime;
 
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -80,7 +81,7 @@ public interface Status {
      * The tools the LLM may call in this state, as the state's {@code @Tools} declares them: tool-name
      * patterns where {@code *} stands for any run of characters ({@code "browser_*"}). A state without
      * {@code @Tools} offers every tool the device has ({@code ["*"]}); {@code @Tools({})} offers none.
-     * {@link dev.agentfsm.runtime.device.ToolPatterns} applies them to a device's tools.
+     * Drivers that offer tools (fsm-mcp's {@code McpDriver}) apply them to the device's tools.
      */
     default List<String> tools() {
         return List.of("*");

@@ -1,6 +1,6 @@
 package dev.agentfsm.runtime;
 
-import dev.agentfsm.runtime.internal.RoundReasons;
+import dev.agentfsm.runtime.StepInterceptor.StepEnd;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;

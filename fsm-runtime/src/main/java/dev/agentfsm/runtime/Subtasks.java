@@ -1,5 +1,7 @@
 package dev.agentfsm.runtime;
 
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
+import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -23,8 +23,8 @@
  *       the {@link dev.agentfsm.runtime.Blackboard} holds what a host shares with its sub-agents.</li>
  *   <li>{@link dev.agentfsm.runtime.RuntimeConfig} reads the settings from YAML and the
  *       environment, strictly.</li>
- *   <li>{@code dev.agentfsm.runtime.step} is the four-phase step an agent's working state runs; {@code dev.agentfsm.runtime.trace} has the built-in listeners (SLF4J, a
- *       JSON-lines file, JFR).</li>
+ *   <li>{@code dev.agentfsm.runtime.trace} has the built-in listeners (SLF4J, a JSON-lines file,
+ *       JFR). The four-phase step an agent's working state runs is agents-kit's {@code AgentStep}.</li>
  * </ul>
  *
  * <p>Statuses are the generated enums' constants ({@link dev.agentfsm.runtime.Status}); strings
@@ -37,9 +37,13 @@
  * {@code Context}, {@code RoundResult}, {@code RuntimeConfig}, the listener and
  * interceptor interfaces) and its SPI (what generated code and agents implement: {@code StateManager},
  * {@code TransitionTable}, {@code AgentState}, {@code Agent}, {@code Status}; {@code SessionRecorder} and
- * {@code RoundHooks}, what a session journal such as fsm-journal's implements). API packages too:
- * {@code step}, {@code trace}, {@code user}, {@code llm}; SPI: {@code device} (what
- * drivers implement), {@code llm.LlmClient} and {@code user.UserChannel}. {@code internal} is neither:
- * it is shared with other agent-fsm modules only and may change in any release.
+ * its {@code RoundHooks}, what a session journal such as fsm-journal's implements; {@code RoundDecider},
+ * for engines other than {@code Round} such as fsm-temporal's workflow). API packages too:
+ * {@code trace}, {@code user}, {@code llm}; SPI: {@code device} (what drivers implement),
+ * {@code llm.LlmClient} and {@code user.UserChannel}. {@code internal} is neither: it is shared with
+ * other agent-fsm modules only and may change in any release.
+ *
+ * <p>This package depends on none of its sub-packages; they build on it (fsm-tests'
+ * {@code RuntimePackagesTest} keeps the package graph free of cycles).
  */
 package dev.agentfsm.runtime;

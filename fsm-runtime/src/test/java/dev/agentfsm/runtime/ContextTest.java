@@ -3,6 +3,7 @@ package dev.agentfsm.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import java.util.List;
 import java.util.Map;

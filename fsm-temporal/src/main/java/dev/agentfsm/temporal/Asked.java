@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * What a session waits for from its user: a question (a PENDING state's) or a confirmation (a
  * CONFIRM state's), and how long the state said it would wait. Answer it with
- * {@link SessionHandle#answer(String)} or {@link SessionHandle#confirm(dev.agentfsm.runtime.user.Decision)}.
+ * {@link SessionHandle#answer(String)} or {@link SessionHandle#confirm(dev.agentfsm.runtime.user.UserChannel.Decision)}.
  *
  * @param kind a question or a confirmation
  * @param prompt the question, or the action to approve, as the state put it
@@ -18,7 +18,7 @@ public record Asked(Kind kind, String prompt, Duration timeout) {
     public enum Kind {
         /** A question: answered with text, {@link SessionHandle#answer(String)}. */
         QUESTION,
-        /** An action to approve or reject: {@link SessionHandle#confirm(dev.agentfsm.runtime.user.Decision)}. */
+        /** An action to approve or reject: {@link SessionHandle#confirm(dev.agentfsm.runtime.user.UserChannel.Decision)}. */
         CONFIRMATION
     }
 

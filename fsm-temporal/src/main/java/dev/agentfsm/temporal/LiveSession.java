@@ -3,10 +3,10 @@ package dev.agentfsm.temporal;
 import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Next;
+import dev.agentfsm.runtime.ReplyRejectedException;
+import dev.agentfsm.runtime.RoundDecider;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.UnknownStatusException;
-import dev.agentfsm.runtime.internal.StateWork;
-import dev.agentfsm.runtime.llm.ReplyRejectedException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -77,7 +77,7 @@ final class LiveSession {
             Thread.currentThread().interrupt();
             throw new WorkerStopping(id, input.status(), e);
         } catch (Exception e) {
-            if (StateWork.interrupted(e)) {
+            if (RoundDecider.interrupted(e)) {
                 throw new WorkerStopping(id, input.status(), e);
             }
             lastFailure = Optional.of(e);
@@ -121,11 +121,11 @@ final class LiveSession {
     }
 
     private StepEnd work(Status status, Agent agent) throws Exception {
-        StateWork.handle(status, agent, context);
+        RoundDecider.handle(status, agent, context);
         if (status.endsRound()) {
             return new StepEnd.Worked();
         }
-        Next next = StateWork.decide(status, agent);
+        Next next = RoundDecider.next(status, agent);
         Optional<String> handOff = next.agent().map(this::register);
         return new StepEnd.Decided(next.to().qualifiedName(), next.from() == status && next.isLegal(), handOff);
     }

@@ -1,6 +1,6 @@
 package dev.agentfsm.temporal;
 
-import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowNotFoundException;

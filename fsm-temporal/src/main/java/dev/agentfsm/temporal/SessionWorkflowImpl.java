@@ -1,9 +1,9 @@
 package dev.agentfsm.temporal;
 
+import dev.agentfsm.runtime.RoundDecider.StepBudget;
 import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
-import dev.agentfsm.runtime.internal.StepBudget;
-import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.api.enums.v1.TimeoutType;
 import io.temporal.common.RetryOptions;

@@ -62,7 +62,7 @@ sealed interface StepEnd {
     }
 
     /**
-     * The LLM never gave a usable reply ({@link dev.agentfsm.runtime.llm.ReplyRejectedException}).
+     * The LLM never gave a usable reply ({@link dev.agentfsm.runtime.ReplyRejectedException}).
      *
      * @param outcome the outcome the round ends with
      * @param message the exception's message

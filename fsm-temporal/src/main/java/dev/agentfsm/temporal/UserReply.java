@@ -1,6 +1,6 @@
 package dev.agentfsm.temporal;
 
-import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,7 +35,7 @@ record UserReply(Asked asked, Optional<String> answer, Optional<Decision> decisi
                 : decided(asked, Decision.TIMED_OUT);
     }
 
-    /** How long was waited, for {@link dev.agentfsm.runtime.user.Answer.TimedOut}. */
+    /** How long was waited, for {@link dev.agentfsm.runtime.user.UserChannel.Answer.TimedOut}. */
     Duration waited() {
         return asked.timeout();
     }

@@ -2,12 +2,11 @@ package dev.agentfsm.temporal;
 
 import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.RoundDecider;
+import dev.agentfsm.runtime.RoundDecider.Decision;
+import dev.agentfsm.runtime.RoundDecider.StepBudget;
+import dev.agentfsm.runtime.RoundDecider.WorkEnd;
 import dev.agentfsm.runtime.Status;
-import dev.agentfsm.runtime.internal.Decision;
-import dev.agentfsm.runtime.internal.RoundDecider;
-import dev.agentfsm.runtime.internal.RoundReasons;
-import dev.agentfsm.runtime.internal.StepBudget;
-import dev.agentfsm.runtime.internal.WorkEnd;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -253,7 +252,7 @@ final class WorkflowRound {
         String reason = end.reason();
         Optional<String> failure = end.error();
         if (error.isPresent()) {
-            reason = RoundReasons.afterOnError(errorReason, reason);
+            reason = RoundDecider.afterOnError(errorReason, reason);
             outcome = Outcome.ERROR;
             failure = error;
         }

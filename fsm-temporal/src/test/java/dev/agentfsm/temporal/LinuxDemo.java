@@ -1,5 +1,6 @@
 package dev.agentfsm.temporal;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.linux.LinuxAgent;
 import dev.agentfsm.agents.linux.LinuxAgentStateManager;
 import dev.agentfsm.agents.linux.shell.ShellConfig;
@@ -13,7 +14,6 @@ import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -9,9 +9,9 @@ import dev.agentfsm.runtime.AgentState;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Next;
-import dev.agentfsm.runtime.user.Answer;
-import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
+import dev.agentfsm.runtime.user.UserChannel.Answer;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.windows.HostAgent;
 import dev.agentfsm.agents.windows.HostAgentStateManager;
 import dev.agentfsm.agents.windows.desktop.simulated.Chart;
@@ -16,9 +17,8 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
-import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import io.temporal.client.WorkflowClient;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.agentfsm.testing;
 
-import dev.agentfsm.runtime.user.Answer;
-import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
+import dev.agentfsm.runtime.user.UserChannel.Answer;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.StateManager;
-import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import dev.agentfsm.testing.shop.ClerkStateManager;
 import dev.agentfsm.testing.shop.ClerkStatus;
 import dev.agentfsm.testing.shop.LedgerStateManager;

@@ -3,7 +3,7 @@ package dev.agentfsm.trace;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
-import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.internal.SafeText;
 
 /**
  * Text read from a trace (machine and status names, reasons, problems), made safe to show: a trace

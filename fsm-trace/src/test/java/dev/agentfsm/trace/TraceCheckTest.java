@@ -15,7 +15,7 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
-import dev.agentfsm.runtime.TransitionEvent;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -10,7 +10,7 @@ import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.TransitionEvent;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.agentfsm.spring.boot;
 
-import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.ChatMessage;
-import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.llm.LlmReply;

@@ -2,6 +2,7 @@ package dev.agentfsm.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.linux.LinuxAgent;
 import dev.agentfsm.agents.linux.LinuxAgentStateManager;
 import dev.agentfsm.agents.linux.shell.ShellConfig;
@@ -9,12 +10,11 @@ import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
-import dev.agentfsm.runtime.StepEnd;
 import dev.agentfsm.runtime.StepInterceptor;
+import dev.agentfsm.runtime.StepInterceptor.StepEnd;
 import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmReply;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentfsm.runtime.llm.ChatMessage;
-import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.llm.LlmReply;
 import dev.agentfsm.runtime.llm.LlmRequest;

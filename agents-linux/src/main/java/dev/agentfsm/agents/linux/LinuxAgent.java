@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.linux;
 
+import dev.agentfsm.agents.kit.AgentStep;
 import dev.agentfsm.agents.linux.LinuxSteps.Executed;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
@@ -9,7 +10,6 @@ import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.step.AgentStep;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.linux;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentfsm.agents.kit.AgentStep.StepRecord;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
@@ -8,7 +9,6 @@ import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmException;
-import dev.agentfsm.runtime.step.StepRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * The four phases of the LinuxAgent's {@code CONTINUE} step, each handing its result to the next
- * (the agent chains them into a {@link dev.agentfsm.runtime.step.AgentStep}): {@link #observe} builds
+ * (the agent chains them into a {@link dev.agentfsm.agents.kit.AgentStep}): {@link #observe} builds
  * the prompt, {@link #ask} gets the guarded reply and sets the agent's status from it, {@link #act}
  * runs the command the reply names, {@link #remember} records the step.
  */

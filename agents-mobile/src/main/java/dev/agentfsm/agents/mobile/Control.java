@@ -1,7 +1,7 @@
 package dev.agentfsm.agents.mobile;
 
+import dev.agentfsm.agents.kit.ScreenshotAnnotator;
 import dev.agentfsm.runtime.device.Rect;
-import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 
 /**
  * A control on the screen the LLM can refer to by id, read from the uiautomator dump (UFO's

@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.mobile;
 
+import dev.agentfsm.agents.kit.AgentStep;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -7,7 +8,6 @@ import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.step.AgentStep;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package dev.agentfsm.agents.mobile;
 
+import dev.agentfsm.agents.kit.AgentStep.StepRecord;
+import dev.agentfsm.agents.kit.ScreenshotAnnotator;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
-import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 import dev.agentfsm.runtime.llm.AgentReply;
-import dev.agentfsm.runtime.step.StepRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

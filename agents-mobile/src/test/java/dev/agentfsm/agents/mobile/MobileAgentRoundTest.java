@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
+import dev.agentfsm.agents.kit.ScreenshotAnnotator;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
-import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 import dev.agentfsm.runtime.llm.ChatMessage;
-import dev.agentfsm.runtime.llm.Image;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

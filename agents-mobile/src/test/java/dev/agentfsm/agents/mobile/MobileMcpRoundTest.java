@@ -12,11 +12,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.LlmClient;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.testing.ExternalTools;
 import java.io.IOException;
 import java.io.UncheckedIOException;

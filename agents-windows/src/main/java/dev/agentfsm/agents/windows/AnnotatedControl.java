@@ -1,8 +1,8 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.kit.ScreenshotAnnotator;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
-import dev.agentfsm.runtime.device.ScreenshotAnnotator;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.kit.AgentStep;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.agents.windows.ufo.UfoReply;
@@ -9,7 +10,6 @@ import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.step.AgentStep;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

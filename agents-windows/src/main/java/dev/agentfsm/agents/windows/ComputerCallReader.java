@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.agents.windows.screen.ComputerAction;
-import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.LlmException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.kit.AgentStep;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.agents.windows.screen.Screen;
@@ -13,7 +14,6 @@ import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.step.AgentStep;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,14 +1,14 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.kit.AgentStep.StepRecord;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.agents.windows.ufo.UfoReply;
-import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.ChatMessage;
-import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import dev.agentfsm.runtime.llm.LlmException;
-import dev.agentfsm.runtime.step.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

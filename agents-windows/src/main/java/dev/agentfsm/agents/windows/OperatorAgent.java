@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.kit.AgentStep;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.agents.windows.screen.ComputerAction;
@@ -10,7 +11,6 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.step.AgentStep;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.kit.AgentStep.StepRecord;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.agents.windows.ufo.UfoReply;
@@ -7,9 +8,8 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Rect;
 import dev.agentfsm.runtime.llm.ChatMessage;
-import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import dev.agentfsm.runtime.llm.LlmException;
-import dev.agentfsm.runtime.step.StepRecord;
 import java.util.List;
 import java.util.Optional;
 

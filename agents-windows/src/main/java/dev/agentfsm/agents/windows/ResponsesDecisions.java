@@ -7,7 +7,7 @@ import dev.agentfsm.agents.windows.ComputerCallReader.SafetyCheck;
 import dev.agentfsm.agents.windows.ComputerCallReader.Turn;
 import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.Context;
-import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import dev.agentfsm.runtime.llm.LlmException;
 import java.util.Objects;
 import java.util.Optional;

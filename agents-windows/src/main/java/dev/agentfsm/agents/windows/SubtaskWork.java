@@ -1,8 +1,8 @@
 package dev.agentfsm.agents.windows;
 
-import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Blackboard;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.DriverException;

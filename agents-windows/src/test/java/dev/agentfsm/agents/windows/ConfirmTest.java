@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

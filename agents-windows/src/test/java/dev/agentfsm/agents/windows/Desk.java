@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
@@ -9,7 +10,6 @@ import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.llm.LlmClient;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.io.IOException;
 import java.io.InputStream;

@@ -7,15 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.windows.desktop.simulated.Chart;
-import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
-import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

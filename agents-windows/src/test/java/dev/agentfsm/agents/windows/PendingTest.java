@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.Blackboard.QuestionAnswer;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.user.Answer;
-import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
+import dev.agentfsm.runtime.user.UserChannel.Answer;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import dev.agentfsm.testing.ScriptedUserChannel;
 import java.time.Duration;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.agentfsm.agents.windows;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.runtime.llm.ChatMessage;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
 
 /** Reads back what a replayed model was asked, for tests of the Operator's prompts. */
 public final class Prompts {

@@ -9,7 +9,7 @@ import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.StateManager;
-import dev.agentfsm.runtime.user.Decision;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import dev.agentfsm.testing.CoveragePath;
 import dev.agentfsm.testing.Fault;
 import dev.agentfsm.testing.PathStep;

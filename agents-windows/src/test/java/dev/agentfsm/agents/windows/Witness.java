@@ -1,8 +1,8 @@
 package dev.agentfsm.agents.windows;
 
-import dev.agentfsm.runtime.user.Answer;
-import dev.agentfsm.runtime.user.Decision;
 import dev.agentfsm.runtime.user.UserChannel;
+import dev.agentfsm.runtime.user.UserChannel.Answer;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,14 +1,14 @@
 /**
- * Not part of the runtime's API: code that other agent-fsm modules share with the runtime and that
- * users should not call. It is public only because Java has no narrower visibility across modules;
- * it may change in any release without notice.
+ * Not part of the runtime's API: helpers other agent-fsm modules share with the runtime and that
+ * users should not call. It is public only because Java has no narrower visibility across modules
+ * without a module descriptor; it may change in any release without notice, and the Javadoc leaves it
+ * out.
  *
- * <p>{@link dev.agentfsm.runtime.internal.RoundDecider} is the round's one decider: given how a state's
- * work ended ({@link dev.agentfsm.runtime.internal.WorkEnd}), it says what follows
- * ({@link dev.agentfsm.runtime.internal.Decision}), for {@link dev.agentfsm.runtime.Round} and for
- * fsm-temporal's workflow alike. {@link dev.agentfsm.runtime.internal.RoundReasons} holds the words a
- * round ends with, so that fsm-temporal's workflow rounds end word for word as the embedded ones;
- * {@link dev.agentfsm.runtime.internal.StepBudget} counts their steps alike, and
- * {@link dev.agentfsm.runtime.internal.StateWork} runs a state's work and asks for its next state.
+ * <p>{@link dev.agentfsm.runtime.internal.SafeText} shows text from a model or a tool on a terminal
+ * without letting it act on the terminal; {@link dev.agentfsm.runtime.internal.ToolPatterns} chooses
+ * the tools a state offers from its {@code @Tools} patterns; {@link
+ * dev.agentfsm.agents.kit.ScreenshotAnnotator} draws numbered labels on a screenshot.
+ * It depends on the root and {@code device} packages only, and neither of them depends on it, so it
+ * adds no cycle to the runtime's package graph.
  */
 package dev.agentfsm.runtime.internal;

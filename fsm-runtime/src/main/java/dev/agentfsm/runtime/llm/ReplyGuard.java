@@ -3,8 +3,9 @@ package dev.agentfsm.runtime.llm;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.runtime.Outcome;
-import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.ReplyRejectedException;
 import dev.agentfsm.runtime.Status;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -190,5 +191,25 @@ public final class ReplyGuard {
                 + reasks + (reasks == 1 ? " re-ask: " : " re-asks: ") + rejected.problem() + "; the statuses offered"
                 + " were " + ReplyCheck.names(offered) + ". Last reply: " + shown;
         return new ReplyRejectedException(rejected.outcome(), from, rejected.status(), offered, lastReply, message);
+    }
+
+    /**
+     * A further check of a reply whose status {@link ReplyGuard} accepted, such as "the tool it calls is
+     * offered in this state and its arguments match the tool's JSON Schema". A reply with a problem gets
+     * the same corrective re-ask as a bad status, within the same count of re-asks, and the tool is never
+     * called with it.
+     */
+    @FunctionalInterface
+    public interface ReplyRule {
+
+        /**
+         * What is wrong with {@code reply}, as a sentence fragment addressed to the model (it follows
+         * "Your reply was rejected: "); empty when the reply is fine. Text quoted from the reply is
+         * escaped and cut ({@link dev.agentfsm.runtime.internal.SafeText#line}).
+         *
+         * @param from the status of the state asking
+         * @param reply the reply, its status already accepted
+         */
+        Optional<String> problem(Status from, AgentReply reply);
     }
 }

@@ -20,7 +20,7 @@ import java.util.List;
  * composition keywords are where the servers' subsets of JSON Schema differ most, and {@code enum} and
  * {@code description} are in all of them.
  */
-public final class StatusSchema {
+final class StatusSchema {
     private StatusSchema() {}
 
     /**

@@ -1,9 +1,9 @@
 package dev.agentfsm.runtime.trace;
 
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.SubtaskEvent;
-import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 
 /**
  * Emits JDK Flight Recorder events: {@value #TRANSITION_EVENT} for each transition,

@@ -2,9 +2,9 @@ package dev.agentfsm.runtime.trace;
 
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.SubtaskEvent;
-import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

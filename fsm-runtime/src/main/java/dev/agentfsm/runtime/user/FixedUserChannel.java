@@ -1,5 +1,7 @@
 package dev.agentfsm.runtime.user;
 
+import dev.agentfsm.runtime.user.UserChannel.Answer;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.time.Duration;
 
 /** A {@link UserChannel} nobody sits behind: every confirmation gets the same decision, every question times out at once. */

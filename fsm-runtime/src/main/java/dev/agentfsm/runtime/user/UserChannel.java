@@ -1,13 +1,11 @@
 package dev.agentfsm.runtime.user;
 
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.time.Duration;
 
 /**
  * How an agent reaches its user, for PENDING (a question) and CONFIRM (approve a dangerous action).
- * Implementations: {@link #console(InputStream, PrintStream)}, {@link #alwaysApprove()},
- * {@link #alwaysDeny()}, and fsm-testing's {@code ScriptedUserChannel} for tests. A time-out is a result the state acts on (the {@code TIMEOUT} trigger), not
+ * Implementations: {@link #alwaysApprove()}, {@link #alwaysDeny()}, agents-kit's
+ * {@code ConsoleUserChannel} (a person at a terminal) and fsm-testing's {@code ScriptedUserChannel} (tests). A time-out is a result the state acts on (the {@code TIMEOUT} trigger), not
  * an exception.
  */
 public interface UserChannel {
@@ -18,18 +16,6 @@ public interface UserChannel {
     /** Asks the user to approve {@code action} and waits at most {@code timeout}. */
     Decision confirm(String action, Duration timeout);
 
-    /**
-     * A person at a terminal reading {@code out} and typing on {@code in} (normally {@code System.out}
-     * and {@code System.in}): {@code y}/{@code yes}/{@code n}/{@code no} for confirmations, asked once
-     * more on anything else. The read runs on a daemon thread, so a silent user costs the time-out,
-     * never a hang; input typed before a confirmation prompt is discarded, so it cannot approve an
-     * action nobody saw. Questions and actions are printed through the runtime's safe-text rules, at
-     * most 40 lines of 500 characters.
-     */
-    static UserChannel console(InputStream in, PrintStream out) {
-        return new ConsoleUserChannel(in, out);
-    }
-
     /** A channel that approves everything and answers no question (each question times out at once). */
     static UserChannel alwaysApprove() {
         return FixedUserChannel.APPROVE;
@@ -38,5 +24,33 @@ public interface UserChannel {
     /** A channel that rejects everything and answers no question. */
     static UserChannel alwaysDeny() {
         return FixedUserChannel.DENY;
+    }
+
+    /** The user's answer to a question: given, or not given in time. */
+    public sealed interface Answer permits Answer.Given, Answer.TimedOut {
+
+        /**
+         * The user answered.
+         *
+         * @param text the answer
+         */
+        record Given(String text) implements Answer {}
+
+        /**
+         * Nobody answered in time.
+         *
+         * @param after how long was waited
+         */
+        record TimedOut(Duration after) implements Answer {}
+    }
+
+    /** The user's decision on a confirmation. */
+    public enum Decision {
+        /** Go ahead: the waiting action runs. */
+        APPROVED,
+        /** Don't: the waiting action never runs. */
+        REJECTED,
+        /** Nobody decided in time; treated as a rejection by the agents. */
+        TIMED_OUT
     }
 }

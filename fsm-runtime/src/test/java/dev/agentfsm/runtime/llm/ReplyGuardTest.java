@@ -11,7 +11,9 @@ import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.ReplyRejectedException;
 import dev.agentfsm.runtime.Status;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,13 +48,13 @@ class ReplyGuardTest {
                 + "\"}}";
     }
 
-    private ReplyGuard guard(ReplayLlmClient llm, int reasks) {
+    private ReplyGuard guard(ScriptedModel llm, int reasks) {
         return ReplyGuard.of(llm, "/action/status", reasks);
     }
 
     @Test
     void offersTheSameMachineTargetsTheModelMayChoose() {
-        ReplyGuard guard = guard(ReplayLlmClient.of(List.of()), 3);
+        ReplyGuard guard = guard(ScriptedModel.of(List.of()), 3);
 
         assertEquals(
                 List.of(
@@ -79,7 +81,7 @@ class ReplyGuardTest {
 
     @Test
     void acceptsAValidReplyAtOnceAndOffersOnlyTheAllowedStatuses() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FINISH")));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("FINISH")));
 
         AgentReply accepted = guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema);
 
@@ -107,7 +109,7 @@ class ReplyGuardTest {
 
     @Test
     void withoutASchemaTheGuardBuildsOneThatHoldsOnlyTheStatus() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FAIL")));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("FAIL")));
 
         AgentReply accepted = guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT);
 
@@ -125,7 +127,7 @@ class ReplyGuardTest {
 
     @Test
     void normalizesTheStatusInTheReplyAndInTheJson() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("  finish\\n")));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("  finish\\n")));
 
         AgentReply accepted = guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema);
 
@@ -137,7 +139,7 @@ class ReplyGuardTest {
     @Test
     void acceptsAReplyInACodeFence() throws LlmException {
         String fenced = "```json\n" + reply("CONTINUE") + "\n```";
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(fenced, "```\n" + reply("FAIL") + "\n```\n"));
+        ScriptedModel llm = ScriptedModel.of(List.of(fenced, "```\n" + reply("FAIL") + "\n```\n"));
         ReplyGuard guard = guard(llm, 0);
 
         AgentReply first = guard.ask(AppStatus.CONTINUE, PROMPT, schema);
@@ -150,7 +152,7 @@ class ReplyGuardTest {
 
     @Test
     void malformedThenCorrected() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of("Sure! {\"action\": ", reply("CONTINUE")));
+        ScriptedModel llm = ScriptedModel.of(List.of("Sure! {\"action\": ", reply("CONTINUE")));
 
         AgentReply accepted = guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema);
 
@@ -169,7 +171,7 @@ class ReplyGuardTest {
 
     /** Asks with one bad reply and one good one; checks the good one won and what the re-ask said. */
     private void assertCorrected(String bad, String good, Status expectedStatus, String problem) throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(bad, good));
+        ScriptedModel llm = ScriptedModel.of(List.of(bad, good));
 
         assertEquals(
                 expectedStatus,
@@ -227,7 +229,7 @@ class ReplyGuardTest {
             {"action": {"status": "ERROR"}}                  | ILLEGAL_TRANSITION | ERROR  | AppAgent cannot move from CONTINUE to "ERROR" by the model's choice
             """)
     void everyReaskSpentIsRejectedWithTheMatchingOutcome(String bad, Outcome outcome, String status, String problem) {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("nope"), "{", bad));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("nope"), "{", bad));
 
         ReplyRejectedException e =
                 assertThrows(ReplyRejectedException.class, () -> guard(llm, 2).ask(AppStatus.CONTINUE, PROMPT, schema));
@@ -250,7 +252,7 @@ class ReplyGuardTest {
 
     @Test
     void noReaskMeansTheFirstBadReplyIsFinal() {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("PAUSE"), reply("FINISH")));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("PAUSE"), reply("FINISH")));
 
         ReplyRejectedException e =
                 assertThrows(ReplyRejectedException.class, () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
@@ -263,7 +265,7 @@ class ReplyGuardTest {
     @Test
     void aLongLastReplyIsShortenedInTheMessageButKeptWhole() {
         String longReply = "{\"action\": {\"status\": \"ASSIGN\"}, \"thought\": \"" + "x".repeat(1000) + "\"}";
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(longReply));
+        ScriptedModel llm = ScriptedModel.of(List.of(longReply));
 
         ReplyRejectedException e =
                 assertThrows(ReplyRejectedException.class, () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
@@ -275,7 +277,7 @@ class ReplyGuardTest {
     @Test
     void aHugeBadReplyIsEchoedCutOnEveryReask() throws LlmException {
         String huge = "{\"action\": {\"status\": \"CONTINUE\"}, \"thought\": \"" + "z".repeat(15 * 1024 * 1024);
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(huge, huge, huge, reply("FINISH")));
+        ScriptedModel llm = ScriptedModel.of(List.of(huge, huge, huge, reply("FINISH")));
 
         assertEquals(
                 AppStatus.FINISH,
@@ -307,7 +309,7 @@ class ReplyGuardTest {
     @Test
     void aHugeOrHostileStatusIsQuotedCutAndEscaped() {
         String status = "\\u001b]52;c;" + "A".repeat(1_000_000); // a JSON escape: the status holds an ESC
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply(status)));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply(status)));
 
         ReplyRejectedException e =
                 assertThrows(ReplyRejectedException.class, () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
@@ -320,7 +322,7 @@ class ReplyGuardTest {
 
     @Test
     void theInstructionIsItsOwnUserMessageWhenThePromptDoesNotEndWithOne() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"status\": \"Continue\"}"));
+        ScriptedModel llm = ScriptedModel.of(List.of("{\"status\": \"Continue\"}"));
         List<ChatMessage> prompt = List.of(ChatMessage.system("Plan the task."));
 
         AgentReply accepted = ReplyGuard.of(llm, "/status", 0)
@@ -346,7 +348,7 @@ class ReplyGuardTest {
 
     @Test
     void theInstructionKeepsTheScreenshotOfTheLastUserMessage() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FINISH")));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("FINISH")));
         Image screenshot = Image.png(new byte[] {1, 2, 3});
 
         guard(llm, 0).ask(AppStatus.CONTINUE, List.of(ChatMessage.user("What now?", List.of(screenshot))), schema);
@@ -357,7 +359,7 @@ class ReplyGuardTest {
 
     @Test
     void aStateTheModelCannotMoveIsAskedNothing() {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("CONTINUE")));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("CONTINUE")));
 
         IllegalArgumentException e = assertThrows(
                 IllegalArgumentException.class, () -> guard(llm, 3).ask(AppStatus.PENDING, PROMPT, schema));
@@ -371,7 +373,7 @@ class ReplyGuardTest {
 
     @Test
     void aSchemaWithoutTheStatusPropertyIsAnError() {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("CONTINUE")));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("CONTINUE")));
         JsonNode noStatus = json("{\"type\": \"object\", \"properties\": {\"action\": {\"type\": \"object\"}}}");
 
         IllegalArgumentException e = assertThrows(
@@ -405,7 +407,7 @@ class ReplyGuardTest {
 
     @Test
     void thePromptShowsEachStatusWithItsWhenTextAndTheTargetsDescription() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(hostReply("ASSIGN")));
+        ScriptedModel llm = ScriptedModel.of(List.of(hostReply("ASSIGN")));
 
         ReplyGuard.of(llm, "/status", 0).ask(HostStatus.CONTINUE, PROMPT, HOST_SCHEMA);
 
@@ -417,7 +419,7 @@ class ReplyGuardTest {
 
     @Test
     void theSchemaDescribesEachStatusAfterThePropertysOwnDescription() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(hostReply("FINISH")));
+        ScriptedModel llm = ScriptedModel.of(List.of(hostReply("FINISH")));
 
         ReplyGuard.of(llm, "/status", 0).ask(HostStatus.CONTINUE, PROMPT, HOST_SCHEMA);
 
@@ -433,7 +435,7 @@ class ReplyGuardTest {
 
     @Test
     void aSchemaWithoutADescriptionGetsTheCardsAlone() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(hostReply("FINISH")));
+        ScriptedModel llm = ScriptedModel.of(List.of(hostReply("FINISH")));
 
         ReplyGuard.of(llm, "/status", 0).ask(HostStatus.CONTINUE, PROMPT);
 
@@ -449,7 +451,7 @@ class ReplyGuardTest {
 
     @Test
     void theReaskQuotesTheCardsAgain() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(hostReply("FAIL"), hostReply("ASSIGN")));
+        ScriptedModel llm = ScriptedModel.of(List.of(hostReply("FAIL"), hostReply("ASSIGN")));
 
         AgentReply accepted = ReplyGuard.of(llm, "/status", 1).ask(HostStatus.CONTINUE, PROMPT, HOST_SCHEMA);
 
@@ -463,7 +465,7 @@ class ReplyGuardTest {
 
     @Test
     void aMachineThatDescribesNothingKeepsTheOneLineListAndTheBareSchema() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("FINISH")));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("FINISH")));
 
         guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema);
 
@@ -510,7 +512,7 @@ class ReplyGuardTest {
 
     @Test
     void aStatusInsideAnArrayIsFoundInTheSchemasItems() throws LlmException {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of("{\"actions\": [{\"status\": \"fail\"}]}"));
+        ScriptedModel llm = ScriptedModel.of(List.of("{\"actions\": [{\"status\": \"fail\"}]}"));
         JsonNode listSchema = json(
                 """
                 {"type": "object", "properties": {"actions": {"type": "array",
@@ -532,7 +534,7 @@ class ReplyGuardTest {
 
     @Test
     void badSettingsAreRejected() {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of());
+        ScriptedModel llm = ScriptedModel.of(List.of());
 
         IllegalArgumentException relative =
                 assertThrows(IllegalArgumentException.class, () -> ReplyGuard.of(llm, "action/status", 3));
@@ -552,11 +554,11 @@ class ReplyGuardTest {
 
     @Test
     void anUnreachableModelIsNotARejection() {
-        ReplayLlmClient llm = ReplayLlmClient.of(List.of(reply("PAUSE")));
+        ScriptedModel llm = ScriptedModel.of(List.of(reply("PAUSE")));
 
         LlmException e = assertThrows(LlmException.class, () -> guard(llm, 3).ask(AppStatus.CONTINUE, PROMPT, schema));
 
-        assertTrue(e.getMessage().startsWith("Replay (given in code) has no reply left for request 2"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("The scripted model has no reply left for request 2"), e.getMessage());
         assertEquals(2, llm.requests().size());
     }
 }

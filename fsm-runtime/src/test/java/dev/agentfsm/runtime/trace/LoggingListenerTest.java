@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.agentfsm.annotations.Trigger;
-import dev.agentfsm.runtime.ArchivedSubtask;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.SubtaskEvent;
-import dev.agentfsm.runtime.TransitionEvent;
+import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

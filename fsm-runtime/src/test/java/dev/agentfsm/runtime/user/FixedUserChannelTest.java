@@ -2,6 +2,8 @@ package dev.agentfsm.runtime.user;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.agentfsm.runtime.user.UserChannel.Answer;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package dev.agentfsm.tests.journal;
 
 import dev.agentfsm.runtime.device.Action;
-import dev.agentfsm.runtime.device.ActionId;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.device.DeviceDriver.ActionId;
 import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
 import java.io.IOException;

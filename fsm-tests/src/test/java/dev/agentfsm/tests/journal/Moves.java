@@ -1,8 +1,8 @@
 package dev.agentfsm.tests.journal;
 
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

@@ -2,8 +2,8 @@ package dev.agentfsm.tests.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;

@@ -1,8 +1,8 @@
 package dev.agentfsm.tests.runtime;
 
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import java.util.ArrayList;
 import java.util.List;
 

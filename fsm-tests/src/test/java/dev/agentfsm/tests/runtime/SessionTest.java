@@ -12,7 +12,7 @@ import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
-import dev.agentfsm.runtime.TransitionEvent;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.SubtaskEvent;
-import dev.agentfsm.runtime.TransitionEvent;
 import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import dev.agentfsm.tests.ufo.AppAgent;
 import dev.agentfsm.tests.ufo.AppAgentStatus;
 import dev.agentfsm.tests.ufo.HostAgent;

@@ -6,8 +6,8 @@ import dev.agentfsm.annotations.Terminal;
 import dev.agentfsm.annotations.Transition;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.AgentState;
-import dev.agentfsm.runtime.ArchivedSubtask;
 import dev.agentfsm.runtime.Context;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.Next;
 
 /**

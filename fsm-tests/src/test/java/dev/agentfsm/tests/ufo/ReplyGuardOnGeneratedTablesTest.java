@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.runtime.Outcome;
+import dev.agentfsm.runtime.ReplyRejectedException;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
-import dev.agentfsm.runtime.llm.ReplyRejectedException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

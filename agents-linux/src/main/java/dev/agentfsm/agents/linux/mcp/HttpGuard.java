@@ -1,6 +1,6 @@
 package dev.agentfsm.agents.linux.mcp;
 
-import dev.agentfsm.runtime.SafeText;
+import dev.agentfsm.runtime.internal.SafeText;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.AsyncEvent;

@@ -11,7 +11,7 @@ import dev.agentfsm.mcp.McpEndpoint;
 import dev.agentfsm.mcp.McpOptions;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
-import dev.agentfsm.runtime.llm.Image;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import dev.agentfsm.testing.ExternalTools;
 import java.nio.file.Path;
 import java.time.Duration;

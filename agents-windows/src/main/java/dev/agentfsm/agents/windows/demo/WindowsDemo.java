@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows.demo;
 
+import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.windows.AppAgent;
 import dev.agentfsm.agents.windows.HostAgent;
 import dev.agentfsm.agents.windows.HostAgentStateManager;
@@ -10,7 +11,6 @@ import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
-import dev.agentfsm.runtime.llm.ReplayLlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.io.IOException;
 import java.io.InputStream;

@@ -10,7 +10,7 @@ import dev.agentfsm.agents.windows.AppAgent;
 import dev.agentfsm.agents.windows.AppAgentStatus;
 import dev.agentfsm.agents.windows.SalesChartScenarioTest;
 import dev.agentfsm.agents.windows.WindowSnapshot;
-import dev.agentfsm.runtime.ArchivedSubtask;
+import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.testing.ExternalTools;
 import java.io.ByteArrayOutputStream;

@@ -1,0 +1,122 @@
+package dev.agentfsm.runtime.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SafeTextTest {
+    /** Whether {@code text} holds a character a terminal would act on (C0 but none, DEL, C1, bidi controls). */
+    private static boolean hasControls(String text) {
+        return text.chars().anyMatch(SafeText::unsafe);
+    }
+
+    @Test
+    void terminalSequencesAreShownAsEscapes() {
+        String clipboard = "\u001B]52;c;cm0gLXJmIH4=\u0007";
+        String title = "\u001B]0;owned\u001B\\";
+        String clear = "\u001B[2J\u001B[H";
+
+        assertEquals("\\u001b]52;c;cm0gLXJmIH4=\\u0007", SafeText.line(clipboard, 100));
+        assertEquals("\\u001b]0;owned\\u001b\\", SafeText.line(title, 100));
+        assertEquals("\\u001b[2J\\u001b[H", SafeText.line(clear, 100));
+    }
+
+    @Test
+    void c1ControlsDelBidiAndSeparatorsAreEscapedAndOrdinaryTextIsKept() {
+        assertEquals("a\\u009b31mb\\u007fc", SafeText.line("a\u009B31mb\u007Fc", 100));
+        assertEquals("invoice\\u202efdp.exe", SafeText.line("invoice\u202Efdp.exe", 100));
+        assertEquals(
+                "\\u202a\\u202b\\u202c\\u202d\\u2066\\u2067\\u2068\\u2069",
+                SafeText.line("\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069", 100));
+        assertEquals("one\\u2028two\\u2029", SafeText.line("one\u2028two\u2029", 100));
+        assertEquals("line\\nnext\\r\\tend\\u0000", SafeText.line("line\nnext\r\tend\u0000", 100));
+        String ordinary = "grep -c ERROR logs/app.log | ünïcödé 日本語 \uD83D\uDE00 \\ \"quoted\"";
+        assertEquals(ordinary, SafeText.line(ordinary, 100));
+    }
+
+    @Test
+    void oneCharacterIsShownAsItselfOrAsTheEscapeThatJavaAndJsonRead() {
+        assertEquals("a", SafeText.escape('a'));
+        assertEquals("\uD83D\uDE00", SafeText.escape(0x1F600));
+        assertEquals("\\n", SafeText.escape('\n'));
+        assertEquals("\\u001b", SafeText.escape(0x1B));
+        assertEquals("\\u007f", SafeText.escape(0x7F));
+        assertEquals("\\u202e", SafeText.escape(0x202E));
+        assertEquals("\\ud83d", SafeText.escape(0xD83D), "a lone surrogate");
+        assertTrue(SafeText.unsafe(0x9B));
+        assertFalse(SafeText.unsafe('~'));
+    }
+
+    @Test
+    void aLongLineIsCutWithAMarkerNamingItsLength() {
+        String command = "x".repeat(3 * 1024 * 1024);
+
+        String shown = SafeText.line(command, 100);
+
+        assertEquals("x".repeat(100) + "... (3145728 chars)", shown);
+    }
+
+    @Test
+    void aCutNeverSplitsAnEscapeOrASurrogatePair() {
+        assertEquals(
+                "ab... (4 chars)", SafeText.line("ab\u001Bc", 6), "\\u001b needs 6 characters and only 4 are left");
+        assertEquals("a... (3 chars)", SafeText.line("a\uD83D\uDE00", 2));
+        assertEquals("a... (3 chars)", SafeText.cut("a\uD83D\uDE00", 2));
+        assertEquals("a\uD83D\uDE00", SafeText.cut("a\uD83D\uDE00", 3));
+        assertEquals("... (5 chars)", SafeText.cut("hello", 0));
+    }
+
+    @Test
+    void cutShortensWithoutEscaping() {
+        assertEquals("short\n", SafeText.cut("short\n", 10));
+        assertEquals("0123456789... (26 chars)", SafeText.cut("0123456789abcdefghijklmnop", 10));
+    }
+
+    @Test
+    void linesKeepNewlinesAsLinesAndCountWhatIsLeftOut() {
+        String output = "one\r\ntwo \u001B[31mred\u001B[0m\n" + "x".repeat(300) + "\nfour\nfive\nsix\n";
+
+        List<String> lines = SafeText.lines(output, 3, 50);
+
+        assertEquals(
+                List.of(
+                        "one",
+                        "two \\u001b[31mred\\u001b[0m",
+                        "x".repeat(50) + "... (300 chars)",
+                        "... (4 more lines)"),
+                lines,
+                "the last, empty line after six's newline counts");
+        assertEquals(List.of("a", "b"), SafeText.lines("a\nb", 5, 10));
+        assertEquals(List.of("a", "... (1 more line)"), SafeText.lines("a\nb", 1, 10));
+    }
+
+    @Test
+    void aFiveMegabyteResultOfManyLinesIsShownInAFewShortLines() {
+        String result = ("\u001B]52;c;" + "y".repeat(200) + "\n").repeat(25_000);
+
+        List<String> lines = SafeText.lines(result, 20, 200);
+
+        assertEquals(21, lines.size());
+        assertEquals("... (24981 more lines)", lines.get(20));
+        for (String line : lines) {
+            assertTrue(line.length() <= 200 + "... (207 chars)".length(), line);
+            assertTrue(!hasControls(line), line);
+        }
+    }
+
+    @Test
+    void badLimitsAreRefused() {
+        assertEquals(
+                "maxChars is -1; it must be 0 or more",
+                assertThrows(IllegalArgumentException.class, () -> SafeText.line("x", -1))
+                        .getMessage());
+        assertEquals(
+                "maxLines is 0; it must be 1 or more",
+                assertThrows(IllegalArgumentException.class, () -> SafeText.lines("x", 0, 10))
+                        .getMessage());
+    }
+}

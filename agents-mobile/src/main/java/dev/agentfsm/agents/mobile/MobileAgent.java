@@ -1,11 +1,11 @@
 package dev.agentfsm.agents.mobile;
 
 import dev.agentfsm.agents.kit.AgentStep;
+import dev.agentfsm.agents.kit.UfoReply;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
 import java.io.IOException;
@@ -49,7 +49,7 @@ public final class MobileAgent extends BaseAgent {
      * The four phases, one pipeline for every MobileAgent: the phases take the agent as an argument and
      * keep nothing, so the pipeline is a constant, as in every other agent.
      */
-    private static final AgentStep<MobileAgent, MobileSteps.Observation, AgentReply, MobileSteps.Acted> STEP =
+    private static final AgentStep<MobileAgent, MobileSteps.Observation, UfoReply, MobileSteps.Acted> STEP =
             AgentStep.observe(MobileSteps::observe)
                     .ask(MobileSteps::ask)
                     .act(MobileSteps::act)

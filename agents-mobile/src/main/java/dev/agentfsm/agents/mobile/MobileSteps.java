@@ -2,10 +2,10 @@ package dev.agentfsm.agents.mobile;
 
 import dev.agentfsm.agents.kit.AgentStep.StepRecord;
 import dev.agentfsm.agents.kit.ScreenshotAnnotator;
+import dev.agentfsm.agents.kit.UfoReply;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
-import dev.agentfsm.runtime.llm.AgentReply;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,17 +52,22 @@ final class MobileSteps {
         return new Observation(screenshot, apps, controls, annotated);
     }
 
-    /** LLM_INTERACTION: the prompt, the guarded reply, the agent's status. */
-    static AgentReply ask(MobileAgent agent, Context context, Observation seen) throws Exception {
-        AgentReply reply = agent.guard()
-                .ask(MobileAgentStatus.CONTINUE, MobilePrompt.messages(agent, context, seen), MobilePrompt.SCHEMA);
+    /** LLM_INTERACTION: the prompt, the guarded reply read into UFO's reply fields, the agent's status. */
+    static UfoReply ask(MobileAgent agent, Context context, Observation seen) throws Exception {
+        UfoReply reply = UfoReply.of(
+                agent.guard()
+                        .ask(
+                                MobileAgentStatus.CONTINUE,
+                                MobilePrompt.messages(agent, context, seen),
+                                MobilePrompt.SCHEMA),
+                "/action");
         agent.setStatus(reply.status());
         return reply;
     }
 
     /** ACTION_EXECUTION: the reply's action on the device; a reply without a function (a final FINISH) runs nothing. */
-    static Acted act(MobileAgent agent, Context context, AgentReply reply) throws Exception {
-        Optional<Action> action = reply.action("/action");
+    static Acted act(MobileAgent agent, Context context, UfoReply reply) throws Exception {
+        Optional<Action> action = reply.function();
         if (action.isEmpty()) {
             return new Acted(action, ActionResult.ok("no action"));
         }
@@ -75,8 +80,8 @@ final class MobileSteps {
      * annotated screenshot, on the agent's own (bounded by {@code screenshots}); the action's result
      * and the plan are kept for the next prompt, and a non-empty {@code result} becomes the round's result.
      */
-    static void remember(MobileAgent agent, Context context, StepRecord<Observation, AgentReply, Acted> step) {
-        AgentReply reply = step.decision();
+    static void remember(MobileAgent agent, Context context, StepRecord<Observation, UfoReply, Acted> step) {
+        UfoReply reply = step.decision();
         ActionResult result = step.result().result();
         Optional<Action> action = step.result().action();
         String outcome = result.success()
@@ -85,7 +90,7 @@ final class MobileSteps {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("step", context.get(Context.ROUND_STEP).orElse(0));
         entry.put("agent", agent.name());
-        entry.put("thought", reply.text("/thought"));
+        entry.put("thought", reply.thought());
         entry.put("action", action.map(Action::function).orElse(""));
         entry.put("arguments", action.map(Action::arguments).orElse(Map.of()));
         entry.put("status", step.decision().status().name());
@@ -99,8 +104,8 @@ final class MobileSteps {
                 Optional.of(new StepScreens(
                         step.observation().screenshot(), step.observation().annotated()))));
         agent.rememberResult(entry.get("action") + ": " + outcome);
-        agent.rememberPlan(reply.texts("/plan"));
-        String answer = reply.text("/result").strip();
+        agent.rememberPlan(reply.plan());
+        String answer = reply.result().strip();
         if (!answer.isEmpty()) {
             context.put(Context.ROUND_RESULT, answer);
         }

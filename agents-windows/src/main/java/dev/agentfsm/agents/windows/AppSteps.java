@@ -2,9 +2,9 @@ package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.kit.AgentStep.StepRecord;
 import dev.agentfsm.agents.kit.ScreenshotAnnotator;
+import dev.agentfsm.agents.kit.UfoReply;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
-import dev.agentfsm.agents.windows.ufo.UfoReply;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.ChatMessage;

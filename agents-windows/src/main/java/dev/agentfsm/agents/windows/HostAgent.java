@@ -1,10 +1,10 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.kit.AgentStep;
+import dev.agentfsm.agents.kit.UfoReply;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.agents.windows.screen.Screen;
-import dev.agentfsm.agents.windows.ufo.UfoReply;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;

@@ -1,8 +1,8 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.kit.AgentStep.StepRecord;
+import dev.agentfsm.agents.kit.UfoReply;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
-import dev.agentfsm.agents.windows.ufo.UfoReply;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.device.DriverException;

@@ -1,7 +1,7 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.kit.UfoReply;
 import dev.agentfsm.agents.windows.screen.ComputerAction;
-import dev.agentfsm.agents.windows.ufo.UfoReply;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,12 +1,11 @@
-package dev.agentfsm.agents.windows.ufo;
+package dev.agentfsm.agents.windows;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.agentfsm.agents.windows.AppAgentStatus;
-import dev.agentfsm.agents.windows.HostAgentStatus;
+import dev.agentfsm.agents.kit.UfoReply;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.llm.AgentReply;
 import java.util.List;

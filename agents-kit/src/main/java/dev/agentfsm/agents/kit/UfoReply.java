@@ -1,4 +1,4 @@
-package dev.agentfsm.agents.windows.ufo;
+package dev.agentfsm.agents.kit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.runtime.Status;
@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The fields of a UFO agent's reply, read once from the reply {@code ReplyGuard} accepted, so every Windows
+ * The fields of a UFO agent's reply, read once from the reply {@code ReplyGuard} accepted, so every UFO
  * agent's phases read the same record instead of JSON pointers of their own. A field the agent's schema does
  * not have (the host has no {@code save_screenshot}) is empty text or an empty list.
  *

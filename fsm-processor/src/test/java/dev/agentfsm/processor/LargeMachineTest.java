@@ -29,6 +29,6 @@ class LargeMachineTest {
         assertThat(compilation)
                 .generatedSourceFile("example.big.BigStateManager")
                 .contentsAsUtf8String()
-                .contains("case S498 -> Big_S498Moves.INSTANCE.byStatus(agent.status());");
+                .contains("case 498 -> Big_S498Moves.INSTANCE.byStatus(agent.status()); // S498");
     }
 }

@@ -1,5 +1,6 @@
 package dev.agentfsm.runtime;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -11,6 +12,10 @@ import java.util.Optional;
  * <p>A state obtains its decision from its generated {@code <StateClass>Moves} helper, which offers
  * one method per declared move, so an undeclared move does not compile. The factories here are what
  * that generated code calls; they check the move against the declaration too.
+ *
+ * <p>A decision is immutable, so it is made once and shared: the generated helpers hold one per declared
+ * move within the machine, and a {@link BaseAgent} keeps the last hand-off that gave it control, which the
+ * same move returns again. Deciding the common moves allocates nothing.
  */
 public final class Next {
     private final Status from;
@@ -18,11 +23,12 @@ public final class Next {
     private final Optional<Move> move;
     private final Optional<Agent> agent;
 
-    private Next(Status from, Status to, Optional<Move> move, Optional<Agent> agent) {
+    /** @param move the declared move, or null for an illegal decision; @param agent the hand-off's agent, or null */
+    private Next(Status from, Status to, Move move, Agent agent) {
         this.from = from;
         this.to = to;
-        this.move = move;
-        this.agent = agent;
+        this.move = Optional.ofNullable(move);
+        this.agent = Optional.ofNullable(agent);
     }
 
     /**
@@ -34,12 +40,12 @@ public final class Next {
     public static Next move(Status from, Status to) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
-        Optional<Move> declared = from.moveTo(to);
-        if (declared.isPresent() && declared.get().isHandOff()) {
-            throw new IllegalArgumentException(declared.get() + " is a hand-off; it needs the agent that takes"
+        Move declared = declared(from, to);
+        if (declared != null && declared.isHandOff()) {
+            throw new IllegalArgumentException(declared + " is a hand-off; it needs the agent that takes"
                     + " over: use Next.handOff(from, to, agent)");
         }
-        return new Next(from, to, declared, Optional.empty());
+        return new Next(from, to, declared, null);
     }
 
     /**
@@ -56,17 +62,27 @@ public final class Next {
                 agent,
                 () -> "the hand-off " + from.qualifiedName() + " -> " + to.qualifiedName() + " needs the "
                         + to.machine().name() + " agent to hand control to; got null");
-        Optional<Move> declared = from.moveTo(to).filter(Move::isHandOff);
-        if (declared.isEmpty()) {
+        Move declared = declared(from, to);
+        if (declared == null || !declared.isHandOff()) {
             throw new IllegalArgumentException(from.qualifiedName() + " declares no hand-off to " + to.qualifiedName()
                     + "; it declares " + from.moves());
         }
         Class<?> driven = to.machine().agentType();
         if (!driven.isInstance(agent)) {
-            throw new IllegalArgumentException(declared.get() + " hands control to "
+            throw new IllegalArgumentException(declared + " hands control to "
                     + agent.getClass().getName() + ", but " + to.machine().name() + " drives " + driven.getName());
         }
-        return new Next(from, to, declared, Optional.of(agent));
+        if (agent instanceof BaseAgent receiver) {
+            // the agent's last hand-off, when this same move gave it control: the same decision, not a new one
+            Next last = receiver.handedOver;
+            if (last != null && (last.move.get() == declared || last.move.get().equals(declared))) {
+                return last;
+            }
+            Next made = new Next(from, to, declared, agent);
+            receiver.handedOver = made;
+            return made;
+        }
+        return new Next(from, to, declared, agent);
     }
 
     /**
@@ -76,8 +92,20 @@ public final class Next {
     public static Next byStatus(Status from, Status status) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(status, () -> "the status " + from.qualifiedName() + " should move to");
-        Optional<Move> declared = from.moveTo(status).filter(move -> !move.isHandOff());
-        return new Next(from, status, declared, Optional.empty());
+        Move declared = declared(from, status);
+        return new Next(from, status, declared != null && !declared.isHandOff() ? declared : null, null);
+    }
+
+    /** The move {@code from} declares to {@code to}, or null: by index, so a decision allocates nothing. */
+    private static Move declared(Status from, Status to) {
+        List<Move> moves = from.moves();
+        for (int i = 0; i < moves.size(); i++) {
+            Move move = moves.get(i);
+            if (move.to() == to) {
+                return move;
+            }
+        }
+        return null;
     }
 
     /** Whether the decision names a declared move. */
@@ -112,7 +140,8 @@ public final class Next {
 
     @Override
     public String toString() {
-        return move.map(Move::toString)
-                .orElseGet(() -> from.qualifiedName() + " -> " + to.qualifiedName() + " (not declared)");
+        return move.isPresent()
+                ? move.get().toString()
+                : from.qualifiedName() + " -> " + to.qualifiedName() + " (not declared)";
     }
 }

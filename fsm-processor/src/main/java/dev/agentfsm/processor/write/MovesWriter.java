@@ -17,7 +17,8 @@ import javax.lang.model.element.Modifier;
 /**
  * Writes {@code <StateClass>Moves}: one method per transition the state declares, and
  * {@code byStatus}. Because there is no method for an undeclared move, a state that asks for one
- * does not compile.
+ * does not compile. A move within the machine returns a {@code Next} made once, when the helper is
+ * first used, so a decision allocates nothing; a hand-off carries its agent and is made per call.
  */
 final class MovesWriter {
 
@@ -75,6 +76,8 @@ final class MovesWriter {
                 .build());
         type.addMethod(
                 MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        // byStatus returns the made decision for a declared move within the machine, and asks Next for any other
+        CodeBlock.Builder byStatus = CodeBlock.builder();
         for (TransitionModel t : state.transitions()) {
             String method = Names.transitionMethod(machine.ref(), t.target());
             String target = t.target().status().orElseThrow();
@@ -103,17 +106,21 @@ final class MovesWriter {
                                 param)))
                         .build());
             } else {
+                // one immutable decision per declared move, made once: choosing it allocates nothing
+                String constant = upperSnake(method);
+                if (leftOut.isEmpty()) {
+                    type.addField(FieldSpec.builder(
+                                    RuntimeTypes.NEXT, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                            .initializer(
+                                    "$T.move($T.$L, $T.$L)", RuntimeTypes.NEXT, status, state.status(), status, target)
+                            .build());
+                    byStatus.addStatement("if (status == $T.$L) return $L", status, target, constant);
+                }
                 type.addMethod(MethodSpec.methodBuilder(method)
                         .addJavadoc(doc, docArgs)
                         .addModifiers(Modifier.PUBLIC)
                         .returns(RuntimeTypes.NEXT)
-                        .addStatement(leftOut.orElseGet(() -> CodeBlock.of(
-                                "return $T.move($T.$L, $T.$L)",
-                                RuntimeTypes.NEXT,
-                                status,
-                                state.status(),
-                                status,
-                                target)))
+                        .addStatement(leftOut.orElseGet(() -> CodeBlock.of("return $L", constant)))
                         .build());
             }
         }
@@ -127,6 +134,7 @@ final class MovesWriter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeTypes.NEXT)
                 .addParameter(RuntimeTypes.STATUS, "status")
+                .addCode(leftOut.isPresent() ? CodeBlock.of("") : byStatus.build())
                 .addStatement(leftOut.orElseGet(() ->
                         CodeBlock.of("return $T.byStatus($T.$L, status)", RuntimeTypes.NEXT, status, state.status())))
                 .build());

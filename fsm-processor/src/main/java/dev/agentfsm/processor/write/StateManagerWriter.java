@@ -116,30 +116,38 @@ final class StateManagerWriter {
                 .addStatement("return $T.parse(status).map(this::get)", status)
                 .build());
 
-        CodeBlock.Builder dispatch =
-                CodeBlock.builder().add("return switch (own(from)) {\n").indent();
-        for (StateModel state : machine.states()) {
+        // by ordinal: a switch over the enum itself reads a synthetic switch-map class on every decision
+        CodeBlock.Builder dispatch = CodeBlock.builder()
+                .add("return switch (own(from).ordinal()) {\n")
+                .indent();
+        for (int i = 0; i < machine.states().size(); i++) {
+            StateModel state = machine.states().get(i);
             ClassName helper = GeneratedTypes.moves(machine, state);
             if (state.nextMethod().isPresent()) {
                 dispatch.add(
                         "case $L -> (($T) get($T.$L)).next(agent, $T.INSTANCE);\n",
-                        state.status(),
+                        i,
                         GeneratedTypes.className(state.type()),
                         status,
                         state.status(),
                         helper);
             } else if (state.onlyMove(machine.ref()).isPresent()) {
                 dispatch.add(
-                        "case $L -> $T.INSTANCE.$L(); // its only move\n",
-                        state.status(),
+                        "case $L -> $T.INSTANCE.$L(); // $L: its only move\n",
+                        i,
                         helper,
                         Names.transitionMethod(
                                 machine.ref(),
-                                state.onlyMove(machine.ref()).get().target()));
+                                state.onlyMove(machine.ref()).get().target()),
+                        state.status());
             } else {
-                dispatch.add("case $L -> $T.INSTANCE.byStatus(agent.status());\n", state.status(), helper);
+                dispatch.add("case $L -> $T.INSTANCE.byStatus(agent.status()); // $L\n", i, helper, state.status());
             }
         }
+        dispatch.add(
+                "default -> throw new $T($S + from.qualifiedName());\n",
+                IllegalStateException.class,
+                "the generated dispatch of " + machine.name() + " has no case for ");
         dispatch.unindent().add("};\n");
         type.addMethod(TransitionTableWriter.override("next", RuntimeTypes.NEXT)
                 .addParameter(RuntimeTypes.STATUS, "from")

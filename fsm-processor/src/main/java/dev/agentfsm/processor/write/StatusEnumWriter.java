@@ -98,16 +98,22 @@ final class StatusEnumWriter {
         moves.unindent().add("};\n");
         type.addType(holder.build());
 
+        // a machine of up to SWITCHED_PARSE states parses with a string switch, which needs no map at class
+        // initialisation and reads no map per decision; a larger one with a map (a switch of a thousand cases
+        // would be a method too large for the JIT to compile)
+        boolean switched = machine.states().size() <= SWITCHED_PARSE;
         // lower camel case: a status may be named anything UPPER_SNAKE_CASE, BY_NAME included
-        type.addField(FieldSpec.builder(
-                        ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self),
-                        "byName",
-                        Modifier.PRIVATE,
-                        Modifier.STATIC,
-                        Modifier.FINAL)
-                .addJavadoc("The statuses by name, for {@link #parse}.\n")
-                .initializer("indexByName()")
-                .build());
+        if (!switched) {
+            type.addField(FieldSpec.builder(
+                            ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self),
+                            "byName",
+                            Modifier.PRIVATE,
+                            Modifier.STATIC,
+                            Modifier.FINAL)
+                    .addJavadoc("The statuses by name, for {@link #parse}.\n")
+                    .initializer("indexByName()")
+                    .build());
+        }
         type.addField(String.class, "description", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(boolean.class, "terminal", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(boolean.class, "endsRound", Modifier.PRIVATE, Modifier.FINAL);
@@ -129,10 +135,13 @@ final class StatusEnumWriter {
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), self))
                 .addParameter(String.class, "name")
-                .addStatement(
-                        "return name == null ? $T.empty() : $T.ofNullable(byName.get(name))",
-                        Optional.class,
-                        Optional.class)
+                .addCode(
+                        switched
+                                ? parseBySwitch(machine)
+                                : CodeBlock.of(
+                                        "return name == null ? $T.empty() : $T.ofNullable(byName.get(name));\n",
+                                        Optional.class,
+                                        Optional.class))
                 .build());
         type.addMethod(TransitionTableWriter.override("machine", manager)
                 .addStatement("return $T.instance()", manager)
@@ -156,20 +165,40 @@ final class StatusEnumWriter {
             type.addMethod(toolsMethod(machine));
         }
         addTimeouts(machine, self, type);
-        type.addMethod(MethodSpec.methodBuilder("indexByName")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self))
-                .addStatement("$T<$T, $T> index = new $T<>()", Map.class, String.class, self, HashMap.class)
-                .beginControlFlow("for ($T status : values())", self)
-                .addStatement("index.put(status.name(), status)")
-                .endControlFlow()
-                .addStatement("return $T.copyOf(index)", Map.class)
-                .build());
+        if (!switched) {
+            type.addMethod(MethodSpec.methodBuilder("indexByName")
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                    .returns(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self))
+                    .addStatement("$T<$T, $T> index = new $T<>()", Map.class, String.class, self, HashMap.class)
+                    .beginControlFlow("for ($T status : values())", self)
+                    .addStatement("index.put(status.name(), status)")
+                    .endControlFlow()
+                    .addStatement("return $T.copyOf(index)", Map.class)
+                    .build());
+        }
 
         return JavaFile.builder(machine.packageName(), type.build())
                 .skipJavaLangImports(true)
                 .indent("    ")
                 .build();
+    }
+
+    /** The most states whose status enum parses with a string switch rather than a map. */
+    static final int SWITCHED_PARSE = 100;
+
+    /** {@code parse} as a string switch over the statuses' names. */
+    private static CodeBlock parseBySwitch(MachineModel machine) {
+        CodeBlock.Builder code = CodeBlock.builder()
+                .beginControlFlow("if (name == null)")
+                .addStatement("return $T.empty()", Optional.class)
+                .endControlFlow()
+                .add("return $T.ofNullable(switch (name) {\n", Optional.class)
+                .indent();
+        for (StateModel state : machine.states()) {
+            code.add("case $S -> $L;\n", state.status(), state.status());
+        }
+        // one Optional made in one place, which the JIT removes where the caller unwraps it at once
+        return code.add("default -> null;\n").unindent().add("});\n").build();
     }
 
     /**

@@ -217,10 +217,13 @@ class WritableSubsetTest {
                         + " Door machine has compile errors, and this helper only stands in for its state; fix the errors"
                         + " agent-fsm reported and compile again\");";
         assertThat(helper.split(Pattern.quote(thrown), -1)).hasLength(5);
-        // a held state's helper decides as usual
-        assertThat(writer.write(subset.machine(), subset.machine().states().get(0))
-                        .toString())
-                .contains("return Next.move(DoorStatus.OPEN, DoorStatus.CLOSED);");
+        // a held state's helper decides as usual: its move made once, returned by its method and by byStatus
+        String held =
+                writer.write(subset.machine(), subset.machine().states().get(0)).toString();
+        assertThat(held)
+                .contains("private static final Next TO_CLOSED = Next.move(DoorStatus.OPEN, DoorStatus.CLOSED);");
+        assertThat(held).contains("return TO_CLOSED;");
+        assertThat(held).contains("if (status == DoorStatus.CLOSED) return TO_CLOSED;");
     }
 
     @Test

@@ -88,10 +88,11 @@ public final class AppStateManager implements StateManager<AppAgent, AppStates.B
 
     @Override
     public Next next(Status from, AppAgent agent) {
-        return switch (own(from)) {
-            case CONTINUE -> AppStates_ContinueMoves.INSTANCE.byStatus(agent.status());
-            case SCREENSHOT -> AppStates_ScreenshotMoves.INSTANCE.toContinue(); // its only move
-            case FINISH -> ((AppStates.Finish) get(AppStatus.FINISH)).next(agent, AppStates_FinishMoves.INSTANCE);
+        return switch (own(from).ordinal()) {
+            case 0 -> AppStates_ContinueMoves.INSTANCE.byStatus(agent.status()); // CONTINUE
+            case 1 -> AppStates_ScreenshotMoves.INSTANCE.toContinue(); // SCREENSHOT: its only move
+            case 2 -> ((AppStates.Finish) get(AppStatus.FINISH)).next(agent, AppStates_FinishMoves.INSTANCE);
+            default -> throw new IllegalStateException("the generated dispatch of App has no case for " + from.qualifiedName());
         };
     }
 

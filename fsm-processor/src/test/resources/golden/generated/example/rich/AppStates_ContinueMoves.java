@@ -17,6 +17,12 @@ import javax.annotation.processing.Generated;
 public final class AppStates_ContinueMoves {
     static final AppStates_ContinueMoves INSTANCE = new AppStates_ContinueMoves();
 
+    private static final Next TO_CONTINUE = Next.move(AppStatus.CONTINUE, AppStatus.CONTINUE);
+
+    private static final Next TO_SCREENSHOT = Next.move(AppStatus.CONTINUE, AppStatus.SCREENSHOT);
+
+    private static final Next TO_FINISH = Next.move(AppStatus.CONTINUE, AppStatus.FINISH);
+
     private AppStates_ContinueMoves() {
     }
 
@@ -24,21 +30,21 @@ public final class AppStates_ContinueMoves {
      * {@code CONTINUE -> CONTINUE}, by LLM.
      */
     public Next toContinue() {
-        return Next.move(AppStatus.CONTINUE, AppStatus.CONTINUE);
+        return TO_CONTINUE;
     }
 
     /**
      * {@code CONTINUE -> SCREENSHOT}, by LLM: the screen changed
      */
     public Next toScreenshot() {
-        return Next.move(AppStatus.CONTINUE, AppStatus.SCREENSHOT);
+        return TO_SCREENSHOT;
     }
 
     /**
      * {@code CONTINUE -> FINISH}, by LLM.
      */
     public Next toFinish() {
-        return Next.move(AppStatus.CONTINUE, AppStatus.FINISH);
+        return TO_FINISH;
     }
 
     /**
@@ -46,6 +52,9 @@ public final class AppStates_ContinueMoves {
      * status, which ends the round with an explicit result.
      */
     public Next byStatus(Status status) {
+        if (status == AppStatus.CONTINUE) return TO_CONTINUE;
+        if (status == AppStatus.SCREENSHOT) return TO_SCREENSHOT;
+        if (status == AppStatus.FINISH) return TO_FINISH;
         return Next.byStatus(AppStatus.CONTINUE, status);
     }
 }

@@ -17,6 +17,8 @@ import javax.annotation.processing.Generated;
 public final class AppStates_ScreenshotMoves {
     static final AppStates_ScreenshotMoves INSTANCE = new AppStates_ScreenshotMoves();
 
+    private static final Next TO_CONTINUE = Next.move(AppStatus.SCREENSHOT, AppStatus.CONTINUE);
+
     private AppStates_ScreenshotMoves() {
     }
 
@@ -24,7 +26,7 @@ public final class AppStates_ScreenshotMoves {
      * {@code SCREENSHOT -> CONTINUE}, by SYSTEM.
      */
     public Next toContinue() {
-        return Next.move(AppStatus.SCREENSHOT, AppStatus.CONTINUE);
+        return TO_CONTINUE;
     }
 
     /**
@@ -32,6 +34,7 @@ public final class AppStates_ScreenshotMoves {
      * status, which ends the round with an explicit result.
      */
     public Next byStatus(Status status) {
+        if (status == AppStatus.CONTINUE) return TO_CONTINUE;
         return Next.byStatus(AppStatus.SCREENSHOT, status);
     }
 }

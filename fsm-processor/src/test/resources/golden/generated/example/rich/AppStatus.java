@@ -3,9 +3,7 @@ package example.rich;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Status;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -31,11 +29,6 @@ public enum AppStatus implements Status {
      */
     FINISH("Hand control back to the host", /* terminal */ true, /* endsRound */ false, /* endsSubtask */ true);
 
-    /**
-     * The statuses by name, for {@link #parse}.
-     */
-    private static final Map<String, AppStatus> byName = indexByName();
-
     private final String description;
 
     private final boolean terminal;
@@ -55,7 +48,15 @@ public enum AppStatus implements Status {
      * The status named exactly {@code name} (case-sensitive, not trimmed), or empty.
      */
     public static Optional<AppStatus> parse(String name) {
-        return name == null ? Optional.empty() : Optional.ofNullable(byName.get(name));
+        if (name == null) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(switch (name) {
+            case "CONTINUE" -> CONTINUE;
+            case "SCREENSHOT" -> SCREENSHOT;
+            case "FINISH" -> FINISH;
+            default -> null;
+        });
     }
 
     @Override
@@ -90,14 +91,6 @@ public enum AppStatus implements Status {
             case SCREENSHOT -> Declared.SCREENSHOT;
             case FINISH -> Declared.FINISH;
         };
-    }
-
-    private static Map<String, AppStatus> indexByName() {
-        Map<String, AppStatus> index = new HashMap<>();
-        for (AppStatus status : values()) {
-            index.put(status.name(), status);
-        }
-        return Map.copyOf(index);
     }
 
     /**

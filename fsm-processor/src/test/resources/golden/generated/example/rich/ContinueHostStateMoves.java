@@ -17,6 +17,14 @@ import javax.annotation.processing.Generated;
 public final class ContinueHostStateMoves {
     static final ContinueHostStateMoves INSTANCE = new ContinueHostStateMoves();
 
+    private static final Next TO_CONTINUE = Next.move(HostStatus.CONTINUE, HostStatus.CONTINUE);
+
+    private static final Next TO_ASSIGN = Next.move(HostStatus.CONTINUE, HostStatus.ASSIGN);
+
+    private static final Next TO_PENDING = Next.move(HostStatus.CONTINUE, HostStatus.PENDING);
+
+    private static final Next TO_FINISH = Next.move(HostStatus.CONTINUE, HostStatus.FINISH);
+
     private ContinueHostStateMoves() {
     }
 
@@ -24,28 +32,28 @@ public final class ContinueHostStateMoves {
      * {@code CONTINUE -> CONTINUE}, by LLM.
      */
     public Next toContinue() {
-        return Next.move(HostStatus.CONTINUE, HostStatus.CONTINUE);
+        return TO_CONTINUE;
     }
 
     /**
      * {@code CONTINUE -> ASSIGN}, by LLM: an application was selected
      */
     public Next toAssign() {
-        return Next.move(HostStatus.CONTINUE, HostStatus.ASSIGN);
+        return TO_ASSIGN;
     }
 
     /**
      * {@code CONTINUE -> PENDING}, by LLM: the user must answer a question *&#47; &lt;b&gt;first&lt;/b&gt;
      */
     public Next toPending() {
-        return Next.move(HostStatus.CONTINUE, HostStatus.PENDING);
+        return TO_PENDING;
     }
 
     /**
      * {@code CONTINUE -> FINISH}, by LLM: the task is done: "all" of it
      */
     public Next toFinish() {
-        return Next.move(HostStatus.CONTINUE, HostStatus.FINISH);
+        return TO_FINISH;
     }
 
     /**
@@ -53,6 +61,10 @@ public final class ContinueHostStateMoves {
      * status, which ends the round with an explicit result.
      */
     public Next byStatus(Status status) {
+        if (status == HostStatus.CONTINUE) return TO_CONTINUE;
+        if (status == HostStatus.ASSIGN) return TO_ASSIGN;
+        if (status == HostStatus.PENDING) return TO_PENDING;
+        if (status == HostStatus.FINISH) return TO_FINISH;
         return Next.byStatus(HostStatus.CONTINUE, status);
     }
 }

@@ -17,6 +17,8 @@ import javax.annotation.processing.Generated;
 public final class ErrorHostStateMoves {
     static final ErrorHostStateMoves INSTANCE = new ErrorHostStateMoves();
 
+    private static final Next TO_FINISH = Next.move(HostStatus.ERROR, HostStatus.FINISH);
+
     private ErrorHostStateMoves() {
     }
 
@@ -24,7 +26,7 @@ public final class ErrorHostStateMoves {
      * {@code ERROR -> FINISH}, by SYSTEM: clean-up
      */
     public Next toFinish() {
-        return Next.move(HostStatus.ERROR, HostStatus.FINISH);
+        return TO_FINISH;
     }
 
     /**
@@ -32,6 +34,7 @@ public final class ErrorHostStateMoves {
      * status, which ends the round with an explicit result.
      */
     public Next byStatus(Status status) {
+        if (status == HostStatus.FINISH) return TO_FINISH;
         return Next.byStatus(HostStatus.ERROR, status);
     }
 }

@@ -17,6 +17,8 @@ import javax.annotation.processing.Generated;
 public final class FailHostStateMoves {
     static final FailHostStateMoves INSTANCE = new FailHostStateMoves();
 
+    private static final Next TO_FINISH = Next.move(HostStatus.FAIL, HostStatus.FINISH);
+
     private FailHostStateMoves() {
     }
 
@@ -24,7 +26,7 @@ public final class FailHostStateMoves {
      * {@code FAIL -> FINISH}, by SYSTEM: clean-up
      */
     public Next toFinish() {
-        return Next.move(HostStatus.FAIL, HostStatus.FINISH);
+        return TO_FINISH;
     }
 
     /**
@@ -32,6 +34,7 @@ public final class FailHostStateMoves {
      * status, which ends the round with an explicit result.
      */
     public Next byStatus(Status status) {
+        if (status == HostStatus.FINISH) return TO_FINISH;
         return Next.byStatus(HostStatus.FAIL, status);
     }
 }

@@ -89,13 +89,14 @@ public final class HostStateManager implements StateManager<HostAgent, HostState
 
     @Override
     public Next next(Status from, HostAgent agent) {
-        return switch (own(from)) {
-            case CONTINUE -> ContinueHostStateMoves.INSTANCE.byStatus(agent.status());
-            case ASSIGN -> ((AssignHostState) get(HostStatus.ASSIGN)).next(agent, AssignHostStateMoves.INSTANCE);
-            case PENDING -> PendingHostStateMoves.INSTANCE.byStatus(agent.status());
-            case FINISH -> FinishHostStateMoves.INSTANCE.byStatus(agent.status());
-            case FAIL -> FailHostStateMoves.INSTANCE.toFinish(); // its only move
-            case ERROR -> ErrorHostStateMoves.INSTANCE.toFinish(); // its only move
+        return switch (own(from).ordinal()) {
+            case 0 -> ContinueHostStateMoves.INSTANCE.byStatus(agent.status()); // CONTINUE
+            case 1 -> ((AssignHostState) get(HostStatus.ASSIGN)).next(agent, AssignHostStateMoves.INSTANCE);
+            case 2 -> PendingHostStateMoves.INSTANCE.byStatus(agent.status()); // PENDING
+            case 3 -> FinishHostStateMoves.INSTANCE.byStatus(agent.status()); // FINISH
+            case 4 -> FailHostStateMoves.INSTANCE.toFinish(); // FAIL: its only move
+            case 5 -> ErrorHostStateMoves.INSTANCE.toFinish(); // ERROR: its only move
+            default -> throw new IllegalStateException("the generated dispatch of Host has no case for " + from.qualifiedName());
         };
     }
 

@@ -3,9 +3,7 @@ package example.rich;
 import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Status;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -46,11 +44,6 @@ public enum HostStatus implements Status {
      */
     ERROR("Entered when handle() throws", /* terminal */ true, /* endsRound */ false, /* endsSubtask */ false);
 
-    /**
-     * The statuses by name, for {@link #parse}.
-     */
-    private static final Map<String, HostStatus> byName = indexByName();
-
     private final String description;
 
     private final boolean terminal;
@@ -70,7 +63,18 @@ public enum HostStatus implements Status {
      * The status named exactly {@code name} (case-sensitive, not trimmed), or empty.
      */
     public static Optional<HostStatus> parse(String name) {
-        return name == null ? Optional.empty() : Optional.ofNullable(byName.get(name));
+        if (name == null) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(switch (name) {
+            case "CONTINUE" -> CONTINUE;
+            case "ASSIGN" -> ASSIGN;
+            case "PENDING" -> PENDING;
+            case "FINISH" -> FINISH;
+            case "FAIL" -> FAIL;
+            case "ERROR" -> ERROR;
+            default -> null;
+        });
     }
 
     @Override
@@ -108,14 +112,6 @@ public enum HostStatus implements Status {
             case FAIL -> Declared.FAIL;
             case ERROR -> Declared.ERROR;
         };
-    }
-
-    private static Map<String, HostStatus> indexByName() {
-        Map<String, HostStatus> index = new HashMap<>();
-        for (HostStatus status : values()) {
-            index.put(status.name(), status);
-        }
-        return Map.copyOf(index);
     }
 
     /**

@@ -17,6 +17,10 @@ import javax.annotation.processing.Generated;
 public final class PendingHostStateMoves {
     static final PendingHostStateMoves INSTANCE = new PendingHostStateMoves();
 
+    private static final Next TO_CONTINUE = Next.move(HostStatus.PENDING, HostStatus.CONTINUE);
+
+    private static final Next TO_FAIL = Next.move(HostStatus.PENDING, HostStatus.FAIL);
+
     private PendingHostStateMoves() {
     }
 
@@ -24,14 +28,14 @@ public final class PendingHostStateMoves {
      * {@code PENDING -> CONTINUE}, by USER: approved
      */
     public Next toContinue() {
-        return Next.move(HostStatus.PENDING, HostStatus.CONTINUE);
+        return TO_CONTINUE;
     }
 
     /**
      * {@code PENDING -> FAIL}, by TIMEOUT.
      */
     public Next toFail() {
-        return Next.move(HostStatus.PENDING, HostStatus.FAIL);
+        return TO_FAIL;
     }
 
     /**
@@ -39,6 +43,8 @@ public final class PendingHostStateMoves {
      * status, which ends the round with an explicit result.
      */
     public Next byStatus(Status status) {
+        if (status == HostStatus.CONTINUE) return TO_CONTINUE;
+        if (status == HostStatus.FAIL) return TO_FAIL;
         return Next.byStatus(HostStatus.PENDING, status);
     }
 }

@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
  *       re-asks a reply that breaks it, as it does for every model.
  *   <li><b>Tools</b>: the tools {@linkplain Builder#tools given to the builder} are offered as LangChain4j {@code
  *       ToolSpecification}s (a tool's JSON Schema when it has one, else its parameters by their descriptions). A
- *       tool call the model makes instead of writing its reply becomes the agent's JSON reply through the
- *       builder's {@link ToolCallReply}, which the guard then checks like any reply.
+ *       tool call the model makes becomes the agent's JSON reply through the builder's {@link ToolCallReply}
+ *       (text the model wrote beside the call is dropped), which the guard then checks like any reply.
  *   <li><b>Images</b> (screenshots) are sent as LangChain4j {@code ImageContent}.
  *   <li><b>What the provider said</b>: the answering model, the input and output token counts and the finish
  *       reason (LangChain4j's, lower case: {@code stop}, {@code length}, {@code tool_execution}...) are carried into
@@ -98,7 +98,7 @@ public final class LangChain4jClient implements LlmClient {
                 .map(reason -> reason.name().toLowerCase(Locale.ROOT));
         String content;
         if (message != null && message.hasToolExecutionRequests() && toolCallReply.isPresent()) {
-            content = toolCallReply(message.toolExecutionRequests());
+            content = replyFor(message.toolExecutionRequests());
         } else {
             content = message == null ? null : message.text();
         }
@@ -112,8 +112,8 @@ public final class LangChain4jClient implements LlmClient {
         return new LlmReply(
                 content,
                 Optional.ofNullable(response.modelName())
-                        .filter(model -> !model.isBlank())
-                        .map(model -> SafeText.line(model, 200)),
+                        .filter(answering -> !answering.isBlank())
+                        .map(answering -> SafeText.line(answering, 200)),
                 count(usage == null ? null : usage.inputTokenCount()),
                 count(usage == null ? null : usage.outputTokenCount()),
                 finishReason);
@@ -129,7 +129,7 @@ public final class LangChain4jClient implements LlmClient {
      * arguments parsed. Arguments that are not a JSON object are returned as they came, so that the guard re-asks a
      * reply that is not the agent's JSON, as it would a written one.
      */
-    private String toolCallReply(List<ToolExecutionRequest> calls) {
+    private String replyFor(List<ToolExecutionRequest> calls) {
         ToolExecutionRequest call = calls.get(0);
         if (calls.size() > 1) {
             LOG.warn(
@@ -206,6 +206,7 @@ public final class LangChain4jClient implements LlmClient {
          *
          * @param tools asked once per request: the tools the agent may call now, such as its driver's {@code
          *     tools()}, or those a state's {@code @Tools} patterns choose
+         * @param reply writes a tool call as the agent's reply, for the guard to check and the agent to act on
          */
         public Builder tools(Supplier<List<ToolSpec>> tools, ToolCallReply reply) {
             this.tools = Objects.requireNonNull(tools, "tools");

@@ -32,13 +32,15 @@ public final class OtlpSpanCheck {
     }
 
     /**
-     * What a file's spans showed.
+     * What the spans of one or more files showed.
      *
+     * @param files the files read, in order
      * @param moves how many moves (step spans that moved) were checked
      * @param findings each illegal or unknown move, with the file's line and the span's id
      */
-    public record Result(int moves, List<TraceReport.Finding> findings) {
+    public record Result(List<Path> files, int moves, List<TraceReport.Finding> findings) {
         public Result {
+            files = List.copyOf(files);
             findings = List.copyOf(findings);
         }
 
@@ -46,6 +48,67 @@ public final class OtlpSpanCheck {
         public boolean passed() {
             return findings.isEmpty();
         }
+
+        /**
+         * The result as plain text: what was read, a table of the findings, and a last line
+         * {@code PASSED: ...} or {@code FAILED: ...}. Text from the spans is escaped for a terminal.
+         */
+        public String table() {
+            StringBuilder out = new StringBuilder()
+                    .append("read ")
+                    .append(files.size())
+                    .append(files.size() == 1 ? " span file: " : " span files: ")
+                    .append(moves)
+                    .append(moves == 1 ? " move\n" : " moves\n");
+            if (!findings.isEmpty()) {
+                TextTable table = TextTable.of("problem", "where", "what");
+                findings.forEach(finding -> table.row(finding.kind().words(1), finding.where(), finding.message()));
+                out.append('\n');
+                table.appendTo(out);
+            }
+            return out.append('\n').append(verdict()).append('\n').toString();
+        }
+
+        /** One line: {@code PASSED: ...} or {@code FAILED: ...} with the count of each kind of finding. */
+        public String verdict() {
+            if (passed()) {
+                return "PASSED: every move (" + moves + ") is declared by its machine";
+            }
+            List<String> counts = new ArrayList<>();
+            for (TraceReport.Kind kind : TraceReport.Kind.values()) {
+                long count = findings.stream().filter(f -> f.kind() == kind).count();
+                if (count > 0) {
+                    counts.add(count + " " + kind.words(count));
+                }
+            }
+            return "FAILED: " + String.join(", ", counts);
+        }
+
+        /** The result as one JSON object, pretty-printed, with text from the spans escaped for a terminal. */
+        public String json() {
+            return ReportJson.object("result", json -> {
+                json.writeBooleanField("passed", passed());
+                ReportJson.files(json, files);
+                json.writeNumberField("moves", moves);
+                ReportJson.findings(json, findings);
+            });
+        }
+    }
+
+    /**
+     * Reads and checks the OTLP JSON files {@code files}, one after the other.
+     *
+     * @throws IOException if one cannot be read, or a line is not JSON (naming the file and line)
+     */
+    public Result check(List<Path> files) throws IOException {
+        int moves = 0;
+        List<TraceReport.Finding> findings = new ArrayList<>();
+        for (Path file : files) {
+            Result one = check(file);
+            moves += one.moves();
+            findings.addAll(one.findings());
+        }
+        return new Result(files, moves, findings);
     }
 
     /**
@@ -93,7 +156,7 @@ public final class OtlpSpanCheck {
                 }
             }
         }
-        return new Result(moves, findings);
+        return new Result(List.of(file), moves, findings);
     }
 
     private static Optional<TraceEntry.Transition> move(JsonNode span, long line) {

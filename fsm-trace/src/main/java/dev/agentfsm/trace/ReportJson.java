@@ -37,6 +37,20 @@ final class ReportJson {
         return text + "\n";
     }
 
+    /** The field {@code findings}: each problem's kind, file, line and message. */
+    static void findings(JsonGenerator json, List<TraceReport.Finding> findings) throws IOException {
+        json.writeArrayFieldStart("findings");
+        for (TraceReport.Finding finding : findings) {
+            json.writeStartObject();
+            json.writeStringField("kind", finding.kind().name());
+            json.writeStringField("file", finding.file().toString());
+            json.writeNumberField("line", finding.line());
+            json.writeStringField("message", finding.message());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
     /** The field {@code files}: the traces read, in order. */
     static void files(JsonGenerator json, List<Path> files) throws IOException {
         json.writeArrayFieldStart("files");

@@ -224,16 +224,7 @@ public record TraceReport(
                 json.writeNumberField(kind.name(), count(kind));
             }
             json.writeEndObject();
-            json.writeArrayFieldStart("findings");
-            for (Finding finding : findings) {
-                json.writeStartObject();
-                json.writeStringField("kind", finding.kind().name());
-                json.writeStringField("file", finding.file().toString());
-                json.writeNumberField("line", finding.line());
-                json.writeStringField("message", finding.message());
-                json.writeEndObject();
-            }
-            json.writeEndArray();
+            ReportJson.findings(json, findings);
             json.writeArrayFieldStart("coverage");
             for (Coverage machine : coverage) {
                 json.writeStartObject();

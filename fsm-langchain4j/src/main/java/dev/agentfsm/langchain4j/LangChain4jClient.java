@@ -22,7 +22,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,10 +35,13 @@ import org.slf4j.LoggerFactory;
  *       LlmRequest#responseSchema()}, the state's statuses as an {@code enum}) is sent as a JSON-schema response
  *       format, so the provider constrains the reply; otherwise it is left out, and the agents' {@code ReplyGuard}
  *       re-asks a reply that breaks it, as it does for every model.
- *   <li><b>Tools</b>: the tools {@linkplain Builder#tools given to the builder} are offered as LangChain4j {@code
- *       ToolSpecification}s (a tool's JSON Schema when it has one, else its parameters by their descriptions). A
- *       tool call the model makes becomes the agent's JSON reply through the builder's {@link ToolCallReply}
- *       (text the model wrote beside the call is dropped), which the guard then checks like any reply.
+ *   <li><b>Tools</b>: with a {@link ToolCallReply} {@linkplain Builder#toolCalls given to the builder}, the tools
+ *       the asking state offers ({@link LlmRequest#tools()}: its {@code @Tools} patterns over the device's tools,
+ *       which the agent's {@code ReplyGuard.offering(driver::tools)} puts in each request) are offered as
+ *       LangChain4j {@code ToolSpecification}s (a tool's JSON Schema when it has one, else its parameters by their
+ *       descriptions). A tool call the model makes becomes the agent's JSON reply through the {@code
+ *       ToolCallReply} (text the model wrote beside the call is dropped), which the guard then checks like any
+ *       reply.
  *   <li><b>Images</b> (screenshots) are sent as LangChain4j {@code ImageContent}.
  *   <li><b>What the provider said</b>: the answering model, the input and output token counts and the finish
  *       reason (LangChain4j's, lower case: {@code stop}, {@code length}, {@code tool_execution}...) are carried into
@@ -52,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * ChatModel model = OpenAiChatModel.builder().apiKey(key).modelName("gpt-4o")
  *         .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA).build();
  * LlmClient llm = LangChain4jClient.builder(model)
- *         .tools(driver::tools, ToolCallReply.at("/action", "/action/status", LinuxAgentStatus.CONTINUE))
+ *         .toolCalls(ToolCallReply.at("/action", "/action/status", LinuxAgentStatus.CONTINUE))
  *         .build();
  * }</pre>
  *
@@ -67,14 +69,12 @@ public final class LangChain4jClient implements LlmClient {
     private final ChatModel model;
     private final String name;
     private final boolean structuredOutput;
-    private final Supplier<List<ToolSpec>> tools;
     private final Optional<ToolCallReply> toolCallReply;
 
     private LangChain4jClient(Builder builder) {
         this.model = builder.model;
         this.name = builder.name.orElseGet(() -> defaultName(builder.model));
         this.structuredOutput = builder.model.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
-        this.tools = builder.tools;
         this.toolCallReply = builder.toolCallReply;
     }
 
@@ -86,7 +86,7 @@ public final class LangChain4jClient implements LlmClient {
     @Override
     public LlmReply complete(LlmRequest request) throws LlmException {
         Objects.requireNonNull(request, "request");
-        List<ToolSpec> offered = toolCallReply.isPresent() ? List.copyOf(tools.get()) : List.of();
+        List<ToolSpec> offered = toolCallReply.isPresent() ? request.tools() : List.of();
         ChatResponse response;
         try {
             response = model.chat(ChatRequests.of(request, structuredOutput, offered));
@@ -184,7 +184,6 @@ public final class LangChain4jClient implements LlmClient {
     public static final class Builder {
         private final ChatModel model;
         private Optional<String> name = Optional.empty();
-        private Supplier<List<ToolSpec>> tools = List::of;
         private Optional<ToolCallReply> toolCallReply = Optional.empty();
 
         private Builder(ChatModel model) {
@@ -201,15 +200,13 @@ public final class LangChain4jClient implements LlmClient {
         }
 
         /**
-         * Offers {@code tools} to the model with every request, as LangChain4j tool specifications, and turns a
-         * tool call the model makes into the agent's JSON reply with {@code reply}.
+         * Offers the tools each request carries ({@link LlmRequest#tools()}, the asking state's) to the model as
+         * LangChain4j tool specifications, and turns a tool call the model makes into the agent's JSON reply
+         * with {@code reply}. Without it no tools are offered, and the prompt alone describes them.
          *
-         * @param tools asked once per request: the tools the agent may call now, such as its driver's {@code
-         *     tools()}, or those a state's {@code @Tools} patterns choose
          * @param reply writes a tool call as the agent's reply, for the guard to check and the agent to act on
          */
-        public Builder tools(Supplier<List<ToolSpec>> tools, ToolCallReply reply) {
-            this.tools = Objects.requireNonNull(tools, "tools");
+        public Builder toolCalls(ToolCallReply reply) {
             this.toolCallReply = Optional.of(Objects.requireNonNull(reply, "reply"));
             return this;
         }

@@ -51,6 +51,10 @@ class LangChain4jClientTest {
 
     private static final ToolSpec LS = new ToolSpec("ls", "List a directory", Map.of("path", "the directory"));
 
+    /** The request of a state that offers {@code ls}, as the agent's guard puts it ({@code ReplyGuard.offering}). */
+    private static final LlmRequest OFFERING_LS =
+            new LlmRequest(REQUEST.messages(), REQUEST.responseSchema(), List.of(LS));
+
     private static ChatModel model(Set<Capability> capabilities, Function<ChatRequest, ChatResponse> answer) {
         return new ChatModel() {
             @Override
@@ -140,10 +144,10 @@ class LangChain4jClientTest {
                             .finishReason(FinishReason.TOOL_EXECUTION)
                             .build();
                 }))
-                .tools(() -> List.of(LS), ToolCallReply.at("/action", "/action/status", LinuxAgentStatus.CONTINUE))
+                .toolCalls(ToolCallReply.at("/action", "/action/status", LinuxAgentStatus.CONTINUE))
                 .build();
 
-        LlmReply reply = client.complete(REQUEST);
+        LlmReply reply = client.complete(OFFERING_LS);
 
         assertEquals(
                 "{\"action\":{\"function\":\"ls\",\"arguments\":{\"path\":\"logs\",\"depth\":2},"
@@ -197,10 +201,10 @@ class LangChain4jClientTest {
                                 .arguments("[\"logs\"]")
                                 .build())))
                         .build()))
-                .tools(() -> List.of(LS), ToolCallReply.at("/action", "/action/status", LinuxAgentStatus.CONTINUE))
+                .toolCalls(ToolCallReply.at("/action", "/action/status", LinuxAgentStatus.CONTINUE))
                 .build();
 
-        assertEquals("ls([\"logs\"])", client.complete(REQUEST).content());
+        assertEquals("ls([\"logs\"])", client.complete(OFFERING_LS).content());
     }
 
     @Test

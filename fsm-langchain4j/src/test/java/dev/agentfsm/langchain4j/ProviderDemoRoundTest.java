@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.agents.linux.LinuxAgentStatus;
-import dev.agentfsm.agents.linux.shell.ShellConfig;
-import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.langchain4j.ProviderServer.Answer;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
@@ -50,9 +48,8 @@ class ProviderDemoRoundTest {
     }
 
     private LlmClient client(Provider provider, ProviderServer server, List<LlmReply> replies) throws IOException {
-        ShellDriver shell = ShellDriver.of(ShellConfig.of(LinuxDemo.workspace(root)));
         LangChain4jClient client = LangChain4jClient.builder(provider.model(server))
-                .tools(shell::tools, LINUX_TOOL_CALLS)
+                .toolCalls(LINUX_TOOL_CALLS)
                 .build();
         assertEquals(provider.structured, client.structuredOutput());
         return request -> {
@@ -67,7 +64,7 @@ class ProviderDemoRoundTest {
     void theDemoRoundCompletes(Provider provider) throws IOException {
         List<LlmReply> replies = Collections.synchronizedList(new ArrayList<>());
         try (ProviderServer server = provider.start().script(demoAnswers())) {
-            RoundResult result = LinuxDemo.run(root, client(provider, server, replies));
+            RoundResult result = LinuxDemo.run(LinuxDemo.workspace(root), client(provider, server, replies));
 
             assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
             List<LinuxAgentStatus> path = new ArrayList<>(Collections.nCopies(5, LinuxAgentStatus.CONTINUE));
@@ -104,7 +101,7 @@ class ProviderDemoRoundTest {
         answers.add(new Answer.Text("Sure! First I will look for the log files."));
         answers.addAll(demoAnswers());
         try (ProviderServer server = provider.start().script(answers)) {
-            RoundResult result = LinuxDemo.run(root, client(provider, server, new ArrayList<>()));
+            RoundResult result = LinuxDemo.run(LinuxDemo.workspace(root), client(provider, server, new ArrayList<>()));
 
             assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
             List<ProviderServer.Received> received = server.received();
@@ -123,7 +120,7 @@ class ProviderDemoRoundTest {
         try (ProviderServer server =
                 provider.start().script(List.of(new Answer.Failure(500, "the model is overloaded")))) {
             LlmClient client = client(provider, server, new ArrayList<>());
-            RoundResult result = LinuxDemo.run(root, client);
+            RoundResult result = LinuxDemo.run(LinuxDemo.workspace(root), client);
 
             assertEquals(Outcome.ERROR, result.outcome(), result.reason());
             assertEquals(

@@ -54,7 +54,9 @@ public final class LinuxAgent extends BaseAgent {
         this.driver = builder.driver;
         this.user = builder.user;
         this.listener = builder.listener;
-        this.guard = ReplyGuard.of(builder.llm, "/action/status", builder.config.jsonParsingRetry());
+        // the tools go with each question too, for a client that offers them as the provider's tool definitions
+        this.guard = ReplyGuard.of(builder.llm, "/action/status", builder.config.jsonParsingRetry())
+                .offering(builder.driver::tools);
     }
 
     /** A builder for an agent acting on {@code driver} as {@code llm} decides. */

@@ -5,11 +5,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.ReplyRejectedException;
 import dev.agentfsm.runtime.Status;
+import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.internal.SafeText;
+import dev.agentfsm.runtime.internal.ToolPatterns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,12 +52,19 @@ public final class ReplyGuard {
     private final JsonPointer statusPointer;
     private final int reasks;
     private final List<ReplyRule> rules;
+    private final Supplier<List<ToolSpec>> tools;
 
-    private ReplyGuard(LlmClient client, JsonPointer statusPointer, int reasks, List<ReplyRule> rules) {
+    private ReplyGuard(
+            LlmClient client,
+            JsonPointer statusPointer,
+            int reasks,
+            List<ReplyRule> rules,
+            Supplier<List<ToolSpec>> tools) {
         this.client = client;
         this.statusPointer = statusPointer;
         this.reasks = reasks;
         this.rules = List.copyOf(rules);
+        this.tools = tools;
     }
 
     /**
@@ -70,7 +80,7 @@ public final class ReplyGuard {
             throw new IllegalArgumentException(
                     "reasks is " + reasks + "; it counts corrective re-asks and must be 0 or more");
         }
-        return new ReplyGuard(client, StatusSchema.pointer(statusPointer), reasks, List.of());
+        return new ReplyGuard(client, StatusSchema.pointer(statusPointer), reasks, List.of(), List::of);
     }
 
     /**
@@ -81,7 +91,18 @@ public final class ReplyGuard {
         Objects.requireNonNull(rule, "rule");
         List<ReplyRule> more = new ArrayList<>(rules);
         more.add(rule);
-        return new ReplyGuard(client, statusPointer, reasks, more);
+        return new ReplyGuard(client, statusPointer, reasks, more, tools);
+    }
+
+    /**
+     * This guard, with each request carrying the tools the asking state offers: those of
+     * {@code deviceTools} (asked once per question, such as a driver's {@code tools()}) that its
+     * {@code @Tools} patterns choose. A client that offers tools to the model (fsm-langchain4j's) sends
+     * them as the provider's tool definitions; the others leave them out.
+     */
+    public ReplyGuard offering(Supplier<List<ToolSpec>> deviceTools) {
+        Objects.requireNonNull(deviceTools, "deviceTools");
+        return new ReplyGuard(client, statusPointer, reasks, rules, deviceTools);
     }
 
     /** The statuses the state of {@code from} may reach by {@code Trigger.LLM}, in declaration order. */
@@ -125,8 +146,9 @@ public final class ReplyGuard {
         JsonNode restricted = StatusSchema.restrict(schema, statusPointer, cards);
         ReplyCheck check = new ReplyCheck(statusPointer, from, cards);
         List<ChatMessage> conversation = withInstruction(messages, check.instruction());
+        List<ToolSpec> offeredTools = ToolPatterns.offered(tools.get(), from);
         for (int attempt = 0; ; attempt++) {
-            LlmReply reply = client.complete(new LlmRequest(conversation, Optional.of(restricted)));
+            LlmReply reply = client.complete(new LlmRequest(conversation, Optional.of(restricted), offeredTools));
             ReplyCheck.Judgement judgement = followRules(from, check.check(reply.content()));
             if (judgement instanceof ReplyCheck.Accepted accepted) {
                 return accepted.reply();

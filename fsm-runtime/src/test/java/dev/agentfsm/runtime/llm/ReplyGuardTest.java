@@ -13,8 +13,10 @@ import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.ReplyRejectedException;
 import dev.agentfsm.runtime.Status;
+import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -77,6 +79,24 @@ class ReplyGuardTest {
                         HostStatus.CONFIRM),
                 guard.offeredStatuses(HostStatus.CONTINUE),
                 "the statuses of the asking machine");
+    }
+
+    @Test
+    void aGuardOfferingTheDevicesToolsPutsThoseTheStateChoosesInEveryRequest() throws LlmException {
+        ToolSpec ls = new ToolSpec("ls", "List a directory", Map.of("path", "the directory"));
+        ToolSpec rm = new ToolSpec("rm", "Remove a file", Map.of("path", "the file"));
+        ScriptedModel llm = ScriptedModel.of(List.of("not json", reply("FINISH")));
+
+        guard(llm, 3).offering(() -> List.of(ls, rm)).ask(AppStatus.CONTINUE, PROMPT, schema);
+
+        // a state without @Tools offers every tool the device has; the re-ask offers them again
+        assertEquals(2, llm.requests().size());
+        assertEquals(List.of(ls, rm), llm.requests().get(0).tools());
+        assertEquals(List.of(ls, rm), llm.requests().get(1).tools());
+
+        ScriptedModel plain = ScriptedModel.of(List.of(reply("FINISH")));
+        guard(plain, 3).ask(AppStatus.CONTINUE, PROMPT, schema);
+        assertEquals(List.of(), plain.requests().get(0).tools());
     }
 
     @Test

@@ -11,24 +11,49 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The demo's bundled task, its recorded LLM replies, and the files of the workspace it creates. */
-final class DemoFiles {
+/**
+ * The LinuxAgent demo's bundled task, its recorded LLM replies, and the files of the workspace it creates:
+ * what {@code agentfsm-cli demo} runs, and what tests that run the same round elsewhere (fsm-temporal's
+ * workflow, fsm-langchain4j's providers) read from this jar.
+ */
+public final class DemoFiles {
     private static final String BASE = "demo/";
     private static final List<String> WORKSPACE_FILES =
             List.of("README.txt", "logs/app.log", "logs/worker.log", "data/inventory.csv");
 
     private DemoFiles() {}
 
-    static String task() {
+    /** The demo's task, the round's request. */
+    public static String task() {
         return new String(bytes(BASE + "task.txt"), StandardCharsets.UTF_8).strip();
     }
 
-    static ReplayLlmClient replay() {
+    /** The demo's recorded replies, a new conversation each time. */
+    public static ReplayLlmClient replay() {
         try (InputStream in = open(BASE + "replay.yaml")) {
             return ReplayLlmClient.load(in, "the demo's replay (" + BASE + "replay.yaml)");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Writes the workspace's files under {@code root} and makes them readable by every user, with the
+     * temporary directories above {@code root}: commands may run as user {@code nobody} (when the agent runs as
+     * root), and the shell refuses a directory that user cannot read.
+     *
+     * @return {@code root}
+     */
+    public static Path workspace(Path root) throws IOException {
+        fill(root);
+        shareWithEveryone(root);
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+        for (Path dir = root.toAbsolutePath().getParent();
+                dir != null && dir.startsWith(tmp) && !dir.equals(tmp);
+                dir = dir.getParent()) {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return root;
     }
 
     /** Writes the workspace's files under {@code root}. */

@@ -235,16 +235,24 @@ class RunJournalTest {
     }
 
     @Test
-    void aJournalOfOtherMachinesIsRefused() throws Exception {
+    void aJournalOfAnotherVersionThatRecordedAMoveNoLongerDeclaredIsRefusedNamingTheRecord() throws Exception {
         Path journal = recorded();
         List<String> records = new ArrayList<>(Files.readAllLines(journal));
+        // written by another version of LinuxAgent (another fingerprint), whose first step moved by USER
         records.set(0, recrc(records.get(0).replaceFirst("sha256:[0-9a-f]{64}", "sha256:" + "0".repeat(64))));
+        assertTrue(records.get(2).contains("\"trigger\":\"LLM\""), records.get(2));
+        records.set(2, recrc(records.get(2).replace("\"trigger\":\"LLM\"", "\"trigger\":\"USER\"")));
         Files.write(journal, records);
         String error = refusedResume(journal);
 
         assertTrue(
-                error.startsWith("agentfsm-cli run: journal " + journal + " was written by other machines than"
-                        + " these: it records LinuxAgent [LinuxAgent] with fingerprint sha256:" + "0".repeat(64)),
+                error.startsWith("agentfsm-cli run: journal " + journal + ", record 3: step 1 of round 1 moved from"
+                        + " LinuxAgent."),
+                error);
+        assertTrue(
+                error.contains(" by USER, a move these machines no longer declare (")
+                        && error.contains("The journal was written by another version of LinuxAgent (fingerprint"
+                                + " sha256:" + "0".repeat(64)),
                 error);
     }
 

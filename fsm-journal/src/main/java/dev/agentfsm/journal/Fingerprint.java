@@ -19,10 +19,12 @@ import java.util.Map;
  * The fingerprint of a machine's generated tables and of every machine it can hand off to, directly
  * or not: a SHA-256 of their statuses (name, terminal, ends round, ends subtask, time-out), their
  * initial, fallback and onError statuses, and their moves (target and trigger), in declaration order.
- * A journal records it, and a session refuses to resume a journal whose fingerprint is not its own.
+ * A journal's header records it, to say which version of the machines wrote it. Resuming does not
+ * require the same fingerprint: another version resumes a journal when it can replay every recorded
+ * step ({@link Compatibility}), and the journal logs that the fingerprints differ.
  *
  * <p>Descriptions and the {@code when} texts of moves are left out: they document a machine and
- * change nothing the runtime does, so editing them does not orphan a journal.
+ * change nothing the runtime does.
  */
 final class Fingerprint {
     private Fingerprint() {}
@@ -85,7 +87,8 @@ final class Fingerprint {
         return text.toString();
     }
 
-    private static Map<String, StateManager<?, ?>> reachable(StateManager<?, ?> start) {
+    /** {@code machine} and the machines it reaches by hand-offs, directly or not, by name. */
+    static Map<String, StateManager<?, ?>> reachable(StateManager<?, ?> start) {
         Map<String, StateManager<?, ?>> found = new LinkedHashMap<>();
         Deque<StateManager<?, ?>> queue = new ArrayDeque<>(List.of(start));
         while (!queue.isEmpty()) {

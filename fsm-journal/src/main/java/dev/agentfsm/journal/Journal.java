@@ -327,7 +327,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                 "journal " + path + " was created for a new session, not opened"
                         + " to resume one; open it with Journal.open(path) to resume what it holds"));
         String fingerprint = Fingerprint.of(machine);
-        if (!header.machine().equals(machine.name()) || !header.fingerprint().equals(fingerprint)) {
+        if (!header.machine().equals(machine.name())) {
             throw new JournalException(
                     JournalException.Kind.OTHER_MACHINES,
                     path,
@@ -338,9 +338,38 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                             + " with fingerprint " + header.fingerprint() + ", and this session runs " + machine.name()
                             + " "
                             + Fingerprint.machines(machine) + " with fingerprint " + fingerprint
-                            + ". Their states, moves or"
-                            + " time-outs differ, so its steps cannot be replayed; nothing was resumed. Resume it with the"
-                            + " build that wrote it, or start a new session");
+                            + ". A session resumes only a journal of its own machine; nothing was resumed. Resume it"
+                            + " with a session of " + header.machine() + ", or start a new session");
+        }
+        // another version of the machine resumes the journal when it can replay every recorded step
+        Optional<Compatibility.Incompatible> incompatible = Compatibility.firstIncompatible(toReplay, machine);
+        if (incompatible.isPresent()) {
+            int record = incompatible.get().record().number();
+            throw new JournalException(
+                    JournalException.Kind.OTHER_MACHINES,
+                    path,
+                    record,
+                    "journal " + path + ", record " + record + ": "
+                            + incompatible.get().why()
+                            + (header.fingerprint().equals(fingerprint)
+                                    ? ". The journal says it was written by this version of " + header.machine()
+                                            + " (fingerprint " + fingerprint + "), yet records what it does not declare"
+                                    : ". The journal was written by another version of " + header.machine()
+                                            + " (fingerprint " + header.fingerprint() + "; this session's is "
+                                            + fingerprint + ")")
+                            + ", and a session resumes it only while every state its steps entered still exists and"
+                            + " every move they took is still declared, so its steps cannot be replayed; nothing was"
+                            + " resumed. Resume it with the build that wrote it, declare that state or move again, or"
+                            + " start a new session");
+        }
+        if (!header.fingerprint().equals(fingerprint)) {
+            LOG.info(
+                    "journal {} was written by another version of {} (fingerprint {}; this session's is {}); every"
+                            + " state and move it recorded is still declared, so it resumes",
+                    path,
+                    header.machine(),
+                    header.fingerprint(),
+                    fingerprint);
         }
         if (header.maxStep() != config.maxStep() || header.maxRound() != config.maxRound()) {
             throw new JournalException(

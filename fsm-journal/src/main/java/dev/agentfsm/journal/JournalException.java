@@ -18,7 +18,11 @@ public final class JournalException extends SessionRecorder.Failure {
         EMPTY,
         /** A record in the middle of the file is damaged, out of order or not a journal record at all. */
         CORRUPT,
-        /** The journal was written by machines whose generated tables differ from these (the fingerprint), or by other settings. */
+        /**
+         * The journal was written by another machine, by a version of this one that it can't replay (a
+         * recorded step entered a state that is gone or took a move no longer declared; the record is
+         * named), or with other settings.
+         */
         OTHER_MACHINES,
         /** Replaying a recorded step did not do what the journal says it did: the agent's code or its inputs changed. */
         DIVERGED,

@@ -8,7 +8,9 @@
  *
  * <p>A journal is a text file of JSON lines, one record per line, each ending with a CRC-32C of the
  * rest of its line: {@code {"n":3,"type":"step",...,"crc":"1a2b3c4d"}}. The first record is the
- * header (with the fingerprint of the machines that wrote it, a SHA-256 of their transition tables);
+ * header (with the fingerprint of the machines that wrote it, a SHA-256 of their transition tables,
+ * which says which version wrote it: another version resumes it as long as every state its steps
+ * entered still exists and every move they took is still declared);
  * then {@code requests}, {@code step} and {@code roundEnd} records follow in the order they happened.
  * A record counts once its line, newline included, is in the file.
  *

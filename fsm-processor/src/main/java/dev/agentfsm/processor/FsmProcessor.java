@@ -12,10 +12,12 @@ import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
+import dev.agentfsm.processor.read.BaselineReader;
 import dev.agentfsm.processor.read.Deferred;
 import dev.agentfsm.processor.read.MachineReader;
 import dev.agentfsm.processor.read.Mirrors;
 import dev.agentfsm.processor.read.ReadResult;
+import dev.agentfsm.processor.validate.BreakingChanges;
 import dev.agentfsm.processor.validate.MachineValidator;
 import dev.agentfsm.processor.write.GeneratedTypes;
 import dev.agentfsm.processor.write.MachineWriter;
@@ -26,6 +28,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -44,6 +48,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
+import javax.tools.Diagnostic.Kind;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
@@ -77,6 +82,10 @@ public final class FsmProcessor extends AbstractProcessor {
     private Reporter reporter;
     private Report optionProblems = Report.empty();
     private boolean requireWhen;
+    /** The committed models to compare each machine with ({@code -Aagentfsm.baseline}); empty: none compared. */
+    private Optional<BaselineReader> baseline = Optional.empty();
+
+    private BreakingChanges breakingChanges = new BreakingChanges(Kind.WARNING);
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -85,6 +94,7 @@ public final class FsmProcessor extends AbstractProcessor {
         // option problems are reported in the first round; the machines still generate, so they are the only ones
         Report.Builder options = Report.builder();
         readRequireWhen(env.getOptions(), options);
+        readBaseline(env.getOptions(), options);
         optionProblems = options.build();
     }
 
@@ -105,9 +115,42 @@ public final class FsmProcessor extends AbstractProcessor {
         }
     }
 
+    /**
+     * {@code -Aagentfsm.baseline=<dir>} names the directory of committed models; {@code
+     * -Aagentfsm.breakingChange=error} makes what a machine breaks against them an error instead of a
+     * warning. Another value of either is named in a warning.
+     */
+    private void readBaseline(Map<String, String> options, Report.Builder problems) {
+        String severity = options.getOrDefault(BreakingChanges.SEVERITY, "warning");
+        if (severity != null && severity.equalsIgnoreCase("error")) {
+            breakingChanges = new BreakingChanges(Kind.ERROR);
+        } else if (severity != null && !severity.equalsIgnoreCase("warning")) {
+            problems.add(
+                    Rule.BREAKING_CHANGE,
+                    Origin.NONE,
+                    "-A" + BreakingChanges.SEVERITY + "=" + severity
+                            + " is neither error nor warning, so breaking changes are warnings; write -A"
+                            + BreakingChanges.SEVERITY + "=error to fail the build on them");
+        }
+        String dir = options.get(BreakingChanges.BASELINE);
+        if (dir == null || dir.isBlank()) {
+            return;
+        }
+        try {
+            baseline = Optional.of(new BaselineReader(Path.of(dir)));
+        } catch (InvalidPathException e) {
+            problems.add(
+                    Rule.BREAKING_CHANGE,
+                    Origin.NONE,
+                    "-A" + BreakingChanges.BASELINE + "=" + dir + " is not a path (" + e.getReason()
+                            + "), so no machine is compared with its committed model; name the directory that holds"
+                            + " them, such as ${project.basedir}/docs/machines");
+        }
+    }
+
     @Override
     public Set<String> getSupportedOptions() {
-        return Set.of(MachineValidator.REQUIRE_WHEN);
+        return Set.of(MachineValidator.REQUIRE_WHEN, BreakingChanges.BASELINE, BreakingChanges.SEVERITY);
     }
 
     @Override
@@ -186,7 +229,14 @@ public final class FsmProcessor extends AbstractProcessor {
         for (MachineModel machine : read.machines()) {
             Report report = validator.validate(machine, all);
             reporter.print(report);
-            (report.hasErrors() ? broken : valid).add(machine);
+            // a machine with errors is not compared: one mistake, one error
+            Report changes = report.hasErrors()
+                    ? Report.empty()
+                    : baseline.flatMap(b -> b.read(machine))
+                            .map(b -> breakingChanges.check(machine, b))
+                            .orElse(Report.empty());
+            reporter.print(changes);
+            (report.hasErrors() || changes.hasErrors() ? broken : valid).add(machine);
         }
         // which broken machines nothing can stand in for: known before any is written, since hand-offs name each other
         for (MachineModel machine : broken) {

@@ -41,10 +41,17 @@ final class Compilers {
     /** Compiles into {@code out} with a fresh {@link FsmProcessor}, by the plain compiler API (see {@link DirectoryCompilation}). */
     static DirectoryCompilation compileToDirectory(
             String name, List<? extends JavaFileObject> units, List<File> classpath, Path out) {
+        return compileToDirectory(name, List.of(), units, classpath, out);
+    }
+
+    /** As {@link #compileToDirectory(String, List, List, Path)}, with {@code options} (such as {@code -A...}) added. */
+    static DirectoryCompilation compileToDirectory(
+            String name, List<String> options, List<? extends JavaFileObject> units, List<File> classpath, Path out) {
         boolean ecj = name.equals("ecj");
         JavaCompiler compiler = ecj ? new QuietEclipseCompiler() : ToolProvider.getSystemJavaCompiler();
-        return DirectoryCompilation.compile(
-                compiler, ecj ? ECJ_OPTIONS : List.of(), units, classpath, out, new FsmProcessor());
+        List<String> all = new java.util.ArrayList<>(ecj ? ECJ_OPTIONS : List.of());
+        all.addAll(options);
+        return DirectoryCompilation.compile(compiler, all, units, classpath, out, new FsmProcessor());
     }
 
     /** javac from the running JDK. */

@@ -66,6 +66,15 @@ public final class Report {
             return this;
         }
 
+        /**
+         * A finding of {@code rule} at a severity an option chose instead of the rule's own (a
+         * {@code BreakingChange} made an error by {@code -Aagentfsm.breakingChange=error}).
+         */
+        public Builder add(Rule rule, Kind kind, Origin origin, String message) {
+            diagnostics.add(new Diagnostic(rule, kind, message, origin));
+            return this;
+        }
+
         /** Information under a rule's id that is neither an error nor a warning. */
         public Builder note(Rule rule, Origin origin, String message) {
             diagnostics.add(new Diagnostic(rule, Kind.NOTE, message, origin));

@@ -75,6 +75,11 @@ public enum Rule {
             "a type named in an annotation never appeared (reported only if nothing else was)"),
     GENERATED_NAME_TAKEN(
             "GeneratedNameTaken", Kind.ERROR, "a type the machine generates already exists in the compilation"),
+    BREAKING_CHANGE(
+            "BreakingChange",
+            Kind.WARNING,
+            "with `-Aagentfsm.baseline=<dir>`: against its committed model, a machine removes or renames a state,"
+                    + " removes a move or changes its initial state, so running sessions' journals no longer resume"),
     INTERNAL("Internal", Kind.ERROR, "the processor itself failed: a bug to report, with the stack trace");
 
     private final String id;

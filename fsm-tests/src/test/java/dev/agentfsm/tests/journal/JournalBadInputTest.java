@@ -133,25 +133,31 @@ class JournalBadInputTest {
     }
 
     @Test
-    void aJournalOfAnotherVersionOfTheMachineIsRefused() throws Exception {
+    void aJournalOfAVersionOfTheMachineThatNoLongerDeclaresARecordedMoveIsRefusedNamingTheRecord() throws Exception {
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
             CountingModel model = new CountingModel(TARGET);
-            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v2", Duration.ZERO);
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v3", Duration.ZERO);
             TallyAgent agent = new TallyAgent(opened.llm(model), opened.driver(driver), TallyRun.CONFIG);
-            Session session = Session.of(dev.agentfsm.tests.journal.v2.TallyStateManager.instance(), agent)
+            // v3's WORK no longer moves to itself, which the journal's first step did
+            Session session = Session.of(dev.agentfsm.tests.journal.v3.TallyStateManager.instance(), agent)
                     .config(TallyRun.CONFIG)
                     .build();
 
             JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
 
             assertEquals(JournalException.Kind.OTHER_MACHINES, e.kind());
+            assertEquals(3, e.record().orElseThrow());
             assertTrue(
                     e.getMessage()
-                            .matches(
-                                    "(?s).*it records Tally \\[Tally\\] with fingerprint sha256:[0-9a-f]{64},"
-                                            + " and this session runs Tally \\[Tally\\] with fingerprint sha256:[0-9a-f]{64}.*"),
+                            .contains("journal " + TallyRun.journal(dir) + ", record 3: step 1 of round 1 moved from"
+                                    + " Tally.WORK to Tally.WORK by LLM, a move these machines no longer declare."
+                                    + " The journal was written by another version of Tally (fingerprint sha256:"),
                     e.getMessage());
-            assertTrue(e.getMessage().contains("nothing was resumed"), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains("nothing was resumed. Resume it with the build that wrote it, declare that"
+                                    + " state or move again, or start a new session"),
+                    e.getMessage());
             assertEquals(0, model.calls());
         }
         assertNothingRan(journal);

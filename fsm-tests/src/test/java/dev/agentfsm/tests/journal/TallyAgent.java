@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The agent of {@link Tally}. What it adds and what the device said are its own state, rebuilt by a
+ * The agent of {@link Tally} and of its later versions ({@code v2.Tally}, {@code v3.Tally}). What it adds and what the device said are its own state, rebuilt by a
  * resumed session's replay; the model sees them in its prompt.
  */
 public final class TallyAgent extends BaseAgent {
@@ -43,7 +43,8 @@ public final class TallyAgent extends BaseAgent {
         this.driver = driver;
     }
 
-    void work(Context context) throws Exception {
+    /** WORK's work: asks the model what to add, appends it on the device, and takes the status the model chose. */
+    public void work(Context context) throws Exception {
         String prompt = "count " + added.size() + "; last output "
                 + (outputs.isEmpty() ? "-" : outputs.get(outputs.size() - 1));
         JsonNode reply = JSON.readTree(
@@ -57,10 +58,12 @@ public final class TallyAgent extends BaseAgent {
         outputs.add(result.output());
         context.put(COUNT, added.size());
         blackboard().addTrajectory(Map.of("step", added.size(), "add", add, "output", result.output()));
-        setStatus(TallyStatus.parse(reply.path("status").asText()).orElseThrow());
+        // the status of the machine this agent runs in, so that every version of Tally (v2, v3) can drive it
+        setStatus(status().machine().table().require(reply.path("status").asText()));
     }
 
-    void rest(Context context) throws Exception {
+    /** REST's work: looks at the device. */
+    public void rest(Context context) throws Exception {
         context.put(LOOKED, driver.observe(Duration.ofSeconds(5)).text().orElse(""));
     }
 

@@ -256,7 +256,7 @@ class GeneratedMachineTest {
         List<String> names = StateManager.discover(getClass().getClassLoader()).stream()
                 .map(StateManager::name)
                 .toList();
-        // the journal's tests compile two versions of Tally, in two packages
+        // the journal's tests compile three versions of Tally, in three packages
         assertEquals(
                 List.of(
                         "AppAgent",
@@ -265,6 +265,7 @@ class GeneratedMachineTest {
                         "HostAgent",
                         "LinuxAgent",
                         "MobileAgent",
+                        "Tally",
                         "Tally",
                         "Tally",
                         "UfoCodeHostAgent"),

@@ -1,0 +1,120 @@
+package dev.agentfsm.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.MachineDoubles;
+import dev.agentfsm.runtime.StateManager;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which recorded steps the HostAgent and AppAgent doubles can replay: the states and declared moves of
+ * both machines, the implicit SYSTEM move to onError, each round from the initial state; the first step
+ * that is not replayable is the one named.
+ */
+class CompatibilityTest {
+    private static final StateManager<?, ?> HOST = MachineDoubles.HostStatus.CONTINUE.machine();
+
+    @Test
+    void declaredMovesHandOffsAndTheMoveToOnErrorReplay() {
+        List<JournalRecord> records = List.of(
+                new JournalRecord.Requests(2, List.of("a request")),
+                moved(3, 1, "HostAgent.CONTINUE", "HostAgent.ASSIGN", Trigger.LLM),
+                moved(4, 2, "HostAgent.ASSIGN", "AppAgent.CONTINUE", Trigger.SYSTEM),
+                moved(5, 3, "AppAgent.CONTINUE", "AppAgent.PENDING", Trigger.LLM),
+                // PENDING declares no move to ERROR: the runtime takes it when PENDING's work fails
+                moved(6, 4, "AppAgent.PENDING", "AppAgent.ERROR", Trigger.SYSTEM),
+                moved(7, 5, "AppAgent.ERROR", "HostAgent.FINISH", Trigger.SYSTEM),
+                ended(8, 6, "HostAgent.FINISH"));
+
+        assertEquals(Optional.empty(), Compatibility.firstIncompatible(records, HOST));
+    }
+
+    @Test
+    void theFirstMoveNoLongerDeclaredIsNamed() {
+        List<JournalRecord> records = List.of(
+                moved(3, 1, "HostAgent.CONTINUE", "HostAgent.PENDING", Trigger.LLM),
+                moved(4, 2, "HostAgent.PENDING", "HostAgent.FINISH", Trigger.USER),
+                moved(5, 3, "HostAgent.FINISH", "HostAgent.CONTINUE", Trigger.LLM));
+
+        Compatibility.Incompatible found =
+                Compatibility.firstIncompatible(records, HOST).orElseThrow();
+
+        assertEquals(4, found.record().number());
+        assertEquals(
+                "step 2 of round 1 moved from HostAgent.PENDING to HostAgent.FINISH by USER, a move these machines no"
+                        + " longer declare",
+                found.why());
+    }
+
+    @Test
+    void aMoveWhoseTriggerChangedIsNamedWithTheTriggerItHasNow() {
+        Compatibility.Incompatible found = Compatibility.firstIncompatible(
+                        List.of(moved(3, 1, "HostAgent.CONTINUE", "HostAgent.FINISH", Trigger.USER)), HOST)
+                .orElseThrow();
+
+        assertEquals(3, found.record().number());
+        assertTrue(found.why().endsWith("(CONTINUE moves to FINISH by LLM now)"), found.why());
+    }
+
+    @Test
+    void aStateThatIsGoneIsNamedWhetherEnteredOrMovedTo() {
+        assertEquals(
+                "step 2 of round 1 entered HostAgent.AJAR, a state these machines no longer have (removed or renamed)",
+                Compatibility.firstIncompatible(
+                                List.of(
+                                        moved(3, 1, "HostAgent.CONTINUE", "HostAgent.CONTINUE", Trigger.LLM),
+                                        ended(4, 2, "HostAgent.AJAR")),
+                                HOST)
+                        .orElseThrow()
+                        .why());
+        assertTrue(Compatibility.firstIncompatible(
+                        List.of(moved(3, 1, "HostAgent.CONTINUE", "Elsewhere.START", Trigger.LLM)), HOST)
+                .orElseThrow()
+                .why()
+                .endsWith("a move to a state these machines no longer have (removed or renamed)"));
+    }
+
+    @Test
+    void aRoundThatStartedElsewhereIsNamed() {
+        Compatibility.Incompatible found = Compatibility.firstIncompatible(
+                        List.of(ended(3, 1, "HostAgent.FINISH")), HOST)
+                .orElseThrow();
+
+        assertEquals(
+                "round 1 started in HostAgent.FINISH, but this version's rounds start in HostAgent.CONTINUE (the"
+                        + " initial state changed)",
+                found.why());
+    }
+
+    private static JournalRecord.Step moved(int number, int step, String state, String to, Trigger trigger) {
+        return step(number, step, state, Optional.of(new JournalRecord.Moved(to, trigger)), Optional.empty());
+    }
+
+    private static JournalRecord.Step ended(int number, int step, String state) {
+        return step(number, step, state, Optional.empty(), Optional.of("COMPLETED"));
+    }
+
+    private static JournalRecord.Step step(
+            int number, int step, String state, Optional<JournalRecord.Moved> moved, Optional<String> ended) {
+        JsonNodeFactory json = JsonNodeFactory.instance;
+        return new JournalRecord.Step(
+                number,
+                1,
+                step,
+                step,
+                "agent",
+                state,
+                moved,
+                ended,
+                false,
+                List.of(),
+                json.objectNode(),
+                json.objectNode(),
+                0);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.agentfsm.processor.model;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A machine's committed model, the YAML the processor wrote for an earlier version of it, read back
+ * from the baseline directory ({@code -Aagentfsm.baseline=<dir>}) to find what a new version breaks.
+ * Only what a running session depends on is kept: the initial state, and each state's moves.
+ */
+public sealed interface Baseline {
+
+    /** The file it was read from, for messages. */
+    Path file();
+
+    /**
+     * A baseline that was read.
+     *
+     * @param file the YAML file
+     * @param initial the initial state's status
+     * @param states each state's status and its moves, in the file's order
+     */
+    record Model(Path file, String initial, Map<String, List<Move>> states) implements Baseline {
+        public Model {
+            states = Map.copyOf(states);
+        }
+    }
+
+    /**
+     * A baseline file that exists but does not hold a machine model.
+     *
+     * @param file the file
+     * @param problem what is wrong with it
+     */
+    record Unreadable(Path file, String problem) implements Baseline {}
+
+    /**
+     * One move of the baseline, as the model names it.
+     *
+     * @param to the target's status, {@code Machine.STATUS} for a hand-off
+     * @param by the trigger's name
+     */
+    record Move(String to, String by) {}
+}

@@ -15,13 +15,6 @@ public abstract class BaseAgent implements Agent {
     private Status status;
 
     private Optional<Agent> host = Optional.empty();
-    /**
-     * The last hand-off that gave this agent control, kept so that the same move handing control to it
-     * again returns the same immutable decision instead of a new one (a host gets control back from its
-     * app agents by the same few moves, subtask after subtask). Plain: a racing thread at worst makes its
-     * own decision, and a {@link Next}'s fields are final.
-     */
-    Next handedOver;
 
     /** @param name the agent's name for logs and traces; the agent uses {@link RuntimeConfig#defaults()} */
     protected BaseAgent(String name) {

@@ -14,8 +14,8 @@ import java.util.Optional;
  * that generated code calls; they check the move against the declaration too.
  *
  * <p>A decision is immutable, so it is made once and shared: the generated helpers hold one per declared
- * move within the machine, and a {@link BaseAgent} keeps the last hand-off that gave it control, which the
- * same move returns again. Deciding the common moves allocates nothing.
+ * move within the machine, so deciding a move within a machine allocates nothing. A hand-off names the agent
+ * that takes over, so it is made per call.
  */
 public final class Next {
     private final Status from;
@@ -71,16 +71,6 @@ public final class Next {
         if (!driven.isInstance(agent)) {
             throw new IllegalArgumentException(declared + " hands control to "
                     + agent.getClass().getName() + ", but " + to.machine().name() + " drives " + driven.getName());
-        }
-        if (agent instanceof BaseAgent receiver) {
-            // the agent's last hand-off, when this same move gave it control: the same decision, not a new one
-            Next last = receiver.handedOver;
-            if (last != null && (last.move.get() == declared || last.move.get().equals(declared))) {
-                return last;
-            }
-            Next made = new Next(from, to, declared, agent);
-            receiver.handedOver = made;
-            return made;
         }
         return new Next(from, to, declared, agent);
     }

@@ -1,6 +1,5 @@
 package dev.agentfsm.runtime;
 
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -23,12 +22,11 @@ public final class Next {
     private final Optional<Move> move;
     private final Optional<Agent> agent;
 
-    /** @param move the declared move, or null for an illegal decision; @param agent the hand-off's agent, or null */
-    private Next(Status from, Status to, Move move, Agent agent) {
+    private Next(Status from, Status to, Optional<Move> move, Optional<Agent> agent) {
         this.from = from;
         this.to = to;
-        this.move = Optional.ofNullable(move);
-        this.agent = Optional.ofNullable(agent);
+        this.move = move;
+        this.agent = agent;
     }
 
     /**
@@ -40,12 +38,12 @@ public final class Next {
     public static Next move(Status from, Status to) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
-        Move declared = declared(from, to);
-        if (declared != null && declared.isHandOff()) {
-            throw new IllegalArgumentException(declared + " is a hand-off; it needs the agent that takes"
+        Optional<Move> declared = from.moveTo(to);
+        if (declared.isPresent() && declared.get().isHandOff()) {
+            throw new IllegalArgumentException(declared.get() + " is a hand-off; it needs the agent that takes"
                     + " over: use Next.handOff(from, to, agent)");
         }
-        return new Next(from, to, declared, null);
+        return new Next(from, to, declared, Optional.empty());
     }
 
     /**
@@ -62,17 +60,17 @@ public final class Next {
                 agent,
                 () -> "the hand-off " + from.qualifiedName() + " -> " + to.qualifiedName() + " needs the "
                         + to.machine().name() + " agent to hand control to; got null");
-        Move declared = declared(from, to);
-        if (declared == null || !declared.isHandOff()) {
+        Optional<Move> declared = from.moveTo(to).filter(Move::isHandOff);
+        if (declared.isEmpty()) {
             throw new IllegalArgumentException(from.qualifiedName() + " declares no hand-off to " + to.qualifiedName()
                     + "; it declares " + from.moves());
         }
         Class<?> driven = to.machine().agentType();
         if (!driven.isInstance(agent)) {
-            throw new IllegalArgumentException(declared + " hands control to "
+            throw new IllegalArgumentException(declared.get() + " hands control to "
                     + agent.getClass().getName() + ", but " + to.machine().name() + " drives " + driven.getName());
         }
-        return new Next(from, to, declared, agent);
+        return new Next(from, to, declared, Optional.of(agent));
     }
 
     /**
@@ -82,20 +80,7 @@ public final class Next {
     public static Next byStatus(Status from, Status status) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(status, () -> "the status " + from.qualifiedName() + " should move to");
-        Move declared = declared(from, status);
-        return new Next(from, status, declared != null && !declared.isHandOff() ? declared : null, null);
-    }
-
-    /** The move {@code from} declares to {@code to}, or null: by index, so a decision allocates nothing. */
-    private static Move declared(Status from, Status to) {
-        List<Move> moves = from.moves();
-        for (int i = 0; i < moves.size(); i++) {
-            Move move = moves.get(i);
-            if (move.to() == to) {
-                return move;
-            }
-        }
-        return null;
+        return new Next(from, status, from.moveTo(status).filter(move -> !move.isHandOff()), Optional.empty());
     }
 
     /** Whether the decision names a declared move. */

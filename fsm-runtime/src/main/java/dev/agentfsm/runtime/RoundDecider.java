@@ -1,6 +1,7 @@
 package dev.agentfsm.runtime;
 
 import dev.agentfsm.annotations.Trigger;
+import java.nio.channels.ClosedByInterruptException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,16 +21,21 @@ import java.util.Optional;
  */
 public final class RoundDecider {
 
+    /** How deep {@link #interrupted} looks into an exception's causes. */
+    private static final int MAX_CAUSES = 32;
+
     private RoundDecider() {}
 
     /** Runs the {@code handle} of {@code status}'s state on {@code agent}, through the status's own machine. */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // the status's own machine drives the agent the round gave it
     public static void handle(Status status, Agent agent, Context context) throws Exception {
-        StateWork.handle(status, agent, context);
+        ((AgentState) status.machine().get(status)).handle(agent, context);
     }
 
     /** The move {@code status}'s state chooses for {@code agent}, as its machine's generated dispatch gives it. */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // as for handle: the status's machine is the agent's
     public static Next next(Status status, Agent agent) {
-        return StateWork.decide(status, agent);
+        return ((StateManager) status.machine()).next(status, agent);
     }
 
     /**
@@ -37,7 +43,16 @@ public final class RoundDecider {
      * not a failure for {@code onError}).
      */
     public static boolean interrupted(Exception e) {
-        return StateWork.interrupted(e);
+        if (Thread.currentThread().isInterrupted()) {
+            return true;
+        }
+        Throwable cause = e;
+        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+            if (cause instanceof InterruptedException || cause instanceof ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -183,7 +198,7 @@ public final class RoundDecider {
 
     /**
      * What {@link RoundDecider} says a round does next: move, or end with an outcome and a reason.
-     * Part of the {@link RoundDecider} SPI.
+     * Part of the decider's SPI.
      */
     public sealed interface Decision {
 
@@ -293,7 +308,7 @@ public final class RoundDecider {
      * The steps a session may still take (UFO's {@code MAX_STEP}), shared by all of its rounds. A round
      * takes one step per state it enters; when none is left it ends as {@code STEP_LIMIT}. Confined to
      * one session's thread. The runtime's {@code Session} and fsm-temporal's workflow both count with it.
-     * Part of the {@link RoundDecider} SPI.
+     * Part of the decider's SPI.
      */
     public static final class StepBudget {
         private final int limit;

@@ -56,7 +56,7 @@ final class StateStep {
         Optional<Exception> thrown = Optional.empty();
         try {
             int archived = subtasks.entering(status, context);
-            StateWork.handle(status, agent, context);
+            RoundDecider.handle(status, agent, context);
             if (timedOut(status)) {
                 end = new WorkEnd.TimedOut(status.timeout().orElseThrow().to());
             } else {
@@ -66,7 +66,7 @@ final class StateStep {
                     return new StepEnd.Ended(refused.get());
                 }
                 if (!status.endsRound()) {
-                    return chose(status, agent, step, StateWork.decide(status, agent));
+                    return chose(status, agent, step, RoundDecider.next(status, agent));
                 }
                 end = new WorkEnd.Finished();
             }
@@ -134,7 +134,7 @@ final class StateStep {
 
     /** How a state's failed work ended: interrupted, timed out, a rejected reply, an unknown status, or a failure. */
     private WorkEnd failure(Status status, Exception e) {
-        if (StateWork.interrupted(e)) {
+        if (RoundDecider.interrupted(e)) {
             // an LLM or driver call that was interrupted restores the flag and throws its own
             // exception: the round is being cancelled, and onError is for failures, not for that
             Thread.currentThread().interrupt();

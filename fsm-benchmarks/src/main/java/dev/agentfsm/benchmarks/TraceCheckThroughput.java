@@ -149,7 +149,8 @@ public final class TraceCheckThroughput {
                                 Optional.empty(),
                                 Optional.empty(),
                                 Optional.of("done"),
-                                List.of()));
+                                List.of(),
+                                Optional.empty()));
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.agentfsm.journal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.Context;
@@ -14,11 +15,13 @@ import dev.agentfsm.runtime.SessionRecorder.RoundHooks;
 import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.StepInterceptor;
+import dev.agentfsm.runtime.Waiting;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.DeviceDriver.ActionId;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -82,24 +85,51 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     private final List<JournalRecord> toReplay;
 
     private final long droppedBytes;
+    /** The wait the session suspended at, when the journal ends at one (superseded waits left out). */
+    private Optional<JournalRecord.Waiting> pending;
+    /** The reply to {@link #pending}, once given. */
+    private Optional<JournalRecord.Answered> answered;
+
     private int cursor;
     private boolean attached;
     private String session = "";
     private Optional<JournalStep> step = Optional.empty();
     private final JournaledCalls calls = new JournaledCalls(this);
     private final JournalInterceptor interceptor = new JournalInterceptor(this);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private Journal(
             Path path,
             JournalFile file,
             Optional<JournalRecord.Header> header,
-            List<JournalRecord> toReplay,
+            List<JournalRecord> records,
             long droppedBytes) {
         this.path = path;
         this.file = file;
         this.recordedHeader = header;
-        this.toReplay = List.copyOf(toReplay);
         this.droppedBytes = droppedBytes;
+        // a wait is superseded by the step's record once it completed, or by a later wait of the same step
+        List<JournalRecord> replay = new ArrayList<>();
+        Optional<JournalRecord.Waiting> waiting = Optional.empty();
+        Optional<JournalRecord.Answered> reply = Optional.empty();
+        for (JournalRecord record : records) {
+            if (record instanceof JournalRecord.Waiting w) {
+                waiting = Optional.of(w);
+                reply = Optional.empty();
+            } else if (record instanceof JournalRecord.Answered a) {
+                reply = waiting.map(w -> a);
+            } else {
+                if (!(record instanceof JournalRecord.Requests)) {
+                    waiting = Optional.empty();
+                    reply = Optional.empty();
+                }
+                replay.add(record);
+            }
+        }
+        waiting.ifPresent(replay::add);
+        this.toReplay = List.copyOf(replay);
+        this.pending = waiting;
+        this.answered = reply;
     }
 
     /**
@@ -195,7 +225,19 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                     contents.records().size(),
                     contents.validBytes());
         }
-        JournalFile appending = JournalFile.append(contents, durability, key);
+        JournalFile appending;
+        try {
+            appending = JournalFile.append(contents, durability, key);
+        } catch (IllegalStateException e) {
+            // another process wrote it between the read and the lock: it resumed or answered the session
+            throw new JournalException(
+                    JournalException.Kind.IN_USE,
+                    file,
+                    0,
+                    "journal " + file + " changed while it was being opened: another process resumed or"
+                            + " answered its session meanwhile; nothing was resumed. Open it again once that"
+                            + " process is done");
+        }
         List<JournalRecord> records = contents.records();
         return new Journal(
                 file, appending, contents.header(), records.subList(1, records.size()), contents.tornBytes());
@@ -245,10 +287,130 @@ public final class Journal implements SessionRecorder, AutoCloseable {
      */
     public int recordedModelCalls() {
         return (int) toReplay.stream()
-                .filter(r -> r instanceof JournalRecord.Step)
-                .flatMap(r -> ((JournalRecord.Step) r).calls().stream())
+                .flatMap(r -> r instanceof JournalRecord.Step s
+                        ? s.calls().stream()
+                        : r instanceof JournalRecord.Waiting w ? w.calls().stream() : java.util.stream.Stream.empty())
                 .filter(call -> "llm".equals(call.path("kind").asText()))
                 .count();
+    }
+
+    /**
+     * The wait the journal's session is suspended at and that no reply has answered yet: what it waits
+     * for ({@link Waiting.Kind}), the question, action or state ({@link Waiting#prompt()}, text that may
+     * come from a model: escape it before showing it), and where. Empty when the session is not suspended
+     * (it ran to its end, was cut off by a crash, or was answered already).
+     */
+    public synchronized Optional<Waiting> waiting() {
+        if (answered.isPresent()) {
+            return Optional.empty();
+        }
+        return pending.map(
+                w -> new Waiting(Waiting.Kind.valueOf(w.kind()), w.prompt(), w.state(), w.round(), w.step()));
+    }
+
+    /**
+     * Answers the question the session is suspended at ({@link Waiting.Kind#ANSWER}): the reply is written
+     * (and forced) now, so it is given once; resume the session with {@link Session#resume} to go on.
+     *
+     * @throws JournalException ({@link JournalException.Kind#NOT_WAITING}) if the session does not wait for
+     *     an answer, or its wait was answered already; ({@link JournalException.Kind#MISUSE}) once a session
+     *     resumed the journal
+     */
+    public synchronized void answer(String text) {
+        Objects.requireNonNull(text, "text");
+        JournalRecord.Waiting waiting = waitingFor(Waiting.Kind.ANSWER, "answer(text)");
+        reply(NODES.objectNode()
+                .put("kind", "ask")
+                .put("request", waiting.prompt())
+                .set("answer", NODES.objectNode().put("given", text)));
+    }
+
+    /**
+     * Decides on the action the session is suspended at ({@link Waiting.Kind#DECISION}); see
+     * {@link #answer(String)}.
+     *
+     * @throws JournalException as {@link #answer(String)}
+     * @throws IllegalArgumentException for {@link Decision#TIMED_OUT}, which a person does not give
+     */
+    public synchronized void confirm(Decision decision) {
+        Objects.requireNonNull(decision, "decision");
+        if (decision == Decision.TIMED_OUT) {
+            throw new IllegalArgumentException(
+                    "a decision given to a suspended session is APPROVED or REJECTED, not " + decision);
+        }
+        JournalRecord.Waiting waiting = waitingFor(Waiting.Kind.DECISION, "confirm(decision)");
+        reply(NODES.objectNode()
+                .put("kind", "confirm")
+                .put("request", waiting.prompt())
+                .put("decision", decision.name()));
+    }
+
+    /**
+     * Delivers the event the session is suspended waiting for ({@link Waiting.Kind#EVENT}); see
+     * {@link #answer(String)}.
+     *
+     * @throws JournalException as {@link #answer(String)}
+     */
+    public synchronized void deliver(Event event) {
+        Objects.requireNonNull(event, "event");
+        waitingFor(Waiting.Kind.EVENT, "deliver(event)");
+        ObjectNode call = NODES.objectNode().put("kind", "event");
+        call.putObject("event").put("name", event.name()).put("payload", event.payload());
+        reply(call);
+    }
+
+    private JournalRecord.Waiting waitingFor(Waiting.Kind kind, String method) {
+        if (attached) {
+            throw new JournalException(
+                    JournalException.Kind.MISUSE,
+                    path,
+                    0,
+                    "journal " + path + " is resumed by session " + session + " already; give the reply before"
+                            + " session.resume(journal)");
+        }
+        if (pending.isEmpty()) {
+            throw new JournalException(
+                    JournalException.Kind.NOT_WAITING,
+                    path,
+                    0,
+                    "journal " + path + " holds no session waiting for a reply ("
+                            + (recordedHeader.isEmpty() ? "it was just created" : "its last record is not a wait")
+                            + "), so " + method + " has nothing to answer; nothing was written. Resume it without"
+                            + " a reply");
+        }
+        JournalRecord.Waiting waiting = pending.get();
+        if (answered.isPresent()) {
+            throw new JournalException(
+                    JournalException.Kind.NOT_WAITING,
+                    path,
+                    answered.get().number(),
+                    "journal " + path + ": the wait of step " + waiting.step() + " of round " + waiting.round()
+                            + " in " + waiting.state() + " was answered already (record "
+                            + answered.get().number()
+                            + "); nothing was written. Resume it without a reply");
+        }
+        if (!waiting.kind().equals(kind.name())) {
+            throw new JournalException(
+                    JournalException.Kind.NOT_WAITING,
+                    path,
+                    waiting.number(),
+                    "journal " + path + ": the session waits in " + waiting.state() + " for "
+                            + Waiting.Kind.valueOf(waiting.kind()).name().toLowerCase(java.util.Locale.ROOT)
+                            + " (record " + waiting.number() + "), not for what " + method
+                            + " gives; nothing was written. Reply with "
+                            + switch (Waiting.Kind.valueOf(waiting.kind())) {
+                                case ANSWER -> "answer(text)";
+                                case DECISION -> "confirm(decision)";
+                                case EVENT -> "deliver(event)";
+                            });
+        }
+        return waiting;
+    }
+
+    private void reply(ObjectNode call) {
+        JournalRecord.Answered reply = new JournalRecord.Answered(file.records() + 1, call);
+        write(reply);
+        answered = Optional.of(reply);
     }
 
     /** Whether a resumed session is still replaying recorded steps. */
@@ -414,20 +576,35 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     synchronized void beginStep(
             int round, int roundStep, int sessionStep, Agent agent, Status status, Context context) {
         Optional<JournalRecord.Step> recorded = Optional.empty();
+        Optional<JournalRecord.Waiting> resumed = Optional.empty();
         Optional<JournalRecord> next = peek();
         if (next.isPresent()) {
-            if (!(next.get() instanceof JournalRecord.Step s)
-                    || s.round() != round
-                    || s.step() != roundStep
-                    || !s.state().equals(status.qualifiedName())) {
+            if (next.get() instanceof JournalRecord.Step s
+                    && s.round() == round
+                    && s.step() == roundStep
+                    && s.state().equals(status.qualifiedName())) {
+                recorded = Optional.of(s);
+            } else if (next.get() instanceof JournalRecord.Waiting w
+                    && w.round() == round
+                    && w.step() == roundStep
+                    && w.state().equals(status.qualifiedName())) {
+                // the step that suspended: what it did before its wait replays, then it goes on live
+                resumed = Optional.of(w);
+                cursor++;
+            } else {
                 throw diverged(
                         next.get().number(),
                         "the replay entered " + status.qualifiedName() + " as step " + roundStep + " of round " + round
                                 + ", but the journal's next record is " + describe(next.get()));
             }
-            recorded = Optional.of(s);
         }
-        step = Optional.of(new JournalStep(round, roundStep, sessionStep, agent, status, recorded, context));
+        List<JsonNode> replayedFirst = new ArrayList<>();
+        resumed.ifPresent(w -> {
+            replayedFirst.addAll(w.calls());
+            answered.ifPresent(a -> replayedFirst.add(a.call()));
+        });
+        step = Optional.of(new JournalStep(
+                round, roundStep, sessionStep, agent, status, recorded, resumed, replayedFirst, context));
     }
 
     /** Whether the state's time-out ran out: as recorded for a replayed step, {@code live} otherwise. For the session's inbox. */
@@ -470,7 +647,63 @@ public final class Journal implements SessionRecorder, AutoCloseable {
             cursor++;
             return;
         }
+        checkResumedCalls(run);
         write(run.record(file.records() + 1, moved, endedAs, context));
+        if (run.resumedFrom.isPresent()) {
+            pending = Optional.empty();
+            answered = Optional.empty();
+        }
+    }
+
+    /**
+     * The step stopped at {@code waiting} (its session suspended): what it did before the wait is written
+     * with the wait, unless it is the wait the journal holds already, unanswered.
+     */
+    synchronized void suspendStep(Waiting waiting) {
+        JournalStep run = step.orElseThrow();
+        step = Optional.empty();
+        if (run.recorded.isPresent()) {
+            throw diverged(
+                    run.recorded.get().number(),
+                    "the replayed step " + run.roundStep + " of round " + run.round + " in "
+                            + run.status.qualifiedName()
+                            + " stopped at a wait for " + waiting.kind() + " (" + waiting.prompt()
+                            + "), but the journal says it " + run.recorded.get().describeEnd());
+        }
+        checkResumedCalls(run);
+        boolean sameWait = run.resumedFrom
+                .filter(w -> answered.isEmpty()
+                        && w.calls().equals(run.calls)
+                        && w.kind().equals(waiting.kind().name())
+                        && w.prompt().equals(waiting.prompt()))
+                .isPresent();
+        if (sameWait) {
+            return;
+        }
+        JournalRecord.Waiting record = new JournalRecord.Waiting(
+                file.records() + 1,
+                run.round,
+                run.roundStep,
+                run.sessionStep,
+                run.agent,
+                run.status.qualifiedName(),
+                run.calls,
+                waiting.kind().name(),
+                waiting.prompt());
+        write(record);
+        pending = Optional.of(record);
+        answered = Optional.empty();
+    }
+
+    /** A resumed step must make at least the calls it made before its wait, as recorded, before it ends or waits again. */
+    private void checkResumedCalls(JournalStep run) {
+        if (run.resumedFrom.isPresent() && run.nextCall < run.replayedFirst.size()) {
+            throw diverged(
+                    run.resumedFrom.get().number(),
+                    "the resumed step " + run.roundStep + " of round " + run.round + " made " + run.nextCall
+                            + " calls before it ended, but the journal recorded " + run.replayedFirst.size()
+                            + " before its wait and the reply (" + kinds(run.replayedFirst) + ")");
+        }
     }
 
     /** The step did not complete (the round was cancelled during it): nothing is written, and on resume it runs again. */
@@ -491,6 +724,9 @@ public final class Journal implements SessionRecorder, AutoCloseable {
 
     /** The round ended: a replayed end is checked off, a live one written. */
     synchronized void roundEnded(int round, RoundResult result) {
+        if (result.suspended()) {
+            return; // the round goes on when the session is resumed: its wait is written, its end is not
+        }
         Optional<JournalRecord> next = peek();
         if (next.isPresent()) {
             if (next.get() instanceof JournalRecord.RoundEnd e && e.round() == round) {
@@ -557,25 +793,41 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                             + path + ", which no session writes: give the journal to the session"
                             + " (Session.of(...).recorder(journal), or session.resume(journal)) that runs this agent");
         }
-        if (step.isEmpty() || step.get().recorded.isEmpty()) {
+        if (step.isEmpty()) {
             return Optional.empty();
         }
         JournalStep run = step.get();
+        if (run.recorded.isEmpty()) {
+            // a resumed step replays what it did before its wait (and the reply), then goes on live
+            if (run.nextCall >= run.replayedFirst.size()) {
+                return Optional.empty();
+            }
+            JsonNode call = replayedCall(
+                    run, run.replayedFirst, run.resumedFrom.orElseThrow().number(), kind, request);
+            run.calls.add(call);
+            return Optional.of(call);
+        }
         JournalRecord.Step recorded = run.recorded.get();
+        return Optional.of(replayedCall(run, recorded.calls(), recorded.number(), kind, request));
+    }
+
+    /** The next of {@code calls} (of record {@code number}), checked against what the replayed step asks. */
+    private JsonNode replayedCall(
+            JournalStep run, List<JsonNode> calls, int number, String kind, Optional<JsonNode> request) {
         int index = run.nextCall++;
-        if (index >= recorded.calls().size()) {
+        if (index >= calls.size()) {
             throw diverged(
-                    recorded.number(),
+                    number,
                     "the replayed step " + run.roundStep + " of round " + run.round + " in "
                             + run.status.qualifiedName() + " made call " + index + " (" + kind
                             + "), but the journal recorded "
-                            + recorded.calls().size() + " calls (" + kinds(recorded.calls()) + ")");
+                            + calls.size() + " calls (" + kinds(calls) + ")");
         }
-        JsonNode call = recorded.calls().get(index);
+        JsonNode call = calls.get(index);
         String recordedKind = call.path("kind").asText();
         if (!recordedKind.equals(kind)) {
             throw diverged(
-                    recorded.number(),
+                    number,
                     "call " + index + " of the replayed step " + run.roundStep + " of round " + run.round + " is "
                             + kind + ", but the journal recorded " + recordedKind + " there");
         }
@@ -583,12 +835,12 @@ public final class Journal implements SessionRecorder, AutoCloseable {
         Optional<String> difference = request.flatMap(asked -> JournalValues.firstDifference(asked, recordedRequest));
         if (difference.isPresent()) {
             throw diverged(
-                    recorded.number(),
+                    number,
                     "call " + index + " (" + kind + ") of the replayed step " + run.roundStep + " of round " + run.round
                             + " asks something else than the journal recorded, first at " + difference.get()
                             + " (asked vs recorded)");
         }
-        return Optional.of(call);
+        return call;
     }
 
     /** Adds a live call to the current step; a call outside any step is not recorded. */

@@ -35,7 +35,12 @@ public final class JournalException extends SessionRecorder.Failure {
         /** The path is a symbolic link, which a journal is never read or written through. */
         LINK,
         /** A key was given and a record's MAC is missing or does not match: it was not written by a holder of the key as it is. */
-        UNAUTHENTIC
+        UNAUTHENTIC,
+        /**
+         * A reply ({@code answer}, {@code confirm}, {@code deliver}) for a session that is not suspended at a
+         * wait, that waits for another kind of reply, or whose wait was answered already.
+         */
+        NOT_WAITING
     }
 
     private final Kind kind;

@@ -36,6 +36,8 @@ final class JournalInterceptor implements StepInterceptor, RoundHooks {
         if (end instanceof StepEnd.Ended ended) {
             if (ended.outcome() == Outcome.CANCELLED) {
                 journal.abandonStep(); // cut off: on resume it runs again
+            } else if (ended.outcome() == Outcome.SUSPENDED) {
+                journal.suspendStep(ended.result().waiting().orElseThrow()); // stopped at a wait: goes on when resumed
             } else {
                 journal.endStep(Optional.empty(), Optional.of(ended.outcome()), context);
             }

@@ -12,7 +12,12 @@ import java.util.Optional;
  * {@link Header}.
  */
 sealed interface JournalRecord
-        permits JournalRecord.Header, JournalRecord.Requests, JournalRecord.Step, JournalRecord.RoundEnd {
+        permits JournalRecord.Header,
+                JournalRecord.Requests,
+                JournalRecord.Step,
+                JournalRecord.RoundEnd,
+                JournalRecord.Waiting,
+                JournalRecord.Answered {
 
     /** The record's number in the file, from 1. */
     int number();
@@ -146,6 +151,54 @@ sealed interface JournalRecord
             Objects.requireNonNull(outcome, "outcome");
             Objects.requireNonNull(reason, "reason");
             path = List.copyOf(path);
+        }
+    }
+
+    /**
+     * A step that stopped at a wait (the session suspended there): what it did before the wait, and what
+     * it waits for. A later {@link Step} of the same step, or a later {@link Waiting}, supersedes it.
+     *
+     * @param number the record's number
+     * @param round the round, from 1
+     * @param step the step within the round, from 1
+     * @param sessionStep the step within the session, from 1
+     * @param agent the agent that worked
+     * @param state the status entered, qualified
+     * @param calls the calls the work made before the wait, as a {@link Step}'s
+     * @param kind what the wait takes: {@code ANSWER}, {@code DECISION} or {@code EVENT}
+     * @param prompt the question, the action, or the waiting state
+     */
+    record Waiting(
+            int number,
+            int round,
+            int step,
+            int sessionStep,
+            String agent,
+            String state,
+            List<JsonNode> calls,
+            String kind,
+            String prompt)
+            implements JournalRecord {
+        public Waiting {
+            Objects.requireNonNull(agent, "agent");
+            Objects.requireNonNull(state, "state");
+            calls = List.copyOf(calls);
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(prompt, "prompt");
+        }
+    }
+
+    /**
+     * The reply to the {@link Waiting} before it: the waiting call as a {@link Step} records it, with its
+     * answer ({@code {"kind": "confirm", "request": ..., "decision": "APPROVED"}}), which the resumed step
+     * takes instead of asking.
+     *
+     * @param number the record's number
+     * @param call the call, answered
+     */
+    record Answered(int number, JsonNode call) implements JournalRecord {
+        public Answered {
+            Objects.requireNonNull(call, "call");
         }
     }
 }

@@ -29,6 +29,11 @@ final class JournalStep {
     final String agent;
     final Status status;
     final Optional<JournalRecord.Step> recorded;
+    /** The wait this step stopped at in an earlier process, when it is that step resumed. */
+    final Optional<JournalRecord.Waiting> resumedFrom;
+    /** The calls a resumed step replays before it goes on live: those before its wait, and the reply. */
+    final List<JsonNode> replayedFirst;
+
     final List<JsonNode> calls = new ArrayList<>();
     private final JsonNode context;
     private final Blackboard blackboard;
@@ -46,6 +51,8 @@ final class JournalStep {
             Agent agent,
             Status status,
             Optional<JournalRecord.Step> recorded,
+            Optional<JournalRecord.Waiting> resumedFrom,
+            List<JsonNode> replayedFirst,
             Context context) {
         this.round = round;
         this.roundStep = roundStep;
@@ -53,6 +60,8 @@ final class JournalStep {
         this.agent = agent.name();
         this.status = status;
         this.recorded = recorded;
+        this.resumedFrom = resumedFrom;
+        this.replayedFirst = List.copyOf(replayedFirst);
         this.context = contextJson(context);
         this.blackboard = agent.blackboard();
         this.marks = Marks.of(blackboard);

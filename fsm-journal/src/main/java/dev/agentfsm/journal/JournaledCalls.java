@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.runtime.Event;
 import dev.agentfsm.runtime.Inbox.StateTimeoutException;
 import dev.agentfsm.runtime.SessionRecorder;
+import dev.agentfsm.runtime.Waiting;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
@@ -218,6 +219,8 @@ final class JournaledCalls {
             }
             journal.record(call);
             return answer;
+        } catch (Waiting.Suspension e) {
+            throw e; // not an answer: the step stops at this wait, which the journal records with the step
         } catch (RuntimeException e) {
             journal.record(failure(call, e));
             throw e;
@@ -242,6 +245,8 @@ final class JournaledCalls {
             Decision decision = channel.confirm(action, timeout);
             journal.record(call.put("decision", decision.name()));
             return decision;
+        } catch (Waiting.Suspension e) {
+            throw e; // not a decision: the step stops at this wait, which the journal records with the step
         } catch (RuntimeException e) {
             journal.record(failure(call, e));
             throw e;

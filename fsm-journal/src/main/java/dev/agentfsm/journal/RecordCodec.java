@@ -175,7 +175,11 @@ final class RecordCodec {
                         text(json, "reason"),
                         texts(json, "path"),
                         optionalText(json, "result"));
-            default -> throw new BadRecord("its type \"" + type + "\" is none of journal, requests, step, roundEnd");
+            case "waiting" -> waiting(json, number);
+            case "answered" -> new JournalRecord.Answered(number, call(json.get("call")));
+            default ->
+                throw new BadRecord(
+                        "its type \"" + type + "\" is none of journal, requests, step, roundEnd, waiting, answered");
         };
     }
 
@@ -225,6 +229,20 @@ final class RecordCodec {
             json.put("reason", e.reason());
             json.set("path", array(e.path()));
             e.result().ifPresent(result -> json.put("result", result));
+        } else if (record instanceof JournalRecord.Waiting w) {
+            json.put("type", "waiting");
+            json.put("round", w.round());
+            json.put("step", w.step());
+            json.put("sessionStep", w.sessionStep());
+            json.put("agent", w.agent());
+            json.put("state", w.state());
+            ArrayNode calls = json.putArray("calls");
+            w.calls().forEach(calls::add);
+            json.put("kind", w.kind());
+            json.put("prompt", w.prompt());
+        } else if (record instanceof JournalRecord.Answered a) {
+            json.put("type", "answered");
+            json.set("call", a.call());
         }
         return json;
     }
@@ -268,17 +286,7 @@ final class RecordCodec {
         if (moved.isPresent() == ended.isPresent()) {
             throw new BadRecord("a step record needs exactly one of \"moved\" and \"ended\"");
         }
-        JsonNode calls = json.get("calls");
-        if (calls == null || !calls.isArray()) {
-            throw new BadRecord("it has no \"calls\" list");
-        }
-        List<JsonNode> list = new ArrayList<>();
-        for (JsonNode call : calls) {
-            if (!call.isObject() || !call.path("kind").isTextual()) {
-                throw new BadRecord("call " + list.size() + " has no \"kind\"");
-            }
-            list.add(call);
-        }
+        List<JsonNode> list = calls(json.get("calls"));
         return new JournalRecord.Step(
                 number,
                 integer(json, "round"),
@@ -293,6 +301,46 @@ final class RecordCodec {
                 object(json, "context"),
                 object(json, "blackboard"),
                 json.path("nanos").asLong(0));
+    }
+
+    private static JournalRecord.Waiting waiting(JsonNode json, int number) throws BadRecord {
+        String kind = text(json, "kind");
+        if (!List.of("ANSWER", "DECISION", "EVENT").contains(kind)) {
+            throw new BadRecord("its wait \"" + kind + "\" is none of ANSWER, DECISION, EVENT");
+        }
+        return new JournalRecord.Waiting(
+                number,
+                integer(json, "round"),
+                integer(json, "step"),
+                integer(json, "sessionStep"),
+                text(json, "agent"),
+                text(json, "state"),
+                calls(json.get("calls")),
+                kind,
+                text(json, "prompt"));
+    }
+
+    /** The one call an {@code answered} record holds: an object with a {@code "kind"}. */
+    private static JsonNode call(JsonNode call) throws BadRecord {
+        if (call == null || !call.isObject() || !call.path("kind").isTextual()) {
+            throw new BadRecord("its \"call\" is not a call with a \"kind\"");
+        }
+        return call;
+    }
+
+    /** The calls a record holds: a list of objects, each with a {@code "kind"}. */
+    private static List<JsonNode> calls(JsonNode calls) throws BadRecord {
+        if (calls == null || !calls.isArray()) {
+            throw new BadRecord("it has no \"calls\" list");
+        }
+        List<JsonNode> list = new ArrayList<>();
+        for (JsonNode call : calls) {
+            if (!call.isObject() || !call.path("kind").isTextual()) {
+                throw new BadRecord("call " + list.size() + " has no \"kind\"");
+            }
+            list.add(call);
+        }
+        return list;
     }
 
     private static ArrayNode array(List<String> values) {

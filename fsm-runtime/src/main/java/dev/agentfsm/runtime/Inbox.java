@@ -67,6 +67,8 @@ public final class Inbox {
     private Optional<Timeout> timeout = Optional.empty();
     private long deadlineNanos;
     private CancellationToken cancellation = NOT_CANCELLED;
+    /** Set once, before the session's first round: an empty inbox suspends an {@link #await()}. */
+    private volatile boolean suspendWhenEmpty;
 
     /** Delivers an event; any thread may call this. */
     public void deliver(Event event) {
@@ -120,6 +122,16 @@ public final class Inbox {
     }
 
     Event awaitLive() throws InterruptedException {
+        if (suspendWhenEmpty) {
+            synchronized (this) {
+                if (events == null || events.isEmpty()) {
+                    throw new Waiting.Suspension(
+                            Waiting.Kind.EVENT,
+                            "an event for "
+                                    + running().map(Status::qualifiedName).orElse("the waiting state"));
+                }
+            }
+        }
         while (true) {
             if (cancellation.isCancelled()) {
                 throw new CancellationException("the round was cancelled while "
@@ -186,6 +198,11 @@ public final class Inbox {
 
     private Optional<Status> running() {
         return Optional.ofNullable(running);
+    }
+
+    /** An {@link #await()} with no event in the inbox suspends the round rather than wait (a session's choice). */
+    void suspendWhenEmpty() {
+        suspendWhenEmpty = true;
     }
 
     /** Takes from now on go through the session's recorder. */

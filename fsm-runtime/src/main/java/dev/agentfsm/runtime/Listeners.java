@@ -83,7 +83,8 @@ final class Listeners {
                 Optional.of(failure),
                 result.violation(),
                 result.result(),
-                result.subtasks());
+                result.subtasks(),
+                Optional.empty());
     }
 
     private static RoundResult failed(RuntimeException e, String reason, Status at, int steps) {

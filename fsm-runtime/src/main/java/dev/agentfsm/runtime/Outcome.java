@@ -18,5 +18,11 @@ public enum Outcome {
      * A {@link StepInterceptor} vetoed a step ({@link StepInterceptor.Chain#veto}); the reason names the
      * interceptor and says why. Never reported as success.
      */
-    VETOED
+    VETOED,
+    /**
+     * The round stopped at a wait (a question, a confirmation, an event) instead of holding its thread:
+     * {@link RoundResult#waiting()} says what it waits for. Its session's journal records the wait; a later
+     * process answers it and resumes the session from there. Not an end: the round goes on when resumed.
+     */
+    SUSPENDED
 }

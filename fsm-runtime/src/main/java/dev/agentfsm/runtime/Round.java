@@ -196,7 +196,8 @@ public final class Round {
             Optional<Throwable> cause = end.error();
             // a replayed end is the whole story as recorded, an onError detour included
             Optional<Exception> error = state.error();
-            if (!endReplayed && error.isPresent()) {
+            // a suspended round has not ended: it goes on, onError detour and all, when resumed
+            if (!endReplayed && error.isPresent() && outcome != Outcome.SUSPENDED) {
                 Exception first = error.get();
                 reason = RoundReasons.afterOnError(state.errorReason(), reason);
                 outcome = Outcome.ERROR;
@@ -213,7 +214,8 @@ public final class Round {
                     cause,
                     end.violation(),
                     context.get(Context.ROUND_RESULT),
-                    state.subtasks());
+                    state.subtasks(),
+                    end.waiting());
             boolean heardBefore = hooks.recordedEnd(number).isPresent();
             RoundResult told =
                     heardBefore || listeners.isEmpty() ? result : listeners.roundEnded(session(), number, result);

@@ -18,6 +18,7 @@ import java.util.Optional;
  * @param result the round's answer, promoted from the agent's reply ({@link Context#ROUND_RESULT}), if any
  * @param subtasks the subtasks that ended during the round, in order, as {@link SubtaskEvent}s announced them:
  *     their number is the count, each one's {@code status} its outcome
+ * @param waiting what the round waits for, when it {@link Outcome#SUSPENDED suspended} at a wait
  */
 public record RoundResult(
         Outcome outcome,
@@ -28,7 +29,8 @@ public record RoundResult(
         Optional<Throwable> error,
         Optional<Violation> violation,
         Optional<String> result,
-        List<ArchivedSubtask> subtasks) {
+        List<ArchivedSubtask> subtasks,
+        Optional<Waiting> waiting) {
 
     /** Copies {@code path} and {@code subtasks}; the runtime builds results, users read them. */
     public RoundResult {
@@ -47,7 +49,35 @@ public record RoundResult(
             int steps,
             Optional<Throwable> error,
             Optional<Violation> violation) {
-        return new RoundResult(outcome, reason, at, List.of(), steps, error, violation, Optional.empty(), List.of());
+        return new RoundResult(
+                outcome, reason, at, List.of(), steps, error, violation, Optional.empty(), List.of(), Optional.empty());
+    }
+
+    /** The end of a step that stopped at {@code waiting} ({@link Outcome#SUSPENDED}). */
+    static RoundResult suspended(Status at, int steps, Waiting waiting) {
+        String reason = "the round suspended in " + at.qualifiedName() + " at step " + steps + ", waiting for "
+                + switch (waiting.kind()) {
+                    case ANSWER -> "an answer";
+                    case DECISION -> "a decision";
+                    case EVENT -> "an event";
+                }
+                + "; answer it in the session's journal and resume the session";
+        return new RoundResult(
+                Outcome.SUSPENDED,
+                reason,
+                at,
+                List.of(),
+                steps,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                Optional.of(waiting));
+    }
+
+    /** Whether the round stopped at a wait, to go on when its session is resumed with the reply. */
+    public boolean suspended() {
+        return outcome == Outcome.SUSPENDED;
     }
 
     /** Whether the round completed in a round-ending state with no error on the way. */

@@ -52,6 +52,9 @@ public final class Session {
         this.cancellation = builder.cancellation;
         this.budget = new StepBudget(config.maxStep());
         this.recorder = builder.recorder;
+        if (builder.suspendEventWaits) {
+            context.inbox().suspendWhenEmpty();
+        }
         recorder.ifPresent(r -> {
             r.start(machine, config, id);
             context.inbox().record(r);
@@ -66,7 +69,8 @@ public final class Session {
     /**
      * Runs one round per request, in order, and returns their results: one per request, also when a
      * round could not start because the session was cancelled or its step budget is spent (that
-     * round's result says so).
+     * round's result says so). A round that {@linkplain Outcome#SUSPENDED suspends} at a wait is the
+     * last one run: the later requests are recorded and run when the session is resumed.
      *
      * @throws IllegalArgumentException if there are more requests than {@code maxRound} allows
      */
@@ -79,9 +83,18 @@ public final class Session {
                     + " run); raise maxRound or split the requests over sessions");
         }
         recorder.ifPresent(r -> r.requests(all));
-        List<RoundResult> ran = new ArrayList<>(all.size());
-        for (String request : all) {
-            ran.add(round(request));
+        return rounds(all);
+    }
+
+    /** A round per request, in order, up to the first that suspends: the later ones run when the session is resumed. */
+    private List<RoundResult> rounds(List<String> requests) {
+        List<RoundResult> ran = new ArrayList<>(requests.size());
+        for (String request : requests) {
+            RoundResult result = round(request);
+            ran.add(result);
+            if (result.suspended()) {
+                break;
+            }
         }
         return List.copyOf(ran);
     }
@@ -94,7 +107,10 @@ public final class Session {
      * replays the steps the recorder holds (their LLM calls, device actions, answers and events return
      * the recorded results and are not made again) and continues live at the first step it does not
      * hold, recording from there on. A step that was cut off in the middle was not recorded and runs
-     * again.
+     * again. A session that {@linkplain Outcome#SUSPENDED suspended} at a wait goes on from that wait: its
+     * step replays what it did before it and takes the reply given to the recorder (fsm-journal's
+     * {@code journal.answer(text)}, {@code confirm(decision)}, {@code deliver(event)}); without a reply the
+     * wait is made again (a suspending channel suspends again).
      *
      * @return the results of the recorded requests' rounds, in order (none when the process died before
      *     a request was recorded: run the requests again on this session); later requests may follow
@@ -118,11 +134,7 @@ public final class Session {
         id = recorded.session();
         this.recorder = Optional.of(recorder);
         context.inbox().record(recorder);
-        List<RoundResult> ran = new ArrayList<>();
-        for (String request : recorded.requests()) {
-            ran.add(round(request));
-        }
-        return List.copyOf(ran);
+        return rounds(recorded.requests());
     }
 
     /**
@@ -220,6 +232,7 @@ public final class Session {
         private final List<StepInterceptor> interceptors = new ArrayList<>();
         private CancellationToken cancellation = new CancellationToken();
         private Optional<SessionRecorder> recorder = Optional.empty();
+        private boolean suspendEventWaits;
 
         Builder(StateManager<A, ?> machine, A agent) {
             this.machine = Objects.requireNonNull(machine, "machine");
@@ -274,6 +287,18 @@ public final class Session {
          */
         public Builder<A> recorder(SessionRecorder recorder) {
             this.recorder = Optional.of(Objects.requireNonNull(recorder, "recorder"));
+            return this;
+        }
+
+        /**
+         * A state that awaits an event ({@link Inbox#await()}) while none is in the inbox stops the round
+         * ({@link Outcome#SUSPENDED}, waiting for an {@link Waiting.Kind#EVENT}) instead of holding the
+         * thread; its journal records the wait, and a later process delivers the event there and resumes
+         * the session. A user channel suspends alike with {@code UserChannel.suspending()}. While a session
+         * is suspended no clock runs: a state's {@code @Timeout} counts from when the resumed step enters it.
+         */
+        public Builder<A> suspendEventWaits() {
+            this.suspendEventWaits = true;
             return this;
         }
 

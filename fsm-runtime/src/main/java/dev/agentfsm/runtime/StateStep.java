@@ -72,6 +72,9 @@ final class StateStep {
             }
         } catch (SessionRecorder.Failure e) {
             throw e;
+        } catch (Waiting.Suspension e) {
+            return new StepEnd.Ended(RoundResult.suspended(
+                    status, step, new Waiting(e.kind(), e.prompt(), status.qualifiedName(), round, step)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             end = new WorkEnd.Cancelled("its thread was interrupted while " + status.qualifiedName() + " ran");

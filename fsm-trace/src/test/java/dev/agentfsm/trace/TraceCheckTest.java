@@ -80,7 +80,8 @@ class TraceCheckTest {
                         Optional.empty(),
                         Optional.empty(),
                         Optional.empty(),
-                        List.of()));
+                        List.of(),
+                        Optional.empty()));
     }
 
     private Path file(String name, String... lines) throws IOException {

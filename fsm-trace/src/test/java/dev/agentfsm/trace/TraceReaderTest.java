@@ -59,7 +59,8 @@ class TraceReaderTest {
                             Optional.of(new IllegalStateException("boom")),
                             Optional.empty(),
                             Optional.of("half done"),
-                            List.of()));
+                            List.of(),
+                            Optional.empty()));
         }
         List<TraceEntry> entries;
         try (Stream<TraceEntry> stream = TraceReader.entries(file)) {

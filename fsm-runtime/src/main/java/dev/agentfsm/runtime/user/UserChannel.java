@@ -1,5 +1,6 @@
 package dev.agentfsm.runtime.user;
 
+import dev.agentfsm.runtime.Waiting;
 import java.time.Duration;
 
 /**
@@ -24,6 +25,18 @@ public interface UserChannel {
     /** A channel that rejects everything and answers no question. */
     static UserChannel alwaysDeny() {
         return FixedUserChannel.DENY;
+    }
+
+    /**
+     * A channel that holds no thread: each question or confirmation stops the round
+     * ({@link dev.agentfsm.runtime.Outcome#SUSPENDED}, by throwing {@link Waiting.Suspension}) with what it
+     * asked ({@link dev.agentfsm.runtime.RoundResult#waiting()}). Wrapped by a session's journal
+     * ({@code journal.user(UserChannel.suspending())}), the wait is recorded, and a later process answers it
+     * in the journal and resumes the session, which goes on from the wait without repeating anything done
+     * before it. Without a journal nothing can resume the round.
+     */
+    static UserChannel suspending() {
+        return SuspendingUserChannel.INSTANCE;
     }
 
     /** The user's answer to a question: given, or not given in time. */

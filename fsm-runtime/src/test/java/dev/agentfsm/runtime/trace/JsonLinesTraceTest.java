@@ -75,7 +75,8 @@ class JsonLinesTraceTest {
                 Optional.empty(),
                 Optional.of(new RoundResult.Violation(HostStatus.ASSIGN, "FAIL", HostStatus.ASSIGN.targets())),
                 Optional.of("partial"),
-                List.of());
+                List.of(),
+                Optional.empty());
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onRoundEnd("s-1", 1, result);
         }
@@ -191,7 +192,8 @@ class JsonLinesTraceTest {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                List.of());
+                List.of(),
+                Optional.empty());
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try (JsonLinesTrace first = JsonLinesTrace.open(file);
                 JsonLinesTrace second = JsonLinesTrace.open(file)) {
@@ -230,7 +232,8 @@ class JsonLinesTraceTest {
                 Optional.of(new IllegalStateException(huge)),
                 Optional.of(new RoundResult.Violation(AppStatus.CONTINUE, huge, AppStatus.CONTINUE.targets())),
                 Optional.of(huge),
-                List.of());
+                List.of(),
+                Optional.empty());
         try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
             trace.onRoundEnd("s-1", 1, result);
             trace.onTransition(
@@ -330,7 +333,8 @@ class JsonLinesTraceTest {
                     Optional.empty(),
                     Optional.empty(),
                     Optional.empty(),
-                    List.of());
+                    List.of(),
+                    Optional.empty());
             UncheckedIOException e =
                     assertThrows(UncheckedIOException.class, () -> trace.onRoundEnd("s-1", 1, longLine));
             assertTrue(
@@ -397,6 +401,7 @@ class JsonLinesTraceTest {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                subtasks);
+                subtasks,
+                Optional.empty());
     }
 }

@@ -115,7 +115,8 @@ class LoggingListenerTest {
                         Optional.empty(),
                         Optional.empty(),
                         Optional.empty(),
-                        List.of()));
+                        List.of(),
+                        Optional.empty()));
         IllegalStateException boom = new IllegalStateException("boom");
         listener.onRoundEnd(
                 "s",
@@ -129,7 +130,8 @@ class LoggingListenerTest {
                         Optional.of(boom),
                         Optional.empty(),
                         Optional.empty(),
-                        List.of()));
+                        List.of(),
+                        Optional.empty()));
         assertEquals(
                 List.of(
                         "INFO session s round 1 COMPLETED in HostAgent.FINISH after 2 steps, 0 subtask(s): done",

@@ -2,6 +2,7 @@ package dev.agentfsm.agents.linux;
 
 import dev.agentfsm.agents.kit.AgentStep;
 import dev.agentfsm.agents.linux.LinuxSteps.Executed;
+import dev.agentfsm.agents.linux.shell.ShellConfig;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +48,7 @@ public final class LinuxAgent extends BaseAgent {
     private final ReplyGuard guard;
     private final UserChannel user;
     private final StepListener listener;
+    private final Function<String, Optional<String>> unsafe;
     private final List<String> plan = new ArrayList<>();
     private final List<LinuxStep> steps = new ArrayList<>();
 
@@ -54,6 +57,7 @@ public final class LinuxAgent extends BaseAgent {
         this.driver = builder.driver;
         this.user = builder.user;
         this.listener = builder.listener;
+        this.unsafe = builder.unsafe;
         // the tools go with each question too, for a client that offers them as the provider's tool definitions
         this.guard = ReplyGuard.of(builder.llm, "/action/status", builder.config.jsonParsingRetry())
                 .offering(builder.driver::tools);
@@ -87,9 +91,18 @@ public final class LinuxAgent extends BaseAgent {
         return driver;
     }
 
-    /** The user channel; the LinuxAgent never asks (UFO's Linux prompt forbids confirmations), it is here for embedders. */
+    /**
+     * The user channel: asked to confirm a command the shell admits only as unsafe, when the agent was
+     * built with {@link Builder#confirmUnsafe}; the LinuxAgent asks nothing else (UFO's Linux prompt
+     * forbids confirmations).
+     */
     public UserChannel user() {
         return user;
+    }
+
+    /** The unsafe command {@code commandLine} would run, which the user must approve first; empty for most. */
+    Optional<String> unsafeCommand(String commandLine) {
+        return unsafe.apply(commandLine);
     }
 
     ReplyGuard guard() {
@@ -124,6 +137,7 @@ public final class LinuxAgent extends BaseAgent {
         private RuntimeConfig config = RuntimeConfig.defaults();
         private UserChannel user;
         private StepListener listener = StepListener.NONE;
+        private Function<String, Optional<String>> unsafe = line -> Optional.empty();
 
         private Builder(DeviceDriver driver, LlmClient llm) {
             this.driver = Objects.requireNonNull(driver, "driver");
@@ -142,6 +156,20 @@ public final class LinuxAgent extends BaseAgent {
         /** The user channel; {@link UserChannel#alwaysDeny()} by default. */
         public Builder user(UserChannel user) {
             this.user = Objects.requireNonNull(user, "user");
+            return this;
+        }
+
+        /**
+         * Before a command that {@code shell} admits only as unsafe runs ({@link ShellConfig#unsafeCommand}:
+         * a command added with {@code allowUnsafe}, which may write files or run programs), the agent asks
+         * its {@link #user user channel} to confirm it, as coding agents ask before a write: approved, it
+         * runs; rejected or not answered in time, it does not, and the model reads why. A channel that
+         * suspends ({@code UserChannel.suspending()}) stops the round at the question, to be answered in
+         * the session's journal. Without this, every allowed command runs without asking.
+         */
+        public Builder confirmUnsafe(ShellConfig shell) {
+            Objects.requireNonNull(shell, "shell");
+            this.unsafe = shell::unsafeCommand;
             return this;
         }
 

@@ -9,6 +9,7 @@ import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,8 @@ import java.util.Optional;
 final class LinuxSteps {
     /** Where the reply's tool call is: UFO's Linux replies nest it under {@code action}. */
     private static final String ACTION = "/action";
+    /** The shell's tool that runs a command line. */
+    private static final String EXECUTE = "execute_command";
 
     private LinuxSteps() {}
 
@@ -66,9 +69,39 @@ final class LinuxSteps {
                     ActionResult.failed(
                             "action.arguments must be a JSON object of named arguments, got: " + arguments)));
         }
+        Optional<ActionResult> refused = confirm(agent, call);
+        if (refused.isPresent()) {
+            return Optional.of(new Executed(call, refused.get()));
+        }
         agent.listener().running(agent.steps().size() + 1, call);
         return Optional.of(
                 new Executed(call, agent.driver().execute(call, agent.config().actionTimeout())));
+    }
+
+    /**
+     * A command the shell admits only as unsafe runs once the user approved it: otherwise the refusal the
+     * model reads. A suspending channel's {@code Waiting.Suspension} goes through: the round stops here.
+     */
+    private static Optional<ActionResult> confirm(LinuxAgent agent, Action call) {
+        Object command = call.arguments().get("command");
+        if (!EXECUTE.equals(call.function()) || !(command instanceof String line)) {
+            return Optional.empty();
+        }
+        Optional<String> unsafe = agent.unsafeCommand(line);
+        if (unsafe.isEmpty()) {
+            return Optional.empty();
+        }
+        Decision decision = agent.user()
+                .confirm(
+                        "run '" + line + "'? (" + unsafe.get() + " is allowed as unsafe: it may write files or run"
+                                + " programs)",
+                        agent.config().userTimeout());
+        if (decision == Decision.APPROVED) {
+            return Optional.empty();
+        }
+        return Optional.of(ActionResult.failed("not run: the user "
+                + (decision == Decision.REJECTED ? "rejected" : "did not answer in time, so did not approve")
+                + " running '" + unsafe.get() + "'; do without it, or finish and say what is left to do"));
     }
 
     /**

@@ -227,6 +227,21 @@ public record ShellConfig(
         return new ShellConfig(root, allowedCommands, unsafeCommands, searchPath, outputCapBytes, limits);
     }
 
+    /**
+     * The command of {@link #unsafeCommands()} that {@code commandLine} would run, when it would run one
+     * and the policy lets it run (a line the driver refuses anyway asks no one): what the LinuxAgent asks
+     * its user to confirm before it runs. Empty for a read-only command, or a line that is refused.
+     */
+    public Optional<String> unsafeCommand(String commandLine) {
+        Objects.requireNonNull(commandLine, "commandLine");
+        if (unsafeCommands.isEmpty()
+                || !(new CommandPolicy(allowedCommands).check(commandLine) instanceof Verdict.Run run)) {
+            return Optional.empty();
+        }
+        String name = CommandPolicy.basename(run.argv().get(0));
+        return unsafeCommands.contains(name) ? Optional.of(name) : Optional.empty();
+    }
+
     /** The search path as a {@code PATH} value. */
     public String pathVariable() {
         return String.join(":", searchPath.stream().map(Path::toString).toList());

@@ -38,6 +38,8 @@ public final class AgentFsmCli implements Runnable {
     static final int USAGE = 2;
     /** Exit code of work that did not succeed (a round that did not complete, a missing diagram). */
     static final int FAILED = 1;
+    /** Exit code of a run that stopped at a question for its user ({@code run --journal} with no terminal, or {@code --no-wait}). */
+    static final int WAITING = 3;
     /** The most characters of an error message printed. */
     private static final int MESSAGE_CHARS = 2_000;
 

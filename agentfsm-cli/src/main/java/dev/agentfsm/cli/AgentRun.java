@@ -11,9 +11,10 @@ import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.TransitionListener;
-import dev.agentfsm.runtime.device.DeviceDriver;
+import dev.agentfsm.runtime.Waiting;
 import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.user.UserChannel;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,11 +40,14 @@ final class AgentRun {
             LlmClient llm,
             RuntimeConfig config,
             String task,
-            List<TransitionListener> listeners) {
+            List<TransitionListener> listeners,
+            UserChannel user) {
         RoundResult result;
         try (StepPrinter printer = new StepPrinter(console)) {
             LinuxAgent agent = LinuxAgent.builder(shell, llm)
                     .config(config)
+                    .user(user)
+                    .confirmUnsafe(shell.config())
                     .listener(printer)
                     .build();
             Round.Builder<LinuxAgent> round = Round.of(LinuxAgentStateManager.instance(), agent)
@@ -58,21 +62,25 @@ final class AgentRun {
     /**
      * One round of the LinuxAgent in a journaled session: a new journal records it, an opened one is resumed
      * (its recorded steps replayed, then the round goes on). The agent's model and shell go through the
-     * journal; replayed steps are printed as they are replayed.
+     * journal; replayed steps are printed as they are replayed. A round that stopped at a confirmation
+     * ({@code user} suspends) prints the question and how to answer it.
      */
     static RoundResult runJournaled(
             Console console,
-            DeviceDriver shell,
+            ShellDriver shell,
             LlmClient llm,
             RuntimeConfig config,
             String task,
             List<TransitionListener> listeners,
             Journal journal,
-            boolean resume) {
+            boolean resume,
+            UserChannel user) {
         RoundResult result;
         try (StepPrinter printer = new StepPrinter(console, journal::replaying)) {
             LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(llm))
                     .config(config)
+                    .user(journal.user(user))
+                    .confirmUnsafe(shell.config())
                     .listener(printer)
                     .build();
             Session.Builder<LinuxAgent> builder =
@@ -87,7 +95,22 @@ final class AgentRun {
             }
         }
         printResult(console, result);
+        result.waiting().ifPresent(waiting -> printWaiting(console, waiting, journal));
         return result;
+    }
+
+    /**
+     * The question a suspended run waits at, escaped (it quotes the model's command), and the command that
+     * goes on.
+     */
+    static void printWaiting(Console console, Waiting waiting, Journal journal) {
+        console.println(console.bold("waiting: ")
+                + SafeText.line(waiting.prompt(), MESSAGE_CHARS)
+                + " (step " + waiting.step() + ", " + waiting.state() + ")");
+        String reply = waiting.kind() == Waiting.Kind.DECISION ? "yes|no" : "TEXT";
+        console.println("go on with: agentfsm-cli run --resume "
+                + SafeText.line(journal.file().toString(), MESSAGE_CHARS) + " --answer " + reply
+                + " (and the model options as before)");
     }
 
     /** The task a journal of {@code run} recorded, if it recorded one. */
@@ -95,8 +118,14 @@ final class AgentRun {
         return journal.recordedRequests().stream().findFirst();
     }
 
-    /** The exit code for a round: 0 when it completed without the agent giving up, otherwise 1. */
+    /**
+     * The exit code for a round: 0 when it completed without the agent giving up, 3 when it stopped at a
+     * question, otherwise 1.
+     */
     static int exitCode(RoundResult result) {
+        if (result.suspended()) {
+            return AgentFsmCli.WAITING;
+        }
         return result.completed() && !gaveUp(result) ? 0 : AgentFsmCli.FAILED;
     }
 

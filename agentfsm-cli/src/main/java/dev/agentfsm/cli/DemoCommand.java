@@ -6,6 +6,7 @@ import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
+import dev.agentfsm.runtime.user.UserChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,7 +68,13 @@ final class DemoCommand implements Callable<Integer> {
         RoundResult result;
         try (JsonLinesTrace traceFile = JsonLinesTrace.open(trace)) {
             result = AgentRun.run(
-                    console, shell, DemoFiles.replay(), RuntimeConfig.defaults(), task, List.of(traceFile));
+                    console,
+                    shell,
+                    DemoFiles.replay(),
+                    RuntimeConfig.defaults(),
+                    task,
+                    List.of(traceFile),
+                    UserChannel.alwaysDeny()); // the demo runs read-only commands only: nothing to confirm
         }
         String machine = MachineResources.qualifiedName(LinuxAgentStateManager.instance());
         List<Path> files = new MachineResources(AgentFsmCli.classPath()).extract(machine, base.resolve("machine"));

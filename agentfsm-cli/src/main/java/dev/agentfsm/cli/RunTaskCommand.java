@@ -1,5 +1,6 @@
 package dev.agentfsm.cli;
 
+import dev.agentfsm.agents.kit.ConsoleUserChannel;
 import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
 import dev.agentfsm.journal.Durability;
@@ -9,8 +10,12 @@ import dev.agentfsm.journal.JournalKey;
 import dev.agentfsm.openai.OpenAiCompatibleClient;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Waiting;
+import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
+import dev.agentfsm.runtime.user.UserChannel;
+import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -18,6 +23,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -135,6 +141,19 @@ final class RunTaskCommand implements Callable<Integer> {
                     + " catch accidental damage.")
     Optional<String> journalKeyEnv = Optional.empty();
 
+    @Option(
+            names = "--answer",
+            paramLabel = "yes|no",
+            description = "With --resume: the reply to the confirmation the run stopped at (exit 3): yes runs the"
+                    + " command, no refuses it; written to the journal before the run goes on.")
+    Optional<String> answer = Optional.empty();
+
+    @Option(
+            names = "--no-wait",
+            description = "Do not wait at a confirmation, even on a terminal: stop the run there (exit 3) and print"
+                    + " the question; 'run --resume FILE --answer yes|no' goes on. Needs --journal or --resume.")
+    boolean noWait;
+
     @Override
     public Integer call() throws Exception {
         checkLimits();
@@ -145,6 +164,13 @@ final class RunTaskCommand implements Callable<Integer> {
             throw bad("Missing required option: '--task=TEXT'");
         }
         checkModel();
+        if (answer.isPresent() && resumeFile.isEmpty()) {
+            throw bad("--answer replies to the question a journaled run stopped at; give it with --resume FILE");
+        }
+        if (noWait && journalFile.isEmpty() && resumeFile.isEmpty()) {
+            throw bad("--no-wait stops the run at a confirmation so that another run can answer it; give --journal"
+                    + " FILE to record where it stopped");
+        }
         ShellDriver shell = shellOptions.shell();
         Optional<LlmClient> live = replay.isPresent() ? Optional.empty() : Optional.of(client());
         Console console = AgentFsmCli.console(spec);
@@ -157,6 +183,7 @@ final class RunTaskCommand implements Callable<Integer> {
         RuntimeConfig config = settings.build();
         Optional<Journal> journal = journal();
         try {
+            answer(journal);
             LlmClient llm = live.isPresent() ? live.get() : replayed(journal);
             return run(console, shell, llm, config, journal);
         } catch (JournalException e) {
@@ -192,16 +219,73 @@ final class RunTaskCommand implements Callable<Integer> {
                                     + " completed steps are replayed, then the run goes on)"
                             : ""));
         }
+        UserChannel user = user(journal);
+        if (!shell.config().unsafeCommands().isEmpty()) {
+            console.println(console.bold("confirm: ") + "commands allowed as unsafe ("
+                    + String.join(", ", shell.config().unsafeCommands()) + ") run only once approved: "
+                    + (user == UserChannel.suspending()
+                            ? "the run stops at each (exit 3) for 'run --resume FILE --answer yes|no'"
+                            : user == UserChannel.alwaysDeny()
+                                    ? "no terminal and no --journal, so they are refused"
+                                    : "asked here"));
+        }
         console.println("");
         RoundResult result;
         try (JsonLinesTrace file = JsonLinesTrace.open(traceFile)) {
             result = journal.isPresent()
                     ? AgentRun.runJournaled(
-                            console, shell, llm, config, task, List.of(file), journal.get(), resumeFile.isPresent())
-                    : AgentRun.run(console, shell, llm, config, task, List.of(file));
+                            console,
+                            shell,
+                            llm,
+                            config,
+                            task,
+                            List.of(file),
+                            journal.get(),
+                            resumeFile.isPresent(),
+                            user)
+                    : AgentRun.run(console, shell, llm, config, task, List.of(file), user);
         }
         console.println(console.bold("trace:  ") + traceFile);
         return AgentRun.exitCode(result);
+    }
+
+    /**
+     * Who approves a command allowed as unsafe: the person at the terminal; with a journal and no terminal
+     * (or --no-wait), nobody now: the run stops at the question, to be answered by a later run; with
+     * neither, nobody: it is refused.
+     */
+    private UserChannel user(Optional<Journal> journal) {
+        boolean terminal = System.console() != null;
+        if (journal.isPresent() && (noWait || !terminal)) {
+            return UserChannel.suspending();
+        }
+        return terminal ? new ConsoleUserChannel(System.in, System.out) : UserChannel.alwaysDeny();
+    }
+
+    /** --answer: the reply, written to the journal before the run goes on; refused unless the run waits for one. */
+    private void answer(Optional<Journal> journal) {
+        if (answer.isEmpty()) {
+            return;
+        }
+        Journal resumed = journal.orElseThrow();
+        Optional<Waiting> waiting = resumed.waiting();
+        if (waiting.isEmpty()) {
+            throw bad("--answer: journal " + resumed.file() + " is not waiting for an answer (its run ended, was cut"
+                    + " off by a crash, or its question was answered already); nothing was run. Resume it without"
+                    + " --answer");
+        }
+        switch (waiting.get().kind()) {
+            case DECISION -> {
+                String reply = answer.get().strip().toLowerCase(Locale.ROOT);
+                if (!reply.equals("yes") && !reply.equals("no")) {
+                    throw bad("--answer '" + SafeText.line(answer.get(), 100) + "': the run waits for a confirmation,"
+                            + " answered yes or no");
+                }
+                resumed.confirm(reply.equals("yes") ? Decision.APPROVED : Decision.REJECTED);
+            }
+            case ANSWER -> resumed.answer(answer.get());
+            case EVENT -> throw bad("--answer: the run waits for an event, which the command line cannot deliver");
+        }
     }
 
     /** The journal to write (--journal) or to resume (--resume), if one is given. */

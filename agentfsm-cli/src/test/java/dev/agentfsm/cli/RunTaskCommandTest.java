@@ -1,6 +1,7 @@
 package dev.agentfsm.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -82,8 +83,12 @@ class RunTaskCommandTest {
 
             assertEquals(0, cli.exitCode(), cli.out() + cli.err());
             assertTrue(cli.out().contains("\nroot:  " + root.resolve("work") + " "), cli.out());
-            assertTrue(cli.out().contains("\nstep 1  CONTINUE -> CONTINUE  $ env  [exit 0, "), cli.out());
-            assertTrue(cli.out().contains("\n        PATH=/usr/bin:/bin\n"), cli.out());
+            // admitted by the allow-list, so asked about; with no terminal and no journal, nobody approves it
+            assertTrue(
+                    cli.out().contains("\nconfirm: commands allowed as unsafe (env) run only once approved"),
+                    cli.out());
+            assertTrue(cli.out().contains("\n        not run: the user rejected running 'env'"), cli.out());
+            assertFalse(cli.out().contains("not on the allow-list"), cli.out());
         }
     }
 
@@ -173,20 +178,36 @@ class RunTaskCommandTest {
     }
 
     @Test
-    void allowUnsafeAddsACommandThatAllowRefuses() throws Exception {
+    void allowUnsafeAddsACommandThatAllowRefusesAndThatRunsOnceApproved() throws Exception {
         String env = RunArgs.LIST.replace("ls -1", "env");
+        Path journal = root.resolve("run.journal");
         try (ChatServer server = new ChatServer(env, RunArgs.DONE)) {
-            Cli cli = RunArgs.run(
+            Cli asked = RunArgs.run(
                     server.baseUrl(),
                     root,
                     root.resolve("trace.jsonl"),
                     "--task",
                     "show the environment",
                     "--allow-unsafe",
-                    "env");
+                    "env",
+                    "--journal",
+                    journal.toString());
+            assertEquals(AgentFsmCli.WAITING, asked.exitCode(), asked.out() + asked.err());
+            assertTrue(asked.out().contains("\nwaiting: run 'env'? "), asked.out());
 
-            assertEquals(0, cli.exitCode(), cli.out() + cli.err());
-            assertTrue(cli.out().contains("\n        PATH=/usr/bin:/bin\n"), cli.out());
+            Cli approved = RunArgs.run(
+                    server.baseUrl(),
+                    root,
+                    root.resolve("trace.jsonl"),
+                    "--allow-unsafe",
+                    "env",
+                    "--resume",
+                    journal.toString(),
+                    "--answer",
+                    "yes");
+
+            assertEquals(0, approved.exitCode(), approved.out() + approved.err());
+            assertTrue(approved.out().contains("\n        PATH=/usr/bin:/bin\n"), approved.out());
         }
     }
 

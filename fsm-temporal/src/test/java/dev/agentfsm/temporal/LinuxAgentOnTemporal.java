@@ -3,7 +3,6 @@ package dev.agentfsm.temporal;
 import dev.agentfsm.agents.linux.LinuxAgent;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
-import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,18 +12,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The LinuxAgent demo on a Temporal service, as separate processes would run it: a worker (which
  * holds the agents and runs their commands on this machine's shell, read-only, in a temporary
  * workspace per session), a client that starts a session and prints its report, or both in one JVM.
  *
- * <p>With no argument ({@code in-process}) it runs both against Temporal's test server started in this
- * JVM (from {@code io.temporal:temporal-testing}), so that it can be tried without a service.
- *
  * <pre>{@code
- * java -cp ... dev.agentfsm.temporal.LinuxAgentOnTemporal                   # in-process: no service needed
  * temporal server start-dev                     # a local service on 127.0.0.1:7233
  * java -cp ... dev.agentfsm.temporal.LinuxAgentOnTemporal worker            # in one terminal (or several)
  * java -cp ... dev.agentfsm.temporal.LinuxAgentOnTemporal start             # in another
@@ -42,12 +36,9 @@ public final class LinuxAgentOnTemporal {
 
     /** Runs the command; returns the exit code: 0 done, 1 the round did not complete, 2 bad usage or no service. */
     static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
-        if (args.length == 0 || (args.length == 1 && args[0].equals("in-process"))) {
-            return inProcess(out);
-        }
-        if (args.length > 2 || !args[0].matches("worker|start|both")) {
-            err.println("usage: LinuxAgentOnTemporal [in-process] | worker|start|both [host:port, default "
-                    + TemporalService.LOCAL + "]");
+        if (args.length < 1 || args.length > 2 || !args[0].matches("worker|start|both")) {
+            err.println(
+                    "usage: LinuxAgentOnTemporal worker|start|both [host:port, default " + TemporalService.LOCAL + "]");
             return 2;
         }
         String target = args.length > 1 ? args[1] : TemporalService.LOCAL;
@@ -109,25 +100,12 @@ public final class LinuxAgentOnTemporal {
         return round.completed() ? 0 : 1;
     }
 
-    /** A worker and a client in this JVM, on Temporal's test server started here too: no service needed. */
-    private static int inProcess(PrintStream out) {
-        out.println("Temporal: the test server, in this process (give 'both host:port' for a real service)");
-        TestWorkflowEnvironment server = TestWorkflowEnvironment.newInstance();
-        try {
-            return both(server.getWorkflowClient(), out);
-        } finally {
-            server.close();
-        }
-    }
-
     private static int both(WorkflowClient client, PrintStream out) {
         WorkerFactory factory = startWorker(client);
         try {
             return start(client, out);
         } finally {
             factory.shutdownNow();
-            // before the connection closes, so that no poller fails on a closed channel
-            factory.awaitTermination(10, TimeUnit.SECONDS);
         }
     }
 }

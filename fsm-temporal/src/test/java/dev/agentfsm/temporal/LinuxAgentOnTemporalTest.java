@@ -45,24 +45,6 @@ class LinuxAgentOnTemporalTest {
     }
 
     @Test
-    void theExampleRunsInProcessWithoutAService() throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-        int exit = LinuxAgentOnTemporal.run(
-                new String[0],
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-
-        String printed = out.toString(StandardCharsets.UTF_8);
-        System.out.print(printed); // what the documented command shows
-        assertEquals(0, exit, printed + err.toString(StandardCharsets.UTF_8));
-        assertTrue(printed.startsWith("Temporal: the test server, in this process"), printed);
-        assertTrue(printed.contains("COMPLETED after 6 states: LinuxAgent.CONTINUE -> LinuxAgent.CONTINUE"), printed);
-        assertTrue(printed.contains("result: 2 log files: logs/app.log has 3 ERROR lines"), printed);
-    }
-
-    @Test
     void withoutAServiceItSaysSoInOneLineAndStops() throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = LinuxAgentOnTemporal.run(

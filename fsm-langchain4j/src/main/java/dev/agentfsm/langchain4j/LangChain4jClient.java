@@ -113,8 +113,10 @@ public final class LangChain4jClient implements LlmClient {
                             ? ""
                             : ", " + usage.outputTokenCount() + " output tokens")
                     + "), so its reply is cut off; raise the model's maximum output tokens (its builder's maxTokens"
-                    + " or maxCompletionTokens). The reply began: "
-                    + SafeText.line(text == null ? "" : text, SHOWN_ERROR_CHARS));
+                    + " or maxCompletionTokens). "
+                    + (text == null || text.isBlank()
+                            ? "It wrote nothing before it."
+                            : "The reply began: " + SafeText.line(text, SHOWN_ERROR_CHARS)));
         }
         if (response.finishReason() == FinishReason.CONTENT_FILTER) {
             throw new LlmException(name + " refused to answer (finish reason content_filter: the provider's content"

@@ -45,6 +45,23 @@ class LinuxAgentOnTemporalTest {
     }
 
     @Test
+    void inProcessTheDemoRunsOnTheTestServerWithNoService() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exit = LinuxAgentOnTemporal.run(
+                new String[] {"in-process"},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, printed + err.toString(StandardCharsets.UTF_8));
+        assertTrue(printed.startsWith("Temporal's in-process test server"), printed);
+        assertTrue(printed.contains("COMPLETED after 6 states: LinuxAgent.CONTINUE -> LinuxAgent.CONTINUE"), printed);
+        assertTrue(printed.contains("result: 2 log files: logs/app.log has 3 ERROR lines"), printed);
+    }
+
+    @Test
     void withoutAServiceItSaysSoInOneLineAndStops() throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = LinuxAgentOnTemporal.run(

@@ -72,6 +72,12 @@ import org.slf4j.LoggerFactory;
  * ({@link DeviceDriver#execute(Action, Duration, ActionId)}). Listeners hear only what happens after
  * the journal's last record: replayed steps are not announced again.
  *
+ * <p>A session that suspended at a wait ({@code UserChannel.suspending()}, the outcome
+ * {@code SUSPENDED}) has its wait recorded with what the waiting step did before it: a later process
+ * reads it with {@link #waiting()}, gives the reply with {@link #answer}, {@link #confirm} or
+ * {@link #deliver} (written before anything runs, so it is given once), and resumes the session, which
+ * goes on from the wait without making any of those calls again.
+ *
  * <p>Calls made through the wrappers outside a step (before the session runs) reach the real client
  * and are not recorded. A journal serves one session in one process at a time.
  */

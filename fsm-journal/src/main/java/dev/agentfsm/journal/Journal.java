@@ -29,8 +29,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -295,7 +297,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
         return (int) toReplay.stream()
                 .flatMap(r -> r instanceof JournalRecord.Step s
                         ? s.calls().stream()
-                        : r instanceof JournalRecord.Waiting w ? w.calls().stream() : java.util.stream.Stream.empty())
+                        : r instanceof JournalRecord.Waiting w ? w.calls().stream() : Stream.empty())
                 .filter(call -> "llm".equals(call.path("kind").asText()))
                 .count();
     }
@@ -401,7 +403,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                     path,
                     waiting.number(),
                     "journal " + path + ": the session waits in " + waiting.state() + " for "
-                            + Waiting.Kind.valueOf(waiting.kind()).name().toLowerCase(java.util.Locale.ROOT)
+                            + Waiting.Kind.valueOf(waiting.kind()).name().toLowerCase(Locale.ROOT)
                             + " (record " + waiting.number() + "), not for what " + method
                             + " gives; nothing was written. Reply with "
                             + switch (Waiting.Kind.valueOf(waiting.kind())) {

@@ -67,7 +67,7 @@ final class DemoCommand implements Callable<Integer> {
         RoundResult result;
         try (JsonLinesTrace traceFile = JsonLinesTrace.open(trace)) {
             result = AgentRun.run(
-                    console, shell, DemoFiles.replay(), RuntimeConfig.defaults(), task, List.of(traceFile));
+                    console, shell, DemoFiles.replay(), false, RuntimeConfig.defaults(), task, List.of(traceFile));
         }
         String machine = MachineResources.qualifiedName(LinuxAgentStateManager.instance());
         List<Path> files = new MachineResources(AgentFsmCli.classPath()).extract(machine, base.resolve("machine"));

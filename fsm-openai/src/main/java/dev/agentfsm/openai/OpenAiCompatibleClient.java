@@ -41,8 +41,9 @@ import org.slf4j.LoggerFactory;
  * other answers, failed connections and time-outs are not retried. Every attempt has a time-out that
  * covers the whole exchange, body included, and a body is read up to 16 MiB. Every call has a deadline
  * (twice the time-out unless set) that its attempts and the waits between them never pass: a retry
- * whose wait would end past it is not made, and the last attempt gets only what is left. A client
- * is immutable: many sessions may share one.
+ * whose wait would end past it is not made, and the last attempt gets only what is left. A call given a
+ * listener ({@link #complete(LlmRequest, TextListener)}) streams the reply as server-sent events within the same
+ * limits. A client is immutable: many sessions may share one.
  *
  * <pre>{@code
  * LlmClient llm = OpenAiCompatibleClient.builder(URI.create("http://localhost:11434/v1"), "qwen2.5")

@@ -25,7 +25,9 @@ public interface LlmClient {
     /**
      * Sends the conversation and returns the model's reply, as {@link #complete(LlmRequest)} does, passing
      * the reply's text to {@code listener} piece by piece as it arrives, on the calling thread, before this
-     * method returns. When the call succeeds the pieces, joined, are the reply's {@link LlmReply#content()}.
+     * method returns. When the call succeeds the pieces, joined, are the text the model wrote: the reply's
+     * {@link LlmReply#content()}, unless the client makes the reply of something else (fsm-langchain4j's turns a
+     * tool call into the agent's JSON, which is not streamed).
      * When it fails after some pieces arrived, it throws as {@link #complete(LlmRequest)} does: what the
      * listener saw is not a reply. A listener that throws ends the call with its exception.
      *

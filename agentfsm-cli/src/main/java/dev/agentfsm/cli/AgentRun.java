@@ -34,17 +34,23 @@ final class AgentRun {
 
     private AgentRun() {}
 
+    /**
+     * One round of the LinuxAgent.
+     *
+     * @param live whether to show the model's text as it arrives (a client that streams sends it piece by piece)
+     */
     static RoundResult run(
             Console console,
             ShellDriver shell,
             LlmClient llm,
+            boolean live,
             RuntimeConfig config,
             String task,
             List<TransitionListener> listeners,
             UserChannel user) {
         RoundResult result;
         try (StepPrinter printer = new StepPrinter(console)) {
-            LinuxAgent agent = LinuxAgent.builder(shell, llm)
+            LinuxAgent agent = LinuxAgent.builder(shell, live ? printer.live(llm) : llm)
                     .config(config)
                     .user(user)
                     .confirmUnsafe(shell.config())
@@ -63,12 +69,15 @@ final class AgentRun {
      * One round of the LinuxAgent in a journaled session: a new journal records it, an opened one is resumed
      * (its recorded steps replayed, then the round goes on). The agent's model and shell go through the
      * journal; replayed steps are printed as they are replayed. A round that stopped at a confirmation
-     * ({@code user} suspends) prints the question and how to answer it.
+     * ({@code user} suspends) prints the question and how to answer it. With {@code live}, the model's text is
+     * shown as it arrives; the journal wraps the streaming client, so it records the whole replies, and a replayed
+     * call, which never reaches the model, shows none.
      */
     static RoundResult runJournaled(
             Console console,
             ShellDriver shell,
             LlmClient llm,
+            boolean live,
             RuntimeConfig config,
             String task,
             List<TransitionListener> listeners,
@@ -77,7 +86,7 @@ final class AgentRun {
             UserChannel user) {
         RoundResult result;
         try (StepPrinter printer = new StepPrinter(console, journal::replaying)) {
-            LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(llm))
+            LinuxAgent agent = LinuxAgent.builder(journal.driver(shell), journal.llm(live ? printer.live(llm) : llm))
                     .config(config)
                     .user(journal.user(user))
                     .confirmUnsafe(shell.config())

@@ -31,6 +31,14 @@ final class Console {
         return terminal;
     }
 
+    /** Writes {@code text} without ending the line, at once. */
+    void print(String text) {
+        synchronized (out) {
+            out.print(text);
+            out.flush();
+        }
+    }
+
     void println(String line) {
         out.println(line);
         out.flush();

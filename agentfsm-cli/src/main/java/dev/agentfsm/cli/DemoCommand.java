@@ -71,6 +71,7 @@ final class DemoCommand implements Callable<Integer> {
                     console,
                     shell,
                     DemoFiles.replay(),
+                    false,
                     RuntimeConfig.defaults(),
                     task,
                     List.of(traceFile),

@@ -94,6 +94,12 @@ final class RunTaskCommand implements Callable<Integer> {
                     + " another header, like api-key for Azure OpenAI, sends the key as it is.")
     Optional<String> apiKeyHeader = Optional.empty();
 
+    @Option(
+            names = "--no-stream",
+            description = "Do not show the model's text as it arrives: ask the server for each reply whole (JSON, not"
+                    + " server-sent events), for a server that cannot stream. The journal records the same either way.")
+    boolean noStream;
+
     @Mixin
     ShellOptions shellOptions;
 
@@ -232,18 +238,21 @@ final class RunTaskCommand implements Callable<Integer> {
         console.println("");
         RoundResult result;
         try (JsonLinesTrace file = JsonLinesTrace.open(traceFile)) {
+            // a recorded conversation has nothing to stream: its replies are whole at once
+            boolean live = !noStream && replay.isEmpty();
             result = journal.isPresent()
                     ? AgentRun.runJournaled(
                             console,
                             shell,
                             llm,
+                            live,
                             config,
                             task,
                             List.of(file),
                             journal.get(),
                             resumeFile.isPresent(),
                             user)
-                    : AgentRun.run(console, shell, llm, config, task, List.of(file), user);
+                    : AgentRun.run(console, shell, llm, live, config, task, List.of(file), user);
         }
         console.println(console.bold("trace:  ") + traceFile);
         return AgentRun.exitCode(result);
@@ -394,8 +403,9 @@ final class RunTaskCommand implements Callable<Integer> {
         if (!scheme.equals("http") && !scheme.equals("https")) {
             throw bad("--base-url '" + baseUrl + "' is not an http(s) URL");
         }
-        OpenAiCompatibleClient.Builder builder =
-                OpenAiCompatibleClient.builder(baseUrl, model).timeout(Duration.ofSeconds(timeoutSeconds));
+        OpenAiCompatibleClient.Builder builder = OpenAiCompatibleClient.builder(baseUrl, model)
+                .timeout(Duration.ofSeconds(timeoutSeconds))
+                .streaming(!noStream);
         if (apiKeyEnv.isPresent()) {
             if (System.getenv(apiKeyEnv.get()) == null) {
                 throw bad("--api-key-env: the environment variable " + apiKeyEnv.get() + " is not set");

@@ -7,6 +7,10 @@ import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.internal.SafeText;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -14,10 +18,18 @@ import java.util.function.BooleanSupplier;
 /**
  * Prints each LinuxAgent step as it finishes: the state and the status the LLM chose, the command,
  * its exit code and time, and the first lines of what it printed. While the model thinks or a
- * command runs, a terminal shows a spinner. Everything that came from the model or the command goes
- * through {@link SafeText}: control characters are shown as escapes, long lines are cut.
+ * command runs, a terminal shows a spinner; a model client made {@link #live} shows the model's text
+ * instead as it arrives, each of its lines after {@code "        > "}, up to {@value #LIVE_CHARS}
+ * characters a call. Everything that came from the model or the command goes through {@link SafeText}:
+ * control characters are shown as escapes, long lines are cut.
  */
-final class StepPrinter implements StepListener, AutoCloseable {
+final class StepPrinter implements StepListener, LlmClient.TextListener, AutoCloseable {
+    /** The most characters of one model call's text shown live. */
+    static final int LIVE_CHARS = 4_000;
+
+    /** What starts each line of the model's text shown live. */
+    static final String LIVE_PREFIX = "        > ";
+
     /** How many lines of a command's output are shown. */
     static final int OUTPUT_LINES = 4;
 
@@ -30,6 +42,14 @@ final class StepPrinter implements StepListener, AutoCloseable {
     private final Console console;
     private final BooleanSupplier replaying;
     private Progress progress = Progress.NONE;
+    /** Characters of the current call's text shown live, escaped; -1 when no call streams. */
+    private int shown = -1;
+    /** Whether the current call's text has been cut at {@link #LIVE_CHARS}. */
+    private boolean cut;
+    /** Whether the next piece of text starts a line, to be prefixed. */
+    private boolean atLineStart;
+    /** Whether the last piece ended with {@code \r}, held back (a lone one at the reply's end is not shown). */
+    private boolean carriageReturn;
 
     StepPrinter(Console console) {
         this(console, () -> false);
@@ -45,6 +65,89 @@ final class StepPrinter implements StepListener, AutoCloseable {
     public void asking(int step) {
         progress.close();
         progress = console.progress("step " + step + ": asking the model");
+    }
+
+    /**
+     * {@code llm}, each of its calls streaming the model's text to this printer, which shows it live; the
+     * reply it returns is the whole reply, as without streaming.
+     */
+    LlmClient live(LlmClient llm) {
+        return new LlmClient() {
+            @Override
+            public LlmReply complete(LlmRequest request) throws LlmException {
+                shown = 0;
+                cut = false;
+                atLineStart = true;
+                carriageReturn = false;
+                try {
+                    return llm.complete(request, StepPrinter.this);
+                } finally {
+                    endLiveText();
+                }
+            }
+
+            @Override
+            public String toString() {
+                return llm.toString();
+            }
+        };
+    }
+
+    /**
+     * A piece of the model's text as it arrives: escaped as {@link SafeText#line} escapes it, each of its
+     * newlines starting a new line after {@link #LIVE_PREFIX}; cut once the call showed {@link #LIVE_CHARS}.
+     */
+    @Override
+    public void onText(String piece) {
+        if (shown < 0 || cut) {
+            return;
+        }
+        progress.close(); // the text shows that the model is at work
+        progress = Progress.NONE;
+        if (carriageReturn) {
+            piece = "\r" + piece;
+            carriageReturn = false;
+        }
+        if (piece.endsWith("\r")) {
+            // perhaps the first half of a \r\n split between two pieces: decided by the next one
+            carriageReturn = true;
+            piece = piece.substring(0, piece.length() - 1);
+        }
+        StringBuilder text = new StringBuilder();
+        for (int start = 0; start <= piece.length() && !cut; ) {
+            int newline = piece.indexOf('\n', start);
+            int end = newline < 0 ? piece.length() : newline;
+            if (newline > start && piece.charAt(newline - 1) == '\r') {
+                end--; // \r\n is one line end
+            }
+            if (atLineStart && (end > start || newline >= 0)) {
+                text.append(console.faint(LIVE_PREFIX));
+                atLineStart = false;
+            }
+            String line = SafeText.line(piece.substring(start, end), Integer.MAX_VALUE);
+            if (shown + line.length() > LIVE_CHARS) {
+                int keep = LIVE_CHARS - shown;
+                keep -= keep > 0 && Character.isHighSurrogate(line.charAt(keep - 1)) ? 1 : 0;
+                line = line.substring(0, keep) + console.faint(" ... (the rest of this reply is not shown live)");
+                cut = true;
+            }
+            shown += line.length();
+            text.append(line);
+            if (newline < 0 || cut) {
+                break;
+            }
+            text.append('\n');
+            atLineStart = true;
+            start = newline + 1;
+        }
+        console.print(text.toString());
+    }
+
+    private void endLiveText() {
+        if (shown >= 0 && !atLineStart) {
+            console.println("");
+        }
+        shown = -1;
     }
 
     @Override

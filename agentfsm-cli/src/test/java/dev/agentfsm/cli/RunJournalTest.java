@@ -58,7 +58,7 @@ class RunJournalTest {
             assertTrue(
                     resumed.out()
                             .contains("  (replayed from the journal)\n        thought: list the files\n"
-                                    + "        hello.txt\nstep 2"),
+                                    + "        hello.txt\n        > {\"observation\": \"one file\""),
                     "the recorded output, not a new listing: " + resumed.out());
             assertTrue(resumed.out().contains("\nstep 2  CONTINUE -> FINISH  (no command)  ["), resumed.out());
             assertTrue(
@@ -93,7 +93,9 @@ class RunJournalTest {
             Cli resumed = run(server, root, "--resume", journal.toString());
 
             assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
-            assertTrue(resumed.out().contains("        hello.txt\nstep 2"), "the recorded output: " + resumed.out());
+            assertTrue(
+                    resumed.out().contains("        hello.txt\n        > {\"observation\": \"one file\""),
+                    "the recorded output, then step 2's reply as it arrives: " + resumed.out());
             assertEquals(1, server.requests().size(), "only step 2 asks the model");
         }
     }

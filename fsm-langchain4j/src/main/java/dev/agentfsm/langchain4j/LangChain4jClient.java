@@ -16,7 +16,9 @@ import dev.langchain4j.exception.ContentFilteredException;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
 import java.util.List;
@@ -24,6 +26,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +56,9 @@ import org.slf4j.LoggerFactory;
  *       error, its status and what the server said. So are a refusal (OpenAI's {@code refusal}, or a reply the
  *       provider's content filter stopped), a reply cut off at the output limit (finish reason {@code length}: a
  *       re-ask would be cut off the same way) and a reply with neither text nor a tool call. Retries and time-outs are the model's, as its builder set them.
+ *   <li><b>Streaming</b>: with the provider's {@link StreamingChatModel} {@linkplain Builder#streaming given to the
+ *       builder}, a call that wants the text as it arrives ({@link #complete(LlmRequest, TextListener)}) streams
+ *       through it; the reply returned is checked and made as above.
  * </ul>
  *
  * <pre>{@code
@@ -74,12 +81,14 @@ public final class LangChain4jClient implements LlmClient {
     private final String name;
     private final boolean structuredOutput;
     private final Optional<ToolCallReply> toolCallReply;
+    private final Optional<StreamingChatModel> streamingModel;
 
     private LangChain4jClient(Builder builder) {
         this.model = builder.model;
         this.name = builder.name.orElseGet(() -> defaultName(builder.model));
         this.structuredOutput = builder.model.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
         this.toolCallReply = builder.toolCallReply;
+        this.streamingModel = builder.streamingModel;
     }
 
     /** A builder for a client over {@code model}, offering no tools. */
@@ -102,6 +111,79 @@ public final class LangChain4jClient implements LlmClient {
         } catch (RuntimeException e) {
             throw new LlmException(name + " failed: " + describe(e), e);
         }
+        return reply(response);
+    }
+
+    /**
+     * Streams the reply through the {@linkplain Builder#streaming streaming model} when the builder was given one,
+     * passing each partial response's text to {@code listener} on this thread, and returns the whole reply as
+     * {@link #complete(LlmRequest)} would (the same checks and errors; a failure the model reports while streaming
+     * is an {@link LlmException} naming the client). Waits as long as the model takes: its time-outs are its own.
+     * Without a streaming model, the whole text in one piece once the reply is there. A reply the model gave as a
+     * tool call streams its text (often none), not the agent's JSON made from the call.
+     */
+    @Override
+    public LlmReply complete(LlmRequest request, TextListener listener) throws LlmException {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(listener, "listener");
+        if (streamingModel.isEmpty()) {
+            return LlmClient.super.complete(request, listener);
+        }
+        StreamingChatModel streaming = streamingModel.get();
+        boolean schema = streaming.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+        // what the model's threads hand over: a piece of text (String), the ChatResponse, or the failure (Throwable)
+        BlockingQueue<Object> arrived = new LinkedBlockingQueue<>();
+        try {
+            streaming.chat(
+                    ChatRequests.of(request, schema, toolCallReply.isPresent() ? request.tools() : List.of()),
+                    new StreamingChatResponseHandler() {
+                        @Override
+                        public void onPartialResponse(String piece) {
+                            if (piece != null && !piece.isEmpty()) {
+                                arrived.add(piece);
+                            }
+                        }
+
+                        @Override
+                        public void onCompleteResponse(ChatResponse response) {
+                            arrived.add(response);
+                        }
+
+                        @Override
+                        public void onError(Throwable failure) {
+                            arrived.add(failure);
+                        }
+                    });
+        } catch (RuntimeException e) {
+            throw new LlmException(name + " failed: " + describe(e), e);
+        }
+        while (true) {
+            Object next;
+            try {
+                next = arrived.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LlmException("Interrupted while " + name + " streamed its reply", e);
+            }
+            if (next instanceof String piece) {
+                listener.onText(piece);
+            } else if (next instanceof ChatResponse response) {
+                return reply(response);
+            } else {
+                Throwable failure = (Throwable) next;
+                if (failure instanceof ContentFilteredException) {
+                    throw new LlmException(
+                            name + " refused to answer: "
+                                    + SafeText.line(String.valueOf(failure.getMessage()), SHOWN_ERROR_CHARS),
+                            failure);
+                }
+                throw new LlmException(name + " failed while streaming: " + describe(failure), failure);
+            }
+        }
+    }
+
+    /** The reply a response makes, or why it makes none. */
+    private LlmReply reply(ChatResponse response) throws LlmException {
         AiMessage message = response.aiMessage();
         Optional<String> finishReason = Optional.ofNullable(response.finishReason())
                 .map(reason -> reason.name().toLowerCase(Locale.ROOT));
@@ -186,7 +268,7 @@ public final class LangChain4jClient implements LlmClient {
     }
 
     /** What went wrong, on one line: an HTTP error by its status and what the server said. */
-    private static String describe(RuntimeException e) {
+    private static String describe(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof HttpException http) {
                 return "HTTP " + http.statusCode() + ": "
@@ -218,6 +300,7 @@ public final class LangChain4jClient implements LlmClient {
         private final ChatModel model;
         private Optional<String> name = Optional.empty();
         private Optional<ToolCallReply> toolCallReply = Optional.empty();
+        private Optional<StreamingChatModel> streamingModel = Optional.empty();
 
         private Builder(ChatModel model) {
             this.model = Objects.requireNonNull(model, "model");
@@ -241,6 +324,17 @@ public final class LangChain4jClient implements LlmClient {
          */
         public Builder toolCalls(ToolCallReply reply) {
             this.toolCallReply = Optional.of(Objects.requireNonNull(reply, "reply"));
+            return this;
+        }
+
+        /**
+         * The provider's streaming model for the same model ({@code OpenAiStreamingChatModel} beside
+         * {@code OpenAiChatModel}, say), which answers the calls that want the text as it arrives
+         * ({@link LlmClient#complete(LlmRequest, TextListener)}, as {@link LlmClient#streaming} makes every call);
+         * the other calls go to the chat model. Its own capabilities decide whether the schema is sent.
+         */
+        public Builder streaming(StreamingChatModel model) {
+            this.streamingModel = Optional.of(Objects.requireNonNull(model, "model"));
             return this;
         }
 

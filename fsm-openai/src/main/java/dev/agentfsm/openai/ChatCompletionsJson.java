@@ -29,8 +29,10 @@ final class ChatCompletionsJson {
      * The request body.
      *
      * @param schema sent as a {@code json_schema} {@code response_format} when present
+     * @param stream whether to ask for server-sent events, with the usage chunk ({@code stream_options.include_usage})
      */
-    static String requestBody(String model, LlmRequest request, Optional<JsonNode> schema, boolean strict) {
+    static String requestBody(
+            String model, LlmRequest request, Optional<JsonNode> schema, boolean strict, boolean stream) {
         ObjectNode body = JSON.createObjectNode();
         body.put("model", model);
         ArrayNode messages = body.putArray("messages");
@@ -50,7 +52,10 @@ final class ChatCompletionsJson {
                 }
             }
         }
-        body.put("stream", false);
+        body.put("stream", stream);
+        if (stream) {
+            body.putObject("stream_options").put("include_usage", true);
+        }
         schema.ifPresent(s -> {
             ObjectNode jsonSchema =
                     body.putObject("response_format").put("type", "json_schema").putObject("json_schema");
@@ -102,13 +107,15 @@ final class ChatCompletionsJson {
                 endpoint + " answered without text at choices[0].message.content. Body: " + shorten(body));
     }
 
-    private static Optional<String> text(JsonNode node) {
+    /** A text the server gave about a reply (a model, a finish reason), made one safe line; empty when blank. */
+    static Optional<String> text(JsonNode node) {
         return node.isTextual() && !node.textValue().isBlank()
                 ? Optional.of(SafeText.line(node.textValue(), 200))
                 : Optional.empty();
     }
 
-    private static OptionalInt tokens(JsonNode node) {
+    /** A token count the server gave; empty unless a non-negative int. */
+    static OptionalInt tokens(JsonNode node) {
         return node.canConvertToInt() && node.isIntegralNumber() && node.intValue() >= 0
                 ? OptionalInt.of(node.intValue())
                 : OptionalInt.empty();

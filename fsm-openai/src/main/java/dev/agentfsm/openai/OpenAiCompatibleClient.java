@@ -17,13 +17,17 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -37,8 +41,9 @@ import org.slf4j.LoggerFactory;
  * other answers, failed connections and time-outs are not retried. Every attempt has a time-out that
  * covers the whole exchange, body included, and a body is read up to 16 MiB. Every call has a deadline
  * (twice the time-out unless set) that its attempts and the waits between them never pass: a retry
- * whose wait would end past it is not made, and the last attempt gets only what is left. A client
- * is immutable: many sessions may share one.
+ * whose wait would end past it is not made, and the last attempt gets only what is left. A call given a
+ * listener ({@link #complete(LlmRequest, TextListener)}) streams the reply as server-sent events within the same
+ * limits. A client is immutable: many sessions may share one.
  *
  * <pre>{@code
  * LlmClient llm = OpenAiCompatibleClient.builder(URI.create("http://localhost:11434/v1"), "qwen2.5")
@@ -63,6 +68,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
     /** The largest response body read (a chat completion is text; this bounds memory, not a model). */
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+    private static final String EVENT_STREAM = "text/event-stream";
+
     private static final String AUTHORIZATION = "Authorization";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -77,6 +84,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
     private final Duration initialBackoff;
     private final boolean structuredOutput;
     private final boolean strictSchema;
+    private final boolean streaming;
     private final Sleeper sleeper;
     private final LongSupplier nanoTime;
     private final HttpClient http;
@@ -93,6 +101,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         this.initialBackoff = builder.initialBackoff;
         this.structuredOutput = builder.structuredOutput;
         this.strictSchema = builder.strictSchema;
+        this.streaming = builder.streaming;
         this.sleeper = builder.sleeper;
         this.nanoTime = builder.nanoTime;
         // HTTP/1.1: a plain-http local server (Ollama, vLLM) gains nothing from an h2c upgrade attempt
@@ -128,9 +137,44 @@ public final class OpenAiCompatibleClient implements LlmClient {
     @Override
     public LlmReply complete(LlmRequest request) throws LlmException {
         Objects.requireNonNull(request, "request");
-        String body = ChatCompletionsJson.requestBody(
-                model, request, structuredOutput ? request.responseSchema() : Optional.empty(), strictSchema);
-        return ChatCompletionsJson.reply(exchange(endpoint, body), "POST " + endpoint);
+        return ChatCompletionsJson.reply(
+                exchange(endpoint, requestBody(request, false), Optional.empty())
+                        .text(),
+                "POST " + endpoint);
+    }
+
+    /**
+     * Asks for the reply as server-sent events ({@code "stream": true}, with {@code stream_options.include_usage})
+     * and passes each chunk's {@code choices[0].delta.content} to {@code listener} as it arrives; returns the
+     * whole reply, with the model, the usage chunk's tokens and the finish reason, as {@link #complete(LlmRequest)}
+     * would. The same time-out (the whole stream within it), deadline, retries (before the stream starts) and
+     * size cap apply. A stream that breaks off before {@code data: [DONE]} or a {@code finish_reason}, a chunk
+     * that is not JSON, or an error the server sends mid-stream is an {@link LlmException} naming the endpoint,
+     * the model and what was read; no part of it is taken as a reply. A server that ignores {@code "stream"} and
+     * answers with one JSON completion is read as such, its text passed in one piece; so is every call of a
+     * client built with {@code streaming(false)}.
+     */
+    @Override
+    public LlmReply complete(LlmRequest request, TextListener listener) throws LlmException {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(listener, "listener");
+        if (!streaming) {
+            return LlmClient.super.complete(request, listener);
+        }
+        Answer answer = exchange(endpoint, requestBody(request, true), Optional.of(listener));
+        if (answer.streamed().isPresent()) {
+            return answer.streamed().get();
+        }
+        LlmReply reply = ChatCompletionsJson.reply(answer.text(), "POST " + endpoint);
+        if (!reply.content().isEmpty()) {
+            listener.onText(reply.content());
+        }
+        return reply;
+    }
+
+    private String requestBody(LlmRequest request, boolean stream) {
+        return ChatCompletionsJson.requestBody(
+                model, request, structuredOutput ? request.responseSchema() : Optional.empty(), strictSchema, stream);
     }
 
     /**
@@ -148,7 +192,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         Objects.requireNonNull(body, "body");
         URI target = under(baseUrl, path);
         try {
-            return exchange(target, JSON.writeValueAsString(body));
+            return exchange(target, JSON.writeValueAsString(body), Optional.empty())
+                    .text();
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the body for POST " + target + " cannot be written as JSON: " + e, e);
         }
@@ -159,11 +204,14 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return model;
     }
 
-    /** Posts {@code body} to {@code target} with retries within the call's deadline; the 2xx answer's body. */
-    private String exchange(URI target, String body) throws LlmException {
+    /**
+     * Posts {@code body} to {@code target} with retries within the call's deadline; the 2xx answer. With a
+     * listener, an answer of server-sent events is read as a stream, its text passed to the listener.
+     */
+    private Answer exchange(URI target, String body, Optional<TextListener> listener) throws LlmException {
         HttpRequest.Builder post = HttpRequest.newBuilder(target)
                 .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
+                .header("Accept", listener.isPresent() ? EVENT_STREAM : "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         apiKey.ifPresent(key -> post.header(apiKeyHeader, bearer(apiKeyHeader) ? "Bearer " + key : key));
         long start = nanoTime.getAsLong();
@@ -176,20 +224,20 @@ public final class OpenAiCompatibleClient implements LlmClient {
                         + " start; raise the deadline (llmCallDeadline) or try again later");
             }
             Duration attemptTimeout = left.compareTo(timeout) < 0 ? left : timeout;
-            HttpResponse<String> response =
-                    send(target, post.copy().timeout(attemptTimeout).build(), attemptTimeout, attempt + 1);
+            HttpResponse<Answer> response =
+                    send(target, post.copy().timeout(attemptTimeout).build(), attemptTimeout, attempt + 1, listener);
             int status = response.statusCode();
             if (status >= 200 && status < 300) {
                 return response.body();
             }
             boolean retryable = status == 429 || status >= 500;
             if (!retryable || attempt == maxRetries) {
-                throw new LlmException(failure(target, status, response.body(), retryable, attempt + 1));
+                throw new LlmException(failure(target, status, response.body().text(), retryable, attempt + 1));
             }
             Duration wait = backoff(attempt, response);
             Duration leftAfterAttempt = callDeadline.minusNanos(nanoTime.getAsLong() - start);
             if (wait.compareTo(leftAfterAttempt) >= 0) {
-                throw new LlmException(failure(target, status, response.body(), true, attempt + 1) + "; the next"
+                throw new LlmException(failure(target, status, response.body().text(), true, attempt + 1) + "; the next"
                         + " attempt would come after a wait of " + wait.toMillis() + " ms, past the call's deadline of "
                         + callDeadline.toMillis() + " ms (" + leftAfterAttempt.toMillis() + " ms were left); raise"
                         + " the deadline (llmCallDeadline) or try again later");
@@ -212,22 +260,47 @@ public final class OpenAiCompatibleClient implements LlmClient {
 
     /**
      * One exchange, body included, within the time-out. The request's own time-out covers only the
-     * wait for the response headers; a server that then stalls mid-body would hang a blocking send.
+     * wait for the response headers; a server that then stalls mid-body would hang a blocking send. The
+     * pieces of a streamed reply come over a queue, so that the listener hears them on this thread.
      */
-    private HttpResponse<String> send(URI target, HttpRequest request, Duration attemptTimeout, int attempt)
+    private HttpResponse<Answer> send(
+            URI target, HttpRequest request, Duration attemptTimeout, int attempt, Optional<TextListener> listener)
             throws LlmException {
-        CompletableFuture<HttpResponse<String>> exchange = http.sendAsync(request, CappedBody.handler(MAX_BODY_BYTES));
+        // a piece of text, or empty once the exchange is over
+        BlockingQueue<Optional<String>> arrived = new LinkedBlockingQueue<>();
+        CompletableFuture<HttpResponse<Answer>> exchange =
+                http.sendAsync(request, answer(listener.isPresent(), piece -> arrived.add(Optional.of(piece))));
+        exchange.whenComplete((response, failure) -> arrived.add(Optional.empty()));
+        long end = System.nanoTime() + attemptTimeout.toNanos();
         try {
-            return exchange.get(attemptTimeout.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            exchange.cancel(true);
-            throw timedOut(target, e, attemptTimeout, attempt);
+            while (true) {
+                Optional<String> next = arrived.poll(end - System.nanoTime(), TimeUnit.NANOSECONDS);
+                if (next == null) {
+                    exchange.cancel(true);
+                    throw timedOut(target, new TimeoutException(), attemptTimeout, attempt);
+                }
+                if (next.isEmpty()) {
+                    return exchange.get();
+                }
+                listener.orElseThrow().onText(next.get());
+            }
         } catch (InterruptedException e) {
             exchange.cancel(true);
             Thread.currentThread().interrupt();
             throw new LlmException("Interrupted while waiting for POST " + target, e);
+        } catch (RuntimeException e) {
+            exchange.cancel(true); // the listener threw: the call ends with its exception
+            throw e;
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            for (Throwable c = cause; c != null; c = c.getCause()) {
+                if (c instanceof EventStream.Broken broken) {
+                    throw new LlmException(
+                            "POST " + target + " (model " + model + ") streamed a reply that is not whole: "
+                                    + broken.getMessage() + "; no part of it is taken as a reply",
+                            broken);
+                }
+            }
             if (cause instanceof HttpTimeoutException) {
                 throw timedOut(target, cause, attemptTimeout, attempt);
             }
@@ -240,6 +313,34 @@ public final class OpenAiCompatibleClient implements LlmClient {
             throw new LlmException("POST " + target + " failed: " + cause, cause);
         }
     }
+
+    /**
+     * How an answer is read: a 2xx answer of server-sent events, when a stream was asked for, as a stream
+     * whose pieces go to {@code pieces}; any other as text, up to the body cap.
+     */
+    private static HttpResponse.BodyHandler<Answer> answer(boolean stream, Consumer<String> pieces) {
+        return info -> {
+            boolean events = stream
+                    && info.statusCode() / 100 == 2
+                    && info.headers()
+                            .firstValue("Content-Type")
+                            .map(type -> type.toLowerCase(Locale.ROOT).startsWith(EVENT_STREAM))
+                            .orElse(false);
+            return events
+                    ? HttpResponse.BodySubscribers.mapping(
+                            new EventStream(MAX_BODY_BYTES, pieces), reply -> new Answer("", Optional.of(reply)))
+                    : HttpResponse.BodySubscribers.mapping(
+                            CappedBody.handler(MAX_BODY_BYTES).apply(info), text -> new Answer(text, Optional.empty()));
+        };
+    }
+
+    /**
+     * An answer read: its body as text, or the reply it streamed.
+     *
+     * @param text the body; empty for a stream
+     * @param streamed the reply of a stream of server-sent events
+     */
+    private record Answer(String text, Optional<LlmReply> streamed) {}
 
     private LlmException timedOut(URI target, Throwable cause, Duration attemptTimeout, int attempt) {
         if (attemptTimeout.compareTo(timeout) < 0) {
@@ -353,6 +454,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         private Duration initialBackoff = Duration.ofMillis(500);
         private boolean structuredOutput = true;
         private boolean strictSchema;
+        private boolean streaming = true;
         private Function<String, String> environment = System::getenv;
         private Sleeper sleeper = Sleeper.REAL;
         private LongSupplier nanoTime = System::nanoTime;
@@ -479,6 +581,17 @@ public final class OpenAiCompatibleClient implements LlmClient {
          */
         public Builder strictSchema(boolean strict) {
             this.strictSchema = strict;
+            return this;
+        }
+
+        /**
+         * Whether a call given a listener ({@link LlmClient#complete(LlmRequest, TextListener)}, as
+         * {@link LlmClient#streaming} makes every call) streams the reply as server-sent events (default true).
+         * False, for a server that cannot stream: such a call asks for one JSON completion and passes its text
+         * in one piece. A call without a listener never streams.
+         */
+        public Builder streaming(boolean enabled) {
+            this.streaming = enabled;
             return this;
         }
 

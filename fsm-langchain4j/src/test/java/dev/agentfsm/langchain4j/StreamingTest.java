@@ -1,0 +1,169 @@
+package dev.agentfsm.langchain4j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentfsm.openai.FakeChatServer;
+import dev.agentfsm.runtime.llm.ChatMessage;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+import dev.langchain4j.model.output.FinishReason;
+import dev.langchain4j.model.output.TokenUsage;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Test;
+
+/** {@link LangChain4jClient} streaming through a LangChain4j {@link StreamingChatModel}. */
+class StreamingTest {
+    private static final LlmRequest HELLO = LlmRequest.of(List.of(ChatMessage.user("hi")));
+    private static final ChatModel UNUSED = new ChatModel() {
+        @Override
+        public ChatResponse doChat(ChatRequest request) {
+            throw new AssertionError("a streamed call does not reach the chat model");
+        }
+    };
+
+    /** A streaming model that answers on a thread of its own, as providers' models do. */
+    private static StreamingChatModel answering(BiConsumer<ChatRequest, StreamingChatResponseHandler> answer) {
+        return new StreamingChatModel() {
+            @Override
+            public void chat(ChatRequest request, StreamingChatResponseHandler handler) {
+                Thread thread = new Thread(() -> answer.accept(request, handler), "fake-provider");
+                thread.start();
+            }
+        };
+    }
+
+    @Test
+    void piecesReachTheListenerOnTheCallersThreadAndTheReplyIsWhole() throws LlmException {
+        List<String> pieces = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        LlmClient client = LangChain4jClient.builder(UNUSED)
+                .name("fake")
+                .streaming(answering((request, handler) -> {
+                    handler.onPartialResponse("{\"status\": ");
+                    handler.onPartialResponse("\"DONE\"}");
+                    handler.onCompleteResponse(ChatResponse.builder()
+                            .aiMessage(AiMessage.from("{\"status\": \"DONE\"}"))
+                            .modelName("m-2")
+                            .tokenUsage(new TokenUsage(5, 2))
+                            .finishReason(FinishReason.STOP)
+                            .build());
+                }))
+                .build();
+
+        LlmReply reply = client.complete(HELLO, piece -> {
+            threads.add(Thread.currentThread());
+            pieces.add(piece);
+        });
+
+        assertEquals(
+                new LlmReply(
+                        "{\"status\": \"DONE\"}",
+                        Optional.of("m-2"),
+                        OptionalInt.of(5),
+                        OptionalInt.of(2),
+                        Optional.of("stop")),
+                reply);
+        assertEquals(List.of("{\"status\": ", "\"DONE\"}"), pieces);
+        assertEquals(List.of(Thread.currentThread(), Thread.currentThread()), threads);
+    }
+
+    @Test
+    void aFailureWhileStreamingIsAnErrorNamingTheClientAndTheHttpStatus() {
+        List<String> pieces = new ArrayList<>();
+        LlmClient client = LangChain4jClient.builder(UNUSED)
+                .name("fake")
+                .streaming(answering((request, handler) -> {
+                    handler.onPartialResponse("{\"sta");
+                    handler.onError(new HttpException(503, "the model is overloaded"));
+                }))
+                .build();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO, pieces::add));
+
+        assertEquals("fake failed while streaming: HTTP 503: the model is overloaded", e.getMessage());
+        assertEquals(List.of("{\"sta"), pieces);
+    }
+
+    @Test
+    void aReplyCutOffAtTheOutputLimitIsRefusedAsWithoutStreaming() {
+        LlmClient client = LangChain4jClient.builder(UNUSED)
+                .name("fake")
+                .streaming(answering((request, handler) -> handler.onCompleteResponse(ChatResponse.builder()
+                        .aiMessage(AiMessage.from("{\"sta"))
+                        .finishReason(FinishReason.LENGTH)
+                        .build())))
+                .build();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO, piece -> {}));
+
+        assertTrue(e.getMessage().startsWith("fake stopped at its output limit"), e.getMessage());
+    }
+
+    @Test
+    void withoutAStreamingModelTheWholeTextComesOnce() throws LlmException {
+        List<String> pieces = new ArrayList<>();
+        LlmClient client = LangChain4jClient.builder(new ChatModel() {
+                    @Override
+                    public ChatResponse doChat(ChatRequest request) {
+                        return ChatResponse.builder()
+                                .aiMessage(AiMessage.from("whole"))
+                                .build();
+                    }
+                })
+                .build();
+
+        assertEquals("whole", client.complete(HELLO, pieces::add).content());
+        assertEquals(List.of("whole"), pieces);
+    }
+
+    @Test
+    void openAisStreamingModelStreamsFromAServerOfServerSentEvents() throws Exception {
+        List<String> pieces = Collections.synchronizedList(new ArrayList<>());
+        try (FakeChatServer server = new FakeChatServer()) {
+            server.answer(FakeChatServer.streamed("{\"status\": ", "\"DO", "NE\"}"));
+            String baseUrl = server.baseUrl().toString();
+            LlmClient client = LangChain4jClient.builder(OpenAiChatModel.builder()
+                            .baseUrl(baseUrl)
+                            .apiKey("sk-test")
+                            .modelName("gpt-4o")
+                            .build())
+                    .streaming(OpenAiStreamingChatModel.builder()
+                            .baseUrl(baseUrl)
+                            .apiKey("sk-test")
+                            .modelName("gpt-4o")
+                            .build())
+                    .build();
+
+            LlmReply reply = LlmClient.streaming(client, pieces::add).complete(HELLO);
+
+            assertEquals(
+                    new LlmReply(
+                            "{\"status\": \"DONE\"}",
+                            Optional.of("fake-model"),
+                            OptionalInt.of(7),
+                            OptionalInt.of(3),
+                            Optional.of("stop")),
+                    reply);
+            assertEquals(List.of("{\"status\": ", "\"DO", "NE\"}"), pieces);
+            assertEquals(true, server.received().get(0).body().get("stream").booleanValue());
+        }
+    }
+}

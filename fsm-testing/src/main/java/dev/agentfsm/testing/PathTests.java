@@ -134,7 +134,9 @@ public final class PathTests<F> {
      * {@code onError} state of {@code state}'s machine. The fault's test runs the first planned path that
      * leaves {@code state} (into {@code onError} for a fault not re-asked) with {@code inject} scripting the
      * fault at that step: before the state's own script for a re-asked fault (the bad reply, then the
-     * state's good one for the re-ask), instead of it otherwise.
+     * state's good one for the re-ask), instead of it otherwise. A fault led into {@code onError} passes only
+     * when the round ends as {@code ERROR}, as every round does that went through {@code onError}: the inject
+     * must make the state's work fail, not merely choose the same move.
      *
      * @throws IllegalArgumentException if the fault is not re-asked and {@code state}'s machine has no
      *     {@code onError} state: name the outcome with {@link #fault(Fault, Status, Status, StateScript)}
@@ -271,9 +273,16 @@ public final class PathTests<F> {
                     actual,
                     result.error().orElse(null));
         }
-        boolean expected =
-                result.outcome() == Outcome.COMPLETED || (result.outcome() == Outcome.ERROR && path.entersOnError());
-        if (!expected) {
+        if (fault.map(f -> f.injection().intoOnError()).orElse(false)) {
+            if (result.outcome() != Outcome.ERROR) {
+                Injection<F> injection = fault.get().injection();
+                throw new AssertionFailedError(label + " took the planned path but ended " + result.outcome()
+                        + ", not " + Outcome.ERROR + ": the " + injection.fault() + " injected never failed the work"
+                        + " of " + injection.state().qualifiedName() + ", so the round did not go through onError ("
+                        + result.reason() + "); make the inject fail it (a device that throws, a tool that fails)");
+            }
+        } else if (!(result.outcome() == Outcome.COMPLETED
+                || (result.outcome() == Outcome.ERROR && path.entersOnError()))) {
             throw new AssertionFailedError(
                     label + " took the planned path but ended " + result.outcome() + ", not " + Outcome.COMPLETED
                             + (path.entersOnError() ? " or " + Outcome.ERROR : "") + ": " + result.reason(),
@@ -324,6 +333,17 @@ public final class PathTests<F> {
 
     /** A fault, the state whose talk it breaks, the outcome expected (empty: the planned one), its script. */
     private record Injection<F>(Fault fault, Status state, Optional<Status> outcome, StateScript<F> inject) {
+
+        /** Whether the fault leads into the {@code onError} state of its state's machine, so the round ends as ERROR. */
+        boolean intoOnError() {
+            return !fault.reasked()
+                    && outcome.isPresent()
+                    && state.machine()
+                            .table()
+                            .onError()
+                            .filter(outcome.get()::equals)
+                            .isPresent();
+        }
 
         /** Whether the fault goes in at {@code step}. */
         boolean at(PathStep step) {

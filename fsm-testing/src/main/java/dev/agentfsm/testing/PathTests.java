@@ -1,10 +1,12 @@
 package dev.agentfsm.testing;
 
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
+import dev.agentfsm.runtime.TransitionTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -239,7 +241,24 @@ public final class PathTests<F> {
                 }
             }
         }
-        throw new AssertionFailedError("fault " + injection + ": no planned path of " + machine.name() + " takes "
+        // no coverage path takes the fault's move (a runtime move into onError that no declared move needed):
+        // plan one that does
+        Optional<CoveragePath> own = injection.move().flatMap(new PathPlanner(machine)::pathThrough);
+        if (own.isPresent()) {
+            for (PathStep step : own.get().steps()) {
+                if (injection.at(step)) {
+                    runPath(
+                            "fault " + injection + " on " + own.get(),
+                            own.get(),
+                            Optional.of(new FaultAt<>(step.index(), injection)),
+                            run,
+                            taken);
+                    injected.add(injection.toString());
+                    return;
+                }
+            }
+        }
+        throw new AssertionFailedError("fault " + injection + ": no path of " + machine.name() + " takes "
                 + injection.state().qualifiedName()
                 + injection.outcome().map(o -> " -> " + o.qualifiedName()).orElse("")
                 + "; declare the move the fault leads to, or inject it at a state a path leaves");
@@ -343,6 +362,25 @@ public final class PathTests<F> {
                             .onError()
                             .filter(outcome.get()::equals)
                             .isPresent();
+        }
+
+        /**
+         * The move the fault makes a round take: the declared move to its outcome, or the runtime's own into the
+         * machine's onError or fallback state; empty for a re-asked fault, which keeps any path leaving the state.
+         */
+        Optional<Move> move() {
+            if (outcome.isEmpty()) {
+                return Optional.empty();
+            }
+            Status to = outcome.get();
+            Optional<Move> declared = state.moveTo(to);
+            if (declared.isPresent()) {
+                return declared;
+            }
+            TransitionTable<?> table = state.machine().table();
+            boolean byTheRuntime = table.onError().filter(to::equals).isPresent()
+                    || table.fallback().filter(to::equals).isPresent();
+            return byTheRuntime ? Optional.of(new Move(state, to, Trigger.SYSTEM, "")) : Optional.empty();
         }
 
         /** Whether the fault goes in at {@code step}. */

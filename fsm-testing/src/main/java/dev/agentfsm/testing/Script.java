@@ -35,7 +35,11 @@ public final class Script {
     /** Answers to questions; an empty one times out. */
     private final Deque<Optional<String>> answers = new ArrayDeque<>();
 
-    private final Deque<Decision> decisions = new ArrayDeque<>();
+    /** Decisions on confirmations, each with what happens in the world as the user decides. */
+    private final Deque<Decided> decisions = new ArrayDeque<>();
+
+    private record Decided(Decision decision, Runnable meanwhile) {}
+
     private final List<LlmRequest> requests = new ArrayList<>();
     private final LlmClient llm = this::complete;
     private final UserChannel user = new UserChannel() {
@@ -48,7 +52,9 @@ public final class Script {
 
         @Override
         public Decision confirm(String action, Duration timeout) {
-            return take(decisions, "decision", "confirmation", action, "script.decide(...)");
+            Decided decided = take(decisions, "decision", "confirmation", action, "script.decide(...)");
+            decided.meanwhile().run();
+            return decided.decision();
         }
     };
 
@@ -101,7 +107,17 @@ public final class Script {
 
     /** The user's decision on the next confirmation. */
     public synchronized Script decide(Decision decision) {
-        decisions.add(Objects.requireNonNull(decision, "decision"));
+        return decide(decision, NOTHING);
+    }
+
+    /**
+     * The user's decision on the next confirmation, and what happens in the world while the user decides:
+     * {@code meanwhile} runs when the confirmation is asked, before the decision goes back (a device that
+     * disappears before the approved action runs).
+     */
+    public synchronized Script decide(Decision decision, Runnable meanwhile) {
+        decisions.add(new Decided(
+                Objects.requireNonNull(decision, "decision"), Objects.requireNonNull(meanwhile, "meanwhile")));
         return this;
     }
 

@@ -22,8 +22,10 @@ import java.util.function.Supplier;
  * requires. A tool's arguments are those of its {@link ToolSpec#inputSchema()} when it has one (its
  * {@code properties}, of which {@code required} must be there; others are refused only under
  * {@code "additionalProperties": false}), otherwise its {@link ToolSpec#parameters()} (none of them
- * required, as a client offering the tool to a provider declares them). The values themselves are the
- * driver's to check: a value of the wrong kind is a failed result the model reads.
+ * required, as a client offering the tool to a provider declares them). An argument given as {@code null}
+ * counts as left out: a model bound to a strict reply schema writes every field, and {@code null} for those
+ * it does not use. The values themselves are the driver's to check: a value of the wrong kind is a failed
+ * result the model reads.
  */
 final class ToolCallCheck implements ReplyGuard.ReplyRule {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -111,13 +113,13 @@ final class ToolCallCheck implements ReplyGuard.ReplyRule {
             if (!open) {
                 for (Iterator<String> given = args.fieldNames(); given.hasNext(); ) {
                     String name = given.next();
-                    if (!names.contains(name)) {
+                    if (!names.contains(name) && !args.get(name).isNull()) {
                         return Optional.of("the tool " + tool + " has no argument \"" + quoted(name) + "\"; " + takes);
                     }
                 }
             }
             for (String name : required) {
-                if (!args.has(name)) {
+                if (!args.hasNonNull(name)) {
                     return Optional.of("the tool " + tool + " needs the argument \"" + quoted(name) + "\"; " + takes);
                 }
             }

@@ -44,7 +44,12 @@ class ToolCallCheckTest {
 
     /** The correction the guard sent after the first reply. */
     private static String correction(ScriptedModel llm) {
-        List<ChatMessage> second = llm.requests().get(1).messages();
+        return correction(llm.requests());
+    }
+
+    /** The correction sent with the second of {@code requests}. */
+    private static String correction(List<LlmRequest> requests) {
+        List<ChatMessage> second = requests.get(1).messages();
         return second.get(second.size() - 1).text();
     }
 
@@ -99,6 +104,19 @@ class ToolCallCheckTest {
                         .contains("rejected after 0 re-asks: the tool echo has no argument \"txt\"; its arguments"
                                 + " are text"),
                 e.getMessage());
+    }
+
+    @Test
+    void anArgumentGivenAsNullCountsAsLeftOut() throws LlmException {
+        ScriptedModel llm = ScriptedModel.of(List.of(
+                call("ls", "{\"path\": \"logs\", \"colour\": null}"),
+                call("rm", "{\"path\": null}"),
+                call("rm", "{\"path\": \"a.txt\"}")));
+
+        guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT); // an argument ls does not take, but null
+        guard(llm, 1).ask(AppStatus.CONTINUE, PROMPT);
+
+        assertTrue(correction(llm.requests().subList(1, 3)).contains("the tool rm needs the argument \"path\""));
     }
 
     @Test

@@ -136,6 +136,16 @@ final class PathPlanner {
         return new CoveragePlan(machine, paths, unreachable);
     }
 
+    /**
+     * The cheapest path from the initial state that takes {@code move} (a declared one, or one of the runtime's
+     * own into an onError or fallback state) and ends the round, if a round can: the path of a fault that no
+     * coverage path takes.
+     */
+    Optional<CoveragePath> pathThrough(Move move) {
+        return routeThrough(new Node(machine.table().initial(), false), move, Set.of())
+                .map(CoveragePath::new);
+    }
+
     /** The cheapest route from {@code start} that takes {@code target} and ends the round, if a round can. */
     private Optional<List<Move>> routeThrough(Node start, Move target, Set<Move> untaken) {
         Search before = new Search(start, untaken);

@@ -1,10 +1,12 @@
 package dev.agentfsm.testing;
 
 import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Move;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
+import dev.agentfsm.runtime.TransitionTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -134,7 +136,9 @@ public final class PathTests<F> {
      * {@code onError} state of {@code state}'s machine. The fault's test runs the first planned path that
      * leaves {@code state} (into {@code onError} for a fault not re-asked) with {@code inject} scripting the
      * fault at that step: before the state's own script for a re-asked fault (the bad reply, then the
-     * state's good one for the re-ask), instead of it otherwise.
+     * state's good one for the re-ask), instead of it otherwise. A fault led into {@code onError} passes only
+     * when the round ends as {@code ERROR}, as every round does that went through {@code onError}: the inject
+     * must make the state's work fail, not merely choose the same move.
      *
      * @throws IllegalArgumentException if the fault is not re-asked and {@code state}'s machine has no
      *     {@code onError} state: name the outcome with {@link #fault(Fault, Status, Status, StateScript)}
@@ -237,7 +241,24 @@ public final class PathTests<F> {
                 }
             }
         }
-        throw new AssertionFailedError("fault " + injection + ": no planned path of " + machine.name() + " takes "
+        // no coverage path takes the fault's move (a runtime move into onError that no declared move needed):
+        // plan one that does
+        Optional<CoveragePath> own = injection.move().flatMap(new PathPlanner(machine)::pathThrough);
+        if (own.isPresent()) {
+            for (PathStep step : own.get().steps()) {
+                if (injection.at(step)) {
+                    runPath(
+                            "fault " + injection + " on " + own.get(),
+                            own.get(),
+                            Optional.of(new FaultAt<>(step.index(), injection)),
+                            run,
+                            taken);
+                    injected.add(injection.toString());
+                    return;
+                }
+            }
+        }
+        throw new AssertionFailedError("fault " + injection + ": no path of " + machine.name() + " takes "
                 + injection.state().qualifiedName()
                 + injection.outcome().map(o -> " -> " + o.qualifiedName()).orElse("")
                 + "; declare the move the fault leads to, or inject it at a state a path leaves");
@@ -271,9 +292,16 @@ public final class PathTests<F> {
                     actual,
                     result.error().orElse(null));
         }
-        boolean expected =
-                result.outcome() == Outcome.COMPLETED || (result.outcome() == Outcome.ERROR && path.entersOnError());
-        if (!expected) {
+        if (fault.map(f -> f.injection().intoOnError()).orElse(false)) {
+            if (result.outcome() != Outcome.ERROR) {
+                Injection<F> injection = fault.get().injection();
+                throw new AssertionFailedError(label + " took the planned path but ended " + result.outcome()
+                        + ", not " + Outcome.ERROR + ": the " + injection.fault() + " injected never failed the work"
+                        + " of " + injection.state().qualifiedName() + ", so the round did not go through onError ("
+                        + result.reason() + "); make the inject fail it (a device that throws, a tool that fails)");
+            }
+        } else if (!(result.outcome() == Outcome.COMPLETED
+                || (result.outcome() == Outcome.ERROR && path.entersOnError()))) {
             throw new AssertionFailedError(
                     label + " took the planned path but ended " + result.outcome() + ", not " + Outcome.COMPLETED
                             + (path.entersOnError() ? " or " + Outcome.ERROR : "") + ": " + result.reason(),
@@ -324,6 +352,36 @@ public final class PathTests<F> {
 
     /** A fault, the state whose talk it breaks, the outcome expected (empty: the planned one), its script. */
     private record Injection<F>(Fault fault, Status state, Optional<Status> outcome, StateScript<F> inject) {
+
+        /** Whether the fault leads into the {@code onError} state of its state's machine, so the round ends as ERROR. */
+        boolean intoOnError() {
+            return !fault.reasked()
+                    && outcome.isPresent()
+                    && state.machine()
+                            .table()
+                            .onError()
+                            .filter(outcome.get()::equals)
+                            .isPresent();
+        }
+
+        /**
+         * The move the fault makes a round take: the declared move to its outcome, or the runtime's own into the
+         * machine's onError or fallback state; empty for a re-asked fault, which keeps any path leaving the state.
+         */
+        Optional<Move> move() {
+            if (outcome.isEmpty()) {
+                return Optional.empty();
+            }
+            Status to = outcome.get();
+            Optional<Move> declared = state.moveTo(to);
+            if (declared.isPresent()) {
+                return declared;
+            }
+            TransitionTable<?> table = state.machine().table();
+            boolean byTheRuntime = table.onError().filter(to::equals).isPresent()
+                    || table.fallback().filter(to::equals).isPresent();
+            return byTheRuntime ? Optional.of(new Move(state, to, Trigger.SYSTEM, "")) : Optional.empty();
+        }
 
         /** Whether the fault goes in at {@code step}. */
         boolean at(PathStep step) {

@@ -23,14 +23,23 @@ import java.util.Optional;
  * the LLM with an {@link LlmException}, the user with an {@link IllegalStateException}.
  */
 public final class Script {
-    /** One scripted LLM call: a reply, or a failure when {@code reply} is empty. */
-    private record Call(Optional<String> reply, String failure) {}
+    /**
+     * One scripted LLM call: a reply, or a failure when {@code reply} is empty, and what happens in the
+     * world while the model thinks.
+     */
+    private record Call(Optional<String> reply, String failure, Runnable meanwhile) {}
+
+    private static final Runnable NOTHING = () -> {};
 
     private final Deque<Call> calls = new ArrayDeque<>();
     /** Answers to questions; an empty one times out. */
     private final Deque<Optional<String>> answers = new ArrayDeque<>();
 
-    private final Deque<Decision> decisions = new ArrayDeque<>();
+    /** Decisions on confirmations, each with what happens in the world as the user decides. */
+    private final Deque<Decided> decisions = new ArrayDeque<>();
+
+    private record Decided(Decision decision, Runnable meanwhile) {}
+
     private final List<LlmRequest> requests = new ArrayList<>();
     private final LlmClient llm = this::complete;
     private final UserChannel user = new UserChannel() {
@@ -43,7 +52,9 @@ public final class Script {
 
         @Override
         public Decision confirm(String action, Duration timeout) {
-            return take(decisions, "decision", "confirmation", action, "script.decide(...)");
+            Decided decided = take(decisions, "decision", "confirmation", action, "script.decide(...)");
+            decided.meanwhile().run();
+            return decided.decision();
         }
     };
 
@@ -61,13 +72,24 @@ public final class Script {
 
     /** The model's next reply: the text it sends, usually JSON holding the step's target status. */
     public synchronized Script reply(String text) {
-        calls.add(new Call(Optional.of(Objects.requireNonNull(text, "text")), ""));
+        return reply(text, NOTHING);
+    }
+
+    /**
+     * The model's next reply, and what happens in the world while the model thinks: {@code meanwhile}
+     * runs when the request comes, before the reply goes back. A fault in the middle of a state's work
+     * is scripted so, at the step it belongs to: a device unplugged, an application that crashes,
+     * between the state's observation and its action.
+     */
+    public synchronized Script reply(String text, Runnable meanwhile) {
+        calls.add(new Call(
+                Optional.of(Objects.requireNonNull(text, "text")), "", Objects.requireNonNull(meanwhile, "meanwhile")));
         return this;
     }
 
     /** The model's next call fails with an {@link LlmException} carrying {@code reason}: the state's work throws. */
     public synchronized Script llmFails(String reason) {
-        calls.add(new Call(Optional.empty(), Objects.requireNonNull(reason, "reason")));
+        calls.add(new Call(Optional.empty(), Objects.requireNonNull(reason, "reason"), NOTHING));
         return this;
     }
 
@@ -85,7 +107,17 @@ public final class Script {
 
     /** The user's decision on the next confirmation. */
     public synchronized Script decide(Decision decision) {
-        decisions.add(Objects.requireNonNull(decision, "decision"));
+        return decide(decision, NOTHING);
+    }
+
+    /**
+     * The user's decision on the next confirmation, and what happens in the world while the user decides:
+     * {@code meanwhile} runs when the confirmation is asked, before the decision goes back (a device that
+     * disappears before the approved action runs).
+     */
+    public synchronized Script decide(Decision decision, Runnable meanwhile) {
+        decisions.add(new Decided(
+                Objects.requireNonNull(decision, "decision"), Objects.requireNonNull(meanwhile, "meanwhile")));
         return this;
     }
 
@@ -110,6 +142,7 @@ public final class Script {
             throw new LlmException("the path's script has no LLM reply left for request " + requests.size()
                     + "; script one with script.reply(...) in the script of the state that asks");
         }
+        call.meanwhile().run();
         if (call.reply().isEmpty()) {
             throw new LlmException(call.failure());
         }

@@ -307,9 +307,29 @@ class PathTestsTest {
                 AssertionFailedError.class, () -> tests.get(5).getExecutable().execute());
 
         assertEquals(
-                "fault NO_ANSWER at CONFIRM -> DONE: no planned path of Clerk takes Clerk.CONFIRM -> Clerk.DONE;"
+                "fault NO_ANSWER at CONFIRM -> DONE: no path of Clerk takes Clerk.CONFIRM -> Clerk.DONE;"
                         + " declare the move the fault leads to, or inject it at a state a path leaves",
                 e.getMessage());
+    }
+
+    @Test
+    void aFaultIntoOnErrorThatNoCoveragePathTakesGetsAPathOfItsOwn() throws Throwable {
+        // CONFIRM declares no move into FAILED, so no coverage path enters onError from there
+        List<DynamicTest> tests = clerk().fault(
+                        Fault.NO_ANSWER,
+                        ClerkStatus.CONFIRM,
+                        (clerk, step, script) -> script.decide(Decision.APPROVED, () -> {
+                            throw new IllegalStateException("the user's terminal closed");
+                        }))
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        assertEquals("fault NO_ANSWER at CONFIRM -> FAILED", tests.get(5).getDisplayName());
+        for (DynamicTest test : tests) {
+            test.getExecutable().execute();
+        }
+        String report = Files.readString(reports.resolve("dev.agentfsm.testing.shop.Clerk.txt"));
+        assertTrue(report.contains("10 of 10"), report);
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.agentfsm.runtime.llm.LlmRequest;
 import dev.agentfsm.runtime.user.UserChannel.Answer;
 import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,19 @@ class ScriptTest {
                         + " the script of the state that asks",
                 none.getMessage());
         assertEquals(List.of(REQUEST, REQUEST, REQUEST), script.requests());
+    }
+
+    @Test
+    void whatHappensMeanwhileHappensWhenItsReplyIsAskedForAndNotBefore() throws LlmException {
+        List<String> world = new ArrayList<>();
+        Script script = new Script().reply("{\"status\": \"CONTINUE\"}").reply("{\"status\": \"FINISH\"}", () -> {
+            world.add("unplugged after " + world.size() + " events");
+        });
+
+        script.llm().complete(REQUEST);
+        assertEquals(List.of(), world, "the second reply's world has not changed yet");
+        assertEquals(new LlmReply("{\"status\": \"FINISH\"}"), script.llm().complete(REQUEST));
+        assertEquals(List.of("unplugged after 0 events"), world);
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
+import dev.agentfsm.runtime.llm.ReplyGuard.ReplyRule;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,9 +59,11 @@ public final class LinuxAgent extends BaseAgent {
         this.user = builder.user;
         this.listener = builder.listener;
         this.unsafe = builder.unsafe;
-        // the tools go with each question too, for a client that offers them as the provider's tool definitions
+        // the tools go with each question too, for a client that offers them as the provider's tool definitions;
+        // a call to a tool the shell lacks, or with arguments it does not take, is re-asked instead of run
         this.guard = ReplyGuard.of(builder.llm, "/action/status", builder.config.jsonParsingRetry())
-                .offering(builder.driver::tools);
+                .offering(builder.driver::tools)
+                .with(ReplyRule.toolCalls("/action", builder.driver::tools));
     }
 
     /** A builder for an agent acting on {@code driver} as {@code llm} decides. */

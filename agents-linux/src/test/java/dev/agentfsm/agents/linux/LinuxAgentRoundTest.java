@@ -31,6 +31,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -165,7 +166,7 @@ class LinuxAgentRoundTest {
     }
 
     @Test
-    void argumentsThatAreNotAnObjectAreAFailureTheLlmReads() {
+    void argumentsThatAreNotAnObjectAreReaskedAndNothingRuns() {
         ReplayLlmClient llm = ReplayLlmClient.of(List.of(
                 "{\"observation\": \"\", \"thought\": \"\", \"action\": {\"function\": \"execute_command\","
                         + " \"arguments\": \"ls\", \"status\": \"CONTINUE\"}, \"plan\": [], \"result\": \"\"}",
@@ -175,11 +176,15 @@ class LinuxAgentRoundTest {
         RoundResult result = round(agent, "x");
 
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-        String second = userText(llm.requests().get(1));
+        assertEquals(List.of(CONTINUE, FINISH), result.path(), "the re-ask is the same step");
+        List<ChatMessage> reasked = llm.requests().get(1).messages();
+        String second = reasked.get(reasked.size() - 1).text();
         assertTrue(
-                second.contains("failed: action.arguments must be a JSON object of named arguments, got: \"ls\""),
+                second.contains("Your reply was rejected: the arguments at /action/arguments must be a JSON object"
+                        + " of named arguments, not \"ls\""),
                 second);
         assertFalse(second.contains("exit code"), second);
+        assertEquals(1, agent.steps().size(), agent.steps().toString());
     }
 
     @Test
@@ -246,7 +251,7 @@ class LinuxAgentRoundTest {
 
         @Override
         public List<ToolSpec> tools() {
-            return List.of();
+            return List.of(new ToolSpec("execute_command", "Run a command", Map.of("command", "the command")));
         }
 
         @Override

@@ -8,6 +8,7 @@ import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
+import dev.agentfsm.runtime.llm.ReplyGuard.ReplyRule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,9 +66,11 @@ public final class MobileAgent extends BaseAgent {
     private MobileAgent(Builder builder) {
         super("MobileAgent/" + builder.driver.serial(), builder.config);
         this.driver = builder.driver;
-        // each question carries the device's tools, which a client with tool calling (fsm-langchain4j's) offers
+        // each question carries the device's tools, which a client with tool calling (fsm-langchain4j's) offers;
+        // a call to a tool the device lacks, or with arguments it does not take, is re-asked instead of run
         this.guard = ReplyGuard.of(builder.llm, STATUS_POINTER, builder.config.jsonParsingRetry())
-                .offering(builder.driver::tools);
+                .offering(builder.driver::tools)
+                .with(ReplyRule.toolCalls("/action", builder.driver::tools));
         this.trajectory = new Trajectory(builder.config.screenshots());
     }
 

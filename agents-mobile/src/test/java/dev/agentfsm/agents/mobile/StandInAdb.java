@@ -91,6 +91,16 @@ final class StandInAdb {
         return this;
     }
 
+    /** Unplugs the device: from now on every call says it is not there, as adb does for a device pulled out. */
+    void unplug() {
+        try {
+            Files.createDirectories(state);
+            Files.writeString(state.resolve("unplugged"), "");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     Map<String, String> environment() {
         return Map.copyOf(environment);
     }

@@ -14,6 +14,7 @@ import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.ReplyGuard;
+import dev.agentfsm.runtime.llm.ReplyGuard.ReplyRule;
 import dev.agentfsm.runtime.user.UserChannel;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -74,7 +75,9 @@ public final class HostAgent extends BaseAgent {
     private HostAgent(Builder builder) {
         super("HostAgent", builder.config);
         this.setup = new AgentSetup(builder.desktop, builder.llm, builder.user, builder.follower);
-        this.guard = ReplyGuard.of(setup.llm(), "/status", builder.config.jsonParsingRetry());
+        // a window chosen with arguments select_application_window does not take is re-asked, not tried
+        this.guard = ReplyGuard.of(setup.llm(), "/status", builder.config.jsonParsingRetry())
+                .with(ReplyRule.toolCalls("", () -> TOOLS));
         this.gate = new ActionGate<>(this::selectWindow, this::describeAction);
         this.operatorApps = Set.copyOf(builder.operatorApps);
         this.operatorScreen = builder.operatorScreen.orElseGet(() -> new DesktopScreen(builder.desktop));

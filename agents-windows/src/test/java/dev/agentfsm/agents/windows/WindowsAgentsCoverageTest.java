@@ -51,6 +51,7 @@ class WindowsAgentsCoverageTest {
      */
     private record World(
             SimulatedDesktop desktop,
+            SimulatedSheet excel,
             HostAgent host,
             Optional<AppAgent> app,
             Optional<OperatorAgent> operator,
@@ -63,7 +64,8 @@ class WindowsAgentsCoverageTest {
      * its FINISH or ERROR hands back, working on its own otherwise.
      */
     private static World world(CoveragePath path, Script script, Start start) throws Exception {
-        SimulatedDesktop desktop = SimulatedDesktop.of(SimulatedDocument.salesReport(), SimulatedSheet.emptyBook());
+        SimulatedSheet sheet = SimulatedSheet.emptyBook();
+        SimulatedDesktop desktop = SimulatedDesktop.of(SimulatedDocument.salesReport(), sheet);
         boolean follower = path.takes(AppAgentStatus.FINISH, HostAgentStatus.FINISH);
         RuntimeConfig config = path.takes(AppAgentStatus.SCREENSHOT, AppAgentStatus.FAIL)
                 ? CONFIG.toBuilder()
@@ -110,7 +112,7 @@ class WindowsAgentsCoverageTest {
             }
             operator = Optional.of(excel);
         }
-        return new World(desktop, host, app, operator, context);
+        return new World(desktop, sheet, host, app, operator, context);
     }
 
     /** The scripts of the three machines' states, for any machine's paths. */
@@ -269,6 +271,32 @@ class WindowsAgentsCoverageTest {
                 + function + "\", \"arguments\": " + arguments + ", \"status\": \"" + status + "\"}" + more + "}";
     }
 
+    /** The host's reply selecting Excel for the subtask (ASSIGN), with arguments as given. */
+    private static String selectExcel(String arguments) {
+        return host(
+                "Excel holds the sheet",
+                "\"current_subtask\": \"" + REQUEST + "\", \"function\": \"select_application_window\","
+                        + " \"arguments\": " + arguments,
+                "ASSIGN");
+    }
+
+    /** Excel stops responding: the action the model chose meets a crashed application. */
+    private static Runnable excelCrashes(World world) {
+        return () -> world.excel().crash("EXCEL.EXE stopped responding");
+    }
+
+    /** The desktop disappears: the action the model chose meets no desktop. */
+    private static Runnable desktopGoes(World world) {
+        return () -> world.desktop().disconnect("the remote desktop session closed");
+    }
+
+    /**
+     * The host's faults: in CONTINUE a malformed reply, an undeclared status and a window chosen with an
+     * argument select_application_window does not take (re-asked), Excel crashing and the desktop disappearing
+     * while the model chooses Excel (onError: ERROR); in PENDING a question and in CONFIRM a confirmation left
+     * unanswered (the machine's timeout and rejection: FAIL); in CONFIRM the desktop disappearing before the
+     * approved step runs (ERROR).
+     */
     @TestFactory
     Stream<DynamicTest> everyHostAgentTransitionIsTaken() {
         return scripted(HostAgentStateManager.instance(), Start.HOST)
@@ -277,20 +305,78 @@ class WindowsAgentsCoverageTest {
                         HostAgentStatus.CONTINUE,
                         (world, step, script) -> script.reply("{\"observation\": \"Word and Excel\", \"status\": "))
                 .fault(
+                        Fault.UNDECLARED_STATUS,
+                        HostAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply(host("Nap", "\"function\": \"\"", "SLEEP")))
+                .fault(
+                        Fault.BAD_TOOL_ARGUMENTS,
+                        HostAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply(selectExcel("{\"window\": \"Excel\"}")))
+                .fault(
+                        Fault.TOOL_ERROR,
+                        HostAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply(selectExcel("{\"id\": \"2\"}"), excelCrashes(world)))
+                .fault(
+                        Fault.DEVICE_GONE,
+                        HostAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply(selectExcel("{\"id\": \"2\"}"), desktopGoes(world)))
+                .fault(
                         Fault.NO_ANSWER,
                         HostAgentStatus.PENDING,
                         HostAgentStatus.FAIL,
                         (world, step, script) -> script.noAnswer())
+                .fault(
+                        Fault.NO_ANSWER,
+                        HostAgentStatus.CONFIRM,
+                        HostAgentStatus.FAIL,
+                        (world, step, script) -> script.decide(Decision.TIMED_OUT))
+                .fault(
+                        Fault.DEVICE_GONE,
+                        HostAgentStatus.CONFIRM,
+                        (world, step, script) -> script.decide(Decision.APPROVED, desktopGoes(world)))
                 .tests(world -> run(world.host(), world));
     }
 
+    /**
+     * The AppAgent's faults: in CONTINUE a malformed reply and an undeclared status (re-asked), Excel crashing
+     * and the desktop disappearing while the model chooses a selection (onError: ERROR); a question left
+     * unanswered (PENDING goes on to CONTINUE, telling the model), a confirmation left unanswered (a rejection:
+     * FINISH), the desktop disappearing before the approved action runs (ERROR).
+     */
     @TestFactory
     Stream<DynamicTest> everyAppAgentTransitionIsTaken() {
+        String select = app("Select the data", "select_item", "{\"id\": 3, \"value\": \"A1:B2\"}", "CONTINUE", "");
         return scripted(AppAgentStateManager.instance(), Start.APP)
+                .fault(
+                        Fault.MALFORMED_REPLY,
+                        AppAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply("{\"action\": {\"function\": \"select_item\""))
                 .fault(
                         Fault.UNDECLARED_STATUS,
                         AppAgentStatus.CONTINUE,
                         (world, step, script) -> script.reply(app("Wait a while", "", "{}", "SLEEP", "")))
+                .fault(
+                        Fault.TOOL_ERROR,
+                        AppAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply(select, excelCrashes(world)))
+                .fault(
+                        Fault.DEVICE_GONE,
+                        AppAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply(select, desktopGoes(world)))
+                .fault(
+                        Fault.NO_ANSWER,
+                        AppAgentStatus.PENDING,
+                        AppAgentStatus.CONTINUE,
+                        (world, step, script) -> script.noAnswer())
+                .fault(
+                        Fault.NO_ANSWER,
+                        AppAgentStatus.CONFIRM,
+                        AppAgentStatus.FINISH,
+                        (world, step, script) -> script.decide(Decision.TIMED_OUT))
+                .fault(
+                        Fault.DEVICE_GONE,
+                        AppAgentStatus.CONFIRM,
+                        (world, step, script) -> script.decide(Decision.APPROVED, desktopGoes(world)))
                 .tests(world -> Round.of(
                                 AppAgentStateManager.instance(), world.app().orElseThrow())
                         .context(world.context())
@@ -298,13 +384,47 @@ class WindowsAgentsCoverageTest {
                         .run());
     }
 
+    /**
+     * The Operator's faults: in CONTINUE a malformed reply and an undeclared status (re-asked), Excel crashing
+     * and the desktop disappearing while the model chooses a click (onError: ERROR); a question left
+     * unanswered (PENDING goes on to CONTINUE), a confirmation left unanswered (a rejection: FINISH), the
+     * desktop disappearing before the approved click (ERROR).
+     */
     @TestFactory
     Stream<DynamicTest> everyOperatorAgentTransitionIsTaken() {
+        String click = operator("Click A1", "\"action\": {\"type\": \"click\", \"x\": 680, \"y\": 142}", "CONTINUE");
         return scripted(OperatorAgentStateManager.instance(), Start.OPERATOR)
                 .fault(
                         Fault.MALFORMED_REPLY,
                         OperatorAgentStatus.CONTINUE,
                         (world, step, script) -> script.reply("I clicked the button."))
+                .fault(
+                        Fault.UNDECLARED_STATUS,
+                        OperatorAgentStatus.CONTINUE,
+                        (world, step, script) ->
+                                script.reply(operator("Nap", "\"action\": {\"type\": \"wait\"}", "SLEEP")))
+                .fault(
+                        Fault.TOOL_ERROR,
+                        OperatorAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply(click, excelCrashes(world)))
+                .fault(
+                        Fault.DEVICE_GONE,
+                        OperatorAgentStatus.CONTINUE,
+                        (world, step, script) -> script.reply(click, desktopGoes(world)))
+                .fault(
+                        Fault.NO_ANSWER,
+                        OperatorAgentStatus.PENDING,
+                        OperatorAgentStatus.CONTINUE,
+                        (world, step, script) -> script.noAnswer())
+                .fault(
+                        Fault.NO_ANSWER,
+                        OperatorAgentStatus.CONFIRM,
+                        OperatorAgentStatus.FINISH,
+                        (world, step, script) -> script.decide(Decision.TIMED_OUT))
+                .fault(
+                        Fault.DEVICE_GONE,
+                        OperatorAgentStatus.CONFIRM,
+                        (world, step, script) -> script.decide(Decision.APPROVED, desktopGoes(world)))
                 .tests(world -> Round.of(
                                 OperatorAgentStateManager.instance(),
                                 world.operator().orElseThrow())

@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * to {@value #ECHOED_REPLY_CHARS} characters (the correction says so), so that a huge bad reply does not
  * make every later request huge too.
  *
- * <p>{@link #with(ReplyRule)} adds checks of the rest of the reply (a tool's arguments against its
- * JSON Schema, say), whose failures are re-asked the same way.
+ * <p>{@link #with(ReplyRule)} adds checks of the rest of the reply, whose failures are re-asked the same
+ * way: {@link ReplyRule#toolCalls} checks that a tool call names a tool the state offers, with arguments
+ * its schema takes.
  *
  * <p>A reply is one JSON object; the only leniency is a reply wrapped in a Markdown code fence
  * ({@code ```json ... ```}), which models often send. The accepted reply's JSON holds the normalized
@@ -256,5 +257,33 @@ public final class ReplyGuard {
          * @param reply the reply, its status already accepted
          */
         Optional<String> problem(Status from, AgentReply reply);
+
+        /**
+         * The rule that a reply's tool call, at {@code action + "/function"} and {@code action + "/arguments"},
+         * names a tool the asking state offers (of {@code tools}, asked once per reply, chosen by the state's
+         * {@code @Tools}) with arguments that are a JSON object naming only the tool's arguments and holding
+         * every one its schema requires; a reply without a tool call passes. A tool call that breaks it is
+         * re-asked instead of reaching the device, where it would cost a step. The values are left to the
+         * driver (fsm-mcp's {@code ToolCallRule} validates them against the whole JSON Schema).
+         *
+         * <pre>{@code
+         * ReplyGuard guard = ReplyGuard.of(llm, "/action/status", reasks)
+         *         .offering(driver::tools)
+         *         .with(ReplyRule.toolCalls("/action", driver::tools));
+         * }</pre>
+         *
+         * @param action a JSON pointer to the member holding {@code function} and {@code arguments}, such as
+         *     {@code "/action"}, or {@code ""} for the reply's top level
+         * @throws IllegalArgumentException if {@code action} is not a JSON pointer
+         */
+        static ReplyRule toolCalls(String action, Supplier<List<ToolSpec>> tools) {
+            Objects.requireNonNull(action, "action");
+            Objects.requireNonNull(tools, "tools");
+            if (!action.isEmpty() && !action.startsWith("/")) {
+                throw new IllegalArgumentException("\"" + action + "\" is not a JSON pointer; write it as \"/" + action
+                        + "\", or \"\" for the reply's top level");
+            }
+            return new ToolCallCheck(action, tools);
+        }
     }
 }

@@ -20,6 +20,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 import javax.imageio.ImageIO;
 
@@ -41,6 +43,7 @@ public final class SimulatedDesktop implements DesktopDriver {
     private final Map<String, SimulatedApplication> apps = new LinkedHashMap<>();
     private final SimulatedClipboard clipboard = new SimulatedClipboard();
     private final List<String> log = Collections.synchronizedList(new ArrayList<>());
+    private volatile Optional<String> gone = Optional.empty();
 
     private SimulatedDesktop(List<SimulatedApplication> applications) {
         int n = 1;
@@ -57,6 +60,16 @@ public final class SimulatedDesktop implements DesktopDriver {
     /** The clipboard the applications share. */
     public SimulatedClipboard clipboard() {
         return clipboard;
+    }
+
+    /**
+     * Makes the desktop disappear, as a remote session that closed or a machine that went off the network
+     * does: from now on every screenshot, control listing and input fails with a {@link DriverException}
+     * carrying {@code why}, which moves an agent to its {@code ERROR} state. The window list stays
+     * readable ({@link #windows()} declares no failure); the agents' next call on the desktop fails.
+     */
+    public void disconnect(String why) {
+        gone = Optional.of(Objects.requireNonNull(why, "why"));
     }
 
     /** Every call made on the desktop, in order, e.g. {@code "click Book1 - Excel: Insert Bar Chart"}. */
@@ -80,6 +93,7 @@ public final class SimulatedDesktop implements DesktopDriver {
 
     @Override
     public byte[] screenshot() throws DriverException {
+        requireConnected("screenshot desktop");
         log.add("screenshot desktop");
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = graphics(image);
@@ -158,6 +172,7 @@ public final class SimulatedDesktop implements DesktopDriver {
     }
 
     private SimulatedApplication app(DesktopWindow window, String verb, String detail) throws DriverException {
+        requireConnected(verb + " " + window.title());
         SimulatedApplication app = apps.get(window.id());
         if (app == null) {
             throw new DriverException("window " + window.id() + " (" + window.title() + ") is not on " + name()
@@ -169,6 +184,13 @@ public final class SimulatedDesktop implements DesktopDriver {
                     + app.crashed().get());
         }
         return app;
+    }
+
+    private void requireConnected(String call) throws DriverException {
+        if (gone.isPresent()) {
+            log.add(call + ": gone");
+            throw new DriverException(name() + " is gone (" + gone.get() + "); " + call + " failed");
+        }
     }
 
     private static ActionResult onControl(

@@ -161,16 +161,22 @@ public final class PostgresServer implements AutoCloseable {
      * log stays.
      */
     @Override
-    public void close() throws IOException, InterruptedException {
-        if (server.isAlive()) {
-            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(server.pid()))
-                    .inheritIO()
-                    .start();
-            kill.waitFor();
-            if (!server.waitFor(60, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
-                server.waitFor();
+    public void close() throws IOException {
+        try {
+            if (server.isAlive()) {
+                Process kill = new ProcessBuilder("kill", "-INT", Long.toString(server.pid()))
+                        .inheritIO()
+                        .start();
+                kill.waitFor();
+                if (!server.waitFor(60, TimeUnit.SECONDS)) {
+                    server.destroyForcibly();
+                    server.waitFor();
+                }
             }
+        } catch (InterruptedException e) {
+            server.destroyForcibly();
+            Thread.currentThread().interrupt();
+            return; // the cluster stays under target/ for a look
         }
         try (Stream<Path> files = Files.walk(data)) {
             for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {

@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A session's journal: an append-only file with one record per completed step, so that a session
- * can resume on this machine after its process died.
+ * can resume on this machine after its process died; or the same records in a {@link JournalStore} that
+ * several machines share, so that it resumes on another machine.
  *
  * <p>Writing one:
  *
@@ -81,13 +82,23 @@ import org.slf4j.LoggerFactory;
  * goes on from the wait without making any of those calls again.
  *
  * <p>Calls made through the wrappers outside a step (before the session runs) reach the real client
- * and are not recorded. A journal serves one session in one process at a time.
+ * and are not recorded. A journal serves one session in one process at a time: it holds its store's claim
+ * on the journal (a file's lock) until it is closed.
+ *
+ * <p>In a store ({@link #create(JournalStore, String)}, {@link #open(JournalStore, String)}), a journal is
+ * named; {@code Journal.create(path)} is the journal named as the file in a {@link
+ * JournalStore#directory} store of its directory, in the same format.
  */
 public final class Journal implements SessionRecorder, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
 
-    private final Path path;
-    private final JournalFile file;
+    /** The journal, for messages: its file, or its store and name ({@link JournalStore#where}). */
+    private final String path;
+    /** The journal's file, when its store is a directory. */
+    private final Optional<Path> asFile;
+    /** Where the records go: the store's claim on the journal. */
+    private final JournalLog file;
+
     private final Optional<JournalRecord.Header> recordedHeader;
     /** The records after the header that a resumed session replays, in file order. */
     private final List<JournalRecord> toReplay;
@@ -107,12 +118,14 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private Journal(
-            Path path,
-            JournalFile file,
+            String path,
+            Optional<Path> asFile,
+            JournalLog file,
             Optional<JournalRecord.Header> header,
             List<JournalRecord> records,
             long droppedBytes) {
         this.path = path;
+        this.asFile = asFile;
         this.file = file;
         this.recordedHeader = header;
         this.droppedBytes = droppedBytes;
@@ -157,7 +170,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
      * @throws IOException if the file cannot be created
      */
     public static Journal create(Path file, Durability durability) throws IOException {
-        return new Journal(file, JournalFile.create(file, durability), Optional.empty(), List.of(), 0);
+        return create(FileJournalStore.of(file, durability), FileJournalStore.name(file), Optional.empty());
     }
 
     /**
@@ -170,8 +183,42 @@ public final class Journal implements SessionRecorder, AutoCloseable {
      */
     public static Journal create(Path file, Durability durability, JournalKey key) throws IOException {
         Objects.requireNonNull(key, "key");
+        return create(FileJournalStore.of(file, durability), FileJournalStore.name(file), Optional.of(key));
+    }
+
+    /**
+     * Starts the new journal {@code journal} in {@code store}, claiming it until the journal is closed; each
+     * record is kept as durably as the store promises before the session goes on.
+     *
+     * @throws JournalException ({@link JournalException.Kind#MISUSE}) if the journal holds records: a journal
+     *     is never overwritten; ({@link JournalException.Kind#IN_USE}) if another session holds it
+     * @throws IOException if the store cannot be written
+     */
+    public static Journal create(JournalStore store, String journal) throws IOException {
+        return create(store, journal, Optional.empty());
+    }
+
+    /**
+     * Starts the new keyed journal {@code journal} in {@code store}; see {@link #create(JournalStore, String)}
+     * and {@link #create(Path, Durability, JournalKey)}.
+     *
+     * @throws JournalException as {@link #create(JournalStore, String)}
+     * @throws IOException if the store cannot be written
+     */
+    public static Journal create(JournalStore store, String journal, JournalKey key) throws IOException {
+        return create(store, journal, Optional.of(Objects.requireNonNull(key, "key")));
+    }
+
+    private static Journal create(JournalStore store, String journal, Optional<JournalKey> key) throws IOException {
+        Objects.requireNonNull(store, "store");
+        Objects.requireNonNull(journal, "journal");
         return new Journal(
-                file, JournalFile.create(file, durability, Optional.of(key)), Optional.empty(), List.of(), 0);
+                store.where(journal),
+                asFile(store, journal),
+                JournalLog.create(store, journal, key),
+                Optional.empty(),
+                List.of(),
+                0);
     }
 
     /**
@@ -213,47 +260,70 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     }
 
     private static Journal open(Path file, Durability durability, Optional<JournalKey> key) throws IOException {
-        JournalFile.Contents contents = JournalFile.read(file, key);
-        if (contents.records().isEmpty()) {
-            throw new JournalException(
-                    JournalException.Kind.EMPTY,
-                    file,
-                    0,
-                    "journal " + file + " holds no complete"
-                            + " record (" + contents.tornBytes()
-                            + " bytes of a torn one): the session it was started for"
-                            + " never began, so there is nothing to resume; start a new session");
-        }
-        if (contents.tornBytes() > 0) {
+        return open(FileJournalStore.of(file, durability), FileJournalStore.name(file), key);
+    }
+
+    /**
+     * Opens the journal {@code journal} of {@code store} to resume its session ({@link Session#resume}), on
+     * this machine or another, claiming it until the journal is closed; see {@link #open(Path)}.
+     *
+     * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another session holds it, naming the
+     *     holder where the store knows it; as {@link #open(Path)}
+     * @throws IOException if the store cannot be read or written
+     */
+    public static Journal open(JournalStore store, String journal) throws IOException {
+        return open(store, journal, Optional.empty());
+    }
+
+    /**
+     * Opens the keyed journal {@code journal} of {@code store} to resume its session; see {@link
+     * #open(JournalStore, String)} and {@link #open(Path, Durability, JournalKey)}.
+     *
+     * @throws JournalException as {@link #open(JournalStore, String)} and {@link #open(Path, Durability,
+     *     JournalKey)}
+     * @throws IOException if the store cannot be read or written
+     */
+    public static Journal open(JournalStore store, String journal, JournalKey key) throws IOException {
+        return open(store, journal, Optional.of(Objects.requireNonNull(key, "key")));
+    }
+
+    private static Journal open(JournalStore store, String journal, Optional<JournalKey> key) throws IOException {
+        Objects.requireNonNull(store, "store");
+        Objects.requireNonNull(journal, "journal");
+        JournalLog.Opened opened = JournalLog.open(store, journal, key);
+        List<JournalRecord> records = opened.records();
+        if (opened.droppedBytes() > 0) {
             LOG.warn(
                     "journal {}: dropped a torn last record ({} bytes after record {}, at byte {}); the step it was"
                             + " writing had not completed and runs again",
-                    file,
-                    contents.tornBytes(),
-                    contents.records().size(),
-                    contents.validBytes());
+                    store.where(journal),
+                    opened.droppedBytes(),
+                    records.size(),
+                    opened.log().bytes());
         }
-        JournalFile appending;
-        try {
-            appending = JournalFile.append(contents, durability, key);
-        } catch (IllegalStateException e) {
-            // another process wrote it between the read and the lock: it resumed or answered the session
-            throw new JournalException(
-                    JournalException.Kind.IN_USE,
-                    file,
-                    0,
-                    "journal " + file + " changed while it was being opened: another process resumed or"
-                            + " answered its session meanwhile; nothing was resumed. Open it again once that"
-                            + " process is done");
-        }
-        List<JournalRecord> records = contents.records();
+        JournalRecord.Header header = (JournalRecord.Header) records.get(0);
         return new Journal(
-                file, appending, contents.header(), records.subList(1, records.size()), contents.tornBytes());
+                store.where(journal),
+                asFile(store, journal),
+                opened.log(),
+                Optional.of(header),
+                records.subList(1, records.size()),
+                opened.droppedBytes());
     }
 
-    /** The journal's file. */
+    private static Optional<Path> asFile(JournalStore store, String journal) {
+        return store instanceof FileJournalStore files ? Optional.of(files.file(journal)) : Optional.empty();
+    }
+
+    /**
+     * The journal's file.
+     *
+     * @throws IllegalStateException if the journal is not a file: it is in another store ({@link #where()}
+     *     names it)
+     */
     public Path file() {
-        return path;
+        return asFile.orElseThrow(() -> new IllegalStateException(
+                "journal " + path + " is not a file: it is kept in a store of another kind; where() names it"));
     }
 
     /** {@code client}, recording each reply in the current step and replaying recorded ones on resume. */
@@ -431,17 +501,17 @@ public final class Journal implements SessionRecorder, AutoCloseable {
         return droppedBytes;
     }
 
-    /** How many bytes the file holds now. */
+    /** How many bytes the journal holds now, as lines of a file (its file's size). */
     public long bytes() {
         return file.bytes();
     }
 
-    /** How many records the file holds now. */
+    /** How many records the journal holds now. */
     public int records() {
         return file.records();
     }
 
-    /** Closes the file; what was written stays. */
+    /** Closes the journal, releasing its store's claim (a file's lock); what was written stays. */
     @Override
     public void close() throws IOException {
         file.close();
@@ -781,10 +851,10 @@ public final class Journal implements SessionRecorder, AutoCloseable {
         return calls.pollEvent(inbox);
     }
 
-    /** The journal's file, for messages. */
+    /** The journal, for messages: its file, or its store and name. */
     @Override
     public String where() {
-        return path.toString();
+        return path;
     }
 
     /**

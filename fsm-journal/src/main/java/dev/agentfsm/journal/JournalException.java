@@ -6,8 +6,8 @@ import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
- * A journal that cannot be written, read or resumed as asked. The message names the file, the record
- * where there is one, what is wrong and what to do; nothing was resumed.
+ * A journal that cannot be written, read or resumed as asked. The message names the journal (its file, or
+ * its store and name), the record where there is one, what is wrong and what to do; nothing was resumed.
  */
 public final class JournalException extends SessionRecorder.Failure {
     private static final long serialVersionUID = 1L;
@@ -26,7 +26,7 @@ public final class JournalException extends SessionRecorder.Failure {
         OTHER_MACHINES,
         /** Replaying a recorded step did not do what the journal says it did: the agent's code or its inputs changed. */
         DIVERGED,
-        /** Another process has the journal open. */
+        /** Another session, in this process or another, has the journal open (holds its store's claim). */
         IN_USE,
         /** The journal was used in a way it does not support (given to two sessions, resumed into a session that ran). */
         MISUSE,
@@ -45,21 +45,43 @@ public final class JournalException extends SessionRecorder.Failure {
 
     private final Kind kind;
 
-    @SuppressWarnings("serial") // a Path from the default file system; the message has it too
-    private final Path file;
+    private final String journal;
 
     private final int record;
 
     /**
+     * A store's own refusal, for {@link JournalStore} implementations: {@link Kind#IN_USE} when another
+     * writer holds the journal, {@link Kind#MISUSE} when {@link JournalStore#create} meets a journal that has
+     * lines.
+     *
      * @param kind what went wrong
-     * @param file the journal
+     * @param journal the journal, as {@link JournalStore#where} names it
+     * @param message the whole message: the journal, the problem and the fix
+     */
+    public JournalException(Kind kind, String journal, String message) {
+        this(kind, journal, 0, message);
+    }
+
+    /**
+     * @param kind what went wrong
+     * @param file the journal's file
      * @param record the record concerned, from 1, or 0 for none
      * @param message the whole message: the file, the record, the problem and the fix
      */
     JournalException(Kind kind, Path file, int record, String message) {
+        this(kind, file.toString(), record, message);
+    }
+
+    /**
+     * @param kind what went wrong
+     * @param journal the journal, as its store names it
+     * @param record the record concerned, from 1, or 0 for none
+     * @param message the whole message: the journal, the record, the problem and the fix
+     */
+    JournalException(Kind kind, String journal, int record, String message) {
         super(message);
         this.kind = Objects.requireNonNull(kind, "kind");
-        this.file = Objects.requireNonNull(file, "file");
+        this.journal = Objects.requireNonNull(journal, "journal");
         this.record = record;
     }
 
@@ -68,9 +90,9 @@ public final class JournalException extends SessionRecorder.Failure {
         return kind;
     }
 
-    /** The journal file. */
-    public Path file() {
-        return file;
+    /** The journal: its file, or its store and name ({@link JournalStore#where}). */
+    public String journal() {
+        return journal;
     }
 
     /** The record concerned (from 1), when the problem is in one. */

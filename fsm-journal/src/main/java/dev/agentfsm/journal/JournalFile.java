@@ -13,14 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A journal file: read back with its checks, or appended to, one record per line.
+ * A journal file, the {@link FileJournalStore}'s writer: read back with its checks, or appended to, one
+ * record per line.
  *
  * <p>Reading: a record counts once its line, newline included, is in the file. Bytes after the last
  * newline are a torn record (the process died while writing it) and are dropped; the step it was
@@ -32,7 +32,7 @@ import java.util.Optional;
  * device before {@link #write} returns. A file is written by one {@code JournalFile} at a time: it
  * holds an exclusive lock on it until {@link #close()}.
  */
-final class JournalFile implements AutoCloseable {
+final class JournalFile implements JournalStore.Writer {
     /** The version of the file format this runtime writes and reads; a header records it. */
     public static final int FORMAT = 1;
 
@@ -122,72 +122,83 @@ final class JournalFile implements AutoCloseable {
      * @throws IOException when the file cannot be read
      */
     public static Contents read(Path file, Optional<JournalKey> key) throws IOException {
-        Objects.requireNonNull(key, "key");
+        RecordReader reader = new RecordReader(file.toString(), key, false);
+        long validBytes = scan(file, reader);
+        return new Contents(file, reader.records(), validBytes, reader.tornBytes(), reader.lastMac());
+    }
+
+    /**
+     * Reads a journal file as a stream, handing each complete line to {@code reader} and then the length of
+     * a torn tail (0 when none) to {@link JournalStore.Reader#torn}: memory grows with what the reader keeps,
+     * and a line is never read past {@link #MAX_RECORD_BYTES}.
+     *
+     * @return the length of the complete lines: where the next line goes
+     * @throws JournalException ({@link JournalException.Kind#TOO_LARGE}) when the file is over {@link
+     *     #MAX_JOURNAL_BYTES} or a line over {@link #MAX_RECORD_BYTES}; ({@link JournalException.Kind#LINK})
+     *     when the file is a symbolic link; what the reader throws
+     * @throws IOException when the file cannot be read
+     */
+    static long scan(Path file, JournalStore.Reader reader) throws IOException {
         refuseLink(file, "read");
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
-                InputStream in = Channels.newInputStream(channel)) {
-            long size = channel.size();
-            if (size > MAX_JOURNAL_BYTES) {
-                throw new JournalException(
-                        JournalException.Kind.TOO_LARGE,
-                        file,
-                        0,
-                        "journal " + file + " holds " + size + " bytes (" + mib(size) + "), over the cap of "
-                                + mib(MAX_JOURNAL_BYTES) + " a journal may hold; it was not read, and nothing was"
-                                + " resumed. A session that long is not resumed from one journal: start a new session");
-            }
-            List<JournalRecord> records = new ArrayList<>();
-            ByteArrayOutputStream line = new ByteArrayOutputStream();
-            byte[] chunk = new byte[CHUNK];
-            long start = 0;
-            long offset = 0;
-            String previousMac = "";
-            int read;
-            while ((read = in.read(chunk)) > 0) {
-                int from = 0;
-                while (from < read) {
-                    int end = indexOf(chunk, (byte) '\n', from, read);
-                    int upTo = end < 0 ? read : end;
-                    if (line.size() + (long) (upTo - from) > MAX_RECORD_BYTES) {
-                        throw new JournalException(
-                                JournalException.Kind.TOO_LARGE,
-                                file,
-                                records.size() + 1,
-                                "journal " + file + ": record " + (records.size() + 1) + " (from byte " + start
-                                        + ") is longer than the cap of " + mib(MAX_RECORD_BYTES)
-                                        + " a record may have; it was not read, and nothing was resumed. The file is"
-                                        + " not a journal this runtime wrote: restore it from a copy, or start a new"
-                                        + " session");
-                    }
-                    line.write(chunk, from, upTo - from);
-                    offset += upTo - from;
-                    if (end < 0) {
-                        break;
-                    }
-                    int number = records.size() + 1;
-                    String text = line.toString(StandardCharsets.UTF_8);
-                    line.reset();
-                    RecordCodec.Parsed parsed;
-                    try {
-                        parsed = RecordCodec.parse(text, number, key, previousMac);
-                        if ((number == 1) != (parsed.record() instanceof JournalRecord.Header)) {
-                            throw new RecordCodec.BadRecord(
-                                    number == 1
-                                            ? "the first record must be the journal's header (\"type\":\"journal\")"
-                                            : "a journal has one header, and it is the first record");
-                        }
-                    } catch (RecordCodec.BadRecord e) {
-                        throw corrupt(file, number, start, e, text);
-                    }
-                    records.add(parsed.record());
-                    previousMac = parsed.mac();
-                    offset++;
-                    start = offset;
-                    from = end + 1;
-                }
-            }
-            return new Contents(file, records, start, offset - start, previousMac);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            return scan(file, channel, reader);
         }
+    }
+
+    private static long scan(Path file, FileChannel channel, JournalStore.Reader reader) throws IOException {
+        InputStream in = Channels.newInputStream(channel);
+        long size = channel.size();
+        if (size > MAX_JOURNAL_BYTES) {
+            throw new JournalException(
+                    JournalException.Kind.TOO_LARGE,
+                    file,
+                    0,
+                    "journal " + file + " holds " + size + " bytes (" + mib(size) + "), over the cap of "
+                            + mib(MAX_JOURNAL_BYTES) + " a journal may hold; it was not read, and nothing was"
+                            + " resumed. A session that long is not resumed from one journal: start a new session");
+        }
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        byte[] chunk = new byte[CHUNK];
+        int lines = 0;
+        long start = 0;
+        long offset = 0;
+        int read;
+        while ((read = in.read(chunk)) > 0) {
+            int from = 0;
+            while (from < read) {
+                int end = indexOf(chunk, (byte) '\n', from, read);
+                int upTo = end < 0 ? read : end;
+                if (line.size() + (long) (upTo - from) > MAX_RECORD_BYTES) {
+                    throw new JournalException(
+                            JournalException.Kind.TOO_LARGE,
+                            file,
+                            lines + 1,
+                            "journal " + file + ": record " + (lines + 1) + " (from byte " + start
+                                    + ") is longer than the cap of " + mib(MAX_RECORD_BYTES)
+                                    + " a record may have; it was not read, and nothing was resumed. The file is"
+                                    + " not a journal this runtime wrote: restore it from a copy, or start a new"
+                                    + " session");
+                }
+                line.write(chunk, from, upTo - from);
+                offset += upTo - from;
+                if (end < 0) {
+                    break;
+                }
+                lines++;
+                String text = line.toString(StandardCharsets.UTF_8);
+                line.reset();
+                reader.line(new JournalStore.Line(
+                        lines,
+                        text,
+                        "line " + lines + ", byte " + start,
+                        "cut the file there (truncate -s " + start + " " + file + ")"));
+                offset++;
+                start = offset;
+                from = end + 1;
+            }
+        }
+        reader.torn(offset - start);
+        return start;
     }
 
     /**
@@ -292,6 +303,56 @@ final class JournalFile implements AutoCloseable {
     }
 
     /**
+     * Opens a journal file to append to it, under its lock: hands each complete line to {@code reader}, then
+     * cuts off a torn tail (after {@link JournalStore.Reader#torn}); a symbolic link is refused ({@code
+     * O_NOFOLLOW}). What the reader throws closes the file unchanged and comes out of here.
+     *
+     * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it; as
+     *     {@link #scan}
+     */
+    static JournalFile open(Path file, Durability durability, JournalStore.Reader reader) throws IOException {
+        Objects.requireNonNull(durability, "durability");
+        refuseLink(file, "read");
+        FileChannel channel =
+                FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        try {
+            FileLock lock = lock(file, channel);
+            LineCount count = new LineCount(reader);
+            long validBytes = scan(file, channel, count);
+            if (channel.size() > validBytes) {
+                channel.truncate(validBytes);
+                channel.force(true);
+            }
+            channel.position(validBytes);
+            return new JournalFile(file, channel, lock, durability, Optional.empty(), "", count.lines, validBytes);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** Counts the lines a reader is handed. */
+    private static final class LineCount implements JournalStore.Reader {
+        private final JournalStore.Reader reader;
+        private int lines;
+
+        LineCount(JournalStore.Reader reader) {
+            this.reader = reader;
+        }
+
+        @Override
+        public void line(JournalStore.Line line) {
+            reader.line(line);
+            lines++;
+        }
+
+        @Override
+        public void torn(long bytes) {
+            reader.torn(bytes);
+        }
+    }
+
+    /**
      * Appends a record: one write, then (with {@link Durability#SYNC}) a force to the device.
      *
      * @throws IllegalArgumentException if the record's number is not the next one
@@ -302,7 +363,14 @@ final class JournalFile implements AutoCloseable {
                     "record " + record.number() + " given where record " + (records + 1) + " of " + path + " belongs");
         }
         RecordCodec.Line text = RecordCodec.line(record, key, lastMac);
-        ByteBuffer line = ByteBuffer.wrap((text.text() + "\n").getBytes(StandardCharsets.UTF_8));
+        append(text.text());
+        lastMac = text.mac();
+    }
+
+    /** Appends a line: one write, then (with {@link Durability#SYNC}) a force to the device. */
+    @Override
+    public synchronized void append(String text) throws IOException {
+        ByteBuffer line = ByteBuffer.wrap((text + "\n").getBytes(StandardCharsets.UTF_8));
         int length = line.remaining();
         while (line.hasRemaining()) {
             channel.write(line);
@@ -312,7 +380,6 @@ final class JournalFile implements AutoCloseable {
         }
         records++;
         bytes += length;
-        lastMac = text.mac();
     }
 
     /** The file. */
@@ -370,22 +437,6 @@ final class JournalFile implements AutoCloseable {
         } catch (IOException | UnsupportedOperationException e) {
             // not every platform can open a directory; the records themselves are still forced
         }
-    }
-
-    private static JournalException corrupt(
-            Path file, int number, long offset, RecordCodec.BadRecord problem, String line) {
-        String shown = line.length() <= 120 ? line : line.substring(0, 117) + "...";
-        return new JournalException(
-                problem.unauthentic() ? JournalException.Kind.UNAUTHENTIC : JournalException.Kind.CORRUPT,
-                file,
-                number,
-                "journal " + file + (problem.unauthentic() ? " fails its key at" : " is corrupt at")
-                        + " record " + number + " (line " + number + ", byte " + offset + "): " + problem.getMessage()
-                        + ". The line: "
-                        + shown
-                        + ". Nothing was resumed. Restore the file from a copy, or start a new session; to resume"
-                        + " from the " + (number - 1) + " records before it, cut the file there (truncate -s " + offset
-                        + " " + file + ")");
     }
 
     /** Refuses a symbolic link: a journal is read and written only at the path the user named. */

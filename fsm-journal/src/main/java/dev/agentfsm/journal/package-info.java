@@ -15,10 +15,11 @@
  * A record counts once its line, newline included, is in the file.
  *
  * <p>Public, because users call them: {@code Journal} (create, open, wrap, hand to a session),
- * {@code JournalKey} (keyed journals), {@code Durability} (how hard each record is forced) and
- * {@code JournalException} (what a user catches, with its {@code Kind}). Everything else (the file,
+ * {@code JournalKey} (keyed journals), {@code Durability} (how hard each record is forced),
+ * {@code JournalException} (what a user catches, with its {@code Kind}) and {@code JournalStore}
+ * (where journals are kept: a directory of files, or a shared database such as fsm-journal-postgres's,
+ * so that a session resumes on another machine; other modules implement it). Everything else (the file,
  * its records and codec, the step being recorded, the fingerprint, the call wrappers) is
- * package-private: the file's storage may later sit behind an interface (a file or a database)
- * without changing that API.
+ * package-private.
  */
 package dev.agentfsm.journal;

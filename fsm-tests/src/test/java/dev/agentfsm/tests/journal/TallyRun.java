@@ -29,10 +29,16 @@ final class TallyRun {
 
     private TallyRun(Path dir, int target, Duration pause, String launch, boolean resume, TransitionListener listener)
             throws IOException {
+        this(dir, target, pause, launch, resume ? Journal.open(journal(dir)) : Journal.create(journal(dir)), listener);
+    }
+
+    private TallyRun(
+            Path dir, int target, Duration pause, String launch, Journal journal, TransitionListener listener) {
+        boolean resume = journal.session().isPresent();
         this.dir = dir;
         this.model = new CountingModel(target);
         this.driver = new LedgerDriver(effects(dir), attempts(dir), launch, pause);
-        this.journal = resume ? Journal.open(journal(dir)) : Journal.create(journal(dir));
+        this.journal = journal;
         this.agent = new TallyAgent(journal.llm(model), journal.driver(driver), CONFIG);
         Session.Builder<TallyAgent> builder =
                 Session.of(TallyStateManager.instance(), agent).listener(listener);
@@ -49,6 +55,14 @@ final class TallyRun {
     static TallyRun resume(Path dir, int target, Duration pause, String launch, TransitionListener listener)
             throws IOException {
         return new TallyRun(dir, target, pause, launch, true, listener);
+    }
+
+    /**
+     * The scenario in {@code dir} (its effects and attempts) with {@code journal}, from any store: a new
+     * session when the journal was created, its session resumed when it was opened.
+     */
+    static TallyRun with(Path dir, int target, String launch, Journal journal, TransitionListener listener) {
+        return new TallyRun(dir, target, Duration.ZERO, launch, journal, listener);
     }
 
     /** Runs the task, or resumes it; a journal that recorded no request yet has the task run now. */

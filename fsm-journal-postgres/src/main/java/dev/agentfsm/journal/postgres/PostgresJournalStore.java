@@ -1,0 +1,413 @@
+package dev.agentfsm.journal.postgres;
+
+import dev.agentfsm.journal.JournalException;
+import dev.agentfsm.journal.JournalStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import javax.sql.DataSource;
+
+/**
+ * Journals in PostgreSQL, so that a session stopped on one machine resumes on another: one row per record
+ * (the record's line, exactly as a journal file holds it), in the tables of {@code schema.sql} beside this
+ * class, which {@link #of} creates when they are missing.
+ *
+ * <pre>{@code
+ * PGSimpleDataSource db = new PGSimpleDataSource();
+ * db.setUrl("jdbc:postgresql://db.internal:5432/agents");
+ * JournalStore store = PostgresJournalStore.of(db);
+ * Journal journal = Journal.create(store, "ticket-4711");        // machine A
+ * Journal journal = Journal.open(store, "ticket-4711");          // machine B, after A stopped
+ * }</pre>
+ *
+ * <p><b>A claim</b> is a session-level advisory lock on the journal, held by the writer's own connection
+ * until {@link Writer#close}, and released by the server when that connection ends (the process was killed,
+ * the machine went away and the server noticed). A second claim fails at once with {@link
+ * JournalException.Kind#IN_USE}, naming the journal and its holder (the process and host that claimed it,
+ * since when, and the holder's server process); claims on one journal are made one at a time (under a
+ * transaction-level advisory lock), so of two resumers racing for a journal exactly one wins. {@link
+ * #waitingForClaim} makes a claim wait for the holder to let go instead.
+ *
+ * <p><b>Durable before the next step:</b> each record is one {@code INSERT} committed on its own with
+ * {@code synchronous_commit} on (set on the writer's connection), so {@link Writer#append} returns once the
+ * server has flushed it to its write-ahead log. A row is whole or absent: nothing is ever torn.
+ */
+public final class PostgresJournalStore implements JournalStore {
+    private static final String SCHEMA = "schema.sql";
+    private static final String INSERT_RECORD =
+            "INSERT INTO agentfsm_journal_record (journal, n, line) VALUES (?, ?, ?)";
+
+    private final DataSource dataSource;
+    private final String database;
+    private final String holder;
+    private final Duration claimWait;
+
+    private PostgresJournalStore(DataSource dataSource, String database, String holder, Duration claimWait) {
+        this.dataSource = dataSource;
+        this.database = database;
+        this.holder = holder;
+        this.claimWait = claimWait;
+    }
+
+    /**
+     * The journals of the database {@code dataSource} connects to; its tables are created when they are
+     * missing. Each writer takes a connection of its own from {@code dataSource} for as long as it holds its
+     * journal.
+     *
+     * @throws IOException if the database cannot be reached, or the tables are missing and cannot be created
+     */
+    public static PostgresJournalStore of(DataSource dataSource) throws IOException {
+        Objects.requireNonNull(dataSource, "dataSource");
+        String schema = schema();
+        try (Connection connection = dataSource.getConnection()) {
+            String url = connection.getMetaData().getURL();
+            String database = url.indexOf('?') < 0 ? url : url.substring(0, url.indexOf('?'));
+            connection.setAutoCommit(false);
+            try (Statement statement = connection.createStatement()) {
+                // two processes creating the tables at once would collide on the catalogue: one at a time
+                statement.execute("SELECT pg_advisory_xact_lock(" + key("schema", "") + ")");
+                statement.execute(schema);
+            }
+            connection.commit();
+            return new PostgresJournalStore(dataSource, database, defaultHolder(), Duration.ZERO);
+        } catch (SQLException e) {
+            throw new IOException(
+                    "the journal store could not reach its PostgreSQL database or create its tables: "
+                            + e.getMessage() + "; check the data source, or have the tables of " + SCHEMA
+                            + " (fsm-journal-postgres) created by the database's administrator",
+                    e);
+        }
+    }
+
+    /**
+     * This store, but a claim on a journal another writer holds waits up to {@code wait} for it to be
+     * released (the holder closed it, or its connection ended) before it fails with {@link
+     * JournalException.Kind#IN_USE}; {@link Duration#ZERO}, the default, fails at once.
+     */
+    public PostgresJournalStore waitingForClaim(Duration wait) {
+        if (wait.isNegative()) {
+            throw new IllegalArgumentException("a claim waits zero or more, not " + wait);
+        }
+        return new PostgresJournalStore(dataSource, database, holder, wait);
+    }
+
+    /** The tables this store keeps its journals in, as {@code CREATE TABLE IF NOT EXISTS} statements. */
+    public static String schema() {
+        try (InputStream in = PostgresJournalStore.class.getResourceAsStream(SCHEMA)) {
+            if (in == null) {
+                throw new IllegalStateException(SCHEMA + " is missing beside " + PostgresJournalStore.class.getName()
+                        + ": the fsm-journal-postgres jar is incomplete");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(SCHEMA + " could not be read from the fsm-journal-postgres jar", e);
+        }
+    }
+
+    @Override
+    public List<String> journals() throws IOException {
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "SELECT journal FROM agentfsm_journal_record GROUP BY journal ORDER BY journal COLLATE \"C\"")) {
+            List<String> names = new ArrayList<>();
+            while (rows.next()) {
+                names.add(rows.getString(1));
+            }
+            return names;
+        } catch (SQLException e) {
+            throw new IOException("the journals in " + database + " could not be listed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Writer create(String journal) throws IOException {
+        Claim claim = claim(journal, "created");
+        try {
+            int records;
+            try (PreparedStatement count = claim.connection.prepareStatement(
+                    "SELECT count(*) FROM agentfsm_journal_record WHERE journal = ?")) {
+                count.setString(1, journal);
+                try (ResultSet rows = count.executeQuery()) {
+                    rows.next();
+                    records = rows.getInt(1);
+                }
+            }
+            if (records > 0) {
+                throw new JournalException(
+                        JournalException.Kind.MISUSE,
+                        where(journal),
+                        "journal " + where(journal) + " already holds " + records + " records; a journal is never"
+                                + " overwritten. Resume it (Journal.open(store, \"" + journal
+                                + "\")), or name another journal");
+            }
+            return claim;
+        } catch (SQLException | RuntimeException e) {
+            claim.release();
+            throw sqlOrRethrow(e, "read", journal);
+        }
+    }
+
+    @Override
+    public Writer open(String journal, Reader reader) throws IOException {
+        Objects.requireNonNull(reader, "reader");
+        Claim claim = claim(journal, "opened");
+        try {
+            claim.connection.setAutoCommit(false); // a cursor: the rows come in batches, not all at once
+            try (PreparedStatement select = claim.connection.prepareStatement(
+                    "SELECT n, line FROM agentfsm_journal_record WHERE journal = ? ORDER BY n")) {
+                select.setString(1, journal);
+                select.setFetchSize(256);
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        int n = rows.getInt(1);
+                        reader.line(new Line(
+                                n,
+                                rows.getString(2),
+                                "row n = " + n,
+                                "delete its rows from there (DELETE FROM agentfsm_journal_record WHERE journal = "
+                                        + quote(journal) + " AND n >= " + n + ")"));
+                        claim.records = n;
+                    }
+                }
+            }
+            reader.torn(0);
+            claim.connection.commit();
+            claim.connection.setAutoCommit(true);
+            return claim;
+        } catch (SQLException | RuntimeException e) {
+            claim.release();
+            throw sqlOrRethrow(e, "read", journal);
+        }
+    }
+
+    @Override
+    public String where(String journal) {
+        return quote(journal) + " in " + database;
+    }
+
+    @Override
+    public String toString() {
+        return "PostgresJournalStore[" + database + "]";
+    }
+
+    /** Takes a connection and claims {@code journal} on it, or fails naming its holder. */
+    private Claim claim(String journal, String doing) throws IOException {
+        Objects.requireNonNull(journal, "journal");
+        if (journal.isEmpty()) {
+            throw new IllegalArgumentException("a journal's name is not empty; name it (a session or ticket id)");
+        }
+        long hold = key("hold", journal);
+        Connection connection;
+        try {
+            connection = dataSource.getConnection();
+        } catch (SQLException e) {
+            throw new IOException(
+                    "journal " + where(journal) + " could not be " + doing + ": no connection to the database: "
+                            + e.getMessage(),
+                    e);
+        }
+        boolean held = false;
+        try {
+            connection.setAutoCommit(true);
+            try (Statement statement = connection.createStatement()) {
+                // every record is on the server's disk before append returns, whatever the server's default
+                statement.execute("SET synchronous_commit TO on");
+            }
+            connection.setAutoCommit(false);
+            try (Statement statement = connection.createStatement()) {
+                // claims of one journal one at a time: a loser reads the winner's committed holder
+                statement.execute("SELECT pg_advisory_xact_lock(" + key("claim", journal) + ")");
+            }
+            held = lock(connection, hold);
+            if (!held) {
+                JournalException inUse = inUse(connection, journal, doing);
+                connection.rollback();
+                connection.close();
+                throw inUse;
+            }
+            try (PreparedStatement claim = connection.prepareStatement(
+                    "INSERT INTO agentfsm_journal (journal, holder, holder_backend, claimed)"
+                            + " VALUES (?, ?, pg_backend_pid(), now())"
+                            + " ON CONFLICT (journal) DO UPDATE SET holder = excluded.holder,"
+                            + " holder_backend = excluded.holder_backend, claimed = excluded.claimed")) {
+                claim.setString(1, journal);
+                claim.setString(2, holder);
+                claim.executeUpdate();
+            }
+            connection.commit();
+            connection.setAutoCommit(true);
+            return new Claim(connection, journal, hold);
+        } catch (SQLException e) {
+            if (held) {
+                new Claim(connection, journal, hold).release();
+            } else {
+                closeQuietly(connection);
+            }
+            throw new IOException("journal " + where(journal) + " could not be claimed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Takes the session-level lock {@code hold}: at once, or waiting up to the claim wait. */
+    private boolean lock(Connection connection, long hold) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            if (claimWait.isZero()) {
+                try (ResultSet rows = statement.executeQuery("SELECT pg_try_advisory_lock(" + hold + ")")) {
+                    rows.next();
+                    return rows.getBoolean(1);
+                }
+            }
+            statement.execute("SAVEPOINT claim");
+            statement.execute("SET LOCAL lock_timeout = " + Math.max(1, claimWait.toMillis()));
+            try {
+                statement.execute("SELECT pg_advisory_lock(" + hold + ")");
+                return true;
+            } catch (SQLException e) {
+                if (!"55P03".equals(e.getSQLState())) { // lock_not_available: the wait ran out
+                    throw e;
+                }
+                statement.execute("ROLLBACK TO SAVEPOINT claim");
+                return false;
+            }
+        }
+    }
+
+    private JournalException inUse(Connection connection, String journal, String doing) throws SQLException {
+        String who = "another writer (it recorded no holder)";
+        String end = "";
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT holder, holder_backend, claimed FROM agentfsm_journal WHERE journal = ?")) {
+            select.setString(1, journal);
+            try (ResultSet rows = select.executeQuery()) {
+                if (rows.next()) {
+                    int backend = rows.getInt(2);
+                    who = rows.getString(1) + " (since " + rows.getObject(3, OffsetDateTime.class)
+                            + ", on the server's connection process " + backend + ")";
+                    end = "; if that process is gone and the server still keeps its connection, end it (SELECT"
+                            + " pg_terminate_backend(" + backend + ")) and try again";
+                }
+            }
+        }
+        return new JournalException(
+                JournalException.Kind.IN_USE,
+                where(journal),
+                "journal " + where(journal) + " is held by " + who
+                        + (claimWait.isZero() ? "" : ", which did not let it go within " + claimWait)
+                        + ": a journal is written by one session at a time, so it was not " + doing
+                        + " here. Wait for that session to end, or stop it" + end);
+    }
+
+    /** A writer's claim: its own connection, holding the journal's lock until it is closed. */
+    private final class Claim implements Writer {
+        private final Connection connection;
+        private final String journal;
+        private final long hold;
+        private int records;
+        private boolean released;
+
+        Claim(Connection connection, String journal, long hold) {
+            this.connection = connection;
+            this.journal = journal;
+            this.hold = hold;
+        }
+
+        @Override
+        public synchronized void append(String line) throws IOException {
+            if (released) {
+                throw new IllegalStateException("journal " + where(journal) + " was closed; open it again to write");
+            }
+            try (PreparedStatement insert = connection.prepareStatement(INSERT_RECORD)) {
+                insert.setString(1, journal);
+                insert.setInt(2, records + 1);
+                insert.setString(3, line);
+                insert.executeUpdate();
+            } catch (SQLException e) {
+                throw new IOException(
+                        "journal " + where(journal) + " could not keep record " + (records + 1) + ": " + e.getMessage(),
+                        e);
+            }
+            records++;
+        }
+
+        @Override
+        public synchronized void close() throws IOException {
+            if (!released) {
+                release();
+            }
+        }
+
+        /** Lets the lock go and closes the connection; a connection that broke has lost its lock already. */
+        synchronized void release() {
+            released = true;
+            try {
+                if (!connection.getAutoCommit()) {
+                    connection.rollback();
+                    connection.setAutoCommit(true);
+                }
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("SELECT pg_advisory_unlock(" + hold + ")");
+                }
+            } catch (SQLException e) {
+                // the connection is broken: the server ended its session, and its lock with it
+            } finally {
+                closeQuietly(connection);
+            }
+        }
+    }
+
+    private IOException sqlOrRethrow(Exception e, String doing, String journal) {
+        if (e instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        return new IOException("journal " + where(journal) + " could not be " + doing + ": " + e.getMessage(), e);
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // closing a connection that failed: nothing is left to do with it
+        }
+    }
+
+    /** An advisory lock's key: 64 bits of a SHA-256 of what it locks. */
+    static long key(String kind, String journal) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(("agentfsm-journal/" + kind + "/" + journal).getBytes(StandardCharsets.UTF_8));
+            return ByteBuffer.wrap(digest).getLong();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM, which every JVM has", e);
+        }
+    }
+
+    private static String quote(String journal) {
+        return "'" + journal.replace("'", "''") + "'";
+    }
+
+    /** Who claims: this process on this host, so that a refused claim says whom to wait for. */
+    private static String defaultHolder() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "a host without a name (" + e.getMessage() + ")";
+        }
+        return "process " + ProcessHandle.current().pid() + " on " + host;
+    }
+}

@@ -223,6 +223,69 @@ class RunSuspendTest {
         assertEquals(0, run("--resume", journal.toString(), "--answer", "yes").exitCode(), "once it is free");
     }
 
+    @Test
+    void onATerminalTheQuestionIsAskedThereAndYesRunsTheCommand() throws Exception {
+        Path script = Path.of("/usr/bin/script");
+        if (!Files.isExecutable(script)) {
+            String message = "util-linux's 'script' (a terminal for the child) is not installed";
+            if (Boolean.parseBoolean(System.getenv("AGENTFSM_REQUIRE_TOOLS"))) {
+                org.junit.jupiter.api.Assertions.fail(message);
+            }
+            org.junit.jupiter.api.Assumptions.abort(message);
+        }
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                AgentFsmCli.class.getName(),
+                "run",
+                "--root",
+                root.toString(),
+                "--trace",
+                dir.resolve("tty.jsonl").toString(),
+                "--replay",
+                replies.toString(),
+                "--allow-unsafe",
+                "env",
+                "--task",
+                TASK));
+        String line = String.join(" ", command.stream().map(a -> "'" + a + "'").toList());
+        // the child's stdin and stdout are a terminal that script opens; its input is this test's pipe
+        Process child = new ProcessBuilder(script.toString(), "-qec", line, "/dev/null")
+                .redirectErrorStream(true)
+                .start();
+        StringBuffer printed = new StringBuffer();
+        java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
+        Thread reader = new Thread(() -> {
+            try (var in = new java.io.InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8)) {
+                char[] buffer = new char[4096];
+                for (int n; (n = in.read(buffer)) >= 0; ) {
+                    printed.append(buffer, 0, n);
+                    if (printed.indexOf("Allow it? [y/n]") >= 0) {
+                        asked.countDown();
+                    }
+                }
+            } catch (java.io.IOException e) {
+                printed.append("\n(reading failed: ").append(e).append(')');
+            }
+        });
+        reader.start();
+        try {
+            assertTrue(asked.await(120, TimeUnit.SECONDS), "asked on the terminal: " + printed);
+            child.getOutputStream().write("y\n".getBytes(StandardCharsets.UTF_8));
+            child.getOutputStream().flush();
+            assertTrue(child.waitFor(120, TimeUnit.SECONDS), "the run ended: " + printed);
+            reader.join(TimeUnit.SECONDS.toMillis(30));
+        } finally {
+            child.destroyForcibly();
+        }
+        String out = printed.toString();
+        assertEquals(0, child.exitValue(), out);
+        assertTrue(out.contains("The agent wants to run: run 'env'? (env is allowed as unsafe"), out);
+        assertTrue(out.contains("PATH=/usr/bin:/bin"), out);
+        assertFalse(out.contains("\u001b]52"), "the model's escape is shown escaped, never sent raw");
+    }
+
     private Cli run(String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "run",

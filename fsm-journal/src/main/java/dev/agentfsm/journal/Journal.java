@@ -30,9 +30,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,6 +75,12 @@ import org.slf4j.LoggerFactory;
  * asks for the same action at the same point, so a driver can skip a repeat
  * ({@link DeviceDriver#execute(Action, Duration, ActionId)}). Listeners hear only what happens after
  * the journal's last record: replayed steps are not announced again.
+ *
+ * <p>A session that suspended at a wait ({@code UserChannel.suspending()}, the outcome
+ * {@code SUSPENDED}) has its wait recorded with what the waiting step did before it: a later process
+ * reads it with {@link #waiting()}, gives the reply with {@link #answer}, {@link #confirm} or
+ * {@link #deliver} (written before anything runs, so it is given once), and resumes the session, which
+ * goes on from the wait without making any of those calls again.
  *
  * <p>Calls made through the wrappers outside a step (before the session runs) reach the real client
  * and are not recorded. A journal serves one session in one process at a time.
@@ -320,7 +328,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
         return (int) toReplay.stream()
                 .flatMap(r -> r instanceof JournalRecord.Step s
                         ? s.calls().stream()
-                        : r instanceof JournalRecord.Waiting w ? w.calls().stream() : java.util.stream.Stream.empty())
+                        : r instanceof JournalRecord.Waiting w ? w.calls().stream() : Stream.empty())
                 .filter(call -> "llm".equals(call.path("kind").asText()))
                 .count();
     }
@@ -426,7 +434,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                     path,
                     waiting.number(),
                     "journal " + path + ": the session waits in " + waiting.state() + " for "
-                            + Waiting.Kind.valueOf(waiting.kind()).name().toLowerCase(java.util.Locale.ROOT)
+                            + Waiting.Kind.valueOf(waiting.kind()).name().toLowerCase(Locale.ROOT)
                             + " (record " + waiting.number() + "), not for what " + method
                             + " gives; nothing was written. Reply with "
                             + switch (Waiting.Kind.valueOf(waiting.kind())) {

@@ -31,6 +31,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -126,12 +127,24 @@ final class JournaledCalls {
         Optional<JsonNode> recorded = journal.replayed("llm", Optional.empty());
         if (recorded.isPresent()) {
             rethrow(recorded.get(), LlmException.class, LlmException::new);
-            return new LlmReply(recorded.get().path("reply").asText());
+            JsonNode seen = recorded.get();
+            return new LlmReply(
+                    seen.path("reply").asText(),
+                    optionalText(seen, "model"),
+                    optionalCount(seen, "inputTokens"),
+                    optionalCount(seen, "outputTokens"),
+                    optionalText(seen, "finishReason"));
         }
         ObjectNode call = NODES.objectNode().put("kind", "llm");
         try {
             LlmReply reply = client.complete(request);
-            journal.record(call.put("reply", reply.content()));
+            call.put("reply", reply.content());
+            // what the provider said about the reply, so that a replayed reply is the same reply
+            reply.model().ifPresent(model -> call.put("model", model));
+            reply.inputTokens().ifPresent(tokens -> call.put("inputTokens", tokens));
+            reply.outputTokens().ifPresent(tokens -> call.put("outputTokens", tokens));
+            reply.finishReason().ifPresent(reason -> call.put("finishReason", reason));
+            journal.record(call);
             return reply;
         } catch (LlmException | RuntimeException e) {
             journal.record(failure(call, e));
@@ -354,6 +367,11 @@ final class JournaledCalls {
     private static Optional<String> optionalText(JsonNode json, String field) {
         JsonNode value = json.get(field);
         return value == null || value.isNull() ? Optional.empty() : Optional.of(value.asText());
+    }
+
+    private static OptionalInt optionalCount(JsonNode json, String field) {
+        JsonNode value = json.get(field);
+        return value != null && value.canConvertToInt() ? OptionalInt.of(value.intValue()) : OptionalInt.empty();
     }
 
     private static String digest(JsonNode json) {

@@ -12,10 +12,12 @@ import dev.agentfsm.runtime.llm.LlmReply;
 import dev.agentfsm.runtime.llm.LlmRequest;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.exception.ContentFilteredException;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
 import java.util.List;
 import java.util.Locale;
@@ -47,7 +49,9 @@ import org.slf4j.LoggerFactory;
  *       reason (LangChain4j's, lower case: {@code stop}, {@code length}, {@code tool_execution}...) are carried into
  *       the {@link LlmReply}, where tracing (fsm-opentelemetry) reads them.
  *   <li><b>Errors</b>: a provider's failure is one {@link LlmException} line naming the client and, for an HTTP
- *       error, its status and what the server said. Retries and time-outs are the model's, as its builder set them.
+ *       error, its status and what the server said. So are a refusal (OpenAI's {@code refusal}, or a reply the
+ *       provider's content filter stopped), a reply cut off at the output limit (finish reason {@code length}: a
+ *       re-ask would be cut off the same way) and a reply with neither text nor a tool call. Retries and time-outs are the model's, as its builder set them.
  * </ul>
  *
  * <pre>{@code
@@ -90,25 +94,48 @@ public final class LangChain4jClient implements LlmClient {
         ChatResponse response;
         try {
             response = model.chat(ChatRequests.of(request, structuredOutput, offered));
+        } catch (ContentFilteredException e) {
+            // OpenAI's refusal: the model declined, and said why in the refusal's text
+            throw new LlmException(
+                    name + " refused to answer: " + SafeText.line(String.valueOf(e.getMessage()), SHOWN_ERROR_CHARS),
+                    e);
         } catch (RuntimeException e) {
             throw new LlmException(name + " failed: " + describe(e), e);
         }
         AiMessage message = response.aiMessage();
         Optional<String> finishReason = Optional.ofNullable(response.finishReason())
                 .map(reason -> reason.name().toLowerCase(Locale.ROOT));
+        TokenUsage usage = response.tokenUsage();
+        String text = message == null ? null : message.text();
+        if (response.finishReason() == FinishReason.LENGTH) {
+            throw new LlmException(name + " stopped at its output limit (finish reason length"
+                    + (usage == null || usage.outputTokenCount() == null
+                            ? ""
+                            : ", " + usage.outputTokenCount() + " output tokens")
+                    + "), so its reply is cut off; raise the model's maximum output tokens (its builder's maxTokens"
+                    + " or maxCompletionTokens). "
+                    + (text == null || text.isBlank()
+                            ? "It wrote nothing before it."
+                            : "The reply began: " + SafeText.line(text, SHOWN_ERROR_CHARS)));
+        }
+        if (response.finishReason() == FinishReason.CONTENT_FILTER) {
+            throw new LlmException(name + " refused to answer (finish reason content_filter: the provider's content"
+                    + " filter stopped the reply)"
+                    + (text == null || text.isBlank() ? "" : ": " + SafeText.line(text, SHOWN_ERROR_CHARS)));
+        }
         String content;
         if (message != null && message.hasToolExecutionRequests() && toolCallReply.isPresent()) {
             content = replyFor(message.toolExecutionRequests());
         } else {
-            content = message == null ? null : message.text();
+            content = text;
         }
         if (content == null || content.isBlank()) {
-            throw new LlmException(name + " returned an empty reply"
+            throw new LlmException(name + " returned an empty reply: no text"
+                    + (toolCallReply.isPresent() ? " and no tool call" : "")
                     + finishReason
                             .map(reason -> " (finish reason " + reason + ")")
                             .orElse(""));
         }
-        TokenUsage usage = response.tokenUsage();
         return new LlmReply(
                 content,
                 Optional.ofNullable(response.modelName())
@@ -117,6 +144,12 @@ public final class LangChain4jClient implements LlmClient {
                 count(usage == null ? null : usage.inputTokenCount()),
                 count(usage == null ? null : usage.outputTokenCount()),
                 finishReason);
+    }
+
+    /** The name errors give this client: {@code OpenAiChatModel (gpt-4o)}, or the one given to the builder. */
+    @Override
+    public String toString() {
+        return name;
     }
 
     /** Whether this client sends the request's schema as the provider's JSON-schema response format. */

@@ -1,5 +1,6 @@
 package dev.agentfsm.langchain4j;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -28,16 +29,25 @@ final class AnthropicServer extends ProviderServer {
                 .put("type", "message")
                 .put("role", "assistant")
                 .put("model", MODEL);
-        ObjectNode block = body.putArray("content").addObject();
+        ArrayNode content = body.putArray("content");
         if (answer instanceof Answer.Text text) {
-            block.put("type", "text").put("text", text.text());
+            content.addObject().put("type", "text").put("text", text.text());
             body.put("stop_reason", "end_turn");
         } else if (answer instanceof Answer.ToolCall call) {
-            block.put("type", "tool_use")
+            content.addObject()
+                    .put("type", "tool_use")
                     .put("id", "toolu_" + index)
                     .put("name", call.name())
                     .set("input", call.arguments());
             body.put("stop_reason", "tool_use");
+        } else if (answer instanceof Answer.Refusal) {
+            // the "refusal" stop reason: the model declined, with no content
+            body.put("stop_reason", "refusal");
+        } else if (answer instanceof Answer.CutOff cut) {
+            content.addObject().put("type", "text").put("text", cut.text());
+            body.put("stop_reason", "max_tokens");
+        } else if (answer instanceof Answer.Empty) {
+            body.put("stop_reason", "end_turn");
         }
         body.putNull("stop_sequence");
         body.putObject("usage").put("input_tokens", inputTokens(index)).put("output_tokens", outputTokens(index));

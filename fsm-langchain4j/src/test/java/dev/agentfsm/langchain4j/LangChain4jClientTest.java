@@ -259,6 +259,20 @@ class LangChain4jClientTest {
     void emptyReplyIsAnError() {
         LangChain4jClient client = LangChain4jClient.builder(model(request -> ChatResponse.builder()
                         .aiMessage(AiMessage.from(""))
+                        .finishReason(FinishReason.STOP)
+                        .build()))
+                .name("fake m-1")
+                .build();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(REQUEST));
+
+        assertEquals("fake m-1 returned an empty reply: no text (finish reason stop)", e.getMessage());
+    }
+
+    @Test
+    void aReplyCutOffBeforeItsFirstWordSaysSo() {
+        LangChain4jClient client = LangChain4jClient.builder(model(request -> ChatResponse.builder()
+                        .aiMessage(AiMessage.from(""))
                         .finishReason(FinishReason.LENGTH)
                         .build()))
                 .name("fake m-1")
@@ -266,7 +280,11 @@ class LangChain4jClientTest {
 
         LlmException e = assertThrows(LlmException.class, () -> client.complete(REQUEST));
 
-        assertEquals("fake m-1 returned an empty reply (finish reason length)", e.getMessage());
+        assertEquals(
+                "fake m-1 stopped at its output limit (finish reason length), so its reply is cut off; raise the"
+                        + " model's maximum output tokens (its builder's maxTokens or maxCompletionTokens). It wrote"
+                        + " nothing before it.",
+                e.getMessage());
     }
 
     @Test

@@ -33,9 +33,16 @@ final class OllamaServer extends ProviderServer {
                     .putObject("function")
                     .put("name", call.name())
                     .set("arguments", call.arguments());
+        } else if (answer instanceof Answer.Refusal refusal) {
+            // Ollama has no refusal of its own: the model writes it
+            message.put("content", refusal.text());
+        } else if (answer instanceof Answer.CutOff cut) {
+            message.put("content", cut.text());
+        } else if (answer instanceof Answer.Empty) {
+            message.put("content", "");
         }
         return body.put("done", true)
-                .put("done_reason", "stop")
+                .put("done_reason", answer instanceof Answer.CutOff ? "length" : "stop")
                 .put("total_duration", 1_000_000L)
                 .put("prompt_eval_count", inputTokens(index))
                 .put("eval_count", outputTokens(index));

@@ -43,6 +43,17 @@ final class OpenAiServer extends ProviderServer {
                     .put("name", call.name())
                     .put("arguments", call.arguments().toString());
             choice.put("finish_reason", "tool_calls");
+        } else if (answer instanceof Answer.Refusal refusal) {
+            // structured outputs' refusal: no content, the reason in "refusal"
+            message.putNull("content");
+            message.put("refusal", refusal.text());
+            choice.put("finish_reason", "stop");
+        } else if (answer instanceof Answer.CutOff cut) {
+            message.put("content", cut.text());
+            choice.put("finish_reason", "length");
+        } else if (answer instanceof Answer.Empty) {
+            message.put("content", "");
+            choice.put("finish_reason", "stop");
         }
         body.putObject("usage")
                 .put("prompt_tokens", inputTokens(index))

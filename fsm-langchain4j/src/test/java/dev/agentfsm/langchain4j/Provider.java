@@ -16,7 +16,7 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
  * HTTP error is the whole story of a call.
  */
 enum Provider {
-    OPENAI("OpenAiChatModel (gpt-4o)", OpenAiServer.MODEL, true) {
+    OPENAI("openai", "OpenAiChatModel", "gpt-4o", OpenAiServer.MODEL, true) {
         @Override
         ProviderServer start() {
             return new OpenAiServer();
@@ -27,7 +27,7 @@ enum Provider {
             return OpenAiChatModel.builder()
                     .baseUrl(((OpenAiServer) server).baseUrl())
                     .apiKey("sk-test")
-                    .modelName("gpt-4o")
+                    .modelName(OPENAI.requestModel)
                     .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
                     .maxRetries(0)
                     .build();
@@ -57,7 +57,7 @@ enum Provider {
         }
     },
 
-    ANTHROPIC("AnthropicChatModel (claude-sonnet-4-5)", AnthropicServer.MODEL, false) {
+    ANTHROPIC("anthropic", "AnthropicChatModel", "claude-sonnet-4-5", AnthropicServer.MODEL, false) {
         @Override
         ProviderServer start() {
             return new AnthropicServer();
@@ -68,7 +68,7 @@ enum Provider {
             return AnthropicChatModel.builder()
                     .baseUrl(((AnthropicServer) server).baseUrl())
                     .apiKey("sk-ant-test")
-                    .modelName("claude-sonnet-4-5")
+                    .modelName(ANTHROPIC.requestModel)
                     .maxRetries(0)
                     .build();
         }
@@ -94,7 +94,7 @@ enum Provider {
         }
     },
 
-    OLLAMA("OllamaChatModel (qwen2.5:7b)", OllamaServer.MODEL, true) {
+    OLLAMA("ollama", "OllamaChatModel", "qwen2.5:7b", OllamaServer.MODEL, true) {
         @Override
         ProviderServer start() {
             return new OllamaServer();
@@ -104,7 +104,7 @@ enum Provider {
         ChatModel model(ProviderServer server) {
             return OllamaChatModel.builder()
                     .baseUrl(((OllamaServer) server).baseUrl())
-                    .modelName("qwen2.5:7b")
+                    .modelName(OLLAMA.requestModel)
                     .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
                     .maxRetries(0)
                     .build();
@@ -129,17 +129,23 @@ enum Provider {
 
     static final String STATUSES = "[\"CONTINUE\",\"FINISH\",\"FAIL\"]";
 
-    /** The name the client gives errors. */
-    final String clientName;
+    /** The provider as the GenAI conventions' {@code gen_ai.provider.name} names it. */
+    final String system;
+    /** The model the client asks for. */
+    final String requestModel;
     /** The model the server says answered. */
     final String answeringModel;
     /** Whether the client sends the status schema as the provider's structured output. */
     final boolean structured;
+    /** The name the client gives errors: the LangChain4j model's class and the model asked for. */
+    final String clientName;
 
-    Provider(String clientName, String answeringModel, boolean structured) {
-        this.clientName = clientName;
+    Provider(String system, String modelClass, String requestModel, String answeringModel, boolean structured) {
+        this.system = system;
+        this.requestModel = requestModel;
         this.answeringModel = answeringModel;
         this.structured = structured;
+        this.clientName = modelClass + " (" + requestModel + ")";
     }
 
     abstract ProviderServer start();

@@ -35,6 +35,15 @@ abstract class ProviderServer implements AutoCloseable {
 
         /** An HTTP error with the provider's error body. */
         record Failure(int status, String message) implements Answer {}
+
+        /** The model declines, in the provider's way of refusing (one without one writes {@code text} as prose). */
+        record Refusal(String text) implements Answer {}
+
+        /** A reply cut off at the output-token limit, {@code text} being what was written before it. */
+        record CutOff(String text) implements Answer {}
+
+        /** A reply with neither text nor a tool call. */
+        record Empty() implements Answer {}
     }
 
     /** A request the server received. */

@@ -1,5 +1,6 @@
 package dev.agentfsm.runtime;
 
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -48,8 +49,7 @@ public record Waiting(Kind kind, String prompt, String state, int round, int ste
         /** The wait for {@code kind}, asked with {@code prompt}. */
         public Suspension(Kind kind, String prompt) {
             super(
-                    "the session suspended at a wait for " + kind.name().toLowerCase(java.util.Locale.ROOT) + ": "
-                            + prompt,
+                    "the session suspended at a wait for " + kind.name().toLowerCase(Locale.ROOT) + ": " + prompt,
                     null,
                     false,
                     false);

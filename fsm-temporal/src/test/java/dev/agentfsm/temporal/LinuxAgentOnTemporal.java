@@ -13,18 +13,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The LinuxAgent demo on a Temporal service, as separate processes would run it: a worker (which
  * holds the agents and runs their commands on this machine's shell, read-only, in a temporary
- * workspace per session), a client that starts a session and prints its report, or both in one JVM.
- *
- * <p>With no argument ({@code in-process}) it runs both against Temporal's test server started in this
- * JVM (from {@code io.temporal:temporal-testing}), so that it can be tried without a service.
+ * workspace per session), a client that starts a session and prints its report, or both in one JVM;
+ * or all of it in one JVM on Temporal's in-process test server, with no service to install.
  *
  * <pre>{@code
- * java -cp ... dev.agentfsm.temporal.LinuxAgentOnTemporal                   # in-process: no service needed
+ * java -cp ... dev.agentfsm.temporal.LinuxAgentOnTemporal in-process         # no service needed
  * temporal server start-dev                     # a local service on 127.0.0.1:7233
  * java -cp ... dev.agentfsm.temporal.LinuxAgentOnTemporal worker            # in one terminal (or several)
  * java -cp ... dev.agentfsm.temporal.LinuxAgentOnTemporal start             # in another
@@ -42,11 +39,11 @@ public final class LinuxAgentOnTemporal {
 
     /** Runs the command; returns the exit code: 0 done, 1 the round did not complete, 2 bad usage or no service. */
     static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
-        if (args.length == 0 || (args.length == 1 && args[0].equals("in-process"))) {
+        if (args.length == 1 && args[0].equals("in-process")) {
             return inProcess(out);
         }
-        if (args.length > 2 || !args[0].matches("worker|start|both")) {
-            err.println("usage: LinuxAgentOnTemporal [in-process] | worker|start|both [host:port, default "
+        if (args.length < 1 || args.length > 2 || !args[0].matches("worker|start|both")) {
+            err.println("usage: LinuxAgentOnTemporal in-process | worker|start|both [host:port, default "
                     + TemporalService.LOCAL + "]");
             return 2;
         }
@@ -70,15 +67,35 @@ public final class LinuxAgentOnTemporal {
         }
     }
 
+    /**
+     * The worker and the session in this JVM, on Temporal's in-process test server (from {@code
+     * temporal-testing}): the same workflow, activities and history as on a service, kept in memory.
+     */
+    private static int inProcess(PrintStream out) {
+        out.println("Temporal's in-process test server (no service; give worker|start|both host:port for one)");
+        TestWorkflowEnvironment environment = TestWorkflowEnvironment.newInstance();
+        try {
+            register(environment.getWorkerFactory());
+            environment.start();
+            return start(environment.getWorkflowClient(), out);
+        } finally {
+            environment.close();
+        }
+    }
+
     private static WorkerFactory startWorker(WorkflowClient client) {
         WorkerFactory factory = WorkerFactory.newInstance(client);
+        register(factory);
+        factory.start();
+        return factory;
+    }
+
+    private static void register(WorkerFactory factory) {
         SessionWorker.builder(factory, QUEUE, (session, machine, user) -> LinuxAgent.builder(
                                 new LinuxDemo.Shell(workspace(session)), LinuxDemo.replay())
                         .user(user)
                         .build())
                 .register();
-        factory.start();
-        return factory;
     }
 
     private static Path workspace(String session) {
@@ -109,25 +126,12 @@ public final class LinuxAgentOnTemporal {
         return round.completed() ? 0 : 1;
     }
 
-    /** A worker and a client in this JVM, on Temporal's test server started here too: no service needed. */
-    private static int inProcess(PrintStream out) {
-        out.println("Temporal: the test server, in this process (give 'both host:port' for a real service)");
-        TestWorkflowEnvironment server = TestWorkflowEnvironment.newInstance();
-        try {
-            return both(server.getWorkflowClient(), out);
-        } finally {
-            server.close();
-        }
-    }
-
     private static int both(WorkflowClient client, PrintStream out) {
         WorkerFactory factory = startWorker(client);
         try {
             return start(client, out);
         } finally {
             factory.shutdownNow();
-            // before the connection closes, so that no poller fails on a closed channel
-            factory.awaitTermination(10, TimeUnit.SECONDS);
         }
     }
 }

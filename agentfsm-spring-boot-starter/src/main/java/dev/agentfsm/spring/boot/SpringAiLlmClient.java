@@ -9,6 +9,7 @@ import dev.agentfsm.runtime.llm.LlmReply;
 import dev.agentfsm.runtime.llm.LlmRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -72,6 +73,17 @@ public final class SpringAiLlmClient implements LlmClient {
             throw new LlmException(provider + " (" + defaultModel() + ") answered with an empty reply"
                     + finish.map(reason -> " (finish reason: " + SafeText.line(reason, 40) + ")")
                             .orElse(""));
+        }
+        String stopped = finish.orElse("").toLowerCase(Locale.ROOT);
+        if (stopped.equals("length") || stopped.equals("max_tokens")) {
+            // cut off at the output limit: a re-ask would be cut off the same way
+            throw new LlmException(provider + " (" + defaultModel() + ") stopped at its output limit (finish reason: "
+                    + SafeText.line(finish.get(), 40) + "), so its reply is cut off; raise the model's maximum output"
+                    + " tokens. The reply began: " + SafeText.line(text, REASON_CHARS));
+        }
+        if (stopped.equals("content_filter") || stopped.equals("refusal")) {
+            throw new LlmException(provider + " (" + defaultModel() + ") refused to answer (finish reason: "
+                    + SafeText.line(finish.get(), 40) + "): " + SafeText.line(text, REASON_CHARS));
         }
         ChatResponseMetadata metadata = response.getMetadata();
         Usage usage = metadata.getUsage();

@@ -86,7 +86,7 @@ class SpringAiLlmClientTest {
     }
 
     @Test
-    void anEmptyOrMissingReplyIsAnLlmExceptionWithTheFinishReason() {
+    void anEmptyCutOffFilteredOrMissingReplyIsAnLlmExceptionWithTheFinishReason() {
         ChatModel truncated = prompt -> new ChatResponse(List.of(new Generation(
                 new AssistantMessage(""),
                 ChatGenerationMetadata.builder().finishReason("LENGTH").build())));
@@ -94,6 +94,19 @@ class SpringAiLlmClientTest {
                 .isInstanceOf(LlmException.class)
                 .hasMessageContaining("empty reply")
                 .hasMessageContaining("finish reason: LENGTH");
+        ChatModel cutOff = prompt -> new ChatResponse(List.of(new Generation(
+                new AssistantMessage("{\"action\": {\"func"),
+                ChatGenerationMetadata.builder().finishReason("LENGTH").build())));
+        assertThatThrownBy(() -> new SpringAiLlmClient(cutOff).complete(REQUEST))
+                .isInstanceOf(LlmException.class)
+                .hasMessageContaining("stopped at its output limit (finish reason: LENGTH)")
+                .hasMessageEndingWith("The reply began: {\"action\": {\"func");
+        ChatModel filtered = prompt -> new ChatResponse(List.of(new Generation(
+                new AssistantMessage("I can't help with that."),
+                ChatGenerationMetadata.builder().finishReason("CONTENT_FILTER").build())));
+        assertThatThrownBy(() -> new SpringAiLlmClient(filtered).complete(REQUEST))
+                .isInstanceOf(LlmException.class)
+                .hasMessageContaining("refused to answer (finish reason: CONTENT_FILTER): I can't help with that.");
         ChatModel none = prompt -> new ChatResponse(List.of());
         assertThatThrownBy(() -> new SpringAiLlmClient(none).complete(REQUEST))
                 .isInstanceOf(LlmException.class)

@@ -65,7 +65,9 @@ public final class MobileAgent extends BaseAgent {
     private MobileAgent(Builder builder) {
         super("MobileAgent/" + builder.driver.serial(), builder.config);
         this.driver = builder.driver;
-        this.guard = ReplyGuard.of(builder.llm, STATUS_POINTER, builder.config.jsonParsingRetry());
+        // each question carries the device's tools, which a client with tool calling (fsm-langchain4j's) offers
+        this.guard = ReplyGuard.of(builder.llm, STATUS_POINTER, builder.config.jsonParsingRetry())
+                .offering(builder.driver::tools);
         this.trajectory = new Trajectory(builder.config.screenshots());
     }
 

@@ -42,8 +42,8 @@ class MobileAgentRoundTest {
     void openSettingsAndTurnOnWifi() throws Exception {
         StandInAdb device = StandInAdb.install(dir);
         ReplayLlmClient llm = replay();
-        MobileAgent agent =
-                MobileAgent.builder(device.connect(new MutableClock()), llm).build();
+        AdbDriver driver = device.connect(new MutableClock());
+        MobileAgent agent = MobileAgent.builder(driver, llm).build();
 
         RoundResult result = round(agent);
 
@@ -76,6 +76,9 @@ class MobileAgentRoundTest {
         assertTrue(lastPrompt.contains("Request: " + REQUEST), lastPrompt);
         assertTrue(lastPrompt.contains("Last action results: click_control: clicked control 7 Switch"), lastPrompt);
         assertTrue(lastPrompt.contains("Installed apps: com.example.notes, org.wikipedia"), lastPrompt);
+        // every question offers the device's tools (a client with tool calling sends them as tool definitions)
+        assertFalse(driver.tools().isEmpty());
+        llm.requests().forEach(request -> assertEquals(driver.tools(), request.tools()));
         String system = llm.requests().get(0).messages().get(0).text();
         assertTrue(
                 system.contains("- tap(x: x in pixels, y: y in pixels): Tap the screen at a point.\n"

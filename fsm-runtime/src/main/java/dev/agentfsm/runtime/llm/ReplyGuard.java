@@ -155,7 +155,7 @@ public final class ReplyGuard {
             }
             ReplyCheck.Rejected rejected = (ReplyCheck.Rejected) judgement;
             if (attempt == reasks) {
-                throw rejection(from, offered, reply.content(), rejected);
+                throw rejection(from, offered, reply, rejected);
             }
             LOG.warn(
                     "{} in {}: re-asking the model ({} of {}): {}",
@@ -207,12 +207,35 @@ public final class ReplyGuard {
     }
 
     private ReplyRejectedException rejection(
-            Status from, List<Status> offered, String lastReply, ReplyCheck.Rejected rejected) {
+            Status from, List<Status> offered, LlmReply last, ReplyCheck.Rejected rejected) {
+        String lastReply = last.content();
         String shown = SafeText.cut(lastReply, SHOWN_REPLY_CHARS);
         String message = from.machine().name() + " in " + from.name() + ": the model's reply was rejected after "
                 + reasks + (reasks == 1 ? " re-ask: " : " re-asks: ") + rejected.problem() + "; the statuses offered"
-                + " were " + ReplyCheck.names(offered) + ". Last reply: " + shown;
+                + " were " + ReplyCheck.names(offered) + answeredBy(last) + ". Last reply: " + shown;
         return new ReplyRejectedException(rejected.outcome(), from, rejected.status(), offered, lastReply, message);
+    }
+
+    /**
+     * Who answered, for a rejection: the client as its {@code toString} names it (a client that does not override
+     * it, a lambda say, names nothing), and the model the provider says answered.
+     */
+    private String answeredBy(LlmReply reply) {
+        String named = namesItself(client) ? SafeText.line(client.toString(), 120) : "";
+        Optional<String> model = reply.model().map(answering -> SafeText.line(answering, 80));
+        if (named.isEmpty() && model.isEmpty()) {
+            return "";
+        }
+        return "; the model: " + named + (named.isEmpty() || model.isEmpty() ? "" : ", ")
+                + model.map(answering -> "answering as " + answering).orElse("");
+    }
+
+    private static boolean namesItself(LlmClient client) {
+        try {
+            return client.getClass().getMethod("toString").getDeclaringClass() != Object.class;
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError("every class has toString()", e);
+        }
     }
 
     /**

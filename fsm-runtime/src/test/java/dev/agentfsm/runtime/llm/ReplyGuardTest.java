@@ -17,6 +17,8 @@ import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -267,6 +269,37 @@ class ReplyGuardTest {
                 e.getMessage());
         assertTrue(
                 e.getMessage().endsWith("; the statuses offered were " + OFFERED + ". Last reply: " + bad),
+                e.getMessage());
+    }
+
+    @Test
+    void aRejectionNamesTheClientAndTheModelThatAnswered() {
+        LlmClient named = new LlmClient() {
+            @Override
+            public LlmReply complete(LlmRequest request) {
+                return new LlmReply(
+                        reply("DONE"),
+                        Optional.of("gpt-4o-2024-08-06"),
+                        OptionalInt.empty(),
+                        OptionalInt.empty(),
+                        Optional.of("stop"));
+            }
+
+            @Override
+            public String toString() {
+                return "OpenAiChatModel (gpt-4o)";
+            }
+        };
+
+        ReplyRejectedException e =
+                assertThrows(ReplyRejectedException.class, () -> ReplyGuard.of(named, "/action/status", 1)
+                        .ask(AppStatus.CONTINUE, PROMPT, schema));
+
+        assertTrue(
+                e.getMessage()
+                        .endsWith("; the statuses offered were " + OFFERED
+                                + "; the model: OpenAiChatModel (gpt-4o), answering as gpt-4o-2024-08-06. Last reply: "
+                                + reply("DONE")),
                 e.getMessage());
     }
 

@@ -256,10 +256,11 @@ class GeneratedMachineTest {
         List<String> names = StateManager.discover(getClass().getClassLoader()).stream()
                 .map(StateManager::name)
                 .toList();
-        // the journal's tests compile three versions of Tally, in three packages
+        // the journal's tests compile three versions of Tally, in three packages, and Approval
         assertEquals(
                 List.of(
                         "AppAgent",
+                        "Approval",
                         "Echo",
                         "Gate",
                         "HostAgent",

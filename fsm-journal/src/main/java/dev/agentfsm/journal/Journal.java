@@ -19,6 +19,7 @@ import dev.agentfsm.runtime.Waiting;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.DeviceDriver.ActionId;
+import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
 import dev.agentfsm.runtime.user.UserChannel.Decision;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -116,6 +118,8 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     private final JournaledCalls calls = new JournaledCalls(this);
     private final JournalInterceptor interceptor = new JournalInterceptor(this);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** A device call's kind: the device and the operation, e.g. {@code desktop.click}. */
+    private static final Pattern DEVICE_KIND = Pattern.compile("[a-z][a-zA-Z0-9]*(\\.[a-z][a-zA-Z0-9]*)+");
 
     private Journal(
             String path,
@@ -342,6 +346,33 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     /** {@code channel}, recording each answer and decision of the current step and replaying recorded ones on resume. */
     public UserChannel user(UserChannel channel) {
         return calls.user(Objects.requireNonNull(channel, "channel"));
+    }
+
+    /**
+     * A call to a device through an interface of its own rather than a {@link DeviceDriver} (the Windows
+     * agents' desktop and screen): made now and recorded in the current step as {@code kind} with
+     * {@code request} and what {@code codec} writes of its result or the {@link DriverException} it threw;
+     * on resume, the recorded result is returned (read back by {@code codec}) or the recorded exception
+     * thrown, and the device is not reached. A replayed call must be of the recorded kind and ask what was
+     * recorded, or resuming stops ({@link JournalException.Kind#DIVERGED}). As through {@link #driver}, a call
+     * between the steps of the session is made and not recorded.
+     *
+     * @param kind the device and the operation, such as {@code desktop.click}: names that start with a
+     *     lower-case letter, joined by dots (so no kind of the journal's own calls, which have none)
+     * @param request the call's arguments, written as the journal writes values (records by component)
+     * @throws IllegalArgumentException if {@code kind} has no dot or is not such names
+     */
+    public <T> T call(String kind, Object request, DeviceCall.Codec<T> codec, DeviceCall<T> call)
+            throws DriverException {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(codec, "codec");
+        Objects.requireNonNull(call, "call");
+        if (!DEVICE_KIND.matcher(kind).matches()) {
+            throw new IllegalArgumentException("a device call's kind names the device and the operation, such as"
+                    + " desktop.click (names that start with a lower-case letter, joined by dots); got \"" + kind
+                    + "\"");
+        }
+        return calls.device(kind, JournalValues.canonical(request), codec, call);
     }
 
     /** The session's id, once the journal has one: from its header, or from the session it was given to. */

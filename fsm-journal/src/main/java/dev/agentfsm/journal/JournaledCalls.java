@@ -32,7 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -45,6 +44,8 @@ final class JournaledCalls {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     /** How many hex digits of the action's SHA-256 an action id carries. */
     private static final int DIGEST_HEX = 16;
+
+    private static final DeviceCall.Codec<ActionResult> ACTION_RESULT = DeviceCall.Codec.actionResult();
 
     private final Journal journal;
 
@@ -184,12 +185,7 @@ final class JournaledCalls {
         Optional<JsonNode> recorded = journal.replayed("action", Optional.of(asked));
         if (recorded.isPresent()) {
             rethrow(recorded.get(), DriverException.class, DriverException::new);
-            JsonNode result = recorded.get().path("result");
-            return new ActionResult(
-                    result.path("success").asBoolean(),
-                    result.path("output").asText(""),
-                    optionalText(result, "reason"),
-                    JournalValues.toMap(result.path("data")));
+            return readBack("action", ACTION_RESULT, recorded.get());
         }
         ObjectNode call = NODES.objectNode().put("kind", "action");
         Optional<ActionId> id = journal.actionId(digest(asked));
@@ -198,11 +194,7 @@ final class JournaledCalls {
         try {
             ActionResult result =
                     id.isPresent() ? driver.execute(action, timeout, id.get()) : driver.execute(action, timeout);
-            ObjectNode done = call.putObject("result");
-            done.put("success", result.success());
-            done.put("output", result.output());
-            result.reason().ifPresent(reason -> done.put("reason", reason));
-            done.set("data", JournalValues.toJson(new TreeMap<>(result.data())));
+            call.set("result", ACTION_RESULT.write(result));
             journal.record(call);
             return result;
         } catch (DriverException | RuntimeException e) {
@@ -263,6 +255,38 @@ final class JournaledCalls {
         } catch (RuntimeException e) {
             journal.record(failure(call, e));
             throw e;
+        }
+    }
+
+    /** A call to a device through an interface of its own: recorded as {@code kind}, or replayed. */
+    <T> T device(String kind, JsonNode request, DeviceCall.Codec<T> codec, DeviceCall<T> device)
+            throws DriverException {
+        Optional<JsonNode> recorded = journal.replayed(kind, Optional.of(request));
+        if (recorded.isPresent()) {
+            rethrow(recorded.get(), DriverException.class, DriverException::new);
+            return readBack(kind, codec, recorded.get());
+        }
+        ObjectNode call = NODES.objectNode().put("kind", kind);
+        call.set("request", request);
+        try {
+            T result = device.run();
+            call.set("result", codec.write(result));
+            journal.record(call);
+            return result;
+        } catch (DriverException | RuntimeException e) {
+            journal.record(failure(call, e));
+            throw e;
+        }
+    }
+
+    /** The recorded result of {@code call}, read back by {@code codec}; a result it cannot read is a divergence. */
+    private <T> T readBack(String kind, DeviceCall.Codec<T> codec, JsonNode call) {
+        try {
+            return codec.read(call.path("result"));
+        } catch (RuntimeException e) {
+            throw journal.diverged(
+                    journal.replayedRecord(),
+                    "the recorded result of a " + kind + " call cannot be read back (" + e.getMessage() + ")");
         }
     }
 

@@ -4,7 +4,8 @@
  * {@link dev.agentfsm.runtime.SessionRecorder}: {@code Session.of(...).recorder(journal)} records a
  * session, {@code session.resume(journal)} continues one, and {@code journal.llm(...)},
  * {@code journal.driver(...)} and {@code journal.user(...)} wrap the agent's model, device and user
- * channel so that their calls are recorded and replayed.
+ * channel so that their calls are recorded and replayed; {@code journal.call(...)} records and replays
+ * the calls of a device with an interface of its own (a {@link dev.agentfsm.journal.DeviceCall}).
  *
  * <p>A journal is a text file of JSON lines, one record per line, each ending with a CRC-32C of the
  * rest of its line: {@code {"n":3,"type":"step",...,"crc":"1a2b3c4d"}}. The first record is the
@@ -15,6 +16,7 @@
  * A record counts once its line, newline included, is in the file.
  *
  * <p>Public, because users call them: {@code Journal} (create, open, wrap, hand to a session),
+ * {@code DeviceCall} (a device's own calls, with the codecs of their results),
  * {@code JournalKey} (keyed journals), {@code Durability} (how hard each record is forced),
  * {@code JournalException} (what a user catches, with its {@code Kind}) and {@code JournalStore}
  * (where journals are kept: a directory of files, or a shared database such as fsm-journal-postgres's,

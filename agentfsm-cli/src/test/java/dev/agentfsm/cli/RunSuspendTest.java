@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code run --replay} drives the whole flow without a model: a journaled run with no terminal stops at the
  * confirmation of a command allowed as unsafe (exit 3, the question printed escaped), and {@code run --resume
  * FILE --answer yes|no} goes on without asking the model again or running a command twice; bad replies are
- * one line and exit 2, with nothing run.
+ * one line and exit 2, with nothing run; a run killed at a random moment resumes to the question from its journal.
  */
 class RunSuspendTest {
     private static final String TASK = "Which files are here, and what is the environment?";
@@ -221,6 +222,64 @@ class RunSuspendTest {
         }
         assertEquals(bytes, Files.size(journal));
         assertEquals(0, run("--resume", journal.toString(), "--answer", "yes").exitCode(), "once it is free");
+    }
+
+    @Test
+    void killedAtARandomMomentTheRunResumesToTheQuestionAndTheAnswerRunsEachCommandOnce() throws Exception {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        Process child = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        AgentFsmCli.class.getName(),
+                        "run",
+                        "--root",
+                        root.toString(),
+                        "--trace",
+                        dir.resolve("killed.jsonl").toString(),
+                        "--replay",
+                        replies.toString(),
+                        "--allow-unsafe",
+                        "env",
+                        "--task",
+                        TASK,
+                        "--journal",
+                        journal.toString())
+                .redirectOutput(dir.resolve("killed.out").toFile())
+                .redirectError(dir.resolve("killed.err").toFile())
+                .start();
+        // once the journal exists the run is under way: kill -9 it at a random moment from there (or find it
+        // already stopped at the question; either way what is on disk must be enough)
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (child.isAlive() && !(Files.exists(journal) && Files.size(journal) > 0)) {
+            assertTrue(System.nanoTime() < deadline, "the run never started its journal");
+            Thread.sleep(5);
+        }
+        child.waitFor(random.nextInt(400), TimeUnit.MILLISECONDS);
+        child.destroyForcibly();
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "killed");
+        String records = Files.readString(journal);
+        String where = "seed " + seed + ", killed after " + records.lines().count() + " lines:\n" + records;
+
+        Cli resumed = run("--resume", journal.toString());
+        assertEquals(AgentFsmCli.WAITING, resumed.exitCode(), where + resumed.out() + resumed.err());
+        assertTrue(resumed.out().contains(QUESTION), where + resumed.out());
+        Cli answered = run("--resume", journal.toString(), "--answer", "yes");
+
+        assertEquals(0, answered.exitCode(), where + answered.out() + answered.err());
+        assertTrue(
+                answered.out()
+                        .contains("\nround COMPLETED after 4 states: CONTINUE -> CONTINUE -> CONTINUE -> FINISH\n"),
+                where + answered.out());
+        assertEquals(
+                1,
+                countInSteps(journal, "{\"command\":\"ls -1\"},\"function\":\"execute_command\"},\"result\""),
+                where);
+        assertEquals(
+                1, countInSteps(journal, "{\"command\":\"env\"},\"function\":\"execute_command\"},\"result\""), where);
+        assertEquals(3, countInSteps(journal, "{\"kind\":\"llm\""), where);
+        assertEquals(1, countInSteps(journal, "\"decision\":\"APPROVED\""), where);
     }
 
     @Test

@@ -20,6 +20,9 @@ import org.slf4j.LoggerFactory;
  * Asks the LLM for a JSON reply and accepts it only when its status is one the current state may move
  * to. The status is read at a JSON pointer ({@code /status} for a host, {@code /action/status} for
  * app, Linux and mobile agents), trimmed, upper-cased and parsed by the machine's generated table.
+ * Where the pointer names a member of what is a list in the reply (UFO's AppAgent may reply with a list
+ * of actions where one is expected), the status is the list's last element's: the status the agent
+ * moves by once the list has run.
  * The prompt and the JSON schema offer only the statuses the state may reach by {@code Trigger.LLM},
  * each with its state card: the transition's {@code @Transition(when)} text and the target state's
  * {@code @State(description)}, in the instruction appended to the prompt and in the schema's description

@@ -84,6 +84,7 @@ public final class AppAgent extends BaseAgent {
         this.window = window;
         this.setup = setup;
         this.guard = ReplyGuard.of(setup.llm(), "/action/status", config.jsonParsingRetry())
+                .acceptingLists()
                 .with(AppAgent::everyActionIsOne);
         this.work = new SubtaskWork<>(
                 action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));

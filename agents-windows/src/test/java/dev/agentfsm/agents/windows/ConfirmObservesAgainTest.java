@@ -7,11 +7,13 @@ import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmReply;
 import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,15 +25,21 @@ class ConfirmObservesAgainTest {
 
     /** A desk whose document loses its table right after the model's {@code afterReply}-th reply. */
     private static Desk deskLosingTheTable(Witness user, int afterReply) {
+        return deskLosingTheTable("confirm-vanished", user, afterReply, UnaryOperator.identity());
+    }
+
+    private static Desk deskLosingTheTable(
+            String replay, Witness user, int afterReply, UnaryOperator<HostAgent.Builder> host) {
         AtomicInteger replies = new AtomicInteger();
         List<Runnable> then = new ArrayList<>();
-        Desk desk = new Desk("confirm-vanished", user, Desk.config(true, false, 0), false, llm -> request -> {
+        UnaryOperator<LlmClient> model = llm -> request -> {
             LlmReply reply = llm.complete(request);
             if (replies.incrementAndGet() == afterReply) {
                 then.forEach(Runnable::run);
             }
             return reply;
-        });
+        };
+        Desk desk = new Desk(replay, user, Desk.config(true, false, 0), false, model, host);
         then.add(() -> deleteTheTable(desk));
         return desk;
     }
@@ -77,6 +85,19 @@ class ConfirmObservesAgainTest {
                 prompt.contains("click_input on [3] Table 'Sales table' in Sales Report.docx - Word: failed. control"
                         + " Sales table (word:table) is no longer in Sales Report.docx - Word"),
                 "approved, the action met the window as it is, and the model reads it: " + prompt);
+    }
+
+    @Test
+    void theOperatorLooksAgainAndNamesWhatLiesAtThePointNow() {
+        Witness user = new Witness(Decision.REJECTED);
+        Desk desk = deskLosingTheTable("operator-confirm-vanished", user, 2, host -> host.operatorFor("WINWORD.EXE"));
+
+        desk.run("Select the sales table");
+
+        assertEquals(
+                List.of("click at (100, 200) on Edit 'Document body' in 'Sales Report.docx - Word'"),
+                user.asked(),
+                "the table lay there when the model chose the point; the document body does when the user is asked");
     }
 
     @Test

@@ -52,8 +52,10 @@ final class ReplyCheck {
     private final Status from;
     private final StateCards cards;
     private final List<Status> offered;
+    private final boolean lists;
 
-    ReplyCheck(JsonPointer pointer, Status from, StateCards cards) {
+    ReplyCheck(JsonPointer pointer, Status from, StateCards cards, boolean lists) {
+        this.lists = lists;
         this.pointer = pointer;
         this.from = from;
         this.cards = cards;
@@ -86,7 +88,7 @@ final class ReplyCheck {
             return malformed(
                     "it is a JSON " + json.getNodeType().name().toLowerCase(Locale.ROOT) + ", not a JSON object");
         }
-        JsonNode found = at(json, pointer);
+        JsonNode found = lists ? at(json, pointer) : json.at(pointer);
         if (found.isMissingNode() || found.isNull()) {
             return malformed("it has no status at " + pointer);
         }
@@ -154,9 +156,9 @@ final class ReplyCheck {
 
     /** Puts the normalized status where the model wrote it, so the JSON and the status agree. */
     private void writeBack(JsonNode json, String status) {
-        JsonNode parent = at(json, pointer.head());
+        JsonNode parent = lists ? at(json, pointer.head()) : json.at(pointer.head());
         JsonPointer last = pointer.last();
-        if (parent instanceof ArrayNode array && !last.mayMatchElement()) {
+        if (lists && parent instanceof ArrayNode array && !last.mayMatchElement()) {
             parent = array.get(array.size() - 1); // a list of actions: the status is its last action's
         }
         if (parent instanceof ObjectNode object) {

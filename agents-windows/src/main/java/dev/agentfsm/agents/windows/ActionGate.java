@@ -27,6 +27,20 @@ final class ActionGate<A> {
         ActionResult execute(A action) throws DriverException;
     }
 
+    /** Describes an action as the device is now, which may mean observing it first. */
+    @FunctionalInterface
+    interface Describer<A> {
+        String describe(A action) throws DriverException;
+    }
+
+    /**
+     * What CONFIRM decided.
+     *
+     * @param approved whether the step was approved (or {@code safeGuard} is off)
+     * @param step the step as the user was asked about it
+     */
+    record Decided(boolean approved, String step) {}
+
     /** A step waiting for the user: its action, if it has one, and what the user is asked to approve. */
     private record Held<A>(Optional<A> action, String description) {}
 
@@ -34,6 +48,7 @@ final class ActionGate<A> {
     private final Function<A, String> describer;
     private Optional<Held<A>> held = Optional.empty();
     private Optional<String> lastOutcome = Optional.empty();
+    private boolean lastFailed;
 
     /**
      * @param executor runs an action on the device
@@ -52,6 +67,7 @@ final class ActionGate<A> {
      */
     Optional<String> submit(Optional<A> action, boolean confirmFirst, String step) throws DriverException {
         lastOutcome = Optional.empty();
+        lastFailed = false;
         if (confirmFirst) {
             hold(action, step);
         } else if (action.isPresent()) {
@@ -62,6 +78,7 @@ final class ActionGate<A> {
 
     private void run(A action) throws DriverException {
         ActionResult result = executor.execute(action);
+        lastFailed = !result.success();
         lastOutcome = Optional.of(outcome(describer.apply(action), result));
     }
 
@@ -78,30 +95,46 @@ final class ActionGate<A> {
 
     /**
      * Asks the user about the held step, unless {@code safeGuard} is off; runs its action when
-     * approved and drops it otherwise.
+     * approved and drops it otherwise. The question describes the action with {@code describeNow}: built
+     * from what the agent observed just before asking (UFO collects its data again before it asks), not
+     * from the observation the model chose it on.
      *
-     * @return whether the step was approved
+     * @return whether the step was approved, and the step as the user was asked about it
      * @throws IllegalStateException if no step is waiting
      */
-    boolean confirm(UserChannel user, RuntimeConfig config) throws DriverException {
+    Decided confirm(UserChannel user, RuntimeConfig config, Describer<A> describeNow) throws DriverException {
         Held<A> step = held.orElseThrow(
                 () -> new IllegalStateException(
                         "CONFIRM has no waiting step: the LLM must choose the step to confirm in the same reply as status CONFIRM"));
-        boolean approved =
-                !config.safeGuard() || user.confirm(step.description(), config.userTimeout()) == Decision.APPROVED;
+        // observed only when someone is asked: with safeGuard off the action runs as the model chose it
+        String question = config.safeGuard() && step.action().isPresent()
+                ? describeNow.describe(step.action().get())
+                : step.description();
+        boolean approved = !config.safeGuard() || user.confirm(question, config.userTimeout()) == Decision.APPROVED;
         // dropped only once decided: a channel that stops the work until the user replies (fsm-temporal's)
         // runs CONFIRM again, and the step must still be waiting then
         held = Optional.empty();
+        lastFailed = false;
         if (!approved) {
-            lastOutcome = Optional.of(step.description() + ": rejected by the user; it did not run");
-            return false;
+            lastOutcome = Optional.of(question + ": rejected by the user; it did not run");
+            return new Decided(false, question);
         }
         if (step.action().isPresent()) {
             run(step.action().get());
         } else {
-            lastOutcome = Optional.of(step.description() + ": approved by the user");
+            lastOutcome = Optional.of(question + ": approved by the user");
         }
-        return true;
+        return new Decided(true, question);
+    }
+
+    /** Whether the last action that ran failed (an {@link ActionResult} that is not a success). */
+    boolean lastFailed() {
+        return lastFailed;
+    }
+
+    /** Adds a sentence to what the last action did, for the next prompt. */
+    void note(String sentence) {
+        lastOutcome = Optional.of(lastOutcome.map(o -> o + " ").orElse("") + sentence);
     }
 
     /** What the last action did (or that it waits, or was rejected), for the next prompt. */
@@ -113,6 +146,7 @@ final class ActionGate<A> {
     void clear() {
         held = Optional.empty();
         lastOutcome = Optional.empty();
+        lastFailed = false;
     }
 
     private static String outcome(String description, ActionResult result) {

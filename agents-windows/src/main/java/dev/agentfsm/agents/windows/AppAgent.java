@@ -1,17 +1,26 @@
 package dev.agentfsm.agents.windows;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.agents.kit.AgentStep;
+import dev.agentfsm.agents.kit.QaPairs;
 import dev.agentfsm.agents.kit.UfoReply;
+import dev.agentfsm.agents.kit.UfoReply.ReplyAction;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.internal.SafeText;
+import dev.agentfsm.runtime.llm.AgentReply;
 import dev.agentfsm.runtime.llm.ReplyGuard;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -47,6 +56,13 @@ public final class AppAgent extends BaseAgent {
             .act(AppSteps::act)
             .remember(AppSteps::remember);
 
+    /** A step that runs the next action of a reply with several: no new observation, no model call. */
+    private static final AgentStep<AppAgent, WindowSnapshot, UfoReply, Optional<String>> NEXT_ACTION =
+            AgentStep.observe(AppSteps::sameSnapshot)
+                    .ask(AppSteps::sameReply)
+                    .act(AppSteps::act)
+                    .remember(AppSteps::rememberAction);
+
     private final AgentSetup setup;
     private final ReplyGuard guard;
     private final SubtaskWork<Action> work;
@@ -58,12 +74,18 @@ public final class AppAgent extends BaseAgent {
     private int reannotations;
     /** Why SCREENSHOT gave up waiting, once it has. */
     private Optional<String> gaveUp = Optional.empty();
+    /** The reply whose actions run, one per step, and those of them still to run. */
+    private Optional<UfoReply> replyAtWork = Optional.empty();
+
+    private final Deque<ReplyAction> actionsLeft = new ArrayDeque<>();
 
     AppAgent(DesktopWindow window, AgentSetup setup, RuntimeConfig config) {
         super("AppAgent/" + window.appRoot(), config);
         this.window = window;
         this.setup = setup;
-        this.guard = ReplyGuard.of(setup.llm(), "/action/status", config.jsonParsingRetry());
+        this.guard = ReplyGuard.of(setup.llm(), "/action/status", config.jsonParsingRetry())
+                .acceptingLists()
+                .with(AppAgent::everyActionIsOne);
         this.work = new SubtaskWork<>(
                 action -> ControlActions.run(this, action), action -> ControlActions.describe(this, action));
     }
@@ -75,9 +97,36 @@ public final class AppAgent extends BaseAgent {
         return map;
     }
 
-    /** Runs the four phases of one step: screenshot and numbered controls, LLM, action, memory. */
+    /**
+     * Runs the four phases of one step: screenshot and numbered controls, LLM, action, memory; or, while a
+     * reply's actions are left, its next action (on the snapshot and the reply they came with).
+     */
     void step(Context context) throws Exception {
-        STEP.run(this, context);
+        (actionsLeft.isEmpty() ? STEP : NEXT_ACTION).run(this, context);
+    }
+
+    /**
+     * The reply's rule for a list of actions ({@code "action": [...]}, UFO's {@code List[ActionCommandInfo]}):
+     * each element an object whose status CONTINUE may move to; the guard checks the last one's itself.
+     */
+    private static Optional<String> everyActionIsOne(Status from, AgentReply reply) {
+        JsonNode actions = reply.json().path("action");
+        if (!actions.isArray()) {
+            return Optional.empty();
+        }
+        List<Status> offered = from.llmTargets();
+        for (int i = 0; i < actions.size() - 1; i++) {
+            JsonNode action = actions.get(i);
+            String status = action.path("status").asText("").strip().toUpperCase(Locale.ROOT);
+            Optional<? extends Status> parsed = from.machine().table().parse(status);
+            if (!action.isObject() || parsed.isEmpty() || !offered.contains(parsed.get())) {
+                return Optional.of("action " + (i + 1) + " of the list has "
+                        + (action.isObject() ? "the status \"" + SafeText.line(status, 40) + "\"" : "no object")
+                        + "; each action is an object with function, arguments and one of the statuses "
+                        + offered.stream().map(Status::name).toList());
+            }
+        }
+        return Optional.empty();
     }
 
     /** The window this agent works in. */
@@ -118,6 +167,8 @@ public final class AppAgent extends BaseAgent {
         waitingControls = List.of();
         reannotations = 0;
         gaveUp = Optional.empty();
+        replyAtWork = Optional.empty();
+        actionsLeft.clear();
     }
 
     // ---- ASSIGN, SCREENSHOT, PENDING, CONFIRM, FINISH/FAIL/ERROR ----
@@ -163,11 +214,20 @@ public final class AppAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        work.askQuestions(setup.user(), config(), blackboard());
+        work.askQuestions(
+                hostAgent().map(HostAgent::answers).orElse(QaPairs.none()), setup.user(), config(), blackboard());
     }
 
+    /**
+     * CONFIRM: observes the window again (UFO collects its data again before it asks) and asks the user about
+     * the waiting action, naming its control as the window shows it now. Rejected, or approved but failed,
+     * the reply's later actions do not run.
+     */
     void confirmWaitingAction() throws Exception {
-        work.confirm(setup.user(), config());
+        work.confirm(setup.user(), config(), action -> ControlActions.describeNow(this, action, AppSteps.look(this)));
+        if (work.rejected() || gate().lastFailed()) {
+            dropActions();
+        }
     }
 
     boolean rejected() {
@@ -190,6 +250,46 @@ public final class AppAgent extends BaseAgent {
 
     ActionGate<Action> gate() {
         return work.gate();
+    }
+
+    /** The reply whose actions are running, while some are left. */
+    Optional<UfoReply> replyAtWork() {
+        return actionsLeft.isEmpty() ? Optional.empty() : replyAtWork;
+    }
+
+    /** A new reply: its actions run from the first, one per step. */
+    void startReply(UfoReply reply) {
+        replyAtWork = Optional.of(reply);
+        actionsLeft.clear();
+        actionsLeft.addAll(reply.actions());
+    }
+
+    /** Takes the next action of the reply at work. */
+    ReplyAction nextAction() {
+        ReplyAction next = actionsLeft.poll();
+        if (next == null) {
+            throw new IllegalStateException(name() + " has no action of a reply left to run");
+        }
+        return next;
+    }
+
+    int actionsLeft() {
+        return actionsLeft.size();
+    }
+
+    /** Drops the reply's actions still to run, telling the model which did not run. */
+    void dropActions() {
+        if (actionsLeft.isEmpty()) {
+            return;
+        }
+        List<String> dropped = actionsLeft.stream()
+                .map(a -> a.function()
+                        .map(f -> ControlActions.describe(this, f))
+                        .orElse(a.status().name()))
+                .toList();
+        actionsLeft.clear();
+        gate().note("The reply's " + (dropped.size() == 1 ? "next action did" : dropped.size() + " later actions did")
+                + " not run: " + String.join("; ", dropped) + ".");
     }
 
     void observed(WindowSnapshot snapshot) {

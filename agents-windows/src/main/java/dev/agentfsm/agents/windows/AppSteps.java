@@ -3,6 +3,7 @@ package dev.agentfsm.agents.windows;
 import dev.agentfsm.agents.kit.AgentStep.StepRecord;
 import dev.agentfsm.agents.kit.ScreenshotAnnotator;
 import dev.agentfsm.agents.kit.UfoReply;
+import dev.agentfsm.agents.kit.UfoReply.ReplyAction;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.runtime.Context;
@@ -28,6 +29,13 @@ final class AppSteps {
      * the action runs later, after CONFIRM.
      */
     static WindowSnapshot observe(AppAgent agent, Context context) throws DriverException {
+        WindowSnapshot snapshot = look(agent);
+        agent.observed(snapshot);
+        return snapshot;
+    }
+
+    /** The window as it is now, labelled; the agent's last snapshot stays the one the model saw. CONFIRM looks so. */
+    static WindowSnapshot look(AppAgent agent) throws DriverException {
         DesktopWindow window = agent.window();
         byte[] screenshot = agent.desktop().screenshot(window);
         List<AnnotatedControl> controls = new ArrayList<>();
@@ -36,17 +44,33 @@ final class AppSteps {
         }
         byte[] annotated = ScreenshotAnnotator.annotate(
                 screenshot, controls.stream().map(c -> c.labelIn(window)).toList());
-        WindowSnapshot snapshot = new WindowSnapshot(window, screenshot, annotated, controls);
-        agent.observed(snapshot);
-        return snapshot;
+        return new WindowSnapshot(window, screenshot, annotated, controls);
+    }
+
+    /**
+     * DATA_COLLECTION of a step that runs a later action of a reply: the snapshot the reply's labels refer
+     * to, as UFO runs a reply's actions on the one observation the model chose them on.
+     */
+    static WindowSnapshot sameSnapshot(AppAgent agent, Context context) {
+        return agent.lastSnapshot()
+                .orElseThrow(() -> new IllegalStateException(
+                        agent.name() + " has actions of a reply left but no snapshot they refer to"));
+    }
+
+    /** LLM_INTERACTION of a step that runs a later action of a reply: that reply; the model is not asked. */
+    static UfoReply sameReply(AppAgent agent, Context context, WindowSnapshot snapshot) {
+        return agent.replyAtWork()
+                .orElseThrow(() -> new IllegalStateException(agent.name() + " has actions left but no reply"));
     }
 
     /** LLM_INTERACTION: the prompt with both screenshots, the guarded reply, the status. */
     static UfoReply ask(AppAgent agent, Context context, WindowSnapshot snapshot) throws LlmException {
         String role = "You are an AppAgent working in the window '"
                 + snapshot.window().title() + "' of "
-                + snapshot.window().appRoot() + ". Do the subtask the HostAgent gave you, one action per reply, "
-                + "naming controls by the labels on the annotated screenshot. Reply FINISH with what the subtask "
+                + snapshot.window().appRoot()
+                + ". Do the subtask the HostAgent gave you, naming controls by the labels "
+                + "on the annotated screenshot: one action per reply, or a list of actions to run in order, each "
+                + "with its status (a list stops at the first action that fails). Reply FINISH with what the subtask "
                 + "produced in result when it is done, FAIL when it cannot be done, CONFIRM for an action the user "
                 + "must approve first, PENDING with questions when you need the user's help, SCREENSHOT with "
                 + "control_reannotate when the action makes new controls appear. Reply with one JSON object.";
@@ -73,13 +97,46 @@ final class AppSteps {
     }
 
     /**
-     * ACTION_EXECUTION: the action runs on its control, or waits for the user when the status is CONFIRM.
+     * ACTION_EXECUTION: the reply's next action runs on its control, or waits for the user when its status is
+     * CONFIRM. A reply with a list of actions runs one per step, in order (each its own step: journaled, and
+     * on the trajectory, alone): while actions are left the agent continues, after the last it moves by that
+     * action's status, and an action that fails drops the ones after it, which the model reads next step.
      *
      * @return what happened, for the trajectory; empty when the reply asked for no action
      */
     static Optional<String> act(AppAgent agent, Context context, UfoReply reply) throws DriverException {
-        boolean confirmFirst = reply.status() == AppAgentStatus.CONFIRM;
-        return agent.gate().submit(reply.function(), confirmFirst, "the step: " + reply.thought());
+        if (agent.replyAtWork().isEmpty()) {
+            agent.startReply(reply);
+        }
+        ReplyAction action = agent.nextAction();
+        boolean last = agent.actionsLeft() == 0;
+        if (action.status() == AppAgentStatus.CONFIRM) {
+            agent.setStatus(AppAgentStatus.CONFIRM);
+            return agent.gate().submit(action.function(), true, "the step: " + reply.thought());
+        }
+        Optional<String> outcome = agent.gate().submit(action.function(), false, "the step: " + reply.thought());
+        if (last) {
+            agent.setStatus(action.status());
+            return outcome;
+        }
+        agent.setStatus(AppAgentStatus.CONTINUE);
+        if (agent.gate().lastFailed()) {
+            agent.dropActions();
+            return agent.gate().lastOutcome();
+        }
+        return outcome;
+    }
+
+    /** MEMORY_UPDATE of a step that ran a later action of a reply: the trajectory; the rest was remembered with the reply. */
+    static void rememberAction(
+            AppAgent agent, Context context, StepRecord<WindowSnapshot, UfoReply, Optional<String>> step) {
+        agent.blackboard()
+                .addTrajectory(Trajectory.of(
+                        context,
+                        agent,
+                        context.get(Context.SUBTASK).orElse(""),
+                        step.result().orElse(""),
+                        agent.status()));
     }
 
     /** MEMORY_UPDATE: plan, questions, controls to re-annotate, result; the trajectory and a saved screenshot on the blackboard. */
@@ -94,7 +151,7 @@ final class AppSteps {
                         agent,
                         context.get(Context.SUBTASK).orElse(""),
                         step.result().orElse(""),
-                        reply.status()));
+                        agent.status()));
         if (reply.saveScreenshot()) {
             agent.blackboard()
                     .addScreenshot(

@@ -7,9 +7,10 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Next;
 
 /**
- * App CONFIRM: the action the LLM chose waits here, before it runs. Approved (or with
- * {@code safeGuard} off), it runs and the agent continues; rejected, it never runs and the subtask
- * finishes.
+ * App CONFIRM: the action the LLM chose waits here, before it runs. The window is observed again and
+ * the user asked about the action as it shows it now. Approved (or with {@code safeGuard} off), it runs
+ * and the agent continues (with the reply's next action, if it had several); rejected, it never runs,
+ * nor do the reply's later actions, and the subtask finishes.
  */
 @State(value = "CONFIRM", description = "Ask the user to approve the waiting action; it runs only when approved")
 @Transition(to = ContinueAppAgentState.class, by = Trigger.USER, when = "approved")

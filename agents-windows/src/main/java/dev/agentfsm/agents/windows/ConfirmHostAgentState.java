@@ -7,8 +7,9 @@ import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Next;
 
 /**
- * Host CONFIRM: asks the user about the step the LLM wants to take, which waits until then. Approved,
- * the step runs and the host continues; rejected, it never runs and the task fails.
+ * Host CONFIRM: reads the window list again and asks the user about the step the LLM wants to take,
+ * which waits until then. Approved, the step runs and the host continues; rejected, it never runs and
+ * the task fails.
  */
 @State(value = "CONFIRM", description = "Ask the user to approve the waiting step; it runs only when approved")
 @Transition(to = ContinueHostAgentState.class, by = Trigger.USER, when = "approved")

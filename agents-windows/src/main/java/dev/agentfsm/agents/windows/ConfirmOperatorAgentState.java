@@ -8,7 +8,7 @@ import dev.agentfsm.runtime.Next;
 
 /**
  * Operator CONFIRM: the action the LLM chose (a click on "Delete", a purchase) waits here, before it
- * runs, described with what lies at its coordinates. Approved (or with {@code safeGuard} off), it runs
+ * runs, described with what lies at its coordinates when the screen is looked at again, here. Approved (or with {@code safeGuard} off), it runs
  * and the Operator continues; rejected, it never runs and the subtask finishes.
  */
 @State(value = "CONFIRM", description = "Ask the user to approve the waiting action; it runs only when approved")

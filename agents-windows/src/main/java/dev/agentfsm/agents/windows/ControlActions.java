@@ -72,11 +72,34 @@ final class ControlActions {
                 .flatMap(l -> agent.lastSnapshot().flatMap(s -> s.control(l)))
                 .map(c -> " on " + c.describe())
                 .orElse("");
-        String value = Replies.argument(action, "text")
+        return action.function() + target + value(action) + " in "
+                + agent.window().title();
+    }
+
+    /**
+     * The action as the window is {@code now}: its control (the one the label named on the screenshot the
+     * model chose it on) with the label and name it has now, or, when it is no longer on the window, as it
+     * was, saying so. CONFIRM asks the user with this.
+     */
+    static String describeNow(AppAgent agent, Action action, WindowSnapshot now) {
+        Optional<AnnotatedControl> chosen =
+                Replies.number(action, "id").flatMap(l -> agent.lastSnapshot().flatMap(s -> s.control(l)));
+        String target = chosen.map(c -> now.controls().stream()
+                        .filter(n -> n.control().id().equals(c.control().id()))
+                        .findFirst()
+                        .map(n -> " on " + n.describe())
+                        .orElse(" on " + c.control().type() + " '" + c.control().name()
+                                + "', which is no longer on the window"))
+                .orElse("");
+        return action.function() + target + value(action) + " in "
+                + now.window().title();
+    }
+
+    private static String value(Action action) {
+        return Replies.argument(action, "text")
                 .or(() -> Replies.argument(action, "value"))
                 .or(() -> Replies.argument(action, "keys"))
                 .map(v -> " '" + v + "'")
                 .orElse("");
-        return action.function() + target + value + " in " + agent.window().title();
     }
 }

@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.kit.AgentStep;
+import dev.agentfsm.agents.kit.QaPairs;
 import dev.agentfsm.agents.kit.UfoReply;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
@@ -62,6 +63,8 @@ public final class HostAgent extends BaseAgent {
     private final Screen operatorScreen;
     /** The Responses API its Operators speak, if not chat completions through the host's LLM. */
     private final Optional<ComputerUseClient> operatorResponses;
+    /** Answers given before the round (UFO's QA pairs): on the blackboard, and PENDING does not ask them. */
+    private final QaPairs answers;
 
     private AppAgent active;
     private OperatorAgent activeOperator;
@@ -82,6 +85,14 @@ public final class HostAgent extends BaseAgent {
         this.operatorApps = Set.copyOf(builder.operatorApps);
         this.operatorScreen = builder.operatorScreen.orElseGet(() -> new DesktopScreen(builder.desktop));
         this.operatorResponses = builder.operatorResponses;
+        this.answers = builder.answers;
+        // preloaded once, as UFO's blackboard loads its QA file when it is made; it keeps them across rounds
+        answers.pairs().forEach(qa -> blackboard().addQuestion(qa.question(), qa.answer()));
+    }
+
+    /** The answers given before the round ({@link Builder#answers(QaPairs)}); its sub-agents' PENDING uses them too. */
+    public QaPairs answers() {
+        return answers;
     }
 
     /**
@@ -170,15 +181,32 @@ public final class HostAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        Questions.ask(questions, setup.user(), config(), blackboard())
+        Questions.ask(questions, answers, setup.user(), config(), blackboard())
                 .ifPresent(q -> failure = Optional.of("the user did not answer in time: " + q));
     }
 
+    /**
+     * CONFIRM: reads the window list again (UFO collects its data again before it asks) and asks the user
+     * about the waiting step, naming the window as it is now; the number in the reply still names the
+     * window of the list the model chose from.
+     */
     void confirmWaitingAction() throws Exception {
-        String step = gate.waiting().orElse("");
-        if (!gate.confirm(setup.user(), config())) {
-            failure = Optional.of("the user rejected " + step);
+        ActionGate.Decided decided = gate.confirm(setup.user(), config(), this::describeNow);
+        if (!decided.approved()) {
+            failure = Optional.of("the user rejected " + decided.step());
         }
+    }
+
+    private String describeNow(Action action) throws DriverException {
+        List<DesktopWindow> now = setup.desktop().windows();
+        return action.function()
+                + window(action)
+                        .map(chosen -> now.stream()
+                                .filter(w -> w.id().equals(chosen.id()))
+                                .findFirst()
+                                .map(w -> " '" + w.title() + "'")
+                                .orElse(" '" + chosen.title() + "', which is no longer open"))
+                        .orElse(" " + action.arguments());
     }
 
     // ---- for HostSteps ----
@@ -250,6 +278,7 @@ public final class HostAgent extends BaseAgent {
         private final Set<String> operatorApps = new LinkedHashSet<>();
         private Optional<Screen> operatorScreen = Optional.empty();
         private Optional<ComputerUseClient> operatorResponses = Optional.empty();
+        private QaPairs answers = QaPairs.none();
 
         private Builder(DesktopDriver desktop, LlmClient llm) {
             this.desktop = Objects.requireNonNull(desktop, "desktop");
@@ -320,6 +349,18 @@ public final class HostAgent extends BaseAgent {
          */
         public Builder operatorResponses(ComputerUseClient client) {
             this.operatorResponses = Optional.of(Objects.requireNonNull(client, "client"));
+            return this;
+        }
+
+        /**
+         * Answers given before the round: UFO's QA pairs ({@code USE_CUSTOMIZATION} with {@code QA_PAIR_FILE},
+         * read with {@link QaPairs#load(java.nio.file.Path, int)}). They go onto the host's blackboard when it
+         * is built, so every prompt of the host and its sub-agents shows them, as in UFO; and a question of
+         * PENDING (the host's, an AppAgent's or an Operator's) that one of them answers takes that answer
+         * without asking the user, whatever {@code askQuestion} says. None by default.
+         */
+        public Builder answers(QaPairs answers) {
+            this.answers = Objects.requireNonNull(answers, "answers");
             return this;
         }
 

@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.windows;
 
 import dev.agentfsm.agents.kit.AgentStep;
+import dev.agentfsm.agents.kit.QaPairs;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.agents.windows.screen.ComputerAction;
@@ -131,11 +132,18 @@ public final class OperatorAgent extends BaseAgent {
     }
 
     void askQuestions() {
-        work.askQuestions(user, config(), blackboard());
+        work.askQuestions(hostAgent().map(HostAgent::answers).orElse(QaPairs.none()), user, config(), blackboard());
     }
 
+    /**
+     * CONFIRM: looks at the screen again (UFO collects its data again before it asks) and asks the user about
+     * the waiting action, described by what lies at its coordinates now; the action acts on that look.
+     */
     void confirmWaitingAction() throws Exception {
-        work.confirm(user, config());
+        work.confirm(user, config(), action -> {
+            screen.look();
+            return OperatorActions.describe(this, action) + decisions.caution();
+        });
     }
 
     boolean rejected() {

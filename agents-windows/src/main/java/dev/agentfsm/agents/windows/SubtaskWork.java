@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.windows;
 
+import dev.agentfsm.agents.kit.QaPairs;
 import dev.agentfsm.runtime.Blackboard;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Context.ArchivedSubtask;
@@ -55,14 +56,14 @@ final class SubtaskWork<A> {
         }
     }
 
-    /** PENDING: the last reply's questions to the user, the answers onto {@code blackboard}. */
-    void askQuestions(UserChannel user, RuntimeConfig config, Blackboard blackboard) {
-        Questions.ask(questions, user, config, blackboard);
+    /** PENDING: the last reply's questions to the user (those {@code answers} holds are not asked), the answers onto {@code blackboard}. */
+    void askQuestions(QaPairs answers, UserChannel user, RuntimeConfig config, Blackboard blackboard) {
+        Questions.ask(questions, answers, user, config, blackboard);
     }
 
-    /** CONFIRM: asks the user about the held action, which runs when approved. */
-    void confirm(UserChannel user, RuntimeConfig config) throws DriverException {
-        rejected = !gate.confirm(user, config);
+    /** CONFIRM: asks the user about the held action, described as the device is now; it runs when approved. */
+    void confirm(UserChannel user, RuntimeConfig config, ActionGate.Describer<A> describeNow) throws DriverException {
+        rejected = !gate.confirm(user, config, describeNow).approved();
     }
 
     /** Whether the user rejected the action CONFIRM asked about. */

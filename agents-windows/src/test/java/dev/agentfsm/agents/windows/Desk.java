@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.UnaryOperator;
 
 /** A simulated desktop with the scenario's Word and Excel, a replayed model, and a host to run rounds with. */
@@ -89,6 +90,13 @@ final class Desk {
                 .userTimeout(Duration.ofSeconds(5))
                 .actionTimeout(Duration.ofSeconds(5))
                 .build();
+    }
+
+    /** What {@code desktop} was asked to do, without its reads (screenshots and control lists). */
+    static List<String> actions(SimulatedDesktop desktop) {
+        return desktop.log().stream()
+                .filter(l -> !l.startsWith("screenshot ") && !l.startsWith("controls "))
+                .toList();
     }
 
     static ReplayLlmClient replay(String name) {

@@ -52,8 +52,10 @@ final class ReplyCheck {
     private final Status from;
     private final StateCards cards;
     private final List<Status> offered;
+    private final boolean lists;
 
-    ReplyCheck(JsonPointer pointer, Status from, StateCards cards) {
+    ReplyCheck(JsonPointer pointer, Status from, StateCards cards, boolean lists) {
+        this.lists = lists;
         this.pointer = pointer;
         this.from = from;
         this.cards = cards;
@@ -86,7 +88,7 @@ final class ReplyCheck {
             return malformed(
                     "it is a JSON " + json.getNodeType().name().toLowerCase(Locale.ROOT) + ", not a JSON object");
         }
-        JsonNode found = json.at(pointer);
+        JsonNode found = lists ? at(json, pointer) : json.at(pointer);
         if (found.isMissingNode() || found.isNull()) {
             return malformed("it has no status at " + pointer);
         }
@@ -132,10 +134,33 @@ final class ReplyCheck {
         return fenced.matches() ? fenced.group(1) : text;
     }
 
+    /**
+     * The node at {@code pointer}, where a member name met on an array applies to the array's last element: a
+     * reply may carry a list of actions where one is expected (UFO's AppAgent reply), and the list's status is
+     * that of its last action, the one the agent moves by once the others have run.
+     */
+    static JsonNode at(JsonNode json, JsonPointer pointer) {
+        JsonNode node = json;
+        for (JsonPointer segment = pointer; !segment.matches(); segment = segment.tail()) {
+            if (node.isArray() && segment.mayMatchElement()) {
+                node = node.path(segment.getMatchingIndex());
+                continue;
+            }
+            if (node.isArray() && !node.isEmpty()) {
+                node = node.get(node.size() - 1);
+            }
+            node = node.path(segment.getMatchingProperty());
+        }
+        return node;
+    }
+
     /** Puts the normalized status where the model wrote it, so the JSON and the status agree. */
     private void writeBack(JsonNode json, String status) {
-        JsonNode parent = json.at(pointer.head());
+        JsonNode parent = lists ? at(json, pointer.head()) : json.at(pointer.head());
         JsonPointer last = pointer.last();
+        if (lists && parent instanceof ArrayNode array && !last.mayMatchElement()) {
+            parent = array.get(array.size() - 1); // a list of actions: the status is its last action's
+        }
         if (parent instanceof ObjectNode object) {
             object.put(last.getMatchingProperty(), status);
         } else if (parent instanceof ArrayNode array) {

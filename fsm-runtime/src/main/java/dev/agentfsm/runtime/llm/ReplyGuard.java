@@ -20,6 +20,9 @@ import org.slf4j.LoggerFactory;
  * Asks the LLM for a JSON reply and accepts it only when its status is one the current state may move
  * to. The status is read at a JSON pointer ({@code /status} for a host, {@code /action/status} for
  * app, Linux and mobile agents), trimmed, upper-cased and parsed by the machine's generated table.
+ * A guard made {@link #acceptingLists()} also accepts a list where the pointer names a member of an
+ * object (UFO's AppAgent may reply with a list of actions where one is expected): the status is the
+ * list's last element's, the status the agent moves by once the list has run.
  * The prompt and the JSON schema offer only the statuses the state may reach by {@code Trigger.LLM},
  * each with its state card: the transition's {@code @Transition(when)} text and the target state's
  * {@code @State(description)}, in the instruction appended to the prompt and in the schema's description
@@ -54,18 +57,21 @@ public final class ReplyGuard {
     private final int reasks;
     private final List<ReplyRule> rules;
     private final Supplier<List<ToolSpec>> tools;
+    private final boolean lists;
 
     private ReplyGuard(
             LlmClient client,
             JsonPointer statusPointer,
             int reasks,
             List<ReplyRule> rules,
-            Supplier<List<ToolSpec>> tools) {
+            Supplier<List<ToolSpec>> tools,
+            boolean lists) {
         this.client = client;
         this.statusPointer = statusPointer;
         this.reasks = reasks;
         this.rules = List.copyOf(rules);
         this.tools = tools;
+        this.lists = lists;
     }
 
     /**
@@ -81,7 +87,7 @@ public final class ReplyGuard {
             throw new IllegalArgumentException(
                     "reasks is " + reasks + "; it counts corrective re-asks and must be 0 or more");
         }
-        return new ReplyGuard(client, StatusSchema.pointer(statusPointer), reasks, List.of(), List::of);
+        return new ReplyGuard(client, StatusSchema.pointer(statusPointer), reasks, List.of(), List::of, false);
     }
 
     /**
@@ -92,7 +98,7 @@ public final class ReplyGuard {
         Objects.requireNonNull(rule, "rule");
         List<ReplyRule> more = new ArrayList<>(rules);
         more.add(rule);
-        return new ReplyGuard(client, statusPointer, reasks, more, tools);
+        return new ReplyGuard(client, statusPointer, reasks, more, tools, lists);
     }
 
     /**
@@ -103,7 +109,19 @@ public final class ReplyGuard {
      */
     public ReplyGuard offering(Supplier<List<ToolSpec>> deviceTools) {
         Objects.requireNonNull(deviceTools, "deviceTools");
-        return new ReplyGuard(client, statusPointer, reasks, rules, deviceTools);
+        return new ReplyGuard(client, statusPointer, reasks, rules, deviceTools, lists);
+    }
+
+    /**
+     * This guard, accepting a list where its pointer names a member of an object: the status is then the
+     * list's last element's, and is normalized there. UFO's AppAgent reply may carry a list of actions where
+     * one is expected ({@code "action": [{...}, {...}]}), the last action's status being the one the agent
+     * moves by once the list has run; an empty list has no status. The other elements are the agent's to
+     * check, with a {@link #with(ReplyRule) rule}. Without this, a list has no status at the pointer and is
+     * re-asked, so an agent that runs one action never meets one.
+     */
+    public ReplyGuard acceptingLists() {
+        return new ReplyGuard(client, statusPointer, reasks, rules, tools, true);
     }
 
     /** The statuses the state of {@code from} may reach by {@code Trigger.LLM}, in declaration order. */
@@ -145,7 +163,7 @@ public final class ReplyGuard {
                     + " declare one, or move from " + from.name() + " in code");
         }
         JsonNode restricted = StatusSchema.restrict(schema, statusPointer, cards);
-        ReplyCheck check = new ReplyCheck(statusPointer, from, cards);
+        ReplyCheck check = new ReplyCheck(statusPointer, from, cards, lists);
         List<ChatMessage> conversation = withInstruction(messages, check.instruction());
         List<ToolSpec> offeredTools = ToolPatterns.offered(tools.get(), from);
         for (int attempt = 0; ; attempt++) {

@@ -159,6 +159,39 @@ class ReplyGuardTest {
     }
 
     @Test
+    void aGuardAcceptingListsReadsTheStatusOfTheLastAction() throws LlmException {
+        // UFO's AppAgent reply may carry a list of actions; the agent moves by the last one once all have run
+        String list = "{\"action\": [{\"function\": \"click\", \"status\": \"CONTINUE\"},"
+                + " {\"function\": \"type\", \"status\": \" finish\"}]}";
+        ScriptedModel llm = ScriptedModel.of(List.of("{\"action\": []}", list));
+
+        AgentReply accepted = guard(llm, 1).acceptingLists().ask(AppStatus.CONTINUE, PROMPT, schema);
+
+        assertEquals(AppStatus.FINISH, accepted.status());
+        assertEquals("FINISH", accepted.json().at("/action/1/status").textValue(), "normalized where it was written");
+        assertEquals("CONTINUE", accepted.json().at("/action/0/status").textValue());
+        assertTrue(
+                llm.requests()
+                        .get(1)
+                        .messages()
+                        .get(3)
+                        .text()
+                        .startsWith("Your reply was rejected: it has no status at /action/status"),
+                "an empty list has no status");
+    }
+
+    @Test
+    void aGuardNotAcceptingListsReasksOne() {
+        String list = "{\"action\": [{\"function\": \"click\", \"status\": \"FINISH\"}]}";
+        ScriptedModel llm = ScriptedModel.of(List.of(list));
+
+        ReplyRejectedException e =
+                assertThrows(ReplyRejectedException.class, () -> guard(llm, 0).ask(AppStatus.CONTINUE, PROMPT, schema));
+
+        assertTrue(e.getMessage().contains("it has no status at /action/status"), e.getMessage());
+    }
+
+    @Test
     void acceptsAReplyInACodeFence() throws LlmException {
         String fenced = "```json\n" + reply("CONTINUE") + "\n```";
         ScriptedModel llm = ScriptedModel.of(List.of(fenced, "```\n" + reply("FAIL") + "\n```\n"));

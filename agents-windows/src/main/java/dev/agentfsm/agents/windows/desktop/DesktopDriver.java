@@ -24,10 +24,11 @@ import java.util.stream.Collectors;
  * {@code RuntimeConfig.actionTimeout()} when it is built); a call past it is a {@code DriverException}
  * naming the window and the operation, never a hang.
  *
- * <p>It is a {@link DeviceDriver}, so whatever wraps a device (a journal, a test double, a step
- * interceptor) wraps a desktop too: {@link #observe} is the desktop's screenshot with its window list,
- * {@link #tools} are {@link #TOOLS} and {@link #execute(Action, Duration)} runs one of them, naming
- * the window and the control by id. The typed methods below are what an implementation writes.
+ * <p>It is a {@link DeviceDriver}, so whatever wraps a device (a test double, a step interceptor) wraps a
+ * desktop too: {@link #observe} is the desktop's screenshot with its window list, {@link #tools} are
+ * {@link #TOOLS} and {@link #execute(Action, Duration)} runs one of them, naming the window and the
+ * control by id. The typed methods below are what an implementation writes, and what the agents call: a
+ * session journal wraps them through {@link RecordedDesktop}.
  */
 public interface DesktopDriver extends DeviceDriver {
 

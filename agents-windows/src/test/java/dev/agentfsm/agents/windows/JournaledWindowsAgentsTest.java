@@ -110,8 +110,10 @@ class JournaledWindowsAgentsTest {
             assertEquals(List.of(), process.word.table(), "the approved click deleted the table");
             assertTrue(process.desktop.calls.contains("click Sales Report.docx - Word: Delete Table"));
             assertTrue(process.desktop.calls.size() > 10, process.desktop.calls.toString());
+            // CONTINUE looks and names the point; CONFIRM looks again and names it before asking; then the click
             process.screen.ifPresent(screen -> assertEquals(
-                    List.of("look", "at (80, 64)", "click (80, 64) left", "at (80, 64)", "look"), screen.calls));
+                    List.of("look", "at (80, 64)", "look", "at (80, 64)", "click (80, 64) left", "at (80, 64)", "look"),
+                    screen.calls));
         }
 
         try (Journal journal = Journal.open(file)) {
@@ -215,7 +217,10 @@ class JournaledWindowsAgentsTest {
             RoundResult first = process.run(journal);
             assertEquals(Outcome.SUSPENDED, first.outcome(), first.reason());
             assertEquals(DELETE, first.waiting().orElseThrow().prompt(), "the screen said what lies at the point");
-            assertEquals(List.of("look", "at (80, 64)"), process.screen.orElseThrow().calls);
+            assertEquals(
+                    List.of("look", "at (80, 64)", "look", "at (80, 64)"),
+                    process.screen.orElseThrow().calls,
+                    "CONFIRM looked again before it asked");
         }
 
         try (Journal journal = Journal.open(file)) {

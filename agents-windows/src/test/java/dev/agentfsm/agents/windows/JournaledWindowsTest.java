@@ -7,10 +7,10 @@ import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
-import dev.agentfsm.agents.windows.desktop.RecordedDesktop;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDesktop;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedDocument;
 import dev.agentfsm.agents.windows.desktop.simulated.SimulatedSheet;
+import dev.agentfsm.agents.windows.journal.WindowsJournal;
 import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Windows agents journaled ({@link RecordedDesktop} with the journal's wrappers) and resumed after a
+ * The Windows agents journaled ({@link WindowsJournal#desktop} with the journal's wrappers) and resumed after a
  * crash: between two actions of one reply only the actions not yet done run; after a CONFIRM the user is
  * not asked again and the approved action does not run twice. The "world" (the simulated desktop) outlives
  * the crash, as a real desktop would; the agents, the model client and the user channel do not.
@@ -135,7 +135,7 @@ class JournaledWindowsTest {
 
     private static Session session(
             Journal journal, DesktopDriver desktop, LlmClient model, UserChannel user, boolean recording) {
-        HostAgent host = HostAgent.builder(RecordedDesktop.of(desktop, journal::driver), journal.llm(model))
+        HostAgent host = HostAgent.builder(WindowsJournal.desktop(journal, desktop), journal.llm(model))
                 .user(journal.user(user))
                 .config(CONFIG)
                 .build();

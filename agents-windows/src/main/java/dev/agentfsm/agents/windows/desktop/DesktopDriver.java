@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
  * desktop too: {@link #observe} is the desktop's screenshot with its window list, {@link #tools} are
  * {@link #TOOLS} and {@link #execute(Action, Duration)} runs one of them, naming the window and the
  * control by id. The typed methods below are what an implementation writes, and what the agents call: a
- * session journal wraps them through {@link RecordedDesktop}.
+ * session journal wraps them through {@code WindowsJournal.desktop}.
  */
 public interface DesktopDriver extends DeviceDriver {
 

@@ -35,7 +35,7 @@ final class GroupSync {
     }
 
     /** The most files a round forces at the same moment. */
-    static final int FORCERS = 32;
+    static final int FORCERS = 128;
 
     /** The JVM's syncer, used by every journal with {@link Durability#GROUP}. */
     static final GroupSync SHARED = new GroupSync(channel -> channel.force(false), FORCERS);

@@ -27,18 +27,33 @@ public final class ScaleReport {
     private ScaleReport() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 3) {
-            throw new IllegalArgumentException(
-                    "usage: ScaleReport <journals.json> <killcheck.json> <sessions.json> [<sessions.json>...]");
+        if (args.length == 0) {
+            throw new IllegalArgumentException("usage: ScaleReport <file.json>... (the JSON of ConcurrentJournals,"
+                    + " KillCheck and WaitingSessions, in any order; missing files are left out)");
+        }
+        List<JsonNode> journals = new ArrayList<>();
+        List<JsonNode> kills = new ArrayList<>();
+        List<JsonNode> sessions = new ArrayList<>();
+        for (String file : args) {
+            Optional<JsonNode> json = read(file);
+            if (json.isEmpty()) {
+                continue;
+            }
+            if (json.get().has("stepsPerSecond")) {
+                journals.add(json.get());
+            } else if (json.get().has("stepsInJournalsAtKill")) {
+                kills.add(json.get());
+            } else if (json.get().has("bytesPerWaitingSession")) {
+                sessions.add(json.get());
+            } else {
+                throw new IllegalArgumentException(
+                        file + " is not the JSON of ConcurrentJournals, KillCheck or WaitingSessions");
+            }
         }
         ScaleReport report = new ScaleReport();
         report.out.append("## Many sessions: journals that scale, sessions waiting at a question\n\n");
-        read(args[0]).ifPresent(report::journals);
-        read(args[1]).ifPresent(report::killCheck);
-        List<JsonNode> sessions = new ArrayList<>();
-        for (int i = 2; i < args.length; i++) {
-            read(args[i]).ifPresent(sessions::add);
-        }
+        journals.forEach(report::journals);
+        kills.forEach(report::killCheck);
         if (!sessions.isEmpty()) {
             report.sessions(sessions);
         }
@@ -56,11 +71,21 @@ public final class ScaleReport {
         out.append(String.format(
                 Locale.ROOT,
                 "**Journaled sessions** (`journal.ConcurrentJournals`): %,d sessions at once on %s, each of %d steps"
-                        + " (a model call and a command per step, both answered at once by stand-ins), with no journal"
+                        + " (a model call and a command per step, answered by stand-ins: %s), with no journal"
                         + " and with one journal per session in each durability, in the same run; median of three.%n%n",
                 json.get("sessions").asInt(),
                 json.get("threads").asText(),
-                json.get("steps").asInt()));
+                json.get("steps").asInt(),
+                json.path("modelMillis").asLong() == 0
+                        ? "both at once, so a step without a journal is the runtime's work alone"
+                        : "the model after " + json.path("modelMillis").asLong() + " ms, at most "
+                                + String.format(
+                                        Locale.ROOT,
+                                        "%,.0f",
+                                        json.get("sessions").asInt()
+                                                * 1000.0
+                                                / json.path("modelMillis").asLong())
+                                + " steps per second"));
         out.append("| journal | steps per second | × without a journal |\n|---|---:|---:|\n");
         rates.properties()
                 .forEach(e -> out.append(String.format(

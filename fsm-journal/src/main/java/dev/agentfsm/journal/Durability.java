@@ -20,9 +20,10 @@ public enum Durability {
     /**
      * Group commit: written, then forced to the storage device by the JVM's shared syncer before the
      * session goes on, so a record survives a killed process and a power cut, as with {@link #SYNC}.
-     * The sessions whose records arrive while the syncer is forcing wait together for its next round,
-     * which forces all their files at once: the choice for many sessions in one process, where it shares
-     * the device's commits among them and their threads wait parked, not each inside its own force.
+     * The sessions whose records arrive while the syncer is forcing wait together, parked, for its next
+     * round, which forces all their files at once. Each session's file is still forced once per record:
+     * the file system joins concurrent forces into shared commits, for {@link #SYNC} from many threads as
+     * for a round.
      */
     GROUP,
     /**

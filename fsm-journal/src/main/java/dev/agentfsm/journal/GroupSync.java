@@ -18,9 +18,9 @@ import java.util.concurrent.TimeUnit;
  * Forces journal files for their writers in shared rounds: group commit ({@link Durability#GROUP}). A
  * writer that has written a record calls {@link #sync} and blocks until a round that began after its
  * write has forced its file; the writers that arrive while a round is forcing all wait for the next
- * round, which forces their files together. So a thousand sessions finishing steps at once cost a few
- * rounds, not a thousand forces waiting in line one behind the other, and their threads wait parked
- * rather than each inside its own {@code fsync}.
+ * round, which forces their files together. Their threads wait parked, not each inside its own {@code
+ * fsync} (a virtual thread in a force holds its carrier, which the JDK replaces with another platform
+ * thread).
  *
  * <p>A round forces its files at once, from a few threads: a file system commits concurrent forces
  * together (ext4 and XFS join them in one journal commit), while forces made one after the other wait

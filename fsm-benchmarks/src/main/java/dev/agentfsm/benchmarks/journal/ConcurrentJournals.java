@@ -32,12 +32,14 @@ import java.util.stream.Stream;
  *
  * <pre>{@code
  * java -cp fsm-benchmarks/target/benchmarks.jar dev.agentfsm.benchmarks.journal.ConcurrentJournals \
- *      [SESSIONS [STEPS [DIR [OUT.json]]]]
+ *      [SESSIONS [STEPS [DIR [OUT.json [DURABILITIES [MODEL_MILLIS]]]]]]
  * }</pre>
  *
  * Defaults: 1,000 sessions of 20 steps, journals in a new directory under {@code fsm-benchmarks/target}
  * (put {@code DIR} on the disk whose {@code fsync} you want to know), JSON to {@code
- * fsm-benchmarks/target/journals.json}.
+ * fsm-benchmarks/target/journals.json}, the durabilities {@code GROUP,SYNC,FLUSH} (the run without a
+ * journal always comes first), and a model that answers at once ({@code MODEL_MILLIS} makes each reply
+ * take that long, so that the sessions wait as for a model, and the journal's work hides in the waits).
  */
 public final class ConcurrentJournals {
     private static final int REPEATS = 3;
@@ -54,23 +56,31 @@ public final class ConcurrentJournals {
         System.out.printf(
                 "%,d sessions of %d steps on %s; journals in %s%n",
                 sessions, steps, SessionThreads.describe(), dir.toAbsolutePath());
-        List<Optional<Durability>> configurations = List.of(
-                Optional.empty(),
-                Optional.of(Durability.GROUP),
-                Optional.of(Durability.SYNC),
-                Optional.of(Durability.FLUSH));
+        List<Optional<Durability>> configurations = new ArrayList<>(List.of(Optional.empty()));
+        for (String name : (args.length > 4 ? args[4] : "GROUP,SYNC,FLUSH").split(",")) {
+            configurations.add(Optional.of(Durability.valueOf(name)));
+        }
+        long modelMillis = args.length > 5 ? Long.parseLong(args[5]) : 0;
+        if (modelMillis > 0) {
+            System.out.printf(
+                    "the model answers after %d ms: at most %,.0f steps per second%n",
+                    modelMillis, sessions * 1000.0 / modelMillis);
+        }
         for (Optional<Durability> c : configurations) {
-            run(dir, c, Math.min(sessions, 200), steps); // warm-up
+            run(dir, c, Math.min(sessions, 200), steps, modelMillis); // warm-up
         }
         List<List<Double>> rates = new ArrayList<>();
         configurations.forEach(c -> rates.add(new ArrayList<>()));
         for (int r = 0; r < REPEATS; r++) {
             for (int i = 0; i < configurations.size(); i++) {
-                rates.get(i).add(run(dir, configurations.get(i), sessions, steps));
+                rates.get(i).add(run(dir, configurations.get(i), sessions, steps, modelMillis));
             }
         }
         ObjectNode json = new ObjectMapper().createObjectNode();
-        json.put("sessions", sessions).put("steps", steps).put("threads", SessionThreads.describe());
+        json.put("sessions", sessions)
+                .put("steps", steps)
+                .put("modelMillis", modelMillis)
+                .put("threads", SessionThreads.describe());
         ObjectNode medians = json.putObject("stepsPerSecond");
         System.out.println();
         System.out.println("| journal | steps per second (median of " + REPEATS + ") | runs | × without |");
@@ -104,14 +114,15 @@ public final class ConcurrentJournals {
     }
 
     /** Runs {@code sessions} sessions at once, each to its end; returns their steps per second together. */
-    private static double run(Path dir, Optional<Durability> durability, int sessions, int steps) throws Exception {
+    private static double run(Path dir, Optional<Durability> durability, int sessions, int steps, long modelMillis)
+            throws Exception {
         Path runDir =
                 Files.createTempDirectory(dir, durability.map(Durability::name).orElse("none") + "-");
         RuntimeConfig config = RuntimeConfig.parse("maxStep: " + (steps + 1));
         List<Callable<RoundResult>> work = new ArrayList<>();
         for (int i = 0; i < sessions; i++) {
             Path file = runDir.resolve("session-" + i + ".journal");
-            work.add(() -> session(file, durability, config, steps));
+            work.add(() -> session(file, durability, config, steps, modelMillis));
         }
         long started = System.nanoTime();
         List<Future<RoundResult>> results;
@@ -142,11 +153,12 @@ public final class ConcurrentJournals {
         return (double) sessions * (steps + 1) / (nanos / 1e9);
     }
 
-    private static RoundResult session(Path file, Optional<Durability> durability, RuntimeConfig config, int steps)
+    private static RoundResult session(
+            Path file, Optional<Durability> durability, RuntimeConfig config, int steps, long modelMillis)
             throws IOException {
         StandIns.Executed nothing = id -> {};
         if (durability.isEmpty()) {
-            WorkerAgent agent = new WorkerAgent(StandIns.model(steps), StandIns.shell(nothing), config);
+            WorkerAgent agent = new WorkerAgent(StandIns.model(steps, modelMillis), StandIns.shell(nothing), config);
             return Session.of(WorkerStateManager.instance(), agent)
                     .config(config)
                     .build()
@@ -155,7 +167,7 @@ public final class ConcurrentJournals {
         }
         try (Journal journal = Journal.create(file, durability.get())) {
             WorkerAgent agent = new WorkerAgent(
-                    journal.llm(StandIns.model(steps)), journal.driver(StandIns.shell(nothing)), config);
+                    journal.llm(StandIns.model(steps, modelMillis)), journal.driver(StandIns.shell(nothing)), config);
             return Session.of(WorkerStateManager.instance(), agent)
                     .config(config)
                     .recorder(journal)

@@ -36,9 +36,22 @@ final class StandIns {
      * ({@code "step N"}), so a resumed session, whose replayed steps never reach it, is answered alike.
      */
     static LlmClient model(int steps) {
+        return model(steps, 0);
+    }
+
+    /** As {@link #model(int)}, each reply coming {@code millis} after the request, as a model's would. */
+    static LlmClient model(int steps, long millis) {
         return new LlmClient() {
             @Override
             public LlmReply complete(LlmRequest request) {
+                if (millis > 0) {
+                    try {
+                        Thread.sleep(millis);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted while the model thought", e);
+                    }
+                }
                 String text =
                         request.messages().get(request.messages().size() - 1).text();
                 int done = Integer.parseInt(text.substring(text.indexOf(' ') + 1));

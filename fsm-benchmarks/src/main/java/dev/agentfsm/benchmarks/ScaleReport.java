@@ -107,7 +107,7 @@ public final class ScaleReport {
         out.append(String.format(
                 Locale.ROOT,
                 "**Kill check** (`journal.KillCheck`, seed %d): %,d journaled sessions (`GROUP`) of %d steps in a child"
-                        + " JVM on %s, killed with SIGKILL %,d ms after they started, then every session resumed in"
+                        + " JVM on %s, killed with SIGKILL %,d ms after the first step completed, then every session resumed in"
                         + " a second JVM. At the kill the journals held %,d completed steps (%,d of them reported"
                         + " completed by the child before it died, %d sessions finished); after the resume %,d of %,d"
                         + " sessions completed; actions of steps cut off by the kill that ran again: %d (not in"

@@ -38,7 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Every completed action is durable: a child JVM runs many journaled sessions at once ({@link
  * Durability#GROUP}, one thread each, virtual on JDK 21+), reporting each step as it completes; it is
- * killed with SIGKILL at a random moment; a second child resumes every session to its end. Checked:
+ * killed with SIGKILL at a random moment after its first step completed; a second child resumes every session to its end. Checked:
  * every step the first child reported completed is in its journal; no action of a step the journals
  * held at the kill ran again; every session ends {@code COMPLETED} with all its steps; every action
  * ran, and the only actions that ran twice are those of the steps cut off by the kill (not in the
@@ -122,7 +122,6 @@ public final class KillCheck {
                 .start();
         Map<Integer, Integer> done = new HashMap<>();
         Map<Integer, String> ends = new HashMap<>();
-        AtomicInteger started = new AtomicInteger();
         Thread reader = new Thread(() -> {
             try (BufferedReader lines =
                     new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
@@ -135,11 +134,12 @@ public final class KillCheck {
                     synchronized (done) {
                         switch (words[0]) {
                             case "started" -> {
-                                started.set(1);
+                                // the child made its sessions; the kill waits for their first completed step
+                            }
+                            case "done" -> {
+                                done.merge(Integer.parseInt(words[1]), Integer.parseInt(words[2]), Math::max);
                                 done.notifyAll();
                             }
-                            case "done" ->
-                                done.merge(Integer.parseInt(words[1]), Integer.parseInt(words[2]), Math::max);
                             case "end" -> ends.put(Integer.parseInt(words[1]), words[2] + " " + words[3]);
                             default -> throw new IllegalStateException("unexpected line from the child: " + line);
                         }
@@ -152,8 +152,10 @@ public final class KillCheck {
         reader.start();
         boolean killed = false;
         if (killAfterMillis > 0) {
+            // the random moment is counted from the first completed step, so that it falls while steps complete
+            // rather than while the child still creates its journals
             synchronized (done) {
-                while (started.get() == 0 && child.isAlive()) {
+                while (done.isEmpty() && child.isAlive()) {
                     done.wait(100);
                 }
             }

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Runs every agent-fsm benchmark: dispatch (JMH, with the GC profiler), processor cost (JMH) and
-# cold start (separate JVMs). Writes JMH's JSON to fsm-benchmarks/target/results.json and the
+# Runs every agent-fsm benchmark: dispatch (JMH, with the GC profiler), processor cost (JMH), cold
+# start (separate JVMs), and many sessions: journaled steps per second, the kill check, the heap of
+# sessions waiting at a question. Writes JMH's JSON to fsm-benchmarks/target/results.json and the
 # Markdown report to BENCHMARKS.md at the repository root.
 #
 #   fsm-benchmarks/run.sh           the full run (about 6 minutes on 2 cores after the build)
 #   fsm-benchmarks/run.sh --quick   a smoke run (under a minute on 2 cores after the build); writes its
 #                                   report to fsm-benchmarks/target/BENCHMARKS-quick.md, not BENCHMARKS.md
 #
-# Non-interactive; needs a JDK 17+ (java on the PATH or JAVA_HOME) and Maven.
+# Non-interactive; needs a JDK 17+ (java on the PATH or JAVA_HOME) and Maven. The many-session runs use
+# virtual threads: AGENTFSM_VT_JAVA names a JDK 21+'s java for them (default: java itself when it is
+# 21+, else /usr/lib/jvm/temurin-25-jdk-amd64/bin/java when it exists, else java on platform threads).
 set -euo pipefail
 
 quick=false
@@ -66,6 +69,42 @@ rm -rf "$demos" && mkdir -p "$demos"
 echo "== cold start: $cold_runs fresh JVMs per subject (${SECONDS}s so far)"
 "$java" -cp "$jar" dev.agentfsm.benchmarks.ColdStart "$cold_runs" "$coldstart"
 
+# many sessions (issue 27 items 3 and 4): on virtual threads where a JDK 21+ is at hand
+vt_java="${AGENTFSM_VT_JAVA:-}"
+if [[ -z "$vt_java" ]]; then
+  if [[ "$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')" -ge 21 ]]; then
+    vt_java="$java"
+  elif [[ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ]]; then
+    vt_java=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+  else
+    vt_java="$java"
+  fi
+fi
+journals="$module/target/journals.json"
+journals_model="$module/target/journals-model.json"
+killcheck="$module/target/killcheck.json"
+sessions_vt="$module/target/sessions-vt.json"
+sessions_17="$module/target/sessions-17.json"
+rm -f "$journals" "$journals_model" "$killcheck" "$sessions_vt" "$sessions_17"
+if $quick; then
+  many=(200 10); kill=(200 20); waiting=10000
+else
+  many=(1000 20); kill=(1000 40); waiting=100000
+fi
+echo "== many sessions with $vt_java: journaled steps per second (${SECONDS}s so far)"
+"$vt_java" -cp "$jar" dev.agentfsm.benchmarks.journal.ConcurrentJournals "${many[@]}" "$module/target/journals" "$journals"
+echo "== the same, the model answering after 20 ms (${SECONDS}s so far)"
+"$vt_java" -cp "$jar" dev.agentfsm.benchmarks.journal.ConcurrentJournals "${many[@]}" "$module/target/journals" \
+  "$journals_model" GROUP,SYNC 20
+echo "== the kill check (${SECONDS}s so far)"
+"$vt_java" -cp "$jar" dev.agentfsm.benchmarks.journal.KillCheck "${kill[@]}" "$module/target" "$killcheck" \
+  || echo "the kill check FAILED: see $killcheck"
+echo "== sessions waiting at a question, on $vt_java and on $java (${SECONDS}s so far)"
+"$vt_java" -Xmx1g -cp "$jar" dev.agentfsm.benchmarks.sessions.WaitingSessions "$waiting" "$sessions_vt"
+if [[ "$vt_java" != "$java" ]]; then
+  "$java" -Xmx1g -cp "$jar" dev.agentfsm.benchmarks.sessions.WaitingSessions 2000 "$sessions_17"
+fi
+
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)"
 memory="$(awk '/^MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo 2>/dev/null)"
 jdk="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.vm.name = //p; s/^ *java.runtime.version = //p' | paste -sd ' ' -)"
@@ -118,6 +157,7 @@ NOTES
   echo
   "$java" -cp "$jar" dev.agentfsm.benchmarks.Report "$results" "$coldstart"
   cat "$clistart"
+  "$java" -cp "$jar" dev.agentfsm.benchmarks.ScaleReport "$journals" "$journals_model" "$killcheck" "$sessions_17" "$sessions_vt"
   echo "Raw JMH results: \`fsm-benchmarks/target/results.json\` (not committed). What each implementation does: \`fsm-benchmarks/README.md\`."
 } > "$report"
 

@@ -28,8 +28,9 @@ import java.util.Optional;
  * match, it is not JSON, its number is out of order) is corruption: an error naming the record and
  * its byte offset, whatever follows it.
  *
- * <p>Writing: each record is written with one call and, with {@link Durability#SYNC}, forced to the
- * device before {@link #write} returns. A file is written by one {@code JournalFile} at a time: it
+ * <p>Writing: each record is written with one call and, with {@link Durability#SYNC} or {@link
+ * Durability#GROUP}, forced to the device before {@link #write} returns: by the writer's thread, or by
+ * the shared {@link GroupSync} in a round with other journals' writers. A file is written by one {@code JournalFile} at a time: it
  * holds an exclusive lock on it until {@link #close()}.
  */
 final class JournalFile implements JournalStore.Writer {
@@ -51,6 +52,9 @@ final class JournalFile implements JournalStore.Writer {
     private static final int CHUNK = 64 << 10;
 
     private final Durability durability;
+    /** Who forces the file for {@link Durability#GROUP}. */
+    private final GroupSync group;
+
     private final Optional<JournalKey> key;
     private String lastMac;
     private int records;
@@ -61,6 +65,7 @@ final class JournalFile implements JournalStore.Writer {
             FileChannel channel,
             FileLock lock,
             Durability durability,
+            GroupSync group,
             Optional<JournalKey> key,
             String lastMac,
             int records,
@@ -69,6 +74,7 @@ final class JournalFile implements JournalStore.Writer {
         this.channel = channel;
         this.lock = lock;
         this.durability = durability;
+        this.group = group;
         this.key = key;
         this.lastMac = lastMac;
         this.records = records;
@@ -223,6 +229,12 @@ final class JournalFile implements JournalStore.Writer {
      * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it
      */
     public static JournalFile create(Path file, Durability durability, Optional<JournalKey> key) throws IOException {
+        return create(file, durability, key, GroupSync.SHARED);
+    }
+
+    /** Starts a new journal file whose records {@code group} forces, with {@link Durability#GROUP}. */
+    static JournalFile create(Path file, Durability durability, Optional<JournalKey> key, GroupSync group)
+            throws IOException {
         Objects.requireNonNull(durability, "durability");
         Objects.requireNonNull(key, "key");
         refuseLink(file, "created");
@@ -238,10 +250,10 @@ final class JournalFile implements JournalStore.Writer {
         FileChannel channel =
                 FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
         FileLock lock = lock(file, channel);
-        if (durability == Durability.SYNC) {
+        if (durability != Durability.FLUSH) {
             syncDirectory(file);
         }
-        return new JournalFile(file, channel, lock, durability, key, "", 0, 0);
+        return new JournalFile(file, channel, lock, durability, group, key, "", 0, 0);
     }
 
     /**
@@ -292,6 +304,7 @@ final class JournalFile implements JournalStore.Writer {
                     channel,
                     lock,
                     durability,
+                    GroupSync.SHARED,
                     key,
                     contents.lastMac(),
                     contents.records().size(),
@@ -324,7 +337,8 @@ final class JournalFile implements JournalStore.Writer {
                 channel.force(true);
             }
             channel.position(validBytes);
-            return new JournalFile(file, channel, lock, durability, Optional.empty(), "", count.lines, validBytes);
+            return new JournalFile(
+                    file, channel, lock, durability, GroupSync.SHARED, Optional.empty(), "", count.lines, validBytes);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -353,7 +367,8 @@ final class JournalFile implements JournalStore.Writer {
     }
 
     /**
-     * Appends a record: one write, then (with {@link Durability#SYNC}) a force to the device.
+     * Appends a record: one write, then (with {@link Durability#SYNC} or {@link Durability#GROUP}) a
+     * force to the device; it returns once the record is as durable as its durability says.
      *
      * @throws IllegalArgumentException if the record's number is not the next one
      */
@@ -375,8 +390,12 @@ final class JournalFile implements JournalStore.Writer {
         while (line.hasRemaining()) {
             channel.write(line);
         }
-        if (durability == Durability.SYNC) {
-            channel.force(false);
+        switch (durability) {
+            case SYNC -> channel.force(false);
+            case GROUP -> group.sync(channel);
+            case FLUSH -> {
+                // written to the operating system: survives a killed process
+            }
         }
         records++;
         bytes += length;

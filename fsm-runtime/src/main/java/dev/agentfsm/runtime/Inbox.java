@@ -32,9 +32,6 @@ import java.util.concurrent.TimeUnit;
  * the journal: deliver them again.
  */
 public final class Inbox {
-    /** How often a wait looks at its round's cancellation token. */
-    private static final long CANCEL_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-
     private static final CancellationToken NOT_CANCELLED = new CancellationToken();
 
     /** The events not yet taken, oldest first; created by the first delivery, guarded by this inbox's lock. */
@@ -132,27 +129,56 @@ public final class Inbox {
                 }
             }
         }
-        while (true) {
-            if (cancellation.isCancelled()) {
-                throw new CancellationException("the round was cancelled while "
-                        + running().map(Status::qualifiedName).orElse("its state") + " waited for an event");
-            }
-            long wait = CANCEL_CHECK_NANOS;
-            if (timeout.isPresent()) {
-                long left = deadlineNanos - System.nanoTime();
-                if (left <= 0) {
-                    throw timedOut();
-                }
-                wait = Math.min(wait, left);
-            }
-            synchronized (this) {
-                if (events != null && !events.isEmpty()) {
-                    return events.poll();
-                }
-                // then look at the cancellation and the deadline again before taking what came
-                TimeUnit.NANOSECONDS.timedWait(this, wait);
-            }
+        CancellationToken token = cancellation;
+        if (token == NOT_CANCELLED) {
+            return awaitUncancellable();
         }
+        // the token wakes this wait when it is cancelled, so the wait needs no timer of its own: a session
+        // waiting without a @Timeout costs no processor time until its event, its cancellation or an interrupt
+        boolean cancelled = token.startWaiting(this);
+        try {
+            while (true) {
+                if (cancelled || token.isCancelled()) {
+                    throw new CancellationException("the round was cancelled while "
+                            + running().map(Status::qualifiedName).orElse("its state") + " waited for an event");
+                }
+                long left = 0;
+                if (timeout.isPresent()) {
+                    left = deadlineNanos - System.nanoTime();
+                    if (left <= 0) {
+                        throw timedOut();
+                    }
+                }
+                synchronized (this) {
+                    if (events != null && !events.isEmpty()) {
+                        return events.poll();
+                    }
+                    if (token.isCancelled()) {
+                        continue; // cancelled before this lock was taken: its wake-up may have come already
+                    }
+                    if (timeout.isPresent()) {
+                        TimeUnit.NANOSECONDS.timedWait(this, left);
+                    } else {
+                        wait();
+                    }
+                }
+            }
+        } finally {
+            token.stopWaiting(this);
+        }
+    }
+
+    /** A wait outside any round's state: nothing can cancel it but an interrupt. */
+    private synchronized Event awaitUncancellable() throws InterruptedException {
+        while (events == null || events.isEmpty()) {
+            wait();
+        }
+        return events.poll();
+    }
+
+    /** Wakes a wait in {@link #awaitLive()}: the token it waits under was cancelled. */
+    synchronized void wake() {
+        notifyAll();
     }
 
     synchronized Optional<Event> pollLive() {

@@ -1,0 +1,179 @@
+package dev.agentfsm.benchmarks.journal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.benchmarks.SessionThreads;
+import dev.agentfsm.journal.Durability;
+import dev.agentfsm.journal.Journal;
+import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Session;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+/**
+ * Steps per second of many concurrent sessions, without a journal and with one per session in each
+ * {@link Durability}, in the same run: sessions of the {@link Worker} machine (a model call and a
+ * command per step, answered at once by {@link StandIns}), one thread each (virtual on JDK 21+). Each
+ * configuration runs {@code REPEATS} times, interleaved, after a warm-up; the median is reported. Issue
+ * 27's target: with a journal whose records are forced ({@code GROUP}), at least half the throughput
+ * without one.
+ *
+ * <pre>{@code
+ * java -cp fsm-benchmarks/target/benchmarks.jar dev.agentfsm.benchmarks.journal.ConcurrentJournals \
+ *      [SESSIONS [STEPS [DIR [OUT.json [DURABILITIES [MODEL_MILLIS]]]]]]
+ * }</pre>
+ *
+ * Defaults: 1,000 sessions of 20 steps, journals in a new directory under {@code fsm-benchmarks/target}
+ * (put {@code DIR} on the disk whose {@code fsync} you want to know), JSON to {@code
+ * fsm-benchmarks/target/journals.json}, the durabilities {@code GROUP,SYNC,FLUSH} (the run without a
+ * journal always comes first), and a model that answers at once ({@code MODEL_MILLIS} makes each reply
+ * take that long, so that the sessions wait as for a model, and the journal's work hides in the waits).
+ */
+public final class ConcurrentJournals {
+    private static final int REPEATS = 3;
+
+    private ConcurrentJournals() {}
+
+    public static void main(String[] args) throws Exception {
+        int sessions = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
+        int steps = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+        Path dir = args.length > 2
+                ? Files.createDirectories(Path.of(args[2]))
+                : Files.createTempDirectory(Files.createDirectories(Path.of("fsm-benchmarks/target")), "journals-");
+        Path out = Path.of(args.length > 3 ? args[3] : "fsm-benchmarks/target/journals.json");
+        System.out.printf(
+                "%,d sessions of %d steps on %s; journals in %s%n",
+                sessions, steps, SessionThreads.describe(), dir.toAbsolutePath());
+        List<Optional<Durability>> configurations = new ArrayList<>(List.of(Optional.empty()));
+        for (String name : (args.length > 4 ? args[4] : "GROUP,SYNC,FLUSH").split(",")) {
+            configurations.add(Optional.of(Durability.valueOf(name)));
+        }
+        long modelMillis = args.length > 5 ? Long.parseLong(args[5]) : 0;
+        if (modelMillis > 0) {
+            System.out.printf(
+                    "the model answers after %d ms: at most %,.0f steps per second%n",
+                    modelMillis, sessions * 1000.0 / modelMillis);
+        }
+        for (Optional<Durability> c : configurations) {
+            run(dir, c, Math.min(sessions, 200), steps, modelMillis); // warm-up
+        }
+        List<List<Double>> rates = new ArrayList<>();
+        configurations.forEach(c -> rates.add(new ArrayList<>()));
+        for (int r = 0; r < REPEATS; r++) {
+            for (int i = 0; i < configurations.size(); i++) {
+                rates.get(i).add(run(dir, configurations.get(i), sessions, steps, modelMillis));
+            }
+        }
+        ObjectNode json = new ObjectMapper().createObjectNode();
+        json.put("sessions", sessions)
+                .put("steps", steps)
+                .put("modelMillis", modelMillis)
+                .put("threads", SessionThreads.describe());
+        ObjectNode medians = json.putObject("stepsPerSecond");
+        System.out.println();
+        System.out.println("| journal | steps per second (median of " + REPEATS + ") | runs | × without |");
+        System.out.println("|---|---:|---|---:|");
+        double none = median(rates.get(0));
+        for (int i = 0; i < configurations.size(); i++) {
+            String name = configurations.get(i).map(Durability::name).orElse("none");
+            double median = median(rates.get(i));
+            medians.put(name, median);
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %s | %,.0f | %s | %.2f |%n",
+                    name,
+                    median,
+                    String.join(
+                            ", ",
+                            rates.get(i).stream()
+                                    .map(x -> String.format(Locale.ROOT, "%,.0f", x))
+                                    .toList()),
+                    median / none);
+        }
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.toFile(), json);
+        System.out.println("wrote " + out);
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    /** Runs {@code sessions} sessions at once, each to its end; returns their steps per second together. */
+    private static double run(Path dir, Optional<Durability> durability, int sessions, int steps, long modelMillis)
+            throws Exception {
+        Path runDir =
+                Files.createTempDirectory(dir, durability.map(Durability::name).orElse("none") + "-");
+        RuntimeConfig config = RuntimeConfig.parse("maxStep: " + (steps + 1));
+        List<Callable<RoundResult>> work = new ArrayList<>();
+        for (int i = 0; i < sessions; i++) {
+            Path file = runDir.resolve("session-" + i + ".journal");
+            work.add(() -> session(file, durability, config, steps, modelMillis));
+        }
+        long started = System.nanoTime();
+        List<Future<RoundResult>> results;
+        ExecutorService threads = SessionThreads.perSession();
+        try {
+            results = threads.invokeAll(work);
+        } finally {
+            threads.shutdown();
+        }
+        long nanos = System.nanoTime() - started;
+        for (Future<RoundResult> result : results) {
+            RoundResult r = result.get();
+            if (!r.completed() || r.steps() != steps + 1) {
+                throw new IllegalStateException("a session should complete after " + (steps + 1) + " steps: "
+                        + r.outcome() + ", " + r.reason());
+            }
+        }
+        try (Stream<Path> files = Files.list(runDir)) {
+            files.forEach(f -> {
+                try {
+                    Files.delete(f);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+        Files.delete(runDir);
+        return (double) sessions * (steps + 1) / (nanos / 1e9);
+    }
+
+    private static RoundResult session(
+            Path file, Optional<Durability> durability, RuntimeConfig config, int steps, long modelMillis)
+            throws IOException {
+        StandIns.Executed nothing = id -> {};
+        if (durability.isEmpty()) {
+            WorkerAgent agent = new WorkerAgent(StandIns.model(steps, modelMillis), StandIns.shell(nothing), config);
+            return Session.of(WorkerStateManager.instance(), agent)
+                    .config(config)
+                    .build()
+                    .run(List.of("work"))
+                    .get(0);
+        }
+        try (Journal journal = Journal.create(file, durability.get())) {
+            WorkerAgent agent = new WorkerAgent(
+                    journal.llm(StandIns.model(steps, modelMillis)), journal.driver(StandIns.shell(nothing)), config);
+            return Session.of(WorkerStateManager.instance(), agent)
+                    .config(config)
+                    .recorder(journal)
+                    .build()
+                    .run(List.of("work"))
+                    .get(0);
+        }
+    }
+}

@@ -47,7 +47,7 @@ class DispatchTest {
     void aStateWithOneMoveAndNoNextMethodTakesThatMove(String compilerName) throws Exception {
         DirectoryCompilation compilation = compiled(compilerName);
         assertThat(Files.readString(compilation.sources().resolve("example/lamp/LampStateManager.java")))
-                .contains("-> Lamp_OffMoves.INSTANCE.toOn(); // OFF: its only move");
+                .contains("-> LampMoves.Off.INSTANCE.toOn(); // OFF: its only move");
 
         try (URLClassLoader loader = load(compilation)) {
             StateManager<Agent, ?> lamp = machine(loader, "Lamp");
@@ -71,7 +71,7 @@ class DispatchTest {
     void aStateWithTwoMovesAndNoNextMethodMovesToTheAgentsStatus(String compilerName) throws Exception {
         DirectoryCompilation compilation = compiled(compilerName);
         assertThat(Files.readString(compilation.sources().resolve("example/lamp/LampStateManager.java")))
-                .contains("-> Lamp_OnMoves.INSTANCE.byStatus(agent.status()); // ON");
+                .contains("-> LampMoves.On.INSTANCE.byStatus(agent.status()); // ON");
 
         try (URLClassLoader loader = load(compilation)) {
             StateManager<Agent, ?> lamp = machine(loader, "Lamp");

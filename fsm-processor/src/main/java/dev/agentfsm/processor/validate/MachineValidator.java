@@ -246,7 +246,7 @@ public final class MachineValidator {
                         m.origin(),
                         name + ".next must be a public instance method 'public Next next("
                                 + machine.ref().agentType().simpleName() + " agent, "
-                                + state.movesType(machine.ref()).simpleName()
+                                + machine.movesType(state).nestedName()
                                 + " to)' that throws no checked exception"));
 
         if (state.nextMethod().isEmpty()) {
@@ -259,7 +259,7 @@ public final class MachineValidator {
                             name + " hands off to "
                                     + t.target().qualifiedStatus(machine.ref()) + " but declares no 'public Next next("
                                     + machine.ref().agentType().simpleName() + " agent, "
-                                    + state.movesType(machine.ref()).simpleName()
+                                    + machine.movesType(state).nestedName()
                                     + " to)'; a hand-off needs the agent that takes over, so return to."
                                     + Names.transitionMethod(machine.ref(), t.target()) + "(...) from next"));
         }

@@ -17,9 +17,11 @@ import dev.agentfsm.processor.model.TypeRef;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -477,23 +479,30 @@ public final class MachineReader {
         onError.ifPresent(e -> roots.add(e.type()));
         sorted.forEach(s -> roots.add(s.type()));
 
-        Set<StateModel> ordered = new LinkedHashSet<>();
+        // by identity: a record's hashCode walks all of a state's transitions and origins, on every visit
+        Set<StateModel> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<StateModel> ordered = new ArrayList<>();
         for (TypeRef root : roots) {
             Deque<StateModel> queue = new ArrayDeque<>();
             Optional.ofNullable(byType.get(root)).ifPresent(queue::add);
             while (!queue.isEmpty()) {
                 StateModel state = queue.removeFirst();
-                if (!ordered.add(state)) {
+                if (!seen.add(state)) {
                     continue;
                 }
+                ordered.add(state);
                 for (TransitionModel t : state.transitions()) {
                     Optional.ofNullable(byType.get(t.target().type())).ifPresent(queue::addLast);
                 }
             }
         }
         // states sharing a class with another (impossible) or duplicates of a status keep their place
-        sorted.stream().filter(s -> !ordered.contains(s)).forEach(ordered::add);
-        return new ArrayList<>(ordered);
+        for (StateModel state : sorted) {
+            if (seen.add(state)) {
+                ordered.add(state);
+            }
+        }
+        return ordered;
     }
 
     private Origin origin(Element element, AnnotationMirror mirror, String member) {

@@ -18,8 +18,10 @@ import dev.agentfsm.processor.model.TypeRef;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -457,8 +459,9 @@ public final class MachineValidator {
         private final MachineModel machine;
         private final List<MachineModel> all;
         private final Map<TypeRef, StateModel> byType = new HashMap<>();
-        private final Map<StateModel, List<StateModel>> successors = new HashMap<>();
-        private final Map<StateModel, List<StateModel>> predecessors = new HashMap<>();
+        // by identity: a state record's hashCode walks all its transitions and origins, on every lookup
+        private final Map<StateModel, List<StateModel>> successors = new IdentityHashMap<>();
+        private final Map<StateModel, List<StateModel>> predecessors = new IdentityHashMap<>();
 
         Reachability(MachineModel machine, List<MachineModel> all) {
             this.machine = machine;
@@ -549,7 +552,7 @@ public final class MachineValidator {
         }
 
         private static Set<StateModel> walk(List<StateModel> from, Map<StateModel, List<StateModel>> edges) {
-            Set<StateModel> seen = new HashSet<>();
+            Set<StateModel> seen = Collections.newSetFromMap(new IdentityHashMap<>());
             List<StateModel> stack = new ArrayList<>(from);
             while (!stack.isEmpty()) {
                 StateModel state = stack.remove(stack.size() - 1);

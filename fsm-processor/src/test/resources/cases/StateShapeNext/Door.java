@@ -21,7 +21,7 @@ public final class Door {
     @State("AJAR")
     @Transition(to = Closed.class, by = Trigger.USER)
     public static final class Ajar extends Base {
-        private Next next(Agent agent, Door_AjarMoves to) {
+        private Next next(Agent agent, DoorMoves.Ajar to) {
             return to.toClosed();
         }
     }

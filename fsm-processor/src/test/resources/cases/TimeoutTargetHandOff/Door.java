@@ -23,7 +23,7 @@ public final class Door {
     @Transition(to = Jammed.class, by = Trigger.SYSTEM)
     @Transition(to = Window.Open.class, by = Trigger.TIMEOUT)
     public static final class Open extends Base {
-        public Next next(Agent agent, Door_OpenMoves to) {
+        public Next next(Agent agent, DoorMoves.Open to) {
             return to.toWindowOpen(agent);
         }
     }

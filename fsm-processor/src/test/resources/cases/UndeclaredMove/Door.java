@@ -9,7 +9,7 @@ import dev.agentfsm.runtime.Agent;
 import dev.agentfsm.runtime.AgentState;
 import dev.agentfsm.runtime.Next;
 
-/** OPEN moves to AJAR in code without declaring the transition: Door_OpenMoves has no toAjar(). */
+/** OPEN moves to AJAR in code without declaring the transition: DoorMoves.Open has no toAjar(). */
 public final class Door {
     @StateMachine(name = "Door", initial = Open.class, fallback = Ajar.class)
     public abstract static class Base implements AgentState<Agent> {}
@@ -17,7 +17,7 @@ public final class Door {
     @State("OPEN")
     @Transition(to = Closed.class, by = Trigger.USER)
     public static final class Open extends Base {
-        public Next next(Agent agent, Door_OpenMoves to) {
+        public Next next(Agent agent, DoorMoves.Open to) {
             return agent.status() == DoorStatus.AJAR ? to.toAjar() : to.toClosed();
         }
     }

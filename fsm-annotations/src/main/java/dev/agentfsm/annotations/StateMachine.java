@@ -11,8 +11,8 @@ import java.lang.annotation.Target;
  *
  * <p>The base type implements {@code dev.agentfsm.runtime.AgentState<A>}; {@code A} is the agent the
  * machine drives. From this declaration the processor generates, in the base type's package,
- * {@code <name>Status}, {@code <name>StateManager}, {@code <name>TransitionTable} and one
- * {@code <StateClass>Moves} helper per state.
+ * {@code <name>Status}, {@code <name>StateManager}, {@code <name>TransitionTable} and
+ * {@code <name>Moves}, which holds one helper per state ({@code <name>Moves.<StateClass>}).
  *
  * <pre>{@code
  * @StateMachine(name = "LinuxAgent",

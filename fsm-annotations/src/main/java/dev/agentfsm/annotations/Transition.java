@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 
 /**
  * Declares one move the annotated {@link State} may make. Only declared moves are legal: the
- * generated table rejects any other at run time, and the generated {@code <StateClass>Moves}
+ * generated table rejects any other at run time, and the generated {@code <name>Moves.<StateClass>}
  * helper offers a method for declared moves only, so an undeclared move in code does not compile.
  *
  * <p>If {@link #to()} is a state of another machine, the move is a hand-off to that machine's agent

@@ -47,7 +47,7 @@ class DispatchTest {
     void aStateWithOneMoveAndNoNextMethodTakesThatMove(String compilerName) throws Exception {
         DirectoryCompilation compilation = compiled(compilerName);
         assertThat(Files.readString(compilation.sources().resolve("example/lamp/LampStateManager.java")))
-                .contains("-> Lamp_OffMoves.INSTANCE.toOn(); // OFF: its only move");
+                .contains("-> LampMoves.Off.INSTANCE.toOn(); // OFF: its only move");
 
         try (URLClassLoader loader = load(compilation)) {
             StateManager<Agent, ?> lamp = machine(loader, "Lamp");
@@ -71,7 +71,7 @@ class DispatchTest {
     void aStateWithTwoMovesAndNoNextMethodMovesToTheAgentsStatus(String compilerName) throws Exception {
         DirectoryCompilation compilation = compiled(compilerName);
         assertThat(Files.readString(compilation.sources().resolve("example/lamp/LampStateManager.java")))
-                .contains("-> Lamp_OnMoves.INSTANCE.byStatus(agent.status()); // ON");
+                .contains("-> LampMoves.On.INSTANCE.byStatus(agent.status()); // ON");
 
         try (URLClassLoader loader = load(compilation)) {
             StateManager<Agent, ?> lamp = machine(loader, "Lamp");
@@ -129,6 +129,23 @@ class DispatchTest {
     }
 
     /** The machines compiled once per compiler; the tests only read the output. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void theGeneratedTypesStartWithoutASwitchMapClassOrAVarHandle(String compilerName) throws Exception {
+        DirectoryCompilation compilation = compiled(compilerName);
+
+        // a switch on an enum makes javac write a mapping class (LampStatus$1) for the first run to load
+        assertThat(DirectoryCompilation.listFiles(compilation.classes()).stream()
+                        .filter(f -> f.matches(
+                                "example/lamp/Lamp(Status|StateManager|TransitionTable|Moves)\\$\\d+\\.class"))
+                        .toList())
+                .isEmpty();
+        assertThat(Files.readString(compilation.sources().resolve("example/lamp/LampStateManager.java")))
+                .doesNotContain("VarHandle");
+        assertThat(Files.readString(compilation.sources().resolve("example/lamp/LampStatus.java")))
+                .doesNotContain("switch (this)");
+    }
+
     private static DirectoryCompilation compiled(String compilerName) {
         return COMPILED.computeIfAbsent(compilerName, name -> {
             DirectoryCompilation compilation =

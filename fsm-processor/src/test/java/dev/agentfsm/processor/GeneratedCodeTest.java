@@ -67,7 +67,7 @@ class GeneratedCodeTest {
         assertThat(compilation).succeeded();
 
         List<JavaFileObject> sources = compilation.generatedSourceFiles();
-        assertThat(sources).hasSize((3 + 6) + (3 + 3));
+        assertThat(sources).hasSize(4 + 4); // per machine: status enum, table, manager, moves
         for (JavaFileObject source : sources) {
             String text = text(source);
             for (String reflective : REFLECTION) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A machine with one mistake, in code that names the machine's generated types everywhere code can
- * (a state's {@code next(agent, Door_OpenMoves to)}, also for a state the status enum leaves out;
+ * (a state's {@code next(agent, DoorMoves.Open to)}, also for a state the status enum leaves out;
  * fields, imports and static imports of {@code DoorStatus}, {@code DoorStateManager.instance()}; a
  * valid machine handing off to the broken one, or to a state its enum leaves out): the compilation
  * fails with exactly the processor's error, and the compiler adds none, under javac and ECJ. The

@@ -41,7 +41,7 @@ class RobustnessTest {
                 .contentsAsUtf8String()
                 .containsMatch("OPEN\\([^)]*\\),\\s+(/\\*\\*[^/]*/\\s+)?AJAR\\(");
         assertThat(compilation)
-                .generatedSourceFile("example.Door_OpenMoves")
+                .generatedSourceFile("example.DoorMoves")
                 .contentsAsUtf8String()
                 .contains("public Next toAjar()");
     }

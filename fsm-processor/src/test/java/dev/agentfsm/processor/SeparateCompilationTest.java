@@ -33,7 +33,7 @@ class SeparateCompilationTest {
         DirectoryCompilation door = compile(
                 compilerName, "separate/second", List.of(window.classes().toFile()), out.resolve("second"));
         assertWithMessage("%s", door.errors()).that(door.success()).isTrue();
-        assertThat(Files.readString(door.sources().resolve("example/door/Door_OpenMoves.java")))
+        assertThat(Files.readString(door.sources().resolve("example/door/DoorMoves.java")))
                 .contains("return Next.handOff(DoorStatus.OPEN, WindowStatus.OPEN, agent);");
 
         try (URLClassLoader loader = new URLClassLoader(

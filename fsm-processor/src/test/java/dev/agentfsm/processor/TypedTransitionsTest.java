@@ -9,7 +9,7 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * A move a state did not declare is a compile error: the generated {@code <StateClass>Moves} has
+ * A move a state did not declare is a compile error: the generated {@code <Machine>Moves.<StateClass>} has
  * no method for it, so {@code to.toAjar()} does not compile, and the compiler says where.
  */
 class TypedTransitionsTest {
@@ -36,7 +36,7 @@ class TypedTransitionsTest {
 
         assertThat(compilation).failed();
         assertThat(compilation)
-                .hadErrorContaining("The method toAjar() is undefined for the type example.Door_OpenMoves")
+                .hadErrorContaining("The method toAjar() is undefined for the type example.DoorMoves.Open")
                 .inFile(sources.get(0))
                 .onLineContaining("to.toAjar()");
         assertThat(compilation).hadErrorCount(1);

@@ -59,7 +59,7 @@ class ValidationTest {
             new Case("StateShapePrivate", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
             new Case("StateShapeConstructor", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
             new Case("StateShapePackage", "StateShape", "example/other/Ajar.java", "@State(\"AJAR\")", 1),
-            // Door_AjarMoves, which the private next method names, is still generated: no cascade
+            // DoorMoves.Ajar, which the private next method names, is still generated: no cascade
             new Case("StateShapeNext", "StateShape", "Door.java", "private Next next(", 1),
             new Case("StateNameState", "StateName", "Door.java", "@State(\"Ajar\")", 1),
             new Case("StateNameMachine", "StateName", "Door.java", "name = \"door\"", 1),
@@ -79,7 +79,7 @@ class ValidationTest {
             new Case("TimeoutDurationZero", "TimeoutDuration", "Door.java", "after = \"PT0S\"", 1),
             new Case("TimeoutTargetUndeclared", "TimeoutTarget", "Door.java", "to = Jammed.class)", 1),
             new Case("TimeoutTargetTrigger", "TimeoutTarget", "Door.java", "to = Jammed.class)", 1),
-            // a machine with errors still gets its Java types, so Door_OpenMoves is no second error
+            // a machine with errors still gets its Java types, so DoorMoves.Open is no second error
             new Case("TimeoutTargetHandOff", "TimeoutTarget", "Door.java", "to = Window.Open.class)", 1),
             new Case("NotAStateTimeout", "NotAState", "Door.java", "to = Hinge.class)", 1),
             new Case("NotAStateMisplacedTimeout", "NotAState", "Door.java", "// on Hinge", 1),
@@ -205,16 +205,14 @@ class ValidationTest {
         // Door's types stand in for it, so code that names them compiles; Door gets nothing else
         assertThat(DirectoryCompilation.listFiles(compilation.sources()))
                 .containsExactly(
+                        "example/DoorMoves.java",
                         "example/DoorStateManager.java",
                         "example/DoorStatus.java",
                         "example/DoorTransitionTable.java",
-                        "example/Door_ClosedMoves.java",
-                        "example/Door_OpenMoves.java",
+                        "example/WindowMoves.java",
                         "example/WindowStateManager.java",
                         "example/WindowStatus.java",
-                        "example/WindowTransitionTable.java",
-                        "example/Window_OpenMoves.java",
-                        "example/Window_ShutMoves.java");
+                        "example/WindowTransitionTable.java");
         assertThat(DirectoryCompilation.listFiles(compilation.classes().resolve("META-INF")))
                 .containsAtLeast("agentfsm/example.Window.yaml", "services/dev.agentfsm.runtime.StateManager");
         assertThat(DirectoryCompilation.listFiles(compilation.classes().resolve("META-INF")).stream()

@@ -21,7 +21,7 @@ public final class Door {
     @Transition(to = Open.class, by = Trigger.USER)
     @Transition(to = Ajar.class, by = Trigger.USER)
     public static final class Shut extends Base {
-        public Next next(Agent agent, Door_ShutMoves to) {
+        public Next next(Agent agent, DoorMoves.Shut to) {
             return to.toOpen();
         }
     }
@@ -34,7 +34,7 @@ public final class Door {
     @Transition(to = Closed.class, by = Trigger.USER)
     @Transition(to = Shut.class, by = Trigger.USER)
     public static final class Ajar extends Base {
-        public Next next(Agent agent, Door_AjarMoves to) {
+        public Next next(Agent agent, DoorMoves.Ajar to) {
             return agent.status() == DoorStatus.SHUT ? to.toShut() : to.toClosed();
         }
     }

@@ -18,7 +18,7 @@ public final class Window {
     @Transition(to = Shut.class, by = Trigger.USER)
     @Transition(to = Door.Open.class, by = Trigger.SYSTEM)
     public static final class Open extends Base {
-        public Next next(Agent agent, Window_OpenMoves to) {
+        public Next next(Agent agent, WindowMoves.Open to) {
             return agent.status() == WindowStatus.SHUT ? to.toShut() : to.toDoorOpen(agent);
         }
     }

@@ -23,7 +23,7 @@ public final class Window {
     @Transition(to = Shut.class, by = Trigger.USER)
     @Transition(to = Door.Ajar.class, by = Trigger.SYSTEM)
     public static final class Open extends Base {
-        public Next next(Agent agent, Window_OpenMoves to) {
+        public Next next(Agent agent, WindowMoves.Open to) {
             return to.toShut();
         }
     }

@@ -24,7 +24,7 @@ public final class Door {
     @Transition(to = Ajar.class, by = Trigger.USER)
     @Transition(to = Closed.class, by = Trigger.USER)
     public static final class Open extends Base {
-        public Next next(Agent agent, Door_OpenMoves to) {
+        public Next next(Agent agent, DoorMoves.Open to) {
             return to.byStatus(agent.status());
         }
     }
@@ -33,7 +33,7 @@ public final class Door {
     @Transition(to = Open.class, by = Trigger.USER)
     @Transition(to = Closed.class, by = Trigger.USER)
     public final class Ajar extends Base {
-        public Next next(Agent agent, Door_AjarMoves to) {
+        public Next next(Agent agent, DoorMoves.Ajar to) {
             return agent.status() == DoorStatus.OPEN ? to.toOpen() : to.toClosed();
         }
     }

@@ -21,7 +21,7 @@ public final class Door {
     @Transition(to = Stuck.class, by = Trigger.USER)
     @Transition(to = Closed.class, by = Trigger.USER)
     public static final class Open extends Base {
-        public Next next(Agent agent, Door_OpenMoves to) {
+        public Next next(Agent agent, DoorMoves.Open to) {
             return agent.status() == DoorStatus.STUCK ? to.toStuck() : to.toClosed();
         }
     }

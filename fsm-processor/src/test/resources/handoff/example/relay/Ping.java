@@ -23,7 +23,7 @@ public final class Ping {
     @State("SERVE")
     @Transition(to = Pong.Return.class, by = Trigger.SYSTEM)
     public static final class Serve extends Base {
-        public Next next(Agent agent, Ping_ServeMoves to) {
+        public Next next(Agent agent, PingMoves.Serve to) {
             return to.toPongReturn(agent);
         }
     }

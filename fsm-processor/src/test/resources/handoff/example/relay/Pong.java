@@ -23,7 +23,7 @@ public final class Pong {
     @State("SERVE")
     @Transition(to = Ping.Return.class, by = Trigger.SYSTEM)
     public static final class Serve extends Base {
-        public Next next(Agent agent, Pong_ServeMoves to) {
+        public Next next(Agent agent, PongMoves.Serve to) {
             return to.toPingReturn(agent);
         }
     }

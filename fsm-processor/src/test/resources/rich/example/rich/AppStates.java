@@ -29,7 +29,7 @@ public final class AppStates {
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = ContinueHostState.class, by = Trigger.SYSTEM, when = "the subtask is done")
     public static final class Finish extends Base {
-        public Next next(AppAgent agent, AppStates_FinishMoves to) {
+        public Next next(AppAgent agent, AppMoves.Finish to) {
             return to.toHostContinue(agent.owner);
         }
     }

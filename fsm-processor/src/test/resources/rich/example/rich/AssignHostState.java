@@ -9,7 +9,7 @@ import dev.agentfsm.runtime.Next;
 @State(value = "ASSIGN", description = "Create or reuse the App agent and hand off")
 @Transition(to = AppStates.Continue.class, by = Trigger.SYSTEM, when = "always")
 public final class AssignHostState extends HostState {
-    public Next next(HostAgent agent, AssignHostStateMoves to) {
+    public Next next(HostAgent agent, HostMoves.AssignHostState to) {
         return to.toAppContinue(agent.assigned);
     }
 }

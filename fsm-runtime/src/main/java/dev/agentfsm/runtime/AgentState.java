@@ -7,7 +7,7 @@ package dev.agentfsm.runtime;
  *
  * <p>A state's name, terminal flags and transitions come from its annotations, not from methods.
  * A state may choose its next state in code by declaring
- * {@code public Next next(MyAgent agent, MyStateMoves to)}; the generated dispatch calls it,
+ * {@code public Next next(MyAgent agent, MyMachineMoves.MyState to)}; the generated dispatch calls it,
  * and {@code to} offers only the declared moves. Without it, a state with exactly one move within its
  * machine takes that move, and any other moves to the agent's {@link Agent#status()}.
  *

@@ -51,7 +51,11 @@ public abstract class BaseAgent implements Agent {
 
     @Override
     public void setStatus(Status status) {
-        this.status = Objects.requireNonNull(status, () -> "status of agent " + name);
+        // no lambda for the message: the first step of a machine should not spin a class for it
+        if (status == null) {
+            throw new NullPointerException("status of agent " + name);
+        }
+        this.status = status;
     }
 
     @Override

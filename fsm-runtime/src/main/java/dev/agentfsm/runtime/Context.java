@@ -68,7 +68,7 @@ public final class Context {
      */
     // Not a CopyOnWriteArrayList: that copies the whole archive for every subtask a long session ends.
     public static final Key<List<ArchivedSubtask>> PREVIOUS_SUBTASKS =
-            Key.withDefault("previous_subtasks", () -> Collections.synchronizedList(new ArrayList<>()));
+            Key.withDefault("previous_subtasks", new NewArchive());
 
     /** The round's answer, promoted from the agent's reply; {@link RoundResult#result()} reports it. */
     public static final Key<String> ROUND_RESULT = Key.of("round_result");
@@ -81,10 +81,10 @@ public final class Context {
     public static final Key<Exception> ERROR = Key.of("error");
 
     /** Steps taken by the session so far, across its rounds; the runtime keeps it current. */
-    public static final Key<Integer> SESSION_STEP = Key.withDefault("session_step", () -> 0);
+    public static final Key<Integer> SESSION_STEP = Key.withDefault("session_step", new NoSteps());
 
     /** Steps taken by the current round so far; the runtime keeps it current. */
-    public static final Key<Integer> ROUND_STEP = Key.withDefault("round_step", () -> 0);
+    public static final Key<Integer> ROUND_STEP = Key.withDefault("round_step", new NoSteps());
 
     private final ConcurrentHashMap<Key<?>, Object> values = new ConcurrentHashMap<>();
     // The two step counters live beside the map: a round sets both at every step, and a boxed Integer
@@ -190,6 +190,25 @@ public final class Context {
         roundStep.value().ifPresent(value -> named.put(ROUND_STEP.name, value));
         sessionStep.value().ifPresent(value -> named.put(SESSION_STEP.name, value));
         return named;
+    }
+
+    // The defaults above are classes, not lambdas: a context is made before a machine's first step,
+    // and a lambda there spins a class of its own at start-up.
+
+    /** The default of {@link #PREVIOUS_SUBTASKS}: a new, empty, synchronized archive. */
+    private static final class NewArchive implements Supplier<List<ArchivedSubtask>> {
+        @Override
+        public List<ArchivedSubtask> get() {
+            return Collections.synchronizedList(new ArrayList<>());
+        }
+    }
+
+    /** The default of the step counters: no step yet. */
+    private static final class NoSteps implements Supplier<Integer> {
+        @Override
+        public Integer get() {
+            return 0;
+        }
     }
 
     private static boolean isCounter(Key<?> key) {

@@ -8,7 +8,7 @@ import java.util.Optional;
  * hand-off to another machine's agent, or a request for a move the state does not declare, which
  * the runtime turns into an {@link Outcome#ILLEGAL_TRANSITION} result.
  *
- * <p>A state obtains its decision from its generated {@code <StateClass>Moves} helper, which offers
+ * <p>A state obtains its decision from its generated {@code <Machine>Moves.<StateClass>} helper, which offers
  * one method per declared move, so an undeclared move does not compile. The factories here are what
  * that generated code calls; they check the move against the declaration too.
  *
@@ -56,12 +56,13 @@ public final class Next {
     public static Next handOff(Status from, Status to, Agent agent) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
-        Objects.requireNonNull(
-                agent,
-                () -> "the hand-off " + from.qualifiedName() + " -> " + to.qualifiedName() + " needs the "
-                        + to.machine().name() + " agent to hand control to; got null");
-        Optional<Move> declared = from.moveTo(to).filter(Move::isHandOff);
-        if (declared.isEmpty()) {
+        // plain checks, no lambda or method reference: a machine's first hand-off should not spin classes
+        if (agent == null) {
+            throw new NullPointerException("the hand-off " + from.qualifiedName() + " -> " + to.qualifiedName()
+                    + " needs the " + to.machine().name() + " agent to hand control to; got null");
+        }
+        Optional<Move> declared = from.moveTo(to);
+        if (declared.isEmpty() || !declared.get().isHandOff()) {
             throw new IllegalArgumentException(from.qualifiedName() + " declares no hand-off to " + to.qualifiedName()
                     + "; it declares " + from.moves());
         }
@@ -79,8 +80,14 @@ public final class Next {
      */
     public static Next byStatus(Status from, Status status) {
         Objects.requireNonNull(from, "from");
-        Objects.requireNonNull(status, () -> "the status " + from.qualifiedName() + " should move to");
-        return new Next(from, status, from.moveTo(status).filter(move -> !move.isHandOff()), Optional.empty());
+        if (status == null) {
+            throw new NullPointerException("the status " + from.qualifiedName() + " should move to");
+        }
+        Optional<Move> declared = from.moveTo(status);
+        if (declared.isPresent() && declared.get().isHandOff()) {
+            declared = Optional.empty();
+        }
+        return new Next(from, status, declared, Optional.empty());
     }
 
     /** Whether the decision names a declared move. */

@@ -4,7 +4,7 @@
  * <p>The annotation processor generates, per machine, a {@link dev.agentfsm.runtime.StateManager}
  * and a {@link dev.agentfsm.runtime.TransitionTable}; states implement
  * {@link dev.agentfsm.runtime.AgentState} and decide where to go by returning a
- * {@link dev.agentfsm.runtime.Next} from their generated, typed {@code <StateClass>Moves} helper.
+ * {@link dev.agentfsm.runtime.Next} from their generated, typed {@code <Machine>Moves.<StateClass>} helper.
  *
  * <h2>Running agents</h2>
  *

@@ -55,7 +55,7 @@ public final class Ticket {
             }
         }
 
-        public Next next(TicketAgent agent, Ticket_AskMoves to) {
+        public Next next(TicketAgent agent, TicketMoves.Ask to) {
             return agent.size.isEmpty() ? to.toExpired() : to.toConfirm();
         }
     }
@@ -69,7 +69,7 @@ public final class Ticket {
             agent.approved = agent.user.confirm("ship size " + agent.size, Duration.ofMinutes(10)) == Decision.APPROVED;
         }
 
-        public Next next(TicketAgent agent, Ticket_ConfirmMoves to) {
+        public Next next(TicketAgent agent, TicketMoves.Confirm to) {
             return agent.approved ? to.toDone() : to.toRejected();
         }
     }

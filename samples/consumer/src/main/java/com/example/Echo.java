@@ -45,7 +45,7 @@ public final class Echo {
 
         // Optional: decide in code. `to` offers only the declared moves, so
         // `to.toSomewhereElse()` would not compile. Without this method, the agent's status decides.
-        public Next next(EchoAgent agent, Echo_ListenMoves to) {
+        public Next next(EchoAgent agent, EchoMoves.Listen to) {
             return agent.tries >= 3 && agent.status() != EchoStatus.FINISH ? to.toFail() : to.byStatus(agent.status());
         }
     }

@@ -26,7 +26,7 @@ final class AssignHostAgentState extends HostAgentState {
         agent.assign(context);
     }
 
-    public Next next(HostAgent agent, AssignHostAgentStateMoves to) {
+    public Next next(HostAgent agent, HostAgentMoves.AssignHostAgentState to) {
         if (agent.activeOperator().isPresent()) {
             return to.toOperatorAgentContinue(agent.activeOperator().get());
         }

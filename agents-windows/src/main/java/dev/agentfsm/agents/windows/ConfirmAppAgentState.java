@@ -21,7 +21,7 @@ final class ConfirmAppAgentState extends AppAgentState {
         agent.confirmWaitingAction();
     }
 
-    public Next next(AppAgent agent, ConfirmAppAgentStateMoves to) {
+    public Next next(AppAgent agent, AppAgentMoves.ConfirmAppAgentState to) {
         return agent.rejected() ? to.toFinish() : to.toContinue();
     }
 }

@@ -20,7 +20,7 @@ final class ConfirmHostAgentState extends HostAgentState {
         agent.confirmWaitingAction();
     }
 
-    public Next next(HostAgent agent, ConfirmHostAgentStateMoves to) {
+    public Next next(HostAgent agent, HostAgentMoves.ConfirmHostAgentState to) {
         return agent.failure().isPresent() ? to.toFail() : to.toContinue();
     }
 }

@@ -20,7 +20,7 @@ final class ConfirmOperatorAgentState extends OperatorAgentState {
         agent.confirmWaitingAction();
     }
 
-    public Next next(OperatorAgent agent, ConfirmOperatorAgentStateMoves to) {
+    public Next next(OperatorAgent agent, OperatorAgentMoves.ConfirmOperatorAgentState to) {
         return agent.rejected() ? to.toFinish() : to.toContinue();
     }
 }

@@ -17,7 +17,7 @@ final class ErrorAppAgentState extends AppAgentState {
         agent.archive(context, AppAgentStatus.ERROR);
     }
 
-    public Next next(AppAgent agent, ErrorAppAgentStateMoves to) {
+    public Next next(AppAgent agent, AppAgentMoves.ErrorAppAgentState to) {
         return to.toHostAgentFinish(agent.requireHostAgent());
     }
 }

@@ -21,7 +21,7 @@ final class ErrorOperatorAgentState extends OperatorAgentState {
         agent.archive(context, OperatorAgentStatus.ERROR);
     }
 
-    public Next next(OperatorAgent agent, ErrorOperatorAgentStateMoves to) {
+    public Next next(OperatorAgent agent, OperatorAgentMoves.ErrorOperatorAgentState to) {
         return agent.hostAgent().map(to::toHostAgentFinish).orElseGet(to::toAllfinish);
     }
 }

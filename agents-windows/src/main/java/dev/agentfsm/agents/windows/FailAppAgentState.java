@@ -17,7 +17,7 @@ final class FailAppAgentState extends AppAgentState {
         agent.archive(context, AppAgentStatus.FAIL);
     }
 
-    public Next next(AppAgent agent, FailAppAgentStateMoves to) {
+    public Next next(AppAgent agent, AppAgentMoves.FailAppAgentState to) {
         return to.toHostAgentContinue(agent.requireHostAgent());
     }
 }

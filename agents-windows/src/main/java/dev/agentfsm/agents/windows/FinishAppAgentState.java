@@ -18,7 +18,7 @@ final class FinishAppAgentState extends AppAgentState {
         agent.archive(context, AppAgentStatus.FINISH);
     }
 
-    public Next next(AppAgent agent, FinishAppAgentStateMoves to) {
+    public Next next(AppAgent agent, AppAgentMoves.FinishAppAgentState to) {
         return agent.follower()
                 ? to.toHostAgentFinish(agent.requireHostAgent())
                 : to.toHostAgentContinue(agent.requireHostAgent());

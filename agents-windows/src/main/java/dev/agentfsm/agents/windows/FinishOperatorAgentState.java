@@ -21,7 +21,7 @@ final class FinishOperatorAgentState extends OperatorAgentState {
         agent.archive(context, OperatorAgentStatus.FINISH);
     }
 
-    public Next next(OperatorAgent agent, FinishOperatorAgentStateMoves to) {
+    public Next next(OperatorAgent agent, OperatorAgentMoves.FinishOperatorAgentState to) {
         return agent.hostAgent().map(to::toHostAgentContinue).orElseGet(to::toAllfinish);
     }
 }

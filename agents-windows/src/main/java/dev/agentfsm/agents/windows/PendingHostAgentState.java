@@ -19,7 +19,7 @@ final class PendingHostAgentState extends HostAgentState {
         agent.askQuestions();
     }
 
-    public Next next(HostAgent agent, PendingHostAgentStateMoves to) {
+    public Next next(HostAgent agent, HostAgentMoves.PendingHostAgentState to) {
         return agent.failure().isPresent() ? to.toFail() : to.toContinue();
     }
 }

@@ -25,7 +25,7 @@ final class ScreenshotAppAgentState extends AppAgentState {
         agent.reannotate(context);
     }
 
-    public Next next(AppAgent agent, ScreenshotAppAgentStateMoves to) {
+    public Next next(AppAgent agent, AppAgentMoves.ScreenshotAppAgentState to) {
         if (agent.waitingControls().isEmpty()) {
             return to.toContinue();
         }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * what {@code Next.move} says; any other status is still an illegal decision.
  */
 class DecisionsTest {
-    private final ContinueAppAgentStateMoves moves = ContinueAppAgentStateMoves.INSTANCE;
+    private final AppAgentMoves.ContinueAppAgentState moves = AppAgentMoves.ContinueAppAgentState.INSTANCE;
 
     @Test
     void aDeclaredMoveIsOneDecisionMadeOnce() {

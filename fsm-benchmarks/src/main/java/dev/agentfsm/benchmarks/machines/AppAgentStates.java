@@ -61,7 +61,7 @@ public final class AppAgentStates {
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM, when = "follower mode")
     public static final class Finish extends Base {
         /** Hands control back to the host, which continues. */
-        public Next next(AppAgent agent, AppAgentStates_FinishMoves to) {
+        public Next next(AppAgent agent, AppAgentMoves.Finish to) {
             return to.toHostAgentContinue(agent.hostAgent());
         }
     }
@@ -72,7 +72,7 @@ public final class AppAgentStates {
     @Transition(to = HostAgentStates.Continue.class, by = Trigger.SYSTEM, when = "the host may retry")
     public static final class Fail extends Base {
         /** Hands control back to the host. */
-        public Next next(AppAgent agent, AppAgentStates_FailMoves to) {
+        public Next next(AppAgent agent, AppAgentMoves.Fail to) {
             return to.toHostAgentContinue(agent.hostAgent());
         }
     }
@@ -84,7 +84,7 @@ public final class AppAgentStates {
     @SuppressWarnings("JavaLangClash") // named for UFO's ERROR like its siblings; nothing here means java.lang.Error
     public static final class Error extends Base {
         /** Hands control back to the host, which finishes. */
-        public Next next(AppAgent agent, AppAgentStates_ErrorMoves to) {
+        public Next next(AppAgent agent, AppAgentMoves.Error to) {
             return to.toHostAgentFinish(agent.hostAgent());
         }
     }

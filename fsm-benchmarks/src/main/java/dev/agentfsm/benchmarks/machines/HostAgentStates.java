@@ -45,7 +45,7 @@ public final class HostAgentStates {
         }
 
         /** Hands off to the agent {@link #handle} selected. */
-        public Next next(HostAgent agent, HostAgentStates_AssignMoves to) {
+        public Next next(HostAgent agent, HostAgentMoves.Assign to) {
             return to.toAppAgentContinue(agent.active());
         }
     }

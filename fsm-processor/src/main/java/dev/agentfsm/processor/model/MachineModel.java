@@ -42,6 +42,11 @@ public record MachineModel(
         return ref.baseType().packageName();
     }
 
+    /** The generated helper of {@code state}, {@code <Name>Moves.<StateClass>} (see {@link Names#movesTypes}). */
+    public TypeRef movesType(StateModel state) {
+        return Names.movesTypes(ref, states).get(state.type());
+    }
+
     /** The state with this status, if the machine has one. */
     public Optional<StateModel> state(String status) {
         return states.stream().filter(s -> s.status().equals(status)).findFirst();

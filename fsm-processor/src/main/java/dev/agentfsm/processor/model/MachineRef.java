@@ -16,6 +16,11 @@ public record MachineRef(String name, TypeRef baseType, TypeRef agentType) {
         return baseType.sibling(name + "Status");
     }
 
+    /** The generated helpers of the states, {@code <Name>Moves}: a class nested in it per state (see {@link Names#movesTypes}). */
+    public TypeRef moves() {
+        return baseType.sibling(name + Names.MOVES_SUFFIX);
+    }
+
     /** The generated transition table, {@code <Name>TransitionTable}. */
     public TypeRef transitionTable() {
         return baseType.sibling(name + "TransitionTable");

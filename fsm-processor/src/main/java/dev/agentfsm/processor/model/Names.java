@@ -1,14 +1,47 @@
 package dev.agentfsm.processor.model;
 
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** How generated names derive from statuses and machines; shared by validation and writing. */
 public final class Names {
 
-    /** What a state's generated helper is named after the state class: {@code <StateClass>Moves}. */
+    /** What the generated file of a machine's state helpers is named after the machine: {@code <Machine>Moves}. */
     public static final String MOVES_SUFFIX = "Moves";
 
     private Names() {}
+
+    /**
+     * The generated helper of each of {@code states}, by state class: a class nested in the machine's
+     * {@link MachineRef#moves()} and named as the state class ({@code HostAgentMoves.Assign} for
+     * {@code HostAgentStates.Assign}); named with its outer classes ({@code HostAgentMoves.HostAgentStates_Assign})
+     * when another of {@code states} has the same simple name, or the simple name is the file's own.
+     *
+     * @param states every state that gets a helper, so that each name is the same whichever of them are written
+     */
+    public static Map<TypeRef, TypeRef> movesTypes(MachineRef machine, List<StateModel> states) {
+        TypeRef file = machine.moves();
+        Map<String, Integer> bySimpleName = new HashMap<>();
+        for (StateModel state : states) {
+            bySimpleName.merge(state.type().simpleName(), 1, Integer::sum);
+        }
+        Map<TypeRef, TypeRef> helpers = new LinkedHashMap<>();
+        for (StateModel state : states) {
+            String simple = state.type().simpleName();
+            boolean unique = bySimpleName.get(simple) == 1 && !simple.equals(file.simpleName());
+            helpers.put(
+                    state.type(),
+                    new TypeRef(
+                            file.packageName(),
+                            List.of(
+                                    file.simpleName(),
+                                    unique ? simple : state.type().flatName())));
+        }
+        return helpers;
+    }
 
     /** {@code DELEGATE_TO_APP} to {@code DelegateToApp}. */
     public static String upperCamel(String upperSnake) {

@@ -53,11 +53,6 @@ public record StateModel(
      */
     public record ToolPattern(String pattern, Origin origin) {}
 
-    /** The generated helper's type, {@code <StateClass>Moves} in the machine's package. */
-    public TypeRef movesType(MachineRef machine) {
-        return machine.baseType().sibling(type.flatName() + Names.MOVES_SUFFIX);
-    }
-
     /**
      * The one declared move the generated dispatch takes when the state declares no {@code next}
      * method and exactly one move within its machine; empty otherwise.

@@ -5,7 +5,6 @@ import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.MachineRef;
 import dev.agentfsm.processor.model.MisplacedAnnotation;
 import dev.agentfsm.processor.model.MutableField;
-import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.NextMethod;
 import dev.agentfsm.processor.model.Origin;
 import dev.agentfsm.processor.model.OrphanState;
@@ -18,9 +17,11 @@ import dev.agentfsm.processor.model.TypeRef;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -58,11 +59,17 @@ public final class MachineReader {
     private final Elements elements;
     private final Types types;
     private final Mirrors mirrors;
+    // looked up once per round rather than for every next method and thrown type of every state
+    private final TypeMirror runtimeException;
+    private final TypeMirror error;
 
     public MachineReader(Elements elements, Types types) {
         this.elements = elements;
         this.types = types;
         this.mirrors = new Mirrors(elements);
+        this.runtimeException =
+                elements.getTypeElement("java.lang.RuntimeException").asType();
+        this.error = elements.getTypeElement("java.lang.Error").asType();
     }
 
     /**
@@ -335,14 +342,12 @@ public final class MachineReader {
     }
 
     private Optional<NextMethod> nextMethod(TypeElement state, TypeRef type, MachineRef machine) {
-        String helper = type.flatName() + Names.MOVES_SUFFIX;
         for (ExecutableElement method : ElementFilter.methodsIn(state.getEnclosedElements())) {
             if (!method.getSimpleName().contentEquals("next")
                     || method.getParameters().size() != 2) {
                 continue;
             }
-            TypeMirror helperParam = method.getParameters().get(1).asType();
-            if (!simpleNameOf(helperParam).equals(helper)) {
+            if (!namesHelper(method.getParameters().get(1).asType(), type, machine)) {
                 continue;
             }
             Set<Modifier> modifiers = method.getModifiers();
@@ -375,20 +380,33 @@ public final class MachineReader {
     }
 
     private boolean isChecked(TypeMirror thrown) {
-        TypeElement runtime = elements.getTypeElement("java.lang.RuntimeException");
-        TypeElement error = elements.getTypeElement("java.lang.Error");
         return thrown.getKind() == TypeKind.DECLARED
-                && !types.isSubtype(thrown, runtime.asType())
-                && !types.isSubtype(thrown, error.asType());
+                && !types.isSubtype(thrown, runtimeException)
+                && !types.isSubtype(thrown, error);
     }
 
-    private static String simpleNameOf(TypeMirror type) {
-        if (type.getKind() == TypeKind.DECLARED) {
-            return ((DeclaredType) type).asElement().getSimpleName().toString();
+    /**
+     * Whether {@code param} is the state's generated helper, {@code <Machine>Moves.<StateClass>}: its simple
+     * name is the state class's (or its flat name, {@code Outer_Inner}, which the helper takes when two states
+     * share a simple name), nested in the machine's {@code Moves} class. A type not generated yet (an
+     * ErrorType) shows only what the source wrote: when that is the nested name alone (imported), it is enough.
+     */
+    private static boolean namesHelper(TypeMirror param, TypeRef state, MachineRef machine) {
+        String simple;
+        String outer;
+        if (param.getKind() == TypeKind.DECLARED) {
+            Element element = ((DeclaredType) param).asElement();
+            simple = element.getSimpleName().toString();
+            Element enclosing = element.getEnclosingElement();
+            outer = enclosing instanceof TypeElement ? enclosing.getSimpleName().toString() : "(top level)";
+        } else {
+            // an ErrorType prints as written in source, possibly qualified, possibly only the nested name
+            String[] written = param.toString().split("\\.");
+            simple = written[written.length - 1];
+            outer = written.length > 1 ? written[written.length - 2] : "";
         }
-        // an ErrorType prints as written in source, possibly qualified
-        String written = type.toString();
-        return written.substring(written.lastIndexOf('.') + 1);
+        return (simple.equals(state.simpleName()) || simple.equals(state.flatName()))
+                && (outer.isEmpty() || outer.equals(machine.moves().simpleName()));
     }
 
     private StateShape shape(TypeElement state, MachineRef machine) {
@@ -461,23 +479,30 @@ public final class MachineReader {
         onError.ifPresent(e -> roots.add(e.type()));
         sorted.forEach(s -> roots.add(s.type()));
 
-        Set<StateModel> ordered = new LinkedHashSet<>();
+        // by identity: a record's hashCode walks all of a state's transitions and origins, on every visit
+        Set<StateModel> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<StateModel> ordered = new ArrayList<>();
         for (TypeRef root : roots) {
             Deque<StateModel> queue = new ArrayDeque<>();
             Optional.ofNullable(byType.get(root)).ifPresent(queue::add);
             while (!queue.isEmpty()) {
                 StateModel state = queue.removeFirst();
-                if (!ordered.add(state)) {
+                if (!seen.add(state)) {
                     continue;
                 }
+                ordered.add(state);
                 for (TransitionModel t : state.transitions()) {
                     Optional.ofNullable(byType.get(t.target().type())).ifPresent(queue::addLast);
                 }
             }
         }
         // states sharing a class with another (impossible) or duplicates of a status keep their place
-        sorted.stream().filter(s -> !ordered.contains(s)).forEach(ordered::add);
-        return new ArrayList<>(ordered);
+        for (StateModel state : sorted) {
+            if (seen.add(state)) {
+                ordered.add(state);
+            }
+        }
+        return ordered;
     }
 
     private Origin origin(Element element, AnnotationMirror mirror, String member) {

@@ -18,8 +18,10 @@ import dev.agentfsm.processor.model.TypeRef;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -246,7 +248,7 @@ public final class MachineValidator {
                         m.origin(),
                         name + ".next must be a public instance method 'public Next next("
                                 + machine.ref().agentType().simpleName() + " agent, "
-                                + state.movesType(machine.ref()).simpleName()
+                                + machine.movesType(state).nestedName()
                                 + " to)' that throws no checked exception"));
 
         if (state.nextMethod().isEmpty()) {
@@ -259,7 +261,7 @@ public final class MachineValidator {
                             name + " hands off to "
                                     + t.target().qualifiedStatus(machine.ref()) + " but declares no 'public Next next("
                                     + machine.ref().agentType().simpleName() + " agent, "
-                                    + state.movesType(machine.ref()).simpleName()
+                                    + machine.movesType(state).nestedName()
                                     + " to)'; a hand-off needs the agent that takes over, so return to."
                                     + Names.transitionMethod(machine.ref(), t.target()) + "(...) from next"));
         }
@@ -457,8 +459,9 @@ public final class MachineValidator {
         private final MachineModel machine;
         private final List<MachineModel> all;
         private final Map<TypeRef, StateModel> byType = new HashMap<>();
-        private final Map<StateModel, List<StateModel>> successors = new HashMap<>();
-        private final Map<StateModel, List<StateModel>> predecessors = new HashMap<>();
+        // by identity: a state record's hashCode walks all its transitions and origins, on every lookup
+        private final Map<StateModel, List<StateModel>> successors = new IdentityHashMap<>();
+        private final Map<StateModel, List<StateModel>> predecessors = new IdentityHashMap<>();
 
         Reachability(MachineModel machine, List<MachineModel> all) {
             this.machine = machine;
@@ -549,7 +552,7 @@ public final class MachineValidator {
         }
 
         private static Set<StateModel> walk(List<StateModel> from, Map<StateModel, List<StateModel>> edges) {
-            Set<StateModel> seen = new HashSet<>();
+            Set<StateModel> seen = Collections.newSetFromMap(new IdentityHashMap<>());
             List<StateModel> stack = new ArrayList<>(from);
             while (!stack.isEmpty()) {
                 StateModel state = stack.remove(stack.size() - 1);

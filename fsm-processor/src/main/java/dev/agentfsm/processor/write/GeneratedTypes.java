@@ -5,7 +5,6 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeSpec;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.Origin;
-import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.TypeRef;
 import java.util.Optional;
 
@@ -53,10 +52,6 @@ public final class GeneratedTypes {
 
     static ClassName transitionTable(MachineModel machine) {
         return className(machine.ref().transitionTable());
-    }
-
-    static ClassName moves(MachineModel machine, StateModel state) {
-        return className(state.movesType(machine.ref()));
     }
 
     /** The closing Javadoc paragraph of every generated type. */

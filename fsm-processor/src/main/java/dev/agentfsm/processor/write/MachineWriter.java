@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,27 +51,24 @@ public final class MachineWriter {
 
     /** The Java sources for a machine, in a stable order; for tests and for {@link #write}. */
     public List<JavaFile> sources(MachineModel machine) {
-        List<JavaFile> files = new ArrayList<>();
-        files.add(statusEnum.write(machine));
-        files.add(table.write(machine));
-        files.add(manager.write(machine));
-        for (StateModel state : machine.states()) {
-            files.add(moves.write(machine, state));
-        }
-        return files;
+        return sources(machine, List.of());
     }
 
     /**
-     * The Java sources that stand in for a machine with errors: those of its held states, then the
+     * The Java sources that stand in for a machine with errors: those of its held states, with the
      * helpers of the states its status enum leaves out, whose methods throw (they have no constant to
      * move from).
      */
     public List<JavaFile> sources(WritableSubset subset) {
-        List<JavaFile> files = sources(subset.machine());
-        for (StateModel state : subset.helperOnly()) {
-            files.add(moves.writeLeftOut(subset.machine(), state));
-        }
-        return files;
+        return sources(subset.machine(), subset.helperOnly());
+    }
+
+    private List<JavaFile> sources(MachineModel machine, List<StateModel> leftOut) {
+        return List.of(
+                statusEnum.write(machine),
+                table.write(machine),
+                manager.write(machine, MovesWriter.helpers(machine, leftOut)),
+                moves.write(machine, leftOut));
     }
 
     /**

@@ -11,14 +11,21 @@ import dev.agentfsm.processor.model.MachineRef;
 import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.TransitionModel;
+import dev.agentfsm.processor.model.TypeRef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes {@code <StateClass>Moves}: one method per transition the state declares, and
- * {@code byStatus}. Because there is no method for an undeclared move, a state that asks for one
- * does not compile. A move within the machine returns a {@code Next} made once, when the helper is
- * first used, so a decision allocates nothing; a hand-off carries its agent and is made per call.
+ * Writes {@code <Machine>Moves}: a class nested in it per state ({@code HostAgentMoves.Assign}), with
+ * one method per transition the state declares, and {@code byStatus}. Because there is no method for an
+ * undeclared move, a state that asks for one does not compile. A move within the machine returns a
+ * {@code Next} made once, when the helper is first used, so a decision allocates nothing; a hand-off
+ * carries its agent and is made per call. One file for the machine rather than one per state: javac's
+ * filer and every later round pay per generated file, which at a thousand states was most of the
+ * processor's cost.
  */
 final class MovesWriter {
 
@@ -28,34 +35,69 @@ final class MovesWriter {
         this.generated = generated;
     }
 
-    JavaFile write(MachineModel machine, StateModel state) {
-        return write(machine, state, Optional.empty());
+    /**
+     * The helpers of {@code machine}'s states, then those of {@code leftOut}: states that the status enum
+     * of a machine with errors leaves out (see {@link WritableSubset}). Those have no constant to move from,
+     * so their helpers offer the same methods, for the user's code to compile against, and each throws.
+     * The compilation fails anyway; they are never run.
+     */
+    JavaFile write(MachineModel machine, List<StateModel> leftOut) {
+        Map<TypeRef, TypeRef> helpers = helpers(machine, leftOut);
+        ClassName self = GeneratedTypes.className(machine.ref().moves());
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addJavadoc(
+                        """
+                        The moves the states of the {@code $L} machine may make: a class per state, named as the state
+                        class, with one method per {@code @Transition} it declares. A state's
+                        {@code public Next next(agent, to)} is given its own.
+                        """,
+                        machine.name());
+        GeneratedTypes.origin(type, machine);
+        generated.mark(type, machine.origin());
+        type.addMethod(
+                MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        for (StateModel state : machine.states()) {
+            type.addType(helper(machine, state, helpers.get(state.type()), Optional.empty()));
+        }
+        ClassName status = GeneratedTypes.statusEnum(machine);
+        for (StateModel state : leftOut) {
+            String why =
+                    machine.name() + "." + state.status() + " (" + state.type().qualifiedName()
+                            + ") is not a constant of "
+                            + status.simpleName() + ": the " + machine.name()
+                            + " machine has compile errors, and this helper only"
+                            + " stands in for its state; fix the errors agent-fsm reported and compile again";
+            type.addType(helper(
+                    machine,
+                    state,
+                    helpers.get(state.type()),
+                    Optional.of(CodeBlock.of("throw new $T($S)", IllegalStateException.class, why))));
+        }
+        return JavaFile.builder(machine.packageName(), type.build())
+                .skipJavaLangImports(true)
+                .indent("    ")
+                .build();
     }
 
-    /**
-     * The helper of a state that the status enum of a machine with errors leaves out (see
-     * {@link WritableSubset}): it has no constant to move from, so it offers the same methods, for the
-     * user's code to compile against, and each throws. The compilation fails anyway; it is never run.
-     */
-    JavaFile writeLeftOut(MachineModel machine, StateModel state) {
-        ClassName status = GeneratedTypes.statusEnum(machine);
-        String why = machine.name() + "." + state.status() + " (" + state.type().qualifiedName()
-                + ") is not a constant of "
-                + status.simpleName() + ": the " + machine.name() + " machine has compile errors, and this helper only"
-                + " stands in for its state; fix the errors agent-fsm reported and compile again";
-        return write(machine, state, Optional.of(CodeBlock.of("throw new $T($S)", IllegalStateException.class, why)));
+    /** Each state's helper, named over the held states and the left-out ones together, as the user's code names them. */
+    static Map<TypeRef, TypeRef> helpers(MachineModel machine, List<StateModel> leftOut) {
+        List<StateModel> all = new ArrayList<>(machine.states());
+        all.addAll(leftOut);
+        return Names.movesTypes(machine.ref(), all);
     }
 
     /** @param leftOut the statement each method runs instead of deciding, for a state the enum leaves out */
-    private JavaFile write(MachineModel machine, StateModel state, Optional<CodeBlock> leftOut) {
-        ClassName self = GeneratedTypes.moves(machine, state);
+    private static TypeSpec helper(
+            MachineModel machine, StateModel state, TypeRef helper, Optional<CodeBlock> leftOut) {
+        ClassName self = GeneratedTypes.className(helper);
         ClassName status = GeneratedTypes.statusEnum(machine);
         ClassName stateClass = GeneratedTypes.className(state.type());
 
-        String nextSignature =
-                "public Next next(" + machine.ref().agentType().nestedName() + " agent, " + self.simpleName() + " to)";
+        String nextSignature = "public Next next(" + machine.ref().agentType().nestedName() + " agent, "
+                + helper.nestedName() + " to)";
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
-                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc(
                         "The moves {@link $T} ({@code $L.$L}) may make:\none method per {@code @Transition} it declares.\n",
                         stateClass,
@@ -67,9 +109,7 @@ final class MovesWriter {
                                 ? "The machine has compile errors and {@code " + status.simpleName()
                                         + "} leaves this state out:\n"
                                         + "this helper only lets code that names it compile, and each method throws."
-                                : whoDecides(machine, state, nextSignature))
-                .addJavadoc("\n<p>Generated by agent-fsm from {@link $T}; do not edit.\n", stateClass);
-        generated.mark(type, state.origin());
+                                : whoDecides(machine, state, nextSignature));
 
         type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self)
@@ -139,10 +179,7 @@ final class MovesWriter {
                         CodeBlock.of("return $T.byStatus($T.$L, status)", RuntimeTypes.NEXT, status, state.status())))
                 .build());
 
-        return JavaFile.builder(machine.packageName(), type.build())
-                .skipJavaLangImports(true)
-                .indent("    ")
-                .build();
+        return type.build();
     }
 
     /** Who picks among these moves, for the helper's Javadoc: the state's own next method or the state manager. */

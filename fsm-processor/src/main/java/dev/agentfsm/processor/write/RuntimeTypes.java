@@ -9,6 +9,7 @@ final class RuntimeTypes {
 
     static final ClassName STATE_MANAGER = ClassName.get(RUNTIME, "StateManager");
     static final ClassName TRANSITION_TABLE = ClassName.get(RUNTIME, "TransitionTable");
+    static final ClassName AGENT_STATE = ClassName.get(RUNTIME, "AgentState");
     static final ClassName NEXT = ClassName.get(RUNTIME, "Next");
     static final ClassName UNKNOWN_STATUS = ClassName.get(RUNTIME, "UnknownStatusException");
     static final ClassName STATUS = ClassName.get(RUNTIME, "Status");

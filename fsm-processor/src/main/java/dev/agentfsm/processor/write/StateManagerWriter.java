@@ -11,8 +11,8 @@ import com.palantir.javapoet.TypeSpec;
 import dev.agentfsm.processor.model.MachineModel;
 import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.StateModel;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.agentfsm.processor.model.TypeRef;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
@@ -29,7 +29,8 @@ final class StateManagerWriter {
         this.generated = generated;
     }
 
-    JavaFile write(MachineModel machine) {
+    /** @param helpers each state's generated helper, by state class ({@link MovesWriter#helpers}) */
+    JavaFile write(MachineModel machine, Map<TypeRef, TypeRef> helpers) {
         ClassName self = GeneratedTypes.stateManager(machine);
         ClassName status = GeneratedTypes.statusEnum(machine);
         ClassName table = GeneratedTypes.transitionTable(machine);
@@ -54,15 +55,22 @@ final class StateManagerWriter {
         type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self)
                 .build());
-        type.addField(FieldSpec.builder(VarHandle.class, "STATES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("Publishes each state safely to threads that read {@link #created} without the lock.\n")
-                .initializer("$T.arrayElementVarHandle($T[].class)", MethodHandles.class, base)
+        type.addField(FieldSpec.builder(Object.class, "LOCK", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Held while a state is created, so that each is created once.\n")
+                .initializer("new $T()", Object.class)
                 .build());
-        type.addField(
-                FieldSpec.builder(ArrayTypeName.of(base), "created", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .addJavadoc("The states created so far, by index (the status enum's ordinal).\n")
-                        .initializer("new $T[$L]", base, machine.states().size())
-                        .build());
+        // a volatile array replaced whole rather than a VarHandle on its elements: a VarHandle costs a
+        // machine's first use some twenty classes of java.lang.invoke
+        type.addField(FieldSpec.builder(ArrayTypeName.of(base), "created", Modifier.PRIVATE, Modifier.STATIC)
+                .addModifiers(Modifier.VOLATILE)
+                .addJavadoc(
+                        """
+                        The states created so far, by index (the status enum's ordinal). Never written into: a new
+                        state comes with a new array, so a thread that reads the array without the lock sees each
+                        state whole.
+                        """)
+                .initializer("new $T[$L]", base, machine.states().size())
+                .build());
 
         type.addMethod(MethodSpec.constructorBuilder()
                 .addJavadoc(
@@ -93,9 +101,8 @@ final class StateManagerWriter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(base)
                 .addParameter(status, "status")
-                .addStatement("int index = status.ordinal()")
-                .addStatement("$T state = ($T) STATES.getAcquire(created, index)", base, base)
-                .addStatement("return state != null ? state : create(index)")
+                .addStatement("$T state = created[status.ordinal()]", base)
+                .addStatement("return state != null ? state : create(status.ordinal())")
                 .build());
         type.addMethod(TransitionTableWriter.override("get", base)
                 .addParameter(RuntimeTypes.STATUS, "status")
@@ -122,7 +129,7 @@ final class StateManagerWriter {
                 .indent();
         for (int i = 0; i < machine.states().size(); i++) {
             StateModel state = machine.states().get(i);
-            ClassName helper = GeneratedTypes.moves(machine, state);
+            ClassName helper = GeneratedTypes.className(helpers.get(state.type()));
             if (state.nextMethod().isPresent()) {
                 dispatch.add(
                         "case $L -> (($T) get($T.$L)).next(agent, $T.INSTANCE);\n",
@@ -171,11 +178,13 @@ final class StateManagerWriter {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(base)
                 .addParameter(int.class, "index")
-                .beginControlFlow("synchronized (created)")
+                .beginControlFlow("synchronized (LOCK)")
                 .addStatement("$T state = created[index]", base)
                 .beginControlFlow("if (state == null)")
-                .addStatement("state = newState(index)")
-                .addStatement("STATES.setRelease(created, index, state)")
+                .addStatement("state = ($T) newState(index)", base)
+                .addStatement("$T[] states = created.clone()", base)
+                .addStatement("states[index] = state")
+                .addStatement("created = states")
                 .endControlFlow()
                 .addStatement("return state")
                 .endControlFlow()
@@ -188,12 +197,17 @@ final class StateManagerWriter {
         }
         creation.add(
                 "default -> throw new $T($S + index);\n",
-                IndexOutOfBoundsException.class,
+                IllegalStateException.class,
                 machine.name() + " has no state at index ");
         creation.unindent().add("};\n");
         type.addMethod(MethodSpec.methodBuilder("newState")
+                .addJavadoc(
+                        """
+                        The state at {@code index}, new. Typed as the interface so that verifying this method loads no
+                        state class: each is loaded when it is first created.
+                        """)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(base)
+                .returns(ParameterizedTypeName.get(RuntimeTypes.AGENT_STATE, agent))
                 .addParameter(int.class, "index")
                 .addCode(creation.build())
                 .build());

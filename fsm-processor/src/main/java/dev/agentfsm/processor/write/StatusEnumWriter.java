@@ -54,9 +54,12 @@ final class StatusEnumWriter {
                         the first call to {@link #moves()}, and the enums it refers to initialize without it, so no
                         move sees a null status.
                         """);
+        // on the ordinal, not on this: a switch on an enum makes javac write a class for the mapping, even
+        // within the enum itself, and that is one more class to load when the machine starts
         CodeBlock.Builder moves =
-                CodeBlock.builder().add("return switch (this) {\n").indent();
-        for (StateModel state : machine.states()) {
+                CodeBlock.builder().add("return switch (ordinal()) {\n").indent();
+        for (int ordinal = 0; ordinal < machine.states().size(); ordinal++) {
+            StateModel state = machine.states().get(ordinal);
             TypeSpec.Builder constant = TypeSpec.anonymousClassBuilder(
                     "$S, /* terminal */ $L, /* endsRound */ $L, /* endsSubtask */ $L",
                     state.description(),
@@ -93,9 +96,14 @@ final class StatusEnumWriter {
             holder.addField(FieldSpec.builder(listOfMove, state.status(), Modifier.STATIC, Modifier.FINAL)
                     .initializer(list.build())
                     .build());
-            moves.add("case $L -> $T.$L;\n", state.status(), declared, state.status());
+            moves.add("case $L -> $T.$L; // $L\n", ordinal, declared, state.status(), state.status());
         }
-        moves.unindent().add("};\n");
+        moves.add(
+                        "default -> throw new $T($S + ordinal());\n",
+                        IllegalStateException.class,
+                        machine.name() + " has no status at index ")
+                .unindent()
+                .add("};\n");
         type.addType(holder.build());
 
         // a machine of up to SWITCHED_PARSE states parses with a string switch, which needs no map at class
@@ -218,8 +226,12 @@ final class StatusEnumWriter {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("The declared {@code @Timeout}s, built on the first call to {@link #timeout()}.\n");
         CodeBlock.Builder timeout =
-                CodeBlock.builder().add("return switch (this) {\n").indent();
-        for (StateModel state : timed) {
+                CodeBlock.builder().add("return switch (ordinal()) {\n").indent();
+        for (int ordinal = 0; ordinal < machine.states().size(); ordinal++) {
+            StateModel state = machine.states().get(ordinal);
+            if (state.timeout().isEmpty()) {
+                continue;
+            }
             TimeoutModel declared = state.timeout().orElseThrow();
             String target = declared.target().status().orElseThrow();
             holder.addField(FieldSpec.builder(optionalTimeout, state.status(), Modifier.STATIC, Modifier.FINAL)
@@ -234,7 +246,7 @@ final class StatusEnumWriter {
                             self,
                             target)
                     .build());
-            timeout.add("case $L -> $T.$L;\n", state.status(), holderName, state.status());
+            timeout.add("case $L -> $T.$L; // $L\n", ordinal, holderName, state.status(), state.status());
         }
         timeout.add("default -> $T.empty();\n", Optional.class).unindent().add("};\n");
         type.addType(holder.build());
@@ -246,8 +258,10 @@ final class StatusEnumWriter {
     /** {@code tools()}: each state's {@code @Tools} patterns; every tool ({@code "*"}) for a state without. */
     private static MethodSpec toolsMethod(MachineModel machine) {
         CodeBlock.Builder body =
-                CodeBlock.builder().add("return switch (this) {\n").indent();
-        for (StateModel state : machine.states()) {
+                CodeBlock.builder().add("return switch (ordinal()) {\n").indent();
+        for (int ordinal = 0; ordinal < machine.states().size(); ordinal++) {
+            StateModel state = machine.states().get(ordinal);
+            int index = ordinal;
             state.tools().ifPresent(tools -> {
                 CodeBlock.Builder list = CodeBlock.builder().add("$T.of(", List.class);
                 String separator = "";
@@ -255,7 +269,7 @@ final class StatusEnumWriter {
                     list.add("$L$S", separator, tool.pattern());
                     separator = ", ";
                 }
-                body.add("case $L -> $L;\n", state.status(), list.add(")").build());
+                body.add("case $L -> $L; // $L\n", index, list.add(")").build(), state.status());
             });
         }
         body.add("default -> $T.of($S);\n", List.class, "*").unindent().add("};\n");

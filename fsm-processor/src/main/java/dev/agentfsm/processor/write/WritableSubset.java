@@ -17,7 +17,7 @@ import javax.lang.model.SourceVersion;
 /**
  * The part of a machine with errors that its generated Java types can still express, so that the
  * user's code that names them ({@code DoorStatus}, {@code DoorStateManager}, a state's
- * {@code Door_OpenMoves}) compiles and the compiler adds no {@code cannot find symbol} to the
+ * {@code DoorMoves.Open}) compiles and the compiler adds no {@code cannot find symbol} to the
  * processor's error. The compilation fails anyway; these types are never run.
  *
  * <p>It is what the Java writers need, not what the rules require (that is the validator's job):
@@ -31,7 +31,7 @@ import javax.lang.model.SourceVersion;
  * concrete {@code A}, or its initial state is not held, nothing can stand in for it.
  *
  * @param machine the machine reduced to the held states and their writable moves
- * @param helperOnly the states not held that get their {@code <StateClass>Moves} helper, whose methods throw
+ * @param helperOnly the states not held that get their {@code <Machine>Moves.<StateClass>} helper, whose methods throw
  */
 public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) {
 

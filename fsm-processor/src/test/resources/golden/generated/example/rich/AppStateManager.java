@@ -1,10 +1,9 @@
 package example.rich;
 
+import dev.agentfsm.runtime.AgentState;
 import dev.agentfsm.runtime.Next;
 import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -20,14 +19,16 @@ public final class AppStateManager implements StateManager<AppAgent, AppStates.B
     private static final AppStateManager INSTANCE = new AppStateManager();
 
     /**
-     * Publishes each state safely to threads that read {@link #created} without the lock.
+     * Held while a state is created, so that each is created once.
      */
-    private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(AppStates.Base[].class);
+    private static final Object LOCK = new Object();
 
     /**
-     * The states created so far, by index (the status enum's ordinal).
+     * The states created so far, by index (the status enum's ordinal). Never written into: a new
+     * state comes with a new array, so a thread that reads the array without the lock sees each
+     * state whole.
      */
-    private static final AppStates.Base[] created = new AppStates.Base[3];
+    private static volatile AppStates.Base[] created = new AppStates.Base[3];
 
     /**
      * For {@link java.util.ServiceLoader}; use {@link #instance()}. Every instance shares the same states.
@@ -66,9 +67,8 @@ public final class AppStateManager implements StateManager<AppAgent, AppStates.B
      * The state of {@code status}, created on first use.
      */
     public AppStates.Base get(AppStatus status) {
-        int index = status.ordinal();
-        AppStates.Base state = (AppStates.Base) STATES.getAcquire(created, index);
-        return state != null ? state : create(index);
+        AppStates.Base state = created[status.ordinal()];
+        return state != null ? state : create(status.ordinal());
     }
 
     @Override
@@ -89,9 +89,9 @@ public final class AppStateManager implements StateManager<AppAgent, AppStates.B
     @Override
     public Next next(Status from, AppAgent agent) {
         return switch (own(from).ordinal()) {
-            case 0 -> AppStates_ContinueMoves.INSTANCE.byStatus(agent.status()); // CONTINUE
-            case 1 -> AppStates_ScreenshotMoves.INSTANCE.toContinue(); // SCREENSHOT: its only move
-            case 2 -> ((AppStates.Finish) get(AppStatus.FINISH)).next(agent, AppStates_FinishMoves.INSTANCE);
+            case 0 -> AppMoves.Continue.INSTANCE.byStatus(agent.status()); // CONTINUE
+            case 1 -> AppMoves.Screenshot.INSTANCE.toContinue(); // SCREENSHOT: its only move
+            case 2 -> ((AppStates.Finish) get(AppStatus.FINISH)).next(agent, AppMoves.Finish.INSTANCE);
             default -> throw new IllegalStateException("the generated dispatch of App has no case for " + from.qualifiedName());
         };
     }
@@ -104,22 +104,28 @@ public final class AppStateManager implements StateManager<AppAgent, AppStates.B
     }
 
     private static AppStates.Base create(int index) {
-        synchronized (created) {
+        synchronized (LOCK) {
             AppStates.Base state = created[index];
             if (state == null) {
-                state = newState(index);
-                STATES.setRelease(created, index, state);
+                state = (AppStates.Base) newState(index);
+                AppStates.Base[] states = created.clone();
+                states[index] = state;
+                created = states;
             }
             return state;
         }
     }
 
-    private static AppStates.Base newState(int index) {
+    /**
+     * The state at {@code index}, new. Typed as the interface so that verifying this method loads no
+     * state class: each is loaded when it is first created.
+     */
+    private static AgentState<AppAgent> newState(int index) {
         return switch (index) {
             case 0 -> new AppStates.Continue(); // CONTINUE
             case 1 -> new AppStates.Screenshot(); // SCREENSHOT
             case 2 -> new AppStates.Finish(); // FINISH
-            default -> throw new IndexOutOfBoundsException("App has no state at index " + index);
+            default -> throw new IllegalStateException("App has no state at index " + index);
         };
     }
 }

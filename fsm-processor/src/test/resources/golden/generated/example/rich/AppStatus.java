@@ -86,10 +86,11 @@ public enum AppStatus implements Status {
 
     @Override
     public List<Move> moves() {
-        return switch (this) {
-            case CONTINUE -> Declared.CONTINUE;
-            case SCREENSHOT -> Declared.SCREENSHOT;
-            case FINISH -> Declared.FINISH;
+        return switch (ordinal()) {
+            case 0 -> Declared.CONTINUE; // CONTINUE
+            case 1 -> Declared.SCREENSHOT; // SCREENSHOT
+            case 2 -> Declared.FINISH; // FINISH
+            default -> throw new IllegalStateException("App has no status at index " + ordinal());
         };
     }
 

@@ -1,10 +1,9 @@
 package example.rich;
 
+import dev.agentfsm.runtime.AgentState;
 import dev.agentfsm.runtime.Next;
 import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -20,14 +19,16 @@ public final class HostStateManager implements StateManager<HostAgent, HostState
     private static final HostStateManager INSTANCE = new HostStateManager();
 
     /**
-     * Publishes each state safely to threads that read {@link #created} without the lock.
+     * Held while a state is created, so that each is created once.
      */
-    private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(HostState[].class);
+    private static final Object LOCK = new Object();
 
     /**
-     * The states created so far, by index (the status enum's ordinal).
+     * The states created so far, by index (the status enum's ordinal). Never written into: a new
+     * state comes with a new array, so a thread that reads the array without the lock sees each
+     * state whole.
      */
-    private static final HostState[] created = new HostState[6];
+    private static volatile HostState[] created = new HostState[6];
 
     /**
      * For {@link java.util.ServiceLoader}; use {@link #instance()}. Every instance shares the same states.
@@ -66,9 +67,8 @@ public final class HostStateManager implements StateManager<HostAgent, HostState
      * The state of {@code status}, created on first use.
      */
     public HostState get(HostStatus status) {
-        int index = status.ordinal();
-        HostState state = (HostState) STATES.getAcquire(created, index);
-        return state != null ? state : create(index);
+        HostState state = created[status.ordinal()];
+        return state != null ? state : create(status.ordinal());
     }
 
     @Override
@@ -90,12 +90,12 @@ public final class HostStateManager implements StateManager<HostAgent, HostState
     @Override
     public Next next(Status from, HostAgent agent) {
         return switch (own(from).ordinal()) {
-            case 0 -> ContinueHostStateMoves.INSTANCE.byStatus(agent.status()); // CONTINUE
-            case 1 -> ((AssignHostState) get(HostStatus.ASSIGN)).next(agent, AssignHostStateMoves.INSTANCE);
-            case 2 -> PendingHostStateMoves.INSTANCE.byStatus(agent.status()); // PENDING
-            case 3 -> FinishHostStateMoves.INSTANCE.byStatus(agent.status()); // FINISH
-            case 4 -> FailHostStateMoves.INSTANCE.toFinish(); // FAIL: its only move
-            case 5 -> ErrorHostStateMoves.INSTANCE.toFinish(); // ERROR: its only move
+            case 0 -> HostMoves.ContinueHostState.INSTANCE.byStatus(agent.status()); // CONTINUE
+            case 1 -> ((AssignHostState) get(HostStatus.ASSIGN)).next(agent, HostMoves.AssignHostState.INSTANCE);
+            case 2 -> HostMoves.PendingHostState.INSTANCE.byStatus(agent.status()); // PENDING
+            case 3 -> HostMoves.FinishHostState.INSTANCE.byStatus(agent.status()); // FINISH
+            case 4 -> HostMoves.FailHostState.INSTANCE.toFinish(); // FAIL: its only move
+            case 5 -> HostMoves.ErrorHostState.INSTANCE.toFinish(); // ERROR: its only move
             default -> throw new IllegalStateException("the generated dispatch of Host has no case for " + from.qualifiedName());
         };
     }
@@ -108,17 +108,23 @@ public final class HostStateManager implements StateManager<HostAgent, HostState
     }
 
     private static HostState create(int index) {
-        synchronized (created) {
+        synchronized (LOCK) {
             HostState state = created[index];
             if (state == null) {
-                state = newState(index);
-                STATES.setRelease(created, index, state);
+                state = (HostState) newState(index);
+                HostState[] states = created.clone();
+                states[index] = state;
+                created = states;
             }
             return state;
         }
     }
 
-    private static HostState newState(int index) {
+    /**
+     * The state at {@code index}, new. Typed as the interface so that verifying this method loads no
+     * state class: each is loaded when it is first created.
+     */
+    private static AgentState<HostAgent> newState(int index) {
         return switch (index) {
             case 0 -> new ContinueHostState(); // CONTINUE
             case 1 -> new AssignHostState(); // ASSIGN
@@ -126,7 +132,7 @@ public final class HostStateManager implements StateManager<HostAgent, HostState
             case 3 -> new FinishHostState(); // FINISH
             case 4 -> new FailHostState(); // FAIL
             case 5 -> new ErrorHostState(); // ERROR
-            default -> throw new IndexOutOfBoundsException("Host has no state at index " + index);
+            default -> throw new IllegalStateException("Host has no state at index " + index);
         };
     }
 }

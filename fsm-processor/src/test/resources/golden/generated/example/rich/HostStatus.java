@@ -104,13 +104,14 @@ public enum HostStatus implements Status {
 
     @Override
     public List<Move> moves() {
-        return switch (this) {
-            case CONTINUE -> Declared.CONTINUE;
-            case ASSIGN -> Declared.ASSIGN;
-            case PENDING -> Declared.PENDING;
-            case FINISH -> Declared.FINISH;
-            case FAIL -> Declared.FAIL;
-            case ERROR -> Declared.ERROR;
+        return switch (ordinal()) {
+            case 0 -> Declared.CONTINUE; // CONTINUE
+            case 1 -> Declared.ASSIGN; // ASSIGN
+            case 2 -> Declared.PENDING; // PENDING
+            case 3 -> Declared.FINISH; // FINISH
+            case 4 -> Declared.FAIL; // FAIL
+            case 5 -> Declared.ERROR; // ERROR
+            default -> throw new IllegalStateException("Host has no status at index " + ordinal());
         };
     }
 

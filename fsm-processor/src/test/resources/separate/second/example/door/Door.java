@@ -19,7 +19,7 @@ public final class Door {
     @Transition(to = Closed.class, by = Trigger.USER)
     @Transition(to = Window.Open.class, by = Trigger.SYSTEM, when = "there is a draught")
     public static final class Open extends Base {
-        public Next next(Agent agent, Door_OpenMoves to) {
+        public Next next(Agent agent, DoorMoves.Open to) {
             return agent.status() == DoorStatus.CLOSED ? to.toClosed() : to.toWindowOpen(agent);
         }
     }

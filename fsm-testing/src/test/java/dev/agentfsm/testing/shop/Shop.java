@@ -86,7 +86,7 @@ public final class Shop {
             agent.approved = agent.user.confirm("the order", Duration.ofSeconds(1)) == Decision.APPROVED;
         }
 
-        public Next next(Clerk agent, Shop_ConfirmMoves to) {
+        public Next next(Clerk agent, ClerkMoves.Confirm to) {
             return agent.approved ? to.toTake() : to.toCancelled();
         }
     }
@@ -94,7 +94,7 @@ public final class Shop {
     @State(value = "DELEGATE", description = "Hand the order to the packer")
     @Transition(to = Pack.class, by = Trigger.SYSTEM)
     public static final class Delegate extends ClerkState {
-        public Next next(Clerk agent, Shop_DelegateMoves to) {
+        public Next next(Clerk agent, ClerkMoves.Delegate to) {
             return to.toPackerPack(agent.packer);
         }
     }
@@ -141,7 +141,7 @@ public final class Shop {
     @Terminal(endsRound = false)
     @Transition(to = Done.class, by = Trigger.SYSTEM)
     public static final class Shipped extends PackerState {
-        public Next next(Packer agent, Shop_ShippedMoves to) {
+        public Next next(Packer agent, PackerMoves.Shipped to) {
             return to.toClerkDone(agent.clerk);
         }
     }

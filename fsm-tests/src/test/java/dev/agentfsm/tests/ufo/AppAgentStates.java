@@ -67,7 +67,7 @@ public final class AppAgentStates {
     @Transition(to = HostAgentStates.Continue.class, by = Trigger.SYSTEM)
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM, when = "follower mode")
     public static final class Finish extends Archiving {
-        public Next next(AppAgent agent, AppAgentStates_FinishMoves to) {
+        public Next next(AppAgent agent, AppAgentMoves.Finish to) {
             return agent.follower ? to.toHostAgentFinish(agent.host) : to.toHostAgentContinue(agent.host);
         }
     }
@@ -76,7 +76,7 @@ public final class AppAgentStates {
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = HostAgentStates.Continue.class, by = Trigger.SYSTEM, when = "the host may retry")
     public static final class Fail extends Archiving {
-        public Next next(AppAgent agent, AppAgentStates_FailMoves to) {
+        public Next next(AppAgent agent, AppAgentMoves.Fail to) {
             return to.toHostAgentContinue(agent.host);
         }
     }
@@ -85,7 +85,7 @@ public final class AppAgentStates {
     @Terminal(endsRound = false, endsSubtask = true)
     @Transition(to = HostAgentStates.Finish.class, by = Trigger.SYSTEM)
     public static final class Error extends Archiving {
-        public Next next(AppAgent agent, AppAgentStates_ErrorMoves to) {
+        public Next next(AppAgent agent, AppAgentMoves.Error to) {
             return to.toHostAgentFinish(agent.host);
         }
     }

@@ -49,7 +49,7 @@ public final class HostAgentStates {
                     "subtask of " + context.get(Context.REQUEST).orElse("no request"));
         }
 
-        public Next next(HostAgent agent, HostAgentStates_AssignMoves to) {
+        public Next next(HostAgent agent, HostAgentMoves.Assign to) {
             return to.toAppAgentContinue(agent.app);
         }
     }

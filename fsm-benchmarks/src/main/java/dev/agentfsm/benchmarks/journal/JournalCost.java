@@ -5,11 +5,7 @@ import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
-import dev.agentfsm.runtime.device.Action;
-import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
-import dev.agentfsm.runtime.device.Observation;
-import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmReply;
 import java.io.IOException;
@@ -17,12 +13,10 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 
@@ -55,7 +49,6 @@ public final class JournalCost {
                         "status": "%s"},
              "plan": ["count the ERROR lines of each log", "quote the first error", "answer"],
              "result": ""}""";
-    private static final String OUTPUT = "exit code: 0\nstdout:\n" + "logs/app.log:3\nlogs/worker.log:1\n".repeat(28);
 
     private JournalCost() {}
 
@@ -129,7 +122,7 @@ public final class JournalCost {
     private static Run session(Path dir, Optional<Durability> durability, int steps) throws IOException {
         RuntimeConfig config = RuntimeConfig.parse("maxStep: " + (steps + 1));
         LlmClient model = new Model(steps);
-        DeviceDriver shell = new Shell();
+        DeviceDriver shell = StandIns.shell(id -> {});
         if (durability.isEmpty()) {
             Session session = Session.of(WorkerStateManager.instance(), new WorkerAgent(model, shell, config))
                     .build();
@@ -180,29 +173,6 @@ public final class JournalCost {
         public LlmReply complete(dev.agentfsm.runtime.llm.LlmRequest request) {
             asked++;
             return new LlmReply(REPLY.formatted(asked < steps ? "WORK" : "DONE"));
-        }
-    }
-
-    /** Answers every command at once with the same kilobyte of output. */
-    private static final class Shell implements DeviceDriver {
-        @Override
-        public String name() {
-            return "shell";
-        }
-
-        @Override
-        public Observation observe(Duration timeout) {
-            return Observation.text("");
-        }
-
-        @Override
-        public List<ToolSpec> tools() {
-            return List.of();
-        }
-
-        @Override
-        public ActionResult execute(Action action, Duration timeout) {
-            return new ActionResult(true, OUTPUT, Optional.empty(), Map.of("exit_code", 0, "elapsed_ms", 12));
         }
     }
 }

@@ -187,28 +187,7 @@ class RunSuspendTest {
         long bytes = Files.size(journal);
         // this JVM holds the journal as a resuming run would; another JVM resumes it with an answer
         try (Journal holder = Journal.open(journal)) {
-            Process other = new ProcessBuilder(
-                            Path.of(System.getProperty("java.home"), "bin", "java")
-                                    .toString(),
-                            "-cp",
-                            System.getProperty("java.class.path"),
-                            AgentFsmCli.class.getName(),
-                            "run",
-                            "--root",
-                            root.toString(),
-                            "--trace",
-                            dir.resolve("other.jsonl").toString(),
-                            "--replay",
-                            replies.toString(),
-                            "--allow-unsafe",
-                            "env",
-                            "--resume",
-                            journal.toString(),
-                            "--answer",
-                            "yes")
-                    .redirectOutput(dir.resolve("other.out").toFile())
-                    .redirectError(dir.resolve("other.err").toFile())
-                    .start();
+            Process other = runInAnotherJvm("other", "--resume", journal.toString(), "--answer", "yes");
             assertTrue(other.waitFor(120, TimeUnit.SECONDS), "the other process ended");
             String err = Files.readString(dir.resolve("other.err"), StandardCharsets.UTF_8);
             assertEquals(AgentFsmCli.USAGE, other.exitValue(), err);
@@ -228,27 +207,7 @@ class RunSuspendTest {
     void killedAtARandomMomentTheRunResumesToTheQuestionAndTheAnswerRunsEachCommandOnce() throws Exception {
         long seed = System.nanoTime();
         Random random = new Random(seed);
-        Process child = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        AgentFsmCli.class.getName(),
-                        "run",
-                        "--root",
-                        root.toString(),
-                        "--trace",
-                        dir.resolve("killed.jsonl").toString(),
-                        "--replay",
-                        replies.toString(),
-                        "--allow-unsafe",
-                        "env",
-                        "--task",
-                        TASK,
-                        "--journal",
-                        journal.toString())
-                .redirectOutput(dir.resolve("killed.out").toFile())
-                .redirectError(dir.resolve("killed.err").toFile())
-                .start();
+        Process child = runInAnotherJvm("killed", "--task", TASK, "--journal", journal.toString());
         // once the journal exists the run is under way: kill -9 it at a random moment from there (or find it
         // already stopped at the question; either way what is on disk must be enough)
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -346,18 +305,36 @@ class RunSuspendTest {
     }
 
     private Cli run(String... more) {
+        return Cli.run(runArgs("trace", more).toArray(String[]::new));
+    }
+
+    /** {@code run} as {@link #run} gives it, in a JVM of its own; {@code name} names its trace and output files. */
+    private Process runInAnotherJvm(String name, String... more) throws java.io.IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                AgentFsmCli.class.getName()));
+        command.addAll(runArgs(name, more));
+        return new ProcessBuilder(command)
+                .redirectOutput(dir.resolve(name + ".out").toFile())
+                .redirectError(dir.resolve(name + ".err").toFile())
+                .start();
+    }
+
+    private List<String> runArgs(String trace, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "run",
                 "--root",
                 root.toString(),
                 "--trace",
-                dir.resolve("trace.jsonl").toString(),
+                dir.resolve(trace + ".jsonl").toString(),
                 "--replay",
                 replies.toString(),
                 "--allow-unsafe",
                 "env"));
         args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new));
+        return args;
     }
 
     /** How often {@code text} occurs in the journal's step records (a wait's record repeats its step's calls so far). */

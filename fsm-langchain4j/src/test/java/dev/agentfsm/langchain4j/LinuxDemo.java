@@ -54,6 +54,24 @@ final class LinuxDemo {
         }
     }
 
+    /**
+     * The demo's replies as a provider's server answers them: the first action as the provider's tool call, the
+     * rest as the agent's JSON, written.
+     */
+    static List<ProviderServer.Answer> answers() {
+        List<String> replies = replies();
+        List<ProviderServer.Answer> answers = new ArrayList<>();
+        answers.add(firstAction());
+        replies.subList(1, replies.size()).forEach(reply -> answers.add(new ProviderServer.Answer.Text(reply)));
+        return answers;
+    }
+
+    /** The demo's first action, as the provider's tool call. */
+    static ProviderServer.Answer firstAction() {
+        JsonNode first = reply(0);
+        return new ProviderServer.Answer.ToolCall(first.at("/action/function").asText(), first.at("/action/arguments"));
+    }
+
     /** The demo's round on {@code workspace}, the agent asking {@code llm}, through the shell driver. */
     static RoundResult run(Path workspace, LlmClient llm) {
         LinuxAgent agent = LinuxAgent.builder(ShellDriver.of(ShellConfig.of(workspace)), llm)

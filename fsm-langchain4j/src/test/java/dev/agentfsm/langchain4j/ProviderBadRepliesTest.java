@@ -3,7 +3,6 @@ package dev.agentfsm.langchain4j;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.agents.linux.LinuxAgent;
 import dev.agentfsm.agents.linux.LinuxAgentStateManager;
 import dev.agentfsm.agents.linux.LinuxAgentStatus;
@@ -41,12 +40,6 @@ class ProviderBadRepliesTest {
     @TempDir
     Path root;
 
-    /** The demo's first action, as the provider's tool call. */
-    private static Answer firstAction() {
-        JsonNode first = LinuxDemo.reply(0);
-        return new Answer.ToolCall(first.at("/action/function").asText(), first.at("/action/arguments"));
-    }
-
     private record Run(RoundResult result, List<String> journal, RoundResult resumed, int resumedRequests) {}
 
     /** The round journaled, with {@code bad} answered after the first action; then resumed from its journal. */
@@ -54,7 +47,7 @@ class ProviderBadRepliesTest {
         Path workspace = LinuxDemo.workspace(Files.createDirectory(root.resolve("workspace")));
         Path file = root.resolve("round.journal");
         List<Answer> script = new ArrayList<>();
-        script.add(firstAction());
+        script.add(LinuxDemo.firstAction());
         script.addAll(bad);
         RoundResult result;
         try (ProviderServer server = provider.start().script(script);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.agents.linux.LinuxAgentStatus;
 import dev.agentfsm.langchain4j.ProviderServer.Answer;
 import dev.agentfsm.runtime.Outcome;
@@ -37,16 +36,6 @@ class ProviderDemoRoundTest {
     @TempDir
     Path root;
 
-    /** The demo's replies as the server answers them: the first action as a tool call, the rest as written. */
-    private static List<Answer> demoAnswers() {
-        List<String> replies = LinuxDemo.replies();
-        JsonNode first = LinuxDemo.reply(0);
-        List<Answer> answers = new ArrayList<>();
-        answers.add(new Answer.ToolCall(first.at("/action/function").asText(), first.at("/action/arguments")));
-        replies.subList(1, replies.size()).forEach(reply -> answers.add(new Answer.Text(reply)));
-        return answers;
-    }
-
     private LlmClient client(Provider provider, ProviderServer server, List<LlmReply> replies) throws IOException {
         LangChain4jClient client = LangChain4jClient.builder(provider.model(server))
                 .toolCalls(LINUX_TOOL_CALLS)
@@ -63,7 +52,7 @@ class ProviderDemoRoundTest {
     @EnumSource(Provider.class)
     void theDemoRoundCompletes(Provider provider) throws IOException {
         List<LlmReply> replies = Collections.synchronizedList(new ArrayList<>());
-        try (ProviderServer server = provider.start().script(demoAnswers())) {
+        try (ProviderServer server = provider.start().script(LinuxDemo.answers())) {
             RoundResult result = LinuxDemo.run(LinuxDemo.workspace(root), client(provider, server, replies));
 
             assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
@@ -99,7 +88,7 @@ class ProviderDemoRoundTest {
     void aReplyThatIsNotJsonIsReAskedAndTheRoundStillCompletes(Provider provider) throws IOException {
         List<Answer> answers = new ArrayList<>();
         answers.add(new Answer.Text("Sure! First I will look for the log files."));
-        answers.addAll(demoAnswers());
+        answers.addAll(LinuxDemo.answers());
         try (ProviderServer server = provider.start().script(answers)) {
             RoundResult result = LinuxDemo.run(LinuxDemo.workspace(root), client(provider, server, new ArrayList<>()));
 

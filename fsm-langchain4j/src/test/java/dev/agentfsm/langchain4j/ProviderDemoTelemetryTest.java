@@ -2,13 +2,11 @@ package dev.agentfsm.langchain4j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentfsm.agents.linux.LinuxAgent;
 import dev.agentfsm.agents.linux.LinuxAgentStateManager;
 import dev.agentfsm.agents.linux.LinuxAgentStatus;
 import dev.agentfsm.agents.linux.shell.ShellConfig;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
-import dev.agentfsm.langchain4j.ProviderServer.Answer;
 import dev.agentfsm.opentelemetry.AgentFsmTelemetry;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
@@ -29,7 +27,6 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,21 +65,11 @@ class ProviderDemoTelemetryTest {
         sdk.close();
     }
 
-    /** The demo's replies as the server answers them: the first action as a tool call, the rest as written. */
-    private static List<Answer> demoAnswers() {
-        List<String> replies = LinuxDemo.replies();
-        JsonNode first = LinuxDemo.reply(0);
-        List<Answer> answers = new ArrayList<>();
-        answers.add(new Answer.ToolCall(first.at("/action/function").asText(), first.at("/action/arguments")));
-        replies.subList(1, replies.size()).forEach(reply -> answers.add(new Answer.Text(reply)));
-        return answers;
-    }
-
     @ParameterizedTest
     @EnumSource(Provider.class)
     void theDemoRoundsSpansAndMetricsCarryEveryAttribute(Provider provider) throws IOException {
         RoundResult result;
-        try (ProviderServer server = provider.start().script(demoAnswers())) {
+        try (ProviderServer server = provider.start().script(LinuxDemo.answers())) {
             LangChain4jClient client = LangChain4jClient.builder(provider.model(server))
                     .toolCalls(ToolCallReply.at("/action", "/action/status", LinuxAgentStatus.CONTINUE))
                     .build();
@@ -115,17 +102,17 @@ class ProviderDemoTelemetryTest {
                         MACHINE,
                         key("agentfsm.session"),
                         SESSION,
-                        key("agentfsm.round"),
+                        number("agentfsm.round"),
                         1L,
                         key("agentfsm.outcome"),
                         "COMPLETED",
                         key("agentfsm.reason"),
                         result.reason(),
-                        key("agentfsm.steps"),
+                        number("agentfsm.steps"),
                         6L,
                         key("agentfsm.final_state"),
                         "FINISH",
-                        key("agentfsm.path"),
+                        AttributeKey.stringArrayKey("agentfsm.path"),
                         path),
                 map(round));
         assertEquals(StatusCode.UNSET, round.getStatus().getStatusCode());
@@ -144,13 +131,13 @@ class ProviderDemoTelemetryTest {
                     path.get(i),
                     key("agentfsm.session"),
                     SESSION,
-                    key("agentfsm.round"),
+                    number("agentfsm.round"),
                     1L,
-                    key("agentfsm.step"),
+                    number("agentfsm.step"),
                     (long) i + 1,
                     key("agentfsm.agent"),
                     MACHINE,
-                    key("agentfsm.replayed"),
+                    AttributeKey.booleanKey("agentfsm.replayed"),
                     false));
             if (i < 5) {
                 expected.put(key("agentfsm.to"), path.get(i + 1));
@@ -181,11 +168,11 @@ class ProviderDemoTelemetryTest {
                             provider.requestModel,
                             key("gen_ai.response.model"),
                             provider.answeringModel,
-                            key("gen_ai.usage.input_tokens"),
+                            number("gen_ai.usage.input_tokens"),
                             (long) ProviderServer.inputTokens(i),
-                            key("gen_ai.usage.output_tokens"),
+                            number("gen_ai.usage.output_tokens"),
                             (long) ProviderServer.outputTokens(i),
-                            key("gen_ai.response.finish_reasons"),
+                            AttributeKey.stringArrayKey("gen_ai.response.finish_reasons"),
                             List.of(i == 0 ? "tool_execution" : "stop")),
                     map(chat),
                     chat.getName() + " " + (i + 1));
@@ -278,47 +265,12 @@ class ProviderDemoTelemetryTest {
         return "shell:" + root.toAbsolutePath();
     }
 
-    @SuppressWarnings("unchecked")
-    private static <T> AttributeKey<T> key(String name) {
-        return (AttributeKey<T>) KEYS.get(name);
+    private static AttributeKey<String> key(String name) {
+        return AttributeKey.stringKey(name);
     }
 
-    private static final Map<String, AttributeKey<?>> KEYS = new HashMap<>();
-
-    static {
-        for (String name : List.of(
-                "agentfsm.session",
-                "agentfsm.machine",
-                "agentfsm.outcome",
-                "agentfsm.reason",
-                "agentfsm.final_state",
-                "agentfsm.state",
-                "agentfsm.agent",
-                "agentfsm.to",
-                "agentfsm.move",
-                "agentfsm.trigger",
-                "agentfsm.step_end",
-                "agentfsm.device",
-                "gen_ai.operation.name",
-                "gen_ai.provider.name",
-                "gen_ai.request.model",
-                "gen_ai.response.model",
-                "gen_ai.token.type",
-                "gen_ai.tool.name",
-                "error.type")) {
-            KEYS.put(name, AttributeKey.stringKey(name));
-        }
-        for (String name : List.of(
-                "agentfsm.round",
-                "agentfsm.steps",
-                "agentfsm.step",
-                "gen_ai.usage.input_tokens",
-                "gen_ai.usage.output_tokens")) {
-            KEYS.put(name, AttributeKey.longKey(name));
-        }
-        KEYS.put("agentfsm.replayed", AttributeKey.booleanKey("agentfsm.replayed"));
-        KEYS.put("agentfsm.path", AttributeKey.stringArrayKey("agentfsm.path"));
-        KEYS.put("gen_ai.response.finish_reasons", AttributeKey.stringArrayKey("gen_ai.response.finish_reasons"));
+    private static AttributeKey<Long> number(String name) {
+        return AttributeKey.longKey(name);
     }
 
     private static Map<AttributeKey<?>, Object> map(SpanData span) {

@@ -55,8 +55,6 @@ final class JournalFile implements JournalStore.Writer {
     /** Who forces the file for {@link Durability#GROUP}. */
     private final GroupSync group;
 
-    private final Optional<JournalKey> key;
-    private String lastMac;
     private int records;
     private long bytes;
 
@@ -66,8 +64,6 @@ final class JournalFile implements JournalStore.Writer {
             FileLock lock,
             Durability durability,
             GroupSync group,
-            Optional<JournalKey> key,
-            String lastMac,
             int records,
             long bytes) {
         this.path = path;
@@ -75,8 +71,6 @@ final class JournalFile implements JournalStore.Writer {
         this.lock = lock;
         this.durability = durability;
         this.group = group;
-        this.key = key;
-        this.lastMac = lastMac;
         this.records = records;
         this.bytes = bytes;
     }
@@ -208,35 +202,22 @@ final class JournalFile implements JournalStore.Writer {
     }
 
     /**
-     * Starts a new journal file; an empty file may exist already.
-     *
-     * @throws JournalException ({@link JournalException.Kind#MISUSE}) if the file has content: a journal is
-     *     never overwritten
-     * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it
-     */
-    public static JournalFile create(Path file, Durability durability) throws IOException {
-        return create(file, durability, Optional.empty());
-    }
-
-    /**
      * Starts a new journal file; an empty file may exist already. A symbolic link is refused, dangling or
      * not: the file is opened as {@code O_NOFOLLOW}, so a journal is never created or written where a link
-     * points.
+     * points. Records come as lines ({@link #append(String)}): their numbers, checksums and MACs are the
+     * journal's ({@code JournalLog}).
      *
-     * @param key with a key, each record carries a MAC ({@link JournalKey})
      * @throws JournalException ({@link JournalException.Kind#MISUSE}) if the file has content: a journal is
      *     never overwritten; ({@link JournalException.Kind#LINK}) if it is a symbolic link
      * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it
      */
-    public static JournalFile create(Path file, Durability durability, Optional<JournalKey> key) throws IOException {
-        return create(file, durability, key, GroupSync.SHARED);
+    public static JournalFile create(Path file, Durability durability) throws IOException {
+        return create(file, durability, GroupSync.SHARED);
     }
 
     /** Starts a new journal file whose records {@code group} forces, with {@link Durability#GROUP}. */
-    static JournalFile create(Path file, Durability durability, Optional<JournalKey> key, GroupSync group)
-            throws IOException {
+    static JournalFile create(Path file, Durability durability, GroupSync group) throws IOException {
         Objects.requireNonNull(durability, "durability");
-        Objects.requireNonNull(key, "key");
         refuseLink(file, "created");
         if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && Files.size(file) > 0) {
             throw new JournalException(
@@ -253,66 +234,7 @@ final class JournalFile implements JournalStore.Writer {
         if (durability != Durability.FLUSH) {
             syncDirectory(file);
         }
-        return new JournalFile(file, channel, lock, durability, group, key, "", 0, 0);
-    }
-
-    /**
-     * Opens a journal to append to what {@code contents} read from it: a torn last record is cut off first.
-     *
-     * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it
-     * @throws IllegalStateException if the file changed since it was read
-     */
-    public static JournalFile append(Contents contents, Durability durability) throws IOException {
-        return append(contents, durability, Optional.empty());
-    }
-
-    /**
-     * Opens a journal to append to what {@code contents} read from it, with the key it was read with; a
-     * symbolic link is refused ({@code O_NOFOLLOW}).
-     *
-     * @throws JournalException ({@link JournalException.Kind#IN_USE}) if another process writes it
-     * @throws IllegalStateException if the file changed since it was read
-     * @throws IllegalArgumentException if {@code key} is given for a journal read without one, or missing
-     *     for one read with a key
-     */
-    public static JournalFile append(Contents contents, Durability durability, Optional<JournalKey> key)
-            throws IOException {
-        Objects.requireNonNull(durability, "durability");
-        Objects.requireNonNull(key, "key");
-        Path file = contents.file();
-        if (key.isEmpty() != contents.lastMac().isEmpty()) {
-            throw new IllegalArgumentException("journal " + file + " was read " + (key.isEmpty() ? "with" : "without")
-                    + " a key and would be appended to " + (key.isEmpty() ? "without" : "with")
-                    + " one; append with the key it was read with");
-        }
-        refuseLink(file, "written");
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-        try {
-            FileLock lock = lock(file, channel);
-            long size = channel.size();
-            if (size != contents.validBytes() + contents.tornBytes()) {
-                throw new IllegalStateException("journal " + file + " changed since it was read (" + size + " bytes, "
-                        + (contents.validBytes() + contents.tornBytes()) + " read); read it again");
-            }
-            if (contents.tornBytes() > 0) {
-                channel.truncate(contents.validBytes());
-                channel.force(true);
-            }
-            channel.position(contents.validBytes());
-            return new JournalFile(
-                    file,
-                    channel,
-                    lock,
-                    durability,
-                    GroupSync.SHARED,
-                    key,
-                    contents.lastMac(),
-                    contents.records().size(),
-                    contents.validBytes());
-        } catch (IOException | RuntimeException e) {
-            channel.close();
-            throw e;
-        }
+        return new JournalFile(file, channel, lock, durability, group, 0, 0);
     }
 
     /**
@@ -337,8 +259,7 @@ final class JournalFile implements JournalStore.Writer {
                 channel.force(true);
             }
             channel.position(validBytes);
-            return new JournalFile(
-                    file, channel, lock, durability, GroupSync.SHARED, Optional.empty(), "", count.lines, validBytes);
+            return new JournalFile(file, channel, lock, durability, GroupSync.SHARED, count.lines, validBytes);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -364,22 +285,6 @@ final class JournalFile implements JournalStore.Writer {
         public void torn(long bytes) {
             reader.torn(bytes);
         }
-    }
-
-    /**
-     * Appends a record: one write, then (with {@link Durability#SYNC} or {@link Durability#GROUP}) a
-     * force to the device; it returns once the record is as durable as its durability says.
-     *
-     * @throws IllegalArgumentException if the record's number is not the next one
-     */
-    public synchronized void write(JournalRecord record) throws IOException {
-        if (record.number() != records + 1) {
-            throw new IllegalArgumentException(
-                    "record " + record.number() + " given where record " + (records + 1) + " of " + path + " belongs");
-        }
-        RecordCodec.Line text = RecordCodec.line(record, key, lastMac);
-        append(text.text());
-        lastMac = text.mac();
     }
 
     /** Appends a line: one write, then (with {@link Durability#SYNC}) a force to the device. */

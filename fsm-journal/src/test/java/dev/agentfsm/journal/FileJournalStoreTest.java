@@ -27,7 +27,7 @@ class FileJournalStoreTest {
     }
 
     private void write(String name, JournalRecord... records) throws Exception {
-        try (JournalFile file = JournalFile.create(dir.resolve(name), Durability.FLUSH)) {
+        try (JournalLog file = TestLogs.create(dir.resolve(name), Durability.FLUSH)) {
             for (JournalRecord record : records) {
                 file.write(record);
             }

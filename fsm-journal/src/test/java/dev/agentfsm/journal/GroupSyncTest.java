@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -50,7 +49,7 @@ class GroupSyncTest {
     }
 
     private JournalFile create(String name, GroupSync group) throws IOException {
-        return JournalFile.create(dir.resolve(name), Durability.GROUP, Optional.empty(), group);
+        return JournalFile.create(dir.resolve(name), Durability.GROUP, group);
     }
 
     @Test
@@ -70,7 +69,7 @@ class GroupSyncTest {
             CompletableFuture<Long> writer = CompletableFuture.supplyAsync(
                     () -> {
                         try {
-                            journal.write(header());
+                            journal.append(RecordCodec.line(header()));
                             return forcedSize.get(); // what had been forced when write returned
                         } catch (IOException e) {
                             throw new IllegalStateException(e);
@@ -188,7 +187,7 @@ class GroupSyncTest {
             CompletableFuture<String> result = new CompletableFuture<>();
             Thread writer = new Thread(() -> {
                 try {
-                    journal.write(header());
+                    journal.append(RecordCodec.line(header()));
                     result.complete("forced " + forced.get() + ", interrupted "
                             + Thread.currentThread().isInterrupted());
                 } catch (Throwable t) {
@@ -208,7 +207,7 @@ class GroupSyncTest {
     void theSharedSyncerForcesRealFiles() throws Exception {
         Path file = dir.resolve("shared");
         try (JournalFile journal = JournalFile.create(file, Durability.GROUP)) {
-            journal.write(header());
+            journal.append(RecordCodec.line(header()));
         }
         assertEquals(List.of(header()), JournalFile.read(file).records());
     }
@@ -217,7 +216,7 @@ class GroupSyncTest {
         return CompletableFuture.runAsync(
                 () -> {
                     try {
-                        file.write(record);
+                        file.append(RecordCodec.line(record));
                     } catch (IOException e) {
                         throw new IllegalStateException(e);
                     }

@@ -64,7 +64,7 @@ class JournalFileTest {
                 step(3, 1),
                 new JournalRecord.RoundEnd(
                         4, 1, "COMPLETED", "done", List.of("HostAgent.CONTINUE"), Optional.of("42")));
-        try (JournalFile journal = JournalFile.create(file, Durability.SYNC)) {
+        try (JournalLog journal = TestLogs.create(file, Durability.SYNC)) {
             for (JournalRecord record : written) {
                 journal.write(record);
             }
@@ -80,7 +80,7 @@ class JournalFileTest {
     @Test
     void aTornTailIsReportedAndCutOffBeforeTheNextRecord() throws Exception {
         Path file = dir.resolve("j");
-        try (JournalFile journal = JournalFile.create(file, Durability.FLUSH)) {
+        try (JournalLog journal = TestLogs.create(file, Durability.FLUSH)) {
             journal.write(header());
             journal.write(step(2, 1));
         }
@@ -91,7 +91,7 @@ class JournalFileTest {
         assertEquals(2, contents.records().size());
         assertEquals(whole, contents.validBytes());
         assertEquals(17, contents.tornBytes());
-        try (JournalFile journal = JournalFile.append(contents, Durability.FLUSH)) {
+        try (JournalLog journal = TestLogs.append(file, Durability.FLUSH, Optional.empty())) {
             journal.write(step(3, 2));
         }
         assertEquals(
@@ -102,7 +102,7 @@ class JournalFileTest {
     @Test
     void aJournalOfAnotherFormatIsNamedAsSuch() throws Exception {
         Path file = dir.resolve("j");
-        try (JournalFile journal = JournalFile.create(file, Durability.FLUSH)) {
+        try (JournalLog journal = TestLogs.create(file, Durability.FLUSH)) {
             journal.write(new JournalRecord.Header(1, 2, "s", "M", "f", List.of("M"), 1, 1, Instant.EPOCH));
         }
         JournalException e = assertThrows(JournalException.class, () -> JournalFile.read(file));
@@ -115,7 +115,7 @@ class JournalFileTest {
     @Test
     void aJournalMustStartWithItsHeaderAndHaveOnlyOne() throws Exception {
         Path file = dir.resolve("j");
-        try (JournalFile journal = JournalFile.create(file, Durability.FLUSH)) {
+        try (JournalLog journal = TestLogs.create(file, Durability.FLUSH)) {
             journal.write(header());
         }
         String header = Files.readString(file);
@@ -128,7 +128,7 @@ class JournalFileTest {
 
     @Test
     void aRecordGoesWhereItsNumberSays() throws Exception {
-        try (JournalFile journal = JournalFile.create(dir.resolve("j"), Durability.FLUSH)) {
+        try (JournalLog journal = TestLogs.create(dir.resolve("j"), Durability.FLUSH)) {
             journal.write(header());
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> journal.write(step(3, 1)));
             assertTrue(e.getMessage().contains("record 3 given where record 2"), e.getMessage());

@@ -38,7 +38,7 @@ class JournalKeyTest {
 
     private Path write(String name, Optional<JournalKey> key, List<JournalRecord> records) throws Exception {
         Path file = dir.resolve(name);
-        try (JournalFile journal = JournalFile.create(file, Durability.FLUSH, key)) {
+        try (JournalLog journal = TestLogs.create(file, Durability.FLUSH, key)) {
             for (JournalRecord record : records) {
                 journal.write(record);
             }
@@ -51,16 +51,18 @@ class JournalKeyTest {
         List<JournalRecord> all = records("s-1", "do it");
         Path file = write("j", Optional.of(KEY), all.subList(0, 2));
 
-        JournalFile.Contents contents = JournalFile.read(file, Optional.of(KEY));
-        try (JournalFile journal = JournalFile.append(contents, Durability.FLUSH, Optional.of(KEY))) {
+        try (JournalLog journal = TestLogs.append(file, Durability.FLUSH, Optional.of(KEY))) {
             journal.write(all.get(2));
         }
 
         assertEquals(all, JournalFile.read(file, Optional.of(KEY)).records());
-        JournalFile.Contents keyed = JournalFile.read(file, Optional.of(KEY));
-        IllegalArgumentException unkeyed =
-                assertThrows(IllegalArgumentException.class, () -> JournalFile.append(keyed, Durability.FLUSH));
-        assertTrue(unkeyed.getMessage().contains("was read with a key and would be appended to without one"));
+        JournalException unkeyed =
+                assertThrows(JournalException.class, () -> TestLogs.append(file, Durability.FLUSH, Optional.empty())
+                        .close());
+        assertEquals(JournalException.Kind.UNAUTHENTIC, unkeyed.kind());
+        assertTrue(
+                unkeyed.getMessage().contains("was written with a key (each record carries a MAC), and none was given"),
+                unkeyed.getMessage());
         assertTrue(Files.readAllLines(file).stream().allMatch(l -> l.contains(",\"mac\":\"")));
     }
 

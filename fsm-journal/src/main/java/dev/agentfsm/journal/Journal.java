@@ -22,6 +22,7 @@ import dev.agentfsm.runtime.device.DeviceDriver.ActionId;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.user.UserChannel;
+import dev.agentfsm.runtime.user.UserChannel.Answer;
 import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -428,10 +429,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     public synchronized void answer(String text) {
         Objects.requireNonNull(text, "text");
         JournalRecord.Waiting waiting = waitingFor(Waiting.Kind.ANSWER, "answer(text)");
-        reply(NODES.objectNode()
-                .put("kind", "ask")
-                .put("request", waiting.prompt())
-                .set("answer", NODES.objectNode().put("given", text)));
+        reply(JournaledCalls.askCall(waiting.prompt(), new Answer.Given(text)));
     }
 
     /**
@@ -448,10 +446,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                     "a decision given to a suspended session is APPROVED or REJECTED, not " + decision);
         }
         JournalRecord.Waiting waiting = waitingFor(Waiting.Kind.DECISION, "confirm(decision)");
-        reply(NODES.objectNode()
-                .put("kind", "confirm")
-                .put("request", waiting.prompt())
-                .put("decision", decision.name()));
+        reply(JournaledCalls.confirmCall(waiting.prompt(), decision));
     }
 
     /**
@@ -463,9 +458,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     public synchronized void deliver(Event event) {
         Objects.requireNonNull(event, "event");
         waitingFor(Waiting.Kind.EVENT, "deliver(event)");
-        ObjectNode call = NODES.objectNode().put("kind", "event");
-        call.putObject("event").put("name", event.name()).put("payload", event.payload());
-        reply(call);
+        reply(JournaledCalls.eventCall(event));
     }
 
     private JournalRecord.Waiting waitingFor(Waiting.Kind kind, String method) {

@@ -213,23 +213,40 @@ final class JournaledCalls {
             }
             return new Answer.TimedOut(duration(answer.path("timedOutAfter").asText(), recorded.get()));
         }
-        ObjectNode call = NODES.objectNode().put("kind", "ask").put("request", question);
         try {
             Answer answer = channel.ask(question, timeout);
-            ObjectNode given = call.putObject("answer");
-            if (answer instanceof Answer.Given g) {
-                given.put("given", g.text());
-            } else {
-                given.put("timedOutAfter", ((Answer.TimedOut) answer).after().toString());
-            }
-            journal.record(call);
+            journal.record(askCall(question, answer));
             return answer;
         } catch (Waiting.Suspension e) {
             throw e; // not an answer: the step stops at this wait, which the journal records with the step
         } catch (RuntimeException e) {
-            journal.record(failure(call, e));
+            journal.record(failure(NODES.objectNode().put("kind", "ask").put("request", question), e));
             throw e;
         }
+    }
+
+    /** A question's call as the journal records it: {@code {"kind": "ask", "request", "answer"}}. */
+    static ObjectNode askCall(String question, Answer answer) {
+        ObjectNode call = NODES.objectNode().put("kind", "ask").put("request", question);
+        ObjectNode given = call.putObject("answer");
+        if (answer instanceof Answer.Given g) {
+            given.put("given", g.text());
+        } else {
+            given.put("timedOutAfter", ((Answer.TimedOut) answer).after().toString());
+        }
+        return call;
+    }
+
+    /** A confirmation's call as the journal records it: {@code {"kind": "confirm", "request", "decision"}}. */
+    static ObjectNode confirmCall(String action, Decision decision) {
+        return NODES.objectNode().put("kind", "confirm").put("request", action).put("decision", decision.name());
+    }
+
+    /** An event taken from the inbox, as the journal records it: {@code {"kind": "event", "event"}}. */
+    static ObjectNode eventCall(Event event) {
+        ObjectNode call = NODES.objectNode().put("kind", "event");
+        call.putObject("event").put("name", event.name()).put("payload", event.payload());
+        return call;
     }
 
     Decision confirm(UserChannel channel, String action, Duration timeout) {
@@ -245,15 +262,14 @@ final class JournaledCalls {
                         "a recorded confirmation says \"" + decision + "\", which is no Decision");
             }
         }
-        ObjectNode call = NODES.objectNode().put("kind", "confirm").put("request", action);
         try {
             Decision decision = channel.confirm(action, timeout);
-            journal.record(call.put("decision", decision.name()));
+            journal.record(confirmCall(action, decision));
             return decision;
         } catch (Waiting.Suspension e) {
             throw e; // not a decision: the step stops at this wait, which the journal records with the step
         } catch (RuntimeException e) {
-            journal.record(failure(call, e));
+            journal.record(failure(NODES.objectNode().put("kind", "confirm").put("request", action), e));
             throw e;
         }
     }
@@ -299,14 +315,12 @@ final class JournaledCalls {
             }
             return new Event(event.path("name").asText(), event.path("payload").asText(""));
         }
-        ObjectNode call = NODES.objectNode().put("kind", "event");
         try {
             Event event = inbox.await();
-            call.putObject("event").put("name", event.name()).put("payload", event.payload());
-            journal.record(call);
+            journal.record(eventCall(event));
             return event;
         } catch (StateTimeoutException e) {
-            journal.record(call.put("timedOut", true));
+            journal.record(NODES.objectNode().put("kind", "event").put("timedOut", true));
             throw e;
         }
         // a CancellationException or an InterruptedException ends the round CANCELLED: the step does not

@@ -8,6 +8,7 @@ import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.llm.LlmReply;
 import dev.agentfsm.runtime.llm.LlmRequest;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -308,6 +309,14 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 throw new LlmException(
                         "Cannot connect to " + target + " (" + cause
                                 + "); check the base URL and that the server is running",
+                        cause);
+            }
+            if (listener.isPresent() && cause instanceof IOException) {
+                // the connection broke before the stream's reader saw it (the HTTP client's own chunk decoding
+                // failed first): the same broken stream, told without the count of events
+                throw new LlmException(
+                        "POST " + target + " (model " + model + ") streamed a reply that is not whole: the stream broke"
+                                + " off (" + cause + "); no part of it is taken as a reply",
                         cause);
             }
             throw new LlmException("POST " + target + " failed: " + cause, cause);

@@ -178,7 +178,7 @@ public final class ScaleReport {
                         + " session or agent kept. %d threads, JDK %s, `%s` store, records `%s`%s. The heap in use after"
                         + " a full collection, less the heap before, per session; the journals' bytes and the blocks"
                         + " they take on disk (`du`); then %,d of them (seed %d) answered and resumed in a second"
-                        + " JVM. The journals were deleted after (%.0f s).%n%n",
+                        + " JVM. The journals were deleted after (%.1f s).%n%n",
                 sessions,
                 run.get("threads").asInt(),
                 run.get("jdk").asText(),

@@ -93,7 +93,8 @@ public final class SuspendedSessions {
         // warm-up: load and compile what a session needs, in a store of its own that is deleted after
         SessionJournals warmUp =
                 SessionJournals.of(options.store, Files.createTempDirectory(base, "suspended-warm-up-"));
-        suspendAll(warmUp, WARM_UP, options.threads, options.durability, Optional.empty());
+        List<String> warmUpProblems =
+                suspendAll(warmUp, WARM_UP, options.threads, options.durability, Optional.empty()).problems;
         delete(warmUp.directory(), options.threads);
 
         long before = usedAfterGc(memory);
@@ -107,9 +108,7 @@ public final class SuspendedSessions {
         int threadsAfter = Thread.activeCount();
         long filesAfter = openFiles();
         double heapPerSession = (double) (after - before) / options.sessions;
-        long measuring = System.nanoTime();
         long disk = diskBytes(dir);
-        System.out.printf(Locale.ROOT, "du took %.1f s%n", (System.nanoTime() - measuring) / 1e9);
         System.out.printf(
                 Locale.ROOT,
                 "%,d sessions suspended in %.1f s (%,.0f a second); heap in use after a full collection %.1f MiB"
@@ -130,7 +129,8 @@ public final class SuspendedSessions {
                 disk,
                 (double) disk / options.sessions);
 
-        List<String> problems = new ArrayList<>(created.problems);
+        List<String> problems = new ArrayList<>(warmUpProblems);
+        problems.addAll(created.problems);
         JsonNode resumed;
         double deleteSeconds = 0;
         try {

@@ -105,6 +105,15 @@ if [[ "$vt_java" != "$java" ]]; then
   "$java" -Xmx1g -cp "$jar" dev.agentfsm.benchmarks.sessions.WaitingSessions 2000 "$sessions_17"
 fi
 
+# suspended sessions (issue 27 item 4): a million journaled sessions stopped at their question, on JDK 17 in a
+# 256 MiB heap; the journals (about 4 GB on disk for a million) go under target and are deleted after
+suspended="$module/target/suspended.json"
+rm -f "$suspended"
+if $quick; then suspend_args=(10000 "$module/target" "$suspended" --sample 100); else suspend_args=(1000000 "$module/target" "$suspended"); fi
+echo "== ${suspend_args[0]} sessions suspended at a question, a sample resumed in a second JVM (${SECONDS}s so far)"
+"$java" -Xmx256m -cp "$jar" dev.agentfsm.benchmarks.sessions.SuspendedSessions "${suspend_args[@]}" \
+  || echo "the suspended sessions FAILED: see $suspended"
+
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)"
 memory="$(awk '/^MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo 2>/dev/null)"
 jdk="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.vm.name = //p; s/^ *java.runtime.version = //p' | paste -sd ' ' -)"
@@ -157,7 +166,7 @@ NOTES
   echo
   "$java" -cp "$jar" dev.agentfsm.benchmarks.Report "$results" "$coldstart"
   cat "$clistart"
-  "$java" -cp "$jar" dev.agentfsm.benchmarks.ScaleReport "$journals" "$journals_model" "$killcheck" "$sessions_17" "$sessions_vt"
+  "$java" -cp "$jar" dev.agentfsm.benchmarks.ScaleReport "$journals" "$journals_model" "$killcheck" "$sessions_17" "$sessions_vt" "$suspended"
   echo "Raw JMH results: \`fsm-benchmarks/target/results.json\` (not committed). What each implementation does: \`fsm-benchmarks/README.md\`."
 } > "$report"
 

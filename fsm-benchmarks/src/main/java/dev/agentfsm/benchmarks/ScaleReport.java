@@ -14,7 +14,8 @@ import java.util.Optional;
  * The Markdown section of {@code BENCHMARKS.md} on many sessions (issue 27 items 3 and 4): journaled
  * steps per second against none ({@code journal.ConcurrentJournals}), the kill check ({@code
  * journal.KillCheck}) and the heap of sessions waiting at a question ({@code sessions.WaitingSessions},
- * one file per JDK). A missing file leaves its part out.
+ * one file per JDK) and the heap and disk of suspended sessions ({@code sessions.SuspendedSessions}). A
+ * missing file leaves its part out.
  *
  * <pre>{@code
  * java -cp benchmarks.jar dev.agentfsm.benchmarks.ScaleReport journals.json killcheck.json sessions.json...
@@ -29,11 +30,12 @@ public final class ScaleReport {
     public static void main(String[] args) throws IOException {
         if (args.length == 0) {
             throw new IllegalArgumentException("usage: ScaleReport <file.json>... (the JSON of ConcurrentJournals,"
-                    + " KillCheck and WaitingSessions, in any order; missing files are left out)");
+                    + " KillCheck, WaitingSessions and SuspendedSessions, in any order; missing files are left out)");
         }
         List<JsonNode> journals = new ArrayList<>();
         List<JsonNode> kills = new ArrayList<>();
         List<JsonNode> sessions = new ArrayList<>();
+        List<JsonNode> suspended = new ArrayList<>();
         for (String file : args) {
             Optional<JsonNode> json = read(file);
             if (json.isEmpty()) {
@@ -45,9 +47,11 @@ public final class ScaleReport {
                 kills.add(json.get());
             } else if (json.get().has("bytesPerWaitingSession")) {
                 sessions.add(json.get());
+            } else if (json.get().has("suspendedSessions")) {
+                suspended.add(json.get());
             } else {
-                throw new IllegalArgumentException(
-                        file + " is not the JSON of ConcurrentJournals, KillCheck or WaitingSessions");
+                throw new IllegalArgumentException(file
+                        + " is not the JSON of ConcurrentJournals, KillCheck, WaitingSessions or SuspendedSessions");
             }
         }
         ScaleReport report = new ScaleReport();
@@ -57,6 +61,7 @@ public final class ScaleReport {
         if (!sessions.isEmpty()) {
             report.sessions(sessions);
         }
+        suspended.forEach(report::suspended);
         System.out.print(report.out);
     }
 
@@ -152,7 +157,85 @@ public final class ScaleReport {
                     run.get("coresBusyWhileWaiting").asDouble()));
         }
         out.append("\nTarget (issue 27): 100,000 sessions waiting at a question in at most 1 GiB of heap on JDK 17.")
-                .append(" The million suspended sessions that cost no heap wait for the suspend-to-journal of")
-                .append(" issue 26.\n\n");
+                .append(" The million suspended sessions that cost no heap: below.\n\n");
+    }
+
+    /**
+     * The suspended sessions: what they cost the heap and the disk, and the sample resumed. "No heap" is
+     * read as less than the smallest Java object (16 bytes) per session: then not one object per session
+     * stayed, and what is left is the JVM's own drift between two collections.
+     */
+    private void suspended(JsonNode run) {
+        int sessions = run.get("suspendedSessions").asInt();
+        int target = run.get("targetSessions").asInt();
+        double heap = run.get("heapBytesPerSuspendedSession").asDouble();
+        boolean passed = run.get("passed").asBoolean();
+        out.append(String.format(
+                Locale.ROOT,
+                "**Suspended sessions** (`sessions.SuspendedSessions`): %,d journaled sessions of the `Cleanup` machine"
+                        + " (CHECK runs `stat`, ASK has the model write a question and asks the user) each run until it"
+                        + " suspended at its question (`Outcome.SUSPENDED`) and let go: its journal closed, no thread,"
+                        + " session or agent kept. %d threads, JDK %s, `%s` store, records `%s`%s. The heap in use after"
+                        + " a full collection, less the heap before, per session; the journals' bytes and the blocks"
+                        + " they take on disk (`du`); then %,d of them (seed %d) answered and resumed in a second"
+                        + " JVM. The journals were deleted after (%.1f s).%n%n",
+                sessions,
+                run.get("threads").asInt(),
+                run.get("jdk").asText(),
+                run.get("store").asText(),
+                run.get("durability").asText(),
+                run.get("durability").asText().equals("FLUSH")
+                        ? " (written to the operating system, not forced, the wait record included)"
+                        : "",
+                run.get("sample").asInt(),
+                run.get("seed").asLong(),
+                run.get("deleteSeconds").asDouble()));
+        out.append("| sessions | time to suspend them | heap per suspended session | heap in use before → after |")
+                .append(" journal per session | on disk per session | on disk in all | resumed in a second JVM |")
+                .append("\n|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        out.append(String.format(
+                Locale.ROOT,
+                "| %,d | %.1f s (%,.0f a second) | %.2f bytes | %.1f → %.1f MiB (max %.0f MiB) | %,.0f bytes | %,.0f"
+                        + " bytes | %.2f GiB | %,d of %,d completed with their answer in %.1f s (median %.1f ms);"
+                        + " model calls made again %d, actions made again %d |%n",
+                sessions,
+                run.get("createSeconds").asDouble(),
+                sessions / run.get("createSeconds").asDouble(),
+                heap,
+                run.get("heapBeforeBytes").asDouble() / (1 << 20),
+                run.get("heapAfterBytes").asDouble() / (1 << 20),
+                run.get("maxHeapBytes").asDouble() / (1 << 20),
+                run.get("journalBytes").asDouble() / sessions,
+                run.get("diskBytes").asDouble() / sessions,
+                run.get("diskBytes").asDouble() / GIB,
+                run.get("resumedCompleted").asInt(),
+                run.get("sample").asInt(),
+                run.get("resumeSeconds").asDouble(),
+                run.get("resumeMedianMillis").asDouble(),
+                run.get("modelCallsRepeated").asInt(),
+                run.get("actionsRepeated").asInt()));
+        String verdict;
+        if (!passed) {
+            verdict = "**missed**: a check failed (" + run.get("problemCount").asInt() + " problems, first: "
+                    + run.get("problems").path(0).asText() + ")";
+        } else if (sessions < target) {
+            verdict = String.format(Locale.ROOT, "not measured at the target (%,d sessions in this run)", sessions);
+        } else if (heap < 16) {
+            verdict = "met: less than the smallest object (16 bytes) per session, so nothing of a session stayed";
+        } else {
+            verdict = String.format(Locale.ROOT, "**missed**: %.0f bytes per session stayed in the heap", heap);
+        }
+        out.append(String.format(
+                Locale.ROOT,
+                "%nTarget (issue 27): %,d suspended sessions costing no heap: %s. Live threads %d before, %d after;"
+                        + " open files %d before, %d after. Load average %s before, %s after.%n%n",
+                target,
+                verdict,
+                run.get("liveThreadsBefore").asInt(),
+                run.get("liveThreadsAfter").asInt(),
+                run.get("openFilesBefore").asInt(),
+                run.get("openFilesAfter").asInt(),
+                run.get("loadAverageBefore").asText(),
+                run.get("loadAverageAfter").asText()));
     }
 }

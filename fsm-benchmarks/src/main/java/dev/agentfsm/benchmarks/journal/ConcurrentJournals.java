@@ -50,6 +50,10 @@ public final class ConcurrentJournals {
     /** Every session's journal in one {@link SharedLogJournalStore}, forced per batch. */
     static final String LOG = "LOG";
 
+    private static final int WARM_UP_SESSIONS = 200;
+    /** The records per batch of each measured {@code LOG} run: how many sessions shared a force. */
+    private static final List<Double> LINES_PER_FORCE = new ArrayList<>();
+
     private ConcurrentJournals() {}
 
     public static void main(String[] args) throws Exception {
@@ -76,8 +80,9 @@ public final class ConcurrentJournals {
                     modelMillis, sessions * 1000.0 / modelMillis);
         }
         for (String c : configurations) {
-            run(dir, c, Math.min(sessions, 200), steps, modelMillis); // warm-up
+            run(dir, c, Math.min(sessions, WARM_UP_SESSIONS), steps, modelMillis); // warm-up
         }
+        LINES_PER_FORCE.clear();
         List<List<Double>> rates = new ArrayList<>();
         configurations.forEach(c -> rates.add(new ArrayList<>()));
         for (int r = 0; r < REPEATS; r++) {
@@ -90,6 +95,16 @@ public final class ConcurrentJournals {
                 .put("steps", steps)
                 .put("modelMillis", modelMillis)
                 .put("threads", SessionThreads.describe());
+        if (!LINES_PER_FORCE.isEmpty()) {
+            json.put("logLinesPerForce", median(LINES_PER_FORCE));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%nLOG wrote %s records per batch (one write and one force each), median %.0f%n",
+                    LINES_PER_FORCE.stream()
+                            .map(x -> String.format(Locale.ROOT, "%.0f", x))
+                            .toList(),
+                    median(LINES_PER_FORCE));
+        }
         ObjectNode medians = json.putObject("stepsPerSecond");
         System.out.println();
         System.out.println("| journal | steps per second (median of " + REPEATS + ") | runs | × without |");
@@ -154,6 +169,7 @@ public final class ConcurrentJournals {
         long nanos = System.nanoTime() - started;
         if (log.isPresent()) {
             log.get().close();
+            LINES_PER_FORCE.add((double) log.get().lines() / log.get().batches());
         }
         for (Future<RoundResult> result : results) {
             RoundResult r = result.get();

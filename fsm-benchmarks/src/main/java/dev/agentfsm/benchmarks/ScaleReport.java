@@ -96,6 +96,12 @@ public final class ScaleReport {
                         e.getKey().equals("none") ? "none" : "`" + e.getKey() + "`",
                         e.getValue().asDouble(),
                         e.getValue().asDouble() / none)));
+        if (json.has("logLinesPerForce")) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%nThe shared log wrote %,.0f records per batch (median), each batch one write and one force.%n",
+                    json.get("logLinesPerForce").asDouble()));
+        }
         out.append(target(rates, none)).append("\n");
     }
 

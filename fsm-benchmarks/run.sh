@@ -83,9 +83,10 @@ fi
 journals="$module/target/journals.json"
 journals_model="$module/target/journals-model.json"
 killcheck="$module/target/killcheck.json"
+killcheck_log="$module/target/killcheck-log.json"
 sessions_vt="$module/target/sessions-vt.json"
 sessions_17="$module/target/sessions-17.json"
-rm -f "$journals" "$journals_model" "$killcheck" "$sessions_vt" "$sessions_17"
+rm -f "$journals" "$journals_model" "$killcheck" "$killcheck_log" "$sessions_vt" "$sessions_17"
 if $quick; then
   many=(200 10); kill=(200 20); waiting=10000
 else
@@ -95,10 +96,13 @@ echo "== many sessions with $vt_java: journaled steps per second (${SECONDS}s so
 "$vt_java" -cp "$jar" dev.agentfsm.benchmarks.journal.ConcurrentJournals "${many[@]}" "$module/target/journals" "$journals"
 echo "== the same, the model answering after 20 ms (${SECONDS}s so far)"
 "$vt_java" -cp "$jar" dev.agentfsm.benchmarks.journal.ConcurrentJournals "${many[@]}" "$module/target/journals" \
-  "$journals_model" GROUP,SYNC 20
+  "$journals_model" GROUP,SYNC,LOG 20
 echo "== the kill check (${SECONDS}s so far)"
 "$vt_java" -cp "$jar" dev.agentfsm.benchmarks.journal.KillCheck "${kill[@]}" "$module/target" "$killcheck" \
   || echo "the kill check FAILED: see $killcheck"
+echo "== the kill check on the shared log (${SECONDS}s so far)"
+"$vt_java" -cp "$jar" dev.agentfsm.benchmarks.journal.KillCheck "${kill[@]}" "$module/target" "$killcheck_log" - log \
+  || echo "the kill check on the shared log FAILED: see $killcheck_log"
 echo "== sessions waiting at a question, on $vt_java and on $java (${SECONDS}s so far)"
 "$vt_java" -Xmx1g -cp "$jar" dev.agentfsm.benchmarks.sessions.WaitingSessions "$waiting" "$sessions_vt"
 if [[ "$vt_java" != "$java" ]]; then
@@ -166,7 +170,7 @@ NOTES
   echo
   "$java" -cp "$jar" dev.agentfsm.benchmarks.Report "$results" "$coldstart"
   cat "$clistart"
-  "$java" -cp "$jar" dev.agentfsm.benchmarks.ScaleReport "$journals" "$journals_model" "$killcheck" "$sessions_17" "$sessions_vt" "$suspended"
+  "$java" -cp "$jar" dev.agentfsm.benchmarks.ScaleReport "$journals" "$journals_model" "$killcheck" "$killcheck_log" "$sessions_17" "$sessions_vt" "$suspended"
   echo "Raw JMH results: \`fsm-benchmarks/target/results.json\` (not committed). What each implementation does: \`fsm-benchmarks/README.md\`."
 } > "$report"
 

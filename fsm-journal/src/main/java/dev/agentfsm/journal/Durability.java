@@ -10,6 +10,11 @@ package dev.agentfsm.journal;
  *   <tr><td>{@link #GROUP}</td><td>kept</td><td>kept</td><td>a shared syncer, one round for all the sessions waiting</td></tr>
  *   <tr><td>{@link #FLUSH}</td><td>kept</td><td>the last records may be lost</td><td>nobody</td></tr>
  * </table>
+ *
+ * <p>These are the modes of a journal file ({@link JournalStore#directory}). In a {@link
+ * SharedLogJournalStore}, where the journals of many sessions share one log, {@link #SYNC} and {@link #GROUP}
+ * mean the same: the records appended together are written in one call and covered by one force before
+ * their appends return; {@link #FLUSH} writes them in one call and never forces.
  */
 public enum Durability {
     /**

@@ -81,7 +81,7 @@ final class JournalLog implements AutoCloseable {
         RecordCodec.Line line = RecordCodec.line(record, key, lastMac);
         writer.append(line.text());
         records++;
-        bytes += lineBytes(line.text());
+        bytes += line.utf8Bytes() + 1L; // and the line break
         lastMac = line.mac();
     }
 

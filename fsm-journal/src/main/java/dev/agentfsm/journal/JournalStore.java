@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Where journals are kept: a directory of files ({@link #directory}), or a database that several machines
- * share (fsm-journal-postgres), so that a session stopped on one machine resumes on another. A store
+ * Where journals are kept: a directory of files ({@link #directory}), one log that many sessions share a
+ * sync of ({@link SharedLogJournalStore}), or a database that several machines share (fsm-journal-postgres), so that a session stopped on one machine resumes on another. A store
  * keeps each journal, by name, as its records' lines in order; {@link Journal} turns records into lines
  * and back and checks them (checksums, MACs, numbering), so a store only keeps lines and who writes them.
  *

@@ -20,7 +20,8 @@
  * {@code JournalKey} (keyed journals), {@code Durability} (how hard each record is forced),
  * {@code JournalException} (what a user catches, with its {@code Kind}) and {@code JournalStore}
  * (where journals are kept: a directory of files, or a shared database such as fsm-journal-postgres's,
- * so that a session resumes on another machine; other modules implement it). Everything else (the file,
+ * so that a session resumes on another machine; other modules implement it), and {@code
+ * SharedLogJournalStore} (the journals of many sessions in one append-only log, so that they share syncs). Everything else (the file,
  * its records and codec, the step being recorded, the fingerprint, the call wrappers) is
  * package-private.
  */

@@ -6,11 +6,13 @@ import dev.agentfsm.benchmarks.SessionThreads;
 import dev.agentfsm.journal.Durability;
 import dev.agentfsm.journal.Journal;
 import dev.agentfsm.journal.JournalException;
+import dev.agentfsm.journal.SharedLogJournalStore;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.TransitionListener;
 import java.io.BufferedReader;
+import java.io.Closeable;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -27,6 +29,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -46,8 +49,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <pre>{@code
  * java -cp fsm-benchmarks/target/benchmarks.jar dev.agentfsm.benchmarks.journal.KillCheck \
- *      [SESSIONS [STEPS [DIR [OUT.json [SEED]]]]]
+ *      [SESSIONS [STEPS [DIR [OUT.json [SEED [files|log]]]]]]
  * }</pre>
+ *
+ * {@code files} (the default): a journal file per session, {@link Durability#GROUP}; {@code log}: every
+ * session's journal in one shared log ({@link SharedLogJournalStore}, forced per batch), which the child
+ * holds until it dies; the check and the second child open it after.
  *
  * Defaults: 1,000 sessions of 40 steps, a new directory under {@code fsm-benchmarks/target}, JSON to
  * {@code fsm-benchmarks/target/killcheck.json}, a random seed (printed; give it to repeat the kill's
@@ -61,7 +68,12 @@ public final class KillCheck {
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals(CHILD)) {
-            child(args[1], Path.of(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            child(
+                    args[1],
+                    Path.of(args[2]),
+                    Integer.parseInt(args[3]),
+                    Integer.parseInt(args[4]),
+                    args[5].equals("log"));
             return;
         }
         int sessions = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
@@ -70,17 +82,22 @@ public final class KillCheck {
                 ? Files.createDirectories(Path.of(args[2]))
                 : Files.createDirectories(Path.of("fsm-benchmarks/target"));
         Path out = Path.of(args.length > 3 ? args[3] : "fsm-benchmarks/target/killcheck.json");
-        long seed = args.length > 4 ? Long.parseLong(args[4]) : new Random().nextLong();
+        long seed = args.length > 4 && !args[4].equals("-") ? Long.parseLong(args[4]) : new Random().nextLong();
+        String store = args.length > 5 ? args[5] : "files";
+        if (!store.equals("files") && !store.equals("log")) {
+            throw new IllegalArgumentException("the store is files or log, not " + store);
+        }
+        boolean shared = store.equals("log");
         Random random = new Random(seed);
         System.out.printf(
-                "seed %d: %,d journaled sessions of %d steps in a child JVM (%s), killed at a random moment%n",
-                seed, sessions, steps, SessionThreads.describe());
+                "seed %d: %,d journaled sessions of %d steps in a child JVM (%s, %s), killed at a random moment%n",
+                seed, sessions, steps, SessionThreads.describe(), Journals.describe(shared));
 
         long maxDelay = 4000;
         for (int attempt = 1; ; attempt++) {
             Path dir = Files.createTempDirectory(base, "killcheck-");
             long delay = 50 + (long) (random.nextDouble() * maxDelay);
-            Launch first = launch("run", dir, sessions, steps, delay);
+            Launch first = launch("run", dir, sessions, steps, delay, shared);
             if (!first.killed()) {
                 System.out.printf("the child ended before the kill after %d ms; again with a shorter delay%n", delay);
                 maxDelay /= 2;
@@ -89,7 +106,7 @@ public final class KillCheck {
                 }
                 continue;
             }
-            ObjectNode result = check(dir, sessions, steps, first, delay, seed);
+            ObjectNode result = check(dir, sessions, steps, first, delay, seed, shared);
             Files.createDirectories(out.toAbsolutePath().getParent());
             new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.toFile(), result);
             System.out.println(
@@ -105,7 +122,7 @@ public final class KillCheck {
     /** What a launch of the child reported: the steps completed per session, the ends, whether it was killed. */
     private record Launch(Map<Integer, Integer> done, Map<Integer, String> ends, boolean killed) {}
 
-    private static Launch launch(String mode, Path dir, int sessions, int steps, long killAfterMillis)
+    private static Launch launch(String mode, Path dir, int sessions, int steps, long killAfterMillis, boolean shared)
             throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         Process child = new ProcessBuilder(
@@ -117,7 +134,8 @@ public final class KillCheck {
                         mode,
                         dir.toString(),
                         Integer.toString(sessions),
-                        Integer.toString(steps))
+                        Integer.toString(steps),
+                        shared ? "log" : "files")
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
         Map<Integer, Integer> done = new HashMap<>();
@@ -174,12 +192,14 @@ public final class KillCheck {
         }
     }
 
-    private static ObjectNode check(Path dir, int sessions, int steps, Launch first, long delay, long seed)
-            throws Exception {
+    private static ObjectNode check(
+            Path dir, int sessions, int steps, Launch first, long delay, long seed, boolean shared) throws Exception {
         // what the journals hold after the kill: the completed steps of each session (DONE's own step aside)
         int[] journaled = new int[sessions];
-        for (int i = 0; i < sessions; i++) {
-            journaled[i] = journaledSteps(file(dir, i), steps);
+        try (Journals journals = Journals.open(dir, shared)) {
+            for (int i = 0; i < sessions; i++) {
+                journaled[i] = journaledSteps(journals, i, steps);
+            }
         }
         List<String> problems = new ArrayList<>();
         long reported = 0;
@@ -190,7 +210,7 @@ public final class KillCheck {
                         + " journal holds " + journaled[e.getKey()]);
             }
         }
-        Launch second = launch("resume", dir, sessions, steps, 0);
+        Launch second = launch("resume", dir, sessions, steps, 0, shared);
         Map<Integer, List<Integer>> before = executions(dir.resolve("executions-run.log"));
         Map<Integer, List<Integer>> after = executions(dir.resolve("executions-resume.log"));
         int cutOffRerun = 0;
@@ -233,6 +253,7 @@ public final class KillCheck {
                 .put("sessions", sessions)
                 .put("steps", steps)
                 .put("threads", SessionThreads.describe())
+                .put("store", Journals.describe(shared))
                 .put("killedAfterMillis", delay)
                 .put("stepsReportedCompletedBeforeKill", reported)
                 .put("stepsInJournalsAtKill", journaledSteps)
@@ -248,11 +269,11 @@ public final class KillCheck {
     }
 
     /** The WORK steps a session's journal holds (0 when the session never wrote a record). */
-    private static int journaledSteps(Path file, int steps) throws IOException {
-        if (!Files.exists(file)) {
+    private static int journaledSteps(Journals journals, int n, int steps) throws IOException {
+        if (!journals.exists(n)) {
             return 0;
         }
-        try (Journal journal = Journal.open(file, Durability.FLUSH)) {
+        try (Journal journal = journals.open(n)) {
             return Math.min(journal.recordedSteps(), steps);
         } catch (JournalException e) {
             if (e.kind() == JournalException.Kind.EMPTY) {
@@ -283,16 +304,76 @@ public final class KillCheck {
         return dir.resolve("session-" + session + ".journal");
     }
 
+    /** Where the sessions' journals are: a file each ({@link Durability#GROUP}), or one shared log. */
+    private static final class Journals implements Closeable {
+        private final Path dir;
+        private final Optional<SharedLogJournalStore> log;
+
+        private Journals(Path dir, Optional<SharedLogJournalStore> log) {
+            this.dir = dir;
+            this.log = log;
+        }
+
+        static Journals open(Path dir, boolean shared) throws IOException {
+            return new Journals(
+                    dir,
+                    shared
+                            ? Optional.of(SharedLogJournalStore.open(dir.resolve("log"), Durability.SYNC))
+                            : Optional.empty());
+        }
+
+        static String describe(boolean shared) {
+            return shared ? "one shared log, forced per batch" : "a journal file per session, GROUP";
+        }
+
+        private static String name(int n) {
+            return "session-" + n + ".journal";
+        }
+
+        boolean exists(int n) throws IOException {
+            if (log.isPresent()) {
+                return log.get().journals().contains(name(n));
+            }
+            Path file = file(dir, n);
+            return Files.exists(file) && Files.size(file) > 0;
+        }
+
+        Journal create(int n) throws IOException {
+            return log.isPresent()
+                    ? Journal.create(log.get(), name(n))
+                    : Journal.create(file(dir, n), Durability.GROUP);
+        }
+
+        Journal open(int n) throws IOException {
+            return log.isPresent() ? Journal.open(log.get(), name(n)) : Journal.open(file(dir, n), Durability.GROUP);
+        }
+
+        /** Removes a journal file that holds no complete record (a shared log never lists such a journal). */
+        void discard(int n) throws IOException {
+            if (log.isEmpty()) {
+                Files.deleteIfExists(file(dir, n));
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (log.isPresent()) {
+                log.get().close();
+            }
+        }
+    }
+
     // ---- the child: runs or resumes every session, reporting each completed step on standard output ----
 
-    private static void child(String mode, Path dir, int sessions, int steps) throws Exception {
+    private static void child(String mode, Path dir, int sessions, int steps, boolean shared) throws Exception {
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         RuntimeConfig config = RuntimeConfig.parse("maxStep: " + (steps + 1));
-        try (FileChannel log = FileChannel.open(
-                dir.resolve("executions-" + mode + ".log"),
-                StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
+        try (Journals journals = Journals.open(dir, shared);
+                FileChannel log = FileChannel.open(
+                        dir.resolve("executions-" + mode + ".log"),
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE,
+                        StandardOpenOption.APPEND)) {
             StandIns.Executed executed = id -> {
                 // the action itself: a line in the device's log, written before the shell returns
                 try {
@@ -305,7 +386,7 @@ public final class KillCheck {
             List<Callable<RoundResult>> work = new ArrayList<>();
             for (int i = 0; i < sessions; i++) {
                 int n = i;
-                work.add(() -> session(mode, dir, n, steps, config, executed, out));
+                work.add(() -> session(mode, journals, n, steps, config, executed, out));
             }
             line(out, "started .");
             ExecutorService threads = SessionThreads.perSession();
@@ -323,22 +404,27 @@ public final class KillCheck {
     }
 
     private static RoundResult session(
-            String mode, Path dir, int n, int steps, RuntimeConfig config, StandIns.Executed executed, PrintStream out)
+            String mode,
+            Journals journals,
+            int n,
+            int steps,
+            RuntimeConfig config,
+            StandIns.Executed executed,
+            PrintStream out)
             throws IOException {
-        Path file = file(dir, n);
         AtomicInteger completed = new AtomicInteger();
         // a move is heard after the journal wrote the step that made it: the step is reported durable
         TransitionListener report = event -> line(out, "done " + n + " " + completed.incrementAndGet() + " .");
-        if (mode.equals("resume") && Files.exists(file) && Files.size(file) > 0) {
+        if (mode.equals("resume") && journals.exists(n)) {
             Journal journal;
             try {
-                journal = Journal.open(file, Durability.GROUP);
+                journal = journals.open(n);
             } catch (JournalException e) {
                 if (e.kind() != JournalException.Kind.EMPTY) {
                     throw e;
                 }
-                Files.delete(file); // not one record complete: the session never began
-                return fresh(file, n, steps, config, executed, report);
+                journals.discard(n); // not one record complete: the session never began
+                return fresh(journals, n, steps, config, executed, report);
             }
             try (journal) {
                 completed.set(Math.min(journal.recordedSteps(), steps));
@@ -352,14 +438,19 @@ public final class KillCheck {
                 return results.isEmpty() ? session.run(List.of("work")).get(0) : results.get(0);
             }
         }
-        Files.deleteIfExists(file);
-        return fresh(file, n, steps, config, executed, report);
+        journals.discard(n);
+        return fresh(journals, n, steps, config, executed, report);
     }
 
     private static RoundResult fresh(
-            Path file, int n, int steps, RuntimeConfig config, StandIns.Executed executed, TransitionListener report)
+            Journals journals,
+            int n,
+            int steps,
+            RuntimeConfig config,
+            StandIns.Executed executed,
+            TransitionListener report)
             throws IOException {
-        try (Journal journal = Journal.create(file, Durability.GROUP)) {
+        try (Journal journal = journals.create(n)) {
             WorkerAgent agent = new WorkerAgent(
                     journal.llm(StandIns.model(steps)), journal.driver(StandIns.shell(executed)), config);
             return Session.of(WorkerStateManager.instance(), agent)

@@ -14,9 +14,9 @@ import java.util.Optional;
  *
  * <p>A decision is immutable, so it is made once and shared: the generated helpers hold one per declared
  * move within the machine, so deciding a move within a machine allocates nothing. A hand-off names the agent
- * that takes over, so it is made per call: one object, whose declared move is the status enum's own constant
- * and whose agent is a plain field, so that where the JIT sees the decision made and read in one compiled
- * method it can do without the object.
+ * that takes over, so it is made per call: one object, whose declared move is the status enum's own
+ * {@code Optional} and whose agent is a plain field (the {@code Optional} of {@link #agent()} is made when
+ * asked, where the JIT can remove it).
  */
 public final class Next {
     private final Status from;

@@ -14,15 +14,18 @@ import java.util.Optional;
  *
  * <p>A decision is immutable, so it is made once and shared: the generated helpers hold one per declared
  * move within the machine, so deciding a move within a machine allocates nothing. A hand-off names the agent
- * that takes over, so it is made per call.
+ * that takes over, so it is made per call: one object, whose declared move is the status enum's own
+ * {@code Optional} and whose agent is a plain field (the {@code Optional} of {@link #agent()} is made when
+ * asked, where the JIT can remove it).
  */
 public final class Next {
     private final Status from;
     private final Status to;
     private final Optional<Move> move;
-    private final Optional<Agent> agent;
+    /** The agent that takes over in a hand-off; null for a move within the machine (see {@link #agent()}). */
+    private final Agent agent;
 
-    private Next(Status from, Status to, Optional<Move> move, Optional<Agent> agent) {
+    private Next(Status from, Status to, Optional<Move> move, Agent agent) {
         this.from = from;
         this.to = to;
         this.move = move;
@@ -43,7 +46,7 @@ public final class Next {
             throw new IllegalArgumentException(declared.get() + " is a hand-off; it needs the agent that takes"
                     + " over: use Next.handOff(from, to, agent)");
         }
-        return new Next(from, to, declared, Optional.empty());
+        return new Next(from, to, declared, null);
     }
 
     /**
@@ -56,22 +59,39 @@ public final class Next {
     public static Next handOff(Status from, Status to, Agent agent) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
-        // plain checks, no lambda or method reference: a machine's first hand-off should not spin classes
+        // plain checks, no lambda or method reference: a machine's first hand-off should not spin classes; the
+        // messages are made in methods of their own, so that this one stays small enough for the JIT to inline
+        // where the generated code calls it, with from and to known
         if (agent == null) {
-            throw new NullPointerException("the hand-off " + from.qualifiedName() + " -> " + to.qualifiedName()
-                    + " needs the " + to.machine().name() + " agent to hand control to; got null");
+            throw noAgent(from, to);
         }
         Optional<Move> declared = from.moveTo(to);
-        if (declared.isEmpty() || !declared.get().isHandOff()) {
-            throw new IllegalArgumentException(from.qualifiedName() + " declares no hand-off to " + to.qualifiedName()
-                    + "; it declares " + from.moves());
+        // the machines of from and to, not the declared move's (the same statuses): where the generated code
+        // calls this with both known, the JIT answers this check while compiling
+        if (declared.isEmpty() || from.machine() == to.machine()) {
+            throw notDeclared(from, to);
         }
         Class<?> driven = to.machine().agentType();
         if (!driven.isInstance(agent)) {
-            throw new IllegalArgumentException(declared.get() + " hands control to "
-                    + agent.getClass().getName() + ", but " + to.machine().name() + " drives " + driven.getName());
+            throw wrongAgent(declared.get(), agent, driven);
         }
-        return new Next(from, to, declared, Optional.of(agent));
+        return new Next(from, to, declared, agent);
+    }
+
+    private static NullPointerException noAgent(Status from, Status to) {
+        return new NullPointerException("the hand-off " + from.qualifiedName() + " -> " + to.qualifiedName()
+                + " needs the " + to.machine().name() + " agent to hand control to; got null");
+    }
+
+    private static IllegalArgumentException notDeclared(Status from, Status to) {
+        return new IllegalArgumentException(from.qualifiedName() + " declares no hand-off to " + to.qualifiedName()
+                + "; it declares " + from.moves());
+    }
+
+    private static IllegalArgumentException wrongAgent(Move declared, Agent agent, Class<?> driven) {
+        return new IllegalArgumentException(
+                declared + " hands control to " + agent.getClass().getName() + ", but "
+                        + declared.to().machine().name() + " drives " + driven.getName());
     }
 
     /**
@@ -87,7 +107,7 @@ public final class Next {
         if (declared.isPresent() && declared.get().isHandOff()) {
             declared = Optional.empty();
         }
-        return new Next(from, status, declared, Optional.empty());
+        return new Next(from, status, declared, null);
     }
 
     /** Whether the decision names a declared move. */
@@ -97,7 +117,7 @@ public final class Next {
 
     /** Whether the decision hands control to another machine's agent. */
     public boolean isHandOff() {
-        return agent.isPresent();
+        return agent != null;
     }
 
     /** The status of the state that decided. */
@@ -117,7 +137,7 @@ public final class Next {
 
     /** The agent that takes over in a hand-off; empty for a move within the machine. */
     public Optional<Agent> agent() {
-        return agent;
+        return Optional.ofNullable(agent);
     }
 
     @Override

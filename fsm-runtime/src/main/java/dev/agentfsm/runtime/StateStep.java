@@ -102,7 +102,9 @@ final class StateStep {
             return new StepEnd.Ended(result(refused.get(), status, step, Optional.empty()));
         }
         Move move = next.move().orElseThrow();
-        return new StepEnd.Moved(move.to(), next.agent().orElse(agent), move.trigger());
+        // asked first and then taken: the JIT then knows the agent is there, and the Optional costs nothing
+        Agent takesOver = next.isHandOff() ? next.agent().orElseThrow() : agent;
+        return new StepEnd.Moved(move.to(), takesOver, move.trigger());
     }
 
     /**

@@ -50,5 +50,18 @@ class NextTest {
                 e.getMessage().startsWith("AppAgent.PENDING declares no hand-off to HostAgent.CONTINUE"),
                 e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Next.move(AppStatus.FINISH, HostStatus.CONTINUE));
+        IllegalArgumentException within = assertThrows(
+                IllegalArgumentException.class, () -> Next.handOff(HostStatus.CONTINUE, HostStatus.ASSIGN, host));
+        assertTrue(
+                within.getMessage().startsWith("HostAgent.CONTINUE declares no hand-off to HostAgent.ASSIGN"),
+                within.getMessage());
+    }
+
+    @Test
+    void aDecisionWithinTheMachineNamesNoAgent() {
+        Next within = Next.move(HostStatus.CONTINUE, HostStatus.ASSIGN);
+        assertTrue(within.isLegal());
+        assertFalse(within.isHandOff());
+        assertEquals(Optional.empty(), within.agent());
     }
 }

@@ -36,7 +36,8 @@ final class GeneratedDispatch implements Dispatch {
                 throw new IllegalStateException("the table refused " + next);
             }
             current = next.to();
-            agent = next.agent().orElse(agent);
+            // as the Round's step takes the agent (StateStep.chose)
+            agent = next.isHandOff() ? next.agent().orElseThrow() : agent;
             transitions++;
         }
         last = current;

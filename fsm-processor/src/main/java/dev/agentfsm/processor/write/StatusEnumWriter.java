@@ -51,12 +51,19 @@ final class StatusEnumWriter {
                         """
                         The declared moves of each state, kept apart from the constants: a hand-off's target is a
                         status of another machine, whose enum may refer back to this one. This holder is initialized on
-                        the first call to {@link #moves()}, and the enums it refers to initialize without it, so no
-                        move sees a null status.
+                        the first call to {@link #moves()} (or {@code moveTo}), and the enums it refers to initialize
+                        without it, so no move sees a null status.
                         """);
         // on the ordinal, not on this: a switch on an enum makes javac write a class for the mapping, even
         // within the enum itself, and that is one more class to load when the machine starts
         CodeBlock.Builder moves =
+                CodeBlock.builder().add("return switch (ordinal()) {\n").indent();
+        // a machine of up to SWITCHED_PARSE states finds a declared move by comparing constants and returns the
+        // holder's Optional of it: no search of moves() and no new Optional for each decision that checks a move
+        boolean switchedMoves = machine.states().size() <= SWITCHED_PARSE;
+        ParameterizedTypeName optionalMove =
+                ParameterizedTypeName.get(ClassName.get(Optional.class), RuntimeTypes.MOVE);
+        CodeBlock.Builder moveTo =
                 CodeBlock.builder().add("return switch (ordinal()) {\n").indent();
         for (int ordinal = 0; ordinal < machine.states().size(); ordinal++) {
             StateModel state = machine.states().get(ordinal);
@@ -73,26 +80,52 @@ final class StatusEnumWriter {
             type.addEnumConstant(state.status(), constant.build());
 
             CodeBlock.Builder list = CodeBlock.builder().add("$T.of(", List.class);
+            CodeBlock.Builder found = CodeBlock.builder();
             String separator = "";
             for (TransitionModel t : state.transitions()) {
-                ClassName targetEnum = t.isHandOff(machine.ref())
+                boolean handOff = t.isHandOff(machine.ref());
+                ClassName targetEnum = handOff
                         ? GeneratedTypes.className(
                                 t.target().machine().orElseThrow().statusEnum())
                         : self;
-                list.add(
-                        "$L\n$>$>new $T($T.$L, $T.$L, $T.$L, $S)$<$<",
-                        separator,
+                String target = t.target().status().orElseThrow();
+                CodeBlock move = CodeBlock.of(
+                        "new $T($T.$L, $T.$L, $T.$L, $S)",
                         RuntimeTypes.MOVE,
                         self,
                         state.status(),
                         targetEnum,
-                        t.target().status().orElseThrow(),
+                        target,
                         RuntimeTypes.TRIGGER,
                         t.by(),
                         t.when());
+                if (switchedMoves) {
+                    // lower case in the name: no status (UPPER_SNAKE_CASE) can clash with it
+                    String field = state.status() + "_to_"
+                            + (handOff ? t.target().machine().orElseThrow().name() + "_" : "") + target;
+                    holder.addField(FieldSpec.builder(optionalMove, field, Modifier.STATIC, Modifier.FINAL)
+                            .initializer("$T.of($L)", Optional.class, move)
+                            .build());
+                    list.add("$L\n$>$>$L.get()$<$<", separator, field);
+                    found.add("target == $T.$L ? $T.$L\n: ", targetEnum, target, declared, field);
+                } else {
+                    list.add("$L\n$>$>$L$<$<", separator, move);
+                }
                 separator = ",";
             }
             list.add(")");
+            if (switchedMoves) {
+                // a method per state, so that moveTo stays small enough for the JIT to inline where the status
+                // is known (a hand-off's checks), and each state's comparisons then fold away
+                String method = "from_" + state.status();
+                holder.addMethod(MethodSpec.methodBuilder(method)
+                        .addModifiers(Modifier.STATIC)
+                        .returns(optionalMove)
+                        .addParameter(RuntimeTypes.STATUS, "target")
+                        .addCode("return $>$L$T.empty();$<\n", found.build(), Optional.class)
+                        .build());
+                moveTo.add("case $L -> $T.$L(target);\n", ordinal, declared, method);
+            }
             holder.addField(FieldSpec.builder(listOfMove, state.status(), Modifier.STATIC, Modifier.FINAL)
                     .initializer(list.build())
                     .build());
@@ -169,6 +202,18 @@ final class StatusEnumWriter {
         type.addMethod(TransitionTableWriter.override("moves", listOfMove)
                 .addCode(moves.build())
                 .build());
+        if (switchedMoves) {
+            moveTo.add(
+                            "default -> throw new $T($S + ordinal());\n",
+                            IllegalStateException.class,
+                            machine.name() + " has no status at index ")
+                    .unindent()
+                    .add("};\n");
+            type.addMethod(TransitionTableWriter.override("moveTo", optionalMove)
+                    .addParameter(RuntimeTypes.STATUS, "target")
+                    .addCode(moveTo.build())
+                    .build());
+        }
         if (machine.states().stream().anyMatch(s -> s.tools().isPresent())) {
             type.addMethod(toolsMethod(machine));
         }

@@ -94,22 +94,59 @@ public enum AppStatus implements Status {
         };
     }
 
+    @Override
+    public Optional<Move> moveTo(Status target) {
+        return switch (ordinal()) {
+            case 0 -> Declared.from_CONTINUE(target);
+            case 1 -> Declared.from_SCREENSHOT(target);
+            case 2 -> Declared.from_FINISH(target);
+            default -> throw new IllegalStateException("App has no status at index " + ordinal());
+        };
+    }
+
     /**
      * The declared moves of each state, kept apart from the constants: a hand-off's target is a
      * status of another machine, whose enum may refer back to this one. This holder is initialized on
-     * the first call to {@link #moves()}, and the enums it refers to initialize without it, so no
-     * move sees a null status.
+     * the first call to {@link #moves()} (or {@code moveTo}), and the enums it refers to initialize
+     * without it, so no move sees a null status.
      */
     private static final class Declared {
+        static final Optional<Move> CONTINUE_to_CONTINUE = Optional.of(new Move(AppStatus.CONTINUE, AppStatus.CONTINUE, Trigger.LLM, ""));
+
+        static final Optional<Move> CONTINUE_to_SCREENSHOT = Optional.of(new Move(AppStatus.CONTINUE, AppStatus.SCREENSHOT, Trigger.LLM, "the screen changed"));
+
+        static final Optional<Move> CONTINUE_to_FINISH = Optional.of(new Move(AppStatus.CONTINUE, AppStatus.FINISH, Trigger.LLM, ""));
+
         static final List<Move> CONTINUE = List.of(
-                new Move(AppStatus.CONTINUE, AppStatus.CONTINUE, Trigger.LLM, ""),
-                new Move(AppStatus.CONTINUE, AppStatus.SCREENSHOT, Trigger.LLM, "the screen changed"),
-                new Move(AppStatus.CONTINUE, AppStatus.FINISH, Trigger.LLM, ""));
+                CONTINUE_to_CONTINUE.get(),
+                CONTINUE_to_SCREENSHOT.get(),
+                CONTINUE_to_FINISH.get());
+
+        static final Optional<Move> SCREENSHOT_to_CONTINUE = Optional.of(new Move(AppStatus.SCREENSHOT, AppStatus.CONTINUE, Trigger.SYSTEM, ""));
 
         static final List<Move> SCREENSHOT = List.of(
-                new Move(AppStatus.SCREENSHOT, AppStatus.CONTINUE, Trigger.SYSTEM, ""));
+                SCREENSHOT_to_CONTINUE.get());
+
+        static final Optional<Move> FINISH_to_Host_CONTINUE = Optional.of(new Move(AppStatus.FINISH, HostStatus.CONTINUE, Trigger.SYSTEM, "the subtask is done"));
 
         static final List<Move> FINISH = List.of(
-                new Move(AppStatus.FINISH, HostStatus.CONTINUE, Trigger.SYSTEM, "the subtask is done"));
+                FINISH_to_Host_CONTINUE.get());
+
+        static Optional<Move> from_CONTINUE(Status target) {
+            return target == AppStatus.CONTINUE ? Declared.CONTINUE_to_CONTINUE
+                : target == AppStatus.SCREENSHOT ? Declared.CONTINUE_to_SCREENSHOT
+                : target == AppStatus.FINISH ? Declared.CONTINUE_to_FINISH
+                : Optional.empty();
+        }
+
+        static Optional<Move> from_SCREENSHOT(Status target) {
+            return target == AppStatus.CONTINUE ? Declared.SCREENSHOT_to_CONTINUE
+                : Optional.empty();
+        }
+
+        static Optional<Move> from_FINISH(Status target) {
+            return target == HostStatus.CONTINUE ? Declared.FINISH_to_Host_CONTINUE
+                : Optional.empty();
+        }
     }
 }

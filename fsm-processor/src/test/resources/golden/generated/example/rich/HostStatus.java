@@ -115,32 +115,96 @@ public enum HostStatus implements Status {
         };
     }
 
+    @Override
+    public Optional<Move> moveTo(Status target) {
+        return switch (ordinal()) {
+            case 0 -> Declared.from_CONTINUE(target);
+            case 1 -> Declared.from_ASSIGN(target);
+            case 2 -> Declared.from_PENDING(target);
+            case 3 -> Declared.from_FINISH(target);
+            case 4 -> Declared.from_FAIL(target);
+            case 5 -> Declared.from_ERROR(target);
+            default -> throw new IllegalStateException("Host has no status at index " + ordinal());
+        };
+    }
+
     /**
      * The declared moves of each state, kept apart from the constants: a hand-off's target is a
      * status of another machine, whose enum may refer back to this one. This holder is initialized on
-     * the first call to {@link #moves()}, and the enums it refers to initialize without it, so no
-     * move sees a null status.
+     * the first call to {@link #moves()} (or {@code moveTo}), and the enums it refers to initialize
+     * without it, so no move sees a null status.
      */
     private static final class Declared {
+        static final Optional<Move> CONTINUE_to_CONTINUE = Optional.of(new Move(HostStatus.CONTINUE, HostStatus.CONTINUE, Trigger.LLM, ""));
+
+        static final Optional<Move> CONTINUE_to_ASSIGN = Optional.of(new Move(HostStatus.CONTINUE, HostStatus.ASSIGN, Trigger.LLM, "an application was selected"));
+
+        static final Optional<Move> CONTINUE_to_PENDING = Optional.of(new Move(HostStatus.CONTINUE, HostStatus.PENDING, Trigger.LLM, "the user must answer a question */ <b>first</b>"));
+
+        static final Optional<Move> CONTINUE_to_FINISH = Optional.of(new Move(HostStatus.CONTINUE, HostStatus.FINISH, Trigger.LLM, "the task is done: \"all\" of it"));
+
         static final List<Move> CONTINUE = List.of(
-                new Move(HostStatus.CONTINUE, HostStatus.CONTINUE, Trigger.LLM, ""),
-                new Move(HostStatus.CONTINUE, HostStatus.ASSIGN, Trigger.LLM, "an application was selected"),
-                new Move(HostStatus.CONTINUE, HostStatus.PENDING, Trigger.LLM, "the user must answer a question */ <b>first</b>"),
-                new Move(HostStatus.CONTINUE, HostStatus.FINISH, Trigger.LLM, "the task is done: \"all\" of it"));
+                CONTINUE_to_CONTINUE.get(),
+                CONTINUE_to_ASSIGN.get(),
+                CONTINUE_to_PENDING.get(),
+                CONTINUE_to_FINISH.get());
+
+        static final Optional<Move> ASSIGN_to_App_CONTINUE = Optional.of(new Move(HostStatus.ASSIGN, AppStatus.CONTINUE, Trigger.SYSTEM, "always"));
 
         static final List<Move> ASSIGN = List.of(
-                new Move(HostStatus.ASSIGN, AppStatus.CONTINUE, Trigger.SYSTEM, "always"));
+                ASSIGN_to_App_CONTINUE.get());
+
+        static final Optional<Move> PENDING_to_CONTINUE = Optional.of(new Move(HostStatus.PENDING, HostStatus.CONTINUE, Trigger.USER, "approved"));
+
+        static final Optional<Move> PENDING_to_FAIL = Optional.of(new Move(HostStatus.PENDING, HostStatus.FAIL, Trigger.TIMEOUT, ""));
 
         static final List<Move> PENDING = List.of(
-                new Move(HostStatus.PENDING, HostStatus.CONTINUE, Trigger.USER, "approved"),
-                new Move(HostStatus.PENDING, HostStatus.FAIL, Trigger.TIMEOUT, ""));
+                PENDING_to_CONTINUE.get(),
+                PENDING_to_FAIL.get());
 
         static final List<Move> FINISH = List.of();
 
+        static final Optional<Move> FAIL_to_FINISH = Optional.of(new Move(HostStatus.FAIL, HostStatus.FINISH, Trigger.SYSTEM, "clean-up"));
+
         static final List<Move> FAIL = List.of(
-                new Move(HostStatus.FAIL, HostStatus.FINISH, Trigger.SYSTEM, "clean-up"));
+                FAIL_to_FINISH.get());
+
+        static final Optional<Move> ERROR_to_FINISH = Optional.of(new Move(HostStatus.ERROR, HostStatus.FINISH, Trigger.SYSTEM, "clean-up"));
 
         static final List<Move> ERROR = List.of(
-                new Move(HostStatus.ERROR, HostStatus.FINISH, Trigger.SYSTEM, "clean-up"));
+                ERROR_to_FINISH.get());
+
+        static Optional<Move> from_CONTINUE(Status target) {
+            return target == HostStatus.CONTINUE ? Declared.CONTINUE_to_CONTINUE
+                : target == HostStatus.ASSIGN ? Declared.CONTINUE_to_ASSIGN
+                : target == HostStatus.PENDING ? Declared.CONTINUE_to_PENDING
+                : target == HostStatus.FINISH ? Declared.CONTINUE_to_FINISH
+                : Optional.empty();
+        }
+
+        static Optional<Move> from_ASSIGN(Status target) {
+            return target == AppStatus.CONTINUE ? Declared.ASSIGN_to_App_CONTINUE
+                : Optional.empty();
+        }
+
+        static Optional<Move> from_PENDING(Status target) {
+            return target == HostStatus.CONTINUE ? Declared.PENDING_to_CONTINUE
+                : target == HostStatus.FAIL ? Declared.PENDING_to_FAIL
+                : Optional.empty();
+        }
+
+        static Optional<Move> from_FINISH(Status target) {
+            return Optional.empty();
+        }
+
+        static Optional<Move> from_FAIL(Status target) {
+            return target == HostStatus.FINISH ? Declared.FAIL_to_FINISH
+                : Optional.empty();
+        }
+
+        static Optional<Move> from_ERROR(Status target) {
+            return target == HostStatus.FINISH ? Declared.ERROR_to_FINISH
+                : Optional.empty();
+        }
     }
 }

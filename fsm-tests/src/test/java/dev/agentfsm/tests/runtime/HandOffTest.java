@@ -138,6 +138,13 @@ class HandOffTest {
         assertTrue(
                 undeclared.getMessage().startsWith("HostAgent.CONTINUE declares no hand-off to AppAgent.CONTINUE;"),
                 undeclared.getMessage());
+        IllegalArgumentException within = assertThrows(
+                IllegalArgumentException.class,
+                () -> Next.handOff(HostAgentStatus.CONTINUE, HostAgentStatus.FINISH, host),
+                "a declared move within the machine is no hand-off");
+        assertTrue(
+                within.getMessage().startsWith("HostAgent.CONTINUE declares no hand-off to HostAgent.FINISH;"),
+                within.getMessage());
         IllegalArgumentException notWithin = assertThrows(
                 IllegalArgumentException.class, () -> Next.move(HostAgentStatus.ASSIGN, AppAgentStatus.CONTINUE));
         assertEquals(

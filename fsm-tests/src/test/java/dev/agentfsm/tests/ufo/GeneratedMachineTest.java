@@ -208,6 +208,30 @@ class GeneratedMachineTest {
     }
 
     @Test
+    void aStatusFindsItsDeclaredMovesAsItsMovesListThem() {
+        List<Status> all = new ArrayList<>(List.of(HostAgentStatus.values()));
+        all.addAll(List.of(AppAgentStatus.values()));
+        int declared = 0;
+        for (Status from : all) {
+            for (Status to : all) {
+                Optional<Move> searched =
+                        from.moves().stream().filter(m -> m.to() == to).findFirst();
+                Optional<Move> found = from.moveTo(to);
+                assertEquals(searched, found, from.qualifiedName() + " -> " + to.qualifiedName());
+                if (found.isPresent()) {
+                    declared++;
+                    assertSame(searched.orElseThrow(), found.orElseThrow(), "the very move moves() lists");
+                    assertSame(found, from.moveTo(to), "one Optional per declared move, not one per call");
+                }
+            }
+        }
+        assertEquals(
+                all.stream().mapToInt(s -> s.moves().size()).sum(),
+                declared,
+                "every declared move, hand-offs included, is found");
+    }
+
+    @Test
     void typedTransitionsAndHandOffsChangeMachineAndAgent() {
         HostAgent hostAgent = new HostAgent();
         AppAgent word = new AppAgent(hostAgent);

@@ -419,8 +419,8 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     }
 
     /**
-     * Answers the question the session is suspended at ({@link Waiting.Kind#ANSWER}): the reply is written
-     * (and forced) now, so it is given once; resume the session with {@link Session#resume} to go on.
+     * Answers the question the session is suspended at ({@link Waiting.Kind#ANSWER}): the reply is written now,
+     * with the journal's durability (forced under SYNC and GROUP), so it is given once; resume the session with {@link Session#resume} to go on.
      *
      * @throws JournalException ({@link JournalException.Kind#NOT_WAITING}) if the session does not wait for
      *     an answer, or its wait was answered already; ({@link JournalException.Kind#MISUSE}) once a session

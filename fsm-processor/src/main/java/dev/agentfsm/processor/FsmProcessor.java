@@ -80,6 +80,9 @@ public final class FsmProcessor extends AbstractProcessor {
     private final List<MachineModel> generatedMachines = new ArrayList<>();
     private final Set<String> managers = new TreeSet<>();
     private Reporter reporter;
+    /** Whether {@code javax.annotation.processing.Generated} is visible; null until the first machine is written. */
+    private Boolean generatedVisible;
+
     private Report optionProblems = Report.empty();
     private boolean requireWhen;
     /** The committed models to compare each machine with ({@code -Aagentfsm.baseline}); empty: none compared. */
@@ -191,8 +194,8 @@ public final class FsmProcessor extends AbstractProcessor {
             // sources): nothing to read, and no deferred machine to retry
             return;
         }
-        Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE_MACHINE));
-        Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(round, Mirrors.STATE));
+        Set<TypeElement> machineTypes = new LinkedHashSet<>(annotated(annotations, round, Mirrors.STATE_MACHINE));
+        Set<TypeElement> stateTypes = new LinkedHashSet<>(annotated(annotations, round, Mirrors.STATE));
         for (String name : deferred.keySet()) {
             TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
             if (type != null) {
@@ -205,7 +208,7 @@ public final class FsmProcessor extends AbstractProcessor {
         MachineValidator validator = new MachineValidator(requireWhen);
         List<TypeElement> transitionTypes = new ArrayList<>();
         for (String annotation : Mirrors.ON_STATES) {
-            transitionTypes.addAll(annotated(round, annotation));
+            transitionTypes.addAll(annotated(annotations, round, annotation));
         }
         for (MisplacedAnnotation misplaced : reader.misplaced(transitionTypes)) {
             reporter.print(validator.validate(misplaced));
@@ -336,15 +339,30 @@ public final class FsmProcessor extends AbstractProcessor {
         }
     }
 
+    /**
+     * Whether the user's code sees {@code @Generated}: looked up once per compilation, since javac's
+     * {@code getTypeElement} searches every module for a name.
+     */
     private boolean generatedVisible() {
-        return processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+        if (generatedVisible == null) {
+            generatedVisible =
+                    processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+        }
+        return generatedVisible;
     }
 
-    private Set<TypeElement> annotated(RoundEnvironment round, String annotation) {
-        TypeElement type = processingEnv.getElementUtils().getTypeElement(annotation);
-        if (type == null) {
-            return Set.of();
+    /**
+     * The types of this round annotated with {@code annotation}. javac hands over the annotation types
+     * present in the round: one that is not among them annotates nothing here, and taking the others from
+     * there saves a {@code getTypeElement} (a search of every module) per annotation and round.
+     */
+    private static Set<TypeElement> annotated(
+            Set<? extends TypeElement> annotations, RoundEnvironment round, String annotation) {
+        for (TypeElement type : annotations) {
+            if (type.getQualifiedName().contentEquals(annotation)) {
+                return ElementFilter.typesIn(round.getElementsAnnotatedWith(type));
+            }
         }
-        return ElementFilter.typesIn(round.getElementsAnnotatedWith(type));
+        return Set.of();
     }
 }

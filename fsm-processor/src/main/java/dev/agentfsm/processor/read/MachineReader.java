@@ -62,6 +62,13 @@ public final class MachineReader {
     // looked up once per round rather than for every next method and thrown type of every state
     private final TypeMirror runtimeException;
     private final TypeMirror error;
+    /**
+     * Within the round: the {@code @StateMachine} supertypes of each type and the reference of each machine,
+     * which every transition's target asks for again (a walk of its supertypes each time).
+     */
+    private final Map<TypeElement, List<TypeElement>> machinesByType = new HashMap<>();
+
+    private final Map<TypeElement, MachineRef> machineRefs = new HashMap<>();
 
     public MachineReader(Elements elements, Types types) {
         this.elements = elements;
@@ -274,20 +281,39 @@ public final class MachineReader {
         if (status.isPresent()) {
             List<TypeElement> machines = machinesOf(element);
             if (machines.size() == 1) {
-                TypeElement base = machines.get(0);
-                AnnotationMirror mirror =
-                        Mirrors.find(base, Mirrors.STATE_MACHINE).orElseThrow();
-                machine = Optional.of(new MachineRef(
-                        mirrors.string(mirror, "name"),
-                        typeRef(base),
-                        agentTypeOf(base).orElse(TypeRef.of("dev.agentfsm.runtime", "Agent"))));
+                machine = Optional.of(machineRef(machines.get(0)));
             }
         }
         return new StateRef(typeRef(element), status, machine, origin);
     }
 
+    /** The reference to the machine whose base type is {@code base}, as a transition's target names it. */
+    private MachineRef machineRef(TypeElement base) throws Unresolved {
+        MachineRef known = machineRefs.get(base);
+        if (known != null) {
+            return known;
+        }
+        AnnotationMirror mirror = Mirrors.find(base, Mirrors.STATE_MACHINE).orElseThrow();
+        MachineRef ref = new MachineRef(
+                mirrors.string(mirror, "name"),
+                typeRef(base),
+                agentTypeOf(base).orElse(TypeRef.of("dev.agentfsm.runtime", "Agent")));
+        machineRefs.put(base, ref);
+        return ref;
+    }
+
     /** The {@code @StateMachine} types among the supertypes of {@code type}, nearest first. */
     private List<TypeElement> machinesOf(TypeElement type) throws Unresolved {
+        List<TypeElement> known = machinesByType.get(type);
+        if (known != null) {
+            return known;
+        }
+        List<TypeElement> machines = searchMachines(type);
+        machinesByType.put(type, machines);
+        return machines;
+    }
+
+    private List<TypeElement> searchMachines(TypeElement type) throws Unresolved {
         Set<TypeElement> found = new LinkedHashSet<>();
         Set<TypeElement> seen = new LinkedHashSet<>();
         Deque<TypeMirror> queue = new ArrayDeque<>(types.directSupertypes(type.asType()));
@@ -308,7 +334,7 @@ public final class MachineReader {
             }
             queue.addAll(types.directSupertypes(supertype));
         }
-        return new ArrayList<>(found);
+        return List.copyOf(found);
     }
 
     /** {@code A} of the {@code AgentState<A>} the base type implements, if it is a plain class or interface. */

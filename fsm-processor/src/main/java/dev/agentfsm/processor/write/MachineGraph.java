@@ -5,21 +5,66 @@ import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.TransitionModel;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A machine as its diagrams draw it: one node per state and per hand-off target, the declared
  * transitions, and the implicit {@code onError} moves from every non-terminal state. Every diagram
- * writer draws this one view, so the formats cannot disagree about what the machine is.
+ * writer draws this one view, so the formats cannot disagree about what the machine is. Nodes are
+ * indexed by id and edges by their source, so that a page of a thousand states is written in one
+ * pass over them rather than a search of every edge for each state.
  */
-record MachineGraph(String name, String description, List<Node> nodes, List<Edge> edges) {
+final class MachineGraph {
 
-    MachineGraph {
-        nodes = List.copyOf(nodes);
-        edges = List.copyOf(edges);
+    private final String name;
+    private final String description;
+    private final List<Node> nodes;
+    private final List<Edge> edges;
+    private final Map<String, Node> byId = new HashMap<>();
+    private final Map<String, List<Edge>> bySource = new HashMap<>();
+
+    MachineGraph(String name, String description, List<Node> nodes, List<Edge> edges) {
+        this.name = name;
+        this.description = description;
+        this.nodes = List.copyOf(nodes);
+        this.edges = List.copyOf(edges);
+        for (Node node : this.nodes) {
+            byId.putIfAbsent(node.id(), node);
+        }
+        for (Edge edge : this.edges) {
+            bySource.computeIfAbsent(edge.from(), from -> new ArrayList<>()).add(edge);
+        }
+    }
+
+    /** The machine's name. */
+    String name() {
+        return name;
+    }
+
+    /** The machine's description; empty when it has none. */
+    String description() {
+        return description;
+    }
+
+    /** The nodes: the states in the model's order, then the hand-off targets in the order first met. */
+    List<Node> nodes() {
+        return nodes;
+    }
+
+    /** The edges: the declared transitions state by state, then the implicit moves to the onError state. */
+    List<Edge> edges() {
+        return edges;
+    }
+
+    /** The edges from the node {@code id}, in the order of {@link #edges()}. */
+    List<Edge> edgesFrom(String id) {
+        return bySource.getOrDefault(id, List.of());
     }
 
     /** What a node stands for; decides how every format draws it. */
@@ -85,7 +130,11 @@ record MachineGraph(String name, String description, List<Node> nodes, List<Edge
 
     /** The node with this id. */
     Node node(String id) {
-        return nodes.stream().filter(n -> n.id().equals(id)).findFirst().orElseThrow();
+        Node node = byId.get(id);
+        if (node == null) {
+            throw new IllegalArgumentException("the graph of " + name + " has no node " + id);
+        }
+        return node;
     }
 
     /** The view of a valid machine. */
@@ -130,10 +179,19 @@ record MachineGraph(String name, String description, List<Node> nodes, List<Edge
             }
         }
         // a state that already declares the move to the onError state needs no second edge for it
-        onError.ifPresent(error -> machine.states().stream()
-                .filter(s -> !s.terminal() && !s.status().equals(error))
-                .filter(s -> edges.stream().noneMatch(e -> e.from().equals(s.status()) && e.to().equals(error)))
-                .forEach(s -> edges.add(new Edge(s.status(), error, "", "", true))));
+        onError.ifPresent(error -> {
+            Set<String> declareIt = new HashSet<>();
+            for (Edge edge : edges) {
+                if (edge.to().equals(error)) {
+                    declareIt.add(edge.from());
+                }
+            }
+            for (StateModel s : machine.states()) {
+                if (!s.terminal() && !s.status().equals(error) && !declareIt.contains(s.status())) {
+                    edges.add(new Edge(s.status(), error, "", "", true));
+                }
+            }
+        });
         return new MachineGraph(machine.name(), machine.description(), List.copyOf(nodes.values()), edges);
     }
 

@@ -81,10 +81,13 @@ public final class MachineWriter {
         MachineGraph graph = MachineGraph.of(machine);
         Map<String, String> resources = new LinkedHashMap<>();
         resources.put(resourceName(machine, "yaml"), yaml.write(machine));
-        resources.put(resourceName(machine, "mmd"), mermaid.write(graph));
+        String mermaidText = mermaid.write(graph);
+        resources.put(resourceName(machine, "mmd"), mermaidText);
         resources.put(resourceName(machine, "dot"), dot.write(graph));
         resources.put(resourceName(machine, "puml"), plantUml.write(graph));
-        resources.put(resourceName(machine, "md"), markdown.write(machine, graph, resourceName(machine, "svg")));
+        // the page embeds the Mermaid diagram: written once for both
+        resources.put(
+                resourceName(machine, "md"), markdown.write(machine, graph, mermaidText, resourceName(machine, "svg")));
         return resources;
     }
 

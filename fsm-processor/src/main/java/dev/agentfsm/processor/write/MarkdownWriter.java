@@ -26,6 +26,11 @@ public final class MarkdownWriter {
 
     /** The page of {@code machine}, whose diagrams' view is {@code graph}. */
     String write(MachineModel machine, MachineGraph graph, String svgName) {
+        return write(machine, graph, mermaid.write(graph), svgName);
+    }
+
+    /** The page of {@code machine}, embedding {@code mermaidText}, the Mermaid diagram of {@code graph} already written. */
+    String write(MachineModel machine, MachineGraph graph, String mermaidText, String svgName) {
         StringBuilder out = new StringBuilder();
         out.append("# ").append(graph.name()).append("\n\n");
         if (!graph.description().isEmpty()) {
@@ -39,7 +44,7 @@ public final class MarkdownWriter {
                 .append("](")
                 .append(svgName)
                 .append(").\n\n");
-        out.append("```mermaid\n").append(mermaid.write(graph)).append("```\n\n");
+        out.append("```mermaid\n").append(mermaidText).append("```\n\n");
         out.append("## States\n\n");
         out.append("| State | Kind | Description | Next states | Ends subtask | Ends round |\n");
         out.append("|---|---|---|---|---|---|\n");
@@ -106,11 +111,9 @@ public final class MarkdownWriter {
 
     private static List<String> nextStates(MachineGraph graph, Node node) {
         List<String> next = new ArrayList<>();
-        for (Edge edge : graph.edges()) {
-            if (edge.from().equals(node.id())) {
-                String to = graph.node(edge.to()).label();
-                next.add(edge.implicitOnError() ? to + " (on error)" : to);
-            }
+        for (Edge edge : graph.edgesFrom(node.id())) {
+            String to = graph.node(edge.to()).label();
+            next.add(edge.implicitOnError() ? to + " (on error)" : to);
         }
         return next;
     }

@@ -4,8 +4,9 @@
 # sessions waiting at a question. Writes JMH's JSON to fsm-benchmarks/target/results.json and the
 # Markdown report to BENCHMARKS.md at the repository root.
 #
-#   fsm-benchmarks/run.sh           the full run (about 6 minutes on 2 cores after the build)
-#   fsm-benchmarks/run.sh --quick   a smoke run (under a minute on 2 cores after the build); writes its
+#   fsm-benchmarks/run.sh           the full run (about 9 minutes on 2 cores with the build; 4 GB of journals
+#                                   on disk for a while, deleted at the end)
+#   fsm-benchmarks/run.sh --quick   a smoke run (2 to 3 minutes on 2 cores with the build); writes its
 #                                   report to fsm-benchmarks/target/BENCHMARKS-quick.md, not BENCHMARKS.md
 #
 # Non-interactive; needs a JDK 17+ (java on the PATH or JAVA_HOME) and Maven. The many-session runs use
@@ -26,6 +27,9 @@ cd "$root"
 command_line="fsm-benchmarks/run.sh${1:+ $1}"
 
 if [[ -n "${JAVA_HOME:-}" ]]; then java="$JAVA_HOME/bin/java"; else java="$(command -v java)"; fi
+# the load before anything of this run: other work on the machine (the load at the end is mostly the run's own
+# last stages, which keep both cores busy)
+load_start="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 
 echo "== building (mvn -B -q package -pl fsm-benchmarks -am -DskipTests)"
 mvn -B -q package -pl fsm-benchmarks -am -DskipTests
@@ -136,11 +140,12 @@ load="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
   echo "| command | \`$command_line\` |"
   echo "| machine | $(nproc) CPUs, ${cpu:-unknown CPU}, ${memory:-unknown memory} |"
   echo "| JDK | $jdk |"
-  echo "| load average at the end | $load |"
+  echo "| load average at the start | $load_start |"
+  echo "| load average at the end | $load (the run's own last stages included) |"
   echo
-  if awk -v load="${load%% *}" -v cpus="$(nproc)" 'BEGIN { exit !(load > cpus) }'; then
-    echo "**The machine was busy during this run** (load average ${load%% *} on $(nproc) CPUs: other builds"
-    echo "shared it). Wall-clock figures are inflated and noisy, the error columns say how much; ratios"
+  if awk -v load="${load_start%% *}" -v cpus="$(nproc)" 'BEGIN { exit !(load > cpus / 2) }'; then
+    echo "**The machine was busy when this run started** (load average ${load_start%% *} on $(nproc) CPUs: other"
+    echo "work shared it). Wall-clock figures are inflated and noisy, the error columns say how much; ratios"
     echo "between implementations measured in the same run are more robust than absolute times. Re-run on"
     echo "a quiet machine for publishable numbers."
     echo

@@ -20,10 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * every record as it is, in order, in this journal.
  */
 class JournalKeyTest {
-    private static final JournalKey KEY =
-            JournalKey.of("0123456789abcdef-the-key".getBytes(StandardCharsets.UTF_8), "test");
-    private static final JournalKey OTHER =
-            JournalKey.of("fedcba9876543210-other".getBytes(StandardCharsets.UTF_8), "other");
+    private static final JournalKey KEY = TestKeys.KEY;
+    private static final JournalKey OTHER = TestKeys.OTHER;
 
     @TempDir
     Path dir;

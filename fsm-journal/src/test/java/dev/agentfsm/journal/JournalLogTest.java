@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * not, whatever text it holds; and a journal's bytes are its lines' with their line breaks.
  */
 class JournalLogTest {
-    private static final JournalKey KEY =
-            JournalKey.of("0123456789abcdef-the-key".getBytes(StandardCharsets.UTF_8), "test");
+    private static final JournalKey KEY = TestKeys.KEY;
 
     @TempDir
     Path dir;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -36,10 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * depends on timing.
  */
 class SharedLogJournalStoreTest {
-    private static final JournalKey KEY =
-            JournalKey.of("0123456789abcdef-the-key".getBytes(StandardCharsets.UTF_8), "test");
-    private static final JournalKey OTHER =
-            JournalKey.of("fedcba9876543210-other".getBytes(StandardCharsets.UTF_8), "other");
+    private static final JournalKey KEY = TestKeys.KEY;
+    private static final JournalKey OTHER = TestKeys.OTHER;
 
     @TempDir
     Path dir;

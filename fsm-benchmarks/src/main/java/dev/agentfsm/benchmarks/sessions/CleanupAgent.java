@@ -1,5 +1,6 @@
 package dev.agentfsm.benchmarks.sessions;
 
+import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -35,6 +36,14 @@ public final class CleanupAgent extends BaseAgent {
     private final LlmClient llm;
     private final DeviceDriver device;
     private final UserChannel user;
+
+    /**
+     * An agent whose model, device and user go through {@code journal}: its calls are journaled and replayed,
+     * and its user suspends the round at the question.
+     */
+    static CleanupAgent journaled(Journal journal, Model model, Device device) {
+        return new CleanupAgent(journal.llm(model), journal.driver(device), journal.user(UserChannel.suspending()));
+    }
 
     CleanupAgent(LlmClient llm, DeviceDriver device, UserChannel user) {
         super("Cleanup", CONFIG);

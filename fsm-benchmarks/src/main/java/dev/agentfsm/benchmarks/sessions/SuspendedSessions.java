@@ -9,7 +9,6 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.Waiting;
-import dev.agentfsm.runtime.user.UserChannel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -242,8 +241,7 @@ public final class SuspendedSessions {
         try (Journal journal = journals.create(i, durability)) {
             CleanupAgent.Model model = new CleanupAgent.Model();
             CleanupAgent.Device device = new CleanupAgent.Device();
-            CleanupAgent agent = new CleanupAgent(
-                    journal.llm(model), journal.driver(device), journal.user(UserChannel.suspending()));
+            CleanupAgent agent = CleanupAgent.journaled(journal, model, device);
             RoundResult result = Session.of(CleanupStateManager.instance(), agent)
                     .config(CleanupAgent.CONFIG)
                     .id("session-" + i)
@@ -346,8 +344,7 @@ public final class SuspendedSessions {
                 journal.answer(answer);
                 CleanupAgent.Model model = new CleanupAgent.Model();
                 CleanupAgent.Device device = new CleanupAgent.Device();
-                CleanupAgent agent = new CleanupAgent(
-                        journal.llm(model), journal.driver(device), journal.user(UserChannel.suspending()));
+                CleanupAgent agent = CleanupAgent.journaled(journal, model, device);
                 RoundResult result = Session.of(CleanupStateManager.instance(), agent)
                         .config(CleanupAgent.CONFIG)
                         .build()

@@ -100,7 +100,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     /** The journal's file, when its store is a directory. */
     private final Optional<Path> asFile;
     /** Where the records go: the store's claim on the journal. */
-    private final JournalLog file;
+    private final JournalLog log;
 
     private final Optional<JournalRecord.Header> recordedHeader;
     /** The records after the header that a resumed session replays, in file order. */
@@ -125,13 +125,13 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     private Journal(
             String path,
             Optional<Path> asFile,
-            JournalLog file,
+            JournalLog log,
             Optional<JournalRecord.Header> header,
             List<JournalRecord> records,
             long droppedBytes) {
         this.path = path;
         this.asFile = asFile;
-        this.file = file;
+        this.log = log;
         this.recordedHeader = header;
         this.droppedBytes = droppedBytes;
         // a wait is superseded by the step's record once it completed, or by a later wait of the same step
@@ -510,7 +510,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     }
 
     private void reply(ObjectNode call) {
-        JournalRecord.Answered reply = new JournalRecord.Answered(file.records() + 1, call);
+        JournalRecord.Answered reply = new JournalRecord.Answered(log.records() + 1, call);
         write(reply);
         answered = Optional.of(reply);
     }
@@ -527,18 +527,18 @@ public final class Journal implements SessionRecorder, AutoCloseable {
 
     /** How many bytes the journal holds now, as lines of a file (its file's size). */
     public long bytes() {
-        return file.bytes();
+        return log.bytes();
     }
 
     /** How many records the journal holds now. */
     public int records() {
-        return file.records();
+        return log.records();
     }
 
     /** Closes the journal, releasing its store's claim (a file's lock); what was written stays. */
     @Override
     public void close() throws IOException {
-        file.close();
+        log.close();
     }
 
     @Override
@@ -670,7 +670,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
     @Override
     public synchronized void requests(List<String> requests) {
         if (peek().isEmpty()) {
-            write(new JournalRecord.Requests(file.records() + 1, requests));
+            write(new JournalRecord.Requests(log.records() + 1, requests));
         }
     }
 
@@ -750,7 +750,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
             return;
         }
         checkResumedCalls(run);
-        write(run.record(file.records() + 1, moved, endedAs, context));
+        write(run.record(log.records() + 1, moved, endedAs, context));
         if (run.resumedFrom.isPresent()) {
             pending = Optional.empty();
             answered = Optional.empty();
@@ -783,7 +783,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
             return;
         }
         JournalRecord.Waiting record = new JournalRecord.Waiting(
-                file.records() + 1,
+                log.records() + 1,
                 run.round,
                 run.roundStep,
                 run.sessionStep,
@@ -843,7 +843,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                             + describe(next.get()));
         }
         write(new JournalRecord.RoundEnd(
-                file.records() + 1,
+                log.records() + 1,
                 round,
                 result.outcome().name(),
                 result.reason(),
@@ -960,7 +960,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
 
     private void write(JournalRecord record) {
         try {
-            file.write(record);
+            log.write(record);
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "journal " + path + " could not record " + describe(record) + ": " + e.getMessage()

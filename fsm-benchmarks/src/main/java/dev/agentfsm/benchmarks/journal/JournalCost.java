@@ -41,14 +41,6 @@ public final class JournalCost {
     private static final int RUNS = 5;
     private static final int STEPS = 1000;
     private static final int SYNC_STEPS = 200;
-    private static final String REPLY =
-            """
-            {"observation": "The listing shows two log files under logs/, app.log and worker.log, and a data file.",
-             "thought": "Count the ERROR lines in each log next; grep -c gives one count per file.",
-             "action": {"function": "execute_command", "arguments": {"command": "grep -c ERROR logs/app.log logs/worker.log"},
-                        "status": "%s"},
-             "plan": ["count the ERROR lines of each log", "quote the first error", "answer"],
-             "result": ""}""";
 
     private JournalCost() {}
 
@@ -172,7 +164,7 @@ public final class JournalCost {
         @Override
         public LlmReply complete(dev.agentfsm.runtime.llm.LlmRequest request) {
             asked++;
-            return new LlmReply(REPLY.formatted(asked < steps ? "WORK" : "DONE"));
+            return new LlmReply(StandIns.REPLY.formatted(asked < steps ? "WORK" : "DONE"));
         }
     }
 }

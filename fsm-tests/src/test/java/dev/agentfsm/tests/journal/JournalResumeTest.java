@@ -39,9 +39,7 @@ class JournalResumeTest {
         for (int kept = 1; kept <= journal.size(); kept++) {
             Path cut = Files.createDirectory(dir.resolve("cut-" + kept));
             List<String> records = journal.subList(0, kept);
-            int workDone = (int) records.stream()
-                    .filter(r -> r.contains("\"state\":\"Tally.WORK\""))
-                    .count();
+            int workDone = TallyRun.workDone(records);
             Files.write(TallyRun.journal(cut), records);
             Files.write(TallyRun.effects(cut), effects.subList(0, workDone)); // what the device did before the crash
 
@@ -52,17 +50,8 @@ class JournalResumeTest {
             String after = "resumed after record " + kept + " of " + journal.size();
             assertEquals(1, results.size(), after);
             RoundResult result = results.get(0);
-            assertEquals(expected.outcome(), result.outcome(), after);
-            assertEquals(expected.path(), result.path(), after);
-            assertEquals(expected.result(), result.result(), after);
+            resumed.assertResumedAs(expected, result, TARGET, workDone, effects, after);
             assertEquals(expected.steps(), result.steps(), after);
-            assertEquals(
-                    TARGET - workDone, resumed.model.calls(), after + ": only the steps not recorded ask the model");
-            assertEquals(
-                    TARGET - workDone,
-                    TallyRun.lines(TallyRun.attempts(cut)).size(),
-                    after + ": only the steps not recorded reach the device");
-            assertEquals(effects, TallyRun.lines(TallyRun.effects(cut)), after);
             assertEquals(reference.agent.added(), resumed.agent.added(), after + ": the agent's own state is rebuilt");
             assertEquals(
                     reference.agent.blackboard().trajectories(),

@@ -49,9 +49,7 @@ class MachineVersionsTest {
         List<String> journal = TallyRun.lines(TallyRun.journal(dir));
         int kept = 7; // the header, the requests and five steps
         Files.write(TallyRun.journal(dir), journal.subList(0, kept));
-        int workDone = (int) journal.subList(0, kept).stream()
-                .filter(r -> r.contains("\"state\":\"Tally.WORK\""))
-                .count();
+        int workDone = TallyRun.workDone(journal.subList(0, kept));
         assertEquals(5, workDone, "WORK 1 to 5; the fifth chose REST");
         List<String> effects = TallyRun.lines(TallyRun.effects(dir)).subList(0, workDone);
         Files.write(TallyRun.effects(dir), effects); // what the device did before v1's process died

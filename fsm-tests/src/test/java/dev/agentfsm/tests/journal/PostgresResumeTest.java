@@ -62,7 +62,7 @@ class PostgresResumeTest {
         for (int kept = 1; kept <= journal.size(); kept++) {
             String name = "tally-cut-" + kept;
             List<String> records = journal.subList(0, kept);
-            int workDone = workDone(records);
+            int workDone = TallyRun.workDone(records);
             // the first machine died after record `kept`: its rows are there, the device did what they say
             try (JournalStore.Writer writer = first.create(name)) {
                 for (String record : records) {
@@ -84,16 +84,7 @@ class PostgresResumeTest {
 
             String after = "resumed from PostgreSQL after record " + kept + " of " + journal.size();
             RoundResult result = results.get(0);
-            assertEquals(expected.outcome(), result.outcome(), after);
-            assertEquals(expected.path(), result.path(), after);
-            assertEquals(expected.result(), result.result(), after);
-            assertEquals(
-                    TARGET - workDone, resumed.model.calls(), after + ": only the steps not recorded ask the model");
-            assertEquals(
-                    TARGET - workDone,
-                    TallyRun.lines(TallyRun.attempts(second)).size(),
-                    after + ": only the steps not recorded reach the device");
-            assertEquals(effects, TallyRun.lines(TallyRun.effects(second)), after + ": each action done once");
+            resumed.assertResumedAs(expected, result, TARGET, workDone, effects, after);
             assertEquals(shape(journal), shape(lines(name)), after + ": the journal goes on as before");
         }
     }
@@ -110,7 +101,7 @@ class PostgresResumeTest {
 
         for (int kept : List.of(1, 2, 5, journal.size() / 2, journal.size() - 1, journal.size())) {
             List<String> records = journal.subList(0, kept);
-            int workDone = workDone(records);
+            int workDone = TallyRun.workDone(records);
             Path inFile = Files.createDirectory(dir.resolve("file-" + kept));
             Files.write(TallyRun.journal(inFile), records);
             Files.write(TallyRun.effects(inFile), effects.subList(0, workDone));
@@ -150,12 +141,6 @@ class PostgresResumeTest {
             assertEquals(records, postgresLines.subList(0, kept), at + ": the copied records, byte for byte");
             assertEquals(shape(fileLines), shape(postgresLines), at + ": the resumed sessions wrote the same records");
         }
-    }
-
-    private static int workDone(List<String> records) {
-        return (int) records.stream()
-                .filter(r -> r.contains("\"state\":\"Tally.WORK\""))
-                .count();
     }
 
     /** The journal's lines, straight from its table. */

@@ -45,9 +45,7 @@ class SharedLogResumeTest {
         for (int kept = 1; kept <= journal.size(); kept++) {
             String name = "tally-cut-" + kept;
             List<String> records = journal.subList(0, kept);
-            int workDone = (int) records.stream()
-                    .filter(r -> r.contains("\"state\":\"Tally.WORK\""))
-                    .count();
+            int workDone = TallyRun.workDone(records);
             Path logDir = dir.resolve("log-" + kept);
             // the process died after record `kept`: the log holds it among another session's records
             try (SharedLogJournalStore log = SharedLogJournalStore.open(logDir, Durability.SYNC);
@@ -71,20 +69,9 @@ class SharedLogResumeTest {
                 RoundResult result = resumed.run(true).get(0);
                 resumed.journal.close();
 
-                assertEquals(expected.outcome(), result.outcome(), after);
-                assertEquals(expected.path(), result.path(), after);
-                assertEquals(expected.result(), result.result(), after);
-                assertEquals(
-                        TARGET - workDone,
-                        resumed.model.calls(),
-                        after + ": only the steps not recorded ask the model");
-                assertEquals(
-                        TARGET - workDone,
-                        TallyRun.lines(TallyRun.attempts(second)).size(),
-                        after + ": only the steps not recorded reach the device");
+                resumed.assertResumedAs(expected, result, TARGET, workDone, effects, after);
                 readInto(log, name, resumedLines);
             }
-            assertEquals(effects, TallyRun.lines(TallyRun.effects(second)), after + ": each action done once");
             assertEquals(records, resumedLines.subList(0, kept), after + ": the records before the cut, as they were");
             assertEquals(journal.size(), resumedLines.size(), after + ": the journal goes on to its end");
         }

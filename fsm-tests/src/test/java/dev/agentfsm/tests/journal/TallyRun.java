@@ -1,5 +1,7 @@
 package dev.agentfsm.tests.journal;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -84,6 +86,32 @@ final class TallyRun {
 
     static Path attempts(Path dir) {
         return dir.resolve("attempts");
+    }
+
+    /** The WORK steps among a journal's first records: the actions the device did before the journal was cut. */
+    static int workDone(List<String> records) {
+        return (int) records.stream()
+                .filter(r -> r.contains("\"state\":\"Tally.WORK\""))
+                .count();
+    }
+
+    /**
+     * Asserts that this resumed run ended as the uninterrupted one ({@code expected}) did, that only the
+     * {@code target - workDone} steps the journal had not recorded asked the model and reached the device,
+     * and that the device did each of {@code effects} once.
+     */
+    void assertResumedAs(
+            RoundResult expected, RoundResult result, int target, int workDone, List<String> effects, String after)
+            throws IOException {
+        assertEquals(expected.outcome(), result.outcome(), after);
+        assertEquals(expected.path(), result.path(), after);
+        assertEquals(expected.result(), result.result(), after);
+        assertEquals(target - workDone, model.calls(), after + ": only the steps not recorded ask the model");
+        assertEquals(
+                target - workDone,
+                lines(attempts(dir)).size(),
+                after + ": only the steps not recorded reach the device");
+        assertEquals(effects, lines(effects(dir)), after + ": each action done once");
     }
 
     static List<String> lines(Path file) throws IOException {

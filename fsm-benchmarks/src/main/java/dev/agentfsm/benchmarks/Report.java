@@ -132,6 +132,47 @@ public final class Report {
         out.append(
                         "\nThe first two rows are issue 13's targets (the typed API); the within-2×, 0 B and UFO-registry rows")
                 .append(" are issue 27's (type safety at no run-time cost); the others are the original design's.\n\n");
+        whyMissed(byMethod, floor, generated);
+    }
+
+    /**
+     * Why issue 27's dispatch rows are missed, when they are: what profiling the loop showed, with this
+     * run's bytes per hand-off. Printed only for a missed row, so a run that meets them says nothing.
+     */
+    private void whyMissed(Map<String, JsonNode> byMethod, double floor, double generated) {
+        Optional<Double> bytes = Optional.ofNullable(byMethod.get("generated")).flatMap(Report::bytesPerTransition);
+        JsonNode registry = byMethod.get("ufoStyleRegistry");
+        boolean slow = generated / floor > 2 || (registry != null && nanosPerTransition(registry) < generated);
+        boolean allocates = bytes.filter(b -> b >= 0.5).isPresent();
+        if (!slow && !allocates) {
+            return;
+        }
+        out.append("**Why issue 27's dispatch rows are missed.** ");
+        bytes.filter(b -> b >= 0.5).ifPresent(b -> out.append("A pass makes ")
+                .append(Dispatch.HAND_OFFS_PER_PASS)
+                .append(" hand-offs (HostAgent ASSIGN to an AppAgent and its FINISH back, for Word and for Excel);")
+                .append(" each returns a `Next` that names the agent its state chose at run time")
+                .append(" (`to.toAppAgentContinue(agent.active())`), so it cannot be a constant: ")
+                .append(number(b * TRANSITIONS_PER_OP / Dispatch.HAND_OFFS_PER_PASS))
+                .append(" B per hand-off is that object. Every move within a machine returns a generated constant")
+                .append(" and allocates nothing. Only the JIT's scalar replacement could remove the object, and it")
+                .append(" does not here: the manager's `next` returns it from one branch of a `switch` whose other")
+                .append(" branches return constants, JDK 17 never replaces an allocation merged with other objects,")
+                .append(" and JDK 25's merge reduction does not reach through the two managers' merged paths (a")
+                .append(" stand-alone loop with one manager measured 0 B on JDK 25). The other ways out are a cache")
+                .append(" of `Next`s per agent kept in the agent (STYLE.md: no caches written into another class's")
+                .append(" object) or a hand-off that returns no value, a change of the public API. "));
+        if (slow) {
+            out.append("Where the time over `handWritten` goes, by variants of the loop with one cause removed at")
+                    .append(" a time (issue 27's profile, about 15, 9 and 5 ns of a pass): the hand-offs' objects and")
+                    .append(" their checks; the megamorphic call of each state's `handle` (the hand-written switch")
+                    .append(" calls no state object; the registry pays this too); the volatile read of the states")
+                    .append(" created on first use (states may keep non-final fields, so they are published")
+                    .append(" safely). A generated")
+                    .append(" `handle(status, agent, context)` switch in the manager was tried and gained nothing")
+                    .append(" measurable: it compiles too big to inline.");
+        }
+        out.append("\n\n");
     }
 
     private void relative(

@@ -10,6 +10,12 @@ public interface Dispatch {
     int TRANSITIONS_PER_PASS = 9;
 
     /**
+     * Hand-offs among those transitions: HostAgent ASSIGN to an AppAgent's CONTINUE and the AppAgent's
+     * FINISH back to HostAgent CONTINUE, once for Word and once for Excel.
+     */
+    int HAND_OFFS_PER_PASS = 4;
+
+    /**
      * Runs the path once from HostAgent CONTINUE to HostAgent FINISH, starting over in the
      * implementation's own way (its reset is part of the pass).
      *

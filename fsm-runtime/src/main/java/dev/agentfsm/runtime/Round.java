@@ -98,11 +98,14 @@ public final class Round {
         private Status status;
         private Agent current = agent;
         private int steps;
-        private final StateStep state = new StateStep(context, cancellation, listeners, Round.this::session, number);
+        /** The session's id, for the step and the chain: one supplier, so one class spun at a cold start. */
+        private final Supplier<String> sessionId = Round.this::session;
+
+        private final StateStep state = new StateStep(context, cancellation, listeners, sessionId, number);
         private final Supplier<StepEnd> work = () -> state.run(status, current, steps);
         /** The step's interceptors, then its end: the state's work and what follows it. */
         private final StepChain chain =
-                new StepChain(interceptors, work, machine, context, Round.this::session, number, hooks::stepReplayed);
+                new StepChain(interceptors, work, machine, context, sessionId, number, hooks::stepReplayed);
 
         /** Whether the round's end was replayed from the session's record rather than reached by the replay. */
         private boolean endReplayed;
@@ -283,7 +286,8 @@ public final class Round {
 
         /** The round, ready to {@link Round#run()}. */
         public Round build() {
-            RuntimeConfig settings = config.orElseGet(agent::config);
+            // not orElseGet(agent::config): a method reference spins a class at a machine's cold start
+            RuntimeConfig settings = config.isPresent() ? config.get() : agent.config();
             return new Round(
                     machine,
                     agent,

@@ -128,13 +128,13 @@ final class StateStep {
     /** The round's end in {@code at} as the decider gave it; {@code thrown} is the cause of a failed end. */
     static RoundResult result(Decision.End end, Status at, int steps, Optional<Exception> thrown) {
         Optional<Throwable> cause = end.failed() ? Optional.of(thrown.orElseThrow()) : Optional.empty();
-        return RoundResult.ended(
-                end.outcome(),
-                end.reason(),
-                at,
-                steps,
-                cause,
-                end.violation().map(v -> new RoundResult.Violation(v.from(), v.requested(), v.allowed())));
+        // no lambda: every round ends here, and its first end is in the machine's cold start
+        Optional<RoundResult.Violation> violation = Optional.empty();
+        if (end.violation().isPresent()) {
+            WorkEnd.Refused v = end.violation().get();
+            violation = Optional.of(new RoundResult.Violation(v.from(), v.requested(), v.allowed()));
+        }
+        return RoundResult.ended(end.outcome(), end.reason(), at, steps, cause, violation);
     }
 
     /** How a state's failed work ended: interrupted, timed out, a rejected reply, an unknown status, or a failure. */

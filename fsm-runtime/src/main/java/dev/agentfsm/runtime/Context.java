@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -134,13 +135,19 @@ public final class Context {
             return Optional.of((T) Integer.valueOf(counter(key).get()));
         }
         if (key.defaultValue != null) {
-            return Optional.of((T) values.computeIfAbsent(key, Context::defaultOf));
+            return Optional.of((T) values.computeIfAbsent(key, DefaultOf.INSTANCE));
         }
         return Optional.ofNullable((T) values.get(key));
     }
 
-    private static Object defaultOf(Key<?> key) {
-        return nonNull(key.defaultValue.get(), "default value", key.name);
+    /** Makes a key's default value; a class rather than {@code Context::defaultOf}, as the archive's default is. */
+    private static final class DefaultOf implements Function<Key<?>, Object> {
+        static final DefaultOf INSTANCE = new DefaultOf();
+
+        @Override
+        public Object apply(Key<?> key) {
+            return nonNull(key.defaultValue.get(), "default value", key.name);
+        }
     }
 
     // A plain check rather than requireNonNull with a message supplier: a context serves a machine's first
@@ -217,9 +224,18 @@ public final class Context {
     /** Every value by its key's name. */
     Map<String, Object> byName() {
         Map<String, Object> named = new HashMap<>();
-        values.forEach((key, value) -> named.put(key.name, value));
-        roundStep.value().ifPresent(value -> named.put(ROUND_STEP.name, value));
-        sessionStep.value().ifPresent(value -> named.put(SESSION_STEP.name, value));
+        // loops and ifs, no lambdas: a journal asks for this at a session's first step, at its cold start
+        for (Map.Entry<Key<?>, Object> entry : values.entrySet()) {
+            named.put(entry.getKey().name, entry.getValue());
+        }
+        Optional<Integer> round = roundStep.value();
+        if (round.isPresent()) {
+            named.put(ROUND_STEP.name, round.get());
+        }
+        Optional<Integer> session = sessionStep.value();
+        if (session.isPresent()) {
+            named.put(SESSION_STEP.name, session.get());
+        }
         return named;
     }
 

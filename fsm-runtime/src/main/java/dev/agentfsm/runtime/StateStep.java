@@ -8,7 +8,6 @@ import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
-import java.util.function.Supplier;
 
 /**
  * The end of a round's step chain: one state's work, within its declared time-out, and what the
@@ -22,7 +21,7 @@ final class StateStep {
     private final Context context;
     private final CancellationToken cancellation;
     private final Listeners listeners;
-    private final Supplier<String> session;
+    private final SessionId session;
     private final int round;
     private final Subtasks subtasks = new Subtasks();
 
@@ -31,8 +30,7 @@ final class StateStep {
     /** How the round went to {@code onError}, the first part of its reason. */
     private String errorReason = "";
 
-    StateStep(
-            Context context, CancellationToken cancellation, Listeners listeners, Supplier<String> session, int round) {
+    StateStep(Context context, CancellationToken cancellation, Listeners listeners, SessionId session, int round) {
         this.context = context;
         this.cancellation = cancellation;
         this.listeners = listeners;

@@ -65,7 +65,12 @@ public abstract class BaseAgent implements Agent {
 
     /** Makes {@code host} this agent's host: control returns to it, and its blackboard is shared. */
     public void setHost(Agent host) {
-        this.host = Optional.of(Objects.requireNonNull(host, () -> "host of agent " + name));
+        // a plain check, not requireNonNull with a message supplier: a lambda spins a class when an agent
+        // is first made, at every application's cold start
+        if (host == null) {
+            throw new NullPointerException("host of agent " + name);
+        }
+        this.host = Optional.of(host);
     }
 
     @Override

@@ -30,12 +30,19 @@ final class ConfigValues {
     static final String BYTES = "a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB";
     static final String PATH = "a directory path, such as /var/tmp/agent-fsm";
 
-    private static final Pattern SIZE = Pattern.compile("(\\d{1,12})\\s*(KiB|MiB|GiB)?");
-    private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
-    /** The user-info of a URL ({@code user:password@}), to keep it out of messages. */
-    private static final Pattern USER_INFO = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@");
+    /**
+     * The patterns of the values read as text, compiled on the first such read: checking a
+     * configuration built in code (every agent's {@link RuntimeConfig#defaults()}) compiles no regular
+     * expression, which at a cold start costs milliseconds (and the first lambdas of the JVM).
+     */
+    private static final class Patterns {
+        static final Pattern SIZE = Pattern.compile("(\\d{1,12})\\s*(KiB|MiB|GiB)?");
+        static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
+        /** The user-info of a URL ({@code user:password@}), to keep it out of messages. */
+        static final Pattern USER_INFO = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@");
 
-    private static final Pattern ENV_VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+        static final Pattern ENV_VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    }
 
     private ConfigValues() {}
 
@@ -89,7 +96,7 @@ final class ConfigValues {
 
     /** {@code 65536}, {@code 512KiB}, {@code 64MiB} or {@code 1GiB}, from {@code min} to {@code max} bytes. */
     static long bytes(String key, String text, long min, long max) {
-        Matcher size = SIZE.matcher(text.trim());
+        Matcher size = Patterns.SIZE.matcher(text.trim());
         if (!size.matches()) {
             throw bad(key, text, bytesRange(min, max));
         }
@@ -155,7 +162,7 @@ final class ConfigValues {
     static Duration duration(String key, String text) {
         String value = text.trim();
         Duration duration;
-        Matcher shortForm = SHORT_DURATION.matcher(value);
+        Matcher shortForm = Patterns.SHORT_DURATION.matcher(value);
         try {
             if (shortForm.matches()) {
                 if (shortForm.group(1).length() > 18) {
@@ -194,7 +201,7 @@ final class ConfigValues {
      * never echoed.
      */
     static String httpUrl(String key, String text) {
-        Matcher userInfo = USER_INFO.matcher(text);
+        Matcher userInfo = Patterns.USER_INFO.matcher(text);
         if (userInfo.find()) {
             throw new ConfigException(
                     key + ": \"" + userInfo.replaceFirst("$1***@") + "\" is not allowed; the URL holds"
@@ -222,7 +229,7 @@ final class ConfigValues {
     }
 
     static String envName(String key, String text) {
-        if (text == null || !ENV_VARIABLE.matcher(text).matches()) {
+        if (text == null || !Patterns.ENV_VARIABLE.matcher(text).matches()) {
             throw bad(key, text, ENV_NAME);
         }
         return text;

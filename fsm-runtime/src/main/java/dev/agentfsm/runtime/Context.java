@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -42,6 +43,14 @@ public final class Context {
         /** A key whose value, when absent, is created by {@code defaultValue} and stored on first use. */
         public static <T> Key<T> withDefault(String name, Supplier<? extends T> defaultValue) {
             return new Key<>(name, Objects.requireNonNull(defaultValue, "defaultValue"));
+        }
+
+        /**
+         * A step counter's key: like a key with a default, but its default, 0, is its {@link Counter}'s,
+         * so it needs no supplier (nor a class for one, loaded with every context).
+         */
+        private static Key<Integer> counter(String name) {
+            return new Key<>(name, null);
         }
 
         /** The key's name, for logs. */
@@ -81,10 +90,10 @@ public final class Context {
     public static final Key<Exception> ERROR = Key.of("error");
 
     /** Steps taken by the session so far, across its rounds; the runtime keeps it current. */
-    public static final Key<Integer> SESSION_STEP = Key.withDefault("session_step", new NoSteps());
+    public static final Key<Integer> SESSION_STEP = Key.counter("session_step");
 
     /** Steps taken by the current round so far; the runtime keeps it current. */
-    public static final Key<Integer> ROUND_STEP = Key.withDefault("round_step", new NoSteps());
+    public static final Key<Integer> ROUND_STEP = Key.counter("round_step");
 
     private final ConcurrentHashMap<Key<?>, Object> values = new ConcurrentHashMap<>();
     // The two step counters live beside the map: a round sets both at every step, and a boxed Integer
@@ -92,10 +101,20 @@ public final class Context {
     // a default (see counter()).
     private final Counter roundStep = new Counter();
     private final Counter sessionStep = new Counter();
-    private final Inbox inbox = new Inbox();
+    // Made on first use: a context that no round runs in (a state's handle called by a test, say) loads
+    // no inbox, nor the classes an inbox brings (its cancellation, its exceptions).
+    private volatile Inbox inbox;
 
     /** The external events delivered to the session, for a state that waits for one ({@link Inbox#await()}). */
     public Inbox inbox() {
+        Inbox made = inbox;
+        return made != null ? made : newInbox();
+    }
+
+    private synchronized Inbox newInbox() {
+        if (inbox == null) {
+            inbox = new Inbox();
+        }
         return inbox;
     }
 
@@ -116,13 +135,28 @@ public final class Context {
             return Optional.of((T) Integer.valueOf(counter(key).get()));
         }
         if (key.defaultValue != null) {
-            return Optional.of((T) values.computeIfAbsent(key, Context::defaultOf));
+            return Optional.of((T) values.computeIfAbsent(key, DefaultOf.INSTANCE));
         }
         return Optional.ofNullable((T) values.get(key));
     }
 
-    private static Object defaultOf(Key<?> key) {
-        return Objects.requireNonNull(key.defaultValue.get(), () -> "default value of context key " + key.name);
+    /** Makes a key's default value; a class rather than {@code Context::defaultOf}, as the archive's default is. */
+    private static final class DefaultOf implements Function<Key<?>, Object> {
+        static final DefaultOf INSTANCE = new DefaultOf();
+
+        @Override
+        public Object apply(Key<?> key) {
+            return nonNull(key.defaultValue.get(), "default value", key.name);
+        }
+    }
+
+    // A plain check rather than requireNonNull with a message supplier: a context serves a machine's first
+    // steps, and a lambda there spins a class of its own at start-up (see the defaults below).
+    private static <T> T nonNull(T value, String what, String key) {
+        if (value == null) {
+            throw new NullPointerException(what + " for context key " + key);
+        }
+        return value;
     }
 
     /**
@@ -131,12 +165,16 @@ public final class Context {
      * @throws IllegalStateException naming the key if it has no value and no default
      */
     public <T> T require(Key<T> key) {
-        return get(key).orElseThrow(() -> new IllegalStateException("context has no value for key '" + key.name + "'"));
+        Optional<T> value = get(key);
+        if (value.isEmpty()) {
+            throw new IllegalStateException("context has no value for key '" + key.name + "'");
+        }
+        return value.get();
     }
 
     /** Stores {@code value} under {@code key}, replacing any earlier value. */
     public <T> Context put(Key<T> key, T value) {
-        Objects.requireNonNull(value, () -> "value for context key " + key.name);
+        nonNull(value, "value", key.name);
         if (isCounter(key)) {
             counter(key).set((Integer) value);
         } else {
@@ -153,7 +191,7 @@ public final class Context {
         }
         return (T) values.compute(key, (k, old) -> {
             T current = old != null ? (T) old : key.defaultValue != null ? key.defaultValue.get() : null;
-            return Objects.requireNonNull(update.apply(current), () -> "updated value for context key " + key.name);
+            return nonNull(update.apply(current), "updated value", key.name);
         });
     }
 
@@ -186,28 +224,29 @@ public final class Context {
     /** Every value by its key's name. */
     Map<String, Object> byName() {
         Map<String, Object> named = new HashMap<>();
-        values.forEach((key, value) -> named.put(key.name, value));
-        roundStep.value().ifPresent(value -> named.put(ROUND_STEP.name, value));
-        sessionStep.value().ifPresent(value -> named.put(SESSION_STEP.name, value));
+        // loops and ifs, no lambdas: a journal asks for this at a session's first step, at its cold start
+        for (Map.Entry<Key<?>, Object> entry : values.entrySet()) {
+            named.put(entry.getKey().name, entry.getValue());
+        }
+        Optional<Integer> round = roundStep.value();
+        if (round.isPresent()) {
+            named.put(ROUND_STEP.name, round.get());
+        }
+        Optional<Integer> session = sessionStep.value();
+        if (session.isPresent()) {
+            named.put(SESSION_STEP.name, session.get());
+        }
         return named;
     }
 
-    // The defaults above are classes, not lambdas: a context is made before a machine's first step,
-    // and a lambda there spins a class of its own at start-up.
+    // The default above is a class, not a lambda: a context is made before a machine's first step, and
+    // a lambda there spins a class of its own at start-up.
 
     /** The default of {@link #PREVIOUS_SUBTASKS}: a new, empty, synchronized archive. */
     private static final class NewArchive implements Supplier<List<ArchivedSubtask>> {
         @Override
         public List<ArchivedSubtask> get() {
             return Collections.synchronizedList(new ArrayList<>());
-        }
-    }
-
-    /** The default of the step counters: no step yet. */
-    private static final class NoSteps implements Supplier<Integer> {
-        @Override
-        public Integer get() {
-            return 0;
         }
     }
 
@@ -254,8 +293,7 @@ public final class Context {
         int update(UnaryOperator<Integer> update, String name) {
             while (true) {
                 long old = value.get();
-                int next = Objects.requireNonNull(
-                        update.apply(old == ABSENT ? 0 : (int) old), () -> "updated value for context key " + name);
+                int next = nonNull(update.apply(old == ABSENT ? 0 : (int) old), "updated value", name);
                 if (value.compareAndSet(old, next)) {
                     return next;
                 }

@@ -36,25 +36,12 @@ public final class Inbox {
 
     /** The events not yet taken, oldest first; created by the first delivery, guarded by this inbox's lock. */
     private ArrayDeque<Event> events;
-    /** Where takes are recorded and replayed when the session has a {@link SessionRecorder}. */
-    private volatile Optional<SessionRecorder> recorder = Optional.empty();
-    /** This inbox without its recorder, as the recorder takes from it in a live step. */
-    private final SessionRecorder.LiveInbox live = new SessionRecorder.LiveInbox() {
-        @Override
-        public Event await() throws InterruptedException {
-            return awaitLive();
-        }
-
-        @Override
-        public Optional<Event> poll() {
-            return pollLive();
-        }
-
-        @Override
-        public StateTimeoutException timedOut() {
-            return Inbox.this.timedOut();
-        }
-    };
+    /**
+     * The session's recorder and the view of this inbox it takes from, when the session has a
+     * {@link SessionRecorder}: a class of their own, made by {@link #record}, so that an inbox without a
+     * recorder loads neither it nor {@link SessionRecorder.LiveInbox}.
+     */
+    private volatile Optional<Recording> recording = Optional.empty();
 
     // The state now running, its deadline and the round's cancellation: written by the round and read by
     // the state's work, both on the round's thread, so plain fields (and no allocation per step) do.
@@ -89,18 +76,18 @@ public final class Inbox {
      * @throws InterruptedException when the thread was interrupted while waiting
      */
     public Event await() throws InterruptedException {
-        Optional<SessionRecorder> recording = recorder;
-        if (recording.isPresent()) {
-            return recording.get().await(live);
+        Optional<Recording> recorded = recording;
+        if (recorded.isPresent()) {
+            return recorded.get().awaitRecorded();
         }
         return awaitLive();
     }
 
     /** The oldest event if one has arrived, without waiting. */
     public Optional<Event> poll() {
-        Optional<SessionRecorder> recording = recorder;
-        if (recording.isPresent()) {
-            return recording.get().poll(live);
+        Optional<Recording> recorded = recording;
+        if (recorded.isPresent()) {
+            return recorded.get().pollRecorded();
         }
         return pollLive();
     }
@@ -213,8 +200,8 @@ public final class Inbox {
      */
     boolean ranOut() {
         boolean live = expired();
-        Optional<SessionRecorder> recording = recorder;
-        return recording.isPresent() ? recording.get().timedOut(live) : live;
+        Optional<Recording> recorded = recording;
+        return recorded.isPresent() ? recorded.get().ranOut(live) : live;
     }
 
     /** The running state's time-out ran out: what {@link #await()} throws. */
@@ -233,7 +220,7 @@ public final class Inbox {
 
     /** Takes from now on go through the session's recorder. */
     void record(SessionRecorder recorder) {
-        this.recorder = Optional.of(recorder);
+        this.recording = Optional.of(new Recording(recorder, this));
     }
 
     private static long saturatedNanos(Duration duration) {
@@ -241,6 +228,47 @@ public final class Inbox {
             return duration.toNanos();
         } catch (ArithmeticException e) {
             return Long.MAX_VALUE / 2; // about 146 years: never, in practice
+        }
+    }
+
+    /**
+     * A recorded session's inbox: takes go through the session's {@link SessionRecorder}, which replays
+     * them or takes from this inbox live ({@link SessionRecorder.LiveInbox}) and records them.
+     */
+    private static final class Recording implements SessionRecorder.LiveInbox {
+        private final SessionRecorder recorder;
+        private final Inbox inbox;
+
+        Recording(SessionRecorder recorder, Inbox inbox) {
+            this.recorder = recorder;
+            this.inbox = inbox;
+        }
+
+        Event awaitRecorded() throws InterruptedException {
+            return recorder.await(this);
+        }
+
+        Optional<Event> pollRecorded() {
+            return recorder.poll(this);
+        }
+
+        boolean ranOut(boolean live) {
+            return recorder.timedOut(live);
+        }
+
+        @Override
+        public Event await() throws InterruptedException {
+            return inbox.awaitLive();
+        }
+
+        @Override
+        public Optional<Event> poll() {
+            return inbox.pollLive();
+        }
+
+        @Override
+        public StateTimeoutException timedOut() {
+            return inbox.timedOut();
         }
     }
 

@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.function.Supplier;
 
 /**
  * One round of an agent's machine: UFO's loop with defined semantics. Each state entered is one step,
@@ -41,8 +39,8 @@ public final class Round {
     private final List<StepInterceptor> interceptors;
     private final RoundHooks hooks;
     private final CancellationToken cancellation;
-    /** The session's id; empty for a lone round until a listener needs one (a random UUID takes about a microsecond). */
-    private Optional<String> session;
+    /** The session's id, or a lone round's own, made when a listener first needs it. */
+    private final SessionId session;
 
     private final int number;
     private boolean started;
@@ -66,7 +64,7 @@ public final class Round {
         this.interceptors = List.copyOf(interceptors);
         this.hooks = hooks;
         this.cancellation = cancellation;
-        this.session = session;
+        this.session = new SessionId(session);
         this.number = number;
     }
 
@@ -98,11 +96,9 @@ public final class Round {
         private Status status;
         private Agent current = agent;
         private int steps;
-        private final StateStep state = new StateStep(context, cancellation, listeners, Round.this::session, number);
-        private final Supplier<StepEnd> work = () -> state.run(status, current, steps);
+        private final StateStep state = new StateStep(context, cancellation, listeners, session, number);
         /** The step's interceptors, then its end: the state's work and what follows it. */
-        private final StepChain chain =
-                new StepChain(interceptors, work, machine, context, Round.this::session, number, hooks::stepReplayed);
+        private final StepChain chain = new StepChain(interceptors, state, machine, context, session, number, hooks);
 
         /** Whether the round's end was replayed from the session's record rather than reached by the replay. */
         private boolean endReplayed;
@@ -129,7 +125,7 @@ public final class Round {
                 // a replayed step's move was announced when it was recorded
                 if (refused.isEmpty() && !chain.replayed() && !listeners.isEmpty()) {
                     refused = listeners.moved(new TransitionEvent(
-                            session(),
+                            session.get(),
                             number,
                             steps,
                             current.name(),
@@ -218,18 +214,10 @@ public final class Round {
                     end.waiting());
             boolean heardBefore = hooks.recordedEnd(number).isPresent();
             RoundResult told =
-                    heardBefore || listeners.isEmpty() ? result : listeners.roundEnded(session(), number, result);
+                    heardBefore || listeners.isEmpty() ? result : listeners.roundEnded(session.get(), number, result);
             hooks.ended(number, told);
             return told;
         }
-    }
-
-    /** The id listeners hear: the session's, or for a lone round one of its own, made when first needed. */
-    private String session() {
-        if (session.isEmpty()) {
-            session = Optional.of(UUID.randomUUID().toString());
-        }
-        return session.get();
     }
 
     /**
@@ -283,7 +271,8 @@ public final class Round {
 
         /** The round, ready to {@link Round#run()}. */
         public Round build() {
-            RuntimeConfig settings = config.orElseGet(agent::config);
+            // not orElseGet(agent::config): a method reference spins a class at a machine's cold start
+            RuntimeConfig settings = config.isPresent() ? config.get() : agent.config();
             return new Round(
                     machine,
                     agent,

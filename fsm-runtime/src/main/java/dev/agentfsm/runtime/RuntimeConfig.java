@@ -80,14 +80,16 @@ public record RuntimeConfig(
         ConfigValues.atLeast("maxRound", maxRound, 1);
         ConfigValues.atLeast("jsonParsingRetry", jsonParsingRetry, 0);
         ConfigValues.inRange("llmTimeout", llmTimeout, llmTimeout);
-        Objects.requireNonNull(llmCallDeadline, "llmCallDeadline").ifPresent(deadline -> {
+        // no lambda (ifPresent): every agent checks its defaults when made, at the application's cold start
+        if (Objects.requireNonNull(llmCallDeadline, "llmCallDeadline").isPresent()) {
+            Duration deadline = llmCallDeadline.get();
             ConfigValues.inRange("llmCallDeadline", deadline, deadline);
             if (deadline.compareTo(llmTimeout) < 0) {
                 throw new ConfigException("llmCallDeadline: " + deadline + " is shorter than llmTimeout (" + llmTimeout
                         + "), so no attempt could use its time-out; set llmCallDeadline to " + llmTimeout
                         + " or more, or leave it out (twice llmTimeout)");
             }
-        });
+        }
         ConfigValues.inRange("userTimeout", userTimeout, userTimeout);
         ConfigValues.inRange("actionTimeout", actionTimeout, actionTimeout);
         Objects.requireNonNull(llm, "llm");

@@ -8,7 +8,6 @@ import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
-import java.util.function.Supplier;
 
 /**
  * The end of a round's step chain: one state's work, within its declared time-out, and what the
@@ -22,7 +21,7 @@ final class StateStep {
     private final Context context;
     private final CancellationToken cancellation;
     private final Listeners listeners;
-    private final Supplier<String> session;
+    private final SessionId session;
     private final int round;
     private final Subtasks subtasks = new Subtasks();
 
@@ -31,8 +30,7 @@ final class StateStep {
     /** How the round went to {@code onError}, the first part of its reason. */
     private String errorReason = "";
 
-    StateStep(
-            Context context, CancellationToken cancellation, Listeners listeners, Supplier<String> session, int round) {
+    StateStep(Context context, CancellationToken cancellation, Listeners listeners, SessionId session, int round) {
         this.context = context;
         this.cancellation = cancellation;
         this.listeners = listeners;
@@ -128,13 +126,13 @@ final class StateStep {
     /** The round's end in {@code at} as the decider gave it; {@code thrown} is the cause of a failed end. */
     static RoundResult result(Decision.End end, Status at, int steps, Optional<Exception> thrown) {
         Optional<Throwable> cause = end.failed() ? Optional.of(thrown.orElseThrow()) : Optional.empty();
-        return RoundResult.ended(
-                end.outcome(),
-                end.reason(),
-                at,
-                steps,
-                cause,
-                end.violation().map(v -> new RoundResult.Violation(v.from(), v.requested(), v.allowed())));
+        // no lambda: every round ends here, and its first end is in the machine's cold start
+        Optional<RoundResult.Violation> violation = Optional.empty();
+        if (end.violation().isPresent()) {
+            WorkEnd.Refused v = end.violation().get();
+            violation = Optional.of(new RoundResult.Violation(v.from(), v.requested(), v.allowed()));
+        }
+        return RoundResult.ended(end.outcome(), end.reason(), at, steps, cause, violation);
     }
 
     /** How a state's failed work ended: interrupted, timed out, a rejected reply, an unknown status, or a failure. */

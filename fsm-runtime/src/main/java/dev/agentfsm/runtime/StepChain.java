@@ -1,25 +1,27 @@
 package dev.agentfsm.runtime;
 
+import dev.agentfsm.runtime.SessionRecorder.RoundHooks;
 import dev.agentfsm.runtime.StepInterceptor.StepEnd;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * The chain one round's steps go through: its interceptors in order, then the state's work. One
  * object serves every step of a round (the round sets the step's facts before each), so a step
- * allocates nothing for it; confined to the round's thread.
+ * allocates nothing for it; confined to the round's thread. It holds the round's parts themselves
+ * rather than suppliers of them: a lambda spins a class at a machine's first round.
  */
 final class StepChain implements StepInterceptor.Chain {
     private final List<StepInterceptor> interceptors;
-    private final Supplier<StepEnd> work;
+    /** The chain's end: the state's work and what follows it. */
+    private final StateStep work;
+
     private final StateManager<?, ?> machine;
     private final Context context;
-    private final Supplier<String> session;
+    private final SessionId session;
     private final int round;
-    /** Whether the session's recorder replays the running step. */
-    private final BooleanSupplier replaying;
+    /** Says whether the session's recorder replays the running step. */
+    private final RoundHooks hooks;
 
     private Status status;
     private Agent agent;
@@ -33,19 +35,19 @@ final class StepChain implements StepInterceptor.Chain {
 
     StepChain(
             List<StepInterceptor> interceptors,
-            Supplier<StepEnd> work,
+            StateStep work,
             StateManager<?, ?> machine,
             Context context,
-            Supplier<String> session,
+            SessionId session,
             int round,
-            BooleanSupplier replaying) {
+            RoundHooks hooks) {
         this.interceptors = interceptors;
         this.work = work;
         this.machine = machine;
         this.context = context;
         this.session = session;
         this.round = round;
-        this.replaying = replaying;
+        this.hooks = hooks;
     }
 
     /** Runs one step of {@code status} by {@code agent} through the whole chain. */
@@ -69,8 +71,8 @@ final class StepChain implements StepInterceptor.Chain {
         next = link + 1;
         if (link == interceptors.size()) {
             // the recorder, outermost, began the step: remember what it said, for after the step's end
-            replayed = replaying.getAsBoolean();
-            return work.get();
+            replayed = hooks.stepReplayed();
+            return work.run(status, agent, step);
         }
         int outer = running;
         running = link;
@@ -139,6 +141,6 @@ final class StepChain implements StepInterceptor.Chain {
 
     @Override
     public boolean replayed() {
-        return replayed || (next <= interceptors.size() && replaying.getAsBoolean());
+        return replayed || (next <= interceptors.size() && hooks.stepReplayed());
     }
 }

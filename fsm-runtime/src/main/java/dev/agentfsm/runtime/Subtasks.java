@@ -42,14 +42,19 @@ final class Subtasks {
         } else if (justEnded) {
             return Optional.empty();
         } else {
+            // plain reads, no lambdas: the first subtask that ends is often in a session's first round,
+            // where each lambda spins a class of its own
+            Optional<String> asked = context.get(Context.SUBTASK);
+            Optional<String> result = context.get(Context.ROUND_RESULT);
+            Optional<Exception> error = context.get(Context.ERROR);
             subtask = new ArchivedSubtask(
-                    context.get(Context.SUBTASK)
-                            .or(() -> context.get(Context.REQUEST))
-                            .orElse(""),
+                    asked.isPresent()
+                            ? asked.get()
+                            : context.get(Context.REQUEST).orElse(""),
                     status,
-                    context.get(Context.ROUND_RESULT)
-                            .or(() -> context.get(Context.ERROR).map(Exception::toString))
-                            .orElse(""));
+                    result.isPresent()
+                            ? result.get()
+                            : error.isPresent() ? error.get().toString() : "");
             archive.add(subtask); // as context.archive(subtask) does
         }
         justEnded = true;

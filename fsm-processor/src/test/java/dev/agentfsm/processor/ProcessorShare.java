@@ -47,6 +47,9 @@ public final class ProcessorShare {
     /** javac runs on the calling thread; its CPU time stays honest on a busy machine, unlike wall time. */
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
+    private static final com.sun.management.ThreadMXBean ALLOCATION =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
     private ProcessorShare() {}
 
     public static void main(String[] args) throws IOException {
@@ -62,26 +65,31 @@ public final class ProcessorShare {
         long[] insideProcessor = new long[runs];
         long[] withoutProcessor = new long[runs];
         long[] sameFilesOnly = new long[runs];
+        // the compiling thread's allocation, in MB: unlike time, the same on a busy machine as on a quiet one
+        long[][] allocated = new long[3][runs];
         int warmUp = 3;
         for (int i = -warmUp; i < runs; i++) {
             Path out = work.resolve("run" + (i + warmUp));
             TimedProcessor processor = new TimedProcessor(new FsmProcessor());
-            long processed = time(javac, List.of(source), out.resolve("a"), Optional.of(processor));
+            Cost processed = time(javac, List.of(source), out.resolve("a"), Optional.of(processor));
             List<Path> all = new ArrayList<>(List.of(source));
             try (Stream<Path> generated = Files.walk(out.resolve("a/sources"))) {
                 generated.filter(p -> p.toString().endsWith(".java")).forEach(all::add);
             }
-            long floor = time(
+            Cost floor = time(
                     javac,
                     List.of(source),
                     out.resolve("c"),
                     Optional.of(new SameFilesProcessor(out.resolve("a/sources"), out.resolve("a/classes"))));
-            long plain = time(javac, all, out.resolve("b"), Optional.empty());
+            Cost plain = time(javac, all, out.resolve("b"), Optional.empty());
             if (i >= 0) {
-                withProcessor[i] = processed;
+                withProcessor[i] = processed.cpuMillis();
                 insideProcessor[i] = processor.nanos / 1_000_000;
-                withoutProcessor[i] = plain;
-                sameFilesOnly[i] = floor;
+                withoutProcessor[i] = plain.cpuMillis();
+                sameFilesOnly[i] = floor.cpuMillis();
+                allocated[0][i] = processed.allocatedMegabytes();
+                allocated[1][i] = floor.allocatedMegabytes();
+                allocated[2][i] = plain.allocatedMegabytes();
             }
         }
         long a = median(withProcessor);
@@ -104,6 +112,12 @@ public final class ProcessorShare {
                 (double) a / b,
                 (double) c / b);
         System.out.printf(
+                Locale.ROOT,
+                "allocated by the compiling thread, median MB: with the processor %d, the floor %d, -proc:none %d%n",
+                median(allocated[0]),
+                median(allocated[1]),
+                median(allocated[2]));
+        System.out.printf(
                 Locale.ROOT, "processor share of javac time:                     %5.1f %%%n", 100.0 * (a - b) / a);
         System.out.printf(
                 Locale.ROOT,
@@ -112,8 +126,11 @@ public final class ProcessorShare {
                 median(insideProcessor));
     }
 
-    /** The compiling thread's CPU time, in ms, of javac on {@code sources}, with {@code processor} or {@code -proc:none}. */
-    private static long time(JavaCompiler javac, List<Path> sources, Path out, Optional<Processor> processor)
+    /** What one compilation cost the compiling thread. */
+    private record Cost(long cpuMillis, long allocatedMegabytes) {}
+
+    /** The compiling thread's CPU time and allocation for javac on {@code sources}, with {@code processor} or {@code -proc:none}. */
+    private static Cost time(JavaCompiler javac, List<Path> sources, Path out, Optional<Processor> processor)
             throws IOException {
         Path classes = Files.createDirectories(out.resolve("classes"));
         Path generated = Files.createDirectories(out.resolve("sources"));
@@ -131,13 +148,18 @@ public final class ProcessorShare {
         }
         try (StandardJavaFileManager files = javac.getStandardFileManager(null, Locale.ROOT, null)) {
             Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(sources);
+            long allocatedBefore =
+                    ALLOCATION.getThreadAllocatedBytes(Thread.currentThread().getId());
             long start = CPU.getCurrentThreadCpuTime();
             JavaCompiler.CompilationTask task = javac.getTask(null, files, null, options, null, units);
             processor.ifPresent(p -> task.setProcessors(List.of(p)));
             if (!task.call()) {
                 throw new IllegalStateException("compilation failed; see the messages above");
             }
-            return (CPU.getCurrentThreadCpuTime() - start) / 1_000_000;
+            long cpu = CPU.getCurrentThreadCpuTime() - start;
+            long allocated =
+                    ALLOCATION.getThreadAllocatedBytes(Thread.currentThread().getId()) - allocatedBefore;
+            return new Cost(cpu / 1_000_000, allocated / 1_000_000);
         }
     }
 

@@ -20,7 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The processor's cost: javac on a synthetic machine of {@code states} states with the processor,
  * against javac on the same sources plus the sources the processor generated, without it. The
- * difference, divided by the states, is the processor's cost per state. javac runs in-process, warm,
+ * difference, divided by the states, is the processor's cost per state. Beside them, the floor: javac
+ * with a processor that writes the same files and does nothing else. javac runs in-process, warm,
  * as in a build tool's compiler daemon.
  */
 @State(Scope.Benchmark)
@@ -59,6 +60,15 @@ public class ProcessorBenchmark {
     @Benchmark
     public void withProcessor() throws IOException {
         compilation.withProcessor();
+    }
+
+    /**
+     * javac with a processor that writes the files agent-fsm's processor wrote, in the first round, and
+     * does nothing else: the least any processor that generates these files costs.
+     */
+    @Benchmark
+    public void withSameFilesOnly() throws IOException {
+        compilation.withSameFilesOnly();
     }
 
     /** The SVG of the machine, drawn from its model by fsm-diagrams as the Maven plugin draws it, after the compile. */

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import javax.annotation.processing.Processor;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -19,17 +20,20 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 
 /**
- * javac in-process through {@code javax.tools}, the way build tools run it: with agent-fsm's
- * processor writing generated sources to a directory, or with {@code -proc:none}. Both ways open
- * their own file manager, so each compilation pays the same fixed costs.
+ * javac in-process through {@code javax.tools}, the way build tools run it: with a processor (agent-fsm's,
+ * or the floor that only writes the same files) writing generated sources to a directory, or with
+ * {@code -proc:none}. Every way opens its own file manager, so each compilation pays the same fixed costs.
  */
 final class Javac {
     static final String CLASS_PATH_PROPERTY = "agentfsm.javac.classpath";
 
     private Javac() {}
 
-    /** Compiles {@code sources} to {@code classes}, running the processor when {@code generated} is given. */
-    static void compile(List<Path> sources, Path classes, Optional<Path> generated) throws IOException {
+    /**
+     * Compiles {@code sources} to {@code classes}; with {@code processing} given, runs its processor with
+     * its generated sources written to its directory, otherwise with {@code -proc:none}.
+     */
+    static void compile(List<Path> sources, Path classes, Optional<Processing> processing) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
             throw new IllegalStateException("no system Java compiler: run the benchmarks on a JDK, not a JRE");
@@ -44,9 +48,9 @@ final class Javac {
                 classPath(),
                 "-implicit:none",
                 "-Xlint:none"));
-        if (generated.isPresent()) {
-            Files.createDirectories(generated.get());
-            options.addAll(List.of("-s", generated.get().toString()));
+        if (processing.isPresent()) {
+            Files.createDirectories(processing.get().generated());
+            options.addAll(List.of("-s", processing.get().generated().toString()));
         } else {
             options.add("-proc:none");
         }
@@ -55,8 +59,8 @@ final class Javac {
                 javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
             JavaCompiler.CompilationTask task =
                     javac.getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromPaths(sources));
-            if (generated.isPresent()) {
-                task.setProcessors(List.of(new FsmProcessor()));
+            if (processing.isPresent()) {
+                task.setProcessors(List.of(processing.get().processor()));
             }
             if (!task.call()) {
                 throw new IllegalStateException("javac failed on the synthetic machine:\n"
@@ -65,6 +69,15 @@ final class Javac {
                                 .map(d -> d.toString())
                                 .collect(Collectors.joining("\n")));
             }
+        }
+    }
+
+    /** A processor for one compilation and the directory its generated sources go to. */
+    record Processing(Processor processor, Path generated) {
+
+        /** agent-fsm's processor. */
+        static Processing fsm(Path generated) {
+            return new Processing(new FsmProcessor(), generated);
         }
     }
 

@@ -14,20 +14,31 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A synthetic machine on disk, its generated sources, and the two compilations the processor
- * benchmark compares. Each compilation writes to a fresh directory.
+ * A synthetic machine on disk, its generated sources, and the three compilations the processor
+ * benchmark compares: with the processor, with a processor that only writes the same files (the
+ * floor), and with {@code -proc:none} on the sources plus the generated ones. Each compilation writes
+ * to a fresh directory.
  */
 public final class SyntheticCompilation {
     private final Path work;
     private final List<Path> sources;
     private final List<Path> sourcesAndGenerated;
+    /** What the processor wrote in the first compilation, for the floor to write again. */
+    private final SameFilesProcessor.Captured written;
+
     private final ModelFile model;
     private Path output;
 
-    private SyntheticCompilation(Path work, List<Path> sources, List<Path> sourcesAndGenerated, ModelFile model) {
+    private SyntheticCompilation(
+            Path work,
+            List<Path> sources,
+            List<Path> sourcesAndGenerated,
+            SameFilesProcessor.Captured written,
+            ModelFile model) {
         this.work = work;
         this.sources = sources;
         this.sourcesAndGenerated = sourcesAndGenerated;
+        this.written = written;
         this.model = model;
         this.output = work.resolve("out");
     }
@@ -38,7 +49,7 @@ public final class SyntheticCompilation {
         SyntheticMachine.write(work.resolve("src"), states);
         List<Path> sources = Javac.sources(work.resolve("src"));
         Path generated = work.resolve("generated");
-        Javac.compile(sources, work.resolve("first"), Optional.of(generated));
+        Javac.compile(sources, work.resolve("first"), Optional.of(Javac.Processing.fsm(generated)));
         List<Path> all = new ArrayList<>(sources);
         all.addAll(Javac.sources(generated));
         if (all.size() == sources.size()) {
@@ -49,7 +60,12 @@ public final class SyntheticCompilation {
             throw new IllegalStateException("the processor wrote no model at " + yaml);
         }
         try {
-            return new SyntheticCompilation(work, List.copyOf(sources), List.copyOf(all), ModelFile.read(yaml));
+            return new SyntheticCompilation(
+                    work,
+                    List.copyOf(sources),
+                    List.copyOf(all),
+                    SameFilesProcessor.Captured.read(generated, work.resolve("first")),
+                    ModelFile.read(yaml));
         } catch (ModelException e) {
             throw new IllegalStateException(
                     "the processor wrote a model fsm-diagrams cannot read: " + e.getMessage(), e);
@@ -63,7 +79,19 @@ public final class SyntheticCompilation {
 
     /** javac with the processor. */
     public void withProcessor() throws IOException {
-        Javac.compile(sources, output.resolve("classes"), Optional.of(output.resolve("generated")));
+        Javac.compile(
+                sources, output.resolve("classes"), Optional.of(Javac.Processing.fsm(output.resolve("generated"))));
+    }
+
+    /**
+     * javac with the floor: a processor that writes the files agent-fsm's processor wrote for these
+     * sources, in the first round, and does nothing else (see {@link SameFilesProcessor}).
+     */
+    public void withSameFilesOnly() throws IOException {
+        Javac.compile(
+                sources,
+                output.resolve("classes"),
+                Optional.of(new Javac.Processing(new SameFilesProcessor(written), output.resolve("generated"))));
     }
 
     /** javac with {@code -proc:none} on the sources and the generated sources. */

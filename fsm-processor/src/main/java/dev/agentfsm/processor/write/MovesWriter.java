@@ -1,5 +1,6 @@
 package dev.agentfsm.processor.write;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -22,12 +23,19 @@ import javax.lang.model.element.Modifier;
  * Writes {@code <Machine>Moves}: a class nested in it per state ({@code HostAgentMoves.Assign}), with
  * one method per transition the state declares, and {@code byStatus}. Because there is no method for an
  * undeclared move, a state that asks for one does not compile. A move within the machine returns a
- * {@code Next} made once, when the helper is first used, so a decision allocates nothing; a hand-off
- * carries its agent and is made per call. One file for the machine rather than one per state: javac's
- * filer and every later round pay per generated file, which at a thousand states was most of the
- * processor's cost.
+ * {@code Next} made once, so a decision allocates nothing; a hand-off carries its agent and is made per
+ * call. One file for the machine rather than one per state: javac's filer and every later round pay per
+ * generated file, which at a thousand states was most of the processor's cost.
+ *
+ * <p>The made decisions are one array of the machine's, filled by a loop over the status enum's declared
+ * moves when the helpers are first used, not a constant per move in each helper: javac enters every
+ * generated declaration again in each round after the first, so what it declares per transition costs
+ * every compile that runs the processor.
  */
 final class MovesWriter {
+
+    /** The field of {@code <Machine>Moves} that holds the made decisions, which each helper returns by index. */
+    private static final String MOVES = "MOVES";
 
     private final GeneratedTypes generated;
 
@@ -44,23 +52,50 @@ final class MovesWriter {
     JavaFile write(MachineModel machine, List<StateModel> leftOut) {
         Map<TypeRef, TypeRef> helpers = helpers(machine, leftOut);
         ClassName self = GeneratedTypes.className(machine.ref().moves());
+        ClassName status = GeneratedTypes.statusEnum(machine);
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc(
                         """
                         The moves the states of the {@code $L} machine may make: a class per state, named as the state
-                        class, with one method per {@code @Transition} it declares. A state's
-                        {@code public Next next(agent, to)} is given its own.
+                        class, with one method per {@code @Transition} it declares. A state that declares
+                        {@code public Next next($L agent, $L.<State> to)} is given its own and decides in code; a state
+                        without one takes its only move, or the move to the agent's status ({@code byStatus}).
                         """,
-                        machine.name());
+                        machine.name(),
+                        machine.ref().agentType().nestedName(),
+                        self.simpleName());
         GeneratedTypes.origin(type, machine);
         generated.mark(type, machine.origin());
+        int within = 0;
+        for (StateModel state : machine.states()) {
+            for (TransitionModel t : state.transitions()) {
+                within += t.isHandOff(machine.ref()) ? 0 : 1;
+            }
+        }
+        if (within > 0) {
+            type.addField(FieldSpec.builder(
+                            ArrayTypeName.of(RuntimeTypes.NEXT),
+                            MOVES,
+                            Modifier.PRIVATE,
+                            Modifier.STATIC,
+                            Modifier.FINAL)
+                    .addJavadoc(
+                            "The decision of each declared move within {@code $L}, made once, in the order of the states\n"
+                                    + "and their transitions.\n",
+                            machine.name())
+                    .initializer("moves()")
+                    .build());
+        }
         type.addMethod(
                 MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-        for (StateModel state : machine.states()) {
-            type.addType(helper(machine, state, helpers.get(state.type()), Optional.empty()));
+        if (within > 0) {
+            type.addMethod(movesMethod(machine, status, within));
         }
-        ClassName status = GeneratedTypes.statusEnum(machine);
+        int[] next = {0};
+        for (StateModel state : machine.states()) {
+            type.addType(helper(machine, state, helpers.get(state.type()), Optional.empty(), next));
+        }
         for (StateModel state : leftOut) {
             String why =
                     machine.name() + "." + state.status() + " (" + state.type().qualifiedName()
@@ -72,7 +107,8 @@ final class MovesWriter {
                     machine,
                     state,
                     helpers.get(state.type()),
-                    Optional.of(CodeBlock.of("throw new $T($S)", IllegalStateException.class, why))));
+                    Optional.of(CodeBlock.of("throw new $T($S)", IllegalStateException.class, why)),
+                    new int[] {0}));
         }
         return JavaFile.builder(machine.packageName(), type.build())
                 .skipJavaLangImports(true)
@@ -87,29 +123,58 @@ final class MovesWriter {
         return Names.movesTypes(machine.ref(), all);
     }
 
-    /** @param leftOut the statement each method runs instead of deciding, for a state the enum leaves out */
+    /**
+     * {@code MOVES}' loop: every status's declared moves within the machine, in order, made into decisions
+     * by {@code Next.move}, which checks each against the declaration as any other caller's.
+     */
+    private static MethodSpec movesMethod(MachineModel machine, ClassName status, int within) {
+        return MethodSpec.methodBuilder("moves")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(ArrayTypeName.of(RuntimeTypes.NEXT))
+                .addStatement("$T[] moves = new $T[$L]", RuntimeTypes.NEXT, RuntimeTypes.NEXT, within)
+                .addStatement("int made = 0")
+                .beginControlFlow("for ($T from : $T.values())", status, status)
+                .beginControlFlow("for ($T move : from.moves())", RuntimeTypes.MOVE)
+                // a hand-off's target is another machine's status; its decision carries an agent, made per call
+                .beginControlFlow("if (move.to() instanceof $T)", status)
+                .addStatement("moves[made++] = $T.move(from, move.to())", RuntimeTypes.NEXT)
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("if (made != moves.length)")
+                .addStatement(
+                        "throw new $T($S + made + $S)",
+                        IllegalStateException.class,
+                        machine.name() + "Moves was generated for " + within + " moves within " + machine.name()
+                                + ", but " + status.simpleName() + " declares ",
+                        "; compile the machine's classes together again")
+                .endControlFlow()
+                .addStatement("return moves")
+                .build();
+    }
+
+    /**
+     * @param leftOut the statement each method runs instead of deciding, for a state the enum leaves out
+     * @param next the index in {@code MOVES} of this state's first move within the machine; advanced past its moves
+     */
     private static TypeSpec helper(
-            MachineModel machine, StateModel state, TypeRef helper, Optional<CodeBlock> leftOut) {
+            MachineModel machine, StateModel state, TypeRef helper, Optional<CodeBlock> leftOut, int[] next) {
         ClassName self = GeneratedTypes.className(helper);
         ClassName status = GeneratedTypes.statusEnum(machine);
         ClassName stateClass = GeneratedTypes.className(state.type());
 
-        String nextSignature = "public Next next(" + machine.ref().agentType().nestedName() + " agent, "
-                + helper.nestedName() + " to)";
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc(
-                        "The moves {@link $T} ({@code $L.$L}) may make:\none method per {@code @Transition} it declares.\n",
+                        "The moves of {@link $T} ({@code $L.$L}):\n$L\n",
                         stateClass,
                         machine.name(),
-                        state.status())
-                .addJavadoc(
-                        "\n<p>$L\n",
+                        state.status(),
                         leftOut.isPresent()
-                                ? "The machine has compile errors and {@code " + status.simpleName()
-                                        + "} leaves this state out:\n"
+                                ? "the machine has compile errors and {@code " + status.simpleName()
+                                        + "} leaves this state out;\n"
                                         + "this helper only lets code that names it compile, and each method throws."
-                                : whoDecides(machine, state, nextSignature));
+                                : whoDecides(machine, state));
 
         type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self)
@@ -147,29 +212,21 @@ final class MovesWriter {
                         .build());
             } else {
                 // one immutable decision per declared move, made once: choosing it allocates nothing
-                String constant = upperSnake(method);
+                int index = next[0]++;
                 if (leftOut.isEmpty()) {
-                    type.addField(FieldSpec.builder(
-                                    RuntimeTypes.NEXT, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                            .initializer(
-                                    "$T.move($T.$L, $T.$L)", RuntimeTypes.NEXT, status, state.status(), status, target)
-                            .build());
-                    byStatus.addStatement("if (status == $T.$L) return $L", status, target, constant);
+                    byStatus.addStatement("if (status == $T.$L) return $L[$L]", status, target, MOVES, index);
                 }
                 type.addMethod(MethodSpec.methodBuilder(method)
                         .addJavadoc(doc, docArgs)
                         .addModifiers(Modifier.PUBLIC)
                         .returns(RuntimeTypes.NEXT)
-                        .addStatement(leftOut.orElseGet(() -> CodeBlock.of("return $L", constant)))
+                        .addStatement(leftOut.orElseGet(() -> CodeBlock.of("return $L[$L]", MOVES, index)))
                         .build());
             }
         }
         type.addMethod(MethodSpec.methodBuilder("byStatus")
                 .addJavadoc(
-                        """
-                        The declared move within {@code $L} to {@code status}; an illegal decision for any other
-                        status, which ends the round with an explicit result.
-                        """,
+                        "The declared move within {@code $L} to {@code status}, or an illegal decision (the round ends).\n",
                         machine.name())
                 .addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeTypes.NEXT)
@@ -183,21 +240,17 @@ final class MovesWriter {
     }
 
     /** Who picks among these moves, for the helper's Javadoc: the state's own next method or the state manager. */
-    private static String whoDecides(MachineModel machine, StateModel state, String nextSignature) {
+    private static String whoDecides(MachineModel machine, StateModel state) {
         if (state.nextMethod().isPresent()) {
-            return "The state decides in its {@code " + nextSignature + "},\nwhich returns one of them.";
+            return "its {@code next} method picks one.";
         }
         if (state.transitions().isEmpty()) {
-            return "The state declares no move.";
+            return "it declares none.";
         }
-        String instead = "declaring {@code " + nextSignature + "} would decide in code instead.";
         return state.onlyMove(machine.ref())
-                .map(only ->
-                        "The state declares no {@code next} method, so the state manager takes its only move, {@link #"
-                                + Names.transitionMethod(machine.ref(), only.target()) + "()};\n" + instead)
-                .orElse(
-                        "The state declares no {@code next} method, so the state manager moves to the agent's status with\n"
-                                + "{@link #byStatus}; " + instead);
+                .map(only -> "without a {@code next} method it takes its only one, {@link #"
+                        + Names.transitionMethod(machine.ref(), only.target()) + "()}.")
+                .orElse("without a {@code next} method it moves to the agent's status, {@link #byStatus}.");
     }
 
     /** {@code HostAgent} to {@code HOST_AGENT}. */

@@ -270,11 +270,15 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
     /** A claim on one journal: appends its lines, each linked to the one before. */
     private final class Claim implements Writer {
         private final String journal;
+        /** The journal's name in UTF-8, as each of its frames holds it. */
+        private final byte[] name;
+
         private long last;
         private boolean closed;
 
         Claim(String journal, long last) {
             this.journal = journal;
+            this.name = journal.getBytes(StandardCharsets.UTF_8);
             this.last = last;
         }
 
@@ -286,7 +290,7 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
                         where(journal),
                         "journal " + where(journal) + " was closed; open it again to append");
             }
-            last = log.append(SharedLog.frame(journal, last, line));
+            last = log.append(SharedLog.frame(name, last, line));
             tails.put(journal, last);
         }
 

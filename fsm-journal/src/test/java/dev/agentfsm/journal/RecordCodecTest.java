@@ -1,11 +1,13 @@
 package dev.agentfsm.journal;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.annotations.Trigger;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +46,14 @@ class RecordCodecTest {
                 assertEquals(TREES.writeValueAsString(TREES.readTree(line)), line, "the tree's line of " + record);
                 assertEquals(record, RecordCodec.parse(line, record.number()), "read back from " + line);
             }
+        }
+    }
+
+    @Test
+    void aValuesUtf8IsItsTextsSoActionIdsKeepTheirDigests() {
+        for (String text : TEXTS) {
+            JsonNode action = call(text).get("action");
+            assertArrayEquals(action.toString().getBytes(StandardCharsets.UTF_8), RecordCodec.utf8(action), text);
         }
     }
 

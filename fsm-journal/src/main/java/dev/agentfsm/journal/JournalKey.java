@@ -64,12 +64,19 @@ public final class JournalKey {
 
     /** The MAC of a record's contents {@code body}, chained to the MAC of the record before it ({@code ""} for the first). */
     String mac(String previous, String body) {
+        byte[] utf8 = body.getBytes(StandardCharsets.UTF_8);
+        return mac(previous, utf8, utf8.length);
+    }
+
+    /** As {@link #mac(String, String)}, of the contents' first {@code length} bytes of UTF-8 in {@code body}. */
+    String mac(String previous, byte[] body, int length) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(secret);
             mac.update(previous.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) '\n');
-            return HexFormat.of().formatHex(mac.doFinal(body.getBytes(StandardCharsets.UTF_8)));
+            mac.update(body, 0, length);
+            return HexFormat.of().formatHex(mac.doFinal());
         } catch (NoSuchAlgorithmException | InvalidKeyException e) {
             throw new IllegalStateException("every Java platform has " + ALGORITHM, e);
         }

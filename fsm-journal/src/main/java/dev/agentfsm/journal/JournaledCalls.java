@@ -21,7 +21,6 @@ import dev.agentfsm.runtime.llm.LlmRequest;
 import dev.agentfsm.runtime.user.UserChannel;
 import dev.agentfsm.runtime.user.UserChannel.Answer;
 import dev.agentfsm.runtime.user.UserChannel.Decision;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -44,6 +43,9 @@ final class JournaledCalls {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     /** How many hex digits of the action's SHA-256 an action id carries. */
     private static final int DIGEST_HEX = 16;
+
+    /** The action ids' digest, copied for each use (a {@code MessageDigest} is not for many threads at once). */
+    private static final MessageDigest SHA_256 = sha256();
 
     private static final DeviceCall.Codec<ActionResult> ACTION_RESULT = DeviceCall.Codec.actionResult();
 
@@ -389,10 +391,23 @@ final class JournaledCalls {
     }
 
     private static String digest(JsonNode json) {
+        MessageDigest sha256;
         try {
-            byte[] hash =
-                    MessageDigest.getInstance("SHA-256").digest(json.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash).substring(0, DIGEST_HEX);
+            // a copy of one looked up once: getInstance searches the security providers at every call
+            sha256 = (MessageDigest) SHA_256.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException(
+                    "the platform's SHA-256 (" + SHA_256.getProvider() + ") cannot be copied", e);
+        }
+        // the action's JSON in UTF-8, as the records write it (the same text as json.toString(), which builds
+        // a writer per call: that and a second encoding were most of the digest's cost in a profile)
+        byte[] hash = sha256.digest(RecordCodec.utf8(json));
+        return HexFormat.of().formatHex(hash, 0, DIGEST_HEX / 2);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }

@@ -1,16 +1,19 @@
 package dev.agentfsm.journal;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.annotations.Trigger;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -23,8 +26,16 @@ import java.util.zip.CRC32C;
  * the object without either, chained to the previous record's MAC.
  */
 final class RecordCodec {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /**
+     * Writes and reads the records. A character outside the Basic Multilingual Plane is written as its four
+     * bytes of UTF-8, as Java's own encoder writes it (Jackson's UTF-8 generator would otherwise write the
+     * escapes of its surrogate pair, where journals hold the character); a lone surrogate, which no encoder
+     * can write as UTF-8, is written as its escape and so reads back as it was.
+     */
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+            .build());
+
     private static final HexFormat HEX = HexFormat.of();
     private static final String CRC_PREFIX = ",\"crc\":\"";
     /** {@code ,"crc":"} + eight hex digits + {@code "}}. */
@@ -61,9 +72,9 @@ final class RecordCodec {
      *
      * @param text the line, without its newline
      * @param mac its MAC, which the next record's chains to
-     * @param utf8Bytes the length of {@code text} in UTF-8, known from its checksum's encoding, so that a
-     *     writer need not encode a 2 KB record once more to learn it (that was 5 to 13% of a journaled
-     *     step's processor time in a JFR profile of fsm-benchmarks' ConcurrentJournals)
+     * @param utf8Bytes the length of {@code text} in UTF-8, known from its encoding, so that a writer need
+     *     not encode a 2 KB record once more to learn it (that was 5 to 13% of a journaled step's processor
+     *     time in a JFR profile of fsm-benchmarks' ConcurrentJournals)
      */
     record Line(String text, String mac, int utf8Bytes) {}
 
@@ -80,25 +91,84 @@ final class RecordCodec {
         return line(record, Optional.empty(), "").text();
     }
 
-    /** The record as one line; with a key, it carries a MAC chained to {@code previousMac}. */
+    /**
+     * The record as one line; with a key, it carries a MAC chained to {@code previousMac}. The record is
+     * written by Jackson's streaming generator straight into UTF-8 bytes, on which the MAC and the checksum
+     * are computed: no tree of the whole record, no second encoding of the text (building the tree and
+     * writing it as a string, then encoding that string again, were a fifth of a journaled step's processor
+     * time in a profile of fsm-benchmarks' ConcurrentJournals).
+     */
     static Line line(JournalRecord record, Optional<JournalKey> key, String previousMac) {
-        String body;
-        try {
-            body = JSON.writeValueAsString(toJson(record));
-        } catch (JsonProcessingException e) {
+        Utf8Line out = new Utf8Line();
+        try (JsonGenerator json = JSON.createGenerator(out)) {
+            write(record, json);
+        } catch (IOException e) {
             throw new IllegalStateException("record " + record.number() + " cannot be written as JSON", e);
         }
         String mac = "";
         if (key.isPresent()) {
-            mac = key.get().mac(previousMac, body);
-            body = body.substring(0, body.length() - 1) + MAC_PREFIX + mac + "\"}";
+            mac = key.get().mac(previousMac, out.bytes(), out.size());
+            out.replaceClosingBrace(MAC_PREFIX, mac);
         }
-        byte[] utf8 = body.getBytes(StandardCharsets.UTF_8);
         // the line is the body with its closing brace replaced by the checksum's member, all ASCII
-        return new Line(
-                body.substring(0, body.length() - 1) + CRC_PREFIX + crc(utf8) + "\"}",
-                mac,
-                utf8.length - 1 + CRC_SUFFIX_LENGTH);
+        out.replaceClosingBrace(CRC_PREFIX, crc(out.bytes(), out.size()));
+        return new Line(new String(out.bytes(), 0, out.size(), StandardCharsets.UTF_8), mac, out.size());
+    }
+
+    /** A JSON value in UTF-8 as this codec writes it (the action ids' digests are taken of it). */
+    static byte[] utf8(JsonNode value) {
+        try {
+            return JSON.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree cannot be written as JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** The bytes of a line being written: a growable array that gives its contents without a copy. */
+    private static final class Utf8Line extends OutputStream {
+        private byte[] bytes = new byte[4096];
+        private int size;
+
+        @Override
+        public void write(int b) {
+            ensure(1);
+            bytes[size++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] from, int offset, int length) {
+            ensure(length);
+            System.arraycopy(from, offset, bytes, size, length);
+            size += length;
+        }
+
+        byte[] bytes() {
+            return bytes;
+        }
+
+        int size() {
+            return size;
+        }
+
+        /** Replaces the object's closing brace by {@code ,"name":"value"}}: {@code prefix} is {@code ,"name":"}. */
+        void replaceClosingBrace(String prefix, String value) {
+            size--;
+            writeAscii(prefix);
+            writeAscii(value);
+            writeAscii("\"}");
+        }
+
+        private void writeAscii(String text) {
+            ensure(text.length());
+            text.getBytes(0, text.length(), bytes, size); // ASCII only: the deprecated method's one right use
+            size += text.length();
+        }
+
+        private void ensure(int more) {
+            if (size + more > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+            }
+        }
     }
 
     /** The record a line holds, unkeyed. */
@@ -193,71 +263,99 @@ final class RecordCodec {
     }
 
     static String crc(String body) {
-        return crc(body.getBytes(StandardCharsets.UTF_8));
+        byte[] utf8 = body.getBytes(StandardCharsets.UTF_8);
+        return crc(utf8, utf8.length);
     }
 
-    private static String crc(byte[] utf8) {
+    private static String crc(byte[] utf8, int length) {
         CRC32C crc = new CRC32C();
-        crc.update(utf8);
+        crc.update(utf8, 0, length);
         return HEX.toHexDigits((int) crc.getValue()); // eight lower-case digits, as %08x, without a Formatter
     }
 
-    private static ObjectNode toJson(JournalRecord record) {
-        ObjectNode json = NODES.objectNode();
-        json.put("n", record.number());
+    /** Writes the record's members, in the order every journal has them. */
+    private static void write(JournalRecord record, JsonGenerator json) throws IOException {
+        json.writeStartObject();
+        json.writeNumberField("n", record.number());
         if (record instanceof JournalRecord.Header h) {
-            json.put("type", "journal");
-            json.put("format", h.format());
-            json.put("session", h.session());
-            json.put("machine", h.machine());
-            json.put("fingerprint", h.fingerprint());
-            json.set("machines", array(h.machines()));
-            json.put("maxStep", h.maxStep());
-            json.put("maxRound", h.maxRound());
-            json.put("created", h.created().toString());
+            json.writeStringField("type", "journal");
+            json.writeNumberField("format", h.format());
+            json.writeStringField("session", h.session());
+            json.writeStringField("machine", h.machine());
+            json.writeStringField("fingerprint", h.fingerprint());
+            texts(json, "machines", h.machines());
+            json.writeNumberField("maxStep", h.maxStep());
+            json.writeNumberField("maxRound", h.maxRound());
+            json.writeStringField("created", h.created().toString());
         } else if (record instanceof JournalRecord.Requests r) {
-            json.put("type", "requests");
-            json.set("requests", array(r.requests()));
+            json.writeStringField("type", "requests");
+            texts(json, "requests", r.requests());
         } else if (record instanceof JournalRecord.Step s) {
-            json.put("type", "step");
-            json.put("round", s.round());
-            json.put("step", s.step());
-            json.put("sessionStep", s.sessionStep());
-            json.put("agent", s.agent());
-            json.put("state", s.state());
-            s.moved().ifPresent(m -> json.putObject("moved")
-                    .put("to", m.to())
-                    .put("trigger", m.trigger().name()));
-            s.ended().ifPresent(outcome -> json.put("ended", outcome));
-            json.put("timedOut", s.timedOut());
-            ArrayNode calls = json.putArray("calls");
-            s.calls().forEach(calls::add);
-            json.set("context", s.context());
-            json.set("blackboard", s.blackboard());
-            json.put("nanos", s.nanos());
+            json.writeStringField("type", "step");
+            json.writeNumberField("round", s.round());
+            json.writeNumberField("step", s.step());
+            json.writeNumberField("sessionStep", s.sessionStep());
+            json.writeStringField("agent", s.agent());
+            json.writeStringField("state", s.state());
+            if (s.moved().isPresent()) {
+                json.writeObjectFieldStart("moved");
+                json.writeStringField("to", s.moved().get().to());
+                json.writeStringField("trigger", s.moved().get().trigger().name());
+                json.writeEndObject();
+            }
+            if (s.ended().isPresent()) {
+                json.writeStringField("ended", s.ended().get());
+            }
+            json.writeBooleanField("timedOut", s.timedOut());
+            trees(json, "calls", s.calls());
+            tree(json, "context", s.context());
+            tree(json, "blackboard", s.blackboard());
+            json.writeNumberField("nanos", s.nanos());
         } else if (record instanceof JournalRecord.RoundEnd e) {
-            json.put("type", "roundEnd");
-            json.put("round", e.round());
-            json.put("outcome", e.outcome());
-            json.put("reason", e.reason());
-            json.set("path", array(e.path()));
-            e.result().ifPresent(result -> json.put("result", result));
+            json.writeStringField("type", "roundEnd");
+            json.writeNumberField("round", e.round());
+            json.writeStringField("outcome", e.outcome());
+            json.writeStringField("reason", e.reason());
+            texts(json, "path", e.path());
+            if (e.result().isPresent()) {
+                json.writeStringField("result", e.result().get());
+            }
         } else if (record instanceof JournalRecord.Waiting w) {
-            json.put("type", "waiting");
-            json.put("round", w.round());
-            json.put("step", w.step());
-            json.put("sessionStep", w.sessionStep());
-            json.put("agent", w.agent());
-            json.put("state", w.state());
-            ArrayNode calls = json.putArray("calls");
-            w.calls().forEach(calls::add);
-            json.put("kind", w.kind());
-            json.put("prompt", w.prompt());
+            json.writeStringField("type", "waiting");
+            json.writeNumberField("round", w.round());
+            json.writeNumberField("step", w.step());
+            json.writeNumberField("sessionStep", w.sessionStep());
+            json.writeStringField("agent", w.agent());
+            json.writeStringField("state", w.state());
+            trees(json, "calls", w.calls());
+            json.writeStringField("kind", w.kind());
+            json.writeStringField("prompt", w.prompt());
         } else if (record instanceof JournalRecord.Answered a) {
-            json.put("type", "answered");
-            json.set("call", a.call());
+            json.writeStringField("type", "answered");
+            tree(json, "call", a.call());
         }
-        return json;
+        json.writeEndObject();
+    }
+
+    private static void texts(JsonGenerator json, String field, List<String> values) throws IOException {
+        json.writeArrayFieldStart(field);
+        for (String value : values) {
+            json.writeString(value);
+        }
+        json.writeEndArray();
+    }
+
+    private static void trees(JsonGenerator json, String field, List<JsonNode> values) throws IOException {
+        json.writeArrayFieldStart(field);
+        for (JsonNode value : values) {
+            JSON.writeTree(json, value);
+        }
+        json.writeEndArray();
+    }
+
+    private static void tree(JsonGenerator json, String field, JsonNode value) throws IOException {
+        json.writeFieldName(field);
+        JSON.writeTree(json, value);
     }
 
     private static JournalRecord.Header header(JsonNode json, int number) throws BadRecord {
@@ -354,12 +452,6 @@ final class RecordCodec {
             list.add(call);
         }
         return list;
-    }
-
-    private static ArrayNode array(List<String> values) {
-        ArrayNode array = NODES.arrayNode();
-        values.forEach(array::add);
-        return array;
     }
 
     private static int integer(JsonNode json, String field) throws BadRecord {

@@ -86,6 +86,13 @@ final class SharedLog implements Closeable {
     /** The frames waiting for the next batch. Guarded by {@link #lock}. */
     private Batch open = new Batch();
 
+    /**
+     * The threads in {@code lock.wait()}: the writer between batches, and tests waiting for appends. An append
+     * wakes them only when there are any, so that a batch's hundred appends made while the writer writes
+     * don't each notify a lock nobody waits on. Guarded by {@link #lock}.
+     */
+    private int sleeping;
+
     private boolean closed;
     private Optional<IOException> failed = Optional.empty();
     private long batches;
@@ -94,6 +101,13 @@ final class SharedLog implements Closeable {
 
     /** The segment written to now, and how long it is (only the writer thread touches them after opening). */
     private long current;
+
+    /**
+     * Where the writer gathers a batch's frames for its one write: a direct buffer, reused, since a channel
+     * copies heap buffers into temporary direct ones of its own first (a cache of a few, which a batch of a
+     * hundred frames overflows). Only the writer thread touches it; it grows to the largest batch.
+     */
+    private ByteBuffer out = ByteBuffer.allocateDirect(1 << 16);
 
     private long currentSize;
 
@@ -145,7 +159,11 @@ final class SharedLog implements Closeable {
      * A journal line as a frame, linked to the journal's previous frame at {@code previous} (-1 for its first).
      */
     static ByteBuffer frame(String journal, long previous, String line) {
-        byte[] name = journal.getBytes(StandardCharsets.UTF_8);
+        return frame(journal.getBytes(StandardCharsets.UTF_8), previous, line);
+    }
+
+    /** As {@link #frame(String, long, String)}, with the journal's name in UTF-8. */
+    static ByteBuffer frame(byte[] name, long previous, String line) {
         byte[] text = line.getBytes(StandardCharsets.UTF_8);
         int length = FIXED + name.length + text.length;
         ByteBuffer frame = ByteBuffer.allocate(HEAD + length);
@@ -180,7 +198,9 @@ final class SharedLog implements Closeable {
             }
             batch = open;
             batch.frames.add(pending);
-            lock.notifyAll();
+            if (sleeping > 0) {
+                lock.notifyAll();
+            }
         }
         boolean interrupted = false;
         while (true) {
@@ -265,7 +285,12 @@ final class SharedLog implements Closeable {
     void awaitWaiting(int count) throws InterruptedException {
         synchronized (lock) {
             while (open.frames.size() < count) {
-                lock.wait();
+                sleeping++;
+                try {
+                    lock.wait();
+                } finally {
+                    sleeping--;
+                }
             }
         }
     }
@@ -314,10 +339,13 @@ final class SharedLog implements Closeable {
             Batch batch;
             synchronized (lock) {
                 while (open.frames.isEmpty() && !closed) {
+                    sleeping++;
                     try {
                         lock.wait();
                     } catch (InterruptedException e) {
                         // the writer's own thread: nobody interrupts it on purpose, and appenders wait on it
+                    } finally {
+                        sleeping--;
                     }
                 }
                 if (open.frames.isEmpty()) {
@@ -352,11 +380,9 @@ final class SharedLog implements Closeable {
 
     /** One write of the whole batch, then one force, in the current segment (rolled over first when full). */
     private void write(Batch batch) throws IOException {
-        long bytes = 0;
-        ByteBuffer[] buffers = new ByteBuffer[batch.frames.size()];
-        for (int i = 0; i < buffers.length; i++) {
-            buffers[i] = batch.frames.get(i).frame;
-            bytes += buffers[i].remaining();
+        int bytes = 0;
+        for (Pending pending : batch.frames) {
+            bytes += pending.frame.remaining();
         }
         if (currentSize > 0 && currentSize + bytes > segmentBytes) {
             roll();
@@ -365,15 +391,21 @@ final class SharedLog implements Closeable {
         synchronized (segments) {
             channel = segments.get(current);
         }
-        long offset = currentSize;
-        for (int i = 0; i < buffers.length; i++) {
-            batch.frames.get(i).position = position(current, offset);
-            offset += buffers[i].remaining();
+        if (out.capacity() < bytes) {
+            out = ByteBuffer.allocateDirect(Math.max(bytes, out.capacity() * 2));
         }
-        channel.position(currentSize);
-        long written = 0;
-        while (written < bytes) {
-            written += channel.write(buffers);
+        out.clear();
+        long offset = currentSize;
+        for (Pending pending : batch.frames) {
+            ByteBuffer frame = pending.frame;
+            pending.position = position(current, offset);
+            offset += frame.remaining();
+            out.put(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
+        }
+        out.flip();
+        long at = currentSize;
+        while (out.hasRemaining()) {
+            at += channel.write(out, at);
         }
         if (durability != Durability.FLUSH) {
             force.force(channel);

@@ -64,7 +64,12 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
     private final FileChannel lockChannel;
     private final FileLock lock;
     private final SharedLog log;
-    /** Each journal's last frame: the index that {@link #open} starts from. */
+    /**
+     * Each journal's last frame: the index that {@link #open} starts from. A claimed journal's entry is made
+     * with its first line and brought up to date when its claim is released, not at every line (a shared
+     * map written per record): nothing reads it meanwhile, since {@link #open} and {@link #create} of a
+     * claimed journal are refused.
+     */
     private final Map<String, Long> tails;
     /** The journals claimed by a writer now. */
     private final Set<String> claimed = ConcurrentHashMap.newKeySet();
@@ -270,11 +275,15 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
     /** A claim on one journal: appends its lines, each linked to the one before. */
     private final class Claim implements Writer {
         private final String journal;
+        /** The journal's name in UTF-8, as each of its frames holds it. */
+        private final byte[] name;
+
         private long last;
         private boolean closed;
 
         Claim(String journal, long last) {
             this.journal = journal;
+            this.name = journal.getBytes(StandardCharsets.UTF_8);
             this.last = last;
         }
 
@@ -286,14 +295,20 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
                         where(journal),
                         "journal " + where(journal) + " was closed; open it again to append");
             }
-            last = log.append(SharedLog.frame(journal, last, line));
-            tails.put(journal, last);
+            boolean first = last < 0;
+            last = log.append(SharedLog.frame(name, last, line));
+            if (first) {
+                tails.put(journal, last); // listed by journals() from its first line
+            }
         }
 
         @Override
         public synchronized void close() {
             if (!closed) {
                 closed = true;
+                if (last >= 0) {
+                    tails.put(journal, last);
+                }
                 claimed.remove(journal);
             }
         }

@@ -107,7 +107,29 @@ public final class ScaleReport {
                     "%nThe shared log wrote %,.0f records per batch (median), each batch one write and one force.%n",
                     json.get("logLinesPerForce").asDouble()));
         }
-        out.append(target(rates, none)).append("\n");
+        out.append(target(rates, none));
+        if (json.path("modelMillis").asLong() == 0
+                && rates.has("LOG")
+                && rates.get("LOG").asDouble() / none < 0.5) {
+            out.append(
+                            "\nWhy the run with instant stand-ins stays below 0.5×: with nothing to wait for, a step without a")
+                    .append(
+                            " journal is a few µs of the runtime's work, and it never parks. A journaled step writes about")
+                    .append(
+                            " 2 KB of JSON records (the model's reply, the action and its output, the context), hashes the")
+                    .append(
+                            " action, snapshots the context and the blackboard, and parks once until its batch is forced:")
+                    .append(
+                            " a dozen parts of 1 to 7 µs each, none of them waste (fsm-journal's README, \"What a journal")
+                    .append(
+                            " costs\", has the profile). The disk is no longer the limit, since every session shares one")
+                    .append(" force; reaching 0.5× would take a step without records, snapshots or a wait, which the")
+                    .append(
+                            " format and the rule that a completed action is forced before the next step starts exclude.")
+                    .append(
+                            " With a model that takes time, as every real one does, the shared log meets the target: next.\n");
+        }
+        out.append("\n");
     }
 
     /**

@@ -163,7 +163,7 @@ public final class ScaleReport {
                 "**Kill check** (`journal.KillCheck`, seed %d): %,d journaled sessions (%s) of %d steps in a child"
                         + " JVM on %s, killed with SIGKILL %,d ms after the first step completed, then every session resumed in"
                         + " a second JVM. At the kill the journals held %,d completed steps (%,d of them reported"
-                        + " completed by the child before it died, %d sessions finished); after the resume %,d of %,d"
+                        + " completed by the child before it died; sessions finished: %d); after the resume %,d of %,d"
                         + " sessions completed; actions of steps cut off by the kill that ran again: %d (not in"
                         + " the journal, so they run again, as documented). Every step reported completed in its"
                         + " journal, and no action of a journaled step ran again: %s.%n%n",

@@ -320,6 +320,7 @@ public final class Report {
     private void processorTarget(Map<Integer, double[]> byStates) {
         List<String> sizes = new ArrayList<>();
         List<String> aboveFloor = new ArrayList<>();
+        List<String> floorAbove = new ArrayList<>();
         for (Map.Entry<Integer, double[]> entry : byStates.entrySet()) {
             double[] millis = entry.getValue();
             double ratio = millis[0] / millis[1];
@@ -330,7 +331,10 @@ public final class Report {
                     entry.getKey(),
                     ratio(ratio),
                     ratio <= 1.25 ? "met" : String.format(Locale.ROOT, "**missed** by %s", ratio(ratio / 1.25))));
-            if (floor > 1.25) {
+            if (floor > ratio) {
+                floorAbove.add(String.valueOf(entry.getKey()));
+            }
+            if (ratio > 1.25 && floor > 1.25) {
                 aboveFloor.add(String.format(Locale.ROOT, "%d states (%s)", entry.getKey(), ratio(floor)));
             }
         }
@@ -343,6 +347,13 @@ public final class Report {
                     .append(": there no processor that writes these files can meet the target, however little it")
                     .append(" does. The floor is javac's own work, above all its later rounds entering every annotated")
                     .append(" class again (a generated `<Machine>Moves` a third smaller moved it within the noise).");
+        }
+        if (!floorAbove.isEmpty()) {
+            out.append(" At ")
+                    .append(String.join(", ", floorAbove))
+                    .append(" states the floor measured above the processor itself, which does more: there the two")
+                    .append(" differ by less than this benchmark's run-to-run noise, so one run does not decide a")
+                    .append(" ratio within a few hundredths of 1.25×.");
         }
         out.append('\n');
     }

@@ -69,9 +69,7 @@ final class MovesWriter {
         generated.mark(type, machine.origin());
         int within = 0;
         for (StateModel state : machine.states()) {
-            for (TransitionModel t : state.transitions()) {
-                within += t.isHandOff(machine.ref()) ? 0 : 1;
-            }
+            within += movesWithin(machine, state);
         }
         if (within > 0) {
             type.addField(FieldSpec.builder(
@@ -90,11 +88,12 @@ final class MovesWriter {
         type.addMethod(
                 MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         if (within > 0) {
-            type.addMethod(movesMethod(machine, status, within));
+            type.addMethod(movesMethod(machine, self, status, within));
         }
-        int[] next = {0};
+        int first = 0;
         for (StateModel state : machine.states()) {
-            type.addType(helper(machine, state, helpers.get(state.type()), Optional.empty(), next));
+            type.addType(helper(machine, state, helpers.get(state.type()), Optional.empty(), first));
+            first += movesWithin(machine, state);
         }
         for (StateModel state : leftOut) {
             String why =
@@ -108,7 +107,7 @@ final class MovesWriter {
                     state,
                     helpers.get(state.type()),
                     Optional.of(CodeBlock.of("throw new $T($S)", IllegalStateException.class, why)),
-                    new int[] {0}));
+                    0));
         }
         return JavaFile.builder(machine.packageName(), type.build())
                 .skipJavaLangImports(true)
@@ -127,7 +126,7 @@ final class MovesWriter {
      * {@code MOVES}' loop: every status's declared moves within the machine, in order, made into decisions
      * by {@code Next.move}, which checks each against the declaration as any other caller's.
      */
-    private static MethodSpec movesMethod(MachineModel machine, ClassName status, int within) {
+    private static MethodSpec movesMethod(MachineModel machine, ClassName self, ClassName status, int within) {
         return MethodSpec.methodBuilder("moves")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(ArrayTypeName.of(RuntimeTypes.NEXT))
@@ -145,7 +144,7 @@ final class MovesWriter {
                 .addStatement(
                         "throw new $T($S + made + $S)",
                         IllegalStateException.class,
-                        machine.name() + "Moves was generated for " + within + " moves within " + machine.name()
+                        self.simpleName() + " was generated for " + within + " moves within " + machine.name()
                                 + ", but " + status.simpleName() + " declares ",
                         "; compile the machine's classes together again")
                 .endControlFlow()
@@ -155,10 +154,11 @@ final class MovesWriter {
 
     /**
      * @param leftOut the statement each method runs instead of deciding, for a state the enum leaves out
-     * @param next the index in {@code MOVES} of this state's first move within the machine; advanced past its moves
+     * @param first the index in {@code MOVES} of this state's first move within the machine (unused for a
+     *     state the enum leaves out, whose methods throw)
      */
     private static TypeSpec helper(
-            MachineModel machine, StateModel state, TypeRef helper, Optional<CodeBlock> leftOut, int[] next) {
+            MachineModel machine, StateModel state, TypeRef helper, Optional<CodeBlock> leftOut, int first) {
         ClassName self = GeneratedTypes.className(helper);
         ClassName status = GeneratedTypes.statusEnum(machine);
         ClassName stateClass = GeneratedTypes.className(state.type());
@@ -183,6 +183,7 @@ final class MovesWriter {
                 MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         // byStatus returns the made decision for a declared move within the machine, and asks Next for any other
         CodeBlock.Builder byStatus = CodeBlock.builder();
+        int made = first;
         for (TransitionModel t : state.transitions()) {
             String method = Names.transitionMethod(machine.ref(), t.target());
             String target = t.target().status().orElseThrow();
@@ -212,7 +213,7 @@ final class MovesWriter {
                         .build());
             } else {
                 // one immutable decision per declared move, made once: choosing it allocates nothing
-                int index = next[0]++;
+                int index = made++;
                 if (leftOut.isEmpty()) {
                     byStatus.addStatement("if (status == $T.$L) return $L[$L]", status, target, MOVES, index);
                 }
@@ -237,6 +238,15 @@ final class MovesWriter {
                 .build());
 
         return type.build();
+    }
+
+    /** The moves {@code state} declares within the machine (not hand-offs): its share of {@code MOVES}. */
+    private static int movesWithin(MachineModel machine, StateModel state) {
+        int within = 0;
+        for (TransitionModel t : state.transitions()) {
+            within += t.isHandOff(machine.ref()) ? 0 : 1;
+        }
+        return within;
     }
 
     /** Who picks among these moves, for the helper's Javadoc: the state's own next method or the state manager. */

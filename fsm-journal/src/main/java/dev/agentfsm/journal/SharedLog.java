@@ -66,6 +66,9 @@ final class SharedLog implements Closeable {
     static final int HEAD = 12;
     /** The back link and the name's length. */
     private static final int FIXED = 10;
+
+    /** The direct buffer a batch is gathered into for its writes (see {@link #out}). */
+    static final int GATHER_BYTES = 1 << 20;
     /** The longest journal name, in UTF-8 bytes. */
     static final int MAX_NAME_BYTES = 1024;
     /** A segment is rolled over once a batch would take it past this size: 64 MiB. */
@@ -103,11 +106,14 @@ final class SharedLog implements Closeable {
     private long current;
 
     /**
-     * Where the writer gathers a batch's frames for its one write: a direct buffer, reused, since a channel
+     * Where the writer gathers a batch's frames for few writes: a direct buffer, reused, since a channel
      * copies heap buffers into temporary direct ones of its own first (a cache of a few, which a batch of a
-     * hundred frames overflows). Only the writer thread touches it; it grows to the largest batch.
+     * hundred frames overflows). Only the writer thread touches it. Its size is fixed: a batch larger than it
+     * is written in several pieces, and a frame larger than it on its own, so that a batch of many long
+     * lines (each may be up to {@link JournalFile#MAX_RECORD_BYTES}) never holds its whole size in direct
+     * memory.
      */
-    private ByteBuffer out = ByteBuffer.allocateDirect(1 << 16);
+    private final ByteBuffer out = ByteBuffer.allocateDirect(GATHER_BYTES);
 
     private long currentSize;
 
@@ -380,7 +386,7 @@ final class SharedLog implements Closeable {
 
     /** One write of the whole batch, then one force, in the current segment (rolled over first when full). */
     private void write(Batch batch) throws IOException {
-        int bytes = 0;
+        long bytes = 0;
         for (Pending pending : batch.frames) {
             bytes += pending.frame.remaining();
         }
@@ -391,26 +397,43 @@ final class SharedLog implements Closeable {
         synchronized (segments) {
             channel = segments.get(current);
         }
-        if (out.capacity() < bytes) {
-            out = ByteBuffer.allocateDirect(Math.max(bytes, out.capacity() * 2));
-        }
         out.clear();
         long offset = currentSize;
+        long at = currentSize;
         for (Pending pending : batch.frames) {
             ByteBuffer frame = pending.frame;
             pending.position = position(current, offset);
             offset += frame.remaining();
-            out.put(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
+            if (frame.remaining() > out.remaining()) {
+                at = drain(channel, at);
+            }
+            if (frame.remaining() > out.capacity()) {
+                at = writeFully(channel, frame.duplicate(), at);
+            } else {
+                out.put(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
+            }
         }
-        out.flip();
-        long at = currentSize;
-        while (out.hasRemaining()) {
-            at += channel.write(out, at);
-        }
+        drain(channel, at);
         if (durability != Durability.FLUSH) {
             force.force(channel);
         }
         currentSize += bytes;
+    }
+
+    /** Writes what {@link #out} gathered at {@code at} and empties it; the position after it. */
+    private long drain(FileChannel channel, long at) throws IOException {
+        out.flip();
+        long end = writeFully(channel, out, at);
+        out.clear();
+        return end;
+    }
+
+    private static long writeFully(FileChannel channel, ByteBuffer bytes, long at) throws IOException {
+        long end = at;
+        while (bytes.hasRemaining()) {
+            end += channel.write(bytes, end);
+        }
+        return end;
     }
 
     /** Forces the full segment (whatever the durability: only the last segment may hold a torn batch) and starts the next. */

@@ -14,7 +14,9 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
@@ -198,6 +200,62 @@ class SharedLogJournalStoreTest {
             release.countDown();
             releaseSecond.countDown();
             store.close();
+        }
+    }
+
+    @Test
+    void aBatchLargerThanTheGatherBufferAndALineLargerThanItAreWrittenWhole() throws Exception {
+        CountDownLatch forcing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        SharedLog.Force force = channel -> {
+            forcing.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                throw new IOException(e);
+            }
+        };
+        // five lines that together overflow the gather buffer, and one longer than it on its own
+        Map<String, String> lines = new TreeMap<>();
+        for (int j = 0; j < 5; j++) {
+            lines.put(
+                    "part-" + j,
+                    "{\"pad\":\"" + String.valueOf((char) ('a' + j)).repeat(SharedLog.GATHER_BYTES / 3) + "\"}");
+        }
+        lines.put("whole", "{\"pad\":\"" + "z".repeat(SharedLog.GATHER_BYTES + SharedLog.GATHER_BYTES / 2) + "\"}");
+        SharedLogJournalStore store = SharedLogJournalStore.open(dir, Durability.SYNC, force, SharedLog.SEGMENT_BYTES);
+        try {
+            JournalStore.Writer first = store.create("first");
+            Future<?> firstDone = threads.submit(() -> {
+                first.append(line("first", 1));
+                return null;
+            });
+            forcing.await(); // the first batch is being forced: the others gather into the next one
+            List<Future<?>> done = new ArrayList<>();
+            for (Map.Entry<String, String> line : lines.entrySet()) {
+                JournalStore.Writer writer = store.create(line.getKey());
+                done.add(threads.submit(() -> {
+                    writer.append(line.getValue());
+                    return null;
+                }));
+            }
+            store.log().awaitWaiting(lines.size());
+            release.countDown();
+            firstDone.get();
+            for (Future<?> d : done) {
+                d.get();
+            }
+            assertEquals(2, store.batches(), "the six long lines were one batch");
+        } finally {
+            release.countDown();
+            store.close();
+        }
+        try (SharedLogJournalStore reopened = SharedLogJournalStore.open(dir, Durability.SYNC)) {
+            assertEquals(List.of(line("first", 1)), read(reopened, "first"));
+            for (Map.Entry<String, String> line : lines.entrySet()) {
+                assertEquals(List.of(line.getValue()), read(reopened, line.getKey()), line.getKey());
+            }
+            assertEquals(0, reopened.log().scanned().cutBytes());
         }
     }
 

@@ -5,12 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.agentfsm.annotations.Trigger;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,16 +27,7 @@ class RecordCodecTest {
     @Test
     void everyKindOfRecordIsTheLineItsTreeGivesAndReadsBackAsItWas() throws Exception {
         for (String text : TEXTS) {
-            List<JournalRecord> records = List.of(
-                    new JournalRecord.Header(
-                            1, JournalFile.FORMAT, text, "M", "sha256:00", List.of("M", text), 50, 2, Instant.EPOCH),
-                    new JournalRecord.Requests(2, List.of(text, "second")),
-                    step(3, text, Optional.of(new JournalRecord.Moved("M.NEXT", Trigger.LLM)), Optional.empty()),
-                    step(4, text, Optional.empty(), Optional.of("COMPLETED")),
-                    new JournalRecord.RoundEnd(5, 1, "COMPLETED", text, List.of("M.A", "M.B"), Optional.of(text)),
-                    new JournalRecord.RoundEnd(6, 2, "FAILED", text, List.of(), Optional.empty()),
-                    new JournalRecord.Waiting(7, 3, 1, 9, "M", "M.ASK", List.of(call(text)), "ANSWER", text),
-                    new JournalRecord.Answered(8, call(text)));
+            List<JournalRecord> records = TestRecords.everyKind(text);
             for (JournalRecord record : records) {
                 String line = RecordCodec.line(record);
                 assertEquals(TREES.writeValueAsString(TREES.readTree(line)), line, "the tree's line of " + record);
@@ -52,7 +39,7 @@ class RecordCodecTest {
     @Test
     void aValuesUtf8IsItsTextsSoActionIdsKeepTheirDigests() {
         for (String text : TEXTS) {
-            JsonNode action = call(text).get("action");
+            JsonNode action = TestRecords.call(text).get("action");
             assertArrayEquals(action.toString().getBytes(StandardCharsets.UTF_8), RecordCodec.utf8(action), text);
         }
     }
@@ -66,49 +53,5 @@ class RecordCodecTest {
                     ((JournalRecord.Requests) RecordCodec.parse(line, 2)).requests(),
                     "read back from " + line);
         }
-    }
-
-    private static JournalRecord.Step step(
-            int number, String text, Optional<JournalRecord.Moved> moved, Optional<String> ended) {
-        ObjectNode context = TREES.createObjectNode();
-        context.putObject("set")
-                .put("count", 3)
-                .put("note", text)
-                .put("ratio", 0.25)
-                .putNull("gone");
-        context.putArray("removed").add("old");
-        ObjectNode blackboard = TREES.createObjectNode();
-        blackboard
-                .putArray("trajectories")
-                .addObject()
-                .put("step", 3)
-                .put("action", text)
-                .put("success", true);
-        return new JournalRecord.Step(
-                number,
-                1,
-                2,
-                7,
-                "M",
-                "M.WORK",
-                moved,
-                ended,
-                number % 2 == 0,
-                List.of(call(text), TREES.createObjectNode().put("kind", "llm").put("reply", text)),
-                context,
-                blackboard,
-                1_234_567_890_123L);
-    }
-
-    private static JsonNode call(String text) {
-        ObjectNode call = TREES.createObjectNode().put("kind", "action").put("id", "s/1/1/0123456789abcdef");
-        call.putObject("action").put("function", "run").putObject("arguments").put("command", text);
-        call.putObject("result")
-                .put("success", false)
-                .put("output", text)
-                .putArray("lines")
-                .add(1)
-                .add(text);
-        return call;
     }
 }

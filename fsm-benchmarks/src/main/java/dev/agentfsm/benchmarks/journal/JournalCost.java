@@ -39,6 +39,14 @@ import java.util.function.LongSupplier;
 public final class JournalCost {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     private static final int RUNS = 5;
+    /**
+     * Sessions of each kind run before measuring: 90,000 steps without a journal and with {@code FLUSH}, 15,000
+     * with {@code SYNC}, until the JIT's compiled code runs the whole path. With 3 of them (900 steps) the
+     * measured steps ran partly in the interpreter and in C1's code, and each figure came out 2 to 3 times
+     * what it is warm.
+     */
+    private static final int WARM_UP_SESSIONS = 300;
+
     private static final int STEPS = 1000;
     private static final int SYNC_STEPS = 200;
 
@@ -49,8 +57,7 @@ public final class JournalCost {
                 ? Files.createDirectories(Path.of(args[0]))
                 : Files.createTempDirectory(Files.createDirectories(Path.of("fsm-benchmarks/target")), "journal-cost-");
         System.out.println("journals in " + dir.toAbsolutePath());
-        // warm up every path first
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < WARM_UP_SESSIONS; i++) {
             session(dir, Optional.empty(), 300);
             session(dir, Optional.of(Durability.FLUSH), 300);
             session(dir, Optional.of(Durability.SYNC), 50);

@@ -50,7 +50,13 @@ public final class ConcurrentJournals {
     /** Every session's journal in one {@link SharedLogJournalStore}, forced per batch. */
     static final String LOG = "LOG";
 
-    private static final int WARM_UP_SESSIONS = 200;
+    /**
+     * Runs of every configuration, all its sessions, before the measured ones: at least 60,000 steps each, until
+     * the JIT's compiled code runs the whole path. With one run of 200 sessions (4,000 steps) the measured runs
+     * without a journal still sped up from one repeat to the next (149,000, 305,000, 693,000 steps per second),
+     * so the median measured a JIT at work.
+     */
+    private static final int WARM_UP_RUNS = 3;
     /** The records per batch of each measured {@code LOG} run: how many sessions shared a force. */
     private static final List<Double> LINES_PER_FORCE = new ArrayList<>();
 
@@ -79,8 +85,10 @@ public final class ConcurrentJournals {
                     "the model answers after %d ms: at most %,.0f steps per second%n",
                     modelMillis, sessions * 1000.0 / modelMillis);
         }
-        for (String c : configurations) {
-            run(dir, c, Math.min(sessions, WARM_UP_SESSIONS), steps, modelMillis); // warm-up
+        for (int w = 0; w < WARM_UP_RUNS; w++) {
+            for (String c : configurations) {
+                run(dir, c, sessions, steps, modelMillis);
+            }
         }
         LINES_PER_FORCE.clear();
         List<List<Double>> rates = new ArrayList<>();

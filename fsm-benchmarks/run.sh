@@ -165,8 +165,9 @@ How to read this:
   instance from its shared builder; stateless4j sets its external state field.
 - **Cold start**: whole JVMs launched from the harness; "over an empty JVM" is what loading and running
   the implementation's first pass (9 transitions; for the runtime, `runtimeRound`) adds to `java -cp benchmarks.jar` with an empty `main`.
-- **Processor cost**: in-process javac (`javax.tools`), warm, on a synthetic machine of N states (one
-  file per state, three transitions each), compiled against the fsm-annotations and fsm-runtime jars.
+- **Processor cost**: in-process javac (`javax.tools`), warm (20 compiles, then 10 measured, each
+  benchmark in a JVM of its own), on a synthetic machine of N states (one file per state, three
+  transitions each), compiled against the fsm-annotations and fsm-runtime jars.
   "processor" is javac with the processor minus javac with `-proc:none` on the same sources plus the
   sources the processor generated, so it is the processor's own work (reading, validating, writing,
   and javac's `Filer`), not compiling what it wrote.

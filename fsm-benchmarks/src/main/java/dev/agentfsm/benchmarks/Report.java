@@ -37,7 +37,7 @@ public final class Report {
     private final Optional<JsonNode> coldStart;
     private final StringBuilder out = new StringBuilder();
 
-    private Report(JsonNode results, Optional<JsonNode> coldStart) {
+    Report(JsonNode results, Optional<JsonNode> coldStart) {
         this.results = results;
         this.coldStart = coldStart;
     }
@@ -55,7 +55,7 @@ public final class Report {
         System.out.print(new Report(results, coldStart).write());
     }
 
-    private String write() {
+    String write() {
         dispatch();
         coldStart();
         processor();
@@ -250,11 +250,6 @@ public final class Report {
     private static final double PROCESSOR_TARGET = 1.25;
 
     /**
-     * The processor benchmark's medians at one size, in ms: javac with the processor, with
-     * {@code -proc:none} on the same and the generated sources, with the floor's processor (the same files,
-     * no work), and the SVG drawn from the model; {@code NaN} for a subject the run left out.
-     */
-    /**
      * One benchmark method's compiles at a size: the median of every measured compile's wall-clock time (not JMH's
      * mean, which one compile slowed by a collection or a neighbour moves), and the compiling JVM's allocation per
      * compile, which the machine's load does not change.
@@ -278,7 +273,11 @@ public final class Report {
         }
     }
 
-    /** A size's compiles: with the processor, without it, the floor, and the SVG drawn after. */
+    /**
+     * The processor benchmark at one size: javac with the processor, with {@code -proc:none} on the same and the
+     * generated sources, with the floor's processor (the same files, no work), and the SVG drawn from the model;
+     * {@link Measured#NONE} for a subject the run left out.
+     */
     private record Compile(Measured withProcessor, Measured withoutProcessor, Measured sameFilesOnly, Measured svg) {
         static Compile of(Map<String, Measured> byMethod) {
             return new Compile(

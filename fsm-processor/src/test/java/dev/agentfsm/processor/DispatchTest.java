@@ -13,12 +13,17 @@ import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,6 +131,82 @@ class DispatchTest {
             assertThat(clash.get("NO_SUCH_STATUS"))
                     .isSameInstanceAs(clash.get(clash.table().require("STATUSES")));
         }
+    }
+
+    /**
+     * {@code <Machine>Moves} returns {@code MOVES[i]}, an array its loop fills from the status enum's declared
+     * moves: each helper's index must be that state's move in that order, which only the count is checked for
+     * when the array is made. In the rich machines (hand-offs between the moves within a machine), every method
+     * of every helper returns a legal move from the helper's one state to the status its name says, the helper's
+     * methods are that state's declared moves within the machine, and {@code byStatus} returns the same instance.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void everyHelperMethodReturnsTheMoveItNames(String compilerName) throws Exception {
+        DirectoryCompilation compilation = Compilers.compileToDirectory(
+                compilerName, TestSources.in("rich"), List.of(), out.resolve("rich-" + compilerName));
+        assertWithMessage("%s", compilation.errors())
+                .that(compilation.success())
+                .isTrue();
+
+        try (URLClassLoader loader = load(compilation)) {
+            int checked = 0;
+            for (String machineName : List.of("Host", "App")) {
+                Class<?> moves = loader.loadClass("example.rich." + machineName + "Moves");
+                for (Class<?> helper : moves.getClasses()) {
+                    Field field = helper.getDeclaredField("INSTANCE"); // package-private: the manager's alone
+                    field.setAccessible(true);
+                    Object instance = field.get(null);
+                    Set<Status> targets = new HashSet<>();
+                    Status from = null;
+                    for (Method method : helper.getMethods()) {
+                        if (!method.getName().startsWith("to")
+                                || method.getReturnType() != Next.class
+                                || method.getParameterCount() > 0) {
+                            continue; // not a move; or a hand-off, which takes its agent and is made per call
+                        }
+                        Next next = (Next) method.invoke(instance);
+                        String what = helper.getSimpleName() + "." + method.getName() + "()";
+                        assertWithMessage(what).that(next.isLegal()).isTrue();
+                        assertWithMessage(what)
+                                .that(method.getName())
+                                .isEqualTo("to" + camel(next.to().name()));
+                        if (from == null) {
+                            from = next.from();
+                        }
+                        assertWithMessage("the moves of %s", helper.getSimpleName())
+                                .that(next.from())
+                                .isSameInstanceAs(from);
+                        assertWithMessage(what)
+                                .that(helper.getMethod("byStatus", Status.class).invoke(instance, next.to()))
+                                .isSameInstanceAs(next);
+                        targets.add(next.to());
+                        checked++;
+                    }
+                    if (from != null) {
+                        Set<Status> declared = new HashSet<>();
+                        for (Move move : from.moves()) {
+                            if (move.to().machine() == from.machine()) {
+                                declared.add(move.to());
+                            }
+                        }
+                        assertWithMessage("the moves of %s", helper.getSimpleName())
+                                .that(targets)
+                                .isEqualTo(declared);
+                    }
+                }
+            }
+            assertWithMessage("helper methods checked").that(checked).isGreaterThan(10);
+        }
+    }
+
+    /** {@code NOT_FOUND} as {@code NotFound}, as the helpers' method names spell a status. */
+    private static String camel(String status) {
+        StringBuilder camel = new StringBuilder();
+        for (String word : status.toLowerCase(Locale.ROOT).split("_")) {
+            camel.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+        }
+        return camel.toString();
     }
 
     /** The machines compiled once per compiler; the tests only read the output. */

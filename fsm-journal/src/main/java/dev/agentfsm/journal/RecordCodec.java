@@ -7,13 +7,12 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.annotations.Trigger;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -124,50 +123,24 @@ final class RecordCodec {
         }
     }
 
-    /** The bytes of a line being written: a growable array that gives its contents without a copy. */
-    private static final class Utf8Line extends OutputStream {
-        private byte[] bytes = new byte[4096];
-        private int size;
-
-        @Override
-        public void write(int b) {
-            ensure(1);
-            bytes[size++] = (byte) b;
+    /**
+     * The bytes of a line being written: the JDK's growable array, whose contents the codec reads in place
+     * (its MAC and checksum are taken of them) rather than copied by {@code toByteArray()}.
+     */
+    private static final class Utf8Line extends ByteArrayOutputStream {
+        Utf8Line() {
+            super(4096);
         }
 
-        @Override
-        public void write(byte[] from, int offset, int length) {
-            ensure(length);
-            System.arraycopy(from, offset, bytes, size, length);
-            size += length;
-        }
-
+        /** The array written into; its first {@link #size()} bytes are the line. */
         byte[] bytes() {
-            return bytes;
-        }
-
-        int size() {
-            return size;
+            return buf;
         }
 
         /** Replaces the object's closing brace by {@code ,"name":"value"}}: {@code prefix} is {@code ,"name":"}. */
         void replaceClosingBrace(String prefix, String value) {
-            size--;
-            writeAscii(prefix);
-            writeAscii(value);
-            writeAscii("\"}");
-        }
-
-        private void writeAscii(String text) {
-            ensure(text.length());
-            text.getBytes(0, text.length(), bytes, size); // ASCII only: the deprecated method's one right use
-            size += text.length();
-        }
-
-        private void ensure(int more) {
-            if (size + more > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
-            }
+            count--;
+            writeBytes((prefix + value + "\"}").getBytes(StandardCharsets.US_ASCII));
         }
     }
 

@@ -42,24 +42,22 @@ final class Subtasks {
         } else if (justEnded) {
             return Optional.empty();
         } else {
-            // plain reads, no lambdas: the first subtask that ends is often in a session's first round,
-            // where each lambda spins a class of its own
-            Optional<String> asked = context.get(Context.SUBTASK);
-            Optional<String> result = context.get(Context.ROUND_RESULT);
-            Optional<Exception> error = context.get(Context.ERROR);
-            subtask = new ArchivedSubtask(
-                    asked.isPresent()
-                            ? asked.get()
-                            : context.get(Context.REQUEST).orElse(""),
-                    status,
-                    result.isPresent()
-                            ? result.get()
-                            : error.isPresent() ? error.get().toString() : "");
+            // orElse of values read already, no lambdas: the first subtask that ends is often in a session's
+            // first round, where each lambda spins a class of its own (none of these keys has a default)
+            String asked = context.get(Context.SUBTASK)
+                    .orElse(context.get(Context.REQUEST).orElse(""));
+            String outcome = context.get(Context.ROUND_RESULT).orElse(text(context.get(Context.ERROR)));
+            subtask = new ArchivedSubtask(asked, status, outcome);
             archive.add(subtask); // as context.archive(subtask) does
         }
         justEnded = true;
         ended.add(subtask);
         return Optional.of(subtask);
+    }
+
+    /** The error as text, or {@code ""} when there is none. */
+    private static String text(Optional<Exception> error) {
+        return error.isPresent() ? error.get().toString() : "";
     }
 
     /** How many subtasks ended so far. */

@@ -20,13 +20,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * A throwaway PostgreSQL server for tests: Debian's {@code postgresql} package's {@code initdb} makes a
  * cluster in a directory under {@code target/}, and its {@code postgres} listens on 127.0.0.1 on a free port
- * (its socket in that directory too), trusting local connections; {@link #close} stops it by its pid. Run as
+ * (TCP only), trusting local connections; {@link #close} stops it by its pid. Run as
  * root (CI), the server runs as the package's {@code postgres} user, since PostgreSQL refuses root. When the
  * binaries are missing, the test is skipped, or fails under {@code AGENTFSM_REQUIRE_TOOLS=true}.
  */
@@ -34,6 +35,7 @@ public final class PostgresServer implements AutoCloseable {
     private static final Path INSTALLED = Path.of("/usr/lib/postgresql");
     private static final String READY = "database system is ready to accept connections";
     private static final String USER = "agentfsm";
+    private static final String PORT_TAKEN = "could not bind IPv4 address";
 
     private final Process server;
     private final int port;
@@ -53,9 +55,8 @@ public final class PostgresServer implements AutoCloseable {
         Files.createDirectories(parent);
         Path dir = Files.createTempDirectory(parent.toAbsolutePath(), "pg-");
         Path data = dir.resolve("data");
-        Path socket = Files.createDirectories(dir.resolve("socket"));
         Path log = dir.resolve("server.log");
-        Optional<String> runAs = asPostgresUser(dir, socket);
+        Optional<String> runAs = asPostgresUser(dir);
 
         Process initdb = new ProcessBuilder(command(
                         runAs,
@@ -73,10 +74,30 @@ public final class PostgresServer implements AutoCloseable {
             throw new IllegalStateException(
                     "initdb failed (exit " + initdb.exitValue() + "):\n" + Files.readString(dir.resolve("initdb.log")));
         }
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
+        // a free port may be taken by another process before the server binds it: then another one
+        for (int attempt = 1; ; attempt++) {
+            int port;
+            try (ServerSocket free = new ServerSocket(0)) {
+                port = free.getLocalPort();
+            }
+            Optional<Process> server = listen(runAs, bin, data, port, log);
+            if (server.isPresent()) {
+                return new PostgresServer(server.get(), port, data, log);
+            }
+            String lines = Files.readString(log);
+            if (!lines.contains(PORT_TAKEN) || attempt == 3) {
+                throw new IllegalStateException("postgres did not start on port " + port + ":\n" + lines);
+            }
         }
+    }
+
+    /**
+     * Starts the server on {@code port}, its log copied to {@code log}; returns it once it says it is ready, or
+     * nothing once it ended first. No Unix-domain socket: its path would be this directory's, and a checkout deep
+     * in the file system takes it past the 107 bytes such a path may have; the tests connect by TCP.
+     */
+    private static Optional<Process> listen(Optional<String> runAs, Path bin, Path data, int port, Path log)
+            throws IOException, InterruptedException {
         Process server = new ProcessBuilder(command(
                         runAs,
                         bin.resolve("postgres").toString(),
@@ -87,14 +108,15 @@ public final class PostgresServer implements AutoCloseable {
                         "-c",
                         "listen_addresses=127.0.0.1",
                         "-c",
-                        "unix_socket_directories=" + socket,
+                        "unix_socket_directories=",
                         "-c",
                         "max_connections=100"))
                 .redirectErrorStream(true)
                 .start();
-        // the server's log, copied to a file; ready once it says so, or failed once it ends first
-        CountDownLatch ready = new CountDownLatch(1);
-        List<String> early = new ArrayList<>();
+        // ready once the server says so (a flag the log's reader sets, not a guess about time), or not once its
+        // log ends first
+        CountDownLatch ended = new CountDownLatch(1);
+        AtomicBoolean ready = new AtomicBoolean();
         Thread pump = new Thread(
                 () -> {
                     try (BufferedReader lines = new BufferedReader(
@@ -103,31 +125,32 @@ public final class PostgresServer implements AutoCloseable {
                         String line;
                         while ((line = lines.readLine()) != null) {
                             out.println(line);
-                            synchronized (early) {
-                                early.add(line);
-                            }
                             if (line.contains(READY)) {
-                                ready.countDown();
+                                ready.set(true);
+                                ended.countDown();
                             }
                         }
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     } finally {
-                        ready.countDown();
+                        ended.countDown();
                     }
                 },
                 "postgres-log-" + port);
         pump.setDaemon(true);
         pump.start();
-        // a bound generous for a loaded machine; the latch opens on the server's own line, not after a guess
-        if (!ready.await(120, TimeUnit.SECONDS) || !server.isAlive()) {
+        // a bound generous for a loaded machine
+        if (!ended.await(120, TimeUnit.SECONDS)) {
             server.destroyForcibly();
-            synchronized (early) {
-                throw new IllegalStateException(
-                        "postgres did not start on port " + port + ":\n" + String.join("\n", early));
-            }
+            throw new IllegalStateException(
+                    "postgres on port " + port + " was neither ready nor ended after 120 s; its log: " + log);
         }
-        return new PostgresServer(server, port, data, log);
+        if (!ready.get()) {
+            server.waitFor();
+            pump.join();
+            return Optional.empty();
+        }
+        return Optional.of(server);
     }
 
     /** A data source for the server's {@code postgres} database as its superuser. */

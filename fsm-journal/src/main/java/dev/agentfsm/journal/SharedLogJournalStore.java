@@ -295,8 +295,19 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
                         where(journal),
                         "journal " + where(journal) + " was closed; open it again to append");
             }
+            ByteBuffer frame = SharedLog.frame(name, last, line);
+            int lineBytes = frame.remaining() - SharedLog.HEAD - SharedLog.FIXED - name.length;
+            if (lineBytes > JournalFile.MAX_RECORD_BYTES) {
+                // a longer frame would read back as damage: the log's torn tail, or corruption of every journal
+                throw new JournalException(
+                        JournalException.Kind.TOO_LARGE,
+                        where(journal),
+                        "journal " + where(journal) + ": a line of " + lineBytes + " bytes is over the cap of "
+                                + (JournalFile.MAX_RECORD_BYTES >> 20) + " MiB a record may have; it was not"
+                                + " written. Append lines of at most " + JournalFile.MAX_RECORD_BYTES + " bytes");
+            }
             boolean first = last < 0;
-            last = log.append(SharedLog.frame(name, last, line));
+            last = log.append(frame);
             if (first) {
                 tails.put(journal, last); // listed by journals() from its first line
             }

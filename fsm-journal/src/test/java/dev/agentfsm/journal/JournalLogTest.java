@@ -98,43 +98,7 @@ class JournalLogTest {
     void afterAFailedAppendTheLogTakesNoMoreRecordsSoNoneFollowsOneOfUnknownFate() throws Exception {
         JournalStore files = JournalStore.directory(dir, Durability.FLUSH);
         // a file's force that fails after the line was written: the line is in the file, its fate unknown
-        JournalStore failingForce = new JournalStore() {
-            @Override
-            public List<String> journals() throws IOException {
-                return files.journals();
-            }
-
-            @Override
-            public Writer create(String journal) throws IOException {
-                Writer file = files.create(journal);
-                return new Writer() {
-                    private int appends;
-
-                    @Override
-                    public void append(String line) throws IOException {
-                        file.append(line);
-                        if (++appends == 2) {
-                            throw new IOException("fsync: Input/output error");
-                        }
-                    }
-
-                    @Override
-                    public void close() throws IOException {
-                        file.close();
-                    }
-                };
-            }
-
-            @Override
-            public Writer open(String journal, Reader reader) throws IOException {
-                return files.open(journal, reader);
-            }
-
-            @Override
-            public String where(String journal) {
-                return files.where(journal);
-            }
-        };
+        JournalStore failingForce = new FailingStore(files, 2);
         try (JournalLog log = JournalLog.create(failingForce, "j", Optional.empty())) {
             log.write(header());
             assertThrows(IOException.class, () -> log.write(new JournalRecord.Requests(2, List.of("first"))));

@@ -30,22 +30,23 @@ final class Compatibility {
         Map<String, StateManager<?, ?>> machines = Fingerprint.reachable(machine);
         String initial = machine.table().initial().qualifiedName();
         for (JournalRecord record : records) {
+            if (record instanceof JournalRecord.Waiting wait) {
+                // the wait a suspended session resumes at: its state is entered again, as a step's is
+                Optional<Incompatible> entered =
+                        entered(machines, initial, wait, wait.round(), wait.step(), wait.state(), "waits in");
+                if (entered.isPresent()) {
+                    return entered;
+                }
+            }
             if (!(record instanceof JournalRecord.Step step)) {
                 continue;
             }
+            Optional<Incompatible> entered =
+                    entered(machines, initial, step, step.round(), step.step(), step.state(), "entered");
+            if (entered.isPresent()) {
+                return entered;
+            }
             Optional<Status> state = status(machines, step.state());
-            if (state.isEmpty()) {
-                return Optional.of(new Incompatible(
-                        step,
-                        "step " + step.step() + " of round " + step.round() + " entered " + step.state()
-                                + ", a state these machines no longer have (removed or renamed)"));
-            }
-            if (step.step() == 1 && !step.state().equals(initial)) {
-                return Optional.of(new Incompatible(
-                        step,
-                        "round " + step.round() + " started in " + step.state() + ", but this version's rounds start"
-                                + " in " + initial + " (the initial state changed)"));
-            }
             if (step.moved().isPresent()) {
                 JournalRecord.Moved moved = step.moved().get();
                 Optional<Status> to = status(machines, moved.to());
@@ -64,13 +65,37 @@ final class Compatibility {
         return Optional.empty();
     }
 
+    /** Why {@code record}, entering {@code state} as step {@code step} of round {@code round}, cannot replay. */
+    private static Optional<Incompatible> entered(
+            Map<String, StateManager<?, ?>> machines,
+            String initial,
+            JournalRecord record,
+            int round,
+            int step,
+            String state,
+            String verb) {
+        if (status(machines, state).isEmpty()) {
+            return Optional.of(new Incompatible(
+                    record,
+                    "step " + step + " of round " + round + " " + verb + " " + state
+                            + ", a state these machines no longer have (removed or renamed)"));
+        }
+        if (step == 1 && !state.equals(initial)) {
+            return Optional.of(new Incompatible(
+                    record,
+                    "round " + round + " started in " + state + ", but this version's rounds start in " + initial
+                            + " (the initial state changed)"));
+        }
+        return Optional.empty();
+    }
+
     /**
-     * A step the current machines cannot replay.
+     * A step, or the wait of a suspended one, that the current machines cannot replay.
      *
-     * @param record the step's record
+     * @param record the step's record, or the wait's
      * @param why what it did that the machines no longer allow
      */
-    record Incompatible(JournalRecord.Step record, String why) {}
+    record Incompatible(JournalRecord record, String why) {}
 
     private static boolean declares(Status from, Status to, Trigger trigger) {
         if (from.moveTo(to).map(Move::trigger).filter(trigger::equals).isPresent()) {

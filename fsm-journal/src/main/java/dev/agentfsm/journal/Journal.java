@@ -1016,6 +1016,14 @@ public final class Journal implements SessionRecorder, AutoCloseable {
         if (record instanceof JournalRecord.Requests r) {
             return "record " + r.number() + ", the requests " + r.requests();
         }
+        if (record instanceof JournalRecord.Waiting w) {
+            return "record " + w.number() + ", the wait of step " + w.step() + " of round " + w.round() + " in "
+                    + w.state() + " for " + w.kind().toLowerCase(Locale.ROOT);
+        }
+        if (record instanceof JournalRecord.Answered a) {
+            return "record " + a.number() + ", the reply to the wait ("
+                    + a.call().path("kind").asText() + ")";
+        }
         return "record " + record.number() + ", the header";
     }
 

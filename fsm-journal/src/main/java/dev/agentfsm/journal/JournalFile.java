@@ -40,6 +40,8 @@ final class JournalFile implements JournalStore.Writer {
     private final Path path;
     private final FileChannel channel;
     private final FileLock lock;
+    /** This JVM's claim on the file ({@link LockedFiles}), let go once the lock is. */
+    private final Path claim;
     /**
      * The most bytes a journal file may hold: 128 MiB. A larger file is refused before it is read, so that
      * a huge or sparse file never fills the heap.
@@ -62,6 +64,7 @@ final class JournalFile implements JournalStore.Writer {
             Path path,
             FileChannel channel,
             FileLock lock,
+            Path claim,
             Durability durability,
             GroupSync group,
             int records,
@@ -69,6 +72,7 @@ final class JournalFile implements JournalStore.Writer {
         this.path = path;
         this.channel = channel;
         this.lock = lock;
+        this.claim = claim;
         this.durability = durability;
         this.group = group;
         this.records = records;
@@ -228,13 +232,19 @@ final class JournalFile implements JournalStore.Writer {
                             + " holds " + Files.size(file) + " bytes; a journal is never overwritten. Resume it"
                             + " (Journal.open, or 'run --resume'), move it away, or name another file");
         }
-        FileChannel channel =
-                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-        FileLock lock = lock(file, channel);
-        if (durability != Durability.FLUSH) {
-            syncDirectory(file);
+        Path claim = claim(file);
+        try {
+            FileChannel channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            FileLock lock = lock(file, channel);
+            if (durability != Durability.FLUSH) {
+                syncDirectory(file);
+            }
+            return new JournalFile(file, channel, lock, claim, durability, group, 0, 0);
+        } catch (IOException | RuntimeException e) {
+            LockedFiles.release(claim);
+            throw e;
         }
-        return new JournalFile(file, channel, lock, durability, group, 0, 0);
     }
 
     /**
@@ -248,8 +258,15 @@ final class JournalFile implements JournalStore.Writer {
     static JournalFile open(Path file, Durability durability, JournalStore.Reader reader) throws IOException {
         Objects.requireNonNull(durability, "durability");
         refuseLink(file, "read");
-        FileChannel channel =
-                FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        Path claim = claim(file);
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(
+                    file, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | RuntimeException e) {
+            LockedFiles.release(claim);
+            throw e;
+        }
         try {
             FileLock lock = lock(file, channel);
             LineCount count = new LineCount(reader);
@@ -259,9 +276,13 @@ final class JournalFile implements JournalStore.Writer {
                 channel.force(true);
             }
             channel.position(validBytes);
-            return new JournalFile(file, channel, lock, durability, GroupSync.SHARED, count.lines, validBytes);
+            return new JournalFile(file, channel, lock, claim, durability, GroupSync.SHARED, count.lines, validBytes);
         } catch (IOException | RuntimeException e) {
-            channel.close();
+            try {
+                channel.close();
+            } finally {
+                LockedFiles.release(claim);
+            }
             throw e;
         }
     }
@@ -329,7 +350,11 @@ final class JournalFile implements JournalStore.Writer {
                 lock.release();
             }
         } finally {
-            channel.close();
+            try {
+                channel.close();
+            } finally {
+                LockedFiles.release(claim);
+            }
         }
     }
 
@@ -342,15 +367,27 @@ final class JournalFile implements JournalStore.Writer {
         }
         if (lock == null) {
             channel.close();
-            throw new JournalException(
-                    JournalException.Kind.IN_USE,
-                    file,
-                    0,
-                    "journal " + file + " is open in another"
-                            + " session (this process or another holds its lock); a journal is written by one session at a"
-                            + " time. Wait for that session to end, or stop it");
+            throw inUse(file);
         }
         return lock;
+    }
+
+    /**
+     * Claims {@code file} for this JVM before a channel of it is opened: a second claim here is refused without
+     * opening it, since closing any channel of the file would drop the holder's lock ({@link LockedFiles}).
+     */
+    private static Path claim(Path file) throws IOException {
+        return LockedFiles.claim(file).orElseThrow(() -> inUse(file));
+    }
+
+    private static JournalException inUse(Path file) {
+        return new JournalException(
+                JournalException.Kind.IN_USE,
+                file,
+                0,
+                "journal " + file + " is open in another"
+                        + " session (this process or another holds its lock); a journal is written by one session at a"
+                        + " time. Wait for that session to end, or stop it");
     }
 
     /** Forces the directory entry of a new file, so that the file itself survives a power cut. */

@@ -3,13 +3,16 @@ package dev.agentfsm.journal;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * A journal's records written through a {@link JournalStore}'s claim: each record numbered next, turned into
  * its line (with its checksum, and its MAC chained to the last one under a key) and appended; the store keeps
- * it as durably as it promises before {@link #write} returns.
+ * it as durably as it promises before {@link #write} returns. A record the reader would refuse (over the caps)
+ * is never written; and once a record could not be written, the log takes no more: what the store kept of it
+ * is unknown, and a record after it could be unreadable, numbered twice, or follow a step the journal lacks.
  */
 final class JournalLog implements AutoCloseable {
     private final String where;
@@ -18,6 +21,8 @@ final class JournalLog implements AutoCloseable {
     private String lastMac;
     private int records;
     private long bytes;
+    /** Why a record could not be written, once one could not: the log then takes no more. */
+    private Optional<String> failed = Optional.empty();
 
     private JournalLog(
             String where,
@@ -74,15 +79,57 @@ final class JournalLog implements AutoCloseable {
      * @throws IllegalArgumentException if the record's number is not the next one
      */
     synchronized void write(JournalRecord record) throws IOException {
+        if (failed.isPresent()) {
+            throw new IOException("journal " + where + " takes no more records: " + failed.get());
+        }
         if (record.number() != records + 1) {
             throw new IllegalArgumentException(
                     "record " + record.number() + " given where record " + (records + 1) + " of " + where + " belongs");
         }
         RecordCodec.Line line = RecordCodec.line(record, key, lastMac);
-        writer.append(line.text());
+        if (line.utf8Bytes() > JournalFile.MAX_RECORD_BYTES
+                || bytes + line.utf8Bytes() + 1 > JournalFile.MAX_JOURNAL_BYTES) {
+            failed = Optional.of("record " + record.number() + " was over a cap and not written; open the journal"
+                    + " again to resume from the records before it");
+            throw tooLarge(record, line.utf8Bytes());
+        }
+        try {
+            writer.append(line.text());
+        } catch (IOException | RuntimeException e) {
+            failed = Optional.of("record " + record.number() + " could not be kept (" + e.getMessage()
+                    + "), so whether the journal holds it is unknown, and a record after it could be unreadable or"
+                    + " numbered twice. Open the journal again (Journal.open), which reads what was kept, and"
+                    + " resume from there");
+            throw e;
+        }
         records++;
         bytes += line.utf8Bytes() + 1L; // and the line break
         lastMac = line.mac();
+    }
+
+    /** A record the reader would refuse: longer than a record may be, or taking the journal past its cap. */
+    private JournalException tooLarge(JournalRecord record, int lineBytes) {
+        boolean longLine = lineBytes > JournalFile.MAX_RECORD_BYTES;
+        return new JournalException(
+                JournalException.Kind.TOO_LARGE,
+                where,
+                record.number(),
+                "journal " + where + ": record " + record.number() + " has " + lineBytes + " bytes"
+                        + (longLine
+                                ? ", over the cap of " + mib(JournalFile.MAX_RECORD_BYTES) + " a record may have"
+                                : ", and would take the journal (" + bytes + " bytes) past the cap of "
+                                        + mib(JournalFile.MAX_JOURNAL_BYTES) + " a journal may hold")
+                        + ", which the journal's reader refuses; it was not written, and the journal takes no more"
+                        + " records. The session stopped; the journal resumes from the " + records
+                        + " records before it, and what this record would have held (a step, a reply) is done again. "
+                        + (longLine
+                                ? "Keep what a step records smaller (a model reply, an observation, a command's"
+                                        + " output)"
+                                : "Start a new session for further work"));
+    }
+
+    private static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
     }
 
     /** How many records the journal holds. */

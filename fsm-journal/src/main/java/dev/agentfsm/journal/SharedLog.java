@@ -65,7 +65,7 @@ final class SharedLog implements Closeable {
     /** Magic, length, checksum. */
     static final int HEAD = 12;
     /** The back link and the name's length. */
-    private static final int FIXED = 10;
+    static final int FIXED = 10;
 
     /** The direct buffer a batch is gathered into for its writes (see {@link #out}). */
     static final int GATHER_BYTES = 1 << 20;
@@ -471,6 +471,13 @@ final class SharedLog implements Closeable {
             currentSize = 0;
             return new Scanned(new HashMap<>(), 0, 0);
         }
+        long number = 1;
+        for (long segment : files.keySet()) {
+            if (segment != number) {
+                throw missing(number, files);
+            }
+            number++;
+        }
         Map<String, Long> tails = new HashMap<>();
         long count = 0;
         long cut = 0;
@@ -646,6 +653,22 @@ final class SharedLog implements Closeable {
         if (first != null) {
             throw first;
         }
+    }
+
+    /**
+     * A segment before the last is not there: its journals would vanish without a word (a log's segments are
+     * numbered from 1 and never deleted).
+     */
+    private JournalException missing(long segment, TreeMap<Long, Path> files) {
+        return new JournalException(
+                JournalException.Kind.CORRUPT,
+                directory.toString(),
+                0,
+                "shared log " + directory + " is corrupt: its segment " + segmentName(segment) + " is missing (it"
+                        + " holds " + files.size() + " segments, numbered " + files.firstKey() + " to "
+                        + files.lastKey() + "; a log's segments are numbered from 1 and never deleted), so the"
+                        + " records in it would be lost. Nothing was opened. Restore the directory from a copy, or"
+                        + " move it away and start new sessions");
     }
 
     private JournalException corrupt(long position, String problem) {

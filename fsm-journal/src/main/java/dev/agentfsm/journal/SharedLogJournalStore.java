@@ -63,6 +63,9 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
     private final Path directory;
     private final FileChannel lockChannel;
     private final FileLock lock;
+    /** This JVM's claim on the lock file ({@link LockedFiles}), let go once the lock is. */
+    private final Path claim;
+
     private final SharedLog log;
     /**
      * Each journal's last frame: the index that {@link #open} starts from. A claimed journal's entry is made
@@ -74,10 +77,11 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
     /** The journals claimed by a writer now. */
     private final Set<String> claimed = ConcurrentHashMap.newKeySet();
 
-    private SharedLogJournalStore(Path directory, FileChannel lockChannel, FileLock lock, SharedLog log) {
+    private SharedLogJournalStore(Path directory, FileChannel lockChannel, FileLock lock, Path claim, SharedLog log) {
         this.directory = directory;
         this.lockChannel = lockChannel;
         this.lock = lock;
+        this.claim = claim;
         this.log = log;
         this.tails = new ConcurrentHashMap<>(log.scanned().tails());
     }
@@ -102,8 +106,23 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
         Objects.requireNonNull(durability, "durability");
         Files.createDirectories(directory);
         Path lockFile = directory.resolve(LOCK_FILE);
-        FileChannel channel = FileChannel.open(
-                lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        // refused before the lock file is opened (let alone read for its holder): closing a channel of it would
+        // drop this JVM's lock on it, and another process could then open the log beside the store that has it
+        Path claim = LockedFiles.claim(lockFile)
+                .orElseThrow(() -> new JournalException(
+                        JournalException.Kind.IN_USE,
+                        directory.toString(),
+                        "shared log " + directory + " is open in another SharedLogJournalStore of this JVM, process "
+                                + ProcessHandle.current().pid() + " on " + host() + "; a shared log is written by one"
+                                + " JVM, through one store. Use that store, or wait for it to be closed"));
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(
+                    lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } catch (IOException | RuntimeException e) {
+            LockedFiles.release(claim);
+            throw e;
+        }
         try {
             FileLock lock;
             try {
@@ -120,9 +139,13 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
             channel.truncate(0);
             channel.write(ByteBuffer.wrap(holder), 0);
             SharedLog log = SharedLog.open(directory, durability, force, segmentBytes);
-            return new SharedLogJournalStore(directory, channel, lock, log);
+            return new SharedLogJournalStore(directory, channel, lock, claim, log);
         } catch (IOException | RuntimeException e) {
-            channel.close();
+            try {
+                channel.close();
+            } finally {
+                LockedFiles.release(claim);
+            }
             throw e;
         }
     }
@@ -246,7 +269,11 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
                     lock.release();
                 }
             } finally {
-                lockChannel.close();
+                try {
+                    lockChannel.close();
+                } finally {
+                    LockedFiles.release(claim);
+                }
             }
         }
     }
@@ -295,8 +322,19 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
                         where(journal),
                         "journal " + where(journal) + " was closed; open it again to append");
             }
+            ByteBuffer frame = SharedLog.frame(name, last, line);
+            int lineBytes = frame.remaining() - SharedLog.HEAD - SharedLog.FIXED - name.length;
+            if (lineBytes > JournalFile.MAX_RECORD_BYTES) {
+                // a longer frame would read back as damage: the log's torn tail, or corruption of every journal
+                throw new JournalException(
+                        JournalException.Kind.TOO_LARGE,
+                        where(journal),
+                        "journal " + where(journal) + ": a line of " + lineBytes + " bytes is over the cap of "
+                                + (JournalFile.MAX_RECORD_BYTES >> 20) + " MiB a record may have; it was not"
+                                + " written. Append lines of at most " + JournalFile.MAX_RECORD_BYTES + " bytes");
+            }
             boolean first = last < 0;
-            last = log.append(SharedLog.frame(name, last, line));
+            last = log.append(frame);
             if (first) {
                 tails.put(journal, last); // listed by journals() from its first line
             }

@@ -91,6 +91,37 @@ class CompatibilityTest {
                 found.why());
     }
 
+    @Test
+    void theWaitASuspendedSessionResumesAtIsCheckedAsTheStepsAre() {
+        // suspended for days at a round's first question; meanwhile the state it waits in was removed (no move
+        // into it was recorded, which would name it), or the initial state changed
+        Compatibility.Incompatible gone = Compatibility.firstIncompatible(
+                        List.of(ended(3, 1, "HostAgent.CONTINUE"), waiting(4, 1, "HostAgent.AJAR")), HOST)
+                .orElseThrow();
+        assertEquals(4, gone.record().number());
+        assertEquals(
+                "step 1 of round 1 waits in HostAgent.AJAR, a state these machines no longer have (removed or renamed)",
+                gone.why());
+
+        Compatibility.Incompatible elsewhere = Compatibility.firstIncompatible(
+                        List.of(waiting(3, 1, "HostAgent.PENDING")), HOST)
+                .orElseThrow();
+        assertEquals(3, elsewhere.record().number());
+        assertTrue(elsewhere.why().startsWith("round 1 started in HostAgent.PENDING"), elsewhere.why());
+
+        assertEquals(
+                Optional.empty(),
+                Compatibility.firstIncompatible(
+                        List.of(
+                                moved(3, 1, "HostAgent.CONTINUE", "HostAgent.PENDING", Trigger.LLM),
+                                waiting(4, 2, "HostAgent.PENDING")),
+                        HOST));
+    }
+
+    private static JournalRecord.Waiting waiting(int number, int step, String state) {
+        return new JournalRecord.Waiting(number, 1, step, step, "agent", state, List.of(), "ANSWER", "which table?");
+    }
+
     private static JournalRecord.Step moved(int number, int step, String state, String to, Trigger trigger) {
         return step(number, step, state, Optional.of(new JournalRecord.Moved(to, trigger)), Optional.empty());
     }

@@ -349,6 +349,56 @@ class SharedLogJournalStoreTest {
     }
 
     @Test
+    void aMissingSegmentIsCorruptionNamingItNotJournalsThatVanish() throws Exception {
+        // lines of 10 KiB in segments of 16 KiB: journal a in segment 1, b in segment 2, c in segment 3
+        try (SharedLogJournalStore store =
+                SharedLogJournalStore.open(dir, Durability.SYNC, channel -> channel.force(false), 16 << 10)) {
+            for (String name : List.of("a", "b", "c")) {
+                try (JournalStore.Writer writer = store.create(name)) {
+                    writer.append(name + "x".repeat(10 << 10));
+                }
+            }
+        }
+        for (String missing : List.of("segment-0000000002.log", "segment-0000000001.log")) {
+            Path segment = dir.resolve(missing);
+            byte[] bytes = Files.readAllBytes(segment);
+            Files.delete(segment);
+            JournalException e =
+                    assertThrows(JournalException.class, () -> SharedLogJournalStore.open(dir, Durability.SYNC));
+            assertEquals(JournalException.Kind.CORRUPT, e.kind());
+            assertTrue(e.getMessage().contains(missing + " is missing"), e.getMessage());
+            Files.write(segment, bytes); // restored from a copy
+        }
+        try (SharedLogJournalStore store = SharedLogJournalStore.open(dir, Durability.SYNC)) {
+            assertEquals(List.of("a", "b", "c"), store.journals());
+        }
+    }
+
+    @Test
+    void aLineOverTheRecordCapIsRefusedSoTheLogStillOpensWithEveryJournal() throws Exception {
+        try (SharedLogJournalStore store = SharedLogJournalStore.open(dir, Durability.SYNC)) {
+            try (JournalStore.Writer writer = store.create("a")) {
+                writer.append(line("a", 1));
+                // a frame this long would read back as damage: a torn tail cut off, or, with b's frame after it,
+                // the whole log corrupt
+                JournalException e = assertThrows(
+                        JournalException.class,
+                        () -> writer.append("x".repeat(JournalFile.MAX_RECORD_BYTES + SharedLog.MAX_NAME_BYTES)));
+                assertEquals(JournalException.Kind.TOO_LARGE, e.kind());
+                assertTrue(e.getMessage().contains("over the cap of 16 MiB"), e.getMessage());
+            }
+            try (JournalStore.Writer writer = store.create("b")) {
+                writer.append(line("b", 1));
+            }
+        }
+        try (SharedLogJournalStore store = SharedLogJournalStore.open(dir, Durability.SYNC)) {
+            assertEquals(0, store.log().scanned().cutBytes());
+            assertEquals(expected("a", 1), read(store, "a"));
+            assertEquals(expected("b", 1), read(store, "b"));
+        }
+    }
+
+    @Test
     void ofTwoResumersRacingForAJournalExactlyOneWins() throws Exception {
         try (SharedLogJournalStore store = SharedLogJournalStore.open(dir, Durability.SYNC)) {
             try (JournalStore.Writer writer = store.create("j")) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Rounds over successive requests (UFO's session): at most {@link RuntimeConfig#maxRound()} rounds,
@@ -14,8 +15,9 @@ import java.util.UUID;
  * {@link Agent#config()} unless {@link Builder#config} gives other settings. At the start of
  * each round the agent is {@linkplain Agent#reset() reset} and the machine starts in its initial
  * state, so a round never begins where the last one ended (UFO's Linux and Mobile sessions don't
- * reset, so their second round starts in FINISH). A session is used by one thread at a time; many
- * sessions may run at once, sharing the generated state managers.
+ * reset, so their second round starts in FINISH). A session is used by one thread at a time (a {@code run},
+ * {@code runRound} or {@code resume} while a round runs is refused); many sessions may run at once, sharing
+ * the generated state managers.
  *
  * <p>A session can be recorded, one record per completed step, and resume from its record after its
  * process died: {@link Builder#recorder} records a new one, {@link #resume} continues one. The
@@ -40,6 +42,8 @@ public final class Session {
     private final StepBudget budget;
     private final List<RoundResult> results = new ArrayList<>();
     private Optional<SessionRecorder> recorder;
+    /** The thread running the session's rounds, while one runs: a session runs one round at a time. */
+    private final AtomicReference<Thread> runner = new AtomicReference<>();
 
     private Session(Builder<?> builder) {
         this.machine = builder.machine;
@@ -73,17 +77,39 @@ public final class Session {
      * last one run: the later requests are recorded and run when the session is resumed.
      *
      * @throws IllegalArgumentException if there are more requests than {@code maxRound} allows
+     * @throws IllegalStateException if a round of this session runs already, on another thread or in this one
      */
     public List<RoundResult> run(List<String> requests) {
         List<String> all = List.copyOf(requests);
-        int left = config.maxRound() - results.size();
-        if (all.size() > left) {
-            throw new IllegalArgumentException(all.size() + " requests given, but this session may run "
-                    + left + " more round(s) (maxRound " + config.maxRound() + ", " + results.size()
-                    + " run); raise maxRound or split the requests over sessions");
+        enter("run");
+        try {
+            int left = config.maxRound() - results.size();
+            if (all.size() > left) {
+                throw new IllegalArgumentException(all.size() + " requests given, but this session may run "
+                        + left + " more round(s) (maxRound " + config.maxRound() + ", " + results.size()
+                        + " run); raise maxRound or split the requests over sessions");
+            }
+            recorder.ifPresent(r -> r.requests(all));
+            return rounds(all);
+        } finally {
+            runner.set(null);
         }
-        recorder.ifPresent(r -> r.requests(all));
-        return rounds(all);
+    }
+
+    /**
+     * Takes the session for the calling thread until its rounds end: a second caller while they run is refused,
+     * since its rounds would share the agent, the context and the recorder's history with the first's.
+     */
+    private void enter(String call) {
+        Thread other = runner.compareAndExchange(null, Thread.currentThread());
+        if (other != null) {
+            throw new IllegalStateException("session " + id + " is running a round on thread '" + other.getName()
+                    + "', and " + call + " was called on thread '"
+                    + Thread.currentThread().getName()
+                    + "'; a session runs one round at a time (its agent, its context and its journal hold one"
+                    + " history). Call " + call + " once that round has ended, or give the other work a session"
+                    + " of its own");
+        }
     }
 
     /** A round per request, in order, up to the first that suspends: the later ones run when the session is resumed. */
@@ -117,10 +143,19 @@ public final class Session {
      *     with {@link #run} or {@link #runRound}, recorded by the same recorder
      * @throws RuntimeException the recorder's own (a journal's {@code JournalException}) if it was written
      *     by other machines or settings, or a recorded step does not replay as recorded
-     * @throws IllegalStateException if this session has a recorder already or has run a round
+     * @throws IllegalStateException if this session has a recorder already, has run a round, or runs one now
      */
     public List<RoundResult> resume(SessionRecorder recorder) {
         Objects.requireNonNull(recorder, "recorder");
+        enter("resume");
+        try {
+            return resumed(recorder);
+        } finally {
+            runner.set(null);
+        }
+    }
+
+    private List<RoundResult> resumed(SessionRecorder recorder) {
         if (this.recorder.isPresent()) {
             throw new IllegalStateException(
                     "session " + id + " records to " + this.recorder.get().where() + " already; resume "
@@ -142,13 +177,19 @@ public final class Session {
      * The agent is reset and the machine starts in its initial state; when the round ends the request
      * is added to the agent's blackboard.
      *
-     * @throws IllegalStateException if the session has already run {@code maxRound} rounds
+     * @throws IllegalStateException if the session has already run {@code maxRound} rounds, or a round of
+     *     this session runs already
      */
     public RoundResult runRound(String request) {
         Objects.requireNonNull(request, "request");
-        checkRoundLeft();
-        recorder.ifPresent(r -> r.requests(List.of(request)));
-        return round(request);
+        enter("runRound");
+        try {
+            checkRoundLeft();
+            recorder.ifPresent(r -> r.requests(List.of(request)));
+            return round(request);
+        } finally {
+            runner.set(null);
+        }
     }
 
     private void checkRoundLeft() {

@@ -236,7 +236,24 @@ public final class AgentFsmTelemetry {
                 1,
                 Attributes.of(
                         FsmAttributes.MACHINE, machine, FsmAttributes.STATE, state, FsmAttributes.STEP_END, ended));
+        if (end instanceof StepEnd.Ended over && chain.replayed()) {
+            // a resumed session's listeners do not hear a replayed round end again (they heard it when it was
+            // recorded): its span ends here, with what the step says of the end
+            replayedRoundEnded(chain, over.result());
+        }
         return end;
+    }
+
+    private void replayedRoundEnded(StepInterceptor.Chain chain, RoundResult result) {
+        OpenRound open = openRounds.remove(key(chain.session(), chain.round()));
+        if (open != null) {
+            open.span.setAttribute(FsmAttributes.OUTCOME, result.outcome().name());
+            open.span.setAttribute(FsmAttributes.REASON, result.reason());
+            open.span.setAttribute(FsmAttributes.STEPS, result.steps());
+            open.span.setAttribute(
+                    FsmAttributes.FINAL_STATE, result.finalStatus().name());
+            open.span.end();
+        }
     }
 
     private OpenRound openRound(StepInterceptor.Chain chain, String machine) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Session;
@@ -30,6 +31,7 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +41,7 @@ import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AgentFsmTelemetryTest {
     private final InMemorySpanExporter spans = InMemorySpanExporter.create();
@@ -326,6 +329,37 @@ class AgentFsmTelemetryTest {
                 () -> broken.execute(new Action("type_text", Map.of()), Duration.ofSeconds(1)));
         assertEquals(
                 StatusCode.ERROR, span("execute_tool type_text").getStatus().getStatusCode());
+    }
+
+    @Test
+    void aResumedSessionsReplayedRoundEndsItsSpan(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("errand.journal");
+        try (Journal journal = Journal.create(file)) {
+            ErrandAgent agent = new ErrandAgent(journal.llm(model("ACT")), journal.driver(new Device()));
+            Session.of(ErrandStateManager.instance(), agent)
+                    .recorder(journal)
+                    .build()
+                    .runRound("do the errand");
+        }
+        List<RoundResult> resumed;
+        try (Journal journal = Journal.open(file)) {
+            ErrandAgent agent = new ErrandAgent(
+                    telemetry.llm(journal.llm(model()), "openai", "gpt-test"),
+                    telemetry.driver(journal.driver(new Device())));
+            resumed = Session.of(ErrandStateManager.instance(), agent)
+                    .interceptor(telemetry.interceptor())
+                    .listener(telemetry.listener())
+                    .build()
+                    .resume(journal);
+        }
+
+        assertEquals(Outcome.COMPLETED, resumed.get(0).outcome());
+        SpanData round = span("round Errand");
+        assertEquals("COMPLETED", round.getAttributes().get(FsmAttributes.OUTCOME));
+        assertEquals(3L, round.getAttributes().get(FsmAttributes.STEPS));
+        assertEquals("DONE", round.getAttributes().get(FsmAttributes.FINAL_STATE));
+        assertEquals(round.getSpanId(), span("step Errand.DONE").getParentSpanId());
+        assertEquals(true, span("step Errand.DONE").getAttributes().get(FsmAttributes.REPLAYED));
     }
 
     @Test

@@ -177,6 +177,27 @@ class AgentFsmAutoConfigurationTest {
         });
     }
 
+    @Test
+    void aSessionGivenItsOwnIdIsListedOnceUnderIt() throws Exception {
+        runner.run(context -> {
+            AgentFsmSessions sessions = context.getBean(AgentFsmSessions.class);
+            LinuxAgent agent = LinuxAgent.builder(shell(), replay()).build();
+
+            RoundResult result = sessions.builder(LinuxAgentStateManager.instance(), agent)
+                    .id("order-42")
+                    .build()
+                    .runRound("count the files");
+
+            assertThat(result.outcome()).isEqualTo(Outcome.COMPLETED);
+            assertThat(sessions.sessions()).singleElement().satisfies(listed -> {
+                assertThat(listed.id()).isEqualTo("order-42");
+                assertThat(listed.machine()).isEqualTo("LinuxAgent");
+                assertThat(listed.state()).isEqualTo("LinuxAgent.FINISH");
+                assertThat(listed.outcome()).contains("COMPLETED");
+            });
+        });
+    }
+
     private ShellDriver shell() throws Exception {
         Path root = dir.resolve("root");
         if (!Files.exists(root)) {

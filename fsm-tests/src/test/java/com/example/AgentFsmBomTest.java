@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -44,6 +46,52 @@ class AgentFsmBomTest {
             listed.add(child(dependency, "artifactId"));
         }
         assertEquals(published, listed, "agentfsm-bom/pom.xml must list exactly the published modules");
+    }
+
+    /**
+     * The BOM has no parent, so the parent's {@code central} profile (signing, the Central Portal) is not
+     * inherited: without its own, {@code mvn deploy -Prelease-jars,central} would leave the BOM unsigned and out of
+     * the bundle.
+     */
+    @Test
+    void theBomIsSignedAndPublishedAsTheModulesAre() throws Exception {
+        Element root = parse(ROOT.resolve("pom.xml")).getDocumentElement();
+        Element bom = parse(ROOT.resolve("agentfsm-bom/pom.xml")).getDocumentElement();
+        List<String> parents = centralPlugins(root);
+        assertEquals(2, parents.size(), parents::toString);
+        assertEquals(parents, centralPlugins(bom), "agentfsm-bom/pom.xml's central profile must be the parent's");
+    }
+
+    /** The plugins of {@code pom}'s {@code central} profile: coordinates, version and the rest, properties resolved. */
+    private static List<String> centralPlugins(Element pom) {
+        Map<String, String> properties = new HashMap<>();
+        NodeList declared = pom.getElementsByTagName("properties");
+        for (int i = 0; i < declared.getLength(); i++) {
+            for (var node = declared.item(i).getFirstChild(); node != null; node = node.getNextSibling()) {
+                if (node instanceof Element property) {
+                    properties.put(
+                            property.getTagName(), property.getTextContent().strip());
+                }
+            }
+        }
+        List<String> plugins = new ArrayList<>();
+        NodeList profiles = pom.getElementsByTagName("profile");
+        for (int i = 0; i < profiles.getLength(); i++) {
+            Element profile = (Element) profiles.item(i);
+            if (!"central".equals(child(profile, "id"))) {
+                continue;
+            }
+            NodeList found = profile.getElementsByTagName("plugin");
+            for (int j = 0; j < found.getLength(); j++) {
+                String plugin =
+                        found.item(j).getTextContent().replaceAll("\\s+", " ").strip();
+                for (Map.Entry<String, String> property : properties.entrySet()) {
+                    plugin = plugin.replace("${" + property.getKey() + "}", property.getValue());
+                }
+                plugins.add(plugin);
+            }
+        }
+        return plugins;
     }
 
     private static Document parse(Path pom) throws Exception {

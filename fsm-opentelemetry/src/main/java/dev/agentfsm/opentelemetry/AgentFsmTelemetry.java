@@ -19,6 +19,7 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,6 +51,17 @@ public final class AgentFsmTelemetry {
     /** The instrumentation scope's name. */
     public static final String SCOPE = "dev.agentfsm.opentelemetry";
 
+    /**
+     * The buckets the GenAI semantic conventions give {@code gen_ai.client.operation.duration}, in seconds: the
+     * SDK's default ones (0, 5, 10, 25... 10,000) would put every call under five seconds in one bucket.
+     */
+    private static final List<Double> DURATION_BUCKETS =
+            List.of(0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92);
+
+    /** The buckets the GenAI semantic conventions give {@code gen_ai.client.token.usage}. */
+    private static final List<Long> TOKEN_BUCKETS = List.of(
+            1L, 4L, 16L, 64L, 256L, 1024L, 4096L, 16384L, 65536L, 262144L, 1048576L, 4194304L, 16777216L, 67108864L);
+
     private final Tracer tracer;
     private final LongCounter steps;
     private final LongCounter rounds;
@@ -73,15 +85,18 @@ public final class AgentFsmTelemetry {
         this.llmDuration = meter.histogramBuilder("gen_ai.client.operation.duration")
                 .setDescription("How long each LLM call took")
                 .setUnit("s")
+                .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS)
                 .build();
         this.llmTokens = meter.histogramBuilder("gen_ai.client.token.usage")
                 .ofLongs()
                 .setDescription("Tokens each LLM call took, by gen_ai.token.type (input or output)")
                 .setUnit("{token}")
+                .setExplicitBucketBoundariesAdvice(TOKEN_BUCKETS)
                 .build();
         this.toolDuration = meter.histogramBuilder("agentfsm.tool.duration")
                 .setDescription("How long each device call took")
                 .setUnit("s")
+                .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS)
                 .build();
     }
 
@@ -196,6 +211,9 @@ public final class AgentFsmTelemetry {
             span.recordException(e);
             span.setStatus(StatusCode.ERROR, e.toString());
             span.end();
+            // the runtime makes a state's own failures the round's outcome: what leaves a step (an Error, a
+            // journal that cannot be written) leaves the round too, and no listener hears the round end
+            roundThrew(chain, e);
             throw e;
         }
         String ended;
@@ -218,7 +236,24 @@ public final class AgentFsmTelemetry {
                 1,
                 Attributes.of(
                         FsmAttributes.MACHINE, machine, FsmAttributes.STATE, state, FsmAttributes.STEP_END, ended));
+        if (end instanceof StepEnd.Ended over && chain.replayed()) {
+            // a resumed session's listeners do not hear a replayed round end again (they heard it when it was
+            // recorded): its span ends here, with what the step says of the end
+            replayedRoundEnded(chain, over.result());
+        }
         return end;
+    }
+
+    private void replayedRoundEnded(StepInterceptor.Chain chain, RoundResult result) {
+        OpenRound open = openRounds.remove(key(chain.session(), chain.round()));
+        if (open != null) {
+            open.span.setAttribute(FsmAttributes.OUTCOME, result.outcome().name());
+            open.span.setAttribute(FsmAttributes.REASON, result.reason());
+            open.span.setAttribute(FsmAttributes.STEPS, result.steps());
+            open.span.setAttribute(
+                    FsmAttributes.FINAL_STATE, result.finalStatus().name());
+            open.span.end();
+        }
     }
 
     private OpenRound openRound(StepInterceptor.Chain chain, String machine) {
@@ -258,6 +293,15 @@ public final class AgentFsmTelemetry {
                         open.machine,
                         FsmAttributes.OUTCOME,
                         result.outcome().name()));
+    }
+
+    private void roundThrew(StepInterceptor.Chain chain, Throwable thrown) {
+        OpenRound open = openRounds.remove(key(chain.session(), chain.round()));
+        if (open != null) {
+            open.span.recordException(thrown);
+            open.span.setStatus(StatusCode.ERROR, thrown.toString());
+            open.span.end();
+        }
     }
 
     private static String key(String session, int round) {

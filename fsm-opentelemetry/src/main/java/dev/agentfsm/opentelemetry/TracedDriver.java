@@ -93,7 +93,7 @@ final class TracedDriver implements DeviceDriver {
                 metric.put(FsmAttributes.ERROR_TYPE, "action_failed");
             }
             return result;
-        } catch (DriverException | RuntimeException e) {
+        } catch (DriverException | RuntimeException | Error e) {
             span.setAttribute(FsmAttributes.ERROR_TYPE, e.getClass().getName());
             span.recordException(e);
             span.setStatus(StatusCode.ERROR, String.valueOf(e.getMessage()));

@@ -40,8 +40,24 @@ final class TracedLlm implements LlmClient {
         this.tokens = tokens;
     }
 
+    /** A call to the model, as the span sees it. */
+    @FunctionalInterface
+    private interface Call {
+        LlmReply run() throws LlmException;
+    }
+
     @Override
     public LlmReply complete(LlmRequest request) throws LlmException {
+        return traced(() -> client.complete(request));
+    }
+
+    /** Streams through the client it wraps, so that a streaming client still streams when traced. */
+    @Override
+    public LlmReply complete(LlmRequest request, TextListener listener) throws LlmException {
+        return traced(() -> client.complete(request, listener));
+    }
+
+    private LlmReply traced(Call call) throws LlmException {
         Span span = tracer.spanBuilder("chat " + model)
                 .setSpanKind(SpanKind.CLIENT)
                 .setAttribute(FsmAttributes.OPERATION, "chat")
@@ -50,7 +66,7 @@ final class TracedLlm implements LlmClient {
                 .startSpan();
         long start = System.nanoTime();
         try (Scope ignored = span.makeCurrent()) {
-            LlmReply reply = client.complete(request);
+            LlmReply reply = call.run();
             reply.model().ifPresent(m -> span.setAttribute(FsmAttributes.RESPONSE_MODEL, m));
             reply.inputTokens().ifPresent(n -> span.setAttribute(FsmAttributes.INPUT_TOKENS, (long) n));
             reply.outputTokens().ifPresent(n -> span.setAttribute(FsmAttributes.OUTPUT_TOKENS, (long) n));
@@ -70,7 +86,7 @@ final class TracedLlm implements LlmClient {
                                     .put(FsmAttributes.TOKEN_TYPE, "output")
                                     .build()));
             return reply;
-        } catch (LlmException | RuntimeException e) {
+        } catch (LlmException | RuntimeException | Error e) {
             String type = e.getClass().getName();
             span.setAttribute(FsmAttributes.ERROR_TYPE, type);
             span.recordException(e);

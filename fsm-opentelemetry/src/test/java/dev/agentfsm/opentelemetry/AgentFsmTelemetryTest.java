@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Session;
@@ -13,8 +14,10 @@ import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -28,6 +31,7 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +41,7 @@ import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AgentFsmTelemetryTest {
     private final InMemorySpanExporter spans = InMemorySpanExporter.create();
@@ -67,7 +72,7 @@ class AgentFsmTelemetryTest {
     }
 
     /** A device that records the actions it ran. */
-    private static final class Device implements DeviceDriver {
+    private static class Device implements DeviceDriver {
         final List<Action> actions = new ArrayList<>();
         boolean fail;
 
@@ -239,6 +244,122 @@ class AgentFsmTelemetryTest {
         assertEquals(
                 result.outcome().name(), span("round Errand").getAttributes().get(FsmAttributes.OUTCOME));
         assertTrue(result.outcome() != Outcome.COMPLETED, result::reason);
+    }
+
+    @Test
+    void theGenAiHistogramsHaveTheBucketsTheConventionsGiveThem() {
+        runOneRound(model("ACT"), new Device());
+        Map<String, MetricData> byName =
+                metrics.collectAllMetrics().stream().collect(Collectors.toMap(MetricData::getName, m -> m));
+        List<Double> seconds =
+                List.of(0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92);
+        List<Double> tokens = List.of(
+                1.0,
+                4.0,
+                16.0,
+                64.0,
+                256.0,
+                1024.0,
+                4096.0,
+                16384.0,
+                65536.0,
+                262144.0,
+                1048576.0,
+                4194304.0,
+                16777216.0,
+                67108864.0);
+        assertEquals(seconds, boundaries(byName.get("gen_ai.client.operation.duration")));
+        assertEquals(tokens, boundaries(byName.get("gen_ai.client.token.usage")));
+        assertEquals(seconds, boundaries(byName.get("agentfsm.tool.duration")));
+    }
+
+    private static List<Double> boundaries(MetricData histogram) {
+        return histogram.getHistogramData().getPoints().iterator().next().getBoundaries();
+    }
+
+    @Test
+    void aStreamingClientStillStreamsWhenTraced() throws Exception {
+        LlmClient streaming = new LlmClient() {
+            @Override
+            public LlmReply complete(LlmRequest request) {
+                return new LlmReply("ACT");
+            }
+
+            @Override
+            public LlmReply complete(LlmRequest request, TextListener listener) {
+                listener.onText("A");
+                listener.onText("CT");
+                return new LlmReply("ACT");
+            }
+        };
+        List<String> pieces = new ArrayList<>();
+        LlmClient traced = LlmClient.streaming(telemetry.llm(streaming, "openai", "gpt-test"), pieces::add);
+
+        LlmReply reply = traced.complete(LlmRequest.of(List.of(ChatMessage.user("what next?"))));
+
+        assertEquals("ACT", reply.content());
+        assertEquals(List.of("A", "CT"), pieces);
+        assertEquals(SpanKind.CLIENT, span("chat gpt-test").getKind());
+    }
+
+    @Test
+    void aFailureThatLeavesTheRoundEndsTheRoundsSpan() {
+        // a provider module of another LangChain4j version than its core: an Error, not the model's failure
+        LlmClient mismatched = request -> {
+            throw new NoSuchMethodError("dev.langchain4j.model.chat.ChatModel.chat");
+        };
+        assertThrows(NoSuchMethodError.class, () -> runOneRound(mismatched, new Device()));
+
+        SpanData round = span("round Errand");
+        assertEquals(StatusCode.ERROR, round.getStatus().getStatusCode());
+        assertEquals(StatusCode.ERROR, span("step Errand.PLAN").getStatus().getStatusCode());
+        assertEquals(StatusCode.ERROR, span("chat gpt-test").getStatus().getStatusCode());
+        assertEquals(round.getSpanId(), span("step Errand.PLAN").getParentSpanId());
+        assertEquals(4, spans.getFinishedSpanItems().size(), names()::toString);
+
+        spans.reset();
+        DeviceDriver broken = telemetry.driver(new Device() {
+            @Override
+            public ActionResult execute(Action action, Duration timeout) {
+                throw new NoSuchMethodError("dev.example.Device.type");
+            }
+        });
+        assertThrows(
+                NoSuchMethodError.class,
+                () -> broken.execute(new Action("type_text", Map.of()), Duration.ofSeconds(1)));
+        assertEquals(
+                StatusCode.ERROR, span("execute_tool type_text").getStatus().getStatusCode());
+    }
+
+    @Test
+    void aResumedSessionsReplayedRoundEndsItsSpan(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("errand.journal");
+        try (Journal journal = Journal.create(file)) {
+            ErrandAgent agent = new ErrandAgent(journal.llm(model("ACT")), journal.driver(new Device()));
+            Session.of(ErrandStateManager.instance(), agent)
+                    .recorder(journal)
+                    .build()
+                    .runRound("do the errand");
+        }
+        List<RoundResult> resumed;
+        try (Journal journal = Journal.open(file)) {
+            ErrandAgent agent = new ErrandAgent(
+                    telemetry.llm(journal.llm(model()), "openai", "gpt-test"),
+                    telemetry.driver(journal.driver(new Device())));
+            resumed = Session.of(ErrandStateManager.instance(), agent)
+                    .interceptor(telemetry.interceptor())
+                    .listener(telemetry.listener())
+                    .build()
+                    .resume(journal);
+        }
+
+        assertEquals(Outcome.COMPLETED, resumed.get(0).outcome());
+        SpanData round = span("round Errand");
+        assertEquals("COMPLETED", round.getAttributes().get(FsmAttributes.OUTCOME));
+        assertEquals(3L, round.getAttributes().get(FsmAttributes.STEPS));
+        assertEquals("DONE", round.getAttributes().get(FsmAttributes.FINAL_STATE));
+        assertEquals(round.getSpanId(), span("step Errand.DONE").getParentSpanId());
+        assertEquals(true, span("step Errand.DONE").getAttributes().get(FsmAttributes.REPLAYED));
     }
 
     @Test

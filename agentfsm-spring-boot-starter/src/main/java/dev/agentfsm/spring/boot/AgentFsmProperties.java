@@ -3,7 +3,9 @@ package dev.agentfsm.spring.boot;
 import dev.agentfsm.runtime.RuntimeConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -22,6 +24,14 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties(prefix = "agentfsm")
 public class AgentFsmProperties {
     private static final RuntimeConfig DEFAULTS = RuntimeConfig.defaults();
+
+    /** The runtime's names of the keys these properties set, as its messages give them ({@code maxStep}). */
+    private static final Pattern RUNTIME_KEY = Pattern.compile(
+            "\\b(maxStep|maxRound|jsonParsingRetry|llmTimeout"
+                    + "|llmCallDeadline|userTimeout|actionTimeout|maxReannotate|screenshots\\.steps|screenshots\\.maxBytes)\\b");
+
+    /** The runtime's binary size units ({@code MiB}); Spring's {@code DataSize} writes them {@code MB}. */
+    private static final Pattern SIZE_UNIT = Pattern.compile("(?<![A-Za-z])([KMG])iB\\b");
 
     /** The steps a session may take in all. */
     private int maxStep = DEFAULTS.maxStep();
@@ -68,12 +78,21 @@ public class AgentFsmProperties {
         try {
             return runtimeConfig();
         } catch (RuntimeConfig.ConfigException e) {
-            // the runtime names its keys as its YAML does (maxStep); Spring's are agentfsm.max-step
-            throw new IllegalStateException(
-                    "bad agentfsm.* property (the runtime names agentfsm.max-step maxStep, and so on): "
-                            + e.getMessage(),
-                    e);
+            throw new IllegalStateException("bad agentfsm.* property: " + asSpringSpellsIt(e.getMessage()), e);
         }
+    }
+
+    /**
+     * The runtime's message about its configuration in the words of these properties: its keys as Spring's
+     * ({@code llmTimeout} as {@code agentfsm.llm-timeout}), its sizes in the units {@code DataSize} reads
+     * ({@code 64MiB} as {@code 64MB}, 1024-based in both), so that the fix it suggests is one a property takes.
+     */
+    private static String asSpringSpellsIt(String message) {
+        String keys = RUNTIME_KEY
+                .matcher(message)
+                .replaceAll(key -> "agentfsm."
+                        + key.group().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT));
+        return SIZE_UNIT.matcher(keys).replaceAll("$1B");
     }
 
     private RuntimeConfig runtimeConfig() {

@@ -69,14 +69,14 @@ public final class AgentFsmSessions {
     /**
      * A session of {@code machine} for {@code agent}, with the configuration, interceptors and listeners; it is
      * listed from now on under a new id (set another with {@link Session.Builder#id} before {@code build()} and
-     * the listing follows the rounds' events, which carry the session's id).
+     * the session is listed under that one from its first step on).
      */
     public <A extends Agent> Session.Builder<A> builder(StateManager<A, ?> machine, A agent) {
         String id = UUID.randomUUID().toString();
         Session.Builder<A> builder = Session.of(machine, agent).config(config).id(id);
         interceptors.forEach(builder::interceptor);
         listeners.forEach(builder::listener);
-        builder.listener(new Tracker(machine.name()));
+        builder.listener(new Tracker(machine.name(), id));
         synchronized (sessions) {
             sessions.put(
                     id,
@@ -114,9 +114,12 @@ public final class AgentFsmSessions {
     /** Keeps a session's entry up to date from its rounds' events. */
     private final class Tracker implements TransitionListener {
         private final String machine;
+        /** The id the session is listed under; the first event of a session given another id moves it there. */
+        private String listedAs; // guarded by sessions
 
-        Tracker(String machine) {
+        Tracker(String machine, String listedAs) {
             this.machine = machine;
+            this.listedAs = listedAs;
         }
 
         @Override
@@ -147,6 +150,11 @@ public final class AgentFsmSessions {
 
         private void update(String session, UnaryOperator<SessionState> change) {
             synchronized (sessions) {
+                if (!session.equals(listedAs)) {
+                    // the session was built with an id of its own: list it under that one only
+                    sessions.remove(listedAs);
+                    listedAs = session;
+                }
                 SessionState old = sessions.get(session);
                 sessions.put(
                         session,

@@ -67,6 +67,12 @@ public final class SpringAiLlmClient implements LlmClient {
         if (generation == null || generation.getOutput() == null) {
             throw new LlmException(provider + " (" + defaultModel() + ") answered without a reply");
         }
+        // OpenAI's refusal: no text and finish reason stop; Spring AI's OpenAiChatModel keeps the model's reason in
+        // the message's metadata
+        if (generation.getOutput().getMetadata().get("refusal") instanceof String refusal && !refusal.isBlank()) {
+            throw new LlmException(
+                    provider + " (" + defaultModel() + ") refused to answer: " + SafeText.line(refusal, REASON_CHARS));
+        }
         String text = generation.getOutput().getText();
         Optional<String> finish = Optional.ofNullable(generation.getMetadata().getFinishReason());
         if (text == null || text.isBlank()) {

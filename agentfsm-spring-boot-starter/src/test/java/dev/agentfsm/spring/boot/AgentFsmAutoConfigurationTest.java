@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
@@ -62,21 +64,34 @@ class AgentFsmAutoConfigurationTest {
                 });
     }
 
-    @Test
-    void aBadPropertyStopsTheStartNamingTheKeyAndTheValue() {
-        runner.withPropertyValues("agentfsm.max-step=0").run(context -> {
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "agentfsm.max-step=0 | agentfsm.max-step: 0 is not allowed; expected a whole number, at least 1",
+                "agentfsm.llm-timeout=-5s | agentfsm.llm-timeout: PT-5S is not allowed; expected a duration greater than zero",
+                "agentfsm.user-timeout=0s | agentfsm.user-timeout: PT0S is not allowed",
+                "agentfsm.llm-call-deadline=1s | agentfsm.llm-call-deadline: PT1S is shorter than agentfsm.llm-timeout"
+                        + " (PT1M), so no attempt could use its time-out; set agentfsm.llm-call-deadline to PT1M or more,"
+                        + " or leave it out (twice agentfsm.llm-timeout)",
+                "agentfsm.max-reannotate=0 | agentfsm.max-reannotate: 0 is not allowed",
+                "agentfsm.screenshots.max-bytes=1KB | agentfsm.screenshots.max-bytes: 1024 is not allowed; expected a"
+                        + " size in bytes: a whole number, or one with KB, MB or GB, such as 64MB, from 64 KB to 2 GB"
+            })
+    void aBadPropertyStopsTheStartNamingThePropertyAsSpringSpellsIt(String property, String said) {
+        runner.withPropertyValues(property).run(context -> {
             assertThat(context).hasFailed();
-            assertThat(context.getStartupFailure())
-                    .rootCause()
-                    .hasMessageContaining("maxStep")
-                    .hasMessageContaining("0");
             Throwable failure = context.getStartupFailure();
             while (!(failure instanceof IllegalStateException)
                     || !failure.getMessage().contains("agentfsm")) {
                 failure = failure.getCause();
             }
-            assertThat(failure.getMessage()).contains("bad agentfsm.* property").contains("agentfsm.max-step");
+            assertThat(failure.getMessage()).startsWith("bad agentfsm.* property: " + said);
         });
+        // the size the message suggests is one the property takes
+        runner.withPropertyValues("agentfsm.screenshots.max-bytes=64MB").run(context -> assertThat(
+                        context.getBean(RuntimeConfig.class).screenshots().maxBytes())
+                .isEqualTo(64L * 1024 * 1024));
     }
 
     @Test
@@ -159,6 +174,27 @@ class AgentFsmAutoConfigurationTest {
                     .isEqualTo(ids.subList(1, 3));
             assertThat(sessions.sessions())
                     .allSatisfy(s -> assertThat(s.outcome()).isEqualTo(Optional.empty()));
+        });
+    }
+
+    @Test
+    void aSessionGivenItsOwnIdIsListedOnceUnderIt() throws Exception {
+        runner.run(context -> {
+            AgentFsmSessions sessions = context.getBean(AgentFsmSessions.class);
+            LinuxAgent agent = LinuxAgent.builder(shell(), replay()).build();
+
+            RoundResult result = sessions.builder(LinuxAgentStateManager.instance(), agent)
+                    .id("order-42")
+                    .build()
+                    .runRound("count the files");
+
+            assertThat(result.outcome()).isEqualTo(Outcome.COMPLETED);
+            assertThat(sessions.sessions()).singleElement().satisfies(listed -> {
+                assertThat(listed.id()).isEqualTo("order-42");
+                assertThat(listed.machine()).isEqualTo("LinuxAgent");
+                assertThat(listed.state()).isEqualTo("LinuxAgent.FINISH");
+                assertThat(listed.outcome()).contains("COMPLETED");
+            });
         });
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,8 +18,11 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.embedded.tomcat.TomcatWebServer;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -47,6 +51,18 @@ class SampleApplicationTest {
     @AfterAll
     static void stop() {
         MODEL.close();
+    }
+
+    @Autowired
+    ServletWebServerApplicationContext context;
+
+    @Test
+    void theServerListensOnLoopbackOnly() {
+        Object address = ((TomcatWebServer) context.getWebServer())
+                .getTomcat()
+                .getConnector()
+                .getProperty("address");
+        assertTrue(address instanceof InetAddress bound && bound.isLoopbackAddress(), () -> "bound to " + address);
     }
 
     @Test

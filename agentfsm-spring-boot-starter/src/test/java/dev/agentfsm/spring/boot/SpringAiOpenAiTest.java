@@ -1,0 +1,87 @@
+package dev.agentfsm.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.agentfsm.runtime.llm.ChatMessage;
+import dev.agentfsm.runtime.llm.LlmException;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.ai.openai.OpenAiChatModel;
+import org.springframework.ai.openai.OpenAiChatOptions;
+import org.springframework.ai.openai.api.OpenAiApi;
+
+/**
+ * {@link SpringAiLlmClient} over Spring AI's own {@code OpenAiChatModel}, against a server on 127.0.0.1 that answers
+ * {@code POST /v1/chat/completions} in the shapes of OpenAI's documented API.
+ */
+class SpringAiOpenAiTest {
+    private static final LlmRequest REQUEST = LlmRequest.of(List.of(ChatMessage.user("delete every file")));
+
+    private HttpServer server;
+
+    /** A server that answers every chat completion with {@code message} and {@code finishReason}. */
+    private SpringAiLlmClient answering(String message, String finishReason) throws IOException {
+        String body = "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1767225600,"
+                + "\"model\":\"gpt-4o-2024-08-06\",\"choices\":[{\"index\":0,\"message\":" + message
+                + ",\"finish_reason\":\"" + finishReason + "\"}],"
+                + "\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":9,\"total_tokens\":21}}";
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/v1/chat/completions", exchange -> {
+            try (exchange) {
+                exchange.getRequestBody().readAllBytes();
+                byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, bytes.length);
+                exchange.getResponseBody().write(bytes);
+            }
+        });
+        server.start();
+        OpenAiChatModel model = OpenAiChatModel.builder()
+                .openAiApi(OpenAiApi.builder()
+                        .baseUrl("http://127.0.0.1:" + server.getAddress().getPort())
+                        .apiKey("test-key")
+                        .build())
+                .defaultOptions(OpenAiChatOptions.builder().model("gpt-4o").build())
+                .build();
+        return new SpringAiLlmClient(model);
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void aReplyComesBackWithTheAnsweringModelTokensAndFinishReason() throws Exception {
+        LlmReply reply = answering("{\"role\":\"assistant\",\"content\":\"{\\\"status\\\": \\\"FINISH\\\"}\"}", "stop")
+                .complete(REQUEST);
+
+        assertThat(reply.content()).isEqualTo("{\"status\": \"FINISH\"}");
+        assertThat(reply.model()).contains("gpt-4o-2024-08-06");
+        assertThat(reply.inputTokens()).hasValue(12);
+        assertThat(reply.outputTokens()).hasValue(9);
+        assertThat(reply.finishReason()).contains("STOP");
+    }
+
+    /** OpenAI's refusal: no content, the model's reason in {@code refusal}, and finish reason {@code stop}. */
+    @Test
+    void anOpenAiRefusalIsARefusalWithItsReason() throws Exception {
+        SpringAiLlmClient client = answering(
+                "{\"role\":\"assistant\",\"content\":null,\"refusal\":\"I can't help with deleting files.\"}", "stop");
+
+        assertThatThrownBy(() -> client.complete(REQUEST))
+                .isInstanceOf(LlmException.class)
+                .hasMessage("OpenAiChatModel (gpt-4o) refused to answer: I can't help with deleting files.");
+    }
+}

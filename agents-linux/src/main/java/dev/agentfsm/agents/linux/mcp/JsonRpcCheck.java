@@ -19,6 +19,8 @@ final class JsonRpcCheck {
     static final int PARSE_ERROR = -32700;
     /** JSON-RPC 2.0: JSON, but not a request, notification or response. */
     static final int INVALID_REQUEST = -32600;
+    /** JSON-RPC 2.0: the server failed; an error the SDK raised without a code. */
+    static final int INTERNAL_ERROR = -32603;
 
     private static final int QUOTED_CHARS = 80;
 

@@ -110,7 +110,8 @@ public final class ShellMcpServer {
         }
         McpJsonMapper mapper = McpJsonDefaults.getMapper();
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(mapper)
+                // its own refusals as JSON-RPC errors, not as Java exceptions with their stack traces
+                .jsonMapper(new JsonRpcErrorMapper(mapper))
                 .mcpEndpoint(ENDPOINT)
                 .maxRequestSize(options.maxBodyBytes())
                 // the SDK drops a session idle for this long: the guard has expired it by then

@@ -237,6 +237,24 @@ class HttpServerSecurityTest {
     }
 
     @Test
+    void theSdksOwnRefusalsAreJsonRpcErrorsWithoutAStackTrace() throws Exception {
+        RawHttp.Reply noSession =
+                raw.send(withToken(RawHttp.Request.post("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}")));
+        RawHttp.Reply listenWithoutSession =
+                raw.send(withToken(new RawHttp.Request("GET", new java.util.LinkedHashMap<>(), Optional.empty())));
+        RawHttp.Reply noEventStream = raw.send(
+                withToken(RawHttp.Request.post(RawHttp.initialize("json only")).header("Accept", "application/json")));
+        for (RawHttp.Reply reply : List.of(noSession, listenWithoutSession, noEventStream)) {
+            assertEquals(400, reply.status(), reply.toString());
+            assertFalse(reply.body().contains("stackTrace"), reply.body());
+            assertFalse(reply.body().contains("io.modelcontextprotocol"), reply.body());
+            assertTrue(reply.body().startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":"), reply.body());
+        }
+        assertTrue(noSession.body().contains("mcp-session-id"), noSession.body());
+        assertTrue(noEventStream.body().contains("text/event-stream"), noEventStream.body());
+    }
+
+    @Test
     void anIdleSessionExpiresAndMakesRoomForANewOne() throws Exception {
         List<String> sessions = new java.util.ArrayList<>();
         for (int i = 0; i < MAX_SESSIONS; i++) {

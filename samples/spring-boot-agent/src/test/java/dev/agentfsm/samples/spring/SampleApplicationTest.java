@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -107,6 +110,35 @@ class SampleApplicationTest {
         assertEquals("COMPLETED", session.path("outcome").asText(), actuator.body());
         assertEquals("LinuxAgent.FINISH", session.path("state").asText(), actuator.body());
         assertEquals(1, session.path("rounds").asInt(), actuator.body());
+    }
+
+    @Test
+    void onlyThisMachineByItsOwnNamesMayAskForARound() throws Exception {
+        // a blank task: refused by the controller if it gets that far, and no round runs either way
+        for (String host : List.of("attacker.example:" + port, "127.0.0.1.attacker.example:" + port)) {
+            String answer = post(host, "{\"task\": \"\"}");
+            assertTrue(answer.startsWith("HTTP/1.1 403 "), host + ": " + answer);
+            assertTrue(answer.contains("refused: Host '" + host + "' is not this machine's name"), answer);
+        }
+        for (String host : List.of("localhost:" + port, "127.0.0.1:" + port, "[::1]:" + port)) {
+            String answer = post(host, "{\"task\": \"\"}");
+            assertTrue(answer.startsWith("HTTP/1.1 400 "), host + ": " + answer);
+        }
+    }
+
+    /** A POST to /rounds written by hand, as a page whose name was rebound to 127.0.0.1 sends it; the raw answer. */
+    private String post(String host, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        String head = "POST /rounds HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
+                + "Content-Length: " + bytes.length + "\r\nConnection: close\r\n\r\n";
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(60_000); // a failure guard: the answer comes at once
+            OutputStream out = socket.getOutputStream();
+            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            out.write(bytes);
+            out.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private static FakeOpenAi model() {

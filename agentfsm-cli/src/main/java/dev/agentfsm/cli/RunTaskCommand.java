@@ -209,7 +209,8 @@ final class RunTaskCommand implements Callable<Integer> {
         String task =
                 journal.isPresent() && resumeFile.isPresent() ? recordedTask(journal.get()) : this.task.orElseThrow();
         Path traceFile = trace.isPresent() ? trace.get() : Files.createTempFile("agentfsm-run-", ".jsonl");
-        console.println(console.bold("task:  ") + task);
+        // a task may come from anywhere (a ticket, a journal received from someone else): shown escaped
+        console.println(console.bold("task:  ") + SafeText.line(task, AgentRun.MESSAGE_CHARS));
         console.println(console.bold("model: ")
                 + (replay.isPresent()
                         ? "a recorded conversation, " + replay.get()

@@ -1,6 +1,7 @@
 package dev.agentfsm.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.agents.linux.shell.CommandDirectories;
@@ -322,6 +323,28 @@ class RunJournalTest {
     /** {@code run} with {@code more} against no model (the discard port): for runs refused before the first step. */
     private Cli withoutModel(String... more) {
         return RunArgs.run("http://127.0.0.1:9/v1", dir, dir.resolve("trace.jsonl"), more);
+    }
+
+    @Test
+    void aTaskCarryingTerminalEscapesIsShownEscapedAlsoWhenAJournalSuppliesIt() throws Exception {
+        Path root = Files.createDirectory(dir.resolve("root"));
+        Files.writeString(root.resolve("hello.txt"), "hi\n");
+        Path journal = dir.resolve("run.journal");
+        // a task pasted from a ticket, or a journal received from someone else: OSC 52 writes the clipboard
+        String task = "list the files\u001b]52;c;cm0gLXJmIH4=\u0007\u202e\u009b2J";
+        String shown = "task:  list the files\\u001b]52;c;cm0gLXJmIH4=\\u0007\\u202e\\u009b2J\n";
+        try (ChatServer server = new ChatServer(RunArgs.LIST, RunArgs.DONE)) {
+            Cli first = run(server, root, "--task", task, "--journal", journal.toString());
+            assertEquals(0, first.exitCode(), first.out() + first.err());
+            assertTrue(first.out().contains(shown), first.out());
+            assertFalse(first.out().contains("\u001b") || first.out().contains("\u202e"), first.out());
+        }
+        try (ChatServer server = new ChatServer()) {
+            Cli resumed = run(server, root, "--resume", journal.toString());
+            assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
+            assertTrue(resumed.out().contains(shown), resumed.out());
+            assertFalse(resumed.out().contains("\u001b") || resumed.out().contains("\u202e"), resumed.out());
+        }
     }
 
     private Cli run(ChatServer server, Path root, String... more) {

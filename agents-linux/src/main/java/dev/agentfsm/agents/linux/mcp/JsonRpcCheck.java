@@ -1,5 +1,6 @@
 package dev.agentfsm.agents.linux.mcp;
 
+import dev.agentfsm.runtime.internal.SafeText;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -86,10 +87,38 @@ final class JsonRpcCheck {
                     "Invalid Request: a message needs a 'method' (a request or a notification) or a 'result' or"
                             + " 'error' (a response); it has none of them");
         }
+        if (object.get("id") != null && id.isEmpty()) {
+            return new Refusal(
+                    Optional.empty(),
+                    INVALID_REQUEST,
+                    "Invalid Request: the id " + SafeText.line(json(mapper, object.get("id")), QUOTED_CHARS)
+                            + " is neither a string nor an integer of 64 bits; give a string, or an integer from "
+                            + Long.MIN_VALUE + " to " + Long.MAX_VALUE);
+        }
         try {
             return new Message(McpSchema.deserializeJsonRpcMessage(mapper, text));
         } catch (IOException | RuntimeException e) {
-            return new Refusal(id, INVALID_REQUEST, "Invalid Request: " + firstLine(e.getMessage()));
+            // the SDK's own sentence (its record's check), not the Jackson exception that wraps it, cut before it
+            return new Refusal(
+                    id,
+                    INVALID_REQUEST,
+                    "Invalid Request: " + firstLine(innermost(e).getMessage()));
+        }
+    }
+
+    private static Throwable innermost(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private static String json(McpJsonMapper mapper, Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (IOException e) {
+            return String.valueOf(value);
         }
     }
 

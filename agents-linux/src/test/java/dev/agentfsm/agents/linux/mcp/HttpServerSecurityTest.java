@@ -237,6 +237,28 @@ class HttpServerSecurityTest {
     }
 
     @Test
+    void aMessageTheSdkCannotTakeIsRefusedNamingWhatIsWrong() throws Exception {
+        RawHttp.Reply hugeId = raw.send(withToken(RawHttp.Request.post(
+                "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"ping\"}")));
+        assertEquals(400, hugeId.status(), hugeId.toString());
+        assertEquals(
+                "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: the id"
+                        + " 123456789012345678901234567890 is neither a string nor an integer of 64 bits; give a string,"
+                        + " or an integer from -9223372036854775808 to 9223372036854775807\"}}",
+                hugeId.body());
+        RawHttp.Reply objectId = raw.send(
+                withToken(RawHttp.Request.post("{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1.5},\"method\":\"ping\"}")));
+        assertTrue(objectId.body().contains("Invalid Request: the id {\\\"a\\\":1.5} is neither"), objectId.body());
+
+        RawHttp.Reply noVersion = raw.send(withToken(RawHttp.Request.post("{\"id\":4,\"method\":\"tools/list\"}")));
+        assertEquals(400, noVersion.status(), noVersion.toString());
+        assertEquals(
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: jsonrpc must"
+                        + " not be empty\"}}",
+                noVersion.body());
+    }
+
+    @Test
     void theSdksOwnRefusalsAreJsonRpcErrorsWithoutAStackTrace() throws Exception {
         RawHttp.Reply noSession =
                 raw.send(withToken(RawHttp.Request.post("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}")));

@@ -120,7 +120,8 @@ public final class ShellMcpServer {
         McpSyncServer mcp = configure(McpServer.sync(transport));
         Server jetty = new Server();
         ServerConnector connector = new ServerConnector(jetty);
-        connector.setHost(address.getHostString());
+        // the address checked above, not its name: Jetty would look the name up again, and the answer may differ
+        connector.setHost(bound.getHostAddress());
         connector.setPort(address.getPort());
         jetty.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();

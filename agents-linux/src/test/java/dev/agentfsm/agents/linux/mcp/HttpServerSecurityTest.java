@@ -11,6 +11,7 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
@@ -327,6 +328,23 @@ class HttpServerSecurityTest {
         RawHttp.Reply nullOrigin = raw.send(withToken(
                 RawHttp.Request.post(RawHttp.initialize("sandboxed page")).header("Origin", "null")));
         assertEquals(403, nullOrigin.status(), nullOrigin.toString());
+    }
+
+    @Test
+    void theServerListensOnTheAddressItCheckedNotOnAFreshLookupOfItsName() throws Exception {
+        // an address with a name, as --bind NAME gives: looking the name up again may answer another address
+        // (a name whose DNS answer changes between the loopback check and the bind); here it answers nothing
+        InetAddress named = InetAddress.getByAddress("agentfsm-bind-check.invalid", new byte[] {127, 0, 0, 1});
+        http.close();
+        http = new ShellMcpServer(
+                        ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(20))
+                .serveHttp(
+                        new InetSocketAddress(named, 0),
+                        HttpServerOptions.noToken().build());
+        raw = new RawHttp(http.port());
+
+        RawHttp.Reply reply = raw.send(RawHttp.Request.post(RawHttp.initialize("on the checked address")));
+        assertEquals(200, reply.status(), reply.toString());
     }
 
     @Test

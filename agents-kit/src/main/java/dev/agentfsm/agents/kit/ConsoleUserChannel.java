@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,8 +37,9 @@ import java.util.concurrent.TimeoutException;
  * {@code safeGuard} off or use {@link UserChannel#alwaysApprove()}.
  *
  * <p>Questions and actions come from the model: they are printed through fsm-runtime's {@code SafeText.lines}, so
- * control and bidi characters are shown as escapes rather than acted on by the terminal, and a huge
- * one is cut (at {@value #SHOWN_LINES} lines of {@value #SHOWN_CHARS} characters) with a visible marker.
+ * control and bidi characters are shown as escapes rather than acted on by the terminal. A huge question
+ * is cut (at {@value #SHOWN_LINES} lines of {@value #SHOWN_CHARS} characters) with a visible marker; an action
+ * to approve is never cut but wrapped, and one too long to show in full is rejected without asking.
  */
 public final class ConsoleUserChannel implements UserChannel {
     /** The most lines of a question or an action shown. */
@@ -81,7 +83,18 @@ public final class ConsoleUserChannel implements UserChannel {
         Objects.requireNonNull(action, "action");
         long deadline = System.nanoTime() + nanos(timeout);
         dropLateLine();
-        printLines("The agent wants to run: ", action);
+        Optional<List<String>> shown = SafeText.wrapped(action, SHOWN_LINES, SHOWN_CHARS);
+        if (shown.isEmpty()) {
+            out.println("The agent wants to run an action of " + action.length() + " characters, more than the "
+                    + SHOWN_LINES + " lines of " + SHOWN_CHARS + " characters shown here: it is rejected without"
+                    + " asking, since only what is shown can be approved.");
+            return Decision.REJECTED;
+        }
+        String start = "The agent wants to run: ";
+        for (String line : shown.get()) {
+            out.println(start + line);
+            start = "";
+        }
         for (int attempt = 0; attempt < 2; attempt++) {
             int discarded = discardTypedAhead();
             if (discarded > 0) {

@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -143,6 +144,28 @@ class ConsoleUserChannelTest {
         try (Keyboard keyboard = new Keyboard("maybe", "sure")) {
             assertEquals(Decision.REJECTED, keyboard.console().confirm("delete report.docx", WAIT));
             assertTrue(printed().endsWith(String.format("No clear answer: the action is rejected.%n")), printed());
+        }
+    }
+
+    @Test
+    void aConfirmationShowsAllOfTheActionItAsksAboutOrRejectsIt() throws IOException {
+        // the model pads its command so that a cut would hide the part that does the harm
+        String padded = "rm notes/old.txt" + " ".repeat(2 * ConsoleUserChannel.SHOWN_CHARS) + "/home/user/thesis";
+        try (Keyboard keyboard = new Keyboard("y")) {
+            assertEquals(Decision.APPROVED, keyboard.console().confirm(padded, WAIT));
+            assertTrue(printed().contains("/home/user/thesis"), printed());
+            assertFalse(printed().contains(" chars)"), printed());
+            assertTrue(printed().lines().allMatch(line -> line.length() <= ConsoleUserChannel.SHOWN_CHARS + 30));
+        }
+        printed.reset();
+        String unshowable = "rm " + "x".repeat(ConsoleUserChannel.SHOWN_LINES * ConsoleUserChannel.SHOWN_CHARS);
+        try (Keyboard keyboard = new Keyboard("y")) {
+            assertEquals(Decision.REJECTED, keyboard.console().confirm(unshowable, WAIT));
+            assertEquals(
+                    String.format("The agent wants to run an action of 20003 characters, more than the 40 lines of 500"
+                            + " characters shown here: it is rejected without asking, since only what is shown can be"
+                            + " approved.%n"),
+                    printed());
         }
     }
 

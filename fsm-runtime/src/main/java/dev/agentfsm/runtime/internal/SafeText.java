@@ -3,6 +3,7 @@ package dev.agentfsm.runtime.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Text from outside the program (a model's reply, a server's error, a command's output) made short,
@@ -92,6 +93,41 @@ public final class SafeText {
         }
         lines.add("... (" + more + " more line" + (more == 1 ? "" : "s") + ")");
         return lines;
+    }
+
+    /**
+     * {@code text} for a terminal in full: escaped as {@link #line} escapes it, split at each newline and
+     * wrapped, never cut, into lines of at most {@code maxChars} characters (an escape is never split); empty
+     * when that takes more than {@code maxLines} lines. For what a person approves, of which no part may be
+     * hidden behind a cut (a model can pad a command to push its harmful end past one). The work done is
+     * bounded by {@code maxLines} times {@code maxChars}, not by the text's length.
+     *
+     * @throws IllegalArgumentException if {@code maxLines} is less than 1 or {@code maxChars} less than 6
+     *     (the longest escape)
+     */
+    public static Optional<List<String>> wrapped(String text, int maxLines, int maxChars) {
+        Objects.requireNonNull(text, "text");
+        if (maxLines < 1 || maxChars < 6) {
+            throw new IllegalArgumentException(
+                    "maxLines is " + maxLines + " and maxChars " + maxChars + "; they must be at least 1 and 6");
+        }
+        if ((long) text.length() > (long) maxLines * maxChars) {
+            return Optional.empty(); // escaping only makes it longer
+        }
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            i += Character.charCount(c);
+            String shown = c == '\n' ? "" : escape(c);
+            if (c == '\n' || line.length() + shown.length() > maxChars) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(shown);
+        }
+        lines.add(line.toString());
+        return lines.size() > maxLines ? Optional.empty() : Optional.of(List.copyOf(lines));
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SafeTextTest {
@@ -23,6 +24,22 @@ class SafeTextTest {
         assertEquals("\\u001b]52;c;cm0gLXJmIH4=\\u0007", SafeText.line(clipboard, 100));
         assertEquals("\\u001b]0;owned\\u001b\\", SafeText.line(title, 100));
         assertEquals("\\u001b[2J\\u001b[H", SafeText.line(clear, 100));
+    }
+
+    @Test
+    void wrappedShowsAllOfTheTextInLinesAndNeverSplitsAnEscape() {
+        assertEquals(
+                Optional.of(List.of("rm a\\u001b", "[2J b", "", "c")), SafeText.wrapped("rm a\u001b[2J b\n\nc", 5, 10));
+        assertEquals(Optional.of(List.of("")), SafeText.wrapped("", 1, 6));
+        String padded = "rm x" + " ".repeat(30) + "/home";
+        Optional<List<String>> lines = SafeText.wrapped(padded, 4, 10);
+        assertEquals(padded, String.join("", lines.orElseThrow()), "every character is shown");
+        assertTrue(lines.get().stream().allMatch(line -> line.length() <= 10), lines.toString());
+
+        assertEquals(Optional.empty(), SafeText.wrapped(padded, 3, 10), "39 characters take 4 lines of 10");
+        assertEquals(Optional.empty(), SafeText.wrapped("x".repeat(50_000_000), 40, 500), "refused by its length");
+        assertEquals(Optional.empty(), SafeText.wrapped("\u001b".repeat(10), 1, 59), "escapes count as shown");
+        assertThrows(IllegalArgumentException.class, () -> SafeText.wrapped("x", 1, 5));
     }
 
     @Test

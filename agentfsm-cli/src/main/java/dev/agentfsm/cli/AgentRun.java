@@ -30,6 +30,8 @@ final class AgentRun {
     static final int RESULT_LINES = 20;
 
     static final int RESULT_CHARS = 200;
+    /** The most lines of {@link #MESSAGE_CHARS} a confirmation's question may take: it is shown in full or refused. */
+    static final int CONFIRM_LINES = 20;
     private static final String INDENT = "        ";
 
     private AgentRun() {}
@@ -113,13 +115,35 @@ final class AgentRun {
      * goes on.
      */
     static void printWaiting(Console console, Waiting waiting, Journal journal) {
-        console.println(console.bold("waiting: ")
-                + SafeText.line(waiting.prompt(), MESSAGE_CHARS)
-                + " (step " + waiting.step() + ", " + waiting.state() + ")");
+        String where = " (step " + waiting.step() + ", " + waiting.state() + ")";
         String reply = waiting.kind() == Waiting.Kind.DECISION ? "yes|no" : "TEXT";
+        if (waiting.kind() != Waiting.Kind.DECISION) {
+            console.println(console.bold("waiting: ") + SafeText.line(waiting.prompt(), MESSAGE_CHARS) + where);
+        } else if (shownInFull(waiting).isEmpty()) {
+            console.println(console.bold("waiting: ") + "a confirmation of an action of "
+                    + waiting.prompt().length() + " characters, too long to show in full" + where
+                    + "; it can only be rejected");
+            reply = "no";
+        } else {
+            List<String> lines = shownInFull(waiting).get();
+            for (int i = 0; i < lines.size(); i++) {
+                console.println((i == 0 ? console.bold("waiting: ") : INDENT)
+                        + lines.get(i)
+                        + (i == lines.size() - 1 ? where : ""));
+            }
+        }
         console.println("go on with: agentfsm-cli run --resume "
                 + SafeText.line(journal.file().toString(), MESSAGE_CHARS) + " --answer " + reply
                 + " (and the model options as before)");
+    }
+
+    /**
+     * A confirmation's question as it is printed: in full, wrapped into lines of {@link #MESSAGE_CHARS}, never
+     * cut, since the answer approves all of it (a model can pad a command to push its harmful end past a cut);
+     * empty when it takes more than {@link #CONFIRM_LINES} lines, and then it can only be rejected.
+     */
+    static Optional<List<String>> shownInFull(Waiting waiting) {
+        return SafeText.wrapped(waiting.prompt(), CONFIRM_LINES, MESSAGE_CHARS);
     }
 
     /** The task a journal of {@code run} recorded, if it recorded one. */

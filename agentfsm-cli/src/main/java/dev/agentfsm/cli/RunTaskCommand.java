@@ -291,6 +291,12 @@ final class RunTaskCommand implements Callable<Integer> {
                     throw bad("--answer '" + SafeText.line(answer.get(), 100) + "': the run waits for a confirmation,"
                             + " answered yes or no");
                 }
+                if (reply.equals("yes") && AgentRun.shownInFull(waiting.get()).isEmpty()) {
+                    throw bad("--answer yes: the action waiting for confirmation has "
+                            + waiting.get().prompt().length() + " characters, more than the "
+                            + AgentRun.CONFIRM_LINES + " lines of " + AgentRun.MESSAGE_CHARS
+                            + " shown in full, so it cannot be approved from here; answer no");
+                }
                 resumed.confirm(reply.equals("yes") ? Decision.APPROVED : Decision.REJECTED);
             }
             case ANSWER -> resumed.answer(answer.get());

@@ -98,6 +98,39 @@ class RunSuspendTest {
         assertFalse(late.out().contains("step 1"), late.out());
     }
 
+    /** A reply of the model that runs {@code command}, allowed only as unsafe. */
+    private static String unsafeReply(String command) {
+        return ENV.replace("{\"command\": \"env\"}", "{\"command\": \"" + command + "\"}");
+    }
+
+    @Test
+    void aConfirmationIsShownInFullOrCanOnlyBeRejected() throws Exception {
+        // the model pads its command so that a cut would hide what it deletes
+        String padded = "rm hello.txt" + " ".repeat(1_500) + "/home/user/thesis";
+        replies = replay("padded.yaml", RunArgs.LIST, unsafeReply(padded), RunArgs.DONE);
+        Cli first = run("--allow-unsafe", "rm", "--task", TASK, "--journal", journal.toString());
+        assertEquals(AgentFsmCli.WAITING, first.exitCode(), first.out() + first.err());
+        assertTrue(first.out().contains("/home/user/thesis'? (rm is allowed as unsafe"), first.out());
+        assertFalse(first.out().contains(" chars)"), first.out());
+
+        String unshowable = "rm hello.txt" + " ".repeat(25_000) + "/home/user/thesis";
+        replies = replay("unshowable.yaml", RunArgs.LIST, unsafeReply(unshowable), RunArgs.DONE);
+        Path other = dir.resolve("other.journal");
+        Cli second = run("--allow-unsafe", "rm", "--task", TASK, "--journal", other.toString());
+        assertEquals(AgentFsmCli.WAITING, second.exitCode(), second.out() + second.err());
+        assertTrue(
+                second.out()
+                        .contains("waiting: a confirmation of an action of 25098 characters, too long to show in"
+                                + " full (step 2, LinuxAgent.CONTINUE); it can only be rejected\n"),
+                second.out());
+        assertTrue(second.out().contains(" --answer no "), second.out());
+
+        Cli approved = run("--allow-unsafe", "rm", "--resume", other.toString(), "--answer", "yes");
+        assertEquals(AgentFsmCli.USAGE, approved.exitCode(), approved.out() + approved.err());
+        assertTrue(approved.err().contains("cannot be approved from here; answer no"), approved.err());
+        assertTrue(Files.exists(root.resolve("hello.txt")), "nothing was deleted");
+    }
+
     @Test
     void answeredNoTheCommandNeverRunsAndTheModelReadsWhy() throws Exception {
         assertEquals(

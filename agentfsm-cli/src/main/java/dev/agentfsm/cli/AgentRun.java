@@ -32,6 +32,7 @@ final class AgentRun {
     static final int RESULT_CHARS = 200;
     /** The most lines of {@link #MESSAGE_CHARS} a confirmation's question may take: it is shown in full or refused. */
     static final int CONFIRM_LINES = 20;
+
     private static final String INDENT = "        ";
 
     private AgentRun() {}

@@ -424,8 +424,9 @@ final class StdioTransport implements McpClientTransport {
     }
 
     /**
-     * Lines of a stream, each at most {@code max} bytes: a longer one is read to its end and dropped
-     * ({@link Optional#empty()}), so that no more than {@code max} bytes of it are ever held.
+     * Lines of a stream, each at most {@code max} bytes: a longer one is given as {@link Optional#empty()}
+     * as soon as it passes {@code max}, not at its newline (which a hostile server may never send), and the
+     * rest of it, up to its newline, is skipped; so no more than {@code max} bytes of it are ever held.
      */
     static final class Lines {
         private final InputStream in;
@@ -433,6 +434,8 @@ final class StdioTransport implements McpClientTransport {
         private final byte[] buffer = new byte[65_536];
         private int position;
         private int limit;
+        /** Whether the rest of a line already given as too long is being skipped. */
+        private boolean skipping;
 
         Lines(InputStream in, int max) {
             this.in = in;
@@ -443,39 +446,40 @@ final class StdioTransport implements McpClientTransport {
         Optional<byte[]> next() throws IOException {
             byte[] line = new byte[0];
             int length = 0;
-            boolean tooLong = false;
             while (true) {
                 if (position == limit) {
                     limit = in.read(buffer);
                     position = 0;
                     if (limit <= 0) {
                         limit = 0;
-                        return length == 0 && !tooLong
-                                ? null
-                                : tooLong ? Optional.empty() : Optional.of(Arrays.copyOf(line, length));
+                        return length == 0 ? null : Optional.of(Arrays.copyOf(line, length));
                     }
                 }
                 int end = position;
                 while (end < limit && buffer[end] != '\n') {
                     end++;
                 }
-                int count = end - position;
-                if (!tooLong) {
-                    if ((long) length + count > max) {
-                        tooLong = true;
-                        line = new byte[0];
-                    } else {
-                        if (length + count > line.length) {
-                            line = Arrays.copyOf(line, Math.min(max, Math.max(2 * line.length, length + count)));
-                        }
-                        System.arraycopy(buffer, position, line, length, count);
-                        length += count;
-                    }
+                boolean ended = end < limit;
+                if (skipping) {
+                    skipping = !ended;
+                    position = ended ? end + 1 : end;
+                    continue;
                 }
+                int count = end - position;
+                if ((long) length + count > max) {
+                    skipping = !ended;
+                    position = ended ? end + 1 : end;
+                    return Optional.empty();
+                }
+                if (length + count > line.length) {
+                    line = Arrays.copyOf(line, Math.min(max, Math.max(2 * line.length, length + count)));
+                }
+                System.arraycopy(buffer, position, line, length, count);
+                length += count;
                 position = end;
-                if (end < limit) {
+                if (ended) {
                     position++; // the newline
-                    return tooLong ? Optional.empty() : Optional.of(Arrays.copyOf(line, length));
+                    return Optional.of(Arrays.copyOf(line, length));
                 }
             }
         }

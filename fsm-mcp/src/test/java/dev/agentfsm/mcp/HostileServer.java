@@ -54,7 +54,7 @@ public final class HostileServer {
      * (a schema nested 200 levels) and {@code json-deep} (100,000 levels), {@code result-huge} (64 MiB
      * of text), {@code content-many} (500,000 text items, 13 MB), {@code image-huge} (a 9 MiB image),
      * {@code error-huge} (a JSON-RPC error of 40 MiB), {@code garbage} (a reply that is not JSON),
-     * {@code not-jsonrpc} (JSON that is not JSON-RPC), {@code silence} (no answer to a call), {@code asks} (sends the client a {@code ping} and a
+     * {@code not-jsonrpc} (JSON that is not JSON-RPC), {@code silence} (no answer to a call), {@code line-endless} (20 MiB of an answer and never its newline), {@code asks} (sends the client a {@code ping} and a
      * {@code sampling/createMessage} and answers with the client's two replies),
      * {@code notify-flood} (200,000 log notifications before the tool list), {@code list-changed-flood}
      * (200,000 {@code tools/list_changed} after {@code initialized}; the tool {@code lists} answers how
@@ -255,6 +255,18 @@ public final class HostileServer {
             case "not-jsonrpc" -> send("{\"hello\":\"world\"}");
             case "silence" -> {
                 // never answers
+            }
+            case "line-endless" -> {
+                // the start of an answer, more than the client takes, and never its newline
+                out.write(("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":[{\"type\":\"text\","
+                                + "\"text\":\"")
+                        .getBytes(StandardCharsets.UTF_8));
+                byte[] chunk = new byte[1 << 16];
+                Arrays.fill(chunk, (byte) 'x');
+                for (long written = 0; written < (20L << 20); written += chunk.length) {
+                    out.write(chunk);
+                }
+                out.flush();
             }
             default ->
                 send("{\"jsonrpc\":\"2.0\",\"id\":" + id

@@ -128,6 +128,17 @@ class HostileServerTest {
     }
 
     @Test
+    void aLineThatNeverEndsIsTooLargeAsSoonAsItPassesTheCap() throws Exception {
+        // the call's time-out is 60 s: without its newline, the line was named only at a newline that never came
+        assertEquals(
+                List.of(
+                        TOOLS,
+                        "call act: error mcp:java: tools/call act: the server sent a message of more than 16777216"
+                                + " bytes (McpOptions.maxMessageBytes); it was dropped"),
+                client("line-endless", "", "act"));
+    }
+
+    @Test
     void aHugeErrorIsTooLarge() throws Exception {
         assertEquals(
                 List.of(

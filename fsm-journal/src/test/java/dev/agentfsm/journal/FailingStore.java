@@ -6,13 +6,14 @@ import java.util.List;
 /**
  * A store whose writers keep each line in {@code files} but fail the {@code failing}th append of each claim
  * after its line was written, as a force that fails on a failing disk: the line is kept, its fate unknown to
- * the writer.
+ * the writer. Shared through this module's test-jar (fsm-tests' {@code JournalWriteFailureTest}).
  */
-final class FailingStore implements JournalStore {
+public final class FailingStore implements JournalStore {
     private final JournalStore files;
     private final int failing;
 
-    FailingStore(JournalStore files, int failing) {
+    /** Keeps lines in {@code files}; fails the {@code failing}th append of each claim (1 for the first). */
+    public FailingStore(JournalStore files, int failing) {
         this.files = files;
         this.failing = failing;
     }

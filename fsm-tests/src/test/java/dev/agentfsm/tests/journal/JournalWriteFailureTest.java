@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.journal.Durability;
+import dev.agentfsm.journal.FailingStore;
 import dev.agentfsm.journal.Journal;
 import dev.agentfsm.journal.JournalStore;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -31,7 +31,7 @@ class JournalWriteFailureTest {
     @Test
     void aStepWhoseRecordIsNotKeptStopsTheSessionAndNothingIsWrittenAfterIt(@TempDir Path dir) throws Exception {
         JournalStore files = JournalStore.directory(dir, Durability.SYNC);
-        JournalStore failing = new FailingForce(files);
+        JournalStore failing = new FailingStore(files, FAILING_APPEND);
 
         TallyRun run = TallyRun.with(dir, TARGET, "first", Journal.create(failing, "journal"), new Moves());
         UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> run.run(false));
@@ -50,50 +50,5 @@ class JournalWriteFailureTest {
         List<String> effects = TallyRun.lines(TallyRun.effects(dir));
         assertEquals(TARGET, effects.size(), "each action done once: " + effects);
         assertEquals(TARGET, new HashSet<>(effects).size());
-    }
-
-    /** The directory store, whose {@link #FAILING_APPEND}th append writes its line and then fails to force it. */
-    private static final class FailingForce implements JournalStore {
-        private final JournalStore files;
-
-        FailingForce(JournalStore files) {
-            this.files = files;
-        }
-
-        @Override
-        public List<String> journals() throws IOException {
-            return files.journals();
-        }
-
-        @Override
-        public Writer create(String journal) throws IOException {
-            Writer file = files.create(journal);
-            return new Writer() {
-                private int appends;
-
-                @Override
-                public void append(String line) throws IOException {
-                    file.append(line);
-                    if (++appends == FAILING_APPEND) {
-                        throw new IOException("fsync: Input/output error");
-                    }
-                }
-
-                @Override
-                public void close() throws IOException {
-                    file.close();
-                }
-            };
-        }
-
-        @Override
-        public Writer open(String journal, Reader reader) throws IOException {
-            return files.open(journal, reader);
-        }
-
-        @Override
-        public String where(String journal) {
-            return files.where(journal);
-        }
     }
 }

@@ -145,6 +145,18 @@ class TraceCommandTest {
     }
 
     @Test
+    void viewEscapesATraceFilesNameBeforeItReachesTheTerminal() throws IOException {
+        // a file name that would set the window's title, printed as it is, in both of view's lines
+        Path trace = Files.writeString(dir.resolve("t\u001b]0;pwned\u0007.jsonl"), "");
+        Cli cli = Cli.run("trace", "view", trace.toString(), "--out", dir.toString());
+        assertEquals(0, cli.exitCode(), cli.err());
+        for (String printed : new String[] {cli.out(), cli.err()}) {
+            assertFalse(printed.chars().anyMatch(c -> c == 0x1b || c == 0x07), printed);
+            assertTrue(printed.contains("t\\u001b]0;pwned\\u0007."), printed);
+        }
+    }
+
+    @Test
     void viewWritesOneSelfContainedPage() throws IOException {
         Path trace = DemoTrace.record(dir);
         Files.writeString(

@@ -89,7 +89,7 @@ final class SessionActivities {
                 StepInput input = args.get(0, StepInput.class);
                 Heartbeat heartbeat = Heartbeat.start(context);
                 try {
-                    return sessions.run(input);
+                    return sessions.run(input, context.getInfo().getRunId());
                 } finally {
                     heartbeat.stop();
                 }

@@ -48,7 +48,7 @@ class WorkflowRoundTest {
                 Optional.empty(),
                 new StepBudget(agent.config().maxStep()),
                 () -> false);
-        return run.run(input -> session.run(input, MACHINES));
+        return run.run(input -> session.run(input, "run-1", MACHINES));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

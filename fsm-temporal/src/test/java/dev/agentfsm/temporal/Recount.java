@@ -8,11 +8,13 @@ import dev.agentfsm.annotations.Trigger;
 import dev.agentfsm.runtime.AgentState;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
+import java.util.Optional;
 
 /**
  * A fixture machine: a second version of a counter, which {@link Counter} stands for as its first.
  * It counts as Counter does but starts in a new initial state, CHECK, that goes on to COUNT; so a
- * session recorded by the first version takes as many steps in it, along another path.
+ * session recorded by the first version takes as many steps in it, along another path. Its last
+ * count can ask for CHECK, a status COUNT does not declare a move to.
  */
 public final class Recount {
     private Recount() {}
@@ -21,10 +23,17 @@ public final class Recount {
     public static final class RecountAgent extends BaseAgent {
         final int target;
         int count;
+        Optional<String> statusAt = Optional.empty();
 
         RecountAgent(int target) {
             super("Recount");
             this.target = target;
+        }
+
+        /** Makes the last count ask for the status named {@code name}, which COUNT may not move to. */
+        RecountAgent asking(String name) {
+            statusAt = Optional.of(name);
+            return this;
         }
 
         @Override
@@ -49,7 +58,13 @@ public final class Recount {
         public void handle(RecountAgent agent, Context context) {
             agent.count++;
             context.put(Context.ROUND_RESULT, "counted to " + agent.count);
-            agent.setStatus(agent.count >= agent.target ? RecountStatus.FINISH : RecountStatus.COUNT);
+            if (agent.count < agent.target) {
+                agent.setStatus(RecountStatus.COUNT);
+            } else {
+                agent.setStatus(agent.statusAt
+                        .map(RecountStatus.COUNT.machine().table()::require)
+                        .orElse(RecountStatus.FINISH));
+            }
         }
     }
 

@@ -157,6 +157,18 @@ class TraceCommandTest {
     }
 
     @Test
+    void aDirectoryViewCannotCreateIsOneLineSayingWhy() throws IOException {
+        Path trace = DemoTrace.record(dir);
+        Path out = Files.createSymbolicLink(dir.resolve("report"), dir.resolve("gone/report")); // dangling
+        Cli cli = Cli.run("trace", "view", trace.toString(), "--out", out.toString());
+        assertEquals(1, cli.exitCode(), cli.out());
+        assertEquals(
+                "agentfsm-cli trace view: " + out
+                        + ": a file is in the way (a dangling link, or a file where a directory should be)\n",
+                cli.err());
+    }
+
+    @Test
     void viewWritesOneSelfContainedPage() throws IOException {
         Path trace = DemoTrace.record(dir);
         Files.writeString(

@@ -108,6 +108,25 @@ class TicketWorkflowTest {
                 late.getMessage());
     }
 
+    @Test
+    void aSecondAnswerToAQuestionAnsweredAlreadyIsRefusedAndChangesNothing() {
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-twice-answered", SessionRequest.of("Ticket", "ship"));
+        until(session, view -> waitingFor(view, Asked.Kind.QUESTION));
+        assertEquals(Ticket.QUESTION, session.answer("XL"));
+
+        // whether the workflow has taken the first answer yet, runs ASK again, or waits at CONFIRM, a second
+        // answer is refused: the question it would answer has its answer
+        IllegalStateException again = assertThrows(IllegalStateException.class, () -> session.answer("S"));
+        assertTrue(again.getMessage().startsWith("session ticket-twice-answered "), again.getMessage());
+
+        until(session, view -> waitingFor(view, Asked.Kind.CONFIRMATION));
+        assertEquals("ship size XL", session.confirm(Decision.APPROVED));
+        RoundReport round = session.result().rounds().get(0);
+        assertEquals(Optional.of("shipped size XL"), round.result());
+        assertEquals(2, agents.get("ticket-twice-answered").asks.get(), "ASK ran until its question, then with XL");
+    }
+
     /** How long the session's workflow ran, by the server's clock (its history's first and last events). */
     private Duration serverTime(String session) {
         List<HistoryEvent> events = client.fetchHistory(session).getEvents();

@@ -10,9 +10,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.temporal.client.WorkflowClient;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.testing.WorkflowReplayer;
-import io.temporal.worker.Worker;
-import io.temporal.worker.WorkerFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -49,10 +46,10 @@ class ChangedMachineReplayTest {
             TestServer.terminateRunning(client, List.of(id));
         }
         String history = client.fetchHistory(id).toJson(false);
-        replay(client, queue, WorkflowExecutionHistory.fromJson(history)); // the same version replays
+        TestServer.replay(client, WorkflowExecutionHistory.fromJson(history)); // the same version replays
 
         WorkflowExecutionHistory asRecount = WorkflowExecutionHistory.fromJson(relabel(history, "Counter", "Recount"));
-        Exception e = assertThrows(Exception.class, () -> replay(client, queue, asRecount));
+        Exception e = assertThrows(Exception.class, () -> TestServer.replay(client, asRecount));
         String message = String.valueOf(e.getMessage());
         assertTrue(message.contains("NonDeterministicException"), message);
         assertTrue(message.contains("Recount.CHECK") && message.contains("Recount.COUNT"), message);
@@ -79,19 +76,5 @@ class ChangedMachineReplayTest {
                     Base64.getEncoder().encodeToString(data.replace(from, to).getBytes(StandardCharsets.UTF_8)));
         }
         node.forEach(child -> relabel(child, from, to));
-    }
-
-    private static void replay(WorkflowClient client, String queue, WorkflowExecutionHistory history) throws Exception {
-        WorkerFactory factory = WorkerFactory.newInstance(client);
-        try {
-            SessionWorker.builder(factory, "replay-" + queue, (session, machine, user) -> {
-                        throw new AssertionError("a replay runs no activity");
-                    })
-                    .register();
-            Worker worker = factory.getWorker("replay-" + queue);
-            WorkflowReplayer.replayWorkflowExecution(history, worker);
-        } finally {
-            factory.shutdownNow();
-        }
     }
 }

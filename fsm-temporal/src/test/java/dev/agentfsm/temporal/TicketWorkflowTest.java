@@ -101,6 +101,7 @@ class TicketWorkflowTest {
         assertEquals(Optional.of("shipped size XL"), round.result());
         assertEquals(
                 2, agents.get("ticket-answered").asks.get(), "ASK ran until its question, then again with the answer");
+        TestServer.replay(client, client.fetchHistory("ticket-answered")); // updates and waits replay alike
         IllegalStateException late = assertThrows(IllegalStateException.class, () -> session.answer("S"));
         assertEquals(
                 "session ticket-answered is not running (it is over, or no session has that id); it waits for"
@@ -109,7 +110,7 @@ class TicketWorkflowTest {
     }
 
     @Test
-    void aSecondAnswerToAQuestionAnsweredAlreadyIsRefusedAndChangesNothing() {
+    void aSecondAnswerToAQuestionAnsweredAlreadyIsRefusedAndChangesNothing() throws Exception {
         SessionHandle session =
                 start(StateTimeouts.none()).start("ticket-twice-answered", SessionRequest.of("Ticket", "ship"));
         until(session, view -> waitingFor(view, Asked.Kind.QUESTION));
@@ -156,7 +157,7 @@ class TicketWorkflowTest {
     }
 
     @Test
-    void aStatesDeclaredTimeoutIsADurableTimerThatTakesTheTimeoutMove() {
+    void aStatesDeclaredTimeoutIsADurableTimerThatTakesTheTimeoutMove() throws Exception {
         StateTimeouts fiveMinutes =
                 StateTimeouts.of(Map.of(TicketStatus.ASK, new StateTimeout(FIVE_MINUTES, TicketStatus.EXPIRED)));
         SessionHandle session = start(fiveMinutes).start("ticket-timeout", SessionRequest.of("Ticket", "ship"));
@@ -169,6 +170,7 @@ class TicketWorkflowTest {
                 waited.compareTo(FIVE_MINUTES) >= 0 && waited.compareTo(Ticket.QUESTION_WAIT) < 0,
                 "the state's five minutes, not the question's hour: " + waited);
         assertEquals(1, agents.get("ticket-timeout").asks.get(), "the workflow moved; ASK's work did not run again");
+        TestServer.replay(client, client.fetchHistory("ticket-timeout")); // the timer's race replays alike
     }
 
     @Test

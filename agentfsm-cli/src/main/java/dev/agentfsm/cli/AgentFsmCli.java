@@ -4,6 +4,11 @@ import dev.agentfsm.runtime.internal.SafeText;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
@@ -84,10 +89,30 @@ public final class AgentFsmCli implements Runnable {
 
     /** One line naming what failed, then exit 1. */
     private static int failed(Exception e, CommandLine command, CommandLine.ParseResult parseResult) {
-        String message = e.getMessage() == null ? e.getClass().getName() : oneLine(e.getMessage());
+        String message = e.getMessage() == null ? e.getClass().getName() : oneLine(fileProblem(e));
         command.getErr().println(command.getCommandSpec().qualifiedName() + ": " + message);
         command.getErr().flush();
         return FAILED;
+    }
+
+    /**
+     * The message of {@code e}, saying what went wrong when it is a file system error that names only
+     * the file ({@code /root/report}, for an {@code AccessDeniedException}).
+     */
+    private static String fileProblem(Exception e) {
+        if (!(e instanceof FileSystemException file) || file.getReason() != null) {
+            return e.getMessage();
+        }
+        String problem = e instanceof AccessDeniedException
+                ? "permission denied"
+                : e instanceof NoSuchFileException
+                        ? "no such file or directory"
+                        : e instanceof FileAlreadyExistsException
+                                ? "a file is in the way (a dangling link, or a file where a directory should be)"
+                                : e instanceof NotDirectoryException
+                                        ? "not a directory"
+                                        : e.getClass().getSimpleName();
+        return e.getMessage() + ": " + problem;
     }
 
     /** A message on one line, safe for a terminal (it may quote a model, a server or a command). */

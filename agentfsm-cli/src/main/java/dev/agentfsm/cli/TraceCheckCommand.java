@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
                     + " outcome counts; the declared transitions the runs never took.",
             "With --otlp, checks the step spans of OTLP JSON files instead (one export request a line, as the"
                     + " OpenTelemetry collector's file exporter writes them): each span's move, named by its id.",
-            "Exits 1 when a move is illegal or names an unknown machine or status, 0 otherwise."
+            "Exits 1 when a move is illegal or names an unknown machine or status (with --otlp, also when a"
+                    + " line is not an export request), 2 on a bad command line, 0 otherwise."
         },
         footer = {
             "",

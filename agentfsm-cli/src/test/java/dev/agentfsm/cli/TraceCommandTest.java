@@ -145,6 +145,30 @@ class TraceCommandTest {
     }
 
     @Test
+    void viewEscapesATraceFilesNameBeforeItReachesTheTerminal() throws IOException {
+        // a file name that would set the window's title, printed as it is, in both of view's lines
+        Path trace = Files.writeString(dir.resolve("t\u001b]0;pwned\u0007.jsonl"), "");
+        Cli cli = Cli.run("trace", "view", trace.toString(), "--out", dir.toString());
+        assertEquals(0, cli.exitCode(), cli.err());
+        for (String printed : new String[] {cli.out(), cli.err()}) {
+            assertFalse(printed.chars().anyMatch(c -> c == 0x1b || c == 0x07), printed);
+            assertTrue(printed.contains("t\\u001b]0;pwned\\u0007."), printed);
+        }
+    }
+
+    @Test
+    void aDirectoryViewCannotCreateIsOneLineSayingWhy() throws IOException {
+        Path trace = DemoTrace.record(dir);
+        Path out = Files.createSymbolicLink(dir.resolve("report"), dir.resolve("gone/report")); // dangling
+        Cli cli = Cli.run("trace", "view", trace.toString(), "--out", out.toString());
+        assertEquals(1, cli.exitCode(), cli.out());
+        assertEquals(
+                "agentfsm-cli trace view: " + out
+                        + ": a file is in the way (a dangling link, or a file where a directory should be)\n",
+                cli.err());
+    }
+
+    @Test
     void viewWritesOneSelfContainedPage() throws IOException {
         Path trace = DemoTrace.record(dir);
         Files.writeString(

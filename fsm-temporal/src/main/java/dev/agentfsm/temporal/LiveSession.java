@@ -25,6 +25,11 @@ final class LiveSession {
     private final Map<String, Agent> agents = new LinkedHashMap<>();
     private Optional<Exception> lastFailure = Optional.empty();
     private int round;
+    /** The last step run to its end here, for a retry of it whose first report never reached the workflow. */
+    private Optional<Ran> last = Optional.empty();
+
+    /** A step run to its end: the workflow's run, what it asked for and the report. */
+    private record Ran(String run, StepInput input, StepResult result) {}
 
     LiveSession(String id, Agent main, SessionUserChannel user) {
         this.id = id;
@@ -39,15 +44,28 @@ final class LiveSession {
     }
 
     /**
-     * Runs the work of the state {@code input} names and reports how it ended: decided (with the
-     * state's own {@code next}, its only move or the agent's status), asking the user, or failed. A
-     * failure is a report, not an exception, because the workflow, not Temporal's retries, decides
-     * what a failed state leads to.
+     * Runs the work of the state {@code input} names, for the workflow run {@code run}, and reports how
+     * it ended: decided (with the state's own {@code next}, its only move or the agent's status), asking
+     * the user, or failed. A failure is a report, not an exception, because the workflow, not
+     * Temporal's retries, decides what a failed state leads to. The same step asked for again by the
+     * same run is a retry whose report was lost (refused after its time-out, or the answer lost on
+     * the way): it gets the report again, and the work, which ran to its end, does not run twice.
      *
      * @throws WorkerStopping when the work was interrupted: the worker is shutting down, and another
      *     attempt of the activity runs the step again
      */
-    synchronized StepResult run(StepInput input, Machines machines) {
+    synchronized StepResult run(StepInput input, String run, Machines machines) {
+        if (last.isPresent()
+                && last.get().run().equals(run)
+                && last.get().input().equals(input)) {
+            return last.get().result();
+        }
+        StepResult result = runOnce(input, machines);
+        last = Optional.of(new Ran(run, input, result));
+        return result;
+    }
+
+    private StepResult runOnce(StepInput input, Machines machines) {
         Status status = machines.status(input.status());
         Agent agent = agents.get(input.agent());
         if (agent == null) {

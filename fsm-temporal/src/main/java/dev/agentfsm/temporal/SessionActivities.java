@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The activities of a session's workflow, by name: {@code agentfsm.OpenSession} on the shared task
- * queue (any worker may take a session), {@code agentfsm.RunState} and {@code agentfsm.CloseSession}
+ * queue (any worker may take a session), {@code agentfsm.RunState:<status>} and {@code agentfsm.CloseSession}
  * on the task queue of the worker that holds the session's agent. Their payloads are this package's
  * records; the workflow calls them through untyped stubs and the worker serves them as dynamic
  * activities, so that those records stay out of the public API.
@@ -39,7 +39,18 @@ final class SessionActivities {
 
     /** Runs one state's work on the worker holding the session. */
     static Promise<StepResult> run(ActivityOptions options, StepInput input) {
-        return Workflow.newUntypedActivityStub(options).executeAsync(RUN, StepResult.class, input);
+        return Workflow.newUntypedActivityStub(options).executeAsync(runType(input.status()), StepResult.class, input);
+    }
+
+    /**
+     * {@link #RUN} for one state, {@code agentfsm.RunState:LinuxAgent.CONTINUE}. The state is in the
+     * activity's type because a replay compares each activity's type with the history, not its input:
+     * a history replayed against a machine that now decides another state (a new initial state, another
+     * {@code onError}) fails as non-deterministic, naming both states, instead of going on along
+     * another path than the one that ran.
+     */
+    static String runType(String status) {
+        return RUN + ":" + status;
     }
 
     /** Tells the worker holding the session to forget it. */
@@ -85,11 +96,11 @@ final class SessionActivities {
         public Object execute(EncodedValues args) {
             ActivityExecutionContext context = Activity.getExecutionContext();
             String type = context.getInfo().getActivityType();
-            if (type.equals(RUN)) {
+            if (type.startsWith(RUN + ":")) {
                 StepInput input = args.get(0, StepInput.class);
                 Heartbeat heartbeat = Heartbeat.start(context);
                 try {
-                    return sessions.run(input);
+                    return sessions.run(input, context.getInfo().getRunId());
                 } finally {
                     heartbeat.stop();
                 }
@@ -98,7 +109,7 @@ final class SessionActivities {
                 sessions.close(args.get(0, String.class));
                 return null;
             }
-            throw unknown(type, RUN + ", " + CLOSE);
+            throw unknown(type, runType("<status>") + ", " + CLOSE);
         }
     }
 

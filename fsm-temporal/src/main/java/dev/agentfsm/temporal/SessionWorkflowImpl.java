@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 /**
  * The session's workflow. It holds only values: the session's statuses by machine and name, the
  * current round's path and result, the step budget, the rounds' reports. The agents and their
- * memory live on a worker; each state's work runs there as an activity ({@code agentfsm.RunState}) on
+ * memory live on a worker; each state's work runs there as an activity ({@code agentfsm.RunState:<status>}) on
  * that worker's own task queue, and this class decides with {@link WorkflowRound} where each report
  * leads. A question to the user is a durable wait for an update; a state's declared time-out is a
  * durable timer; when the worker holding the agent is gone, another worker takes the session over.

@@ -47,9 +47,9 @@ final class WorkerSessions {
         }
     }
 
-    /** Runs one state's work, taking the session first if this worker does not hold it. */
-    StepResult run(StepInput input) {
-        return take(input.session(), machine(input.machine())).run(input, machines);
+    /** Runs one state's work for the workflow run {@code run}, taking the session first if this worker does not hold it. */
+    StepResult run(StepInput input, String run) {
+        return take(input.session(), machine(input.machine())).run(input, run, machines);
     }
 
     /** Forgets the session: its agents and context. */

@@ -112,7 +112,7 @@ class LinuxAgentWorkflowTest {
         }
         String json = client.fetchHistory("linux-tampered").toJson(false);
         // as if the workflow's code had scheduled another activity in its first step
-        String tampered = json.replaceFirst("\"" + SessionActivities.RUN + "\"", "\"agentfsm.SomethingElse\"");
+        String tampered = json.replaceFirst("\"" + SessionActivities.RUN + ":", "\"agentfsm.SomethingElse:");
         assertTrue(!tampered.equals(json), "the history names " + SessionActivities.RUN);
 
         Exception e = assertThrows(Exception.class, () -> replay(WorkflowExecutionHistory.fromJson(tampered)));

@@ -9,7 +9,9 @@ import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowStub;
+import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.testing.WorkflowReplayer;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
@@ -201,6 +203,21 @@ final class TestServer implements BeforeAllCallback, ParameterResolver {
                 .setStickyQueueScheduleToStartTimeout(Duration.ZERO)
                 .build();
         return worker(client, queue, agents, builder -> configure.apply(builder).workerOptions(noSticky));
+    }
+
+    /** Replays {@code history} against this module's workflow code, as a new worker would; a replay runs no activity. */
+    static void replay(WorkflowClient client, WorkflowExecutionHistory history) throws Exception {
+        WorkerFactory factory = WorkerFactory.newInstance(client);
+        String queue = "replay-" + UUID.randomUUID();
+        try {
+            SessionWorker.builder(factory, queue, (session, machine, user) -> {
+                        throw new AssertionError("a replay runs no activity");
+                    })
+                    .register();
+            WorkflowReplayer.replayWorkflowExecution(history, factory.getWorker(queue));
+        } finally {
+            factory.shutdownNow();
+        }
     }
 
     /** A started worker; closing it stops it at once, as a process that is killed. */

@@ -101,11 +101,31 @@ class TicketWorkflowTest {
         assertEquals(Optional.of("shipped size XL"), round.result());
         assertEquals(
                 2, agents.get("ticket-answered").asks.get(), "ASK ran until its question, then again with the answer");
+        TestServer.replay(client, client.fetchHistory("ticket-answered")); // updates and waits replay alike
         IllegalStateException late = assertThrows(IllegalStateException.class, () -> session.answer("S"));
         assertEquals(
                 "session ticket-answered is not running (it is over, or no session has that id); it waits for"
                         + " nothing",
                 late.getMessage());
+    }
+
+    @Test
+    void aSecondAnswerToAQuestionAnsweredAlreadyIsRefusedAndChangesNothing() throws Exception {
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-twice-answered", SessionRequest.of("Ticket", "ship"));
+        until(session, view -> waitingFor(view, Asked.Kind.QUESTION));
+        assertEquals(Ticket.QUESTION, session.answer("XL"));
+
+        // whether the workflow has taken the first answer yet, runs ASK again, or waits at CONFIRM, a second
+        // answer is refused: the question it would answer has its answer
+        IllegalStateException again = assertThrows(IllegalStateException.class, () -> session.answer("S"));
+        assertTrue(again.getMessage().startsWith("session ticket-twice-answered "), again.getMessage());
+
+        until(session, view -> waitingFor(view, Asked.Kind.CONFIRMATION));
+        assertEquals("ship size XL", session.confirm(Decision.APPROVED));
+        RoundReport round = session.result().rounds().get(0);
+        assertEquals(Optional.of("shipped size XL"), round.result());
+        assertEquals(2, agents.get("ticket-twice-answered").asks.get(), "ASK ran until its question, then with XL");
     }
 
     /** How long the session's workflow ran, by the server's clock (its history's first and last events). */
@@ -137,7 +157,7 @@ class TicketWorkflowTest {
     }
 
     @Test
-    void aStatesDeclaredTimeoutIsADurableTimerThatTakesTheTimeoutMove() {
+    void aStatesDeclaredTimeoutIsADurableTimerThatTakesTheTimeoutMove() throws Exception {
         StateTimeouts fiveMinutes =
                 StateTimeouts.of(Map.of(TicketStatus.ASK, new StateTimeout(FIVE_MINUTES, TicketStatus.EXPIRED)));
         SessionHandle session = start(fiveMinutes).start("ticket-timeout", SessionRequest.of("Ticket", "ship"));
@@ -150,6 +170,7 @@ class TicketWorkflowTest {
                 waited.compareTo(FIVE_MINUTES) >= 0 && waited.compareTo(Ticket.QUESTION_WAIT) < 0,
                 "the state's five minutes, not the question's hour: " + waited);
         assertEquals(1, agents.get("ticket-timeout").asks.get(), "the workflow moved; ASK's work did not run again");
+        TestServer.replay(client, client.fetchHistory("ticket-timeout")); // the timer's race replays alike
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.agentfsm.runtime.RoundDecider.StepBudget;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.StateManager;
+import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
@@ -48,7 +49,7 @@ class WorkflowRoundTest {
                 Optional.empty(),
                 new StepBudget(agent.config().maxStep()),
                 () -> false);
-        return run.run(input -> session.run(input, MACHINES));
+        return run.run(input -> session.run(input, "run-1", MACHINES));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -116,6 +117,21 @@ class WorkflowRoundTest {
         RoundReport actual = viaWorkflow(LinuxAgentStateManager.instance(), agent.apply(noReasks), "dance");
         assertEquals(Outcome.UNKNOWN_STATUS, actual.outcome(), actual.reason());
         assertSameEnd(expected, actual);
+    }
+
+    @Test
+    void aMoveTheAgentChoosesThatItsStateDoesNotDeclareEndsTheRoundAsEmbedded() {
+        RoundResult expected =
+                embedded(RecountStateManager.instance(), new Recount.RecountAgent(2).asking("CHECK"), "count");
+        RoundReport actual =
+                viaWorkflow(RecountStateManager.instance(), new Recount.RecountAgent(2).asking("CHECK"), "count");
+        assertEquals(Outcome.ILLEGAL_TRANSITION, expected.outcome(), expected.reason());
+        assertSameEnd(expected, actual);
+        assertEquals(
+                expected.violation()
+                        .map(v ->
+                                v.allowed().stream().map(Status::qualifiedName).toList()),
+                actual.violation().map(RoundReport.Violation::allowed));
     }
 
     @Test

@@ -97,7 +97,7 @@ final class EntryParser {
                     case "from" -> from = text(json, value, name);
                     case "to" -> to = text(json, value, name);
                     case "trigger" -> trigger = text(json, value, name);
-                    case "nanos" -> nanos = wholeLong(json, value, name);
+                    case "nanos" -> nanos = duration(json, value, name);
                     case "action" -> action = actionText(json, value);
                     case "outcome" -> outcome = text(json, value, name);
                     case "reason" -> reason = text(json, value, name);
@@ -199,6 +199,16 @@ final class EntryParser {
             problem = "\"" + name + "\" is " + (value == JsonToken.VALUE_NUMBER_INT ? "too large" : describe(value))
                     + ", not a whole number";
             return null;
+        }
+
+        /** A time in nanoseconds: a step's time is never negative, and a negative one would skew the stats. */
+        private Long duration(JsonParser json, JsonToken value, String name) throws IOException {
+            Long nanos = wholeLong(json, value, name);
+            if (nanos != null && nanos < 0) {
+                problem = "\"" + name + "\" is " + nanos + ", not a time (nanoseconds, 0 or more)";
+                return null;
+            }
+            return nanos;
         }
 
         private List<String> texts(JsonParser json, JsonToken value, String name) throws IOException {

@@ -135,6 +135,12 @@ public final class OtlpSpanCheck {
                                     + " a line, as the collector's file exporter writes): " + e.getOriginalMessage(),
                             e);
                 }
+                if (!request.path("resourceSpans").isArray()) {
+                    // JSON of another kind (a JSON-lines trace, say) would otherwise pass with no moves checked
+                    throw new IOException(file + ":" + number + " is JSON but not an OTLP export request: it has no"
+                            + " \"resourceSpans\" array; give the file the collector's file exporter writes (for a"
+                            + " JSON-lines trace of agent-fsm, leave out --otlp)");
+                }
                 for (JsonNode resource : request.path("resourceSpans")) {
                     for (JsonNode scope : resource.path("scopeSpans")) {
                         for (JsonNode span : scope.path("spans")) {

@@ -87,4 +87,16 @@ class OtlpSpanCheckTest {
         IOException e = assertThrows(IOException.class, () -> check.check(spans));
         assertTrue(e.getMessage().contains("spans.json:1"), e.getMessage());
     }
+
+    @Test
+    void aLineOfJsonThatIsNotAnExportRequestIsAnErrorNotAPassWithNoMoves(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("trace.jsonl");
+        Files.writeString(
+                trace,
+                export(step("c1", 1, "CONTINUE", "ASSIGN", "", "LLM")) + "\n"
+                        + "{\"event\":\"transition\",\"machine\":\"HostAgent\",\"from\":\"CONTINUE\",\"to\":\"FINISH\"}\n");
+        IOException e = assertThrows(IOException.class, () -> check.check(trace));
+        assertTrue(e.getMessage().startsWith(trace + ":2 is JSON but not an OTLP export request"), e.getMessage());
+        assertTrue(e.getMessage().contains("leave out --otlp"), e.getMessage());
+    }
 }

@@ -169,6 +169,14 @@ class TraceReaderTest {
     }
 
     @Test
+    void aNegativeTimeIsUnreadableNotANegativeMeanInTheStats() {
+        String move = "{\"event\":\"transition\",\"machine\":\"M\",\"from\":\"A\",\"to\":\"B\",\"trigger\":\"LLM\"";
+        List<TraceEntry> entries = read(move + ",\"nanos\":-5}\n" + move + ",\"nanos\":0}\n");
+        assertEquals("\"nanos\" is -5, not a time (nanoseconds, 0 or more)", problem(entries.get(0)));
+        assertEquals(0, ((TraceEntry.Transition) entries.get(1)).nanos());
+    }
+
+    @Test
     void aWholeLastLineWithoutANewlineIsRead() {
         List<TraceEntry> entries = read("{\"event\":\"roundEnd\",\"outcome\":\"COMPLETED\"}");
         assertEquals(

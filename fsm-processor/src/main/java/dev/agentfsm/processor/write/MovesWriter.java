@@ -66,7 +66,8 @@ final class MovesWriter {
                         machine.ref().agentType().nestedName(),
                         self.simpleName());
         GeneratedTypes.origin(type, machine);
-        generated.mark(type, machine.origin());
+        generated.mark(type, machine);
+        GeneratedTypes.suppress(type, machine.surroundings().movesWarnings());
         int within = 0;
         for (StateModel state : machine.states()) {
             within += movesWithin(machine, state);

@@ -43,7 +43,7 @@ final class StatusEnumWriter {
                         "The statuses of the {@code $L} machine, one per {@code @State}, the initial state first.\n",
                         machine.name());
         GeneratedTypes.origin(type, machine);
-        generated.mark(type, machine.origin());
+        generated.mark(type, machine);
 
         TypeSpec.Builder holder = TypeSpec.classBuilder(declared)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)

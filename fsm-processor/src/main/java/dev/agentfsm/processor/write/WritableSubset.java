@@ -80,7 +80,8 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
                 machine.onError().filter(isHeld),
                 held.stream().map(s -> writableState(machine, s, writable)).toList(),
                 machine.origin(),
-                machine.nameOrigin());
+                machine.nameOrigin(),
+                machine.surroundings());
         return Optional.of(new WritableSubset(
                 reduced,
                 helperOnly.stream()
@@ -93,6 +94,7 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
         Set<String> methods = new HashSet<>();
         List<TransitionModel> transitions = state.transitions().stream()
                 .filter(writable)
+                .filter(t -> !Names.isObjectMethod(Names.transitionMethod(machine.ref(), t.target())))
                 .filter(t -> methods.add(Names.transitionMethod(machine.ref(), t.target())))
                 .toList();
         return new StateModel(

@@ -1,0 +1,79 @@
+package dev.agentfsm.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Legal machines written in unusual ways, under {@code src/test/resources/unusual}: their generated
+ * code compiles without a warning under javac's {@code -Xlint:all} and under ECJ, and is the same
+ * under both.
+ */
+class UnusualMachinesTest {
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void statesInTheMachinesPackageNamedAsJavaLangTypesDoNotShadowThemInGeneratedCode(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/JavaLangNames"));
+
+        assertThat(compilation).succeededWithoutWarnings();
+        // in package example, a plain String is the state: generated code names java.lang's in full
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorTransitionTable")
+                .contentsAsUtf8String()
+                .contains("@java.lang.Override\n    public java.lang.String machine()");
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStateManager")
+                .contentsAsUtf8String()
+                .contains("case 1 -> new String(); // TEXT");
+        assertSameUnderBoth(compilation, "unusual/JavaLangNames");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void deprecatedStatesAgentsAndMachinesGiveNoWarningInGeneratedCode(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/Deprecated"));
+
+        assertThat(compilation).succeededWithoutWarnings();
+        // only where a warning would be: ECJ reports a needless token
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStateManager")
+                .contentsAsUtf8String()
+                .contains("@SuppressWarnings({\"deprecation\", \"removal\"})\npublic final class DoorStateManager");
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorMoves")
+                .contentsAsUtf8String()
+                .contains("@SuppressWarnings(\"deprecation\")\npublic final class DoorMoves");
+        assertThat(compilation)
+                .generatedSourceFile("example.WindowMoves")
+                .contentsAsUtf8String()
+                .doesNotContain("@SuppressWarnings");
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStatus")
+                .contentsAsUtf8String()
+                .doesNotContain("@SuppressWarnings");
+        assertSameUnderBoth(compilation, "unusual/Deprecated");
+    }
+
+    /** The named compiler with every lint warning on (javac's {@code -Xlint:all}; ECJ warns by default). */
+    private static Compiler lint(String compilerName) {
+        List<String> options = new ArrayList<>(compilerName.equals("ecj") ? Compilers.ECJ_OPTIONS : List.of());
+        if (compilerName.equals("javac")) {
+            options.add("-Xlint:all,-processing");
+        }
+        return Compilers.named(compilerName).withOptions(options);
+    }
+
+    /** ECJ, compiling {@code dir} again, generates what {@code compilation} did. */
+    private static void assertSameUnderBoth(Compilation compilation, String dir) {
+        Compilation other = Compilers.ecj().compile(TestSources.in(dir));
+        assertThat(GeneratedCodeTest.generatedFiles(compilation))
+                .containsExactlyEntriesIn(GeneratedCodeTest.generatedFiles(other));
+    }
+}

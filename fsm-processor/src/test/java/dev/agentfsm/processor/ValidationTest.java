@@ -67,6 +67,7 @@ class ValidationTest {
             new Case("StateNameMachine", "StateName", "Door.java", "name = \"door\"", 1),
             new Case("StateNameObjectMethod", "StateName", "Door.java", "@State(\"STRING\")", 1),
             new Case("DuplicateState", "DuplicateState", "Door.java", "description = \"ajar\"", 1),
+            new Case("DuplicateStateHelper", "DuplicateState", "Door.java", "its helper's name is taken", 1),
             new Case("DuplicateMachine", "DuplicateMachine", "Gate.java", "@StateMachine(name = \"Door\"", 1),
             new Case("DuplicateTransition", "DuplicateTransition", "Door.java", "when = \"again\"", 1),
             new Case("DuplicateTransitionMethod", "DuplicateTransition", "Door.java", "to = HalfOpenToo.class", 1),

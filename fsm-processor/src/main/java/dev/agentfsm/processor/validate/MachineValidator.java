@@ -462,6 +462,22 @@ public final class MachineValidator {
                                 + machine.name() + "; give each state its own name");
             }
         }
+        // Outer_Inner, the helper of a state whose simple name another shares, can be another's too (A_B.Open,
+        // A.B.Open)
+        Map<TypeRef, StateModel> helpers = new HashMap<>();
+        Map<TypeRef, TypeRef> names = Names.movesTypes(machine.ref(), machine.states());
+        for (StateModel state : machine.states()) {
+            TypeRef helper = names.get(state.type());
+            StateModel first = helpers.putIfAbsent(helper, state);
+            if (first != null) {
+                report.add(
+                        Rule.DUPLICATE_STATE,
+                        state.origin(),
+                        state.type().nestedName() + " and " + first.type().nestedName() + " of " + machine.name()
+                                + " would both get the helper class " + helper.nestedName()
+                                + "; rename one of the classes");
+            }
+        }
     }
 
     private static String packageLabel(MachineModel machine) {

@@ -14,9 +14,11 @@ import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -96,7 +98,12 @@ final class MovesWriter {
             type.addType(helper(machine, state, helpers.get(state.type()), Optional.empty(), first));
             first += movesWithin(machine, state);
         }
+        Set<TypeRef> written = new HashSet<>();
+        machine.states().forEach(state -> written.add(helpers.get(state.type())));
         for (StateModel state : leftOut) {
+            if (!written.add(helpers.get(state.type()))) {
+                continue; // a helper of that name is written (a DuplicateState error): the first stands in
+            }
             String why =
                     machine.name() + "." + state.status() + " (" + state.type().qualifiedName()
                             + ") is not a constant of "

@@ -61,6 +61,24 @@ class UnusualMachinesTest {
         assertSameUnderBoth(compilation, "unusual/Deprecated");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void textsWithCharactersJavaPoetTakesForLineBreaksStayOneStringLiteral(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/LineSeparators"));
+
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStatus")
+                .contentsAsUtf8String()
+                .contains("OPEN(\"Opens\" + \"\\u2028\" + \"the door\", /* terminal */ false");
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStatus")
+                .contentsAsUtf8String()
+                .contains(
+                        "Trigger.LLM, \"C:\\\\users\\\\done exists\" + \"\\u2029\" + \"or\" + \"\\u0085\" + \"not\")");
+        assertSameUnderBoth(compilation, "unusual/LineSeparators");
+    }
+
     /** The named compiler with every lint warning on (javac's {@code -Xlint:all}; ECJ warns by default). */
     private static Compiler lint(String compilerName) {
         List<String> options = new ArrayList<>(compilerName.equals("ecj") ? Compilers.ECJ_OPTIONS : List.of());

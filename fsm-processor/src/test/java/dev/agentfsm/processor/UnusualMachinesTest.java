@@ -79,6 +79,23 @@ class UnusualMachinesTest {
         assertSameUnderBoth(compilation, "unusual/LineSeparators");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aHandOffsParameterIsAJavaNameWhateverTheAgentClassIsCalled(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/AgentNames"));
+
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorMoves")
+                .contentsAsUtf8String()
+                .contains("public Next toWindowOpen(Default defaultAgent) {");
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorMoves")
+                .contentsAsUtf8String()
+                .contains("Hands control to {@code gate$Agent}: {@code OPEN -> Gate.OPEN}, by SYSTEM.");
+        assertSameUnderBoth(compilation, "unusual/AgentNames");
+    }
+
     /** The named compiler with every lint warning on (javac's {@code -Xlint:all}; ECJ warns by default). */
     private static Compiler lint(String compilerName) {
         List<String> options = new ArrayList<>(compilerName.equals("ecj") ? Compilers.ECJ_OPTIONS : List.of());

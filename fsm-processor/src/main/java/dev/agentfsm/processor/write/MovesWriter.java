@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -204,9 +205,9 @@ final class MovesWriter {
             if (t.isHandOff(machine.ref())) {
                 MachineRef other = t.target().machine().orElseThrow();
                 ClassName otherAgent = GeneratedTypes.className(other.agentType());
-                String param = Names.lowerCamel(upperSnake(other.agentType().simpleName()));
+                String param = parameterName(other.agentType());
                 type.addMethod(MethodSpec.methodBuilder(method)
-                        .addJavadoc("Hands control to {@code " + param + "}: " + doc, docArgs)
+                        .addJavadoc("Hands control to {@code $L}: $L", param, CodeBlock.of(doc, docArgs))
                         .addModifiers(Modifier.PUBLIC)
                         .returns(RuntimeTypes.NEXT)
                         .addParameter(otherAgent, param)
@@ -272,6 +273,15 @@ final class MovesWriter {
     }
 
     /** {@code HostAgent} to {@code HOST_AGENT}. */
+    /**
+     * The hand-off method's parameter, named after the other machine's agent class: {@code hostAgent} for
+     * {@code HostAgent}; {@code defaultAgent} for a class {@code Default}, whose plain name is a keyword.
+     */
+    static String parameterName(TypeRef agent) {
+        String name = Names.lowerCamel(upperSnake(agent.simpleName()));
+        return SourceVersion.isName(name) ? name : name + "Agent";
+    }
+
     static String upperSnake(String camel) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < camel.length(); i++) {

@@ -96,6 +96,20 @@ class UnusualMachinesTest {
         assertSameUnderBoth(compilation, "unusual/AgentNames");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void statesInAnotherPackageAreNotImportedForJavadocAlone(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/OtherPackage"));
+
+        // ECJ reported the imports of DoorStatus, which named the states only in Javadoc, as unused
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStatus")
+                .contentsAsUtf8String()
+                .contains("{@link example.other.Ajar}.");
+        assertSameUnderBoth(compilation, "unusual/OtherPackage");
+    }
+
     /** The named compiler with every lint warning on (javac's {@code -Xlint:all}; ECJ warns by default). */
     private static Compiler lint(String compilerName) {
         List<String> options = new ArrayList<>(compilerName.equals("ecj") ? Compilers.ECJ_OPTIONS : List.of());

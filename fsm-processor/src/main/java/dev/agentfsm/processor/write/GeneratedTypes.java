@@ -69,6 +69,16 @@ public final class GeneratedTypes {
                 type.simpleNames().subList(1, type.simpleNames().size()).toArray(String[]::new));
     }
 
+    /**
+     * A state class as the target of a Javadoc {@code @link}. JavaPoet imports a type that only Javadoc names,
+     * and ECJ reports such an import as unused, so a class of another package is named in full instead.
+     */
+    static CodeBlock javadocLink(MachineModel machine, TypeRef type) {
+        return type.packageName().equals(machine.packageName())
+                ? CodeBlock.of("$T", className(type))
+                : CodeBlock.of("$L", type.qualifiedName());
+    }
+
     static ClassName statusEnum(MachineModel machine) {
         return className(machine.ref().statusEnum());
     }

@@ -170,13 +170,12 @@ final class MovesWriter {
             MachineModel machine, StateModel state, TypeRef helper, Optional<CodeBlock> leftOut, int first) {
         ClassName self = GeneratedTypes.className(helper);
         ClassName status = GeneratedTypes.statusEnum(machine);
-        ClassName stateClass = GeneratedTypes.className(state.type());
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc(
-                        "The moves of {@link $T} ({@code $L.$L}):\n$L\n",
-                        stateClass,
+                        "The moves of {@link $L} ({@code $L.$L}):\n$L\n",
+                        GeneratedTypes.javadocLink(machine, state.type()),
                         machine.name(),
                         state.status(),
                         leftOut.isPresent()

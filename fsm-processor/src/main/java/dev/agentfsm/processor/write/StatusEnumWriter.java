@@ -74,8 +74,8 @@ final class StatusEnumWriter {
                     state.endsRound(),
                     state.endsSubtask());
             constant.addJavadoc(
-                    "{@link $T}$L\n",
-                    GeneratedTypes.className(state.type()),
+                    "{@link $L}$L\n",
+                    GeneratedTypes.javadocLink(machine, state.type()),
                     state.description().isEmpty() ? "." : ": " + Javadoc.escape(state.description()));
             type.addEnumConstant(state.status(), constant.build());
 

@@ -30,7 +30,10 @@ public enum Rule {
             "StateName",
             Kind.ERROR,
             "a state name is not UPPER_SNAKE_CASE, or a machine name is not an UpperCamel Java identifier"),
-    DUPLICATE_STATE("DuplicateState", Kind.ERROR, "two states of one machine share a name"),
+    DUPLICATE_STATE(
+            "DuplicateState",
+            Kind.ERROR,
+            "two states of one machine share a name, or the name of their generated helper class"),
     DUPLICATE_MACHINE("DuplicateMachine", Kind.ERROR, "two machines of one package share a name"),
     DUPLICATE_TRANSITION(
             "DuplicateTransition",

@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param states the states in a stable order (declaration order of their source, then name)
  * @param origin the base type and its {@code @StateMachine}
  * @param nameOrigin the {@code name} value
+ * @param surroundings what the user's code around the machine asks of its generated sources
  */
 public record MachineModel(
         MachineRef ref,
@@ -26,7 +27,8 @@ public record MachineModel(
         Optional<StateRef> onError,
         List<StateModel> states,
         Origin origin,
-        Origin nameOrigin) {
+        Origin nameOrigin,
+        Surroundings surroundings) {
 
     public MachineModel {
         states = List.copyOf(states);

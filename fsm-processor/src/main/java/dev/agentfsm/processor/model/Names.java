@@ -61,6 +61,14 @@ public final class Names {
         return upper.isEmpty() ? upper : Character.toLowerCase(upper.charAt(0)) + upper.substring(1);
     }
 
+    /**
+     * Whether a helper method of this name would clash with a method every object has: {@code toString()},
+     * for a move to a state named {@code STRING}. No other method of {@code Object} starts with {@code to}.
+     */
+    public static boolean isObjectMethod(String method) {
+        return method.equals("toString");
+    }
+
     /** The helper method for a transition: {@code toAssign()}, or {@code toHostAgentContinue(host)} for a hand-off. */
     public static String transitionMethod(MachineRef owner, StateRef target) {
         String status = target.status().orElse(target.type().simpleName());

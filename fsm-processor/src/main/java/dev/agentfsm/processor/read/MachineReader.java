@@ -11,6 +11,7 @@ import dev.agentfsm.processor.model.OrphanState;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.StateShape;
+import dev.agentfsm.processor.model.Surroundings;
 import dev.agentfsm.processor.model.TimeoutModel;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
@@ -28,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -69,6 +72,9 @@ public final class MachineReader {
     private final Map<TypeElement, List<TypeElement>> machinesByType = new HashMap<>();
 
     private final Map<TypeElement, MachineRef> machineRefs = new HashMap<>();
+
+    /** The simple names of java.lang's types, listed on first use (a state class may shadow one), where the compiler lists them. */
+    private Optional<Set<String>> javaLang;
 
     public MachineReader(Elements elements, Types types) {
         this.elements = elements;
@@ -175,6 +181,7 @@ public final class MachineReader {
                 throw e.at(state);
             }
         }
+        Surroundings surroundings = surroundings(base, ref, agent, stateTypes, states);
         return new MachineModel(
                 ref,
                 mirrors.string(mirror, "description"),
@@ -184,7 +191,83 @@ public final class MachineReader {
                 onError,
                 stableOrder(states, initial, fallback, onError),
                 Origin.of(base, mirror),
-                origin(base, mirror, "name"));
+                origin(base, mirror, "name"),
+                surroundings);
+    }
+
+    /**
+     * What the machine's generated sources must allow for: the package's types that shadow java.lang,
+     * and the deprecated elements they name, whose warnings would land in generated code.
+     */
+    private Surroundings surroundings(
+            TypeElement base,
+            MachineRef ref,
+            Optional<TypeRef> agent,
+            List<TypeElement> stateTypes,
+            List<StateModel> states) {
+        Set<String> shadows = new TreeSet<>();
+        PackageElement pkg = elements.getPackageOf(base);
+        for (Element member : pkg.getEnclosedElements()) {
+            String name = member.getSimpleName().toString();
+            if (isJavaLang(name)) {
+                shadows.add(name);
+            }
+        }
+        Set<String> manager = new TreeSet<>();
+        deprecation(base, manager);
+        agent.map(a -> elements.getTypeElement(a.qualifiedName())).ifPresent(a -> deprecation(a, manager));
+        for (TypeElement state : stateTypes) {
+            deprecation(state, manager);
+            for (ExecutableElement c : ElementFilter.constructorsIn(state.getEnclosedElements())) {
+                if (c.getParameters().isEmpty()) {
+                    deprecation(c, manager);
+                }
+            }
+        }
+        Set<String> moves = new TreeSet<>();
+        for (StateModel state : states) {
+            state.nextMethod().map(m -> m.origin().element()).ifPresent(m -> deprecation(m, manager));
+            for (TransitionModel transition : state.transitions()) {
+                if (transition.isHandOff(ref)) {
+                    TypeElement handOffAgent = elements.getTypeElement(transition
+                            .target()
+                            .machine()
+                            .orElseThrow()
+                            .agentType()
+                            .qualifiedName());
+                    if (handOffAgent != null) {
+                        deprecation(handOffAgent, moves);
+                    }
+                }
+            }
+        }
+        return new Surroundings(shadows, manager, moves);
+    }
+
+    /** Adds the warning that naming {@code element} gives, if it or a type enclosing it is deprecated. */
+    private void deprecation(Element element, Set<String> warnings) {
+        for (Element e = element; e != null && !(e instanceof PackageElement); e = e.getEnclosingElement()) {
+            if (elements.isDeprecated(e)) {
+                Deprecated deprecated = e.getAnnotation(Deprecated.class);
+                warnings.add(deprecated != null && deprecated.forRemoval() ? "removal" : "deprecation");
+            }
+        }
+    }
+
+    /** Whether java.lang has a type of this simple name. */
+    private boolean isJavaLang(String simpleName) {
+        if (javaLang == null) {
+            // javac lists the package at once; ECJ finds no package java.lang, so there each name is looked up
+            PackageElement lang = elements.getPackageElement("java.lang");
+            javaLang = lang == null
+                    ? Optional.empty()
+                    : Optional.of(lang.getEnclosedElements().stream()
+                            .map(e -> e.getSimpleName().toString())
+                            .collect(Collectors.toSet()));
+        }
+        return javaLang.isPresent()
+                ? javaLang.get().contains(simpleName)
+                : elements.getTypeElement("java.lang." + simpleName) != null;
     }
 
     private StateModel readState(TypeElement state, MachineRef machine) throws Unresolved {
@@ -444,10 +527,12 @@ public final class MachineReader {
                     || (samePackage && !e.getModifiers().contains(Modifier.PRIVATE));
         }
         boolean constructor = false;
+        boolean throwsChecked = false;
         for (ExecutableElement c : ElementFilter.constructorsIn(state.getEnclosedElements())) {
             if (c.getParameters().isEmpty()) {
                 constructor = c.getModifiers().contains(Modifier.PUBLIC)
                         || (samePackage && !c.getModifiers().contains(Modifier.PRIVATE));
+                throwsChecked = c.getThrownTypes().stream().anyMatch(this::isChecked);
             }
         }
         boolean inner = state.getNestingKind().isNested()
@@ -461,7 +546,9 @@ public final class MachineReader {
                 inner,
                 modifiers.contains(Modifier.PRIVATE),
                 accessible,
-                constructor);
+                constructor,
+                !state.getTypeParameters().isEmpty(),
+                throwsChecked);
     }
 
     private List<MutableField> mutableFields(TypeElement state) {

@@ -166,14 +166,16 @@ public final class MachineValidator {
                     Rule.STATE_NAME,
                     machine.nameOrigin(),
                     "machine name \"" + name
-                            + "\" is not an UpperCamel Java identifier; it prefixes generated types, e.g. \"HostAgent\"");
+                            + "\" is not an UpperCamel Java identifier of ASCII letters and digits ([A-Z][A-Za-z0-9]*);"
+                            + " it prefixes generated types, e.g. \"HostAgent\"");
         }
         if (!machine.implementsAgentState()) {
             report.add(
                     Rule.MACHINE_SHAPE,
                     machine.origin(),
                     machine.ref().baseType().simpleName()
-                            + " must implement dev.agentfsm.runtime.AgentState<A> with a concrete agent class A,"
+                            + " must implement dev.agentfsm.runtime.AgentState<A> with a concrete agent class A"
+                            + " that takes no type arguments,"
                             + " e.g. 'implements AgentState<MyAgent>'");
         }
         for (MachineModel other : all) {
@@ -234,6 +236,13 @@ public final class MachineValidator {
                     state.statusOrigin(),
                     "state name \"" + state.status() + "\" of " + name
                             + " is not UPPER_SNAKE_CASE ([A-Z][A-Z0-9_]*), e.g. \"CONTINUE\"");
+        } else if (Names.isObjectMethod("to" + Names.upperCamel(state.status()))) {
+            report.add(
+                    Rule.STATE_NAME,
+                    state.statusOrigin(),
+                    "state name \"" + state.status() + "\" of " + name
+                            + " would name the helper method of a move to it to" + Names.upperCamel(state.status())
+                            + "(), which every Java object has already; name the state otherwise, e.g. \"TEXT\"");
         }
         shapeProblem(state.shape())
                 .ifPresent(problem -> report.add(
@@ -429,6 +438,14 @@ public final class MachineValidator {
         if (!shape.hasAccessibleNoArgConstructor()) {
             return Optional.of("has no accessible no-arg constructor; add one");
         }
+        if (shape.constructorThrowsChecked()) {
+            return Optional.of("has a no-arg constructor that throws a checked exception;"
+                    + " catch it in the constructor, or create the resource when the state first runs");
+        }
+        if (shape.isGeneric()) {
+            return Optional.of("declares type parameters, but a state is one shared instance;"
+                    + " remove them, or move what varies into the agent");
+        }
         return Optional.empty();
     }
 
@@ -443,6 +460,22 @@ public final class MachineValidator {
                         state.type().simpleName() + " and "
                                 + first.type().simpleName() + " are both state \"" + state.status() + "\" of "
                                 + machine.name() + "; give each state its own name");
+            }
+        }
+        // Outer_Inner, the helper of a state whose simple name another shares, can be another's too (A_B.Open,
+        // A.B.Open)
+        Map<TypeRef, StateModel> helpers = new HashMap<>();
+        Map<TypeRef, TypeRef> names = Names.movesTypes(machine.ref(), machine.states());
+        for (StateModel state : machine.states()) {
+            TypeRef helper = names.get(state.type());
+            StateModel first = helpers.putIfAbsent(helper, state);
+            if (first != null) {
+                report.add(
+                        Rule.DUPLICATE_STATE,
+                        state.origin(),
+                        state.type().nestedName() + " and " + first.type().nestedName() + " of " + machine.name()
+                                + " would both get the helper class " + helper.nestedName()
+                                + "; rename one of the classes");
             }
         }
     }

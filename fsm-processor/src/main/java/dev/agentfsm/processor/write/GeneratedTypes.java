@@ -2,11 +2,12 @@ package dev.agentfsm.processor.write;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeSpec;
 import dev.agentfsm.processor.model.MachineModel;
-import dev.agentfsm.processor.model.Origin;
 import dev.agentfsm.processor.model.TypeRef;
 import java.util.Optional;
+import java.util.Set;
 
 /** What every generated type carries: the {@code @Generated} marker, when visible, and the origin in its Javadoc. */
 public final class GeneratedTypes {
@@ -27,12 +28,38 @@ public final class GeneratedTypes {
                 : Optional.empty();
     }
 
-    /** Adds {@code @Generated}, when visible, and the one element the type originates from. */
-    void mark(TypeSpec.Builder type, Origin origin) {
+    /**
+     * Adds {@code @Generated}, when visible, and the one element the type originates from; names in
+     * full the java.lang types that a type of the machine's package shadows.
+     */
+    void mark(TypeSpec.Builder type, MachineModel machine) {
         generated.ifPresent(type::addAnnotation);
-        if (origin.element() != null) {
-            type.addOriginatingElement(origin.element());
+        if (machine.origin().element() != null) {
+            type.addOriginatingElement(machine.origin().element());
         }
+        type.alwaysQualify(
+                machine.surroundings().javaLangShadows().stream().sorted().toArray(String[]::new));
+    }
+
+    /**
+     * Adds {@code @SuppressWarnings} for {@code warnings} ({@code "deprecation"}, {@code "removal"}), when
+     * there are any: the generated code names what the user deprecated, and the warning is the user's to
+     * see at their own uses, not once more in code they cannot change. ECJ flags a needless token, so
+     * only the ones the type needs.
+     */
+    static void suppress(TypeSpec.Builder type, Set<String> warnings) {
+        if (warnings.isEmpty()) {
+            return;
+        }
+        CodeBlock tokens =
+                warnings.stream().sorted().map(w -> CodeBlock.of("$S", w)).collect(CodeBlock.joining(", ", "{", "}"));
+        type.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
+                .addMember(
+                        "value",
+                        warnings.size() == 1
+                                ? CodeBlock.of("$S", warnings.iterator().next())
+                                : tokens)
+                .build());
     }
 
     static ClassName className(TypeRef type) {
@@ -40,6 +67,16 @@ public final class GeneratedTypes {
                 type.packageName(),
                 type.simpleNames().get(0),
                 type.simpleNames().subList(1, type.simpleNames().size()).toArray(String[]::new));
+    }
+
+    /**
+     * A state class as the target of a Javadoc {@code @link}. JavaPoet imports a type that only Javadoc names,
+     * and ECJ reports such an import as unused, so a class of another package is named in full instead.
+     */
+    static CodeBlock javadocLink(MachineModel machine, TypeRef type) {
+        return type.packageName().equals(machine.packageName())
+                ? CodeBlock.of("$T", className(type))
+                : CodeBlock.of("$L", type.qualifiedName());
     }
 
     static ClassName statusEnum(MachineModel machine) {

@@ -14,9 +14,12 @@ import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -66,7 +69,8 @@ final class MovesWriter {
                         machine.ref().agentType().nestedName(),
                         self.simpleName());
         GeneratedTypes.origin(type, machine);
-        generated.mark(type, machine.origin());
+        generated.mark(type, machine);
+        GeneratedTypes.suppress(type, machine.surroundings().movesWarnings());
         int within = 0;
         for (StateModel state : machine.states()) {
             within += movesWithin(machine, state);
@@ -95,7 +99,12 @@ final class MovesWriter {
             type.addType(helper(machine, state, helpers.get(state.type()), Optional.empty(), first));
             first += movesWithin(machine, state);
         }
+        Set<TypeRef> written = new HashSet<>();
+        machine.states().forEach(state -> written.add(helpers.get(state.type())));
         for (StateModel state : leftOut) {
+            if (!written.add(helpers.get(state.type()))) {
+                continue; // a helper of that name is written (a DuplicateState error): the first stands in
+            }
             String why =
                     machine.name() + "." + state.status() + " (" + state.type().qualifiedName()
                             + ") is not a constant of "
@@ -161,13 +170,12 @@ final class MovesWriter {
             MachineModel machine, StateModel state, TypeRef helper, Optional<CodeBlock> leftOut, int first) {
         ClassName self = GeneratedTypes.className(helper);
         ClassName status = GeneratedTypes.statusEnum(machine);
-        ClassName stateClass = GeneratedTypes.className(state.type());
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc(
-                        "The moves of {@link $T} ({@code $L.$L}):\n$L\n",
-                        stateClass,
+                        "The moves of {@link $L} ({@code $L.$L}):\n$L\n",
+                        GeneratedTypes.javadocLink(machine, state.type()),
                         machine.name(),
                         state.status(),
                         leftOut.isPresent()
@@ -196,9 +204,9 @@ final class MovesWriter {
             if (t.isHandOff(machine.ref())) {
                 MachineRef other = t.target().machine().orElseThrow();
                 ClassName otherAgent = GeneratedTypes.className(other.agentType());
-                String param = Names.lowerCamel(upperSnake(other.agentType().simpleName()));
+                String param = parameterName(other.agentType());
                 type.addMethod(MethodSpec.methodBuilder(method)
-                        .addJavadoc("Hands control to {@code " + param + "}: " + doc, docArgs)
+                        .addJavadoc("Hands control to {@code $L}: $L", param, CodeBlock.of(doc, docArgs))
                         .addModifiers(Modifier.PUBLIC)
                         .returns(RuntimeTypes.NEXT)
                         .addParameter(otherAgent, param)
@@ -264,6 +272,15 @@ final class MovesWriter {
     }
 
     /** {@code HostAgent} to {@code HOST_AGENT}. */
+    /**
+     * The hand-off method's parameter, named after the other machine's agent class: {@code hostAgent} for
+     * {@code HostAgent}; {@code defaultAgent} for a class {@code Default}, whose plain name is a keyword.
+     */
+    static String parameterName(TypeRef agent) {
+        String name = Names.lowerCamel(upperSnake(agent.simpleName()));
+        return SourceVersion.isName(name) ? name : name + "Agent";
+    }
+
     static String upperSnake(String camel) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < camel.length(); i++) {

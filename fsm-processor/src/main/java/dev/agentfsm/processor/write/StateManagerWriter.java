@@ -50,7 +50,8 @@ final class StateManagerWriter {
                         """,
                         machine.name());
         GeneratedTypes.origin(type, machine);
-        generated.mark(type, machine.origin());
+        generated.mark(type, machine);
+        GeneratedTypes.suppress(type, machine.surroundings().stateManagerWarnings());
 
         type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self)

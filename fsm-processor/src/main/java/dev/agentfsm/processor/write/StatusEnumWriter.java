@@ -43,7 +43,7 @@ final class StatusEnumWriter {
                         "The statuses of the {@code $L} machine, one per {@code @State}, the initial state first.\n",
                         machine.name());
         GeneratedTypes.origin(type, machine);
-        generated.mark(type, machine.origin());
+        generated.mark(type, machine);
 
         TypeSpec.Builder holder = TypeSpec.classBuilder(declared)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -68,14 +68,14 @@ final class StatusEnumWriter {
         for (int ordinal = 0; ordinal < machine.states().size(); ordinal++) {
             StateModel state = machine.states().get(ordinal);
             TypeSpec.Builder constant = TypeSpec.anonymousClassBuilder(
-                    "$S, /* terminal */ $L, /* endsRound */ $L, /* endsSubtask */ $L",
-                    state.description(),
+                    "$L, /* terminal */ $L, /* endsRound */ $L, /* endsSubtask */ $L",
+                    StringLiterals.of(state.description()),
                     state.terminal(),
                     state.endsRound(),
                     state.endsSubtask());
             constant.addJavadoc(
-                    "{@link $T}$L\n",
-                    GeneratedTypes.className(state.type()),
+                    "{@link $L}$L\n",
+                    GeneratedTypes.javadocLink(machine, state.type()),
                     state.description().isEmpty() ? "." : ": " + Javadoc.escape(state.description()));
             type.addEnumConstant(state.status(), constant.build());
 
@@ -90,7 +90,7 @@ final class StatusEnumWriter {
                         : self;
                 String target = t.target().status().orElseThrow();
                 CodeBlock move = CodeBlock.of(
-                        "new $T($T.$L, $T.$L, $T.$L, $S)",
+                        "new $T($T.$L, $T.$L, $T.$L, $L)",
                         RuntimeTypes.MOVE,
                         self,
                         state.status(),
@@ -98,7 +98,7 @@ final class StatusEnumWriter {
                         target,
                         RuntimeTypes.TRIGGER,
                         t.by(),
-                        t.when());
+                        StringLiterals.of(t.when()));
                 if (switchedMoves) {
                     // lower case in the name: no status (UPPER_SNAKE_CASE) can clash with it
                     String field = state.status() + "_to_"

@@ -40,7 +40,7 @@ final class TransitionTableWriter {
                         "The declared transitions of the {@code $L} machine; the runtime checks every move against it.\n",
                         machine.name());
         GeneratedTypes.origin(type, machine);
-        generated.mark(type, machine.origin());
+        generated.mark(type, machine);
 
         type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self)

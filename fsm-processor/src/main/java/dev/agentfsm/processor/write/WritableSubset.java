@@ -6,9 +6,11 @@ import dev.agentfsm.processor.model.NextMethod;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.TransitionModel;
+import dev.agentfsm.processor.model.TypeRef;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -53,9 +55,14 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
         Set<String> statuses = new HashSet<>();
         List<StateModel> held = new ArrayList<>();
         List<StateModel> helperOnly = new ArrayList<>();
+        Map<TypeRef, TypeRef> helpers = Names.movesTypes(machine.ref(), machine.states());
+        Set<TypeRef> helperNames = new HashSet<>();
         for (StateModel state : machine.states()) {
+            // a state whose helper's name an earlier one has is not held: the manager would dispatch to the wrong
+            // helper
+            boolean ownHelper = helperNames.add(helpers.get(state.type()));
             boolean holdable =
-                    SourceVersion.isName(state.status()) && state.shape().isCreatable();
+                    SourceVersion.isName(state.status()) && state.shape().isCreatable() && ownHelper;
             if (holdable && statuses.add(state.status())) {
                 held.add(state);
             } else if (state.shape().isAccessibleFromMachinePackage()) {
@@ -80,7 +87,8 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
                 machine.onError().filter(isHeld),
                 held.stream().map(s -> writableState(machine, s, writable)).toList(),
                 machine.origin(),
-                machine.nameOrigin());
+                machine.nameOrigin(),
+                machine.surroundings());
         return Optional.of(new WritableSubset(
                 reduced,
                 helperOnly.stream()
@@ -93,6 +101,7 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
         Set<String> methods = new HashSet<>();
         List<TransitionModel> transitions = state.transitions().stream()
                 .filter(writable)
+                .filter(t -> !Names.isObjectMethod(Names.transitionMethod(machine.ref(), t.target())))
                 .filter(t -> methods.add(Names.transitionMethod(machine.ref(), t.target())))
                 .toList();
         return new StateModel(

@@ -17,12 +17,14 @@ class StateShapeTest {
     @Test
     void eachSingleDefectMakesItNotCreatable() {
         List<StateShape> oneDefectEach = List.of(
-                new StateShape(false, false, false, false, true, true),
-                new StateShape(true, true, false, false, true, true),
-                new StateShape(true, false, true, false, true, true),
-                new StateShape(true, false, false, true, true, true),
-                new StateShape(true, false, false, false, false, true),
-                new StateShape(true, false, false, false, true, false));
+                new StateShape(false, false, false, false, true, true, false, false),
+                new StateShape(true, true, false, false, true, true, false, false),
+                new StateShape(true, false, true, false, true, true, false, false),
+                new StateShape(true, false, false, true, true, true, false, false),
+                new StateShape(true, false, false, false, false, true, false, false),
+                new StateShape(true, false, false, false, true, false, false, false),
+                new StateShape(true, false, false, false, true, true, true, false),
+                new StateShape(true, false, false, false, true, true, false, true));
         for (StateShape shape : oneDefectEach) {
             assertWithMessage(shape.toString()).that(shape.isCreatable()).isFalse();
         }

@@ -8,6 +8,7 @@ import dev.agentfsm.processor.model.Origin;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.StateShape;
+import dev.agentfsm.processor.model.Surroundings;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
 import java.util.ArrayList;
@@ -159,7 +160,8 @@ final class DiagramMachines {
                     onError,
                     states,
                     Origin.NONE,
-                    Origin.NONE);
+                    Origin.NONE,
+                    Surroundings.NONE);
         }
     }
 }

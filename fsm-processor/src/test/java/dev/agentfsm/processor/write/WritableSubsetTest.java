@@ -10,6 +10,7 @@ import dev.agentfsm.processor.model.Origin;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.StateShape;
+import dev.agentfsm.processor.model.Surroundings;
 import dev.agentfsm.processor.model.TransitionModel;
 import dev.agentfsm.processor.model.TypeRef;
 import java.util.List;
@@ -23,8 +24,8 @@ class WritableSubsetTest {
     private static final String PACKAGE = "example";
     private static final MachineRef DOOR = machine("Door");
     private static final MachineRef WINDOW = machine("Window");
-    private static final StateShape INNER = new StateShape(true, false, true, false, true, true);
-    private static final StateShape PRIVATE = new StateShape(true, false, false, true, false, true);
+    private static final StateShape INNER = new StateShape(true, false, true, false, true, true, false, false);
+    private static final StateShape PRIVATE = new StateShape(true, false, false, true, false, true, false, false);
     private static final NextMethod PRIVATE_NEXT = new NextMethod(false, false, true, true, false, Origin.NONE);
     private static final NextMethod CALLABLE_NEXT = new NextMethod(true, false, true, true, false, Origin.NONE);
 
@@ -241,7 +242,8 @@ class WritableSubsetTest {
                 Optional.empty(),
                 List.of(state("CLOSED", "Closed", StateShape.OK, Optional.empty())),
                 Origin.NONE,
-                Origin.NONE);
+                Origin.NONE,
+                Surroundings.NONE);
         assertThat(WritableSubset.of(named, m -> true)).isEmpty();
     }
 
@@ -255,7 +257,8 @@ class WritableSubsetTest {
                 Optional.empty(),
                 states,
                 Origin.NONE,
-                Origin.NONE);
+                Origin.NONE,
+                Surroundings.NONE);
     }
 
     private static StateModel state(

@@ -1,0 +1,29 @@
+package example;
+
+import dev.agentfsm.annotations.State;
+import dev.agentfsm.annotations.StateMachine;
+import dev.agentfsm.annotations.Terminal;
+import dev.agentfsm.annotations.Transition;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.Agent;
+import dev.agentfsm.runtime.AgentState;
+
+/** AJAR's no-arg constructor throws a checked exception. */
+public final class Door {
+    @StateMachine(name = "Door", initial = Open.class)
+    public abstract static class Base implements AgentState<Agent> {}
+
+    @State("OPEN")
+    @Transition(to = Ajar.class, by = Trigger.USER)
+    public static final class Open extends Base {}
+
+    @State("AJAR")
+    @Transition(to = Closed.class, by = Trigger.USER)
+    public static final class Ajar extends Base {
+        public Ajar() throws java.io.IOException {}
+    }
+
+    @State("CLOSED")
+    @Terminal(endsRound = true)
+    public static final class Closed extends Base {}
+}

@@ -18,6 +18,7 @@ abstract class AbstractMobileDevice implements MobileDevice {
     final Duration commandTimeout;
     final ScreenControls screen;
     private final Duration tapSettle;
+    private volatile Optional<Png.Size> screenSize = Optional.empty();
 
     AbstractMobileDevice(MobileDevice.Builder settings) {
         this.commandTimeout = settings.commandTimeout;
@@ -51,7 +52,38 @@ abstract class AbstractMobileDevice implements MobileDevice {
 
     @Override
     public byte[] screenshot() throws DriverException {
-        return screenshot(commandTimeout);
+        return seen(screenshot(commandTimeout));
+    }
+
+    /** Keeps the size of {@code png}, the screen's as the LLM last saw it, to check the points it gives. */
+    private byte[] seen(byte[] png) {
+        Png.size(png).ifPresent(size -> screenSize = Optional.of(size));
+        return png;
+    }
+
+    /**
+     * A refusal naming the first of {@code points} ({@code x, y} pairs) outside the last screenshot, which
+     * the device would take without complaint (adb's {@code input tap} returns 0 for a point on no window);
+     * empty when they are all on it, or before any screenshot.
+     */
+    Optional<ActionResult> offScreen(String what, int... points) {
+        Optional<Png.Size> size = screenSize;
+        if (size.isEmpty()) {
+            return Optional.empty();
+        }
+        int width = size.get().width();
+        int height = size.get().height();
+        for (int i = 0; i + 1 < points.length; i += 2) {
+            int x = points[i];
+            int y = points[i + 1];
+            if (x < 0 || y < 0 || x >= width || y >= height) {
+                return Optional.of(ActionResult.failed(what + " at (" + x + ", " + y
+                        + ") is outside the screen, which is "
+                        + width + "x" + height + " pixels (x from 0 to " + (width - 1) + ", y from 0 to " + (height - 1)
+                        + "); nothing was done"));
+            }
+        }
+        return Optional.empty();
     }
 
     @Override
@@ -120,7 +152,7 @@ abstract class AbstractMobileDevice implements MobileDevice {
     @Override
     public Observation observe(Duration timeout) throws DriverException {
         Duration call = callTimeout(timeout);
-        byte[] png = screenshot(call);
+        byte[] png = seen(screenshot(call));
         ScreenControls.Snapshot snapshot = screen.read(() -> readScreen(call));
         return new Observation(
                 Optional.of(png),

@@ -145,6 +145,10 @@ public final class AdbDriver extends AbstractMobileDevice {
 
     @Override
     public ActionResult tap(int x, int y, Duration timeout) throws DriverException {
+        Optional<ActionResult> off = offScreen("tap", x, y);
+        if (off.isPresent()) {
+            return off.get();
+        }
         tapAt(x, y, timeout);
         return ActionResult.ok("tapped (" + x + ", " + y + ")");
     }
@@ -159,6 +163,10 @@ public final class AdbDriver extends AbstractMobileDevice {
             throws DriverException {
         if (durationMs < 0) {
             return ActionResult.failed("swipe duration must be 0 ms or more; got " + durationMs);
+        }
+        Optional<ActionResult> off = offScreen("swipe", startX, startY, endX, endY);
+        if (off.isPresent()) {
+            return off.get();
         }
         touch(
                 timeout,

@@ -220,6 +220,10 @@ public final class MobileMcpDriver extends AbstractMobileDevice {
         if (x < 0 || y < 0) {
             return ActionResult.failed("tap needs x and y of 0 or more; got (" + x + ", " + y + ")");
         }
+        Optional<ActionResult> off = offScreen("tap", x, y);
+        if (off.isPresent()) {
+            return off.get();
+        }
         return tapAt(x, y, timeout).orElseGet(() -> ActionResult.ok("tapped (" + x + ", " + y + ")"));
     }
 
@@ -237,6 +241,10 @@ public final class MobileMcpDriver extends AbstractMobileDevice {
         }
         if (startX < 0 || startY < 0 || endX < 0 || endY < 0) {
             return ActionResult.failed("swipe needs coordinates of 0 or more; got " + asked);
+        }
+        Optional<ActionResult> off = offScreen("swipe", startX, startY, endX, endY);
+        if (off.isPresent()) {
+            return off.get();
         }
         int dx = endX - startX;
         int dy = endY - startY;

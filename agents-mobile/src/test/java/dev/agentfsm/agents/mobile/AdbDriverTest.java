@@ -119,6 +119,30 @@ class AdbDriverTest {
     }
 
     @Test
+    void aPointOutsideTheLastScreenshotIsRefusedWithoutTouchingTheDevice() throws Exception {
+        driver.screenshot(); // the stand-in's screen is 1080x2400
+        device.clearCalls();
+        assertEquals(
+                "tap at (1500, 84) is outside the screen, which is 1080x2400 pixels (x from 0 to 1079, y from 0 to"
+                        + " 2399); nothing was done",
+                driver.execute(new Action("tap", Map.of("x", 1500, "y", 84)), TIMEOUT)
+                        .reason()
+                        .orElseThrow());
+        assertEquals(
+                "swipe at (540, 2400) is outside the screen, which is 1080x2400 pixels (x from 0 to 1079, y from 0"
+                        + " to 2399); nothing was done",
+                driver.execute(
+                                new Action(
+                                        "swipe", Map.of("start_x", 540, "start_y", 600, "end_x", 540, "end_y", 2400)),
+                                TIMEOUT)
+                        .reason()
+                        .orElseThrow());
+        assertEquals(List.of(), device.calls(), "adb would have taken both without complaint");
+        assertOk(driver.execute(new Action("tap", Map.of("x", 1079, "y", 2399)), TIMEOUT));
+        assertEquals(List.of(shell("input", "tap", "1079", "2399")), device.calls());
+    }
+
+    @Test
     void clickControlTapsTheCentreOfItsRectangle() throws Exception {
         driver.controls();
         device.clearCalls();

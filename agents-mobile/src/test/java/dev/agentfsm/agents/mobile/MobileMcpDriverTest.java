@@ -94,6 +94,14 @@ class MobileMcpDriverTest {
                             .orElseThrow());
             assertEquals(List.of(), device.calls(), "nothing ran for the refusals");
 
+            phone.screenshot();
+            device.clearCalls();
+            assertTrue(run(phone, "tap", Map.of("x", 1500, "y", 84))
+                    .reason()
+                    .orElseThrow()
+                    .startsWith("tap at (1500, 84) is outside the screen, which is 1080x2400 pixels"));
+            assertEquals(List.of(), device.calls(), "mobile-mcp taps a point off the screen without complaint");
+
             assertEquals(
                     ActionResult.ok("pressed KEYCODE_HOME"),
                     run(phone, "press_key", Map.of("key_code", "KEYCODE_HOME")));

@@ -70,6 +70,9 @@ public final class HostAgent extends BaseAgent {
     private OperatorAgent activeOperator;
     private List<DesktopWindow> windows = List.of();
     private Optional<DesktopWindow> selected = Optional.empty();
+    /** Why nothing is {@link #selected}, for ASSIGN's error. */
+    private String notSelected = "no select_application_window yet";
+
     private String subtask = "";
     private List<String> plan = List.of();
     private List<String> questions = List.of();
@@ -138,6 +141,7 @@ public final class HostAgent extends BaseAgent {
         super.reset();
         gate.clear();
         selected = Optional.empty();
+        notSelected = "no select_application_window yet";
         subtask = "";
         plan = List.of();
         questions = List.of();
@@ -149,9 +153,12 @@ public final class HostAgent extends BaseAgent {
     // ---- ASSIGN, PENDING, CONFIRM ----
 
     void assign(Context context) {
-        DesktopWindow window = selected.orElseThrow(() -> new IllegalStateException(
-                "HostAgent chose ASSIGN but selected no application window; the reply must call "
-                        + "select_application_window with the number of a listed window"));
+        // a selection serves one ASSIGN: a later ASSIGN whose own selection failed must not reuse it
+        DesktopWindow window = selected.orElseThrow(() ->
+                new IllegalStateException("HostAgent chose ASSIGN but selected no application window (" + notSelected
+                        + "); the reply must call select_application_window with the number of a listed window"));
+        selected = Optional.empty();
+        notSelected = "no select_application_window since the last ASSIGN";
         context.put(
                 Context.SUBTASK,
                 subtask.isBlank() ? context.get(Context.REQUEST).orElse("") : subtask);
@@ -247,18 +254,25 @@ public final class HostAgent extends BaseAgent {
     }
 
     private ActionResult selectWindow(Action action) throws DriverException {
+        selected = Optional.empty(); // a failed selection leaves none, not the one before
+        notSelected = "the step's select_application_window failed";
         if (!action.function().equals("select_application_window")) {
             return ActionResult.failed(
                     "unknown function '" + action.function() + "'; the HostAgent offers select_application_window");
         }
         Optional<DesktopWindow> window = window(action);
         if (window.isEmpty()) {
-            return ActionResult.failed("select_application_window needs the id of a listed window, 1 to "
+            ActionResult failed = ActionResult.failed("select_application_window needs the id of a listed window, 1 to "
                     + windows.size() + "; got " + Replies.argument(action, "id").orElse("none"));
+            notSelected = failed.reason().orElseThrow();
+            return failed;
         }
         ActionResult result = setup.desktop().focus(window.get());
         if (result.success()) {
             selected = window;
+        } else {
+            notSelected = "focusing '" + window.get().title() + "' failed: "
+                    + result.reason().orElse("no reason given");
         }
         return result;
     }

@@ -141,4 +141,32 @@ class HandBackTest {
                 result.result().orElseThrow());
         assertEquals(List.of(), desk.context.previousSubtasks());
     }
+
+    @Test
+    void anAssignToAWindowThatIsNotListedIsAnErrorNotAHandOffToThePreviousOne() {
+        Desk desk = new Desk("assign-unlisted");
+
+        RoundResult result = desk.run("Copy the sales table and chart it");
+
+        // the second ASSIGN names window 7 of a list of two; Word, selected for the first, must not get the chart
+        assertEquals(
+                List.of(
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "AppAgent.CONTINUE",
+                        "AppAgent.FINISH",
+                        "HostAgent.CONTINUE",
+                        "HostAgent.ASSIGN",
+                        "HostAgent.ERROR",
+                        "HostAgent.FINISH"),
+                result.qualifiedPath());
+        assertEquals(Outcome.ERROR, result.outcome());
+        assertTrue(
+                result.reason().contains("select_application_window needs the id of a listed window, 1 to 2; got 7"),
+                result.reason());
+        assertEquals(
+                List.of(new ArchivedSubtask("Copy the sales table", AppAgentStatus.FINISH, "copied")),
+                desk.context.previousSubtasks());
+        assertEquals(2, desk.llm.remaining(), "Word's AppAgent was not asked about the chart");
+    }
 }

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedSet;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -190,8 +191,7 @@ public final class ShellMcpServer {
 
     private McpSyncServer configure(McpServer.SyncSpecification<?> spec) {
         return spec.serverInfo("agent-fsm-shell", "0.1.0")
-                .instructions("UFO's allow-listed Linux shell: read-only commands, run without a shell, inside "
-                        + shell.config().root())
+                .instructions(instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder()
                         .tools(false)
                         .logging()
@@ -200,17 +200,40 @@ public final class ShellMcpServer {
                 .build();
     }
 
+    /** What the server tells a client about the shell when it connects. */
+    String instructions() {
+        SortedSet<String> unsafe = shell.config().unsafeCommands();
+        return "UFO's allow-listed Linux shell: read-only commands, run without a shell, inside "
+                + shell.config().root()
+                + (unsafe.isEmpty()
+                        ? ""
+                        : "; also " + String.join(", ", unsafe)
+                                + ", allowed as unsafe: they may write files or run programs, so confirm each call");
+    }
+
     /** The driver's tools, each with a JSON Schema that says what the driver accepts. */
     List<McpServerFeatures.SyncToolSpecification> tools() {
         return shell.tools().stream()
                 .map(spec -> McpServerFeatures.SyncToolSpecification.builder()
                         .tool(McpSchema.Tool.builder(spec.name(), schema(spec))
                                 .description(spec.description())
-                                .annotations(new McpSchema.ToolAnnotations(null, true, false, false, false, null))
+                                .annotations(annotations(spec))
                                 .build())
                         .callHandler((exchange, request) -> call(request))
                         .build())
                 .toList();
+    }
+
+    /**
+     * What a client may assume of a tool before it calls it. A client may run a read-only tool without
+     * asking its user, so {@code execute_command} is read-only only while the shell allows no unsafe command
+     * ({@code allowUnsafe}, {@code --allow-unsafe}): with one, it may write files or run programs, and is
+     * marked destructive, for the client to confirm each call as the LinuxAgent does.
+     */
+    private McpSchema.ToolAnnotations annotations(ToolSpec spec) {
+        boolean readOnly = !spec.name().equals(ShellDriver.EXECUTE_COMMAND)
+                || shell.config().unsafeCommands().isEmpty();
+        return new McpSchema.ToolAnnotations(null, readOnly, !readOnly, false, false, null);
     }
 
     private static Map<String, Object> schema(ToolSpec spec) {

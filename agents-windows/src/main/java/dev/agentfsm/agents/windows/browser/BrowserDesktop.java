@@ -325,10 +325,29 @@ public final class BrowserDesktop implements DesktopDriver {
         browser.close();
     }
 
+    /**
+     * Brings {@code window}'s tab to the front, after checking that the tab still shows the window's page: a
+     * tab is known only by its index, so a closed tab (the ones after it move down), a browser that ended
+     * (the server starts a new, empty one) or a tab gone to another page would otherwise be acted on as the
+     * window an agent was given.
+     */
     private void select(DesktopWindow window) throws DriverException {
         OptionalInt index = parseIndex(window.id());
         if (index.isEmpty()) {
             throw new DriverException(name() + ": '" + window.id() + "' is not a tab of this browser");
+        }
+        List<DesktopWindow> now = windows();
+        DesktopWindow tab = now.stream()
+                .filter(w -> w.id().equals(window.id()))
+                .findFirst()
+                .orElseThrow(() -> new DriverException(name() + ": tab " + window.id() + " ('" + window.title()
+                        + "') is gone: the browser has " + now.size() + " tab(s) now; the page was closed or the"
+                        + " browser ended: open the pages again (open(urls)) and start a new round"));
+        if (!tab.appRoot().equals(window.appRoot())) {
+            throw new DriverException(name() + ": tab " + window.id() + " shows " + tab.appRoot() + " ('"
+                    + tab.title() + "') now, not " + window.appRoot() + " ('" + window.title() + "'): a tab before"
+                    + " it was closed, the browser ended, or the page went elsewhere: open the pages again"
+                    + " (open(urls)) and start a new round");
         }
         select(index.getAsInt());
     }

@@ -32,6 +32,8 @@ final class StepChain implements StepInterceptor.Chain {
     private int next;
     /** The interceptor now running; -1 while none does. */
     private int running = -1;
+    /** The end the state's work came to in this step; null until the work ran. */
+    private StepEnd workEnd;
 
     StepChain(
             List<StepInterceptor> interceptors,
@@ -58,6 +60,7 @@ final class StepChain implements StepInterceptor.Chain {
         this.sessionStep = sessionStep;
         this.replayed = false;
         this.next = 0;
+        this.workEnd = null;
         return proceed();
     }
 
@@ -72,15 +75,51 @@ final class StepChain implements StepInterceptor.Chain {
         if (link == interceptors.size()) {
             // the recorder, outermost, began the step: remember what it said, for after the step's end
             replayed = hooks.stepReplayed();
-            return work.run(status, agent, step);
+            workEnd = work.run(status, agent, step);
+            return workEnd;
         }
         int outer = running;
         running = link;
+        StepEnd end;
         try {
-            return interceptors.get(link).intercept(this);
+            end = interceptors.get(link).intercept(this);
         } finally {
             running = outer;
         }
+        return checked(link, end);
+    }
+
+    /**
+     * The end interceptor {@code link} returned, as the links outside it see it: the end that came up, a veto, or
+     * a move the step's state declares (with its own agent, or one of the type a hand-off's machine drives). A
+     * move the table does not allow ends the round as {@code ILLEGAL_TRANSITION}, as a state's own would: an
+     * interceptor cannot move the round where its machine does not go.
+     */
+    private StepEnd checked(int link, StepEnd end) {
+        if (end == null) {
+            throw new IllegalStateException("interceptor " + name(link) + " returned null in step " + step + " ("
+                    + status.qualifiedName() + "); return the end chain.proceed() gave, or chain.veto(why)");
+        }
+        if (!(end instanceof StepEnd.Moved moved) || moved.equals(workEnd)) {
+            return end;
+        }
+        Optional<Move> declared = status.moveTo(moved.to());
+        boolean legal = declared.isPresent()
+                && declared.get().trigger() == moved.trigger()
+                && (declared.get().isHandOff()
+                        ? moved.to().machine().agentType().isInstance(moved.agent())
+                        : moved.agent() == agent);
+        if (legal) {
+            return end;
+        }
+        return new StepEnd.Ended(RoundResult.ended(
+                Outcome.ILLEGAL_TRANSITION,
+                RoundReasons.interceptorMoved(name(link), step, status, declared, moved),
+                status,
+                step,
+                Optional.empty(),
+                Optional.of(new RoundResult.Violation(
+                        status, RoundReasons.requested(status, moved.to()), status.targets()))));
     }
 
     @Override

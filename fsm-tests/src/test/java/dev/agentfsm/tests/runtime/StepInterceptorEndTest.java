@@ -18,6 +18,7 @@ import dev.agentfsm.tests.ufo.HostAgentStateManager;
 import dev.agentfsm.tests.ufo.HostAgentStatus;
 import dev.agentfsm.tests.ufo.MobileAgent;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -144,7 +145,48 @@ class StepInterceptorEndTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> linux(new LinuxAgent(), nothing));
         assertEquals(
                 "interceptor " + nothing.getClass().getName() + " returned null in step 1 (LinuxAgent.CONTINUE);"
-                        + " return the end chain.proceed() gave, or chain.veto(why)",
+                        + " return the end chain.proceed() gave, a move the state declares, or chain.veto(why)",
                 e.getMessage());
+    }
+
+    @Test
+    void anEndOfTheInterceptorsOwnMakingIsRefusedNeverReportedAsSuccess() {
+        LinuxAgent agent = new LinuxAgent();
+        StepInterceptor forged = chain -> new StepEnd.Ended(new RoundResult(
+                Outcome.COMPLETED,
+                "all done",
+                chain.status(),
+                List.of(),
+                1,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                Optional.empty()));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> linux(agent, forged));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("interceptor " + forged.getClass().getName()
+                                + " returned an end of its own making (COMPLETED) in step 1 (LinuxAgent.CONTINUE);"),
+                e.getMessage());
+        assertEquals(List.of(), agent.log(), "CONTINUE's work never ran");
+    }
+
+    @Test
+    void aVetoOrARefusedMoveFromAnInnerInterceptorPassesThroughTheOuterOnes() {
+        StepInterceptor passOn = StepInterceptor.Chain::proceed;
+        RoundResult vetoed = Round.of(LinuxAgentStateManager.instance(), new LinuxAgent())
+                .interceptor(passOn)
+                .interceptor(chain -> chain.veto("not now"))
+                .build()
+                .run();
+        assertEquals(Outcome.VETOED, vetoed.outcome(), vetoed.reason());
+
+        RoundResult refused = Round.of(LinuxAgentStateManager.instance(), new LinuxAgent())
+                .interceptor(passOn)
+                .interceptor(chain -> new StepEnd.Moved(AppAgentStatus.CONTINUE, chain.agent(), Trigger.SYSTEM))
+                .build()
+                .run();
+        assertEquals(Outcome.ILLEGAL_TRANSITION, refused.outcome(), refused.reason());
     }
 }

@@ -81,7 +81,7 @@ final class StepChain implements StepInterceptor.Chain {
         if (link == interceptors.size()) {
             // the recorder, outermost, began the step: remember what it said, for after the step's end
             replayed = hooks.stepReplayed();
-            workEnd = work.run(status, agent, step);
+            workEnd = work.run(status, agent, step, replayed);
             return workEnd;
         }
         int outer = running;

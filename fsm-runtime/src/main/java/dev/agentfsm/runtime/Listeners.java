@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * A round's {@link TransitionListener}s, told in order; a listener that throws ends the round as
- * {@link Outcome#ERROR} naming it (at the round's end: every listener still hears it first).
+ * {@link Outcome#ERROR} naming it (at the round's end: every listener still hears it first; a suspended
+ * round stays {@link Outcome#SUSPENDED}, to be resumed, with the listener's failure as its error).
  */
 final class Listeners {
     private final List<TransitionListener> all;
@@ -54,7 +55,11 @@ final class Listeners {
         return Optional.empty();
     }
 
-    /** Every listener hears the end; one that throws turns the result into an {@code ERROR} naming it. */
+    /**
+     * Every listener hears the end; one that throws turns the result into an {@code ERROR} naming it, whose
+     * error stays the round's own when it had one (the listener's is suppressed in it). A suspended round
+     * stays suspended with its wait, the listener's failure in its reason and error.
+     */
     RoundResult roundEnded(String session, int round, RoundResult result) {
         RuntimeException failure = null;
         String failed = "";
@@ -73,14 +78,35 @@ final class Listeners {
         if (failure == null) {
             return result;
         }
+        String reason = RoundReasons.listenerFailedAtEnd(
+                failed, failure.toString(), result.outcome().name(), result.reason());
+        if (result.suspended()) {
+            // a suspended round goes on when its session is resumed: a listener must not end it or lose its wait
+            return new RoundResult(
+                    Outcome.SUSPENDED,
+                    reason,
+                    result.finalStatus(),
+                    result.path(),
+                    result.steps(),
+                    Optional.of(failure),
+                    result.violation(),
+                    result.result(),
+                    result.subtasks(),
+                    result.waiting());
+        }
+        // the round's own failure stays its error, as the first failure does in a round: the listener's goes with it
+        Throwable error = failure;
+        if (result.error().isPresent()) {
+            error = result.error().get();
+            error.addSuppressed(failure);
+        }
         return new RoundResult(
                 Outcome.ERROR,
-                RoundReasons.listenerFailedAtEnd(
-                        failed, failure.toString(), result.outcome().name(), result.reason()),
+                reason,
                 result.finalStatus(),
                 result.path(),
                 result.steps(),
-                Optional.of(failure),
+                Optional.of(error),
                 result.violation(),
                 result.result(),
                 result.subtasks(),

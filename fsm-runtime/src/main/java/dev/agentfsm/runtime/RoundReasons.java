@@ -93,6 +93,32 @@ final class RoundReasons {
         return "interceptor " + interceptor + " vetoed step " + step + " in " + at.qualifiedName() + ": " + why;
     }
 
+    /**
+     * A step interceptor replaced the step's end with a move the table does not allow: {@code ILLEGAL_TRANSITION}.
+     *
+     * @param declared the move {@code at} declares to the move's target, when it declares one (then the trigger
+     *     or the agent was wrong)
+     */
+    public static String interceptorMoved(
+            String interceptor, int step, Status at, Optional<Move> declared, StepInterceptor.StepEnd.Moved moved) {
+        String why;
+        if (declared.isEmpty()) {
+            why = "which " + at.name() + " does not declare";
+        } else if (declared.get().trigger() != moved.trigger()) {
+            why = "but " + at.name() + " declares it by " + declared.get().trigger();
+        } else if (declared.get().isHandOff()) {
+            why = "handing control to " + moved.agent().getClass().getName() + ", but "
+                    + moved.to().machine().name() + " drives "
+                    + moved.to().machine().agentType().getName();
+        } else {
+            why = "with another agent (" + moved.agent().name() + ") than the one acting in " + at.name()
+                    + "; only a hand-off changes the agent";
+        }
+        return "interceptor " + interceptor + " ended step " + step + " in " + at.qualifiedName() + " with a move to "
+                + requested(at, moved.to()) + " by " + moved.trigger() + ", " + why + "; it may move to "
+                + names(at.targets()) + "; return the end chain.proceed() gave, a declared move, or chain.veto(why)";
+    }
+
     /** A listener threw when told of the move {@code from -> to}: {@code ERROR}. */
     public static String listenerFailedOnMove(String listener, Status from, Status to, String failure) {
         return "listener " + listener + " failed on the transition " + from.qualifiedName() + " -> "

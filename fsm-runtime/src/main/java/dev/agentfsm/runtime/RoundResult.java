@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param finalStatus the status the round ended in
  * @param path every status entered, in order, across machines; the first is the initial status
  * @param steps how many states this round entered (the number of {@code handle} calls)
- * @param error the exception behind an {@link Outcome#ERROR}; present too when {@code onError} took over
+ * @param error the exception behind an {@link Outcome#ERROR}; present too when {@code onError} took over, and
+ *     for a {@link Outcome#SUSPENDED} round when a listener failed on its end
  * @param violation the refused move behind {@link Outcome#ILLEGAL_TRANSITION} or {@link Outcome#UNKNOWN_STATUS}
  * @param result the round's answer, promoted from the agent's reply ({@link Context#ROUND_RESULT}), if any
  * @param subtasks the subtasks that ended during the round, in order, as {@link SubtaskEvent}s announced them:

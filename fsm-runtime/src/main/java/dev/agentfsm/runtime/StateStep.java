@@ -38,18 +38,22 @@ final class StateStep {
         this.round = round;
     }
 
-    /** Runs the work of {@code status} by {@code agent} as step {@code step} of the round, and says what follows. */
-    StepEnd run(Status status, Agent agent, int step) {
+    /**
+     * Runs the work of {@code status} by {@code agent} as step {@code step} of the round, and says what follows.
+     * A {@code replayed} step (the session's recorder holds it) ends its subtask without telling the listeners
+     * again: they heard it when the step was recorded.
+     */
+    StepEnd run(Status status, Agent agent, int step, boolean replayed) {
         Inbox inbox = context.inbox();
         inbox.enter(status, cancellation);
         try {
-            return attempt(status, agent, step);
+            return attempt(status, agent, step, replayed);
         } finally {
             inbox.leave();
         }
     }
 
-    private StepEnd attempt(Status status, Agent agent, int step) {
+    private StepEnd attempt(Status status, Agent agent, int step, boolean replayed) {
         WorkEnd end;
         Optional<Exception> thrown = Optional.empty();
         try {
@@ -59,7 +63,7 @@ final class StateStep {
                 end = new WorkEnd.TimedOut(status.timeout().orElseThrow().to());
             } else {
                 Optional<RoundResult> refused =
-                        status.endsSubtask() ? endSubtask(status, agent, step, archived) : Optional.empty();
+                        status.endsSubtask() ? endSubtask(status, agent, step, archived, replayed) : Optional.empty();
                 if (refused.isPresent()) {
                     return new StepEnd.Ended(refused.get());
                 }
@@ -169,10 +173,11 @@ final class StateStep {
         return status.timeout().isPresent() && context.inbox().ranOut();
     }
 
-    /** The subtask-ending state has run: records the subtask it ended and tells the listeners. */
-    private Optional<RoundResult> endSubtask(Status status, Agent agent, int step, int archivedBefore) {
+    /** The subtask-ending state has run: records the subtask it ended and tells the listeners, unless replayed. */
+    private Optional<RoundResult> endSubtask(
+            Status status, Agent agent, int step, int archivedBefore, boolean replayed) {
         Optional<ArchivedSubtask> ended = subtasks.end(status, context, archivedBefore);
-        if (ended.isEmpty() || listeners.isEmpty()) {
+        if (ended.isEmpty() || listeners.isEmpty() || replayed) {
             return Optional.empty();
         }
         return listeners.subtaskEnded(

@@ -2,6 +2,7 @@ package dev.agentfsm.runtime;
 
 import dev.agentfsm.runtime.SessionRecorder.RoundHooks;
 import dev.agentfsm.runtime.StepInterceptor.StepEnd;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,6 +33,10 @@ final class StepChain implements StepInterceptor.Chain {
     private int next;
     /** The interceptor now running; -1 while none does. */
     private int running = -1;
+    /** The end the state's work came to in this step; null until the work ran. */
+    private StepEnd workEnd;
+    /** The ends this chain made in this step (vetoes, refused moves), which the links outside may pass on. */
+    private List<StepEnd> made;
 
     StepChain(
             List<StepInterceptor> interceptors,
@@ -58,6 +63,10 @@ final class StepChain implements StepInterceptor.Chain {
         this.sessionStep = sessionStep;
         this.replayed = false;
         this.next = 0;
+        this.workEnd = null;
+        if (made != null) {
+            made.clear();
+        }
         return proceed();
     }
 
@@ -72,27 +81,84 @@ final class StepChain implements StepInterceptor.Chain {
         if (link == interceptors.size()) {
             // the recorder, outermost, began the step: remember what it said, for after the step's end
             replayed = hooks.stepReplayed();
-            return work.run(status, agent, step);
+            workEnd = work.run(status, agent, step, replayed);
+            return workEnd;
         }
         int outer = running;
         running = link;
+        StepEnd end;
         try {
-            return interceptors.get(link).intercept(this);
+            end = interceptors.get(link).intercept(this);
         } finally {
             running = outer;
         }
+        return checked(link, end);
+    }
+
+    /**
+     * The end interceptor {@code link} returned, as the links outside it see it: the end that came up, a veto, or
+     * a move the step's state declares (with its own agent, or one of the type a hand-off's machine drives). A
+     * move the table does not allow ends the round as {@code ILLEGAL_TRANSITION}, as a state's own would: an
+     * interceptor cannot move the round where its machine does not go, nor end it as it did not end.
+     */
+    private StepEnd checked(int link, StepEnd end) {
+        if (end == null || (end instanceof StepEnd.Ended && end != workEnd && !isMade(end))) {
+            throw new IllegalStateException("interceptor " + name(link) + " returned "
+                    + (end == null ? "null" : "an end of its own making (" + ((StepEnd.Ended) end).outcome() + ")")
+                    + " in step " + step + " (" + status.qualifiedName()
+                    + "); return the end chain.proceed() gave, a move the state declares, or chain.veto(why)");
+        }
+        if (!(end instanceof StepEnd.Moved moved) || moved.equals(workEnd)) {
+            return end;
+        }
+        Optional<Move> declared = status.moveTo(moved.to());
+        boolean legal = declared.isPresent()
+                && declared.get().trigger() == moved.trigger()
+                && (declared.get().isHandOff()
+                        ? moved.to().machine().agentType().isInstance(moved.agent())
+                        : moved.agent() == agent);
+        if (legal) {
+            return end;
+        }
+        return made(new StepEnd.Ended(RoundResult.ended(
+                Outcome.ILLEGAL_TRANSITION,
+                RoundReasons.interceptorMoved(name(link), step, status, declared, moved),
+                status,
+                step,
+                Optional.empty(),
+                Optional.of(new RoundResult.Violation(
+                        status, RoundReasons.requested(status, moved.to()), status.targets())))));
     }
 
     @Override
     public StepEnd veto(String why) {
         String interceptor = running < 0 ? "(none)" : name(running);
-        return new StepEnd.Ended(RoundResult.ended(
+        return made(new StepEnd.Ended(RoundResult.ended(
                 Outcome.VETOED,
                 RoundReasons.vetoed(interceptor, String.valueOf(why), step, status),
                 status,
                 step,
                 Optional.empty(),
-                Optional.empty()));
+                Optional.empty())));
+    }
+
+    private StepEnd made(StepEnd end) {
+        if (made == null) {
+            made = new ArrayList<>(2);
+        }
+        made.add(end);
+        return end;
+    }
+
+    private boolean isMade(StepEnd end) {
+        if (made != null) {
+            for (StepEnd one : made) {
+                if (one == end) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private String name(int link) {

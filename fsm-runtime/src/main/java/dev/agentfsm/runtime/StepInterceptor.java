@@ -21,7 +21,9 @@ import java.util.Objects;
  *
  * <p>An interceptor may return without proceeding: {@link Chain#veto(String)} ends the round as
  * {@link Outcome#VETOED}, with a reason that names the interceptor; the state's work does not run. It
- * may also return another end than the one that came up (a veto after the work ran, say). It runs on
+ * may also return another end than the one that came up: a veto after the work ran, or another move its
+ * state declares (one it does not declare ends the round as {@link Outcome#ILLEGAL_TRANSITION}; an
+ * {@link StepEnd.Ended} of its own making is an {@code IllegalStateException}). It runs on
  * the round's thread; an exception it throws is not caught by the round (as a {@link java.lang.Error}
  * from a state is not). Interceptors run in the order they were added, the first added outermost;
  * a session's recorder (its journal) records each step outside all of them (see the fsm-runtime README).

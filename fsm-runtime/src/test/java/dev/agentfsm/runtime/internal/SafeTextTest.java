@@ -125,6 +125,52 @@ class SafeTextTest {
         }
     }
 
+    /**
+     * Every code point Java's own tables call a control, a line or paragraph separator, a surrogate or a bidi
+     * embedding, override or isolate (an independent list: it grows with the JDK's Unicode, not with
+     * {@link SafeText#unsafe}) is shown as an escape of printable ASCII, alone, between text and over lines.
+     */
+    @Test
+    void everyControlSeparatorSurrogateAndBidiControlIsEscaped() {
+        List<Byte> bidiControls = List.of(
+                Character.DIRECTIONALITY_LEFT_TO_RIGHT_EMBEDDING,
+                Character.DIRECTIONALITY_RIGHT_TO_LEFT_EMBEDDING,
+                Character.DIRECTIONALITY_POP_DIRECTIONAL_FORMAT,
+                Character.DIRECTIONALITY_LEFT_TO_RIGHT_OVERRIDE,
+                Character.DIRECTIONALITY_RIGHT_TO_LEFT_OVERRIDE,
+                Character.DIRECTIONALITY_LEFT_TO_RIGHT_ISOLATE,
+                Character.DIRECTIONALITY_RIGHT_TO_LEFT_ISOLATE,
+                Character.DIRECTIONALITY_FIRST_STRONG_ISOLATE,
+                Character.DIRECTIONALITY_POP_DIRECTIONAL_ISOLATE);
+        StringBuilder all = new StringBuilder();
+        int count = 0;
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            int type = Character.getType(c);
+            boolean acted = type == Character.CONTROL
+                    || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR
+                    || type == Character.SURROGATE
+                    || bidiControls.contains(Character.getDirectionality(c));
+            if (!acted) {
+                continue;
+            }
+            count++;
+            String expected =
+                    switch (c) {
+                        case '\n' -> "\\n";
+                        case '\r' -> "\\r";
+                        case '\t' -> "\\t";
+                        default -> String.format("\\u%04x", c);
+                    };
+            assertEquals("a" + expected + "b", SafeText.line("a" + (char) c + "b", 100), "U+" + Integer.toHexString(c));
+            all.append((char) c).append('x');
+        }
+        assertEquals(65 + 2 + 2048 + 9, count, "C0, DEL and C1; U+2028 and U+2029; the surrogates; the bidi controls");
+        for (String line : SafeText.lines(all.toString(), 100_000, 100_000)) {
+            assertTrue(line.chars().allMatch(ch -> ch >= 0x20 && ch < 0x7f), line);
+        }
+    }
+
     @Test
     void badLimitsAreRefused() {
         assertEquals(

@@ -14,6 +14,7 @@ import dev.agentfsm.runtime.Next;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.tests.ufo.AppAgent;
 import dev.agentfsm.tests.ufo.AppAgentStatus;
 import dev.agentfsm.tests.ufo.HostAgent;
@@ -97,6 +98,27 @@ class HandOffTest {
                 List.of(new ArchivedSubtask("subtask of write a letter", AppAgentStatus.ERROR, "")),
                 context.previousSubtasks());
         assertEquals("3 AppAgent AppAgent.CONTINUE -> ERROR by SYSTEM", listener.moves.get(2));
+    }
+
+    @Test
+    void aStepLimitAtAHandOffStopsBeforeTheAgentTakesOver() {
+        host.script(HostAgentStatus.ASSIGN);
+        RoundResult result = Round.of(HostAgentStateManager.instance(), host)
+                .config(RuntimeConfig.parse("maxStep: 2"))
+                .listener(listener)
+                .build()
+                .run();
+        assertEquals(Outcome.STEP_LIMIT, result.outcome(), result.reason());
+        assertEquals(List.of(HostAgentStatus.CONTINUE, HostAgentStatus.ASSIGN), result.path());
+        assertEquals(HostAgentStatus.ASSIGN, result.finalStatus());
+        assertEquals(2, result.steps());
+        assertTrue(
+                result.reason().endsWith("stopped in HostAgent.ASSIGN, about to move to AppAgent.CONTINUE"),
+                result.reason());
+        assertEquals(List.of("1 HostAgent HostAgent.CONTINUE -> ASSIGN by LLM"), listener.moves, "no hand-off told");
+        assertEquals(HostAgentStatus.ASSIGN, host.status());
+        assertEquals(List.of(), app.log(), "the AppAgent never took over");
+        assertThrows(IllegalStateException.class, app::status, "nor got a status");
     }
 
     @Test

@@ -13,9 +13,13 @@ import dev.agentfsm.runtime.ReplyRejectedException;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
+import dev.agentfsm.runtime.Waiting;
+import dev.agentfsm.tests.ufo.AppAgent;
+import dev.agentfsm.tests.ufo.AppAgentStateManager;
 import dev.agentfsm.tests.ufo.HostAgent;
 import dev.agentfsm.tests.ufo.HostAgentStateManager;
 import dev.agentfsm.tests.ufo.HostAgentStatus;
@@ -361,6 +365,65 @@ class RoundOutcomeTest {
                 result.reason()
                         .endsWith("the round itself ended as COMPLETED: LinuxAgent reached FINISH, "
                                 + "which ends the round, after 2 steps"),
+                result.reason());
+    }
+
+    /** A listener that fails at every round's end, as a trace writing to a closed file does. */
+    private static final class FailingAtEnd implements TransitionListener {
+        final IllegalStateException failure = new IllegalStateException("trace closed");
+
+        @Override
+        public void onTransition(TransitionEvent event) {}
+
+        @Override
+        public void onRoundEnd(String session, int round, RoundResult result) {
+            throw failure;
+        }
+    }
+
+    @Test
+    void aListenerThatThrowsAtTheEndKeepsTheRoundsOwnErrorAsTheCause() {
+        IOException boom = new IOException("window closed");
+        AppAgent app = new AppAgent(new HostAgent());
+        app.script(boom);
+        FailingAtEnd failing = new FailingAtEnd();
+        RoundResult result = Round.of(AppAgentStateManager.instance(), app)
+                .listener(failing)
+                .build()
+                .run();
+        assertEquals(Outcome.ERROR, result.outcome());
+        assertSame(boom, result.error().orElseThrow(), "the round's own failure is not hidden by the listener's");
+        assertEquals(List.of(failing.failure), List.of(boom.getSuppressed()));
+        assertTrue(
+                result.reason().contains("the round itself ended as ERROR: AppAgent.CONTINUE failed with"),
+                result.reason());
+    }
+
+    @Test
+    void aListenerThatThrowsAtTheEndOfASuspendedRoundLeavesItSuspendedWithItsWait() {
+        LinuxAgent agent = new LinuxAgent().script((ScriptedAgent.Step) (a, c) -> {
+            throw new Waiting.Suspension(Waiting.Kind.ANSWER, "which directory?");
+        });
+        FailingAtEnd failing = new FailingAtEnd();
+        Session session = Session.of(LinuxAgentStateManager.instance(), agent)
+                .config(RuntimeConfig.parse("maxRound: 2"))
+                .listener(failing)
+                .build();
+
+        List<RoundResult> results = session.run(List.of("list the files", "show the date"));
+
+        assertEquals(1, results.size(), "the session stops at the wait, to be resumed; the second request waits too");
+        RoundResult result = results.get(0);
+        assertEquals(Outcome.SUSPENDED, result.outcome(), result.reason());
+        Waiting waiting = result.waiting().orElseThrow();
+        assertEquals(Waiting.Kind.ANSWER, waiting.kind());
+        assertEquals("which directory?", waiting.prompt());
+        assertSame(failing.failure, result.error().orElseThrow());
+        assertTrue(
+                result.reason()
+                        .startsWith(
+                                "listener " + FailingAtEnd.class.getName() + " failed at the end of the round with"
+                                        + " java.lang.IllegalStateException: trace closed; the round itself ended as SUSPENDED:"),
                 result.reason());
     }
 

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Context.ArchivedSubtask;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
 import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
@@ -20,9 +23,12 @@ import dev.agentfsm.tests.ufo.HostAgentStateManager;
 import dev.agentfsm.tests.ufo.HostAgentStatus;
 import dev.agentfsm.tests.ufo.ScriptedAgent;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A state with {@code @Terminal(endsSubtask = true)} ends a subtask: listeners hear a
@@ -238,5 +244,43 @@ class SubtaskEndTest {
         assertEquals(Outcome.COMPLETED, result.outcome());
         assertInstanceOf(TransitionListener.class, transitionsOnly, "a lambda is still a listener");
         assertEquals(1, result.subtasks().size());
+    }
+
+    /**
+     * A resumed session replays the steps its journal holds without telling the listeners again (they heard them
+     * when they were recorded): no replayed move, and no replayed subtask end either; the results still count them.
+     */
+    @Test
+    void aResumedSessionDoesNotTellItsReplayedSubtaskEndsAgain(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("linux.journal");
+        RuntimeConfig twoRounds = RuntimeConfig.parse("maxRound: 2");
+        try (Journal journal = Journal.create(file)) {
+            Session.of(
+                            LinuxAgentStateManager.instance(),
+                            new LinuxAgent().script(LinuxAgentStatus.FINISH, LinuxAgentStatus.FINISH))
+                    .config(twoRounds)
+                    .recorder(journal)
+                    .build()
+                    .run(List.of("list the files", "show the date"));
+        }
+        List<String> records = Files.readAllLines(file);
+        assertTrue(records.get(records.size() - 1).contains("\"type\":\"roundEnd\",\"round\":2"), records.toString());
+        Files.write(file, records.subList(0, records.size() - 1)); // died before round 2's end was written
+
+        Heard resumedHeard = new Heard();
+        List<RoundResult> results;
+        try (Journal journal = Journal.open(file)) {
+            results = Session.of(
+                            LinuxAgentStateManager.instance(),
+                            new LinuxAgent().script(LinuxAgentStatus.FINISH, LinuxAgentStatus.FINISH))
+                    .config(twoRounds)
+                    .listener(resumedHeard)
+                    .build()
+                    .resume(journal);
+        }
+
+        assertEquals(List.of(), resumedHeard.lines, "every step of both rounds was replayed: nothing to tell again");
+        assertEquals(1, results.get(1).subtasks().size(), "the replayed subtask end still counts in the result");
+        assertEquals(LinuxAgentStatus.FINISH, results.get(1).subtasks().get(0).status());
     }
 }

@@ -158,6 +158,24 @@ class UfoCodeBugsTest {
         assertTrue(result.reason().contains("stopped in AppAgent.CONTINUE"), result.reason());
     }
 
+    /**
+     * §2.3: UFO counts a step only when the processor did not raise (and not for states that run none), so a
+     * failing step costs nothing against MAX_STEP; here every state entered takes its step, failing or not.
+     */
+    @Test
+    void aStepWhoseWorkFailsStillTakesItsStepFromTheBudget() {
+        LinuxAgent agent = new LinuxAgent().script(new IOException("disk full")); // then keeps reporting CONTINUE
+        Session session = Session.of(LinuxAgentStateManager.instance(), agent)
+                .config(RuntimeConfig.parse("maxStep: 3\nmaxRound: 2"))
+                .build();
+        List<RoundResult> results = session.run(List.of("list files", "show date"));
+        assertEquals(Outcome.ERROR, results.get(0).outcome());
+        assertEquals(1, results.get(0).steps());
+        assertEquals(Outcome.STEP_LIMIT, results.get(1).outcome());
+        assertEquals(2, results.get(1).steps(), "the failed step was taken from the session's budget of 3");
+        assertEquals(3, session.steps());
+    }
+
     /** §1.6: LinuxSession/MobileSession don't reset the agent between rounds, so round 2 starts in FINISH. */
     @Test
     void everyRoundOfASessionStartsAfresh() {

@@ -65,6 +65,7 @@ class ValidationTest {
             new Case("StateShapeNext", "StateShape", "Door.java", "private Next next(", 1),
             new Case("StateNameState", "StateName", "Door.java", "@State(\"Ajar\")", 1),
             new Case("StateNameMachine", "StateName", "Door.java", "name = \"door\"", 1),
+            new Case("StateNameMachineTooLong", "StateName", "Door.java", "name = \"DoorLong", 1),
             new Case("StateNameObjectMethod", "StateName", "Door.java", "@State(\"STRING\")", 1),
             new Case("DuplicateState", "DuplicateState", "Door.java", "description = \"ajar\"", 1),
             new Case("DuplicateStateHelper", "DuplicateState", "Door.java", "its helper's name is taken", 1),

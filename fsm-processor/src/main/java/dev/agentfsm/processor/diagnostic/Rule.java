@@ -29,7 +29,8 @@ public enum Rule {
     STATE_NAME(
             "StateName",
             Kind.ERROR,
-            "a state name is not UPPER_SNAKE_CASE, or a machine name is not an UpperCamel Java identifier"),
+            "a state name is not UPPER_SNAKE_CASE, or a machine name is not an UpperCamel Java identifier or is too"
+                    + " long for the names of the files generated for it"),
     DUPLICATE_STATE(
             "DuplicateState",
             Kind.ERROR,

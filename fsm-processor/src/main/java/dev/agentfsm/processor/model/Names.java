@@ -1,5 +1,6 @@
 package dev.agentfsm.processor.model;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,32 @@ public final class Names {
     /** What the generated file of a machine's state helpers is named after the machine: {@code <Machine>Moves}. */
     public static final String MOVES_SUFFIX = "Moves";
 
+    /** The most bytes a file's name may have on the common file systems (ext4, XFS, APFS, NTFS): 255. */
+    public static final int MAX_FILE_NAME_BYTES = 255;
+
     private Names() {}
+
+    /**
+     * The longest name of a file generated for {@code machine}: its transition table's source ({@code
+     * <Name>TransitionTable.java}) or its resources, named by its qualified name ({@code
+     * dev.example.HostAgent.yaml}, and the plugin's {@code .svg}).
+     */
+    public static String longestFileName(MachineModel machine) {
+        String source = machine.ref().transitionTable().simpleName() + ".java";
+        String pkg = machine.packageName();
+        String resource = (pkg.isEmpty() ? "" : pkg + ".") + machine.name() + ".yaml";
+        return utf8Bytes(source) >= utf8Bytes(resource) ? source : resource;
+    }
+
+    /** Whether every file generated for {@code machine} has a name a file system takes. */
+    public static boolean fileNamesFit(MachineModel machine) {
+        return utf8Bytes(longestFileName(machine)) <= MAX_FILE_NAME_BYTES;
+    }
+
+    /** The bytes {@code name} takes as a file's name (UTF-8, as the common file systems store it). */
+    public static int utf8Bytes(String name) {
+        return name.getBytes(StandardCharsets.UTF_8).length;
+    }
 
     /**
      * The generated helper of each of {@code states}, by state class: a class nested in the machine's

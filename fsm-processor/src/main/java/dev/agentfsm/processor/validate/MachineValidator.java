@@ -168,6 +168,16 @@ public final class MachineValidator {
                     "machine name \"" + name
                             + "\" is not an UpperCamel Java identifier of ASCII letters and digits ([A-Z][A-Za-z0-9]*);"
                             + " it prefixes generated types, e.g. \"HostAgent\"");
+        } else if (!Names.fileNamesFit(machine)) {
+            String longest = Names.longestFileName(machine);
+            report.add(
+                    Rule.STATE_NAME,
+                    machine.nameOrigin(),
+                    "machine name \"" + name + "\" (" + name.length() + " characters) is too long: a file generated"
+                            + " for it, " + longest + ", would have a name of " + Names.utf8Bytes(longest)
+                            + " bytes, over the " + Names.MAX_FILE_NAME_BYTES + " a file system takes; give the"
+                            + " machine a shorter name with @StateMachine(name = ...)"
+                            + (longest.endsWith(".java") ? "" : ", or put it in a shorter package"));
         }
         if (!machine.implementsAgentState()) {
             report.add(

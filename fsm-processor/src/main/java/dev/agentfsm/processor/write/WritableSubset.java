@@ -49,7 +49,7 @@ public record WritableSubset(MachineModel machine, List<StateModel> helperOnly) 
      * @return empty when no generated type could stand for the machine
      */
     public static Optional<WritableSubset> of(MachineModel machine, Predicate<StateRef> hasConstant) {
-        if (!SourceVersion.isName(machine.name()) || !machine.implementsAgentState()) {
+        if (!SourceVersion.isName(machine.name()) || !Names.fileNamesFit(machine) || !machine.implementsAgentState()) {
             return Optional.empty();
         }
         Set<String> statuses = new HashSet<>();

@@ -126,7 +126,8 @@ public final class LangChain4jClient implements LlmClient {
      * Streams the reply through the {@linkplain Builder#streaming streaming model} when the builder was given one,
      * passing each partial response's text to {@code listener} on this thread, and returns the whole reply as
      * {@link #complete(LlmRequest)} would (the same checks and errors; a failure the model reports while streaming
-     * is an {@link LlmException} naming the client). Waits as long as the model takes: its time-outs are its own.
+     * is an {@link LlmException} naming the client, as is a completed stream without a finish reason, which may
+     * be cut off). Waits at most the {@linkplain Builder#streamingTimeout streaming time-out} for each piece.
      * Without a streaming model, the whole text in one piece once the reply is there. A reply the model gave as a
      * tool call streams its text (often none), not the agent's JSON made from the call.
      */

@@ -18,9 +18,13 @@ import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.PartialResponse;
+import dev.langchain4j.model.chat.response.PartialResponseContext;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.langchain4j.model.chat.response.StreamingHandle;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -28,6 +32,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,6 +88,7 @@ public final class LangChain4jClient implements LlmClient {
     private final boolean structuredOutput;
     private final Optional<ToolCallReply> toolCallReply;
     private final Optional<StreamingChatModel> streamingModel;
+    private final Duration streamingTimeout;
 
     private LangChain4jClient(Builder builder) {
         this.model = builder.model;
@@ -89,6 +96,7 @@ public final class LangChain4jClient implements LlmClient {
         this.structuredOutput = builder.model.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
         this.toolCallReply = builder.toolCallReply;
         this.streamingModel = builder.streamingModel;
+        this.streamingTimeout = builder.streamingTimeout;
     }
 
     /** A builder for a client over {@code model}, offering no tools. */
@@ -118,7 +126,8 @@ public final class LangChain4jClient implements LlmClient {
      * Streams the reply through the {@linkplain Builder#streaming streaming model} when the builder was given one,
      * passing each partial response's text to {@code listener} on this thread, and returns the whole reply as
      * {@link #complete(LlmRequest)} would (the same checks and errors; a failure the model reports while streaming
-     * is an {@link LlmException} naming the client). Waits as long as the model takes: its time-outs are its own.
+     * is an {@link LlmException} naming the client, as is a completed stream without a finish reason, which may
+     * be cut off). Waits at most the {@linkplain Builder#streamingTimeout streaming time-out} for each piece.
      * Without a streaming model, the whole text in one piece once the reply is there. A reply the model gave as a
      * tool call streams its text (often none), not the agent's JSON made from the call.
      */
@@ -133,6 +142,8 @@ public final class LangChain4jClient implements LlmClient {
         boolean schema = streaming.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
         // what the model's threads hand over: a piece of text (String), the ChatResponse, or the failure (Throwable)
         BlockingQueue<Object> arrived = new LinkedBlockingQueue<>();
+        // the model's handle on its stream, from its first piece on: a stalled stream is cancelled through it
+        AtomicReference<StreamingHandle> handle = new AtomicReference<>();
         try {
             streaming.chat(
                     ChatRequests.of(request, schema, toolCallReply.isPresent() ? request.tools() : List.of()),
@@ -142,6 +153,12 @@ public final class LangChain4jClient implements LlmClient {
                             if (piece != null && !piece.isEmpty()) {
                                 arrived.add(piece);
                             }
+                        }
+
+                        @Override
+                        public void onPartialResponse(PartialResponse piece, PartialResponseContext context) {
+                            handle.compareAndSet(null, context.streamingHandle());
+                            onPartialResponse(piece.text());
                         }
 
                         @Override
@@ -157,17 +174,38 @@ public final class LangChain4jClient implements LlmClient {
         } catch (RuntimeException e) {
             throw new LlmException(name + " failed: " + describe(e), e);
         }
+        int pieces = 0;
         while (true) {
             Object next;
             try {
-                next = arrived.take();
+                next = arrived.poll(streamingTimeout.toNanos(), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new LlmException("Interrupted while " + name + " streamed its reply", e);
             }
+            if (next == null) {
+                // a provider's time-out may cover only the wait for the answer's headers, not a stream that stalls
+                Optional.ofNullable(handle.get()).ifPresent(StreamingHandle::cancel);
+                throw new LlmException(name + " streamed nothing more for " + streamingTimeout.toMillis() + " ms after "
+                        + pieces + (pieces == 1 ? " piece" : " pieces") + ", so its stream is taken as stalled; raise"
+                        + " the client's streamingTimeout or check that the server is not overloaded");
+            }
             if (next instanceof String piece) {
+                pieces++;
                 listener.onText(piece);
             } else if (next instanceof ChatResponse response) {
+                if (response.finishReason() == null) {
+                    // OpenAI's streaming model completes a stream that broke off, or that carried an error
+                    // event, with the text so far and no finish reason: that text may be cut off anywhere
+                    throw new LlmException(name + " streamed a reply that ended without a finish reason, so it may"
+                            + " be cut off (the stream broke off, or the server sent an error the provider's module"
+                            + " did not report); no part of it is taken as a reply. It began: "
+                            + SafeText.line(
+                                    Optional.ofNullable(response.aiMessage())
+                                            .map(AiMessage::text)
+                                            .orElse(""),
+                                    SHOWN_ERROR_CHARS));
+                }
                 return reply(response);
             } else {
                 Throwable failure = (Throwable) next;
@@ -301,6 +339,7 @@ public final class LangChain4jClient implements LlmClient {
         private Optional<String> name = Optional.empty();
         private Optional<ToolCallReply> toolCallReply = Optional.empty();
         private Optional<StreamingChatModel> streamingModel = Optional.empty();
+        private Duration streamingTimeout = Duration.ofMinutes(5);
 
         private Builder(ChatModel model) {
             this.model = Objects.requireNonNull(model, "model");
@@ -335,6 +374,22 @@ public final class LangChain4jClient implements LlmClient {
          */
         public Builder streaming(StreamingChatModel model) {
             this.streamingModel = Optional.of(Objects.requireNonNull(model, "model"));
+            return this;
+        }
+
+        /**
+         * The longest a streamed call waits for the streaming model's next piece or its end (default 5 minutes):
+         * a stream that stalls longer fails, and is cancelled. A provider's own time-out may not cover a stream
+         * that stalls after its first bytes (LangChain4j's OpenAI module's does not).
+         *
+         * @throws IllegalArgumentException naming the value when it is not positive
+         */
+        public Builder streamingTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("The streaming time-out is " + timeout + "; it must be positive");
+            }
+            this.streamingTimeout = timeout;
             return this;
         }
 

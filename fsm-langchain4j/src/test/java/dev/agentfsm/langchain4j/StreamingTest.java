@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.openai.FakeChatServer;
+import dev.agentfsm.openai.FakeChatServer.End;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmException;
@@ -21,6 +23,7 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -31,6 +34,7 @@ import org.junit.jupiter.api.Test;
 
 /** {@link LangChain4jClient} streaming through a LangChain4j {@link StreamingChatModel}. */
 class StreamingTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final LlmRequest HELLO = LlmRequest.of(List.of(ChatMessage.user("hi")));
     private static final ChatModel UNUSED = new ChatModel() {
         @Override
@@ -165,5 +169,72 @@ class StreamingTest {
             assertEquals(List.of("{\"status\": ", "\"DO", "NE\"}"), pieces);
             assertEquals(true, server.received().get(0).body().get("stream").booleanValue());
         }
+    }
+
+    private static LlmClient openAi(FakeChatServer server, Duration streamingTimeout) {
+        String baseUrl = server.baseUrl().toString();
+        return LangChain4jClient.builder(UNUSED)
+                .streaming(OpenAiStreamingChatModel.builder()
+                        .baseUrl(baseUrl)
+                        .apiKey("sk-test")
+                        .modelName("gpt-4o")
+                        .build())
+                .name("openai gpt-4o")
+                .streamingTimeout(streamingTimeout)
+                .build();
+    }
+
+    private static String content(String piece) {
+        return FakeChatServer.event(FakeChatServer.chunk(JSON.createObjectNode().put("content", piece), null));
+    }
+
+    @Test
+    void aStreamThatEndsWithoutAFinishReasonIsNoReplyEvenWhenItsErrorEventWasDropped() throws Exception {
+        try (FakeChatServer server = new FakeChatServer()) {
+            server.answer(
+                    FakeChatServer.events(End.CLOSE, List.of(content("{\"sta"), content("tus\""))),
+                    FakeChatServer.events(
+                            End.CLOSE,
+                            List.of(
+                                    content("ok"),
+                                    FakeChatServer.event("{\"error\": {\"message\": \"out of memory\"}}"))));
+            LlmClient client = openAi(server, Duration.ofMinutes(1));
+
+            for (String began : List.of("{\"status\"", "ok")) {
+                LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO, piece -> {}));
+
+                assertEquals(
+                        "openai gpt-4o streamed a reply that ended without a finish reason, so it may be cut off (the"
+                                + " stream broke off, or the server sent an error the provider's module did not"
+                                + " report); no part of it is taken as a reply. It began: " + began,
+                        e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void aStreamThatStallsFailsAtTheStreamingTimeoutAfterItsPiecesWereHeard() throws Exception {
+        List<String> pieces = Collections.synchronizedList(new ArrayList<>());
+        try (FakeChatServer server = new FakeChatServer()) {
+            server.answer(FakeChatServer.events(End.HANG, List.of(content("Hel"), content("lo"))));
+
+            LlmException e = assertThrows(LlmException.class, () -> openAi(server, Duration.ofMillis(500))
+                    .complete(HELLO, pieces::add));
+
+            assertEquals(
+                    "openai gpt-4o streamed nothing more for 500 ms after 2 pieces, so its stream is taken as stalled;"
+                            + " raise the client's streamingTimeout or check that the server is not overloaded",
+                    e.getMessage());
+            assertEquals(List.of("Hel", "lo"), pieces);
+        }
+    }
+
+    @Test
+    void aStreamingTimeoutThatIsNotPositiveIsRefusedNamingIt() {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> LangChain4jClient.builder(UNUSED)
+                        .streamingTimeout(Duration.ZERO));
+
+        assertEquals("The streaming time-out is PT0S; it must be positive", e.getMessage());
     }
 }

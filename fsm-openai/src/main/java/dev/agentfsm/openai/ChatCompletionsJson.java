@@ -90,10 +90,10 @@ final class ChatCompletionsJson {
         }
         JsonNode choice = json.path("choices").path(0);
         JsonNode message = choice.path("message");
-        JsonNode content = message.path("content");
-        if (content.isTextual()) {
+        Optional<String> content = content(message.path("content"));
+        if (content.isPresent()) {
             return new LlmReply(
-                    content.textValue(),
+                    content.get(),
                     text(json.path("model")),
                     tokens(json.path("usage").path("prompt_tokens")),
                     tokens(json.path("usage").path("completion_tokens")),
@@ -105,6 +105,58 @@ final class ChatCompletionsJson {
         }
         throw new LlmException(
                 endpoint + " answered without text at choices[0].message.content. Body: " + shorten(body));
+    }
+
+    /**
+     * The text of a message's {@code content}: a string, or (as some servers write it) an array of parts whose
+     * {@code text} parts are joined; empty when it is neither, or holds a part that is not text.
+     */
+    private static Optional<String> content(JsonNode content) {
+        if (content.isTextual()) {
+            return Optional.of(content.textValue());
+        }
+        if (!content.isArray() || content.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder text = new StringBuilder();
+        for (JsonNode part : content) {
+            if (!part.path("type").asText().equals("text") || !part.path("text").isTextual()) {
+                return Optional.empty();
+            }
+            text.append(part.path("text").textValue());
+        }
+        return Optional.of(text.toString());
+    }
+
+    /**
+     * {@code reply} when it is whole: a reply the server stopped at its output limit (finish reason
+     * {@code length}) is cut off, and one its content filter stopped ({@code content_filter}) is a refusal; a
+     * re-ask would end the same way, so both are errors, as they are for the other clients.
+     *
+     * @param who the endpoint and model, for the message
+     */
+    static LlmReply whole(LlmReply reply, String who) throws LlmException {
+        String reason = reply.finishReason().orElse("");
+        if (reason.equals("length")) {
+            throw new LlmException(who + " stopped at its output limit (finish_reason length"
+                    + (reply.outputTokens().isPresent()
+                            ? ", " + reply.outputTokens().getAsInt() + " completion tokens"
+                            : "")
+                    + "), so its reply is cut off; raise the server's limit on output tokens or its context length"
+                    + " (Ollama's num_predict and num_ctx, vLLM's --max-model-len) or shorten the conversation. "
+                    + began(reply));
+        }
+        if (reason.equals("content_filter")) {
+            throw new LlmException(who + " refused to answer (finish_reason content_filter: the server's content"
+                    + " filter stopped the reply). " + began(reply));
+        }
+        return reply;
+    }
+
+    private static String began(LlmReply reply) {
+        return reply.content().isBlank()
+                ? "It wrote nothing before it."
+                : "The reply began: " + shorten(reply.content());
     }
 
     /** A text the server gave about a reply (a model, a finish reason), made one safe line; empty when blank. */
@@ -138,8 +190,11 @@ final class ChatCompletionsJson {
         return body.isBlank() ? "(empty body)" : shorten(body);
     }
 
-    /** The client's one cut of a server's text: whatever of it goes into an exception passes here. */
+    /**
+     * The client's one cut of a server's text: whatever of it goes into an exception passes here, made one line
+     * with what a terminal would act on escaped (an HTML page's line ends, an escape sequence).
+     */
     static String shorten(String text) {
-        return SafeText.cut(text, SHOWN_BODY_CHARS);
+        return SafeText.line(text, SHOWN_BODY_CHARS);
     }
 }

@@ -8,6 +8,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
@@ -16,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * A chat completion streamed as server-sent events ({@code "stream": true}), read as it arrives: each
@@ -43,6 +47,11 @@ final class EventStream implements HttpResponse.BodySubscriber<LlmReply> {
 
     private final int cap;
     private final Consumer<String> pieces;
+    private final UnaryOperator<String> withoutKey;
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     private final CompletableFuture<LlmReply> reply = new CompletableFuture<>();
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
     private final StringBuilder data = new StringBuilder();
@@ -64,10 +73,12 @@ final class EventStream implements HttpResponse.BodySubscriber<LlmReply> {
     /**
      * @param cap the most bytes read
      * @param pieces hears each piece of the reply's text as it is read, on the HTTP client's thread
+     * @param withoutKey each event's data with the API key, should the server echo it, hidden
      */
-    EventStream(int cap, Consumer<String> pieces) {
+    EventStream(int cap, Consumer<String> pieces, UnaryOperator<String> withoutKey) {
         this.cap = cap;
         this.pieces = pieces;
+        this.withoutKey = withoutKey;
     }
 
     @Override
@@ -154,8 +165,19 @@ final class EventStream implements HttpResponse.BodySubscriber<LlmReply> {
     }
 
     private void endLine() {
-        String text = line.toString(StandardCharsets.UTF_8);
-        line.reset();
+        String text;
+        try {
+            text = utf8.decode(ByteBuffer.wrap(line.toByteArray())).toString();
+        } catch (CharacterCodingException e) {
+            // replacing the bytes would hand the listener and the reply text the server never wrote
+            fail(
+                    "a line of event " + (events + 1) + " is not UTF-8 (" + e + "); the server must write its"
+                            + " events in UTF-8",
+                    e);
+            return;
+        } finally {
+            line.reset();
+        }
         if (text.isEmpty()) {
             dispatch();
             return;
@@ -179,12 +201,15 @@ final class EventStream implements HttpResponse.BodySubscriber<LlmReply> {
 
     /** The event the lines so far make, at its blank line. */
     private void dispatch() {
+        if (reply.isDone()) {
+            return; // failed: what was read after is not an event
+        }
         String type = event;
         event = "";
         if (!hasData) {
             return;
         }
-        String text = data.toString();
+        String text = withoutKey.apply(data.toString());
         data.setLength(0);
         hasData = false;
         if (done) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.llm.LlmReply;
@@ -18,6 +19,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -38,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * An {@link LlmClient} for any OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI,
  * Ollama, vLLM, llama.cpp's server), over {@code java.net.http} with Jackson. Images are sent as data
  * URLs; a response schema becomes a {@code json_schema} {@code response_format}. 429 and 5xx answers
- * are retried with exponential back-off (a {@code Retry-After} in seconds is honoured, up to a minute);
+ * are retried with exponential back-off (a {@code Retry-After} in seconds or as a date is honoured, up to a minute);
  * other answers, failed connections and time-outs are not retried. Every attempt has a time-out that
  * covers the whole exchange, body included, and a body is read up to 16 MiB. Every call has a deadline
  * (twice the time-out unless set) that its attempts and the waits between them never pass: a retry
@@ -70,6 +74,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
     private static final String EVENT_STREAM = "text/event-stream";
+    private static final int MIN_REDACTED_KEY_CHARS = 8;
 
     private static final String AUTHORIZATION = "Authorization";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -138,10 +143,11 @@ public final class OpenAiCompatibleClient implements LlmClient {
     @Override
     public LlmReply complete(LlmRequest request) throws LlmException {
         Objects.requireNonNull(request, "request");
-        return ChatCompletionsJson.reply(
+        LlmReply reply = ChatCompletionsJson.reply(
                 exchange(endpoint, requestBody(request, false), Optional.empty())
                         .text(),
                 "POST " + endpoint);
+        return ChatCompletionsJson.whole(reply, calling());
     }
 
     /**
@@ -164,13 +170,19 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
         Answer answer = exchange(endpoint, requestBody(request, true), Optional.of(listener));
         if (answer.streamed().isPresent()) {
-            return answer.streamed().get();
+            return ChatCompletionsJson.whole(answer.streamed().get(), calling());
         }
-        LlmReply reply = ChatCompletionsJson.reply(answer.text(), "POST " + endpoint);
+        LlmReply reply =
+                ChatCompletionsJson.whole(ChatCompletionsJson.reply(answer.text(), "POST " + endpoint), calling());
         if (!reply.content().isEmpty()) {
             listener.onText(reply.content());
         }
         return reply;
+    }
+
+    /** The endpoint and model, as errors about a reply name them. */
+    private String calling() {
+        return "POST " + endpoint + " (model " + model + ")";
     }
 
     private String requestBody(LlmRequest request, boolean stream) {
@@ -233,12 +245,12 @@ public final class OpenAiCompatibleClient implements LlmClient {
             }
             boolean retryable = status == 429 || status >= 500;
             if (!retryable || attempt == maxRetries) {
-                throw new LlmException(failure(target, status, response.body().text(), retryable, attempt + 1));
+                throw new LlmException(failure(target, response, retryable, attempt + 1));
             }
             Duration wait = backoff(attempt, response);
             Duration leftAfterAttempt = callDeadline.minusNanos(nanoTime.getAsLong() - start);
             if (wait.compareTo(leftAfterAttempt) >= 0) {
-                throw new LlmException(failure(target, status, response.body().text(), true, attempt + 1) + "; the next"
+                throw new LlmException(failure(target, response, true, attempt + 1) + "; the next"
                         + " attempt would come after a wait of " + wait.toMillis() + " ms, past the call's deadline of "
                         + callDeadline.toMillis() + " ms (" + leftAfterAttempt.toMillis() + " ms were left); raise"
                         + " the deadline (llmCallDeadline) or try again later");
@@ -327,7 +339,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
      * How an answer is read: a 2xx answer of server-sent events, when a stream was asked for, as a stream
      * whose pieces go to {@code pieces}; any other as text, up to the body cap.
      */
-    private static HttpResponse.BodyHandler<Answer> answer(boolean stream, Consumer<String> pieces) {
+    private HttpResponse.BodyHandler<Answer> answer(boolean stream, Consumer<String> pieces) {
         return info -> {
             boolean events = stream
                     && info.statusCode() / 100 == 2
@@ -337,9 +349,11 @@ public final class OpenAiCompatibleClient implements LlmClient {
                             .orElse(false);
             return events
                     ? HttpResponse.BodySubscribers.mapping(
-                            new EventStream(MAX_BODY_BYTES, pieces), reply -> new Answer("", Optional.of(reply)))
+                            new EventStream(MAX_BODY_BYTES, pieces, this::withoutKey),
+                            reply -> new Answer("", Optional.of(reply)))
                     : HttpResponse.BodySubscribers.mapping(
-                            CappedBody.handler(MAX_BODY_BYTES).apply(info), text -> new Answer(text, Optional.empty()));
+                            CappedBody.handler(MAX_BODY_BYTES).apply(info),
+                            text -> new Answer(withoutKey(text), Optional.empty()));
         };
     }
 
@@ -370,10 +384,32 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return "POST " + target + " reached the call's deadline of " + callDeadline.toMillis() + " ms";
     }
 
-    private String failure(URI target, int status, String body, boolean retryable, int attempts) {
+    /**
+     * A server's text with the API key in it shown as {@code ***}: a server (or a proxy before it) that echoes
+     * the key in an error or a reply must not put it in an exception, a log or a journal. A key shorter than
+     * eight characters is no secret worth the damage its replacement would do to the text.
+     */
+    private String withoutKey(String text) {
+        return apiKey.filter(key -> key.length() >= MIN_REDACTED_KEY_CHARS)
+                .map(key -> text.replace(key, "***"))
+                .orElse(text);
+    }
+
+    private String failure(URI target, HttpResponse<Answer> response, boolean retryable, int attempts) {
+        int status = response.statusCode();
         String message = "POST " + target + " answered HTTP " + status
                 + (retryable ? " after " + attempts(attempts) : "")
-                + ": " + ChatCompletionsJson.errorMessage(body);
+                + ": " + ChatCompletionsJson.errorMessage(response.body().text());
+        if (status / 100 == 3) {
+            // java.net.http follows no redirect by default, and must not: the key would go where the server says
+            return message + "; it redirects to "
+                    + response.headers()
+                            .firstValue("Location")
+                            .map(location -> "'" + SafeText.line(withoutKey(location), 200) + "'")
+                            .orElse("no Location")
+                    + ", which the client does not follow (it would carry the API key there); make the base URL the"
+                    + " server's own";
+        }
         if (status == 401 || status == 403) {
             return message + "; check the API key";
         }
@@ -388,12 +424,11 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return count + (count == 1 ? " attempt" : " attempts");
     }
 
-    /** The server's {@code Retry-After} in seconds when it sends one, else exponential back-off; at most a minute. */
+    /** The server's {@code Retry-After} (seconds or a date) when it sends one, else exponential back-off; at most a minute. */
     private Duration backoff(int attempt, HttpResponse<?> response) {
         Duration wait = response.headers()
                 .firstValue("Retry-After")
-                .flatMap(OpenAiCompatibleClient::seconds)
-                .map(Duration::ofSeconds)
+                .flatMap(OpenAiCompatibleClient::retryAfter)
                 .orElseGet(() -> doubled(initialBackoff, attempt));
         return wait.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : wait;
     }
@@ -407,12 +442,19 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return wait;
     }
 
-    private static Optional<Long> seconds(String value) {
+    /** A {@code Retry-After} in seconds or as an HTTP date (no wait when past); empty when it is neither. */
+    private static Optional<Duration> retryAfter(String value) {
         try {
             long seconds = Long.parseLong(value.strip());
-            return seconds >= 0 ? Optional.of(seconds) : Optional.empty();
-        } catch (NumberFormatException e) {
-            return Optional.empty(); // an HTTP date: fall back to our own back-off
+            return seconds >= 0 ? Optional.of(Duration.ofSeconds(seconds)) : Optional.empty();
+        } catch (NumberFormatException notSeconds) {
+            try {
+                Instant when = DateTimeFormatter.RFC_1123_DATE_TIME.parse(value.strip(), Instant::from);
+                Duration wait = Duration.between(Instant.now(), when);
+                return Optional.of(wait.isNegative() ? Duration.ZERO : wait);
+            } catch (DateTimeParseException notADate) {
+                return Optional.empty(); // neither: our own back-off
+            }
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Flow;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** The stream parser alone, fed bytes split at every place a network read could split them. */
@@ -46,7 +47,7 @@ class EventStreamTest {
 
     private static Read read(int cap, byte[]... parts) {
         List<String> pieces = new ArrayList<>();
-        EventStream stream = new EventStream(cap, pieces::add);
+        EventStream stream = new EventStream(cap, pieces::add, UnaryOperator.identity());
         stream.onSubscribe(new Flow.Subscription() {
             @Override
             public void request(long n) {}

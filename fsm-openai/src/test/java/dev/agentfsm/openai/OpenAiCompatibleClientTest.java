@@ -79,7 +79,7 @@ class OpenAiCompatibleClientTest {
                         200,
                         """
                         {"id": "chatcmpl-2", "object": "chat.completion", "model": "qwen2.5:7b",
-                         "choices": [{"index": 0, "finish_reason": "length",
+                         "choices": [{"index": 0, "finish_reason": "eos_token",
                                       "message": {"role": "assistant", "content": "{}"}}],
                          "usage": {"prompt_tokens": 321, "completion_tokens": 12, "total_tokens": 333}}"""),
                 reply("{}"));
@@ -93,7 +93,7 @@ class OpenAiCompatibleClientTest {
                         Optional.of("qwen2.5:7b"),
                         OptionalInt.of(321),
                         OptionalInt.of(12),
-                        Optional.of("length")),
+                        Optional.of("eos_token")),
                 full);
         assertEquals(
                 new LlmReply("{}", Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), Optional.of("stop")),

@@ -35,6 +35,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -81,6 +82,8 @@ public final class McpDriver implements DeviceDriver {
 
     private static final int REASON_CHARS = 300;
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** MCP's tool-name characters, those {@code @Tools} patterns are made of (ToolPatterns). */
+    private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_./-]{1,128}");
 
     private final String name;
     private final McpOptions options;
@@ -397,13 +400,24 @@ public final class McpDriver implements DeviceDriver {
         Map<String, McpSchema.Tool> byName = new LinkedHashMap<>();
         Map<String, String> refusedNow = new LinkedHashMap<>();
         List<ToolSpec> list = new ArrayList<>();
+        Set<String> named = new HashSet<>();
+        Set<String> twice = new HashSet<>();
+        tools.stream()
+                .map(McpSchema.Tool::name)
+                .filter(Objects::nonNull)
+                .filter(n -> !named.add(n))
+                .forEach(twice::add);
         for (McpSchema.Tool tool : tools) {
-            Optional<String> unusable = tool.inputSchema() == null
-                    ? Optional.empty()
-                    : ToolSchemas.problem(tool.inputSchema()).map(why -> "its input schema cannot be used: " + why);
+            Optional<String> unusable = unusable(tool, twice);
             if (unusable.isPresent()) {
-                refusedNow.put(tool.name(), unusable.get());
-                LOG.warn("{}: the tool {} is not offered: {}", name, SafeText.line(tool.name(), 80), unusable.get());
+                if (tool.name() != null) {
+                    refusedNow.put(tool.name(), unusable.get());
+                }
+                LOG.warn(
+                        "{}: the tool {} is not offered: {}",
+                        name,
+                        SafeText.line(String.valueOf(tool.name()), 80),
+                        unusable.get());
                 continue;
             }
             byName.put(tool.name(), tool);
@@ -412,6 +426,23 @@ public final class McpDriver implements DeviceDriver {
         serverTools = Collections.unmodifiableMap(byName);
         refused = Collections.unmodifiableMap(refusedNow);
         specs = List.copyOf(list);
+    }
+
+    /**
+     * Why a listed tool is not offered: a name that is not MCP's (a control character, a look-alike letter
+     * would reach the prompt, the terminal and the patterns), a name listed twice (which description and
+     * schema would hold?), or a schema the client will not use.
+     */
+    private static Optional<String> unusable(McpSchema.Tool tool, Set<String> twice) {
+        if (tool.name() == null || !TOOL_NAME.matcher(tool.name()).matches()) {
+            return Optional.of("its name is not 1 to 128 of MCP's tool-name characters (A-Z a-z 0-9 _ - . /)");
+        }
+        if (twice.contains(tool.name())) {
+            return Optional.of("the server lists more than one tool of this name; a name must be unique");
+        }
+        return tool.inputSchema() == null
+                ? Optional.empty()
+                : ToolSchemas.problem(tool.inputSchema()).map(why -> "its input schema cannot be used: " + why);
     }
 
     private void checkAlive(String operation) throws DriverException {

@@ -13,10 +13,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** What the server sends, as the runtime's types: a tool as a {@link ToolSpec}, a call's result as an {@link ActionResult}. */
 final class ToolResults {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The image types the chat APIs read (OpenAI, Anthropic, Gemini); another fails the whole next request. */
+    private static final Set<String> IMAGE_TYPES = Set.of("image/png", "image/jpeg", "image/gif", "image/webp");
 
     private ToolResults() {}
 
@@ -69,6 +73,10 @@ final class ToolResults {
         if (images.size() >= options.maxImages()) {
             return "[image left out: at most " + options.maxImages() + " per result]";
         }
+        if (image.mimeType() == null || !IMAGE_TYPES.contains(image.mimeType())) {
+            return "[image left out: its type \"" + SafeText.line(String.valueOf(image.mimeType()), 80)
+                    + "\" is not one the model reads (" + String.join(", ", new TreeSet<>(IMAGE_TYPES)) + ")]";
+        }
         String data = image.data() == null ? "" : image.data();
         // what the base64 decodes to, measured before decoding it
         int padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
@@ -85,7 +93,7 @@ final class ToolResults {
         if (bytes.length > options.maxImageBytes()) {
             return "[image left out: " + bytes.length + " bytes, more than " + options.maxImageBytes() + "]";
         }
-        images.add(new Image(image.mimeType() == null ? "image/png" : image.mimeType(), bytes));
+        images.add(new Image(image.mimeType(), bytes));
         return "[image " + images.size() + ": " + image.mimeType() + "]";
     }
 
@@ -100,7 +108,7 @@ final class ToolResults {
                 String type = String.valueOf(property.containsKey("type") ? property.get("type") : "any");
                 String description = property.get("description") instanceof String d ? d : "";
                 parameters.put(
-                        String.valueOf(p.getKey()),
+                        SafeText.line(String.valueOf(p.getKey()), 80),
                         SafeText.line(
                                 type
                                         + (required.contains(p.getKey()) ? "" : ", optional")

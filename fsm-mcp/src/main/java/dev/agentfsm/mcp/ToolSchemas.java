@@ -13,13 +13,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * Whether a tool's input schema, as a server sent it, is safe to validate arguments with. A schema is a
  * server's data: it must not make the client open a URL or a file ({@code $ref} outside the schema,
  * an unknown {@code $schema}, a {@code $id} that moves the base of its references), loop for ever
  * ({@code $ref}s that lead back to where they started without reading any input) or nest so deep
- * that validating recurses past the stack. Checked once per listing; a schema that fails is refused
+ * that validating recurses past the stack, be too long to send with every request, or carry a {@code type},
+ * {@code enum} or {@code pattern} the validator cannot take (every call would then be refused, blaming its
+ * arguments). Checked once per listing; a schema that fails is refused
  * and its tool is not offered.
  */
 final class ToolSchemas {
@@ -27,6 +32,12 @@ final class ToolSchemas {
     static final int MAX_DEPTH = 64;
     /** How many objects, arrays and values a schema may have. */
     static final int MAX_PARTS = 20_000;
+
+    /**
+     * How long a schema may be as JSON: it goes to the model with every request that offers the tool, so a
+     * huge {@code enum} or description would make every request too large.
+     */
+    static final int MAX_CHARS = 100_000;
 
     /** Keywords whose value is data (a value to compare with), not a schema. */
     private static final Set<String> DATA = Set.of("const", "enum", "default", "examples");
@@ -37,6 +48,8 @@ final class ToolSchemas {
     private static final Set<String> IN_PLACE_LISTS = Set.of("allOf", "anyOf", "oneOf");
 
     private static final Set<String> IN_PLACE_ONE = Set.of("not", "if", "then", "else");
+    private static final Set<String> TYPES =
+            Set.of("null", "boolean", "object", "array", "number", "string", "integer");
     private static final Set<String> REFS = Set.of("$ref", "$dynamicRef", "$recursiveRef");
     private static final Set<String> DIALECTS = Set.of(
             "json-schema.org/schema",
@@ -55,6 +68,12 @@ final class ToolSchemas {
         Optional<String> shape = walk(schema, nodes, anchors);
         if (shape.isPresent()) {
             return shape;
+        }
+        // measured once the walk has bounded its depth: writing a deeper one would recurse past the stack
+        int chars = ToolResults.json(schema).length();
+        if (chars > MAX_CHARS) {
+            return Optional.of("it is " + chars + " characters of JSON, more than " + MAX_CHARS
+                    + " (it is sent to the model with every request)");
         }
         return loop(nodes, anchors, schema);
     }
@@ -123,12 +142,47 @@ final class ToolSchemas {
                         + " is not a JSON Schema dialect the client knows (draft-04 to 2020-12)");
             }
         }
+        Optional<String> malformed = malformed(schema, at);
+        if (malformed.isPresent()) {
+            return malformed;
+        }
         for (String keyword : List.of("$anchor", "$dynamicAnchor")) {
             if (schema.get(keyword) instanceof String anchor) {
                 anchors.putIfAbsent(anchor, pointer);
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A keyword whose value the validator cannot take: it would refuse every call of the tool, blaming the
+     * arguments ("string found, unknown expected", "Unexpected validation error: PatternSyntaxException").
+     */
+    private static Optional<String> malformed(Map<?, ?> schema, String at) {
+        Object type = schema.get("type");
+        if (type != null && !(type instanceof String name ? TYPES.contains(name) : isTypeList(type))) {
+            return Optional.of("its \"type\" at " + at + " is " + SafeText.line(ToolResults.json(type), 100)
+                    + ", not one of " + String.join(", ", new TreeSet<>(TYPES)) + " or a list of them");
+        }
+        if (schema.containsKey("enum") && !(schema.get("enum") instanceof List<?>)) {
+            return Optional.of("its \"enum\" at " + at + " is "
+                    + SafeText.line(ToolResults.json(schema.get("enum")), 100) + ", not a list");
+        }
+        if (schema.get("pattern") instanceof String pattern) {
+            try {
+                Pattern.compile(pattern);
+            } catch (PatternSyntaxException e) {
+                return Optional.of("its \"pattern\" at " + at + " is " + SafeText.line(ToolResults.json(pattern), 100)
+                        + ", not a regular expression: " + e.getDescription());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isTypeList(Object type) {
+        return type instanceof List<?> list
+                && !list.isEmpty()
+                && list.stream().allMatch(t -> t instanceof String name && TYPES.contains(name));
     }
 
     /**

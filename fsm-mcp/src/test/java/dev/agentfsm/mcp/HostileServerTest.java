@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.device.ToolSpec;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -310,6 +312,39 @@ class HostileServerTest {
                 }
                 assertTrue(system > 1 && system < lines.size() - 1, "inside the fence: " + prompt);
             }
+        }
+    }
+
+    @Test
+    void anErrorThatSaysNothingIsAFailureThatSaysSo() throws Exception {
+        assertEquals(
+                List.of(
+                        TOOLS,
+                        "call act: failed act failed and said nothing images=0",
+                        "call echo: ok echoed images=0"),
+                client("error-silent", "", "act", "echo"));
+    }
+
+    @Test
+    void toolsWithNamesThatAreNotMcpsOrListedTwiceAreNotOffered() throws Exception {
+        try (McpDriver driver = McpDriver.connect(HostileClient.endpoint("names", ""), McpOptions.DEFAULTS)) {
+            assertEquals(
+                    List.of("echo", "act", "lists", "flood", "spawn", "quit", "keys"),
+                    driver.tools().stream().map(ToolSpec::name).toList());
+            String foreign = " is not offered: its name is not 1 to 128 of MCP's tool-name characters"
+                    + " (A-Z a-z 0-9 _ - . /)";
+            assertEquals(
+                    Optional.of("the tool wipe\\u001b[2J" + foreign),
+                    driver.problem(new Action("wipe\u001b[2J", Map.of())));
+            assertEquals(
+                    Optional.of("the tool ech\u043e" + foreign), driver.problem(new Action("ech\u043e", Map.of())));
+            assertEquals(
+                    Optional.of("the tool twice is not offered: the server lists more than one tool of this name; a"
+                            + " name must be unique"),
+                    driver.problem(new Action("twice", Map.of())));
+            ToolSpec keys = driver.tools().get(6);
+            assertEquals(List.of("k\\u001b[31m"), List.copyOf(keys.parameters().keySet()));
+            assertFalse(keys.describe().contains("\u001b"), keys.describe());
         }
     }
 

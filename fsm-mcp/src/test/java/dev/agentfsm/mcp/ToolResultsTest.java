@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.device.ActionResult;
+import dev.agentfsm.runtime.llm.ChatMessage.Image;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The caps of {@link McpOptions} on a result's text and images, without a server. */
@@ -29,6 +31,22 @@ class ToolResultsTest {
         ActionResult fits = ToolResults.toResult("picture", pictures(1), 1, McpOptions.DEFAULTS.withMaxImageBytes(4));
         assertEquals("[image 1: image/png]", fits.output());
         assertEquals(1, McpDriver.images(fits).size());
+    }
+
+    @Test
+    void anImageOfATypeTheModelCannotReadIsLeftOut() {
+        McpSchema.CallToolResult result = McpSchema.CallToolResult.builder()
+                .addContent(new McpSchema.ImageContent(null, FOUR_BYTES, "text/html\u001b[2J"))
+                .addContent(new McpSchema.ImageContent(null, FOUR_BYTES, "image/jpeg"))
+                .build();
+        ActionResult read = ToolResults.toResult("picture", result, 1, McpOptions.DEFAULTS);
+        assertEquals(
+                "[image left out: its type \"text/html\\u001b[2J\" is not one the model reads (image/gif,"
+                        + " image/jpeg, image/png, image/webp)]\n[image 1: image/jpeg]",
+                read.output());
+        assertEquals(
+                List.of("image/jpeg"),
+                McpDriver.images(read).stream().map(Image::mimeType).toList());
     }
 
     @Test

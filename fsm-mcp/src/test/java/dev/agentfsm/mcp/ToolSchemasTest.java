@@ -86,6 +86,42 @@ class ToolSchemasTest {
                 problem(wide.append("]}").toString()));
     }
 
+    @Test
+    void aHugeEnumIsRefusedForItsLength() throws Exception {
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < 30_000; i++) {
+            values.append(i == 0 ? "" : ",").append("\"value").append(i).append('"');
+        }
+        String schema = "{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[" + values + "]}}}";
+        assertEquals(
+                Optional.of("it is " + schema.length() + " characters of JSON, more than 100000 (it is sent to the"
+                        + " model with every request)"),
+                problem(schema));
+    }
+
+    @Test
+    void keywordsTheValidatorCannotTakeAreRefused() throws Exception {
+        assertEquals(
+                Optional.of("its \"type\" at /properties/x is 5, not one of array, boolean, integer, null, number,"
+                        + " object, string or a list of them"),
+                problem("{\"type\":\"object\",\"properties\":{\"x\":{\"type\":5}}}"));
+        assertEquals(
+                Optional.of("its \"type\" at the top is \"bogus\", not one of array, boolean, integer, null, number,"
+                        + " object, string or a list of them"),
+                problem("{\"type\":\"bogus\"}"));
+        assertEquals(
+                Optional.of("its \"pattern\" at /properties/x is \"[\", not a regular expression: Unclosed character"
+                        + " class"),
+                problem("{\"properties\":{\"x\":{\"type\":\"string\",\"pattern\":\"[\"}}}"));
+        assertEquals(
+                Optional.of("its \"enum\" at /properties/x is \"red\", not a list"),
+                problem("{\"properties\":{\"x\":{\"enum\":\"red\"}}}"));
+        assertEquals(
+                Optional.empty(),
+                problem("{\"type\":[\"string\",\"null\"],\"pattern\":\"^[a-z]+$\",\"enum\":[\"a\"],"
+                        + "\"properties\":{\"type\":{\"type\":\"string\"}}}"));
+    }
+
     @SuppressWarnings("unchecked")
     private static Optional<String> problem(String schema) throws Exception {
         return ToolSchemas.problem(JSON.readValue(schema, Map.class));

@@ -82,12 +82,23 @@ public record TransitionCoverage(StateManager<?, ?> machine, List<Move> declared
     /**
      * Writes {@link #report()} to {@code <directory>/<package>.<Machine>.txt} (the package of the generated
      * manager), creating the directory, and returns the file.
+     *
+     * @throws IOException if the directory cannot be made or the file written; the message names both and
+     *     the cause (a bare {@code AccessDeniedException} or {@code FileAlreadyExistsException} names only a path)
      */
     public Path write(Path directory) throws IOException {
-        Files.createDirectories(directory);
         String pkg = machine.getClass().getPackageName();
         Path file = directory.resolve((pkg.isEmpty() ? "" : pkg + ".") + machine.name() + ".txt");
-        Files.writeString(file, report(), StandardCharsets.UTF_8);
+        try {
+            Files.createDirectories(directory);
+            Files.writeString(file, report(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IOException(
+                    "could not write the transition coverage report of " + machine.name() + " to "
+                            + file.toAbsolutePath() + " (" + e + "): " + summary() + "; make the directory"
+                            + " writable or write elsewhere (PathTests.reportTo, -Dagentfsm.coverage.dir)",
+                    e);
+        }
         return file;
     }
 

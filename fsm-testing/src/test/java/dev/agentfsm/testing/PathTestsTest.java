@@ -15,6 +15,7 @@ import dev.agentfsm.testing.shop.LedgerStateManager;
 import dev.agentfsm.testing.shop.PackerStateManager;
 import dev.agentfsm.testing.shop.PackerStatus;
 import dev.agentfsm.testing.shop.Shop.Clerk;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -109,6 +110,31 @@ class PathTestsTest {
                         + "taken      TAKE -> CONFIRM (LLM)\n"),
                 report);
         assertTrue(report.contains("taken      DELEGATE -> Packer.PACK (SYSTEM)\n"), report);
+    }
+
+    @Test
+    void aReportThatCannotBeWrittenFailsTheCoverageTestNamingWhereAndWhy() throws Throwable {
+        Path file = Files.writeString(reports.resolve("a-file"), "not a directory");
+        List<DynamicTest> tests = clerk().reportTo(file.resolve("coverage"))
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        IOException e = assertThrows(
+                IOException.class,
+                () -> tests.get(tests.size() - 1).getExecutable().execute());
+
+        String message = e.getMessage();
+        assertTrue(
+                message.startsWith("could not write the transition coverage report of Clerk to "
+                        + file.resolve("coverage")
+                                .resolve("dev.agentfsm.testing.shop.Clerk.txt")
+                                .toAbsolutePath()
+                        + " (java.nio.file."),
+                message);
+        assertTrue(
+                message.endsWith("): Clerk: 0 of 10 declared transitions taken (0%); make the directory writable or"
+                        + " write elsewhere (PathTests.reportTo, -Dagentfsm.coverage.dir)"),
+                message);
     }
 
     @Test

@@ -48,6 +48,21 @@ final class ToolSchemas {
     private static final Set<String> IN_PLACE_LISTS = Set.of("allOf", "anyOf", "oneOf");
 
     private static final Set<String> IN_PLACE_ONE = Set.of("not", "if", "then", "else");
+    /**
+     * Keywords besides those above whose value is a schema, or a list of schemas: what lies under any other key (a
+     * vendor's {@code "x-ui": {"type": "slider"}}) is no schema, so its values are the server's own business.
+     */
+    private static final Set<String> SCHEMA_VALUED = Set.of(
+            "items",
+            "prefixItems",
+            "additionalItems",
+            "additionalProperties",
+            "unevaluatedItems",
+            "unevaluatedProperties",
+            "contains",
+            "propertyNames",
+            "contentSchema");
+
     private static final Set<String> TYPES =
             Set.of("null", "boolean", "object", "array", "number", "string", "integer");
     private static final Set<String> REFS = Set.of("$ref", "$dynamicRef", "$recursiveRef");
@@ -80,9 +95,10 @@ final class ToolSchemas {
 
     /** Visits every part, without recursion: the depth, the size, the keywords that reach outside. */
     private static Optional<String> walk(Object root, Map<String, Object> nodes, Map<String, String> anchors) {
-        record Part(Object value, String pointer, int depth, boolean names) {}
+        // names: a map of names to schemas (properties...); schema: a schema's place, or a list or map of schemas
+        record Part(Object value, String pointer, int depth, boolean names, boolean schema) {}
         Deque<Part> parts = new ArrayDeque<>();
-        parts.push(new Part(root, "", 0, false));
+        parts.push(new Part(root, "", 0, false, true));
         int count = 0;
         while (!parts.isEmpty()) {
             Part part = parts.pop();
@@ -100,6 +116,12 @@ final class ToolSchemas {
                     if (keyword.isPresent()) {
                         return keyword;
                     }
+                    if (part.schema()) {
+                        Optional<String> malformed = malformed(map, part.pointer());
+                        if (malformed.isPresent()) {
+                            return malformed;
+                        }
+                    }
                 }
                 for (Map.Entry<?, ?> entry : map.entrySet()) {
                     String key = String.valueOf(entry.getKey());
@@ -107,12 +129,19 @@ final class ToolSchemas {
                         continue;
                     }
                     boolean names = !part.names() && NAMED.contains(key);
-                    children.add(
-                            new Part(entry.getValue(), part.pointer() + "/" + escape(key), part.depth() + 1, names));
+                    boolean schema = part.schema()
+                            && (part.names()
+                                    || names
+                                    || IN_PLACE_LISTS.contains(key)
+                                    || IN_PLACE_ONE.contains(key)
+                                    || SCHEMA_VALUED.contains(key));
+                    children.add(new Part(
+                            entry.getValue(), part.pointer() + "/" + escape(key), part.depth() + 1, names, schema));
                 }
             } else if (part.value() instanceof List<?> list) {
                 for (int i = 0; i < list.size(); i++) {
-                    children.add(new Part(list.get(i), part.pointer() + "/" + i, part.depth() + 1, false));
+                    children.add(
+                            new Part(list.get(i), part.pointer() + "/" + i, part.depth() + 1, false, part.schema()));
                 }
             }
             for (int i = children.size() - 1; i >= 0; i--) {
@@ -142,10 +171,6 @@ final class ToolSchemas {
                         + " is not a JSON Schema dialect the client knows (draft-04 to 2020-12)");
             }
         }
-        Optional<String> malformed = malformed(schema, at);
-        if (malformed.isPresent()) {
-            return malformed;
-        }
         for (String keyword : List.of("$anchor", "$dynamicAnchor")) {
             if (schema.get(keyword) instanceof String anchor) {
                 anchors.putIfAbsent(anchor, pointer);
@@ -158,7 +183,8 @@ final class ToolSchemas {
      * A keyword whose value the validator cannot take: it would refuse every call of the tool, blaming the
      * arguments ("string found, unknown expected", "Unexpected validation error: PatternSyntaxException").
      */
-    private static Optional<String> malformed(Map<?, ?> schema, String at) {
+    private static Optional<String> malformed(Map<?, ?> schema, String pointer) {
+        String at = pointer.isEmpty() ? "the top" : pointer;
         Object type = schema.get("type");
         if (type != null && !(type instanceof String name ? TYPES.contains(name) : isTypeList(type))) {
             return Optional.of("its \"type\" at " + at + " is " + SafeText.line(ToolResults.json(type), 100)

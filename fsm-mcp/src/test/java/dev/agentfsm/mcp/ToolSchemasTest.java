@@ -120,6 +120,16 @@ class ToolSchemasTest {
                 Optional.empty(),
                 problem("{\"type\":[\"string\",\"null\"],\"pattern\":\"^[a-z]+$\",\"enum\":[\"a\"],"
                         + "\"properties\":{\"type\":{\"type\":\"string\"}}}"));
+        // what lies under a key that is no keyword (a vendor's extension) is not a schema: it is not checked as one
+        assertEquals(
+                Optional.empty(),
+                problem("{\"type\":\"object\",\"x-ui\":{\"type\":\"slider\",\"pattern\":\"[\"},"
+                        + "\"properties\":{\"x\":{\"type\":\"string\",\"x-widget\":{\"enum\":\"red\"}}}}"));
+        // within lists and single schemas of keywords it is
+        assertEquals(
+                Optional.of("its \"type\" at /anyOf/1/items is \"bogus\", not one of array, boolean, integer, null,"
+                        + " number, object, string or a list of them"),
+                problem("{\"anyOf\":[{\"type\":\"string\"},{\"items\":{\"type\":\"bogus\"}}]}"));
     }
 
     @SuppressWarnings("unchecked")

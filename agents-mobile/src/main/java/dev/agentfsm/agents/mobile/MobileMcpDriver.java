@@ -118,7 +118,7 @@ public final class MobileMcpDriver extends AbstractMobileDevice {
             }
             String serial = chooseDevice(mcp, settings);
             MobileMcpDriver driver = new MobileMcpDriver(mcp, serial, settings);
-            LOG.info("{}: driving {} through {}", driver.name, serial, mcp.serverName());
+            LOG.info("{}: driving {} through {}", driver.name, serial, SafeText.line(mcp.serverName(), 80));
             return driver;
         } catch (DriverException | RuntimeException e) {
             mcp.close();

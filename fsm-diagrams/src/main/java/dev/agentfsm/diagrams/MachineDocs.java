@@ -290,11 +290,15 @@ public final class MachineDocs {
         return Fingerprint.firstLineOf(svg).equals(Optional.of(model.fingerprint()));
     }
 
+    /**
+     * The text of a page or SVG, if the file is there. Bytes that are not UTF-8 (an editor saved it in
+     * another encoding) read as U+FFFD: such a file is stale, for the docs goal to rewrite, not an error.
+     */
     private static Optional<String> readText(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+        return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
     }
 
     private static List<Path> list(Path directory, String extension) throws IOException {

@@ -94,6 +94,32 @@ class MachineDocsTest {
     }
 
     @Test
+    void aPageOrSvgThatIsNotUtf8IsStaleAndTheDocsGoalRewritesIt() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, out, 1);
+        // saved by an editor in UTF-16, or in Latin-1 with an accent
+        Path svg = docs.resolve("example.Desk.svg");
+        Files.writeString(svg, Files.readString(svg), StandardCharsets.UTF_16);
+        Path page = docs.resolve("example.Desk.md");
+        Files.writeString(page, Files.readString(page) + "Révision\n", StandardCharsets.ISO_8859_1);
+
+        assertEquals(
+                List.of(page, svg),
+                machines.check(docs).stream().map(MachineDocs.Stale::file).toList());
+        assertEquals(List.of(page, svg), machines.writeDocs(docs, out, 1).written());
+        assertEquals(List.of(), machines.check(docs));
+    }
+
+    @Test
+    void aModelThatIsNotUtf8IsReportedWithItsFile() throws IOException {
+        Path model = models.resolve("example.Desk.yaml");
+        Files.writeString(model, Files.readString(model) + "# Révision\n", StandardCharsets.ISO_8859_1);
+        ModelException e = assertThrows(ModelException.class, () -> MachineDocs.read(models));
+        assertEquals(model, e.file());
+        assertTrue(e.getMessage().contains("not UTF-8"), e.getMessage());
+    }
+
+    @Test
     void theCheckNamesEveryStaleMissingAndOrphanedFileWithoutDrawing() throws Exception {
         MachineDocs machines = MachineDocs.read(models);
         assertEquals(

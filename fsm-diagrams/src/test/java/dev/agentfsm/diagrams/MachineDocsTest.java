@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 class MachineDocsTest {
@@ -171,6 +173,22 @@ class MachineDocsTest {
                 List.of(new MachineDocs.Stale(
                         docs.resolve("old.Machine.md"), "belongs to no machine of this build (renamed or removed?)")),
                 none.check(docs));
+    }
+
+    @Test
+    void aFileWhereADirectoryShouldBeIsNamed() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        Path file = Files.writeString(temp.resolve("a-file"), "not a directory");
+        List<Executable> calls = List.of(
+                () -> MachineDocs.read(file),
+                () -> machines.drawDiagrams(file, 1),
+                () -> machines.writeDocs(file, out, 1),
+                () -> machines.check(file));
+        for (Executable call : calls) {
+            FileSystemException e = assertThrows(FileSystemException.class, call);
+            assertEquals(file + ": a file, not a directory; move it away or name a directory", e.getMessage());
+        }
+        assertEquals("not a directory", Files.readString(file));
     }
 
     @Test

@@ -50,10 +50,12 @@ final class DiagramCommand implements Callable<Integer> {
         Console console = AgentFsmCli.console(spec);
         ClassLoader loader = AgentFsmCli.classPath();
         List<StateManager<?, ?>> machines = StateManager.discover(loader);
-        Optional<StateManager<?, ?>> found = machines.stream()
-                .filter(m -> m.name().equals(machine)
-                        || MachineResources.qualifiedName(m).equals(machine))
-                .findFirst();
+        List<StateManager<?, ?>> found = machines.stream()
+                .filter(m -> MachineResources.qualifiedName(m).equals(machine))
+                .toList();
+        if (found.isEmpty()) {
+            found = machines.stream().filter(m -> m.name().equals(machine)).toList();
+        }
         if (found.isEmpty()) {
             throw new ParameterException(
                     spec.commandLine(),
@@ -62,7 +64,19 @@ final class DiagramCommand implements Callable<Integer> {
                                     ", ",
                                     machines.stream().map(StateManager::name).toList()));
         }
-        String qualified = MachineResources.qualifiedName(found.get());
+        if (found.size() > 1) {
+            // two modules may each have a machine of the same name: drawing either one would be a guess
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "'" + machine + "' names " + found.size() + " machines: "
+                            + String.join(
+                                    ", ",
+                                    found.stream()
+                                            .map(MachineResources::qualifiedName)
+                                            .toList())
+                            + "; give the qualified name");
+        }
+        String qualified = MachineResources.qualifiedName(found.get(0));
         MachineResources resources = new MachineResources(loader);
         Optional<String> diagram;
         try {

@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MachinesAndDiagramTest {
 
@@ -77,6 +81,26 @@ class MachinesAndDiagramTest {
                 "agentfsm-cli diagram: no dot diagram of dev.agentfsm.agents.linux.LinuxAgent on the class path"
                         + " (META-INF/agentfsm/dev.agentfsm.agents.linux.LinuxAgent.dot); this build wrote no diagrams of it\n",
                 none.err());
+    }
+
+    @Test
+    void aNameThatTwoMachinesShareMustBeQualified(@TempDir Path dir) throws IOException {
+        Path services = Files.createDirectories(dir.resolve("META-INF/services"));
+        Files.writeString(services.resolve("dev.agentfsm.runtime.StateManager"), "dev.agentfsm.cli.other.LinuxAgent\n");
+        try (URLClassLoader twoLinuxAgents =
+                new URLClassLoader(new URL[] {dir.toUri().toURL()}, MachinesAndDiagramTest.class.getClassLoader())) {
+            Cli ambiguous = Overlay.with(twoLinuxAgents, () -> Cli.run("diagram", "LinuxAgent"));
+            assertEquals(2, ambiguous.exitCode(), ambiguous.out());
+            assertEquals(
+                    "agentfsm-cli diagram: 'LinuxAgent' names 2 machines: dev.agentfsm.agents.linux.LinuxAgent,"
+                            + " dev.agentfsm.cli.other.LinuxAgent; give the qualified name"
+                            + " (see 'agentfsm-cli diagram --help')\n",
+                    ambiguous.err());
+            Cli qualified =
+                    Overlay.with(twoLinuxAgents, () -> Cli.run("diagram", "dev.agentfsm.agents.linux.LinuxAgent"));
+            assertEquals(0, qualified.exitCode(), qualified.err());
+            assertTrue(qualified.out().contains("    CONTINUE --> FINISH : LLM\n"), qualified.out());
+        }
     }
 
     @Test

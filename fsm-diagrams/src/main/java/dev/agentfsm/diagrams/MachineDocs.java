@@ -2,6 +2,7 @@ package dev.agentfsm.diagrams;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -44,6 +45,7 @@ public final class MachineDocs {
      * @throws ModelException for the first model that is not one the processor writes (file and line named)
      */
     public static MachineDocs read(Path modelDirectory) throws ModelException, IOException {
+        requireDirectoryOrNothing(modelDirectory);
         List<ModelFile> models = new ArrayList<>();
         if (Files.isDirectory(modelDirectory)) {
             for (Path file : list(modelDirectory, ModelFile.EXTENSION)) {
@@ -85,6 +87,7 @@ public final class MachineDocs {
      * @throws RenderException for a machine whose layout failed (the first one, in name order)
      */
     public Drawn drawDiagrams(Path outputDirectory, int threads) throws RenderException, IOException {
+        requireDirectoryOrNothing(outputDirectory);
         List<ModelFile> stale = new ArrayList<>();
         List<String> unchanged = new ArrayList<>();
         for (ModelFile model : models) {
@@ -128,6 +131,7 @@ public final class MachineDocs {
      */
     public DocsUpdate writeDocs(Path docsDirectory, Path diagramsDirectory, int threads)
             throws RenderException, IOException {
+        requireDirectoryOrNothing(docsDirectory);
         if (!models.isEmpty()) {
             Files.createDirectories(docsDirectory);
         }
@@ -180,6 +184,7 @@ public final class MachineDocs {
      * every other {@code .md} or {@code .svg} file. Draws nothing.
      */
     public List<Stale> check(Path docsDirectory) throws IOException {
+        requireDirectoryOrNothing(docsDirectory);
         List<Stale> stale = new ArrayList<>();
         for (ModelFile model : models) {
             String expected = page(model);
@@ -290,11 +295,23 @@ public final class MachineDocs {
         return Fingerprint.firstLineOf(svg).equals(Optional.of(model.fingerprint()));
     }
 
+    /**
+     * The text of a page or SVG, if the file is there. Bytes that are not UTF-8 (an editor saved it in
+     * another encoding) read as U+FFFD: such a file is stale, for the docs goal to rewrite, not an error.
+     */
     private static Optional<String> readText(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+        return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+    }
+
+    /** A path given as a directory must be one, or nothing yet: a file there is a mistake to name, not an empty directory. */
+    private static void requireDirectoryOrNothing(Path directory) throws FileSystemException {
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new FileSystemException(
+                    directory.toString(), null, "a file, not a directory; move it away or name a directory");
+        }
     }
 
     private static List<Path> list(Path directory, String extension) throws IOException {

@@ -1,6 +1,9 @@
 package dev.agentfsm.diagrams;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +28,20 @@ public record ModelFile(Path path, String text, Machine machine) {
      * @throws IOException if it cannot be read
      */
     public static ModelFile read(Path path) throws ModelException, IOException {
-        return parse(path, Files.readString(path, StandardCharsets.UTF_8));
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(path));
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+        String text;
+        try {
+            text = utf8.decode(bytes).toString();
+        } catch (CharacterCodingException e) {
+            // the decoder stops at the first byte it cannot read: its line is the one to name
+            int line = 1;
+            for (int i = 0; i < bytes.position(); i++) {
+                line += bytes.get(i) == '\n' ? 1 : 0;
+            }
+            throw new ModelException(path, line, "not UTF-8 text (byte " + bytes.position() + ")");
+        }
+        return parse(path, text);
     }
 
     /**

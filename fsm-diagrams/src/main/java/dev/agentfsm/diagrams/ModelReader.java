@@ -45,7 +45,11 @@ final class ModelReader {
     private Machine parse(String text) throws ModelException {
         Node root;
         try {
-            root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
+            LoaderOptions options = new LoaderOptions();
+            // SnakeYAML stops at 3 MB to bound what a stream makes it read; the text is in memory already,
+            // and a machine of some thousands of described states writes more than that
+            options.setCodePointLimit(Integer.MAX_VALUE);
+            root = new Yaml(options).compose(new StringReader(text));
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 1 : 1;
             throw new ModelException(file, line, "not valid YAML: " + e.getProblem());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 class MachineDocsTest {
@@ -94,6 +96,32 @@ class MachineDocsTest {
     }
 
     @Test
+    void aPageOrSvgThatIsNotUtf8IsStaleAndTheDocsGoalRewritesIt() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, out, 1);
+        // saved by an editor in UTF-16, or in Latin-1 with an accent
+        Path svg = docs.resolve("example.Desk.svg");
+        Files.writeString(svg, Files.readString(svg), StandardCharsets.UTF_16);
+        Path page = docs.resolve("example.Desk.md");
+        Files.writeString(page, Files.readString(page) + "Révision\n", StandardCharsets.ISO_8859_1);
+
+        assertEquals(
+                List.of(page, svg),
+                machines.check(docs).stream().map(MachineDocs.Stale::file).toList());
+        assertEquals(List.of(page, svg), machines.writeDocs(docs, out, 1).written());
+        assertEquals(List.of(), machines.check(docs));
+    }
+
+    @Test
+    void aModelThatIsNotUtf8IsReportedWithItsFile() throws IOException {
+        Path model = models.resolve("example.Desk.yaml");
+        Files.writeString(model, Files.readString(model) + "# Révision\n", StandardCharsets.ISO_8859_1);
+        ModelException e = assertThrows(ModelException.class, () -> MachineDocs.read(models));
+        assertEquals(model, e.file());
+        assertTrue(e.getMessage().contains("not UTF-8"), e.getMessage());
+    }
+
+    @Test
     void theCheckNamesEveryStaleMissingAndOrphanedFileWithoutDrawing() throws Exception {
         MachineDocs machines = MachineDocs.read(models);
         assertEquals(
@@ -145,6 +173,22 @@ class MachineDocsTest {
                 List.of(new MachineDocs.Stale(
                         docs.resolve("old.Machine.md"), "belongs to no machine of this build (renamed or removed?)")),
                 none.check(docs));
+    }
+
+    @Test
+    void aFileWhereADirectoryShouldBeIsNamed() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        Path file = Files.writeString(temp.resolve("a-file"), "not a directory");
+        List<Executable> calls = List.of(
+                () -> MachineDocs.read(file),
+                () -> machines.drawDiagrams(file, 1),
+                () -> machines.writeDocs(file, out, 1),
+                () -> machines.check(file));
+        for (Executable call : calls) {
+            FileSystemException e = assertThrows(FileSystemException.class, call);
+            assertEquals(file + ": a file, not a directory; move it away or name a directory", e.getMessage());
+        }
+        assertEquals("not a directory", Files.readString(file));
     }
 
     @Test

@@ -37,6 +37,14 @@ class ModelReaderTest {
     }
 
     @Test
+    void aModelOfMoreThanSnakeYamlsDefaultLimitIsRead() throws ModelException {
+        String yaml = Models.chain(14_000);
+        assertTrue(yaml.length() > 3 * 1024 * 1024, "the model must pass SnakeYAML's default 3 MB: " + yaml.length());
+        assertEquals(
+                14_000, Models.parse("bench.Chain", yaml).machine().states().size());
+    }
+
+    @Test
     void textThatIsNotYamlNamesTheLine() {
         ModelException e = assertThrows(
                 ModelException.class, () -> Models.parse("a.Broken", "machine: Broken\nstates:\n  - name: [A\n"));

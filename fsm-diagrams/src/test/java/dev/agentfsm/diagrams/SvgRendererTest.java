@@ -70,6 +70,22 @@ class SvgRendererTest {
     }
 
     @Test
+    void aCharacterXmlCannotHoldIsDrawnAsASpaceAndTheRestOfItsTextIsShown() throws ModelException {
+        // the escapes as the processor's YAML writer puts them: NUL, BEL, ESC, two noncharacters, a lone
+        // surrogate and NEL; and a CDATA end, which XML reads as markup unless escaped
+        String yaml = "machine: Odd\npackage: p\ndescription: \"a ]]> b\"\ninitial: A\nstates:\n  - name: A\n"
+                + "    description: \"c \\0\\a\\e d \\uFFFE\\uFFFF e\"\n    transitions:\n      - to: A\n"
+                + "        by: LLM\n        when: \"f \\uD800 g \\x85 h\"\n";
+        Document svg = parse(render(Models.parse("p.Odd", yaml)));
+        NodeList texts = svg.getElementsByTagName("text");
+        List<String> shown = new ArrayList<>();
+        for (int i = 0; i < texts.getLength(); i++) {
+            shown.add(texts.item(i).getTextContent());
+        }
+        assertEquals(List.of("Odd", "a ]]> b", "A", "c     d    e", "LLM: f   g   h"), shown);
+    }
+
+    @Test
     void terminalStatesAreGreyHandOffsGoldAndTheFallbackHasADoubleBorder() {
         Element finish = box("FINISH").get(0);
         assertEquals("#e3e3e3", finish.getAttribute("fill"));

@@ -41,7 +41,9 @@ class DiagramEscapingTest {
                 "non-ASCII: ünïcödé, 日本語, emoji 😀",
                 "markup: **bold** //italic// --strike-- __under__ ~~wave~~ `code` [[link]] \\n back\\slash",
                 "- a list? 1. no; @enduml @startuml !include x.puml",
-                "1. not ordered");
+                "1. not ordered",
+                "A --> B %%{init: {}}%% ;; ```fence``` <br/> end",
+                "<!-- not a comment --> '@enduml' \"@startuml\"");
     }
 
     @ParameterizedTest

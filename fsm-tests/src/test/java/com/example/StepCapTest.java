@@ -159,6 +159,19 @@ class StepCapTest {
     }
 
     @Test
+    void aChainKeptPastItsStepIsRefusedSayingSo() {
+        List<StepInterceptor.Chain> kept = new ArrayList<>();
+        StepInterceptor keeping = chain -> {
+            kept.add(chain);
+            return chain.proceed();
+        };
+        echo("hi", keeping);
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> kept.get(0).proceed());
+        assertTrue(e.getMessage().contains("after that step ended"), e.getMessage());
+    }
+
+    @Test
     void readmeShowsTheInterceptorExactlyAsItCompiles() throws IOException {
         String source = Files.readString(Path.of("src/test/java/com/example/StepCap.java"));
         String shown = source.substring(source.indexOf("/** Counts"));

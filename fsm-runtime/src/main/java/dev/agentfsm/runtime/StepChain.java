@@ -73,6 +73,12 @@ final class StepChain implements StepInterceptor.Chain {
     @Override
     public StepEnd proceed() {
         int link = next;
+        if (running < 0 && link > 0) {
+            // no interceptor runs: the chain was kept past the step it was given for
+            throw new IllegalStateException("proceed() called on the chain of step " + step + " ("
+                    + status.qualifiedName() + ") after that step ended; a chain is good only inside the intercept"
+                    + " call it was given to: call proceed() there, and keep no chain");
+        }
         if (link != running + 1) {
             throw new IllegalStateException("interceptor " + name(running) + " called proceed() twice in step " + step
                     + " (" + status.qualifiedName() + "); a step runs once: call it once and return its end");

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Rounds over successive requests (UFO's session): at most {@link RuntimeConfig#maxRound()} rounds,
@@ -81,8 +82,7 @@ public final class Session {
      */
     public List<RoundResult> run(List<String> requests) {
         List<String> all = List.copyOf(requests);
-        enter("run");
-        try {
+        return alone("run", () -> {
             int left = config.maxRound() - results.size();
             if (all.size() > left) {
                 throw new IllegalArgumentException(all.size() + " requests given, but this session may run "
@@ -91,16 +91,14 @@ public final class Session {
             }
             recorder.ifPresent(r -> r.requests(all));
             return rounds(all);
-        } finally {
-            runner.set(null);
-        }
+        });
     }
 
     /**
-     * Takes the session for the calling thread until its rounds end: a second caller while they run is refused,
+     * Runs {@code rounds} with the session taken by the calling thread: a second caller while they run is refused,
      * since its rounds would share the agent, the context and the recorder's history with the first's.
      */
-    private void enter(String call) {
+    private <T> T alone(String call, Supplier<T> rounds) {
         Thread other = runner.compareAndExchange(null, Thread.currentThread());
         if (other != null) {
             throw new IllegalStateException("session " + id + " is running a round on thread '" + other.getName()
@@ -109,6 +107,11 @@ public final class Session {
                     + "'; a session runs one round at a time (its agent, its context and its journal hold one"
                     + " history). Call " + call + " once that round has ended, or give the other work a session"
                     + " of its own");
+        }
+        try {
+            return rounds.get();
+        } finally {
+            runner.set(null);
         }
     }
 
@@ -147,12 +150,7 @@ public final class Session {
      */
     public List<RoundResult> resume(SessionRecorder recorder) {
         Objects.requireNonNull(recorder, "recorder");
-        enter("resume");
-        try {
-            return resumed(recorder);
-        } finally {
-            runner.set(null);
-        }
+        return alone("resume", () -> resumed(recorder));
     }
 
     private List<RoundResult> resumed(SessionRecorder recorder) {
@@ -182,14 +180,11 @@ public final class Session {
      */
     public RoundResult runRound(String request) {
         Objects.requireNonNull(request, "request");
-        enter("runRound");
-        try {
+        return alone("runRound", () -> {
             checkRoundLeft();
             recorder.ifPresent(r -> r.requests(List.of(request)));
             return round(request);
-        } finally {
-            runner.set(null);
-        }
+        });
     }
 
     private void checkRoundLeft() {

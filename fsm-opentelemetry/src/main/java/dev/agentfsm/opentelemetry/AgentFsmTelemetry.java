@@ -244,15 +244,11 @@ public final class AgentFsmTelemetry {
         return end;
     }
 
+    /** Ends a replayed round's span; it is not counted again (it was when it ran). */
     private void replayedRoundEnded(StepInterceptor.Chain chain, RoundResult result) {
         OpenRound open = openRounds.remove(key(chain.session(), chain.round()));
         if (open != null) {
-            open.span.setAttribute(FsmAttributes.OUTCOME, result.outcome().name());
-            open.span.setAttribute(FsmAttributes.REASON, result.reason());
-            open.span.setAttribute(FsmAttributes.STEPS, result.steps());
-            open.span.setAttribute(
-                    FsmAttributes.FINAL_STATE, result.finalStatus().name());
-            open.span.end();
+            endRoundSpan(open.span, result);
         }
     }
 
@@ -274,7 +270,17 @@ public final class AgentFsmTelemetry {
             // a round that ended before its first step (cancelled at once, or a resume that had nothing left)
             return;
         }
-        Span span = open.span;
+        endRoundSpan(open.span, result);
+        rounds.add(
+                1,
+                Attributes.of(
+                        FsmAttributes.MACHINE,
+                        open.machine,
+                        FsmAttributes.OUTCOME,
+                        result.outcome().name()));
+    }
+
+    private static void endRoundSpan(Span span, RoundResult result) {
         span.setAttribute(FsmAttributes.OUTCOME, result.outcome().name());
         span.setAttribute(FsmAttributes.REASON, result.reason());
         span.setAttribute(FsmAttributes.STEPS, result.steps());
@@ -286,13 +292,6 @@ public final class AgentFsmTelemetry {
             span.setStatus(StatusCode.ERROR, result.outcome().name());
         }
         span.end();
-        rounds.add(
-                1,
-                Attributes.of(
-                        FsmAttributes.MACHINE,
-                        open.machine,
-                        FsmAttributes.OUTCOME,
-                        result.outcome().name()));
     }
 
     private void roundThrew(StepInterceptor.Chain chain, Throwable thrown) {

@@ -1,5 +1,6 @@
 package dev.agentfsm.langchain4j;
 
+import static dev.agentfsm.openai.FakeChatServer.content;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -184,10 +185,6 @@ class StreamingTest {
                 .build();
     }
 
-    private static String content(String piece) {
-        return FakeChatServer.event(FakeChatServer.chunk(JSON.createObjectNode().put("content", piece), null));
-    }
-
     @Test
     void aStreamThatEndsWithoutAFinishReasonIsNoReplyEvenWhenItsErrorEventWasDropped() throws Exception {
         try (FakeChatServer server = new FakeChatServer()) {
@@ -218,11 +215,12 @@ class StreamingTest {
         try (FakeChatServer server = new FakeChatServer()) {
             server.answer(FakeChatServer.events(End.HANG, List.of(content("Hel"), content("lo"))));
 
-            LlmException e = assertThrows(LlmException.class, () -> openAi(server, Duration.ofMillis(500))
+            // the time-out must elapse; 3 s leaves the two pieces before it time to arrive on a loaded machine
+            LlmException e = assertThrows(LlmException.class, () -> openAi(server, Duration.ofSeconds(3))
                     .complete(HELLO, pieces::add));
 
             assertEquals(
-                    "openai gpt-4o streamed nothing more for 500 ms after 2 pieces, so its stream is taken as stalled;"
+                    "openai gpt-4o streamed nothing more for 3000 ms after 2 pieces, so its stream is taken as stalled;"
                             + " raise the client's streamingTimeout or check that the server is not overloaded",
                     e.getMessage());
             assertEquals(List.of("Hel", "lo"), pieces);

@@ -109,6 +109,11 @@ public final class FakeChatServer implements AutoCloseable {
         return "data: " + data + "\n\n";
     }
 
+    /** One server-sent event of a streaming chunk whose delta carries {@code piece} of the reply's content. */
+    public static String content(String piece) {
+        return event(chunk(JSON.createObjectNode().put("content", piece), null));
+    }
+
     /** A streaming chunk's JSON whose {@code choices[0].delta} is {@code delta}. */
     public static String chunk(ObjectNode delta, String finishReason) {
         ObjectNode body = JSON.createObjectNode()

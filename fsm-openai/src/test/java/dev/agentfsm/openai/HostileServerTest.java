@@ -1,5 +1,6 @@
 package dev.agentfsm.openai;
 
+import static dev.agentfsm.openai.FakeChatServer.content;
 import static dev.agentfsm.openai.FakeChatServer.event;
 import static dev.agentfsm.openai.FakeChatServer.reply;
 import static dev.agentfsm.openai.FakeChatServer.status;
@@ -48,10 +49,6 @@ class HostileServerTest {
 
     private OpenAiCompatibleClient.Builder client() {
         return OpenAiCompatibleClient.builder(server.baseUrl(), "qwen2.5").sleeper(slept::add);
-    }
-
-    private static String content(String piece) {
-        return event(FakeChatServer.chunk(JSON.createObjectNode().put("content", piece), null));
     }
 
     private static FakeChatServer.Response completion(String message, String finishReason) {

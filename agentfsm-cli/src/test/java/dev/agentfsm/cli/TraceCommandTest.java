@@ -59,6 +59,20 @@ class TraceCommandTest {
     }
 
     @Test
+    void checkExitsOneOnAFileThatIsNoTrace() throws IOException {
+        // an OpenTelemetry export given without --otlp: JSON on every line, no trace line; nothing would be checked
+        Path spans = Files.writeString(dir.resolve("spans.json"), "{\"resourceSpans\":[]}\n");
+        Cli cli = Cli.run("trace", "check", spans.toString());
+        assertEquals(1, cli.exitCode(), cli.out());
+        assertTrue(
+                cli.out()
+                        .contains("file with no trace line  " + spans
+                                + ":1  its one non-blank line is not a trace line, so"),
+                cli.out());
+        assertTrue(cli.out().endsWith("FAILED: 1 unreadable line, 1 file with no trace line\n"), cli.out());
+    }
+
+    @Test
     void checkReadsSeveralFilesAndWritesJson() throws IOException {
         Path first = DemoTrace.record(dir);
         Path second = Files.writeString(

@@ -106,7 +106,7 @@ public final class TraceCheck {
             try (Stream<TraceEntry> entries = TraceReader.entries(file)) {
                 entries.forEach(entry -> tally.add(file, entry));
             }
-            tally.endFile();
+            tally.endFile(file);
         }
         return tally.report(files);
     }
@@ -236,6 +236,11 @@ public final class TraceCheck {
     private final class Tally {
         private long lines;
         private long lastLine;
+        /** The current file's lines read as entries, and its first unreadable one. */
+        private long readInFile;
+
+        private TraceEntry.Unreadable firstUnreadable;
+        private long unreadableInFile;
         private long transitions;
         private long rounds;
         private long otherEvents;
@@ -253,14 +258,35 @@ public final class TraceCheck {
                 roundEnd(file, end);
             } else if (entry instanceof TraceEntry.Unreadable unreadable) {
                 find(TraceReport.Kind.UNREADABLE, file, unreadable.line(), unreadable.problem());
+                if (unreadableInFile++ == 0) {
+                    firstUnreadable = unreadable;
+                }
+                return;
             } else {
                 otherEvents++;
             }
+            readInFile++;
         }
 
-        void endFile() {
+        void endFile(Path file) {
+            if (readInFile == 0 && unreadableInFile > 0) {
+                find(
+                        TraceReport.Kind.NOT_A_TRACE,
+                        file,
+                        firstUnreadable.line(),
+                        (unreadableInFile == 1
+                                        ? "its one non-blank line is not a trace line"
+                                        : "none of its " + TraceReport.count(unreadableInFile, "non-blank line")
+                                                + " is a trace line")
+                                + ", so nothing in it was checked (the first: "
+                                + firstUnreadable.problem() + "); give the JSON-lines trace the runtime's"
+                                + " JsonLinesTrace writes, or check an OTLP export with OtlpSpanCheck");
+            }
             lines += lastLine;
             lastLine = 0;
+            readInFile = 0;
+            unreadableInFile = 0;
+            firstUnreadable = null;
         }
 
         private void transition(Path file, TraceEntry.Transition move) {

@@ -62,7 +62,12 @@ public record TraceReport(
         /** A status its machine does not have. */
         UNKNOWN_STATUS("unknown status", "unknown statuses"),
         /** A line that could not be read; the other lines are still checked. */
-        UNREADABLE("unreadable line", "unreadable lines");
+        UNREADABLE("unreadable line", "unreadable lines"),
+        /**
+         * A file with lines of which none could be read, so nothing in it was checked: another kind of file given
+         * by mistake (an OTLP export, a journal, a log). Its finding is at its first unreadable line.
+         */
+        NOT_A_TRACE("file with no trace line", "files with no trace line");
 
         private final String one;
         private final String many;
@@ -124,9 +129,17 @@ public record TraceReport(
         }
     }
 
-    /** Whether every transition was checked and is declared: no illegal move, no unknown machine or status. */
+    /**
+     * Whether every transition was checked and is declared: no illegal move, no unknown machine or status, and no
+     * file whose lines are all unreadable. Unreadable lines among readable ones (a last line cut off by a crash) do
+     * not fail a check; a file none of whose lines is a trace line does, since nothing in it was checked.
+     */
     public boolean passed() {
-        return count(Kind.ILLEGAL_MOVE) + count(Kind.UNKNOWN_MACHINE) + count(Kind.UNKNOWN_STATUS) == 0;
+        return count(Kind.ILLEGAL_MOVE)
+                        + count(Kind.UNKNOWN_MACHINE)
+                        + count(Kind.UNKNOWN_STATUS)
+                        + count(Kind.NOT_A_TRACE)
+                == 0;
     }
 
     /** How many problems of {@code kind} were found. */

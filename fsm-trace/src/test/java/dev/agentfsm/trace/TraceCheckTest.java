@@ -215,6 +215,37 @@ class TraceCheckTest {
     }
 
     @Test
+    void aFileWithNoTraceLineFailsTheCheckNamingIt() throws IOException {
+        // an OTLP export given for a JSON-lines trace: JSON on every line, none of it a trace line
+        Path otlp = file("spans.json", "{\"resourceSpans\":[]}", "", "{\"resourceSpans\":[{\"scopeSpans\":[]}]}");
+        Path good = legalTrace();
+        TraceReport report = CHECK.check(List.of(good, otlp));
+        assertFalse(report.passed());
+        assertEquals(1, report.count(TraceReport.Kind.NOT_A_TRACE));
+        assertEquals(2, report.count(TraceReport.Kind.UNREADABLE));
+        TraceReport.Finding finding = report.findings().stream()
+                .filter(found -> found.kind() == TraceReport.Kind.NOT_A_TRACE)
+                .findFirst()
+                .orElseThrow();
+        assertEquals(otlp + ":1", finding.where());
+        assertTrue(
+                finding.message()
+                        .startsWith("none of its 2 non-blank lines is a trace line, so nothing in it was"
+                                + " checked (the first: "),
+                finding.message());
+        assertTrue(finding.message().endsWith("check an OTLP export with OtlpSpanCheck"), finding.message());
+        assertEquals("FAILED: 2 unreadable lines, 1 file with no trace line", report.verdict());
+        assertTrue(report.json().contains("\"NOT_A_TRACE\" : 1"), report.json());
+    }
+
+    @Test
+    void anEmptyFileIsNoProblem() throws IOException {
+        TraceReport report = CHECK.check(List.of(file("empty.jsonl", "")));
+        assertTrue(report.passed());
+        assertEquals("PASSED: every transition (0) is declared by its machine", report.verdict());
+    }
+
+    @Test
     void manyProblemsAreCountedButOnlyTheFirstAreListed() throws IOException {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < 250; i++) {
@@ -294,7 +325,7 @@ class TraceCheckTest {
         assertEquals(1, json.get("transitions").asLong());
         assertEquals("{\"COMPLETED\":1,\"STEP_LIMIT\":1}", json.get("outcomes").toString(), "in the runtime's order");
         assertEquals(
-                "{\"ILLEGAL_MOVE\":1,\"UNKNOWN_MACHINE\":0,\"UNKNOWN_STATUS\":0,\"UNREADABLE\":0}",
+                "{\"ILLEGAL_MOVE\":1,\"UNKNOWN_MACHINE\":0,\"UNKNOWN_STATUS\":0,\"UNREADABLE\":0,\"NOT_A_TRACE\":0}",
                 json.get("problems").toString());
         JsonNode finding = json.get("findings").get(0);
         assertEquals("ILLEGAL_MOVE", finding.get("kind").asText());

@@ -25,7 +25,7 @@ final class GeneratedFiles {
     static final String DIRECTORY = ".agentfsm";
 
     private static final String EXTENSION = ".files";
-    private static final Pattern MODULE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern MODULE = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]*");
 
     private GeneratedFiles() {}
 
@@ -38,7 +38,7 @@ final class GeneratedFiles {
     static String requireModule(String module) {
         if (!MODULE.matcher(module).matches()) {
             throw new IllegalArgumentException("'" + module + "' cannot name a module's list of generated files: use"
-                    + " letters, digits, '.', '_' and '-', starting with a letter or digit (an artifact id)");
+                    + " letters, digits, '.', '_' and '-', not starting with '.' (an artifact id)");
         }
         return module;
     }

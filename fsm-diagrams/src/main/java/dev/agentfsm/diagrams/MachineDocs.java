@@ -255,6 +255,11 @@ public final class MachineDocs {
         return stale;
     }
 
+    /** Where {@code module} keeps its list of the files it generated in {@code docsDirectory}. */
+    public static Path generatedList(Path docsDirectory, String module) {
+        return GeneratedFiles.of(docsDirectory, module);
+    }
+
     /**
      * The pages and SVGs in {@code docsDirectory} that the list of {@code module} names: what that
      * module generated there, for telling a module that has no machine any more what it left behind.

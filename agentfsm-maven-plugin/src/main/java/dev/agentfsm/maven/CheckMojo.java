@@ -11,7 +11,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Fails the build when the docs directory is not what the {@code docs} goal would write: a page or
- * SVG missing or stale, or one of a machine that no longer exists. SVGs are compared by their
+ * SVG missing or stale, the module's list of them missing or stale, or a page the list names whose
+ * machine no longer exists. Files the {@code docs} goal leaves alone are not checked. SVGs are compared by their
  * fingerprint line, so nothing is drawn. The working tree is compared; in a fresh clone (CI) that is
  * what was committed.
  */
@@ -24,14 +25,14 @@ public class CheckMojo extends DocsParameters {
 
     @Override
     String withoutMachines() {
-        return "only checking that no page is left over";
+        return "nothing to check in " + shown(docsDirectory.toPath());
     }
 
     @Override
     void execute(MachineDocs machines) throws MojoExecutionException, MojoFailureException {
         List<MachineDocs.Stale> stale;
         try {
-            stale = machines.check(docsDirectory.toPath());
+            stale = machines.check(docsDirectory.toPath(), module);
         } catch (IOException e) {
             throw new MojoExecutionException(
                     "agentfsm: cannot compare " + shown(docsDirectory.toPath()) + " with the build's models: " + e, e);
@@ -52,9 +53,6 @@ public class CheckMojo extends DocsParameters {
                     .append('.');
             throw new MojoFailureException(message.toString());
         }
-        if (!machines.models().isEmpty()) {
-            getLog().info("agentfsm: " + docs + " is current ("
-                    + machines.models().size() + " machine(s))");
-        }
+        getLog().info("agentfsm: " + docs + " is current (" + machines.models().size() + " machine(s))");
     }
 }

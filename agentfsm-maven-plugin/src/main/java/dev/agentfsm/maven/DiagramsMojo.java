@@ -29,9 +29,6 @@ public class DiagramsMojo extends ModelsParameters {
 
     @Override
     void execute(MachineDocs machines) throws MojoExecutionException, MojoFailureException {
-        if (machines.models().isEmpty()) {
-            return;
-        }
         long start = System.nanoTime();
         try {
             MachineDocs.Drawn drawn = machines.drawDiagrams(outputDirectory.toPath(), threads());

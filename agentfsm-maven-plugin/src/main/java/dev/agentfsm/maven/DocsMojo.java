@@ -13,8 +13,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Writes each machine's page and SVG into the docs directory ({@code docs/machines/}), for
- * committing, and deletes the pages and SVGs of machines that no longer exist. Run it after the
- * compile: {@code mvn process-classes agentfsm:docs}.
+ * committing, with the module's list of them, and deletes the pages and SVGs of the module's machines
+ * that no longer exist; other files there (another module's, a person's) are left alone. Run it after
+ * the compile: {@code mvn process-classes agentfsm:docs}.
  */
 @Mojo(name = "docs", defaultPhase = LifecyclePhase.PROCESS_CLASSES, threadSafe = true)
 public class DocsMojo extends DocsParameters {
@@ -25,7 +26,7 @@ public class DocsMojo extends DocsParameters {
 
     @Override
     String withoutMachines() {
-        return "only pages of machines that no longer exist are deleted";
+        return "nothing written or deleted in " + shown(docsDirectory.toPath());
     }
 
     @Override
@@ -33,17 +34,22 @@ public class DocsMojo extends DocsParameters {
         long start = System.nanoTime();
         try {
             MachineDocs.DocsUpdate update =
-                    machines.writeDocs(docsDirectory.toPath(), diagramsDirectory.toPath(), threads());
+                    machines.writeDocs(docsDirectory.toPath(), module, diagramsDirectory.toPath(), threads());
             for (Path file : update.written()) {
                 getLog().info("agentfsm: wrote " + shown(file));
             }
             for (Path file : update.removed()) {
                 getLog().info("agentfsm: removed " + shown(file) + " (no machine of this build has that name)");
             }
-            if (!machines.models().isEmpty()) {
-                getLog().info("agentfsm: " + shown(docsDirectory.toPath()) + " holds the pages and SVGs of "
-                        + machines.models().size() + " machine(s) (" + seconds(start) + ")");
+            for (Path file : update.kept()) {
+                getLog().info("agentfsm: kept " + shown(file) + " (no module's list in "
+                        + shown(MachineDocs.generatedList(docsDirectory.toPath(), module)
+                                .getParent())
+                        + " names it: a person's file, or one left before agentfsm kept lists; delete it by hand if"
+                        + " it is the page of a machine that is gone)");
             }
+            getLog().info("agentfsm: " + shown(docsDirectory.toPath()) + " holds the pages and SVGs of "
+                    + machines.models().size() + " machine(s) (" + seconds(start) + ")");
         } catch (RenderException e) {
             throw new MojoExecutionException("agentfsm: " + e.getMessage(), e);
         } catch (IOException e) {

@@ -1,15 +1,49 @@
 package dev.agentfsm.maven;
 
+import dev.agentfsm.diagrams.MachineDocs;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 
-/** What {@code docs} and {@code check} share: the docs directory they write and compare. */
+/** What {@code docs} and {@code check} share: the docs directory they write and compare, and the module's name in it. */
 abstract class DocsParameters extends ModelsParameters {
 
     /**
-     * The directory of pages and SVGs kept in the repository. Every {@code .md} and {@code .svg} file
-     * in it is managed: {@code docs} rewrites it, {@code check} compares it.
+     * The directory of pages and SVGs kept in the repository; several modules may share it, and people
+     * may keep other files there. The module's list {@code .agentfsm/<artifactId>.files} there names
+     * the pages and SVGs it generated: {@code docs} rewrites those and deletes those of its machines that
+     * are gone, {@code check} compares them; every other file is left alone.
      */
     @Parameter(property = "agentfsm.docsDirectory", defaultValue = "${project.basedir}/docs/machines")
     File docsDirectory;
+
+    /** The module's name among those sharing the docs directory: the name of its list there. */
+    @Parameter(defaultValue = "${project.artifactId}", readonly = true, required = true)
+    String module;
+
+    /** Besides the line saying so, warns when the docs directory still holds pages this module generated. */
+    @Override
+    void withoutMachines(Path directory) throws MojoExecutionException {
+        super.withoutMachines(directory);
+        List<Path> left;
+        try {
+            left = MachineDocs.generated(docsDirectory.toPath(), module);
+        } catch (IOException e) {
+            throw new MojoExecutionException(
+                    "agentfsm: cannot read the list of module " + module + " in " + shown(docsDirectory.toPath()) + ": "
+                            + e,
+                    e);
+        }
+        if (!left.isEmpty()) {
+            getLog().warn("agentfsm: " + shown(docsDirectory.toPath()) + " still holds " + left.size()
+                    + " page(s) and SVG(s) of module " + module + " ("
+                    + left.stream().map(this::shown).collect(Collectors.joining(", "))
+                    + "); if its machines are gone, delete them and "
+                    + shown(MachineDocs.generatedList(docsDirectory.toPath(), module)) + " by hand");
+        }
+    }
 }

@@ -4,6 +4,7 @@ import dev.agentfsm.diagrams.MachineDocs;
 import dev.agentfsm.diagrams.ModelException;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.apache.maven.plugin.AbstractMojo;
@@ -14,9 +15,20 @@ import org.apache.maven.plugins.annotations.Parameter;
 /** What the three goals share: where the models are, how many threads draw, how to skip, and reading the models. */
 abstract class ModelsParameters extends AbstractMojo {
 
-    /** The models the processor wrote: one {@code <package>.<Name>.yaml} per machine, with its page beside it. */
-    @Parameter(property = "agentfsm.models", defaultValue = "${project.build.outputDirectory}/META-INF/agentfsm")
+    /** Where the processor writes the models when {@link #models} is left at its default. */
+    static final String DEFAULT_MODELS = "META-INF/agentfsm";
+
+    /**
+     * The models the processor wrote: one {@code <package>.<Name>.yaml} per machine, with its page beside
+     * it. Left at its default, a directory that is not there (or holds no model) means the module has no
+     * machine, and the goal does nothing; set to another directory, it must exist and hold models.
+     */
+    @Parameter(property = "agentfsm.models", defaultValue = "${project.build.outputDirectory}/" + DEFAULT_MODELS)
     File models;
+
+    /** The module's class output, under which the processor writes the models by default. */
+    @Parameter(defaultValue = "${project.build.outputDirectory}", readonly = true, required = true)
+    File classesDirectory;
 
     /** How many machines are drawn at once; 0 means one per processor. */
     @Parameter(property = "agentfsm.threads", defaultValue = "0")
@@ -31,10 +43,12 @@ abstract class ModelsParameters extends AbstractMojo {
     File executionRoot;
 
     /**
-     * Reads the module's machines and runs the goal on them, unless it is skipped; when the module
-     * compiled no machine, one line of log says so first.
+     * Reads the module's machines and runs the goal on them, unless it is skipped. When the module
+     * compiled no machine, one line of log says so and the goal does nothing: no models never means
+     * "delete every page".
      *
-     * @throws MojoFailureException when a model cannot be read: the message names the file and the line
+     * @throws MojoFailureException when a model cannot be read (the message names the file and the line),
+     *     or when {@code models} was set to a directory that does not exist or holds no model
      */
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
@@ -42,29 +56,59 @@ abstract class ModelsParameters extends AbstractMojo {
             getLog().info("agentfsm: skipped (agentfsm.skip)");
             return;
         }
-        execute(machines());
+        Path directory = models.toPath();
+        boolean configured = !directory
+                .toAbsolutePath()
+                .normalize()
+                .equals(classesDirectory
+                        .toPath()
+                        .resolve(DEFAULT_MODELS)
+                        .toAbsolutePath()
+                        .normalize());
+        if (configured && !Files.exists(directory)) {
+            throw new MojoFailureException(wrongModels(directory, "does not exist"));
+        }
+        if (!Files.exists(directory)) {
+            withoutMachines(directory);
+            return;
+        }
+        MachineDocs machines;
+        try {
+            machines = MachineDocs.read(directory);
+        } catch (ModelException e) {
+            throw new MojoFailureException("agentfsm: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException(
+                    "agentfsm: cannot read the machine models in " + shown(directory) + ": " + e, e);
+        }
+        if (machines.models().isEmpty()) {
+            if (configured) {
+                throw new MojoFailureException(wrongModels(directory, "holds no machine model (*.yaml)"));
+            }
+            withoutMachines(directory);
+            return;
+        }
+        execute(machines);
     }
 
     /** What the goal does when the module compiled no machine, for the line of log that says so. */
     abstract String withoutMachines();
 
-    /** Runs the goal on the module's machines, which may be none. */
+    /** Runs the goal on the module's machines: at least one. */
     abstract void execute(MachineDocs machines) throws MojoExecutionException, MojoFailureException;
 
-    private MachineDocs machines() throws MojoExecutionException, MojoFailureException {
-        MachineDocs docs;
-        try {
-            docs = MachineDocs.read(models.toPath());
-        } catch (ModelException e) {
-            throw new MojoFailureException("agentfsm: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new MojoExecutionException(
-                    "agentfsm: cannot read the machine models in " + shown(models.toPath()) + ": " + e, e);
-        }
-        if (docs.models().isEmpty()) {
-            getLog().info("agentfsm: no machine models in " + shown(models.toPath()) + "; " + withoutMachines());
-        }
-        return docs;
+    /** Says that the module compiled no machine; the goals that keep a docs directory say more. */
+    void withoutMachines(Path directory) throws MojoExecutionException {
+        getLog().info("agentfsm: no machine models in " + shown(directory)
+                + " (the module has no @StateMachine, or is not compiled yet); " + withoutMachines());
+    }
+
+    private String wrongModels(Path directory, String problem) {
+        return "agentfsm: the models directory " + shown(directory) + " (parameter models, property agentfsm.models) "
+                + problem + "; nothing was drawn, written or deleted. Name the directory the processor writes the"
+                + " models into (" + shown(classesDirectory.toPath().resolve(DEFAULT_MODELS))
+                + " unless configured otherwise: leave models out to use it) and run the goal after the compile"
+                + " (mvn process-classes ...), or set agentfsm.skip for a module without machines";
     }
 
     int threads() {

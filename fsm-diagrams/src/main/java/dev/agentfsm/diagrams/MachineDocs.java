@@ -27,6 +27,11 @@ import java.util.stream.Stream;
  *
  * <p>Every SVG starts with its model's fingerprint, so an SVG whose first line is already the right
  * one is never drawn again, and a check never draws at all.
+ *
+ * <p>A docs directory may be shared by several modules and hold files people wrote. Each module keeps
+ * the list of what it generated there ({@code .agentfsm/<module>.files}), and deletes only files that
+ * its own list names and that none of its machines has any more; any other page or SVG is left alone.
+ * Without models, nothing is written or deleted.
  */
 public final class MachineDocs {
 
@@ -39,18 +44,23 @@ public final class MachineDocs {
     }
 
     /**
-     * Reads every {@code *.yaml} model of {@code modelDirectory}, in the order of their names. A
-     * directory that does not exist holds no models.
+     * Reads every {@code *.yaml} model of {@code modelDirectory}, in the order of their names.
      *
      * @throws ModelException for the first model that is not one the processor writes (file and line named)
+     * @throws NoSuchFileException when {@code modelDirectory} does not exist: a mistyped path is not "no models"
      */
     public static MachineDocs read(Path modelDirectory) throws ModelException, IOException {
         requireDirectoryOrNothing(modelDirectory);
+        if (!Files.isDirectory(modelDirectory)) {
+            throw new NoSuchFileException(
+                    modelDirectory.toString(),
+                    null,
+                    "no such directory of machine models; name the build's META-INF/agentfsm directory, which the"
+                            + " processor writes when it compiles a @StateMachine");
+        }
         List<ModelFile> models = new ArrayList<>();
-        if (Files.isDirectory(modelDirectory)) {
-            for (Path file : list(modelDirectory, ModelFile.EXTENSION)) {
-                models.add(ModelFile.read(file));
-            }
+        for (Path file : list(modelDirectory, ModelFile.EXTENSION)) {
+            models.add(ModelFile.read(file));
         }
         return new MachineDocs(modelDirectory, models);
     }
@@ -110,31 +120,42 @@ public final class MachineDocs {
     }
 
     /**
-     * What {@link #writeDocs} changed in the docs directory.
+     * What {@link #writeDocs} changed in the docs directory, and what it left there.
      *
-     * @param written the files written because they were missing or stale
-     * @param removed the pages and SVGs of machines that no longer exist
+     * @param written the files written because they were missing or stale, the module's list last
+     * @param removed the pages and SVGs of this module's machines that no longer exist
+     * @param kept the pages and SVGs that belong to no machine of this module and that no module's list
+     *     names (written by a person, or by a version of agentfsm that kept no lists): left alone
      */
-    public record DocsUpdate(List<Path> written, List<Path> removed) {
+    public record DocsUpdate(List<Path> written, List<Path> removed, List<Path> kept) {
 
         public DocsUpdate {
             written = List.copyOf(written);
             removed = List.copyOf(removed);
+            kept = List.copyOf(kept);
         }
     }
 
     /**
-     * Makes {@code docsDirectory} hold exactly each machine's page ({@code .md}, as the processor
-     * wrote it beside the model) and SVG: writes what is missing or stale and deletes every other
-     * {@code .md} and {@code .svg} file there. An SVG already drawn into {@code diagramsDirectory}
-     * (the build's output) from the same model is copied rather than drawn again.
+     * Makes {@code docsDirectory} hold each machine's page ({@code .md}, as the processor wrote it
+     * beside the model) and SVG, and {@code module}'s list of them: writes what is missing or stale
+     * and deletes the pages and SVGs that the module's list names and no machine has any more. Other
+     * files are left alone: another module's (its own list names them) and any other. An SVG already
+     * drawn into {@code diagramsDirectory} (the build's output) from the same model is copied rather
+     * than drawn again. Without models it does nothing.
+     *
+     * @param module the name of the module, unique among those sharing {@code docsDirectory} (an artifact id)
      */
-    public DocsUpdate writeDocs(Path docsDirectory, Path diagramsDirectory, int threads)
+    public DocsUpdate writeDocs(Path docsDirectory, String module, Path diagramsDirectory, int threads)
             throws RenderException, IOException {
         requireDirectoryOrNothing(docsDirectory);
-        if (!models.isEmpty()) {
-            Files.createDirectories(docsDirectory);
+        Path generatedList = GeneratedFiles.of(docsDirectory, module);
+        requireDirectoryOrNothing(generatedList.getParent());
+        if (models.isEmpty()) {
+            return new DocsUpdate(List.of(), List.of(), List.of());
         }
+        Files.createDirectories(docsDirectory);
+        Ownership ownership = ownership(docsDirectory, module);
         List<Path> written = new ArrayList<>();
         List<ModelFile> toDraw = new ArrayList<>();
         Map<Path, String> contents = new LinkedHashMap<>();
@@ -163,11 +184,18 @@ public final class MachineDocs {
             }
         }
         List<Path> removed = new ArrayList<>();
-        for (Path orphan : orphans(docsDirectory)) {
+        for (Path orphan : ownership.orphans()) {
             Files.delete(orphan);
             removed.add(orphan);
         }
-        return new DocsUpdate(written, removed);
+        String list = GeneratedFiles.text(module, expectedFiles());
+        if (!readText(generatedList)
+                .map(text -> text.replace("\r\n", "\n").equals(list))
+                .orElse(false)) {
+            GeneratedFiles.write(generatedList, list);
+            written.add(generatedList);
+        }
+        return new DocsUpdate(written, removed, ownership.kept());
     }
 
     /**
@@ -180,12 +208,21 @@ public final class MachineDocs {
 
     /**
      * The files of {@code docsDirectory} that {@link #writeDocs} would write or delete: a missing or
-     * different page, an SVG missing or drawn from another model (compared by its first line), and
-     * every other {@code .md} or {@code .svg} file. Draws nothing.
+     * different page, an SVG missing or drawn from another model (compared by its first line), the
+     * module's list missing or different, and every page or SVG that the list names and no machine has
+     * any more. Files that {@code writeDocs} leaves alone are not stale; without models nothing is.
+     * Draws nothing.
+     *
+     * @param module the name of the module, as given to {@link #writeDocs}
      */
-    public List<Stale> check(Path docsDirectory) throws IOException {
+    public List<Stale> check(Path docsDirectory, String module) throws IOException {
         requireDirectoryOrNothing(docsDirectory);
+        Path generatedList = GeneratedFiles.of(docsDirectory, module);
+        requireDirectoryOrNothing(generatedList.getParent());
         List<Stale> stale = new ArrayList<>();
+        if (models.isEmpty()) {
+            return stale;
+        }
         for (ModelFile model : models) {
             String expected = page(model);
             Path page = docsDirectory.resolve(model.baseName() + ".md");
@@ -206,31 +243,82 @@ public final class MachineDocs {
                                 + model.machine().name() + " or by another version of the renderer"));
             }
         }
-        for (Path orphan : orphans(docsDirectory)) {
+        Optional<String> list = readText(generatedList);
+        if (list.isEmpty()) {
+            stale.add(new Stale(generatedList, "missing"));
+        } else if (!list.get().replace("\r\n", "\n").equals(GeneratedFiles.text(module, expectedFiles()))) {
+            stale.add(new Stale(generatedList, "out of date: names other files than the machines of this build"));
+        }
+        for (Path orphan : ownership(docsDirectory, module).orphans()) {
             stale.add(new Stale(orphan, "belongs to no machine of this build (renamed or removed?)"));
         }
         return stale;
     }
 
-    /** The {@code .md} and {@code .svg} files of the docs directory that belong to no model. */
-    private List<Path> orphans(Path docsDirectory) throws IOException {
-        if (!Files.isDirectory(docsDirectory)) {
-            return List.of();
+    /** Where {@code module} keeps its list of the files it generated in {@code docsDirectory}. */
+    public static Path generatedList(Path docsDirectory, String module) {
+        return GeneratedFiles.of(docsDirectory, module);
+    }
+
+    /**
+     * The pages and SVGs in {@code docsDirectory} that the list of {@code module} names: what that
+     * module generated there, for telling a module that has no machine any more what it left behind.
+     */
+    public static List<Path> generated(Path docsDirectory, String module) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (String name : GeneratedFiles.read(GeneratedFiles.of(docsDirectory, module))) {
+            Path file = docsDirectory.resolve(name);
+            if (Files.isRegularFile(file)) {
+                files.add(file);
+            }
         }
+        return files;
+    }
+
+    /**
+     * Which of the docs directory's pages and SVGs that belong to no machine of this build the module
+     * may delete.
+     *
+     * @param orphans those its list names and no other module's does: pages of its renamed or removed machines
+     * @param kept those that no list names: a person's, or left by a version of agentfsm that kept no lists
+     */
+    private record Ownership(List<Path> orphans, List<Path> kept) {}
+
+    private Ownership ownership(Path docsDirectory, String module) throws IOException {
+        if (!Files.isDirectory(docsDirectory)) {
+            return new Ownership(List.of(), List.of());
+        }
+        Set<String> expected = expectedFiles();
+        Set<String> own = GeneratedFiles.read(GeneratedFiles.of(docsDirectory, module));
+        // a machine that moved to another module is that module's now, whichever of the two wrote its list last
+        Set<String> others = GeneratedFiles.listedByOthers(docsDirectory, module);
+        List<Path> orphans = new ArrayList<>();
+        for (String name : own) {
+            Path file = docsDirectory.resolve(name);
+            if (!expected.contains(name) && !others.contains(name) && Files.isRegularFile(file)) {
+                orphans.add(file);
+            }
+        }
+        List<Path> kept = new ArrayList<>();
+        for (String extension : List.of(".md", ".svg")) {
+            for (Path file : list(docsDirectory, extension)) {
+                String name = file.getFileName().toString();
+                if (!expected.contains(name) && !own.contains(name) && !others.contains(name)) {
+                    kept.add(file);
+                }
+            }
+        }
+        return new Ownership(orphans, kept);
+    }
+
+    /** The names of the files this build's machines have in a docs directory: a page and an SVG each. */
+    private Set<String> expectedFiles() {
         Set<String> expected = new TreeSet<>();
         for (ModelFile model : models) {
             expected.add(model.baseName() + ".md");
             expected.add(model.baseName() + ".svg");
         }
-        List<Path> orphans = new ArrayList<>();
-        for (String extension : List.of(".md", ".svg")) {
-            for (Path file : list(docsDirectory, extension)) {
-                if (!expected.contains(file.getFileName().toString())) {
-                    orphans.add(file);
-                }
-            }
-        }
-        return orphans;
+        return expected;
     }
 
     /** The page the processor wrote beside the model, with {@code \n} line ends. */

@@ -2,6 +2,7 @@ package dev.agentfsm.diagrams;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,23 +12,35 @@ import java.util.List;
  *
  * <pre>
  * java -cp &lt;fsm-diagrams and its dependencies&gt; dev.agentfsm.diagrams.Main svg   MODELS OUT
- * java -cp ... dev.agentfsm.diagrams.Main docs  MODELS DOCS
- * java -cp ... dev.agentfsm.diagrams.Main check MODELS DOCS
+ * java -cp ... dev.agentfsm.diagrams.Main docs  MODELS DOCS [MODULE]
+ * java -cp ... dev.agentfsm.diagrams.Main check MODELS DOCS [MODULE]
  * </pre>
  *
- * where MODELS is the build's {@code META-INF/agentfsm} directory. Exit status 0 on success, 1 when
- * a model is broken, a diagram cannot be drawn or the check finds stale files, 2 for a usage error.
+ * where MODELS is the build's {@code META-INF/agentfsm} directory and MODULE names the module among
+ * those sharing DOCS ({@value #DEFAULT_MODULE} when left out). Exit status 0 on success, 1 when the
+ * models directory does not exist, a model is broken, a diagram cannot be drawn or the check finds
+ * stale files, 2 for a usage error.
  */
 public final class Main {
 
+    /** The module's name when the command line gives none. */
+    static final String DEFAULT_MODULE = "default";
+
     static final String USAGE =
             """
-            usage: dev.agentfsm.diagrams.Main <command> <models> <directory>
-              svg   <models> <out>   draw an SVG for every model of <models> (a build's META-INF/agentfsm) into <out>;
-                                     an SVG already drawn from the same model is left alone
-              docs  <models> <docs>  write each machine's page and SVG into <docs> and delete the pages of
-                                     machines that no longer exist
-              check <models> <docs>  fail, naming each file, when <docs> is not what 'docs' would write""";
+            usage: dev.agentfsm.diagrams.Main <command> <models> <directory> [<module>]
+              svg   <models> <out>              draw an SVG for every model of <models> (a build's
+                                                META-INF/agentfsm) into <out>; an SVG already drawn from the
+                                                same model is left alone
+              docs  <models> <docs> [<module>]  write each machine's page and SVG into <docs>, and the list
+                                                <docs>/.agentfsm/<module>.files of them; delete the pages the
+                                                list names whose machines no longer exist, and nothing else
+              check <models> <docs> [<module>]  fail, naming each file, when <docs> is not what 'docs' would write
+            <models> must exist; <module> (default: "default") tells apart the modules that share <docs>""";
+
+    private static final String KEPT =
+            "no module's list names it: a person's file, or one left before agentfsm kept lists; delete it by hand"
+                    + " if it is the page of a machine that is gone";
 
     private Main() {}
 
@@ -37,23 +50,36 @@ public final class Main {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length != 3 || !List.of("svg", "docs", "check").contains(args[0])) {
+        boolean docsCommand = args.length > 0 && List.of("docs", "check").contains(args[0]);
+        if (!(args.length == 3 && (docsCommand || args[0].equals("svg")) || args.length == 4 && docsCommand)) {
             err.println(USAGE);
             return 2;
         }
         Path models = Path.of(args[1]);
         Path target = Path.of(args[2]);
+        String module = args.length == 4 ? args[3] : DEFAULT_MODULE;
+        try {
+            GeneratedFiles.requireModule(module);
+        } catch (IllegalArgumentException e) {
+            err.println("agentfsm: " + e.getMessage());
+            return 2;
+        }
         int threads = Runtime.getRuntime().availableProcessors();
         try {
             MachineDocs docs = MachineDocs.read(models);
             if (docs.models().isEmpty()) {
-                // as the Maven goals do: docs still deletes the pages of machines that no longer exist, check reports
-                // them
-                out.println("agentfsm: no machine models (*.yaml) in " + models
-                        + (args[0].equals("svg") ? "; nothing to draw" : "; only pages left over are looked for"));
-                if (args[0].equals("svg")) {
-                    return 0;
+                // as the Maven goals do: no models is nothing to do, never "delete every page"
+                out.println("agentfsm: no machine models (*.yaml) in " + models + "; "
+                        + (args[0].equals("svg") ? "nothing to draw" : "nothing written, deleted or checked"));
+                if (docsCommand) {
+                    List<Path> left = MachineDocs.generated(target, module);
+                    if (!left.isEmpty()) {
+                        err.println("agentfsm: warning: " + target + " still holds " + left.size()
+                                + " page(s) and SVG(s) that module " + module + " generated: " + left
+                                + "; if its machines are gone, delete them and their list by hand");
+                    }
                 }
+                return 0;
             }
             switch (args[0]) {
                 case "svg" -> {
@@ -62,19 +88,20 @@ public final class Main {
                             + drawn.unchanged().size() + " unchanged, in " + target);
                 }
                 case "docs" -> {
-                    MachineDocs.DocsUpdate update = docs.writeDocs(target, target, threads);
+                    MachineDocs.DocsUpdate update = docs.writeDocs(target, module, target, threads);
                     update.written().forEach(file -> out.println("agentfsm: wrote " + file));
                     update.removed().forEach(file -> out.println("agentfsm: removed " + file));
+                    update.kept().forEach(file -> out.println("agentfsm: kept " + file + " (" + KEPT + ")"));
                     out.println("agentfsm: " + target + " is current ("
                             + docs.models().size() + " machine(s))");
                 }
                 default -> {
-                    List<MachineDocs.Stale> stale = docs.check(target);
+                    List<MachineDocs.Stale> stale = docs.check(target, module);
                     if (!stale.isEmpty()) {
                         err.println("agentfsm: " + target + " is stale:");
                         stale.forEach(s -> err.println("  " + s.file() + ": " + s.problem()));
                         err.println("Run `... dev.agentfsm.diagrams.Main docs " + models + " " + target
-                                + "` and commit " + target);
+                                + (args.length == 4 ? " " + module : "") + "` and commit " + target);
                         return 1;
                     }
                     out.println("agentfsm: " + target + " is current ("
@@ -83,6 +110,9 @@ public final class Main {
             }
             return 0;
         } catch (ModelException | RenderException e) {
+            err.println("agentfsm: " + e.getMessage());
+            return 1;
+        } catch (FileSystemException e) {
             err.println("agentfsm: " + e.getMessage());
             return 1;
         } catch (IOException e) {

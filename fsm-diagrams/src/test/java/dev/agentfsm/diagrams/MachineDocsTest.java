@@ -22,15 +22,20 @@ class MachineDocsTest {
     @TempDir
     Path temp;
 
+    /** The module the tests write docs as, unless they say otherwise. */
+    private static final String MODULE = "desk-module";
+
     private Path models;
     private Path out;
     private Path docs;
+    private Path list;
 
     @BeforeEach
     void copyTheModel() throws IOException {
         models = Files.createDirectories(temp.resolve("classes/META-INF/agentfsm"));
         out = models;
         docs = temp.resolve("docs/machines");
+        list = docs.resolve(".agentfsm/" + MODULE + ".files");
         for (String file : List.of("example.Desk.yaml", "example.Desk.md")) {
             Files.copy(Models.directory().resolve(file), models.resolve(file));
         }
@@ -59,46 +64,202 @@ class MachineDocsTest {
     }
 
     @Test
-    void writesThePagesAndSvgsAndRemovesTheOrphans() throws Exception {
+    void writesThePagesAndSvgsAndTheirListAndRemovesThePagesOfItsRemovedMachines() throws Exception {
         MachineDocs machines = MachineDocs.read(models);
         machines.drawDiagrams(out, 1);
-        Files.createDirectories(docs);
+        // what the module generated before its machine Gone was renamed
+        Files.createDirectories(list.getParent());
+        Files.writeString(list, GeneratedFiles.text(MODULE, List.of("example.Gone.md", "example.Gone.svg")));
         Files.writeString(docs.resolve("example.Gone.md"), "a renamed machine's page");
         Files.writeString(docs.resolve("example.Gone.svg"), "<svg/>");
         Files.writeString(docs.resolve("notes.txt"), "not a machine page: left alone");
+        Files.writeString(docs.resolve("README.md"), "a person's page: left alone");
 
-        MachineDocs.DocsUpdate update = machines.writeDocs(docs, out, 1);
-        assertEquals(List.of(docs.resolve("example.Desk.md"), docs.resolve("example.Desk.svg")), update.written());
+        MachineDocs.DocsUpdate update = machines.writeDocs(docs, MODULE, out, 1);
+        assertEquals(
+                List.of(docs.resolve("example.Desk.md"), docs.resolve("example.Desk.svg"), list), update.written());
         assertEquals(List.of(docs.resolve("example.Gone.md"), docs.resolve("example.Gone.svg")), update.removed());
+        assertEquals(List.of(docs.resolve("README.md")), update.kept());
         assertEquals(
                 Files.readString(models.resolve("example.Desk.md")), Files.readString(docs.resolve("example.Desk.md")));
         assertEquals(
                 Files.readString(out.resolve("example.Desk.svg")), Files.readString(docs.resolve("example.Desk.svg")));
-        assertTrue(Files.exists(docs.resolve("notes.txt")));
-        assertEquals(List.of(), machines.check(docs));
+        assertEquals(
+                "# The pages and SVGs module desk-module generated in this directory; written by agentfsm (docs), do"
+                        + " not edit.\n# A file here is deleted only when this list names it and its machine is gone.\n"
+                        + "example.Desk.md\nexample.Desk.svg\n",
+                Files.readString(list));
+        assertEquals("not a machine page: left alone", Files.readString(docs.resolve("notes.txt")));
+        assertEquals("a person's page: left alone", Files.readString(docs.resolve("README.md")));
+        assertEquals(List.of(), machines.check(docs, MODULE));
+        assertEquals(
+                List.of(docs.resolve("example.Desk.md"), docs.resolve("example.Desk.svg")),
+                MachineDocs.generated(docs, MODULE));
 
-        assertEquals(new MachineDocs.DocsUpdate(List.of(), List.of()), machines.writeDocs(docs, out, 1));
+        assertEquals(
+                new MachineDocs.DocsUpdate(List.of(), List.of(), List.of(docs.resolve("README.md"))),
+                machines.writeDocs(docs, MODULE, out, 1));
+    }
+
+    @Test
+    void modulesSharingADocsDirectoryLeaveEachOthersPagesAlone() throws Exception {
+        Path otherModels = Files.createDirectories(temp.resolve("other/classes/META-INF/agentfsm"));
+        Files.copy(Models.directory().resolve("example.Desk.yaml"), otherModels.resolve("other.Desk.yaml"));
+        Files.copy(Models.directory().resolve("example.Desk.md"), otherModels.resolve("other.Desk.md"));
+        MachineDocs first = MachineDocs.read(models);
+        MachineDocs second = MachineDocs.read(otherModels);
+        Files.createDirectories(docs);
+        Files.writeString(docs.resolve("README.md"), "a person's page");
+
+        assertEquals(
+                List.of(docs.resolve("README.md")),
+                first.writeDocs(docs, "first", out, 1).kept());
+        MachineDocs.DocsUpdate update = second.writeDocs(docs, "second", temp, 1);
+        assertEquals(List.of(), update.removed(), "the second module deleted the first's pages");
+        assertEquals(List.of(docs.resolve("README.md")), update.kept());
+        assertEquals(List.of(), first.writeDocs(docs, "first", out, 1).removed());
+        assertEquals(List.of(), first.check(docs, "first"), "the check agrees with the docs goal");
+        assertEquals(List.of(), second.check(docs, "second"));
+        assertEquals(
+                List.of("README.md", "example.Desk.md", "example.Desk.svg", "other.Desk.md", "other.Desk.svg"),
+                fileNames(docs));
+
+        // the first module's machine renamed: its old page is deleted, the second's pages stay
+        Files.move(models.resolve("example.Desk.yaml"), models.resolve("example.Counter.yaml"));
+        Files.move(models.resolve("example.Desk.md"), models.resolve("example.Counter.md"));
+        MachineDocs renamed = MachineDocs.read(models);
+        assertEquals(
+                List.of(
+                        new MachineDocs.Stale(docs.resolve("example.Counter.md"), "missing"),
+                        new MachineDocs.Stale(docs.resolve("example.Counter.svg"), "missing"),
+                        new MachineDocs.Stale(
+                                docs.resolve(".agentfsm/first.files"),
+                                "out of date: names other files than the machines of this build"),
+                        new MachineDocs.Stale(
+                                docs.resolve("example.Desk.md"),
+                                "belongs to no machine of this build (renamed or removed?)"),
+                        new MachineDocs.Stale(
+                                docs.resolve("example.Desk.svg"),
+                                "belongs to no machine of this build (renamed or removed?)")),
+                renamed.check(docs, "first"));
+        assertEquals(
+                List.of(docs.resolve("example.Desk.md"), docs.resolve("example.Desk.svg")),
+                renamed.writeDocs(docs, "first", out, 1).removed());
+        assertEquals(
+                List.of("README.md", "example.Counter.md", "example.Counter.svg", "other.Desk.md", "other.Desk.svg"),
+                fileNames(docs));
+        assertEquals(List.of(), renamed.check(docs, "first"));
+        assertEquals(List.of(), second.check(docs, "second"));
+    }
+
+    @Test
+    void aMachineThatMovedToAnotherModuleIsThatModulesNow() throws Exception {
+        MachineDocs desk = MachineDocs.read(models);
+        desk.writeDocs(docs, "old-home", out, 1);
+        // Desk moved to new-home, which wrote its docs first; old-home now compiles another machine
+        desk.writeDocs(docs, "new-home", out, 1);
+        Path otherModels = Files.createDirectories(temp.resolve("other"));
+        Files.copy(Models.directory().resolve("example.Desk.yaml"), otherModels.resolve("other.Desk.yaml"));
+        Files.copy(Models.directory().resolve("example.Desk.md"), otherModels.resolve("other.Desk.md"));
+        MachineDocs oldHome = MachineDocs.read(otherModels);
+
+        assertEquals(List.of(), oldHome.writeDocs(docs, "old-home", temp, 1).removed());
+        assertTrue(Files.exists(docs.resolve("example.Desk.md")));
+        assertEquals(List.of(), oldHome.check(docs, "old-home"));
+        assertEquals(List.of(), desk.check(docs, "new-home"));
+    }
+
+    @Test
+    void withoutModelsNothingIsWrittenDeletedOrStale() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, MODULE, out, 1);
+        Files.writeString(docs.resolve("README.md"), "a person's page");
+        List<String> before = fileNames(docs);
+        Path empty = Files.createDirectories(temp.resolve("empty"));
+
+        MachineDocs none = MachineDocs.read(empty);
+        assertEquals(List.of(), none.models());
+        assertEquals(new MachineDocs.Drawn(List.of(), List.of()), none.drawDiagrams(out.resolve("x"), 2));
+        assertEquals(new MachineDocs.DocsUpdate(List.of(), List.of(), List.of()), none.writeDocs(docs, MODULE, out, 1));
+        assertEquals(List.of(), none.check(docs, MODULE), "the check agrees: the docs goal would change nothing");
+        assertEquals(before, fileNames(docs));
+        assertTrue(Files.exists(list));
+        // what the module generated, for a warning that its pages are left
+        assertEquals(
+                List.of(docs.resolve("example.Desk.md"), docs.resolve("example.Desk.svg")),
+                MachineDocs.generated(docs, MODULE));
+        assertEquals(List.of(), MachineDocs.generated(docs, "another"));
+    }
+
+    @Test
+    void aModelsDirectoryThatDoesNotExistIsAnErrorNotNoModels() {
+        Path typo = temp.resolve("classes/META-INF/agentfms");
+        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> MachineDocs.read(typo));
+        assertEquals(typo.toString(), e.getFile());
+        assertTrue(
+                e.getMessage().contains("no such directory of machine models; name the build's META-INF/agentfsm"),
+                e.getMessage());
+    }
+
+    @Test
+    void aListThatNamesSomethingElseThanAPageIsAnErrorAndNothingIsDeleted() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, MODULE, out, 1);
+        Path outside = Files.writeString(temp.resolve("precious.md"), "outside the docs directory");
+        Files.writeString(list, Files.readString(list) + "../../precious.md\n");
+
+        for (Executable call : List.<Executable>of(
+                () -> machines.writeDocs(docs, MODULE, out, 1), () -> machines.check(docs, MODULE))) {
+            FileSystemException e = assertThrows(FileSystemException.class, call);
+            assertEquals(
+                    list + ": line 5: '../../precious.md' is not the name of a page (.md) or SVG of this directory;"
+                            + " agentfsm writes this list: restore it from version control, or delete it and run the"
+                            + " docs goal",
+                    e.getMessage());
+        }
+        assertEquals("outside the docs directory", Files.readString(outside));
+        assertEquals(List.of("example.Desk.md", "example.Desk.svg"), fileNames(docs));
+    }
+
+    @Test
+    void aModuleNameThatCannotNameAFileIsRefused() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> machines.writeDocs(docs, "../up", out, 1));
+        assertTrue(e.getMessage().startsWith("'../up' cannot name a module's list"), e.getMessage());
+        assertTrue(Files.notExists(docs));
+    }
+
+    private static List<String> fileNames(Path directory) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(directory)) {
+            return files.filter(Files::isRegularFile)
+                    .map(f -> f.getFileName().toString())
+                    .sorted()
+                    .toList();
+        }
     }
 
     @Test
     void anSvgCheckedOutWithCrLfIsCurrentForTheCheckAndForTheDocsGoalAlike() throws Exception {
         MachineDocs machines = MachineDocs.read(models);
-        machines.writeDocs(docs, out, 1);
+        machines.writeDocs(docs, MODULE, out, 1);
         Path svg = docs.resolve("example.Desk.svg");
         String crlf = Files.readString(svg).replace("\n", "\r\n");
         Files.writeString(svg, crlf);
         Files.writeString(out.resolve("example.Desk.svg"), "<svg/>"); // the build's copy is no help
 
-        assertEquals(List.of(), machines.check(docs));
+        assertEquals(List.of(), machines.check(docs, MODULE));
         assertEquals(
-                List.of(), machines.writeDocs(docs, out, 1).written(), "a current SVG is not drawn or written again");
+                List.of(),
+                machines.writeDocs(docs, MODULE, out, 1).written(),
+                "a current SVG is not drawn or written again");
         assertEquals(crlf, Files.readString(svg));
     }
 
     @Test
     void aPageOrSvgThatIsNotUtf8IsStaleAndTheDocsGoalRewritesIt() throws Exception {
         MachineDocs machines = MachineDocs.read(models);
-        machines.writeDocs(docs, out, 1);
+        machines.writeDocs(docs, MODULE, out, 1);
         // saved by an editor in UTF-16, or in Latin-1 with an accent
         Path svg = docs.resolve("example.Desk.svg");
         Files.writeString(svg, Files.readString(svg), StandardCharsets.UTF_16);
@@ -107,9 +268,12 @@ class MachineDocsTest {
 
         assertEquals(
                 List.of(page, svg),
-                machines.check(docs).stream().map(MachineDocs.Stale::file).toList());
-        assertEquals(List.of(page, svg), machines.writeDocs(docs, out, 1).written());
-        assertEquals(List.of(), machines.check(docs));
+                machines.check(docs, MODULE).stream()
+                        .map(MachineDocs.Stale::file)
+                        .toList());
+        assertEquals(
+                List.of(page, svg), machines.writeDocs(docs, MODULE, out, 1).written());
+        assertEquals(List.of(), machines.check(docs, MODULE));
     }
 
     @Test
@@ -127,18 +291,23 @@ class MachineDocsTest {
         assertEquals(
                 List.of(
                         new MachineDocs.Stale(docs.resolve("example.Desk.md"), "missing"),
-                        new MachineDocs.Stale(docs.resolve("example.Desk.svg"), "missing")),
-                machines.check(docs));
+                        new MachineDocs.Stale(docs.resolve("example.Desk.svg"), "missing"),
+                        new MachineDocs.Stale(list, "missing")),
+                machines.check(docs, MODULE));
 
-        Files.createDirectories(docs);
+        Files.createDirectories(list.getParent());
         Files.writeString(docs.resolve("example.Desk.md"), "# Desk\n\nan older page\n");
         Files.writeString(docs.resolve("example.Desk.svg"), "<!-- agentfsm-svg 0000 elk 0 r0 -->\n<svg/>\n");
         Files.writeString(docs.resolve("example.Gone.svg"), "<svg/>");
-        List<MachineDocs.Stale> stale = machines.check(docs);
+        Files.writeString(docs.resolve("README.md"), "a person's page: neither stale nor an orphan");
+        Files.writeString(
+                list, GeneratedFiles.text(MODULE, List.of("example.Desk.md", "example.Desk.svg", "example.Gone.svg")));
+        List<MachineDocs.Stale> stale = machines.check(docs, MODULE);
         assertEquals(
                 List.of(
                         docs.resolve("example.Desk.md"),
                         docs.resolve("example.Desk.svg"),
+                        list,
                         docs.resolve("example.Gone.svg")),
                 stale.stream().map(MachineDocs.Stale::file).toList());
         assertTrue(
@@ -149,7 +318,7 @@ class MachineDocsTest {
                 stale.get(1).problem());
         assertEquals(
                 "belongs to no machine of this build (renamed or removed?)",
-                stale.get(2).problem());
+                stale.get(3).problem());
         assertTrue(Files.notExists(out.resolve("example.Desk.svg")), "the check draws nothing");
 
         // only the first line of an SVG counts, and Windows line ends do not
@@ -159,20 +328,11 @@ class MachineDocsTest {
         Files.writeString(
                 docs.resolve("example.Desk.svg"), Models.desk().fingerprint() + "\r\n<svg>drawn elsewhere</svg>\n");
         Files.delete(docs.resolve("example.Gone.svg"));
-        assertEquals(List.of(), machines.check(docs));
-    }
-
-    @Test
-    void aModuleWithoutModelsHasNothingToDrawButItsLeftoverPagesAreOrphans() throws Exception {
-        MachineDocs none = MachineDocs.read(temp.resolve("no/such/dir"));
-        assertEquals(List.of(), none.models());
-        assertEquals(new MachineDocs.Drawn(List.of(), List.of()), none.drawDiagrams(out.resolve("x"), 2));
-        Files.createDirectories(docs);
-        Files.writeString(docs.resolve("old.Machine.md"), "left over");
-        assertEquals(
-                List.of(new MachineDocs.Stale(
-                        docs.resolve("old.Machine.md"), "belongs to no machine of this build (renamed or removed?)")),
-                none.check(docs));
+        Files.writeString(
+                list,
+                GeneratedFiles.text(MODULE, List.of("example.Desk.md", "example.Desk.svg"))
+                        .replace("\n", "\r\n"));
+        assertEquals(List.of(), machines.check(docs, MODULE));
     }
 
     @Test
@@ -182,8 +342,8 @@ class MachineDocsTest {
         List<Executable> calls = List.of(
                 () -> MachineDocs.read(file),
                 () -> machines.drawDiagrams(file, 1),
-                () -> machines.writeDocs(file, out, 1),
-                () -> machines.check(file));
+                () -> machines.writeDocs(file, MODULE, out, 1),
+                () -> machines.check(file, MODULE));
         for (Executable call : calls) {
             FileSystemException e = assertThrows(FileSystemException.class, call);
             assertEquals(file + ": a file, not a directory; move it away or name a directory", e.getMessage());
@@ -206,7 +366,7 @@ class MachineDocsTest {
     void aModelWithoutItsPageSaysWhatToDo() throws Exception {
         Files.delete(models.resolve("example.Desk.md"));
         NoSuchFileException e = assertThrows(
-                NoSuchFileException.class, () -> MachineDocs.read(models).check(docs));
+                NoSuchFileException.class, () -> MachineDocs.read(models).check(docs, MODULE));
         assertTrue(e.getMessage().contains("the processor writes a page beside every model"), e.getMessage());
     }
 

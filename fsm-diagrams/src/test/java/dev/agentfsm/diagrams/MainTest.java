@@ -39,19 +39,57 @@ class MainTest {
     }
 
     @Test
-    void withoutModelsCheckReportsAndDocsDeletesThePagesOfMachinesThatNoLongerExist() throws IOException {
-        Path models = Files.createDirectories(temp.resolve("models"));
+    void withoutModelsNothingIsDeletedAndAMissingModelsDirectoryIsAnError() throws IOException {
         Path docs = Files.createDirectories(temp.resolve("docs"));
-        Path page = Files.writeString(docs.resolve("example.Gone.md"), "a removed machine's page");
+        assertEquals(0, run("docs", Models.directory().toString(), docs.toString()).status);
+        Path page = docs.resolve("example.Desk.md");
+        Path empty = Files.createDirectories(temp.resolve("models"));
 
-        Run check = run("check", models.toString(), docs.toString());
-        assertEquals(1, check.status, check.out);
-        assertTrue(check.err.contains(page + ": belongs to no machine"), check.err);
-
-        Run update = run("docs", models.toString(), docs.toString());
+        Run check = run("check", empty.toString(), docs.toString());
+        assertEquals(0, check.status, check.err);
+        Run update = run("docs", empty.toString(), docs.toString());
         assertEquals(0, update.status, update.err);
-        assertTrue(update.out.contains("agentfsm: removed " + page), update.out);
-        assertTrue(Files.notExists(page));
+        assertEquals(
+                "agentfsm: no machine models (*.yaml) in " + empty + "; nothing written, deleted or checked\n",
+                update.out);
+        assertTrue(
+                update.err.startsWith("agentfsm: warning: " + docs + " still holds 2 page(s) and SVG(s) that module"
+                        + " default generated"),
+                update.err);
+        assertTrue(Files.exists(page));
+
+        Path typo = temp.resolve("modles");
+        Run missing = run("docs", typo.toString(), docs.toString());
+        assertEquals(1, missing.status);
+        assertTrue(missing.err.startsWith("agentfsm: " + typo + ": no such directory of machine models"), missing.err);
+        assertTrue(Files.exists(page));
+    }
+
+    @Test
+    void twoModulesShareADocsDirectoryByName() throws IOException {
+        Path docs = Files.createDirectories(temp.resolve("docs"));
+        Path readme = Files.writeString(docs.resolve("README.md"), "a person's page");
+        Path other = Files.createDirectories(temp.resolve("other"));
+        Files.copy(Models.directory().resolve("example.Desk.yaml"), other.resolve("other.Desk.yaml"));
+        Files.copy(Models.directory().resolve("example.Desk.md"), other.resolve("other.Desk.md"));
+
+        Run first = run("docs", Models.directory().toString(), docs.toString(), "first");
+        assertEquals(0, first.status, first.err);
+        assertTrue(first.out.contains("agentfsm: kept " + readme + " (no module's list names it"), first.out);
+        assertEquals(0, run("docs", other.toString(), docs.toString(), "second").status);
+        assertEquals(0, run("check", Models.directory().toString(), docs.toString(), "first").status);
+        assertEquals(0, run("check", other.toString(), docs.toString(), "second").status);
+        assertTrue(Files.exists(docs.resolve("example.Desk.svg")));
+        assertTrue(Files.exists(docs.resolve(".agentfsm/first.files")));
+
+        Run stale = run("check", other.toString(), docs.toString(), "third");
+        assertEquals(1, stale.status);
+        assertTrue(stale.err.contains(docs.resolve(".agentfsm/third.files") + ": missing"), stale.err);
+        assertTrue(stale.err.contains("Main docs " + other + " " + docs + " third`"), stale.err);
+
+        Run badName = run("docs", other.toString(), docs.toString(), "../x");
+        assertEquals(2, badName.status);
+        assertTrue(badName.err.startsWith("agentfsm: '../x' cannot name a module's list"), badName.err);
     }
 
     @Test

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.agentfsm.runtime.ConfigValues.Setting;
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
 import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
 import dev.agentfsm.runtime.RuntimeConfig.ScreenshotMemory;
@@ -94,7 +95,7 @@ final class ConfigReader {
         try {
             return bind(yaml);
         } catch (ConfigException e) {
-            throw new ConfigException("invalid agent-fsm configuration (" + source + "): " + e.getMessage(), e);
+            throw e.withMessage("invalid agent-fsm configuration (" + source + "): " + e.getMessage());
         }
     }
 
@@ -165,15 +166,18 @@ final class ConfigReader {
                     .collect(Collectors.toCollection(TreeSet::new))
                     .stream()
                     .collect(Collectors.joining(", "));
+            String section = key.contains(".") ? "of '" + key.substring(0, key.lastIndexOf('.')) + "'" : "";
             throw new ConfigException(
-                    "unknown key '" + key + "'; valid keys "
-                            + (key.contains(".") ? "of '" + key.substring(0, key.lastIndexOf('.')) + "' " : "")
-                            + "are: " + valid,
+                    key,
+                    null,
+                    "one of the keys " + (section.isEmpty() ? "" : section + ": ") + valid,
+                    "unknown key '" + key + "'; valid keys " + (section.isEmpty() ? "" : section + " ") + "are: "
+                            + valid,
                     e);
         } catch (JsonMappingException e) {
             String key = path(e);
             JsonNode value = tree.at(JsonPointer.compile("/" + key.replace(".", "/")));
-            throw ConfigValues.bad(key, shown(value), ALLOWED.getOrDefault(key, "a valid value"));
+            throw ConfigValues.bad(Setting.of(key), shown(value), ALLOWED.getOrDefault(key, "a valid value"));
         } catch (JsonProcessingException e) {
             throw new ConfigException("cannot read the configuration: " + e.getOriginalMessage(), e);
         }
@@ -189,7 +193,8 @@ final class ConfigReader {
                 or(file.askQuestion(), defaults.askQuestion()),
                 or(file.jsonParsingRetry(), defaults.jsonParsingRetry()),
                 duration("llmTimeout", file.llmTimeout(), defaults.llmTimeout()),
-                Optional.ofNullable(file.llmCallDeadline()).map(text -> ConfigValues.duration("llmCallDeadline", text)),
+                Optional.ofNullable(file.llmCallDeadline())
+                        .map(text -> ConfigValues.duration(Setting.of("llmCallDeadline"), text)),
                 duration("userTimeout", file.userTimeout(), defaults.userTimeout()),
                 duration("actionTimeout", file.actionTimeout(), defaults.actionTimeout()),
                 Optional.ofNullable(file.llm()).map(ConfigReader::endpoint),
@@ -208,13 +213,13 @@ final class ConfigReader {
                 maxBytes = bytes.longValue();
             } else if (bytes.isTextual()) {
                 maxBytes = ConfigValues.bytes(
-                        "screenshots.maxBytes",
+                        Setting.of("screenshots.maxBytes"),
                         bytes.textValue(),
                         ScreenshotMemory.MIN_BYTES,
                         ScreenshotMemory.MAX_BYTES);
             } else {
                 throw ConfigValues.bad(
-                        "screenshots.maxBytes",
+                        Setting.of("screenshots.maxBytes"),
                         shown(bytes),
                         ConfigValues.bytesRange(ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES));
             }
@@ -222,13 +227,18 @@ final class ConfigReader {
         return new ScreenshotMemory(
                 or(section.steps(), defaults.steps()),
                 maxBytes,
-                Optional.ofNullable(section.dir()).map(dir -> ConfigValues.path("screenshots.dir", dir)));
+                Optional.ofNullable(section.dir()).map(dir -> ConfigValues.path(Setting.of("screenshots.dir"), dir)));
     }
 
     private static LlmEndpoint endpoint(LlmSection llm) {
         if (llm.baseUrl() == null || llm.model() == null) {
-            throw new ConfigException("llm: needs both baseUrl and model (and optionally apiKeyEnv); got "
-                    + (llm.baseUrl() == null ? "no baseUrl" : "no model"));
+            String missing = llm.baseUrl() == null ? "llm.baseUrl" : "llm.model";
+            throw new ConfigException(
+                    missing,
+                    null,
+                    ALLOWED.get(missing),
+                    "llm: needs both baseUrl and model (and optionally apiKeyEnv); got "
+                            + (llm.baseUrl() == null ? "no baseUrl" : "no model"));
         }
         return new LlmEndpoint(llm.baseUrl(), llm.model(), Optional.ofNullable(llm.apiKeyEnv()));
     }
@@ -239,7 +249,7 @@ final class ConfigReader {
             String key = prefix + field.getKey();
             if (field.getValue().isNull()) {
                 throw ConfigValues.bad(
-                        key,
+                        Setting.of(key),
                         null,
                         ALLOWED.getOrDefault(key, "a value") + " (leave the key out " + "to keep its default)");
             }
@@ -266,6 +276,6 @@ final class ConfigReader {
     }
 
     private static Duration duration(String key, String text, Duration otherwise) {
-        return text == null ? otherwise : ConfigValues.duration(key, text);
+        return text == null ? otherwise : ConfigValues.duration(Setting.of(key), text);
     }
 }

@@ -24,6 +24,8 @@ final class ConfigValues {
 
     static final String DURATION_RANGE = "a duration greater than zero and at most 24h (PT24H)";
     static final String HTTP_URL = "an http:// or https:// URL, such as http://localhost:11434/v1";
+    static final String HTTP_URL_WITHOUT_USER = "an http:// or https:// URL without a user name or password; the API"
+            + " key goes in the environment variable llm.apiKeyEnv names";
     static final String MODEL = "a model name, such as gpt-4o or qwen2.5";
     static final String ENV_NAME = "the name of an environment variable, such as OPENAI_API_KEY";
 
@@ -44,20 +46,38 @@ final class ConfigValues {
         static final Pattern ENV_VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     }
 
+    /**
+     * A key, as the runtime's YAML spells it, and the name an error message gives it: the key itself for
+     * YAML and code, the {@code AGENTFSM_*} variable for the environment. The error carries the key either way.
+     */
+    record Setting(String key, String name) {
+        static Setting of(String key) {
+            return new Setting(key, key);
+        }
+    }
+
     private ConfigValues() {}
 
-    static ConfigException bad(String key, Object value, String allowed) {
+    /**
+     * The error for a bad {@code value} of {@code setting}; the message quotes text, and shows {@code null}
+     * for no value at all.
+     */
+    static ConfigException bad(Setting setting, Object value, String allowed) {
         String shown = value instanceof String text ? '"' + text + '"' : String.valueOf(value);
-        return new ConfigException(key + ": " + shown + " is not allowed; expected " + allowed);
+        return new ConfigException(
+                setting.key(),
+                value == null ? null : String.valueOf(value),
+                allowed,
+                setting.name() + ": " + shown + " is not allowed; expected " + allowed);
     }
 
     static String atLeast(int min) {
         return WHOLE_NUMBER + ", at least " + min;
     }
 
-    static int atLeast(String key, int value, int min) {
+    static int atLeast(Setting setting, int value, int min) {
         if (value < min) {
-            throw bad(key, value, atLeast(min));
+            throw bad(setting, value, atLeast(min));
         }
         return value;
     }
@@ -71,34 +91,34 @@ final class ConfigValues {
     }
 
     /** {@code value} when it is from {@code min} to {@code max}; the error names the key, the value and the range. */
-    static int inRange(String key, int value, int min, int max) {
+    static int inRange(Setting setting, int value, int min, int max) {
         if (value < min || value > max) {
-            throw bad(key, value, range(min, max));
+            throw bad(setting, value, range(min, max));
         }
         return value;
     }
 
     /** A number of bytes from {@code min} to {@code max}; the error shows them as sizes. */
-    static long inRange(String key, long bytes, long min, long max) {
+    static long inRange(Setting setting, long bytes, long min, long max) {
         if (bytes < min || bytes > max) {
-            throw bad(key, bytes, bytesRange(min, max));
+            throw bad(setting, bytes, bytesRange(min, max));
         }
         return bytes;
     }
 
-    static int wholeNumber(String key, String text, int min, int max) {
+    static int wholeNumber(Setting setting, String text, int min, int max) {
         try {
-            return inRange(key, Integer.parseInt(text.trim()), min, max);
+            return inRange(setting, Integer.parseInt(text.trim()), min, max);
         } catch (NumberFormatException e) {
-            throw bad(key, text, range(min, max));
+            throw bad(setting, text, range(min, max));
         }
     }
 
     /** {@code 65536}, {@code 512KiB}, {@code 64MiB} or {@code 1GiB}, from {@code min} to {@code max} bytes. */
-    static long bytes(String key, String text, long min, long max) {
+    static long bytes(Setting setting, String text, long min, long max) {
         Matcher size = Patterns.SIZE.matcher(text.trim());
         if (!size.matches()) {
-            throw bad(key, text, bytesRange(min, max));
+            throw bad(setting, text, bytesRange(min, max));
         }
         long amount = Long.parseLong(size.group(1));
         long unit = size.group(2) == null
@@ -109,7 +129,7 @@ final class ConfigValues {
                     default -> 1024L * 1024 * 1024;
                 };
         if (amount > Long.MAX_VALUE / unit || amount * unit < min || amount * unit > max) {
-            throw bad(key, text, bytesRange(min, max));
+            throw bad(setting, text, bytesRange(min, max));
         }
         return amount * unit;
     }
@@ -128,26 +148,26 @@ final class ConfigValues {
         return bytes + " bytes";
     }
 
-    static Path path(String key, String text) {
+    static Path path(Setting setting, String text) {
         if (text == null || text.isBlank()) {
-            throw bad(key, text, PATH);
+            throw bad(setting, text, PATH);
         }
         try {
             return Path.of(text);
         } catch (InvalidPathException e) {
-            throw bad(key, text, PATH + " (" + e.getReason() + ")");
+            throw bad(setting, text, PATH + " (" + e.getReason() + ")");
         }
     }
 
-    static int wholeNumber(String key, String text, int min) {
+    static int wholeNumber(Setting setting, String text, int min) {
         try {
-            return atLeast(key, Integer.parseInt(text.trim()), min);
+            return atLeast(setting, Integer.parseInt(text.trim()), min);
         } catch (NumberFormatException e) {
-            throw bad(key, text, atLeast(min));
+            throw bad(setting, text, atLeast(min));
         }
     }
 
-    static boolean bool(String key, String text) {
+    static boolean bool(Setting setting, String text) {
         String value = text.trim();
         if (value.equalsIgnoreCase("true")) {
             return true;
@@ -155,18 +175,18 @@ final class ConfigValues {
         if (value.equalsIgnoreCase("false")) {
             return false;
         }
-        throw bad(key, text, BOOLEAN);
+        throw bad(setting, text, BOOLEAN);
     }
 
     /** {@code 500ms}, {@code 60s}, {@code 2m}, {@code 1h}, or ISO-8601 ({@code PT1M30S}); greater than zero, at most 24h. */
-    static Duration duration(String key, String text) {
+    static Duration duration(Setting setting, String text) {
         String value = text.trim();
         Duration duration;
         Matcher shortForm = Patterns.SHORT_DURATION.matcher(value);
         try {
             if (shortForm.matches()) {
                 if (shortForm.group(1).length() > 18) {
-                    throw bad(key, text, DURATION_RANGE); // more digits than a long holds
+                    throw bad(setting, text, DURATION_RANGE); // more digits than a long holds
                 }
                 long amount = Long.parseLong(shortForm.group(1));
                 duration = switch (shortForm.group(2)) {
@@ -179,18 +199,18 @@ final class ConfigValues {
                 duration = Duration.parse(value);
             }
         } catch (DateTimeParseException | ArithmeticException | NumberFormatException e) {
-            throw bad(key, text, DURATION);
+            throw bad(setting, text, DURATION);
         }
-        return inRange(key, duration, text);
+        return inRange(setting, duration, text);
     }
 
     /** {@code duration} when it is greater than zero and at most {@link #MAX_DURATION}; {@code shown} is the value named otherwise. */
-    static Duration inRange(String key, Duration duration, Object shown) {
+    static Duration inRange(Setting setting, Duration duration, Object shown) {
         if (duration == null || duration.isNegative() || duration.isZero()) {
-            throw bad(key, shown, DURATION);
+            throw bad(setting, shown, DURATION);
         }
         if (duration.compareTo(MAX_DURATION) > 0) {
-            throw bad(key, shown, DURATION_RANGE);
+            throw bad(setting, shown, DURATION_RANGE);
         }
         return duration;
     }
@@ -200,11 +220,15 @@ final class ConfigValues {
      * nobody (the key goes in a header) but shown in every message naming the URL, so it is refused, and
      * never echoed.
      */
-    static String httpUrl(String key, String text) {
+    static String httpUrl(Setting setting, String text) {
         Matcher userInfo = Patterns.USER_INFO.matcher(text);
         if (userInfo.find()) {
+            String shown = userInfo.replaceFirst("$1***@");
             throw new ConfigException(
-                    key + ": \"" + userInfo.replaceFirst("$1***@") + "\" is not allowed; the URL holds"
+                    setting.key(),
+                    shown,
+                    HTTP_URL_WITHOUT_USER,
+                    setting.name() + ": \"" + shown + "\" is not allowed; the URL holds"
                             + " a user name or password (shown as ***): remove it, and name the environment variable holding"
                             + " the API key in llm.apiKeyEnv");
         }
@@ -218,19 +242,19 @@ final class ConfigValues {
         } catch (URISyntaxException e) {
             // reported below, with the value
         }
-        throw bad(key, text, HTTP_URL);
+        throw bad(setting, text, HTTP_URL);
     }
 
-    static String model(String key, String text) {
+    static String model(Setting setting, String text) {
         if (text == null || text.isBlank()) {
-            throw bad(key, text, MODEL);
+            throw bad(setting, text, MODEL);
         }
         return text;
     }
 
-    static String envName(String key, String text) {
+    static String envName(Setting setting, String text) {
         if (text == null || !Patterns.ENV_VARIABLE.matcher(text).matches()) {
-            throw bad(key, text, ENV_NAME);
+            throw bad(setting, text, ENV_NAME);
         }
         return text;
     }

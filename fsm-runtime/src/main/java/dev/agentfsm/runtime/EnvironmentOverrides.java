@@ -1,5 +1,6 @@
 package dev.agentfsm.runtime;
 
+import dev.agentfsm.runtime.ConfigValues.Setting;
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
 import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
 import dev.agentfsm.runtime.RuntimeConfig.ScreenshotMemory;
@@ -15,46 +16,58 @@ import java.util.function.BiFunction;
  * and are left alone.
  */
 final class EnvironmentOverrides {
-    static final String MAX_STEP = "AGENTFSM_MAX_STEP";
-    static final String MAX_ROUND = "AGENTFSM_MAX_ROUND";
-    static final String SAFE_GUARD = "AGENTFSM_SAFE_GUARD";
-    static final String ASK_QUESTION = "AGENTFSM_ASK_QUESTION";
-    static final String JSON_PARSING_RETRY = "AGENTFSM_JSON_PARSING_RETRY";
-    static final String LLM_TIMEOUT = "AGENTFSM_LLM_TIMEOUT";
-    static final String LLM_CALL_DEADLINE = "AGENTFSM_LLM_CALL_DEADLINE";
-    static final String USER_TIMEOUT = "AGENTFSM_USER_TIMEOUT";
-    static final String ACTION_TIMEOUT = "AGENTFSM_ACTION_TIMEOUT";
-    static final String LLM_BASE_URL = "AGENTFSM_LLM_BASE_URL";
-    static final String LLM_MODEL = "AGENTFSM_LLM_MODEL";
-    static final String LLM_API_KEY_ENV = "AGENTFSM_LLM_API_KEY_ENV";
-    static final String MAX_REANNOTATE = "AGENTFSM_MAX_REANNOTATE";
-    static final String SCREENSHOTS_STEPS = "AGENTFSM_SCREENSHOTS_STEPS";
-    static final String SCREENSHOTS_MAX_BYTES = "AGENTFSM_SCREENSHOTS_MAX_BYTES";
-    static final String SCREENSHOTS_DIR = "AGENTFSM_SCREENSHOTS_DIR";
+    static final Setting MAX_STEP = variable("AGENTFSM_MAX_STEP", "maxStep");
+    static final Setting MAX_ROUND = variable("AGENTFSM_MAX_ROUND", "maxRound");
+    static final Setting SAFE_GUARD = variable("AGENTFSM_SAFE_GUARD", "safeGuard");
+    static final Setting ASK_QUESTION = variable("AGENTFSM_ASK_QUESTION", "askQuestion");
+    static final Setting JSON_PARSING_RETRY = variable("AGENTFSM_JSON_PARSING_RETRY", "jsonParsingRetry");
+    static final Setting LLM_TIMEOUT = variable("AGENTFSM_LLM_TIMEOUT", "llmTimeout");
+    static final Setting LLM_CALL_DEADLINE = variable("AGENTFSM_LLM_CALL_DEADLINE", "llmCallDeadline");
+    static final Setting USER_TIMEOUT = variable("AGENTFSM_USER_TIMEOUT", "userTimeout");
+    static final Setting ACTION_TIMEOUT = variable("AGENTFSM_ACTION_TIMEOUT", "actionTimeout");
+    static final Setting LLM_BASE_URL = variable("AGENTFSM_LLM_BASE_URL", "llm.baseUrl");
+    static final Setting LLM_MODEL = variable("AGENTFSM_LLM_MODEL", "llm.model");
+    static final Setting LLM_API_KEY_ENV = variable("AGENTFSM_LLM_API_KEY_ENV", "llm.apiKeyEnv");
+    static final Setting MAX_REANNOTATE = variable("AGENTFSM_MAX_REANNOTATE", "maxReannotate");
+    static final Setting SCREENSHOTS_STEPS = variable("AGENTFSM_SCREENSHOTS_STEPS", "screenshots.steps");
+    static final Setting SCREENSHOTS_MAX_BYTES = variable("AGENTFSM_SCREENSHOTS_MAX_BYTES", "screenshots.maxBytes");
+    static final Setting SCREENSHOTS_DIR = variable("AGENTFSM_SCREENSHOTS_DIR", "screenshots.dir");
 
     private EnvironmentOverrides() {}
+
+    /** The variable {@code name} that sets {@code key}: its errors name the variable and carry the key. */
+    private static Setting variable(String name, String key) {
+        return new Setting(key, name);
+    }
 
     static RuntimeConfig apply(RuntimeConfig config, Map<String, String> env) {
         Objects.requireNonNull(env, "environment");
         Optional<LlmEndpoint> llm = config.llm();
-        if (env.containsKey(LLM_BASE_URL) || env.containsKey(LLM_MODEL) || env.containsKey(LLM_API_KEY_ENV)) {
+        if (env.containsKey(LLM_BASE_URL.name())
+                || env.containsKey(LLM_MODEL.name())
+                || env.containsKey(LLM_API_KEY_ENV.name())) {
             llm = Optional.of(endpoint(llm, env));
         }
         return new RuntimeConfig(
-                override(env, MAX_STEP, (key, text) -> ConfigValues.wholeNumber(key, text, 1), config.maxStep()),
-                override(env, MAX_ROUND, (key, text) -> ConfigValues.wholeNumber(key, text, 1), config.maxRound()),
+                override(
+                        env, MAX_STEP, (setting, text) -> ConfigValues.wholeNumber(setting, text, 1), config.maxStep()),
+                override(
+                        env,
+                        MAX_ROUND,
+                        (setting, text) -> ConfigValues.wholeNumber(setting, text, 1),
+                        config.maxRound()),
                 override(env, SAFE_GUARD, ConfigValues::bool, config.safeGuard()),
                 override(env, ASK_QUESTION, ConfigValues::bool, config.askQuestion()),
                 override(
                         env,
                         JSON_PARSING_RETRY,
-                        (key, text) -> ConfigValues.wholeNumber(key, text, 0),
+                        (setting, text) -> ConfigValues.wholeNumber(setting, text, 0),
                         config.jsonParsingRetry()),
                 override(env, LLM_TIMEOUT, ConfigValues::duration, config.llmTimeout()),
                 override(
                         env,
                         LLM_CALL_DEADLINE,
-                        (key, text) -> Optional.of(ConfigValues.duration(key, text)),
+                        (setting, text) -> Optional.of(ConfigValues.duration(setting, text)),
                         config.llmCallDeadline()),
                 override(env, USER_TIMEOUT, ConfigValues::duration, config.userTimeout()),
                 override(env, ACTION_TIMEOUT, ConfigValues::duration, config.actionTimeout()),
@@ -62,8 +75,8 @@ final class EnvironmentOverrides {
                 override(
                         env,
                         MAX_REANNOTATE,
-                        (key, text) -> ConfigValues.wholeNumber(
-                                key, text, RuntimeConfig.MIN_REANNOTATE, RuntimeConfig.MAX_REANNOTATE),
+                        (setting, text) -> ConfigValues.wholeNumber(
+                                setting, text, RuntimeConfig.MIN_REANNOTATE, RuntimeConfig.MAX_REANNOTATE),
                         config.maxReannotate()),
                 screenshots(config.screenshots(), env));
     }
@@ -73,26 +86,26 @@ final class EnvironmentOverrides {
                 override(
                         env,
                         SCREENSHOTS_STEPS,
-                        (key, text) -> ConfigValues.wholeNumber(
-                                key, text, ScreenshotMemory.MIN_STEPS, ScreenshotMemory.MAX_STEPS),
+                        (setting, text) -> ConfigValues.wholeNumber(
+                                setting, text, ScreenshotMemory.MIN_STEPS, ScreenshotMemory.MAX_STEPS),
                         configured.steps()),
                 override(
                         env,
                         SCREENSHOTS_MAX_BYTES,
-                        (key, text) ->
-                                ConfigValues.bytes(key, text, ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES),
+                        (setting, text) -> ConfigValues.bytes(
+                                setting, text, ScreenshotMemory.MIN_BYTES, ScreenshotMemory.MAX_BYTES),
                         configured.maxBytes()),
                 override(
                         env,
                         SCREENSHOTS_DIR,
-                        (key, text) -> Optional.of(ConfigValues.path(key, text)),
+                        (setting, text) -> Optional.of(ConfigValues.path(setting, text)),
                         configured.dir()));
     }
 
-    /** The variable {@code name} checked and converted by {@code parse} when it is set, else {@code otherwise}. */
+    /** The variable of {@code setting} checked and converted by {@code parse} when it is set, else {@code otherwise}. */
     private static <T> T override(
-            Map<String, String> env, String name, BiFunction<String, String, T> parse, T otherwise) {
-        return env.containsKey(name) ? parse.apply(name, env.get(name)) : otherwise;
+            Map<String, String> env, Setting setting, BiFunction<Setting, String, T> parse, T otherwise) {
+        return env.containsKey(setting.name()) ? parse.apply(setting, env.get(setting.name())) : otherwise;
     }
 
     private static LlmEndpoint endpoint(Optional<LlmEndpoint> configured, Map<String, String> env) {
@@ -109,12 +122,17 @@ final class EnvironmentOverrides {
         Optional<String> apiKeyEnv = override(
                 env,
                 LLM_API_KEY_ENV,
-                (key, text) -> Optional.of(ConfigValues.envName(key, text)),
+                (setting, text) -> Optional.of(ConfigValues.envName(setting, text)),
                 configured.flatMap(LlmEndpoint::apiKeyEnv));
         if (baseUrl == null || model == null) {
-            throw new ConfigException("the environment configures an LLM endpoint only in part: "
-                    + (baseUrl == null ? "no base URL" : "no model") + " is configured; set "
-                    + (baseUrl == null ? LLM_BASE_URL + " or llm.baseUrl" : LLM_MODEL + " or llm.model"));
+            Setting missing = baseUrl == null ? LLM_BASE_URL : LLM_MODEL;
+            throw new ConfigException(
+                    missing.key(),
+                    null,
+                    baseUrl == null ? ConfigValues.HTTP_URL : ConfigValues.MODEL,
+                    "the environment configures an LLM endpoint only in part: "
+                            + (baseUrl == null ? "no base URL" : "no model") + " is configured; set " + missing.name()
+                            + " or " + missing.key());
         }
         return new LlmEndpoint(baseUrl, model, apiKeyEnv);
     }

@@ -1,5 +1,6 @@
 package dev.agentfsm.runtime;
 
+import dev.agentfsm.runtime.ConfigValues.Setting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -76,24 +77,29 @@ public record RuntimeConfig(
 
     /** @throws ConfigException naming the component, its value and what is allowed when one is bad */
     public RuntimeConfig {
-        ConfigValues.atLeast("maxStep", maxStep, 1);
-        ConfigValues.atLeast("maxRound", maxRound, 1);
-        ConfigValues.atLeast("jsonParsingRetry", jsonParsingRetry, 0);
-        ConfigValues.inRange("llmTimeout", llmTimeout, llmTimeout);
+        ConfigValues.atLeast(Setting.of("maxStep"), maxStep, 1);
+        ConfigValues.atLeast(Setting.of("maxRound"), maxRound, 1);
+        ConfigValues.atLeast(Setting.of("jsonParsingRetry"), jsonParsingRetry, 0);
+        ConfigValues.inRange(Setting.of("llmTimeout"), llmTimeout, llmTimeout);
         // no lambda (ifPresent): every agent checks its defaults when made, at the application's cold start
         if (Objects.requireNonNull(llmCallDeadline, "llmCallDeadline").isPresent()) {
             Duration deadline = llmCallDeadline.get();
-            ConfigValues.inRange("llmCallDeadline", deadline, deadline);
+            ConfigValues.inRange(Setting.of("llmCallDeadline"), deadline, deadline);
             if (deadline.compareTo(llmTimeout) < 0) {
-                throw new ConfigException("llmCallDeadline: " + deadline + " is shorter than llmTimeout (" + llmTimeout
-                        + "), so no attempt could use its time-out; set llmCallDeadline to " + llmTimeout
-                        + " or more, or leave it out (twice llmTimeout)");
+                throw new ConfigException(
+                        "llmCallDeadline",
+                        deadline.toString(),
+                        "a duration no shorter than the time-out of one attempt (" + llmTimeout
+                                + "), or none for twice that time-out",
+                        "llmCallDeadline: " + deadline + " is shorter than llmTimeout (" + llmTimeout
+                                + "), so no attempt could use its time-out; set llmCallDeadline to " + llmTimeout
+                                + " or more, or leave it out (twice llmTimeout)");
             }
         }
-        ConfigValues.inRange("userTimeout", userTimeout, userTimeout);
-        ConfigValues.inRange("actionTimeout", actionTimeout, actionTimeout);
+        ConfigValues.inRange(Setting.of("userTimeout"), userTimeout, userTimeout);
+        ConfigValues.inRange(Setting.of("actionTimeout"), actionTimeout, actionTimeout);
         Objects.requireNonNull(llm, "llm");
-        ConfigValues.inRange("maxReannotate", maxReannotate, MIN_REANNOTATE, MAX_REANNOTATE);
+        ConfigValues.inRange(Setting.of("maxReannotate"), maxReannotate, MIN_REANNOTATE, MAX_REANNOTATE);
         Objects.requireNonNull(screenshots, "screenshots");
     }
 
@@ -267,13 +273,17 @@ public record RuntimeConfig(
     public record ScreenshotMemory(int steps, long maxBytes, Optional<Path> dir) {
         static final int MIN_STEPS = 1;
         static final int MAX_STEPS = 1000;
-        static final long MIN_BYTES = 64L * 1024;
-        static final long MAX_BYTES = 2L * 1024 * 1024 * 1024;
+
+        /** The fewest bytes {@code maxBytes} allows, 64 KiB: public for front ends that word sizes their own way. */
+        public static final long MIN_BYTES = 64L * 1024;
+
+        /** The most bytes {@code maxBytes} allows, 2 GiB. */
+        public static final long MAX_BYTES = 2L * 1024 * 1024 * 1024;
 
         /** @throws ConfigException naming the key, the value and the range when one is bad */
         public ScreenshotMemory {
-            ConfigValues.inRange("screenshots.steps", steps, MIN_STEPS, MAX_STEPS);
-            ConfigValues.inRange("screenshots.maxBytes", maxBytes, MIN_BYTES, MAX_BYTES);
+            ConfigValues.inRange(Setting.of("screenshots.steps"), steps, MIN_STEPS, MAX_STEPS);
+            ConfigValues.inRange(Setting.of("screenshots.maxBytes"), maxBytes, MIN_BYTES, MAX_BYTES);
             Objects.requireNonNull(dir, "dir");
         }
 
@@ -293,10 +303,10 @@ public record RuntimeConfig(
     public record LlmEndpoint(String baseUrl, String model, Optional<String> apiKeyEnv) {
         /** @throws ConfigException naming the key and the value when one is bad */
         public LlmEndpoint {
-            ConfigValues.httpUrl("llm.baseUrl", baseUrl);
-            ConfigValues.model("llm.model", model);
+            ConfigValues.httpUrl(Setting.of("llm.baseUrl"), baseUrl);
+            ConfigValues.model(Setting.of("llm.model"), model);
             Objects.requireNonNull(apiKeyEnv, "apiKeyEnv")
-                    .ifPresent(name -> ConfigValues.envName("llm.apiKeyEnv", name));
+                    .ifPresent(name -> ConfigValues.envName(Setting.of("llm.apiKeyEnv"), name));
         }
     }
 
@@ -362,16 +372,79 @@ public record RuntimeConfig(
         return EnvironmentOverrides.apply(this, environment);
     }
 
-    /** A configuration error: the message names the key (or variable), the value and what is allowed. */
+    /**
+     * A configuration error. Its message names the key (or environment variable), the value and what is
+     * allowed, in the words of the runtime's YAML and {@code AGENTFSM_*} variables. The same facts are
+     * also carried one by one, so that a front end with its own names for the keys (the Spring Boot
+     * starter's {@code agentfsm.llm-timeout}) can word its own message from them: {@link #key()},
+     * {@link #value()} and {@link #allowed()}. An error about no single key (a file that cannot be read,
+     * YAML that does not parse, a second YAML document) has none of them.
+     */
     public static final class ConfigException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
+        /** Null when the error is about no single key; then so are the other two. */
+        private final String key;
+
+        private final String value;
+        private final String allowed;
+
+        /** An error about no single key: {@link #key()}, {@link #value()} and {@link #allowed()} are empty. */
         public ConfigException(String message) {
-            super(message);
+            this(null, null, null, message, null);
         }
 
+        /** An error about no single key, with its cause. */
         public ConfigException(String message, Throwable cause) {
+            this(null, null, null, message, cause);
+        }
+
+        /** An error about {@code key}; {@code value} is null when the key was given no value. */
+        ConfigException(String key, String value, String allowed, String message) {
+            this(key, value, allowed, message, null);
+        }
+
+        /** An error about {@code key}, with its cause; {@code key} is null only for an error about no single key. */
+        ConfigException(String key, String value, String allowed, String message, Throwable cause) {
             super(message, cause);
+            this.key = key;
+            this.value = value;
+            this.allowed = allowed;
+        }
+
+        /** This error's facts under another message, this error its cause: a file's name put in front, say. */
+        ConfigException withMessage(String message) {
+            return new ConfigException(key, value, allowed, message, this);
+        }
+
+        /**
+         * The key the error is about, as the runtime's YAML spells it ({@code llmTimeout},
+         * {@code screenshots.maxBytes}), whether the value came from YAML, from its {@code AGENTFSM_*}
+         * variable or from code; an unknown key as it was written. Empty when the error is about no
+         * single key.
+         */
+        public Optional<String> key() {
+            return Optional.ofNullable(key);
+        }
+
+        /**
+         * The rejected value as it was given, as text: the text of the YAML or the variable ({@code 2600000h},
+         * without the quotes the message puts around text), or the value given in code as its
+         * {@code toString} ({@code 0}, {@code PT-5S}, {@code 1024} for bytes). A URL's user name and
+         * password are shown as {@code ***}. Empty when the key was given no value (left out, or written
+         * without one) and when the error is about no single key.
+         */
+        public Optional<String> value() {
+            return Optional.ofNullable(value);
+        }
+
+        /**
+         * What the key allows, the fix, in the runtime's words, without naming the key itself: {@code a whole
+         * number, at least 1}, {@code a duration greater than zero and at most 24h (PT24H)}. Present whenever
+         * {@link #key()} is.
+         */
+        public Optional<String> allowed() {
+            return Optional.ofNullable(allowed);
         }
     }
 }

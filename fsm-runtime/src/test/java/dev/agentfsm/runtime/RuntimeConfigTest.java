@@ -417,6 +417,145 @@ class RuntimeConfigTest {
                 bytes.getMessage());
     }
 
+    private static final String DURATION = "a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S";
+    private static final String BYTES =
+            "a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB, from 64 KiB to 2 GiB";
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            nullValues = "-",
+            value = {
+                "maxStep: 0          | maxStep         | 0    | a whole number, at least 1",
+                "maxStep: ten        | maxStep         | ten  | a whole number, at least 1",
+                "maxStep: 2.5        | maxStep         | 2.5  | a whole number, at least 1",
+                "jsonParsingRetry: -1 | jsonParsingRetry | -1 | a whole number, at least 0",
+                "safeGuard: maybe    | safeGuard       | maybe | true or false",
+                "llmTimeout: 0s      | llmTimeout      | 0s   | " + DURATION,
+                "actionTimeout: 25h  | actionTimeout   | 25h  | a duration greater than zero and at most 24h (PT24H)",
+                "maxStep:            | maxStep         | -    | a whole number, at least 1 (leave the key out to keep its default)",
+                "'{llmTimeout: 2m, llmCallDeadline: 30s}' | llmCallDeadline | PT30S | a duration no shorter than the"
+                        + " time-out of one attempt (PT2M), or none for twice that time-out",
+                "maxReannotate: many | maxReannotate   | many | a whole number from 1 to 100",
+                "screenshots: {steps: 1001} | screenshots.steps | 1001 | a whole number from 1 to 1000",
+                "screenshots: {maxBytes: 1024} | screenshots.maxBytes | 1024 | " + BYTES,
+                "screenshots: {maxBytes: 3GiB} | screenshots.maxBytes | 3GiB | " + BYTES,
+                "screenshots: {dir: ''} | screenshots.dir | '' | a directory path, such as /var/tmp/agent-fsm",
+                "screenshots: 5      | screenshots     | 5    | a mapping with steps, maxBytes and dir, each optional",
+                "llm: {baseUrl: ftp://host/v1, model: m} | llm.baseUrl | ftp://host/v1 | an http:// or https:// URL,"
+                        + " such as http://localhost:11434/v1",
+                "llm: {baseUrl: 'https://alice:s3cr3t@h/v1', model: m} | llm.baseUrl | https://***@h/v1 | an http:// or"
+                        + " https:// URL without a user name or password; the API key goes in the environment variable"
+                        + " llm.apiKeyEnv names",
+                "llm: {baseUrl: 'http://h/v1', model: m, apiKeyEnv: 'my key'} | llm.apiKeyEnv | my key | the name of an"
+                        + " environment variable, such as OPENAI_API_KEY",
+                "llm: {baseUrl: 'http://h/v1'} | llm.model | - | a model name, such as gpt-4o or qwen2.5",
+                "llm: {model: m}     | llm.baseUrl     | -    | an http:// or https:// URL, such as http://localhost:11434/v1",
+                "maxSteps: 5         | maxSteps        | -    | one of the keys actionTimeout, askQuestion, jsonParsingRetry,"
+                        + " llm, llmCallDeadline, llmTimeout, maxReannotate, maxRound, maxStep, safeGuard, screenshots,"
+                        + " userTimeout",
+                "screenshots: {keep: 3} | screenshots.keep | - | one of the keys of 'screenshots': dir, maxBytes, steps",
+            })
+    void aBadValueInTheFileCarriesItsKeyValueAndWhatIsAllowed(String yaml, String key, String value, String allowed) {
+        ConfigException e = assertThrows(ConfigException.class, () -> RuntimeConfig.parse(yaml));
+        assertEquals(Optional.of(key), e.key(), e.getMessage());
+        assertEquals(Optional.ofNullable(value), e.value(), e.getMessage());
+        assertEquals(Optional.of(allowed), e.allowed(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("invalid agent-fsm configuration (YAML text): "), e.getMessage());
+    }
+
+    @Test
+    void aBadVariableCarriesTheRuntimesKeyWhileItsMessageNamesTheVariable() {
+        ConfigException steps = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_MAX_STEP", "lots")));
+        assertEquals(
+                "AGENTFSM_MAX_STEP: \"lots\" is not allowed; expected a whole number, at least 1", steps.getMessage());
+        assertFacts(steps, "maxStep", "lots", "a whole number, at least 1");
+        ConfigException bytes = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_SCREENSHOTS_MAX_BYTES", "1KiB")));
+        assertTrue(bytes.getMessage().startsWith("AGENTFSM_SCREENSHOTS_MAX_BYTES: \"1KiB\""), bytes.getMessage());
+        assertFacts(bytes, "screenshots.maxBytes", "1KiB", BYTES);
+        ConfigException timeout = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_ACTION_TIMEOUT", "soon")));
+        assertFacts(timeout, "actionTimeout", "soon", DURATION);
+        ConfigException safeGuard = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_SAFE_GUARD", "yes")));
+        assertFacts(safeGuard, "safeGuard", "yes", "true or false");
+        ConfigException dir = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_SCREENSHOTS_DIR", " ")));
+        assertFacts(dir, "screenshots.dir", " ", "a directory path, such as /var/tmp/agent-fsm");
+        ConfigException partial = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_LLM_MODEL", "m")));
+        assertEquals(Optional.of("llm.baseUrl"), partial.key());
+        assertEquals(Optional.empty(), partial.value(), "no base URL was given");
+        assertEquals(Optional.of("an http:// or https:// URL, such as http://localhost:11434/v1"), partial.allowed());
+    }
+
+    @Test
+    void aBadValueInCodeCarriesItsKeyAndTheValueAsGiven() {
+        assertFacts(
+                assertThrows(
+                        ConfigException.class,
+                        () -> RuntimeConfig.builder().maxRound(0).build()),
+                "maxRound",
+                "0",
+                "a whole number, at least 1");
+        assertFacts(
+                assertThrows(ConfigException.class, () -> RuntimeConfig.builder()
+                        .userTimeout(Duration.ofDays(365))
+                        .build()),
+                "userTimeout",
+                "PT8760H",
+                "a duration greater than zero and at most 24h (PT24H)");
+        assertFacts(
+                assertThrows(ConfigException.class, () -> RuntimeConfig.builder()
+                        .llmTimeout(Duration.ofMinutes(2))
+                        .llmCallDeadline(Duration.ofMinutes(1))
+                        .build()),
+                "llmCallDeadline",
+                "PT1M",
+                "a duration no shorter than the time-out of one attempt (PT2M), or none for twice that time-out");
+        assertFacts(
+                assertThrows(ConfigException.class, () -> new ScreenshotMemory(1, 10, Optional.empty())),
+                "screenshots.maxBytes",
+                "10",
+                BYTES);
+        assertFacts(
+                assertThrows(ConfigException.class, () -> new ScreenshotMemory(0, 65_536, Optional.empty())),
+                "screenshots.steps",
+                "0",
+                "a whole number from 1 to 1000");
+        assertFacts(
+                assertThrows(ConfigException.class, () -> new LlmEndpoint("http://h/v1", "", Optional.empty())),
+                "llm.model",
+                "",
+                "a model name, such as gpt-4o or qwen2.5");
+    }
+
+    @Test
+    void anErrorAboutNoSingleKeySaysSo(@TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big.yaml");
+        Files.writeString(big, "#".repeat(70_000));
+        for (ConfigException e : new ConfigException[] {
+            assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxStep: 5\n---\nmaxStep: 6\n")),
+            assertThrows(ConfigException.class, () -> RuntimeConfig.parse("- maxStep")),
+            assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxStep: [1,\n")),
+            assertThrows(ConfigException.class, () -> RuntimeConfig.parse("maxStep: 5\nmaxStep: 6\n")),
+            assertThrows(ConfigException.class, () -> RuntimeConfig.load(big)),
+            assertThrows(ConfigException.class, () -> RuntimeConfig.load(dir.resolve("nope.yaml"))),
+        }) {
+            assertEquals(Optional.empty(), e.key(), e.getMessage());
+            assertEquals(Optional.empty(), e.value(), e.getMessage());
+            assertEquals(Optional.empty(), e.allowed(), e.getMessage());
+        }
+    }
+
+    private static void assertFacts(ConfigException e, String key, String value, String allowed) {
+        assertEquals(Optional.of(key), e.key(), e.getMessage());
+        assertEquals(Optional.of(value), e.value(), e.getMessage());
+        assertEquals(Optional.of(allowed), e.allowed(), e.getMessage());
+    }
+
     @Test
     void theBuilderStartsFromTheDefaultsAndToBuilderFromTheConfiguration() {
         assertEquals(RuntimeConfig.defaults(), RuntimeConfig.builder().build());

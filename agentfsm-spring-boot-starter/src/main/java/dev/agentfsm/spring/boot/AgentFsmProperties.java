@@ -3,9 +3,7 @@ package dev.agentfsm.spring.boot;
 import dev.agentfsm.runtime.RuntimeConfig;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -25,13 +23,8 @@ import org.springframework.util.unit.DataSize;
 public class AgentFsmProperties {
     private static final RuntimeConfig DEFAULTS = RuntimeConfig.defaults();
 
-    /** The runtime's names of the keys these properties set, as its messages give them ({@code maxStep}). */
-    private static final Pattern RUNTIME_KEY = Pattern.compile(
-            "\\b(maxStep|maxRound|jsonParsingRetry|llmTimeout"
-                    + "|llmCallDeadline|userTimeout|actionTimeout|maxReannotate|screenshots\\.steps|screenshots\\.maxBytes)\\b");
-
-    /** The runtime's binary size units ({@code MiB}); Spring's {@code DataSize} writes them {@code MB}. */
-    private static final Pattern SIZE_UNIT = Pattern.compile("(?<![A-Za-z])([KMG])iB\\b");
+    /** The runtime's key of {@code agentfsm.screenshots.max-bytes}, whose sizes Spring words its own way. */
+    private static final String MAX_BYTES_KEY = "screenshots.maxBytes";
 
     /** The steps a session may take in all. */
     private int maxStep = DEFAULTS.maxStep();
@@ -78,21 +71,56 @@ public class AgentFsmProperties {
         try {
             return runtimeConfig();
         } catch (RuntimeConfig.ConfigException e) {
-            throw new IllegalStateException("bad agentfsm.* property: " + asSpringSpellsIt(e.getMessage()), e);
+            throw new IllegalStateException("bad agentfsm.* property: " + inTheseWords(e), e);
         }
     }
 
     /**
-     * The runtime's message about its configuration in the words of these properties: its keys as Spring's
-     * ({@code llmTimeout} as {@code agentfsm.llm-timeout}), its sizes in the units {@code DataSize} reads
-     * ({@code 64MiB} as {@code 64MB}, 1024-based in both), so that the fix it suggests is one a property takes.
+     * The runtime's error worded from its facts (key, value, what is allowed) in the words of these properties:
+     * the key as the property ({@code llmTimeout} as {@code agentfsm.llm-timeout}), and a size, the value and its
+     * bounds, in the units {@code DataSize} reads ({@code 64MB}, 1024-based as the runtime's {@code 64MiB}), so
+     * that the fix it suggests is one a property takes. An error about no single key keeps the runtime's message.
      */
-    private static String asSpringSpellsIt(String message) {
-        String keys = RUNTIME_KEY
-                .matcher(message)
-                .replaceAll(key -> "agentfsm."
-                        + key.group().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT));
-        return SIZE_UNIT.matcher(keys).replaceAll("$1B");
+    private String inTheseWords(RuntimeConfig.ConfigException e) {
+        if (e.key().isEmpty() || e.allowed().isEmpty()) {
+            return e.getMessage();
+        }
+        String key = e.key().get();
+        if (key.equals(MAX_BYTES_KEY)) {
+            return property(key) + ": " + spelled(screenshots.maxBytes) + " is not allowed; expected a size from "
+                    + spelled(DataSize.ofBytes(RuntimeConfig.ScreenshotMemory.MIN_BYTES)) + " to "
+                    + spelled(DataSize.ofBytes(RuntimeConfig.ScreenshotMemory.MAX_BYTES)) + ", such as "
+                    + spelled(DataSize.ofBytes(DEFAULTS.screenshots().maxBytes()));
+        }
+        return property(key) + ": " + e.value().orElse("no value") + " is not allowed; expected "
+                + e.allowed().get();
+    }
+
+    /** The property Spring binds to the runtime's key: {@code screenshots.maxBytes} is {@code agentfsm.screenshots.max-bytes}. */
+    private static String property(String key) {
+        StringBuilder property = new StringBuilder("agentfsm.");
+        for (char c : key.toCharArray()) {
+            if (Character.isUpperCase(c)) {
+                property.append('-').append(Character.toLowerCase(c));
+            } else {
+                property.append(c);
+            }
+        }
+        return property.toString();
+    }
+
+    /** {@code size} in the largest unit that holds it whole, as {@code DataSize} reads it back: {@code 64KB}, {@code 2GB}. */
+    private static String spelled(DataSize size) {
+        if (size.toGigabytes() != 0 && DataSize.ofGigabytes(size.toGigabytes()).equals(size)) {
+            return size.toGigabytes() + "GB";
+        }
+        if (size.toMegabytes() != 0 && DataSize.ofMegabytes(size.toMegabytes()).equals(size)) {
+            return size.toMegabytes() + "MB";
+        }
+        if (size.toKilobytes() != 0 && DataSize.ofKilobytes(size.toKilobytes()).equals(size)) {
+            return size.toKilobytes() + "KB";
+        }
+        return size.toBytes() + "B";
     }
 
     private RuntimeConfig runtimeConfig() {

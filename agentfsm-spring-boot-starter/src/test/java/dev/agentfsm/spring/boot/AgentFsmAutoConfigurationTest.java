@@ -69,29 +69,55 @@ class AgentFsmAutoConfigurationTest {
             delimiter = '|',
             value = {
                 "agentfsm.max-step=0 | agentfsm.max-step: 0 is not allowed; expected a whole number, at least 1",
-                "agentfsm.llm-timeout=-5s | agentfsm.llm-timeout: PT-5S is not allowed; expected a duration greater than zero",
-                "agentfsm.user-timeout=0s | agentfsm.user-timeout: PT0S is not allowed",
-                "agentfsm.llm-call-deadline=1s | agentfsm.llm-call-deadline: PT1S is shorter than agentfsm.llm-timeout"
-                        + " (PT1M), so no attempt could use its time-out; set agentfsm.llm-call-deadline to PT1M or more,"
-                        + " or leave it out (twice agentfsm.llm-timeout)",
-                "agentfsm.max-reannotate=0 | agentfsm.max-reannotate: 0 is not allowed",
-                "agentfsm.screenshots.max-bytes=1KB | agentfsm.screenshots.max-bytes: 1024 is not allowed; expected a"
-                        + " size in bytes: a whole number, or one with KB, MB or GB, such as 64MB, from 64 KB to 2 GB"
+                "agentfsm.json-parsing-retry=-1 | agentfsm.json-parsing-retry: -1 is not allowed; expected a whole number,"
+                        + " at least 0",
+                "agentfsm.llm-timeout=-5s | agentfsm.llm-timeout: PT-5S is not allowed; expected a duration greater than"
+                        + " zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
+                "agentfsm.user-timeout=25h | agentfsm.user-timeout: PT25H is not allowed; expected a duration greater than"
+                        + " zero and at most 24h (PT24H)",
+                "agentfsm.llm-call-deadline=1s | agentfsm.llm-call-deadline: PT1S is not allowed; expected a duration no"
+                        + " shorter than the time-out of one attempt (PT1M), or none for twice that time-out",
+                "agentfsm.max-reannotate=101 | agentfsm.max-reannotate: 101 is not allowed; expected a whole number from 1"
+                        + " to 100",
+                "agentfsm.screenshots.steps=0 | agentfsm.screenshots.steps: 0 is not allowed; expected a whole number from"
+                        + " 1 to 1000",
+                "agentfsm.screenshots.max-bytes=1KB | agentfsm.screenshots.max-bytes: 1KB is not allowed; expected a size"
+                        + " from 64KB to 2GB, such as 64MB",
+                "agentfsm.screenshots.max-bytes=3GB | agentfsm.screenshots.max-bytes: 3GB is not allowed; expected a size"
+                        + " from 64KB to 2GB, such as 64MB",
+                "agentfsm.screenshots.max-bytes=1000 | agentfsm.screenshots.max-bytes: 1000B is not allowed; expected a"
+                        + " size from 64KB to 2GB, such as 64MB"
             })
     void aBadPropertyStopsTheStartNamingThePropertyAsSpringSpellsIt(String property, String said) {
         runner.withPropertyValues(property).run(context -> {
             assertThat(context).hasFailed();
             Throwable failure = context.getStartupFailure();
             while (!(failure instanceof IllegalStateException)
-                    || !failure.getMessage().contains("agentfsm")) {
+                    || !failure.getMessage().startsWith("bad agentfsm.* property")) {
                 failure = failure.getCause();
             }
-            assertThat(failure.getMessage()).startsWith("bad agentfsm.* property: " + said);
+            assertThat(failure.getMessage()).isEqualTo("bad agentfsm.* property: " + said);
+            assertThat(failure.getCause()).isInstanceOf(RuntimeConfig.ConfigException.class);
         });
-        // the size the message suggests is one the property takes
-        runner.withPropertyValues("agentfsm.screenshots.max-bytes=64MB").run(context -> assertThat(
-                        context.getBean(RuntimeConfig.class).screenshots().maxBytes())
-                .isEqualTo(64L * 1024 * 1024));
+    }
+
+    @Test
+    void theSizesAndDurationsAMessageSuggestsAreOnesThePropertiesTake() {
+        // the bounds and the example of the max-bytes message, and the durations of the time-out messages
+        runner.withPropertyValues(
+                        "agentfsm.screenshots.max-bytes=64KB",
+                        "agentfsm.llm-timeout=500ms",
+                        "agentfsm.user-timeout=PT1M30S",
+                        "agentfsm.action-timeout=24h")
+                .run(context -> {
+                    RuntimeConfig config = context.getBean(RuntimeConfig.class);
+                    assertThat(config.screenshots().maxBytes()).isEqualTo(64L * 1024);
+                    assertThat(config.userTimeout()).isEqualTo(Duration.ofSeconds(90));
+                });
+        for (String size : List.of("2GB", "64MB")) {
+            runner.withPropertyValues("agentfsm.screenshots.max-bytes=" + size)
+                    .run(context -> assertThat(context).hasNotFailed());
+        }
     }
 
     @Test

@@ -387,7 +387,12 @@ class AgentFsmTelemetryTest {
      * with the telemetry: the round's span ends once, with the recorded end, and the listeners hear no end again.
      */
     private RoundResult recordAndResumeARoundEndedBetweenSteps(
-            Path file, RuntimeConfig config, CancellationToken cancellation, Device device, Heard recorded, Heard resumed)
+            Path file,
+            RuntimeConfig config,
+            CancellationToken cancellation,
+            Device device,
+            Heard recorded,
+            Heard resumed)
             throws Exception {
         RoundResult ran;
         try (Journal journal = Journal.create(file)) {

@@ -110,7 +110,10 @@ public final class AgentFsmTelemetry {
         return this::step;
     }
 
-    /** The listener that ends each round's span with its outcome; add it with the {@link #interceptor()}. */
+    /**
+     * The listener that ends each round's span with its outcome, a resumed session's replayed rounds' too; add it
+     * with the {@link #interceptor()}.
+     */
     public TransitionListener listener() {
         return new TransitionListener() {
             @Override
@@ -121,6 +124,11 @@ public final class AgentFsmTelemetry {
             @Override
             public void onRoundEnd(String session, int round, RoundResult result) {
                 roundEnded(session, round, result);
+            }
+
+            @Override
+            public void onReplayedRoundEnd(String session, int round, RoundResult result) {
+                replayedRoundEnded(session, round, result);
             }
         };
     }
@@ -236,20 +244,7 @@ public final class AgentFsmTelemetry {
                 1,
                 Attributes.of(
                         FsmAttributes.MACHINE, machine, FsmAttributes.STATE, state, FsmAttributes.STEP_END, ended));
-        if (end instanceof StepEnd.Ended over && chain.replayed()) {
-            // a resumed session's listeners do not hear a replayed round end again (they heard it when it was
-            // recorded): its span ends here, with what the step says of the end
-            replayedRoundEnded(chain, over.result());
-        }
         return end;
-    }
-
-    /** Ends a replayed round's span; it is not counted again (it was when it ran). */
-    private void replayedRoundEnded(StepInterceptor.Chain chain, RoundResult result) {
-        OpenRound open = openRounds.remove(key(chain.session(), chain.round()));
-        if (open != null) {
-            endRoundSpan(open.span, result);
-        }
     }
 
     private OpenRound openRound(StepInterceptor.Chain chain, String machine) {
@@ -278,6 +273,17 @@ public final class AgentFsmTelemetry {
                         open.machine,
                         FsmAttributes.OUTCOME,
                         result.outcome().name()));
+    }
+
+    /**
+     * Ends the span a resumed session's replay opened for a round whose end its journal holds (the round ended
+     * there when it ran, whether by a step or between two); it is not counted again (it was when it ran).
+     */
+    private void replayedRoundEnded(String session, int round, RoundResult result) {
+        OpenRound open = openRounds.remove(key(session, round));
+        if (open != null) {
+            endRoundSpan(open.span, result);
+        }
     }
 
     private static void endRoundSpan(Span span, RoundResult result) {

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.journal.Journal;
+import dev.agentfsm.runtime.CancellationToken;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
+import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
@@ -358,8 +362,121 @@ class AgentFsmTelemetryTest {
         assertEquals("COMPLETED", round.getAttributes().get(FsmAttributes.OUTCOME));
         assertEquals(3L, round.getAttributes().get(FsmAttributes.STEPS));
         assertEquals("DONE", round.getAttributes().get(FsmAttributes.FINAL_STATE));
+        assertEquals(List.of("PLAN", "ACT", "DONE"), round.getAttributes().get(FsmAttributes.PATH));
         assertEquals(round.getSpanId(), span("step Errand.DONE").getParentSpanId());
         assertEquals(true, span("step Errand.DONE").getAttributes().get(FsmAttributes.REPLAYED));
+    }
+
+    /** What a session told its listeners: each move and each round end, as a line. */
+    private static final class Heard implements TransitionListener {
+        final List<String> lines = new ArrayList<>();
+
+        @Override
+        public void onTransition(TransitionEvent event) {
+            lines.add("move " + event.from().name() + "->" + event.to().name());
+        }
+
+        @Override
+        public void onRoundEnd(String session, int round, RoundResult result) {
+            lines.add("end " + round + " " + result.outcome());
+        }
+    }
+
+    /**
+     * Records a round of {@code config}'s session whose end the runtime decides between two steps, then resumes it
+     * with the telemetry: the round's span ends once, with the recorded end, and the listeners hear no end again.
+     */
+    private RoundResult recordAndResumeARoundEndedBetweenSteps(
+            Path file,
+            RuntimeConfig config,
+            CancellationToken cancellation,
+            Device device,
+            Heard recorded,
+            Heard resumed)
+            throws Exception {
+        RoundResult ran;
+        try (Journal journal = Journal.create(file)) {
+            ErrandAgent agent = new ErrandAgent(journal.llm(model("ACT")), journal.driver(device));
+            ran = Session.of(ErrandStateManager.instance(), agent)
+                    .config(config)
+                    .cancellation(cancellation)
+                    .recorder(journal)
+                    .listener(recorded)
+                    .build()
+                    .runRound("do the errand");
+        }
+        List<RoundResult> results;
+        try (Journal journal = Journal.open(file)) {
+            ErrandAgent agent = new ErrandAgent(
+                    telemetry.llm(journal.llm(model()), "openai", "gpt-test"),
+                    telemetry.driver(journal.driver(new Device())));
+            results = Session.of(ErrandStateManager.instance(), agent)
+                    .config(config)
+                    .interceptor(telemetry.interceptor())
+                    .listener(telemetry.listener())
+                    .listener(resumed)
+                    .build()
+                    .resume(journal);
+        }
+        assertEquals(1, results.size());
+        RoundResult replayed = results.get(0);
+        assertEquals(ran.outcome(), replayed.outcome(), replayed.reason());
+        assertEquals(ran.reason(), replayed.reason());
+
+        SpanData round = span("round Errand");
+        Attributes r = round.getAttributes();
+        assertEquals(replayed.outcome().name(), r.get(FsmAttributes.OUTCOME));
+        assertEquals(replayed.reason(), r.get(FsmAttributes.REASON));
+        assertEquals(2L, r.get(FsmAttributes.STEPS));
+        assertEquals("ACT", r.get(FsmAttributes.FINAL_STATE));
+        assertEquals(List.of("PLAN", "ACT"), r.get(FsmAttributes.PATH));
+        for (String step : List.of("step Errand.PLAN", "step Errand.ACT")) {
+            assertEquals(round.getSpanId(), span(step).getParentSpanId(), step);
+            assertEquals(true, span(step).getAttributes().get(FsmAttributes.REPLAYED), step);
+        }
+        // the round's span, its two steps', the model's call and the device's action: nothing else, nothing twice
+        assertEquals(5, spans.getFinishedSpanItems().size(), names()::toString);
+        assertTrue(
+                metrics.collectAllMetrics().stream().noneMatch(m -> m.getName().equals("agentfsm.rounds")),
+                "a replayed round was counted when it ran, not again");
+
+        assertEquals(List.of("move PLAN->ACT", "end 1 " + ran.outcome()), recorded.lines);
+        assertEquals(List.of(), resumed.lines, "the listeners heard the round's moves and end when it was recorded");
+        return replayed;
+    }
+
+    @Test
+    void aResumedRoundThatRanOutOfStepsEndsItsSpan(@TempDir Path dir) throws Exception {
+        RoundResult replayed = recordAndResumeARoundEndedBetweenSteps(
+                dir.resolve("errand.journal"),
+                RuntimeConfig.builder().maxStep(2).build(),
+                new CancellationToken(),
+                new Device(),
+                new Heard(),
+                new Heard());
+
+        assertEquals(Outcome.STEP_LIMIT, replayed.outcome(), replayed.reason());
+    }
+
+    @Test
+    void aResumedRoundThatWasCancelledBetweenStepsEndsItsSpan(@TempDir Path dir) throws Exception {
+        CancellationToken cancellation = new CancellationToken();
+        Device cancelling = new Device() {
+            @Override
+            public ActionResult execute(Action action, Duration timeout) {
+                cancellation.cancel(); // the action is done; the round stops before its next state
+                return super.execute(action, timeout);
+            }
+        };
+        RoundResult replayed = recordAndResumeARoundEndedBetweenSteps(
+                dir.resolve("errand.journal"),
+                RuntimeConfig.defaults(),
+                cancellation,
+                cancelling,
+                new Heard(),
+                new Heard());
+
+        assertEquals(Outcome.CANCELLED, replayed.outcome(), replayed.reason());
     }
 
     @Test

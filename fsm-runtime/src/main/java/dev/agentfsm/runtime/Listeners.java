@@ -56,16 +56,21 @@ final class Listeners {
     }
 
     /**
-     * Every listener hears the end; one that throws turns the result into an {@code ERROR} naming it, whose
-     * error stays the round's own when it had one (the listener's is suppressed in it). A suspended round
-     * stays suspended with its wait, the listener's failure in its reason and error.
+     * Every listener hears the end ({@code onReplayedRoundEnd} when {@code replayed}: they heard it when it was
+     * recorded); one that throws turns the result into an {@code ERROR} naming it, whose error stays the round's
+     * own when it had one (the listener's is suppressed in it). A suspended round stays suspended with its wait,
+     * the listener's failure in its reason and error.
      */
-    RoundResult roundEnded(String session, int round, RoundResult result) {
+    RoundResult roundEnded(String session, int round, RoundResult result, boolean replayed) {
         RuntimeException failure = null;
         String failed = "";
         for (TransitionListener listener : all) {
             try {
-                listener.onRoundEnd(session, round, result);
+                if (replayed) {
+                    listener.onReplayedRoundEnd(session, round, result);
+                } else {
+                    listener.onRoundEnd(session, round, result);
+                }
             } catch (RuntimeException e) {
                 if (failure == null) {
                     failure = e;

@@ -183,8 +183,8 @@ public final class Round {
 
         /**
          * The round's result with its path and answer filled in; an error that {@code onError} handled
-         * makes it an {@code ERROR} whatever came after. The listeners then hear the end, unless the
-         * session's recorder holds it (they heard it when it was recorded).
+         * makes it an {@code ERROR} whatever came after. The listeners then hear the end: as a replayed end
+         * when the session's recorder holds it (they heard it when it was recorded).
          */
         private RoundResult finish(RoundResult end) {
             Outcome outcome = end.outcome();
@@ -214,7 +214,7 @@ public final class Round {
                     end.waiting());
             boolean heardBefore = hooks.recordedEnd(number).isPresent();
             RoundResult told =
-                    heardBefore || listeners.isEmpty() ? result : listeners.roundEnded(session.get(), number, result);
+                    listeners.isEmpty() ? result : listeners.roundEnded(session.get(), number, result, heardBefore);
             hooks.ended(number, told);
             return told;
         }

@@ -21,8 +21,23 @@ public interface TransitionListener {
      */
     default void onSubtaskEnd(SubtaskEvent event) {}
 
-    /** Called once when a round ends, whatever the outcome. */
+    /**
+     * Called once when a round ends, whatever the outcome; for a round a resumed session replays to the end its
+     * recorder holds, {@link #onReplayedRoundEnd} is called instead.
+     */
     default void onRoundEnd(String session, int round, RoundResult result) {}
+
+    /**
+     * Called instead of {@link #onRoundEnd} when a resumed session replays a round to the end its recorder (its
+     * journal) holds: the listeners heard that end when it was recorded, so it is not announced again, as the
+     * round's replayed moves and subtask ends are not. {@code result} is the end as replayed (its outcome and
+     * reason as recorded, its path and steps as the replay went), whether a replayed step ended the round or the
+     * runtime did between two steps (out of steps, cancelled). Does nothing by default: a listener that writes
+     * what it hears (a trace, a log) has written it already. One that rebuilds in this process what a replay runs
+     * again ends it here, as fsm-opentelemetry's tracer ends the span a replayed round opened anew. A listener
+     * that throws ends the round as {@link Outcome#ERROR}, as at {@link #onRoundEnd}.
+     */
+    default void onReplayedRoundEnd(String session, int round, RoundResult result) {}
 
     /**
      * One transition the runtime made, as {@link TransitionListener}s and traces see it.

@@ -45,8 +45,8 @@ record SegmentList(List<Long> complete, long newest, long newestBytes) {
     /** A list of a million segments (64 TiB of log) is some 30 MB; a longer file is not one this log wrote. */
     private static final long MAX_BYTES = 64L << 20;
 
-    private static final Pattern COMPLETE = Pattern.compile("segment-(\\d{10})\\.log (\\d{1,19})");
-    private static final Pattern NEWEST = Pattern.compile("segment-(\\d{10})\\.log at least (\\d{1,19})");
+    private static final Pattern COMPLETE = Pattern.compile("segment-(\\d{10})\\.log (\\d{1,18})");
+    private static final Pattern NEWEST = Pattern.compile("segment-(\\d{10})\\.log at least (\\d{1,18})");
     private static final Pattern CRC = Pattern.compile("crc32c ([0-9a-f]{8})");
 
     SegmentList {

@@ -47,6 +47,12 @@ import org.slf4j.LoggerFactory;
  * length field starts with a zero byte (a frame is far below 16 MiB), which UTF-8 JSON text never holds, so
  * a frame can't hide in another frame's line.
  *
+ * <p>The directory's {@code segments} file ({@link SegmentList}) lists the segments: each complete one's size,
+ * and the newest one with the bytes forced in it when its first batch was. It is rewritten once per segment,
+ * after that batch is forced and before its appends return, so a deleted or cut newest segment is refused
+ * rather than taken for a log that ended there; a segment made but not listed yet (the process died between the
+ * two) is the newest, and listed when the log is opened.
+ *
  * <p>Opening scans every segment once: each frame's checksum, and that its back link points at its
  * journal's frame before it. A segment is only rolled over once it was forced, so damage in any segment but
  * the last is corruption. In the last one, a frame that is cut off or fails its checksum, with no good frame
@@ -116,6 +122,15 @@ final class SharedLog implements Closeable {
     private final ByteBuffer out = ByteBuffer.allocateDirect(GATHER_BYTES);
 
     private long currentSize;
+
+    /** The sizes of the segments rolled over from, 1 to {@code current - 1}. Only the writer thread touches it after opening. */
+    private final List<Long> completeSizes = new ArrayList<>();
+
+    /**
+     * What the directory's {@link SegmentList} file says now, empty before the log's first batch. Only the writer
+     * thread touches it after opening.
+     */
+    private Optional<SegmentList> listed = Optional.empty();
 
     /**
      * What the scan of the segments found.
@@ -418,6 +433,19 @@ final class SharedLog implements Closeable {
             force.force(channel);
         }
         currentSize += bytes;
+        if (listed.isEmpty() || listed.get().newest() != current || listed.get().newestBytes() == 0) {
+            // the segment's first batch: listed before its appends return, so that losing the segment is noticed
+            if (durability == Durability.FLUSH) {
+                force.force(channel); // the list says these bytes are on the device
+            }
+            list(new SegmentList(completeSizes, current, currentSize));
+        }
+    }
+
+    /** Writes {@code list} as the directory's {@link SegmentList}. */
+    private void list(SegmentList list) throws IOException {
+        list.write(directory);
+        listed = Optional.of(list);
     }
 
     /** Writes what {@link #out} gathered at {@code at} and empties it; the position after it. */
@@ -448,6 +476,7 @@ final class SharedLog implements Closeable {
         synchronized (segments) {
             segments.put(next, channel);
         }
+        completeSizes.add(currentSize);
         current = next;
         currentSize = 0;
     }
@@ -465,18 +494,22 @@ final class SharedLog implements Closeable {
                 }
             }
         }
-        if (files.isEmpty()) {
-            segments.put(1L, openSegment(1, true));
-            current = 1;
-            currentSize = 0;
-            return new Scanned(new HashMap<>(), 0, 0);
-        }
         long number = 1;
         for (long segment : files.keySet()) {
             if (segment != number) {
                 throw missing(number, files);
             }
             number++;
+        }
+        Optional<SegmentList> list = SegmentList.read(directory);
+        if (list.isPresent() && list.get().newest() > files.size()) {
+            throw lost(files.size(), list.get());
+        }
+        if (files.isEmpty()) {
+            segments.put(1L, openSegment(1, true));
+            current = 1;
+            currentSize = 0;
+            return new Scanned(new HashMap<>(), 0, 0);
         }
         Map<String, Long> tails = new HashMap<>();
         long count = 0;
@@ -485,8 +518,22 @@ final class SharedLog implements Closeable {
             boolean last = file.getKey().equals(files.lastKey());
             FileChannel channel = openSegment(file.getKey(), last);
             segments.put(file.getKey(), channel);
+            if (list.isPresent()) {
+                checkListed(file.getKey(), channel.size(), list.get());
+            }
             SegmentScan scan = scanSegment(file.getKey(), channel, tails, last);
             count += scan.frames;
+            if (!last) {
+                completeSizes.add(channel.size());
+            } else if (list.isPresent()
+                    && list.get().newest() == file.getKey()
+                    && scan.good < list.get().newestBytes()) {
+                throw corrupt(
+                        position(file.getKey(), scan.good),
+                        "the segment's good frames end there, but " + list.get().newestBytes() + " bytes were"
+                                + " forced in it (its file '" + SegmentList.FILE + "' says so), so it was cut or"
+                                + " damaged, and the records after that byte would be lost; nothing was cut");
+            }
             if (last) {
                 long size = channel.size();
                 if (size > scan.good) {
@@ -505,7 +552,63 @@ final class SharedLog implements Closeable {
                 currentSize = scan.good;
             }
         }
+        listed = list;
+        if (list.isEmpty() || list.get().newest() < current || (list.get().newestBytes() == 0 && currentSize > 0)) {
+            relist(list);
+        }
         return new Scanned(tails, count, cut);
+    }
+
+    /**
+     * Lists the segments as the scan found them, when the file says less: there is none (a log written before
+     * there was one, or the file was deleted), or the process died after the log rolled over to a new segment
+     * and before its first batch was listed (none of that batch's appends had returned).
+     */
+    private void relist(Optional<SegmentList> list) throws IOException {
+        if (list.isEmpty() && (current > 1 || currentSize > 0)) {
+            LOG.warn(
+                    "shared log {} has no file '{}' (written by an earlier version, or its process died before its"
+                            + " first batch was listed, or the file was deleted): its {}"
+                            + " segments were taken as they are, the newest one whole; listing them now, so that a"
+                            + " lost newest segment is noticed from here on",
+                    directory,
+                    SegmentList.FILE,
+                    current);
+        } else if (list.isPresent() && list.get().newest() < current - 1) {
+            LOG.warn(
+                    "shared log {}: its file '{}' lists segments up to {}, the directory holds {}; listing them now",
+                    directory,
+                    SegmentList.FILE,
+                    list.get().newest(),
+                    current);
+        }
+        FileChannel channel;
+        synchronized (segments) {
+            channel = segments.get(current);
+        }
+        if (currentSize > 0) {
+            channel.force(false); // the list says these bytes are on the device: a FLUSH log's may not be yet
+        }
+        list(new SegmentList(completeSizes, current, currentSize));
+    }
+
+    /** Refuses a segment whose size is not what the list recorded: a complete one's exactly, the newest's at least. */
+    private void checkListed(long segment, long size, SegmentList list) {
+        if (segment < list.newest() && size != list.complete().get((int) segment - 1)) {
+            throw corrupt(
+                    position(segment, Math.min(size, list.complete().get((int) segment - 1))),
+                    "the segment holds " + size + " bytes, but it held "
+                            + list.complete().get((int) segment - 1)
+                            + " when the log rolled over from it (its file '" + SegmentList.FILE + "' says so), so"
+                            + " it was cut, grown or replaced since");
+        }
+        if (segment == list.newest() && size < list.newestBytes()) {
+            throw corrupt(
+                    position(segment, size),
+                    "the segment ends there, but " + list.newestBytes() + " bytes were forced in it (its file '"
+                            + SegmentList.FILE + "' says so), so it was cut, and the records after that byte would be"
+                            + " lost; nothing was cut");
+        }
     }
 
     private record SegmentScan(long frames, long good) {}
@@ -624,13 +727,13 @@ final class SharedLog implements Closeable {
                 StandardOpenOption.WRITE,
                 LinkOption.NOFOLLOW_LINKS);
         if (created) {
-            forceDirectory();
+            forceDirectory(directory);
         }
         return channel;
     }
 
-    /** Forces the directory, so that a new segment's entry survives a power cut. */
-    private void forceDirectory() {
+    /** Forces {@code directory}, so that a new or renamed entry in it survives a power cut. */
+    static void forceDirectory(Path directory) {
         try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
             dir.force(true);
         } catch (IOException | UnsupportedOperationException e) {
@@ -669,6 +772,27 @@ final class SharedLog implements Closeable {
                         + files.lastKey() + "; a log's segments are numbered from 1 and never deleted), so the"
                         + " records in it would be lost. Nothing was opened. Restore the directory from a copy, or"
                         + " move it away and start new sessions");
+    }
+
+    /**
+     * The newest segment the list names, and those after {@code newest} before it, are not there: their journals'
+     * forced records would vanish as if the journals had ended earlier.
+     */
+    private JournalException lost(long newest, SegmentList list) {
+        String missing = newest + 1 == list.newest()
+                ? "its newest segment " + segmentName(list.newest()) + " is missing"
+                : "its segments " + segmentName(newest + 1) + " to " + segmentName(list.newest()) + " are missing";
+        return new JournalException(
+                JournalException.Kind.CORRUPT,
+                directory.toString(),
+                0,
+                "shared log " + directory + " is corrupt: " + missing + " (its file '" + SegmentList.FILE + "' says its"
+                        + " newest segment is " + segmentName(list.newest()) + ", with " + list.newestBytes()
+                        + " bytes forced in it; the directory holds "
+                        + (newest == 0 ? "no segment" : "segments 1 to " + newest)
+                        + "), so the records there would be lost, and the steps they recorded would run again on"
+                        + " resume. Nothing was opened. Restore the missing segment from a copy of the directory,"
+                        + " or move the directory away and start new sessions");
     }
 
     private JournalException corrupt(long position, String problem) {

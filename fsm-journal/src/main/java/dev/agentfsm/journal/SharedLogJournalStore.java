@@ -52,7 +52,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * per journal, only where its last frame is: the journal's name and one position, about 100 bytes of heap
  * per journal, records never. {@link #open} walks the journal's links back from its last frame (one read per
  * line), never reading other journals' lines. Segments are never deleted or compacted: the log grows with
- * every journal it holds.
+ * every journal it holds. The directory's {@code segments} file lists the segments (rewritten once per segment,
+ * never per record), so that a missing segment, the newest included, or one cut short of what the file lists, is
+ * refused ({@link JournalException.Kind#CORRUPT}) naming it, never taken for journals that ended earlier.
  *
  * <p>The records are the same lines as in a journal file ({@link Journal} writes them: checksums, numbering,
  * MACs under a {@link JournalKey}), each kept in a frame with a checksum of its own.

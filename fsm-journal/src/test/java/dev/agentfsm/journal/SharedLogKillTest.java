@@ -17,10 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
  * Writers in another JVM, many journals appending to one shared log at once, killed with SIGKILL at a random
  * point (after a random number of reported lines): every line reported forced is in its journal, whole and in
  * order, after whatever batch was torn is cut off; while the child lived its store held the directory, naming
- * its process; the next child goes on with every journal from where it stopped, on the same log.
+ * its process; the next child goes on with every journal from where it stopped, on the same log. Its segments are
+ * small, so that the log rolls over many times and a kill can fall between making a segment and listing it.
  */
 class SharedLogKillTest {
     private static final int JOURNALS = 16;
+    /** About 75 lines a segment. */
+    private static final long SEGMENT_BYTES = 16 << 10;
 
     @TempDir
     Path dir;
@@ -39,7 +42,8 @@ class SharedLogKillTest {
                             System.getProperty("java.class.path"),
                             SharedLogWriterChild.class.getName(),
                             dir.toString(),
-                            Integer.toString(JOURNALS))
+                            Integer.toString(JOURNALS),
+                            Long.toString(SEGMENT_BYTES))
                     .redirectError(ProcessBuilder.Redirect.INHERIT)
                     .start();
             String run = "seed " + seed + ", kill " + kill + " after " + killAfter + " lines";
@@ -63,12 +67,17 @@ class SharedLogKillTest {
                 child.destroyForcibly(); // SIGKILL, in the middle of whatever batch it was writing
                 child.waitFor();
             }
+            // one past the list when the kill fell between making a segment and listing it: the log opens all the same
+            long listed = SegmentList.read(dir).map(SegmentList::newest).orElse(0L);
             try (SharedLogJournalStore store = SharedLogJournalStore.open(dir, Durability.SYNC)) {
                 System.out.printf(
-                        "%s: %d lines reported forced, %d in the log, a torn batch of %d bytes cut off%n",
+                        "%s: %d lines reported forced, %d in the log in %d segments (%d listed before), a torn batch"
+                                + " of %d bytes cut off%n",
                         run,
                         java.util.Arrays.stream(reported).sum(),
                         store.log().scanned().frames(),
+                        SegmentList.read(dir).orElseThrow().newest(),
+                        listed,
                         store.log().scanned().cutBytes());
                 for (int j = 0; j < JOURNALS; j++) {
                     String name = "j" + j;

@@ -14,10 +14,11 @@ import java.util.List;
 public final class SharedLogWriterChild {
     private SharedLogWriterChild() {}
 
-    /** {@code args}: the log's directory and the number of journals. */
+    /** {@code args}: the log's directory, the number of journals and the segments' size in bytes. */
     public static void main(String[] args) throws Exception {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        SharedLogJournalStore store = SharedLogJournalStore.open(Path.of(args[0]), Durability.SYNC);
+        SharedLogJournalStore store = SharedLogJournalStore.open(
+                Path.of(args[0]), Durability.SYNC, channel -> channel.force(false), Long.parseLong(args[2]));
         int journals = Integer.parseInt(args[1]);
         List<Thread> writers = new ArrayList<>();
         for (int j = 0; j < journals; j++) {

@@ -57,18 +57,6 @@ record SegmentList(List<Long> complete, long newest, long newestBytes) {
         }
     }
 
-    /** The list with the newest segment rolled over from at {@code size} bytes, and {@code next} newest, empty. */
-    SegmentList rolled(long size) {
-        List<Long> sizes = new ArrayList<>(complete);
-        sizes.add(size);
-        return new SegmentList(sizes, newest + 1, 0);
-    }
-
-    /** The list with {@code bytes} forced in the newest segment. */
-    SegmentList forced(long bytes) {
-        return new SegmentList(complete, newest, bytes);
-    }
-
     /**
      * The list in {@code directory}, empty when there is none (a log written before there was one, or a new log
      * whose first batch was never forced).

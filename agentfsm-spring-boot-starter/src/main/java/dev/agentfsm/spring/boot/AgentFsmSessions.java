@@ -137,6 +137,16 @@ public final class AgentFsmSessions {
 
         @Override
         public void onRoundEnd(String session, int round, RoundResult result) {
+            ended(session, round, result);
+        }
+
+        /** A resumed session's recorded rounds, which its entry in this process has not seen end. */
+        @Override
+        public void onReplayedRoundEnd(String session, int round, RoundResult result) {
+            ended(session, round, result);
+        }
+
+        private void ended(String session, int round, RoundResult result) {
             update(
                     session,
                     old -> new SessionState(

@@ -7,6 +7,7 @@ import dev.agentfsm.agents.linux.LinuxAgent;
 import dev.agentfsm.agents.linux.LinuxAgentStateManager;
 import dev.agentfsm.agents.linux.shell.ShellConfig;
 import dev.agentfsm.agents.linux.shell.ShellDriver;
+import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
@@ -219,6 +220,45 @@ class AgentFsmAutoConfigurationTest {
                 assertThat(listed.id()).isEqualTo("order-42");
                 assertThat(listed.machine()).isEqualTo("LinuxAgent");
                 assertThat(listed.state()).isEqualTo("LinuxAgent.FINISH");
+                assertThat(listed.outcome()).contains("COMPLETED");
+            });
+        });
+    }
+
+    @Test
+    void aResumedSessionIsListedWithTheRoundsItsJournalHolds() throws Exception {
+        Path file = dir.resolve("order-7.journal");
+        runner.run(context -> {
+            AgentFsmSessions sessions = context.getBean(AgentFsmSessions.class);
+            try (Journal journal = Journal.create(file)) {
+                LinuxAgent agent = LinuxAgent.builder(journal.driver(shell()), journal.llm(replay()))
+                        .build();
+                sessions.builder(LinuxAgentStateManager.instance(), agent)
+                        .id("order-7")
+                        .recorder(journal)
+                        .build()
+                        .runRound("count the files");
+            }
+        });
+        // another process: the session resumed from its journal, whose one round is replayed, not run again (a
+        // model with no reply to give)
+        runner.run(context -> {
+            AgentFsmSessions sessions = context.getBean(AgentFsmSessions.class);
+            try (Journal journal = Journal.open(file)) {
+                LinuxAgent agent = LinuxAgent.builder(
+                                journal.driver(shell()), journal.llm(ReplayLlmClient.of(List.of())))
+                        .build();
+                List<RoundResult> results = sessions.builder(LinuxAgentStateManager.instance(), agent)
+                        .id("order-7")
+                        .build()
+                        .resume(journal);
+                assertThat(results).singleElement().satisfies(r -> assertThat(r.outcome())
+                        .isEqualTo(Outcome.COMPLETED));
+            }
+            assertThat(sessions.sessions()).singleElement().satisfies(listed -> {
+                assertThat(listed.id()).isEqualTo("order-7");
+                assertThat(listed.state()).isEqualTo("LinuxAgent.FINISH");
+                assertThat(listed.rounds()).isEqualTo(1);
                 assertThat(listed.outcome()).contains("COMPLETED");
             });
         });

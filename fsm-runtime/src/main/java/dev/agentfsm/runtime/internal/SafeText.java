@@ -10,14 +10,16 @@ import java.util.Optional;
  * and safe to print. {@link #cut} shortens text with a visible marker; {@link #line} and {@link #lines}
  * also escape every character a terminal would act on, so that whatever a model, a tool or a command
  * wrote is shown as text and cannot move the cursor, clear the screen, set the title, write the
- * clipboard ({@code ESC ] 52}) or reorder what is shown around it (bidi overrides). This is the one
+ * clipboard ({@code ESC ] 52}) or reorder what is shown around it (bidi overrides), and so that no
+ * invisible character (a zero-width space, a bidi mark, a Unicode tag character carrying hidden text) is
+ * in what a person reads or approves without being seen. This is the one
  * place that shortens and escapes such text; the LLM client, the reply guard, the trace and its
  * reports, the console user channel and the command line all use it.
  *
  * <p>A cut is marked {@code ... (N chars)}, N being the length of the whole text. An escape is
  * written as in Java and JSON: <code>&#92;n</code>, <code>&#92;r</code>, <code>&#92;t</code>, and
- * <code>&#92;u</code> with four hex digits for every other character ({@link #escape}), so text shown
- * on a terminal and text written as JSON read the same.
+ * <code>&#92;u</code> with four hex digits for every other character, two for one beyond the BMP
+ * ({@link #escape}), so text shown on a terminal and text written as JSON read the same.
  */
 public final class SafeText {
     private static final String HEX = "0123456789abcdef";
@@ -46,10 +48,12 @@ public final class SafeText {
 
     /**
      * {@code text} as one line for a terminal: the C0 controls (newline and tab included), DEL, the C1
-     * controls, lone surrogates, the line and paragraph separators (U+2028, U+2029) and the bidi
-     * embedding, override and isolate controls (U+202A to U+202E, U+2066 to U+2069) are written as
-     * escapes (<code>&#92;n</code>, <code>&#92;r</code>, <code>&#92;t</code>, <code>&#92;u001b</code>,
-     * <code>&#92;u202e</code>); then, when the escaped
+     * controls, lone surrogates, the line and paragraph separators (U+2028, U+2029) and the format
+     * characters, which are invisible (the bidi controls U+202A to U+202E and U+2066 to U+2069, the bidi
+     * marks, zero-width spaces and joiners, U+FEFF, the tag characters U+E0000 to U+E007F, every
+     * character of Unicode's category Cf) are written as escapes (<code>&#92;n</code>, <code>&#92;r</code>,
+     * <code>&#92;t</code>, <code>&#92;u001b</code>, <code>&#92;u202e</code>,
+     * <code>&#92;udb40&#92;udc41</code>); then, when the escaped
      * line is longer than {@code maxChars}, it is cut there (never inside an escape) and ends with
      * {@code ... (N chars)}. The work done is bounded by {@code maxChars}, not by the text's length.
      *
@@ -117,7 +121,7 @@ public final class SafeText {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < text.length(); ) {
-            int c = text.codePointAt(i);
+            int c = shownUnit(text, i);
             i += Character.charCount(c);
             String shown = c == '\n' ? "" : escape(c);
             if (c == '\n' || line.length() + shown.length() > maxChars) {
@@ -131,24 +135,35 @@ public final class SafeText {
     }
 
     /**
-     * Whether a terminal could act on the code point {@code c} rather than show it: the C0 controls,
-     * DEL, the C1 controls, lone surrogates, the line and paragraph separators and the bidi controls.
+     * Whether a terminal could act on the code point {@code c} rather than show it, or would show nothing
+     * for it: the C0 controls, DEL, the C1 controls, lone surrogates, the line and paragraph separators and
+     * the format characters (Unicode's category Cf: the bidi controls and marks, the zero-width characters,
+     * the tag characters).
      */
     public static boolean unsafe(int c) {
         return c < 0x20
                 || (c >= 0x7f && c <= 0x9f)
-                || (c >= 0x202a && c <= 0x202e)
-                || (c >= 0x2066 && c <= 0x2069)
                 || c == 0x2028
                 || c == 0x2029
-                || (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
+                || (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE)
+                || (c > 0xa0 && Character.getType(c) == Character.FORMAT);
+    }
+
+    /**
+     * The code point at {@code i} when it is shown as itself, else the UTF-16 unit at {@code i}: an unsafe
+     * code point beyond the BMP is shown as the escapes of its two surrogates, one at a time, so that an
+     * escape is always six characters and never split.
+     */
+    private static int shownUnit(String text, int i) {
+        int c = text.codePointAt(i);
+        return unsafe(c) ? text.charAt(i) : c;
     }
 
     private static String escaped(String text, int from, int to, int maxChars, int length) {
         StringBuilder shown = new StringBuilder(Math.min(to - from, maxChars) + 24);
         int i = from;
         while (i < to) {
-            int c = text.codePointAt(i);
+            int c = shownUnit(text, i);
             int before = shown.length();
             append(c, shown);
             if (shown.length() > maxChars) {
@@ -163,13 +178,16 @@ public final class SafeText {
     /**
      * How the code point {@code c} is shown: itself when it is safe, else its escape (<code>&#92;n</code>,
      * <code>&#92;r</code>, <code>&#92;t</code>, or <code>&#92;u</code> and four hex digits, as in
-     * <code>&#92;u001b</code>), which is also a valid escape in a JSON string.
+     * <code>&#92;u001b</code>, twice for a code point beyond the BMP: its two surrogates, as in
+     * <code>&#92;udb40&#92;udc41</code>), which is also a valid escape in a JSON string.
      */
     public static String escape(int c) {
         if (!unsafe(c)) {
             return Character.toString(c);
         }
-        // every unsafe code point is in the BMP, so four digits always do
+        if (Character.isSupplementaryCodePoint(c)) {
+            return escape(Character.highSurrogate(c)) + escape(Character.lowSurrogate(c));
+        }
         return switch (c) {
             case '\n' -> "\\n";
             case '\r' -> "\\r";

@@ -61,7 +61,8 @@ import reactor.core.publisher.Mono;
  *       {@link DriverException} with a one-line reason naming which, which takes the machine to its
  *       {@code onError} state.
  *   <li>{@link #close()} ends the session and, for a server it started, stops the process and
- *       everything the process started ({@code SIGTERM}, {@link McpOptions#stopGrace()} to exit, then {@code SIGKILL}), also a daemon that left its tree (see {@link ServerProcesses}).
+ *       everything the process started ({@code SIGTERM}, {@link McpOptions#stopGrace()} to exit, then {@code SIGKILL}), also a daemon that left its tree (see {@link ServerProcesses}); a shutdown hook does the same for a driver
+ *       still open when the JVM exits.
  * </ul>
  *
  * <pre>{@code
@@ -135,7 +136,7 @@ public final class McpDriver implements DeviceDriver {
         if (endpoint instanceof McpEndpoint.Stdio command) {
             StdioTransport started =
                     new StdioTransport(command, options.maxMessageBytes(), toolsChanged, McpJsonDefaults.getMapper());
-            started.start(name);
+            started.start(name, options.stopGrace());
             stdio = Optional.of(started);
             transport = started;
         } else {

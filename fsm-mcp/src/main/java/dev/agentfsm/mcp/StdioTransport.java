@@ -12,6 +12,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -83,8 +84,12 @@ final class StdioTransport implements McpClientTransport {
         this.json = json;
     }
 
-    /** Starts the server, its stderr reader and the writer of its stdin; its stdout is read once connected. */
-    void start(String name) throws DriverException {
+    /**
+     * Starts the server, its stderr reader and the writer of its stdin; its stdout is read once connected.
+     * The server is ended ({@link ServerProcesses}) with {@code grace} when the JVM exits, unless the driver
+     * ended it before.
+     */
+    void start(String name, Duration grace) throws DriverException {
         ProcessBuilder builder = new ProcessBuilder(endpoint.command());
         builder.environment().putAll(endpoint.environment());
         builder.environment().put(MARK, mark);
@@ -96,6 +101,7 @@ final class StdioTransport implements McpClientTransport {
                     name + ": could not start the MCP server: " + SafeText.line(String.valueOf(e.getMessage()), 300),
                     e);
         }
+        ServerProcesses.endAtExit(process.toHandle(), mark, grace);
         thread(name + " stderr", this::readStderr);
         thread(name + " stdin", this::write);
     }

@@ -14,9 +14,19 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs one command (no shell) with a time-out. Output goes to temporary files rather than pipes, so a
  * child that leaves grandchildren behind cannot keep a reader blocked; on time-out the whole process
- * tree is killed and the call fails, so nothing hangs.
+ * tree is killed and the call fails, so nothing hangs. The files are watched while the command runs: one
+ * that prints more than {@link #MAX_OUTPUT_BYTES} (a device or an {@code adb} gone wrong, streaming without
+ * end) is killed the same way and the call fails, before it fills the disk or the heap.
  */
 final class ProcessRunner {
+    /**
+     * The most a command may print, stdout and stderr together: far more than the largest answer read
+     * ({@code uiautomator dump}, a few hundred KiB; screenshots are pulled to a file of their own).
+     */
+    static final long MAX_OUTPUT_BYTES = 64L * 1024 * 1024;
+
+    /** How often the size of the output is looked at while the command runs. */
+    private static final long WATCH_MILLIS = 100;
 
     /**
      * What a finished command did.
@@ -60,17 +70,33 @@ final class ProcessRunner {
             builder.environment().putAll(environment);
             Process process = start(builder, argv);
             try {
-                if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                long deadline = System.nanoTime() + timeout.toNanos();
+                boolean tooMuch = false;
+                while (!process.waitFor(
+                        Math.min(WATCH_MILLIS, Math.max(0, deadline - System.nanoTime()) / 1_000_000),
+                        TimeUnit.MILLISECONDS)) {
+                    tooMuch = printed(out, err) > MAX_OUTPUT_BYTES;
+                    if (tooMuch || deadline - System.nanoTime() <= 0) {
+                        break;
+                    }
+                }
+                if (tooMuch || process.isAlive()) {
                     int killed = killTree(process);
+                    String what = killed > 0 ? "; killed it and " + killed + " child process(es)" : "; killed it";
+                    if (tooMuch) {
+                        throw tooMuch(argv, out, err, what);
+                    }
                     throw new DriverException("`" + String.join(" ", argv) + "` did not finish within "
-                            + timeout.toMillis() + " ms; killed it"
-                            + (killed > 0 ? " and " + killed + " child process(es)" : "")
+                            + timeout.toMillis() + " ms" + what
                             + ". The device may be hung or disconnected: check it with `adb devices`");
                 }
             } catch (InterruptedException e) {
                 killTree(process);
                 Thread.currentThread().interrupt();
                 throw new DriverException("interrupted while running `" + String.join(" ", argv) + "`; killed it", e);
+            }
+            if (printed(out, err) > MAX_OUTPUT_BYTES) {
+                throw tooMuch(argv, out, err, "");
             }
             return new Result(
                     process.exitValue(),
@@ -82,6 +108,17 @@ final class ProcessRunner {
             deleteQuietly(out);
             deleteQuietly(err);
         }
+    }
+
+    /** How many bytes the command printed so far, on both streams. */
+    private static long printed(Path out, Path err) throws IOException {
+        return Files.size(out) + Files.size(err);
+    }
+
+    private static DriverException tooMuch(List<String> argv, Path out, Path err, String what) throws IOException {
+        return new DriverException("`" + String.join(" ", argv) + "` printed more than " + MAX_OUTPUT_BYTES
+                + " bytes (" + Files.size(out) + " on stdout, " + Files.size(err) + " on stderr), more than any"
+                + " answer adb gives" + what + ". Check the device and the adb in use");
     }
 
     private static Process start(ProcessBuilder builder, List<String> argv) throws DriverException {

@@ -110,15 +110,23 @@ public final class ShellMcpServer {
                     + "; keep the token (--token-env NAME, or the generated one) or bind to 127.0.0.1");
         }
         McpJsonMapper mapper = McpJsonDefaults.getMapper();
-        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                // its own refusals as JSON-RPC errors, not as Java exceptions with their stack traces
-                .jsonMapper(new JsonRpcErrorMapper(mapper))
-                .mcpEndpoint(ENDPOINT)
-                .maxRequestSize(options.maxBodyBytes())
-                // the SDK drops a session idle for this long: the guard has expired it by then
-                .sessionSweepInterval(options.sessionIdle())
-                .build();
-        McpSyncServer mcp = configure(McpServer.sync(transport));
+        SdkExecutors.Built<HttpServletStreamableServerTransportProvider> built =
+                SdkExecutors.started(() -> HttpServletStreamableServerTransportProvider.builder()
+                        // its own refusals as JSON-RPC errors, not as Java exceptions with their stack traces
+                        .jsonMapper(new JsonRpcErrorMapper(mapper))
+                        .mcpEndpoint(ENDPOINT)
+                        .maxRequestSize(options.maxBodyBytes())
+                        // the SDK drops a session idle for this long: the guard has expired it by then
+                        .sessionSweepInterval(options.sessionIdle())
+                        .build());
+        HttpServletStreamableServerTransportProvider transport = built.value();
+        McpSyncServer mcp;
+        try {
+            mcp = configure(McpServer.sync(transport));
+        } catch (RuntimeException e) {
+            built.executors().shutdown();
+            throw e;
+        }
         Server jetty = new Server();
         ServerConnector connector = new ServerConnector(jetty);
         // the address checked above, not its name: Jetty would look the name up again, and the answer may differ
@@ -136,21 +144,29 @@ public final class ShellMcpServer {
             jetty.start();
         } catch (Exception e) {
             mcp.close();
+            try {
+                jetty.stop(); // its threads are not daemons either
+            } catch (Exception stop) { // Jetty's LifeCycle.stop() declares Exception
+                e.addSuppressed(stop);
+            }
+            built.executors().shutdown();
             throw e;
         }
-        return new Http(jetty, mcp, connector.getLocalPort(), address.getHostString());
+        return new Http(jetty, mcp, built.executors(), connector.getLocalPort(), address.getHostString());
     }
 
     /** A running HTTP server. */
     public static final class Http implements AutoCloseable {
         private final Server jetty;
         private final McpSyncServer mcp;
+        private final SdkExecutors executors;
         private final int port;
         private final String host;
 
-        private Http(Server jetty, McpSyncServer mcp, int port, String host) {
+        private Http(Server jetty, McpSyncServer mcp, SdkExecutors executors, int port, String host) {
             this.jetty = jetty;
             this.mcp = mcp;
+            this.executors = executors;
             this.port = port;
             this.host = host;
         }
@@ -171,13 +187,14 @@ public final class ShellMcpServer {
         }
 
         /**
-         * Closes the MCP sessions and stops the HTTP server.
+         * Closes the MCP sessions and stops the HTTP server, leaving none of its threads running.
          *
          * @throws IllegalStateException when Jetty fails to stop, naming the address
          */
         @Override
         public void close() {
             mcp.closeGracefully();
+            executors.shutdown();
             try {
                 jetty.stop();
             } catch (InterruptedException e) {

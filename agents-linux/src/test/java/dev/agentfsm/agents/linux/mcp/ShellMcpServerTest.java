@@ -115,6 +115,47 @@ class ShellMcpServerTest {
 
     private static final String TOKEN = "test-token-0123456789abcdef";
 
+    /**
+     * The SDK's session sweeper runs on a thread that is not a daemon, which the SDK never stops, and
+     * Jetty's pool threads are not daemons either: left running, they keep a program that served and
+     * closed, or failed to start, from exiting.
+     */
+    @Test
+    void onHttpNoThreadOutlivesTheServerClosedOrFailedToStart() throws Exception {
+        ShellMcpServer server = new ShellMcpServer(
+                ShellDriver.of(ShellConfig.of(CommandDirectories.readable(root))), Duration.ofSeconds(10));
+        java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        try (ShellMcpServer.Http http = server.serveHttp(
+                        new InetSocketAddress("127.0.0.1", 0),
+                        HttpServerOptions.requireToken(TOKEN).build());
+                McpDriver shell =
+                        McpDriver.connect(McpEndpoint.http(http.url()).withBearerToken(TOKEN), McpOptions.DEFAULTS)) {
+            assertTrue(shell.execute(new Action("execute_command", Map.of("command", "ls")), TIMEOUT)
+                    .success());
+            try (java.net.ServerSocket taken =
+                    new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+                Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> server.serveHttp(
+                                new InetSocketAddress("127.0.0.1", taken.getLocalPort()),
+                                HttpServerOptions.requireToken(TOKEN).build())
+                        .close());
+                assertTrue(String.valueOf(e.getMessage()).contains("bind"), e.toString());
+            }
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        List<Thread> left;
+        while (!(left = started(before)).isEmpty() && System.nanoTime() - deadline < 0) {
+            Thread.sleep(25);
+        }
+        assertEquals(List.of(), left.stream().map(Thread::getName).toList(), "threads left running");
+    }
+
+    /** The threads alive now that were not in {@code before} and are not daemons. */
+    private static List<Thread> started(java.util.Set<Thread> before) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> !before.contains(t) && t.isAlive() && !t.isDaemon())
+                .toList();
+    }
+
     @Test
     void onHttpAClientWithoutTheTokenGetsOneLineNaming401() throws Exception {
         ShellMcpServer server = new ShellMcpServer(

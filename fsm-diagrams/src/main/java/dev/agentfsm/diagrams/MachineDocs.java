@@ -177,7 +177,7 @@ public final class MachineDocs {
                 .forEach((model, svg) -> contents.put(docsDirectory.resolve(model.baseName() + ".svg"), svg));
         for (Map.Entry<Path, String> file : contents.entrySet()) {
             if (!readText(file.getKey())
-                    .map(text -> text.equals(file.getValue()))
+                    .map(text -> GeneratedFiles.asWritten(text).equals(file.getValue()))
                     .orElse(false)) {
                 Files.writeString(file.getKey(), file.getValue(), StandardCharsets.UTF_8);
                 written.add(file.getKey());
@@ -190,7 +190,7 @@ public final class MachineDocs {
         }
         String list = GeneratedFiles.text(module, expectedFiles());
         if (!readText(generatedList)
-                .map(text -> text.replace("\r\n", "\n").equals(list))
+                .map(text -> GeneratedFiles.asWritten(text).equals(list))
                 .orElse(false)) {
             GeneratedFiles.write(generatedList, list);
             written.add(generatedList);
@@ -229,7 +229,7 @@ public final class MachineDocs {
             Optional<String> committed = readText(page);
             if (committed.isEmpty()) {
                 stale.add(new Stale(page, "missing"));
-            } else if (!committed.get().replace("\r\n", "\n").equals(expected)) {
+            } else if (!GeneratedFiles.asWritten(committed.get()).equals(expected)) {
                 stale.add(new Stale(page, "out of date: " + model.machine().name() + " changed since it was written"));
             }
             Path svg = docsDirectory.resolve(model.baseName() + ".svg");
@@ -246,7 +246,7 @@ public final class MachineDocs {
         Optional<String> list = readText(generatedList);
         if (list.isEmpty()) {
             stale.add(new Stale(generatedList, "missing"));
-        } else if (!list.get().replace("\r\n", "\n").equals(GeneratedFiles.text(module, expectedFiles()))) {
+        } else if (!GeneratedFiles.asWritten(list.get()).equals(GeneratedFiles.text(module, expectedFiles()))) {
             stale.add(new Stale(generatedList, "out of date: names other files than the machines of this build"));
         }
         for (Path orphan : ownership(docsDirectory, module).orphans()) {
@@ -276,6 +276,30 @@ public final class MachineDocs {
     }
 
     /**
+     * The lists of other modules in {@code docsDirectory} that name pages or SVGs of this build's machines, each
+     * with those file names, in the order of the lists' names. Such a list is out of date: its module was renamed
+     * (its artifact id changed), so nothing rewrites the list under the old name any more and every page it names
+     * is kept for good, even once its machine is gone; or a machine moved to this module and the other one has not
+     * run the docs goal since. Empty when no other list names this build's files.
+     *
+     * @param module the name of the module, as given to {@link #writeDocs}
+     */
+    public Map<Path, List<String>> alsoListedElsewhere(Path docsDirectory, String module) throws IOException {
+        Set<String> expected = expectedFiles();
+        Map<Path, List<String>> lists = new LinkedHashMap<>();
+        if (models.isEmpty()) {
+            return lists;
+        }
+        GeneratedFiles.othersLists(docsDirectory, module).forEach((list, names) -> {
+            List<String> ours = names.stream().filter(expected::contains).toList();
+            if (!ours.isEmpty()) {
+                lists.put(list, ours);
+            }
+        });
+        return lists;
+    }
+
+    /**
      * Which of the docs directory's pages and SVGs that belong to no machine of this build the module
      * may delete.
      *
@@ -295,7 +319,10 @@ public final class MachineDocs {
         List<Path> orphans = new ArrayList<>();
         for (String name : own) {
             Path file = docsDirectory.resolve(name);
-            if (!expected.contains(name) && !others.contains(name) && Files.isRegularFile(file)) {
+            if (!expected.contains(name)
+                    && !others.contains(name)
+                    && docsDirectory.equals(file.getParent())
+                    && Files.isRegularFile(file)) {
                 orphans.add(file);
             }
         }

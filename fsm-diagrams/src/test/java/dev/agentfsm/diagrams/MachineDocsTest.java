@@ -12,6 +12,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -254,6 +255,52 @@ class MachineDocsTest {
                 machines.writeDocs(docs, MODULE, out, 1).written(),
                 "a current SVG is not drawn or written again");
         assertEquals(crlf, Files.readString(svg));
+    }
+
+    @Test
+    void aListAndAPageCheckedOutOnWindowsAreCurrentForTheCheckAndForTheDocsGoalAlike() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, MODULE, out, 1);
+        Path page = docs.resolve("example.Desk.md");
+        // git's autocrlf writes \r\n; an editor saving the list may put a byte order mark in front
+        String crlfPage = Files.readString(page).replace("\n", "\r\n");
+        Files.writeString(page, crlfPage);
+        String bomList = "\uFEFF" + Files.readString(list).replace("\n", "\r\n");
+        Files.writeString(list, bomList);
+
+        assertEquals(List.of(), machines.check(docs, MODULE));
+        assertEquals(List.of(), machines.writeDocs(docs, MODULE, out, 1).written(), "nothing is written again");
+        assertEquals(crlfPage, Files.readString(page));
+        assertEquals(bomList, Files.readString(list));
+        assertEquals(List.of(page, docs.resolve("example.Desk.svg")), MachineDocs.generated(docs, MODULE));
+    }
+
+    @Test
+    void aListNamingAWindowsDriveOrStreamIsAnErrorAndNothingIsDeleted() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, MODULE, out, 1);
+        // on Windows C:x.md is x.md in drive C's current directory, wherever that is
+        Files.writeString(list, Files.readString(list) + "C:example.Gone.md\n");
+
+        FileSystemException e = assertThrows(FileSystemException.class, () -> machines.check(docs, MODULE));
+        assertTrue(e.getMessage().contains("line 5: 'C:example.Gone.md' is not the name of a page"), e.getMessage());
+        assertThrows(FileSystemException.class, () -> machines.writeDocs(docs, MODULE, out, 1));
+    }
+
+    @Test
+    void theListOfARenamedModuleIsNamedForItKeepsThePagesItNamesForGood() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, "old-name", out, 1);
+        Path oldList = docs.resolve(".agentfsm/old-name.files");
+        assertEquals(Map.of(), machines.alsoListedElsewhere(docs, "old-name"));
+
+        // the module's artifactId changed: its list under the old name stays, and nothing rewrites it
+        machines.writeDocs(docs, MODULE, out, 1);
+        assertEquals(
+                Map.of(oldList, List.of("example.Desk.md", "example.Desk.svg")),
+                machines.alsoListedElsewhere(docs, MODULE));
+        assertEquals(List.of(), machines.check(docs, MODULE), "the pages are current: only a warning can tell");
+        assertEquals(Map.of(), MachineDocs.read(temp.resolve("classes")).alsoListedElsewhere(docs, MODULE));
     }
 
     @Test

@@ -175,13 +175,18 @@ public final class MachineDocs {
         }
         render(toDraw, threads)
                 .forEach((model, svg) -> contents.put(docsDirectory.resolve(model.baseName() + ".svg"), svg));
+        Map<Path, String> changed = new LinkedHashMap<>();
         for (Map.Entry<Path, String> file : contents.entrySet()) {
             if (!readText(file.getKey())
                     .map(text -> GeneratedFiles.asWritten(text).equals(file.getValue()))
                     .orElse(false)) {
-                Files.writeString(file.getKey(), file.getValue(), StandardCharsets.UTF_8);
-                written.add(file.getKey());
+                requireNoLink(file.getKey());
+                changed.put(file.getKey(), file.getValue());
             }
+        }
+        for (Map.Entry<Path, String> file : changed.entrySet()) {
+            Files.writeString(file.getKey(), file.getValue(), StandardCharsets.UTF_8);
+            written.add(file.getKey());
         }
         List<Path> removed = new ArrayList<>();
         for (Path orphan : ownership.orphans()) {
@@ -419,6 +424,21 @@ public final class MachineDocs {
             return Optional.empty();
         }
         return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A page or SVG to write must not be a symbolic link: writing would go through it, to wherever it points,
+     * outside the docs directory as well (a link committed to a repository and the docs goal run by its CI).
+     */
+    private static void requireNoLink(Path file) throws IOException {
+        if (Files.isSymbolicLink(file)) {
+            throw new FileSystemException(
+                    file.toString(),
+                    null,
+                    "a symbolic link (to " + Files.readSymbolicLink(file) + "); agentfsm writes its pages and SVGs"
+                            + " as files, never through a link: nothing was written or deleted; remove the link and"
+                            + " run the docs goal again");
+        }
     }
 
     /** A path given as a directory must be one, or nothing yet: a file there is a mistake to name, not an empty directory. */

@@ -276,6 +276,35 @@ class MachineDocsTest {
     }
 
     @Test
+    void aPageThatIsALinkIsNeverWrittenThrough() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, MODULE, out, 1);
+        Path outside = Files.writeString(temp.resolve("authorized_keys"), "outside the docs directory");
+        Path page = docs.resolve("example.Desk.md");
+        Files.delete(page);
+        Files.createSymbolicLink(page, outside);
+        Files.delete(docs.resolve("example.Desk.svg"));
+
+        FileSystemException e = assertThrows(FileSystemException.class, () -> machines.writeDocs(docs, MODULE, out, 1));
+        assertEquals(
+                page + ": a symbolic link (to " + outside + "); agentfsm writes its pages and SVGs as files, never"
+                        + " through a link: nothing was written or deleted; remove the link and run the docs goal again",
+                e.getMessage());
+        assertEquals("outside the docs directory", Files.readString(outside));
+        assertTrue(Files.notExists(docs.resolve("example.Desk.svg")), "nothing written");
+
+        // an orphan that is a link: the link is deleted, never what it points to
+        Files.delete(page);
+        machines.writeDocs(docs, MODULE, out, 1);
+        Files.writeString(list, Files.readString(list) + "example.Gone.md\n");
+        Files.createSymbolicLink(docs.resolve("example.Gone.md"), outside);
+        assertEquals(
+                List.of(docs.resolve("example.Gone.md")),
+                machines.writeDocs(docs, MODULE, out, 1).removed());
+        assertEquals("outside the docs directory", Files.readString(outside));
+    }
+
+    @Test
     void aListNamingAWindowsDriveOrStreamIsAnErrorAndNothingIsDeleted() throws Exception {
         MachineDocs machines = MachineDocs.read(models);
         machines.writeDocs(docs, MODULE, out, 1);

@@ -33,6 +33,7 @@ public class CheckMojo extends DocsParameters {
         List<MachineDocs.Stale> stale;
         try {
             stale = machines.check(docsDirectory.toPath(), module);
+            warnAboutOtherLists(machines);
         } catch (IOException e) {
             throw new MojoExecutionException(
                     "agentfsm: cannot compare " + shown(docsDirectory.toPath()) + " with the build's models: " + e, e);

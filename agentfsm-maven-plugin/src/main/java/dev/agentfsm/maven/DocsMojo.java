@@ -35,6 +35,7 @@ public class DocsMojo extends DocsParameters {
         try {
             MachineDocs.DocsUpdate update =
                     machines.writeDocs(docsDirectory.toPath(), module, diagramsDirectory.toPath(), threads());
+            warnAboutOtherLists(machines);
             for (Path file : update.written()) {
                 getLog().info("agentfsm: wrote " + shown(file));
             }

@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -44,6 +45,22 @@ abstract class DocsParameters extends ModelsParameters {
                     + left.stream().map(this::shown).collect(Collectors.joining(", "))
                     + "); if its machines are gone, delete them and "
                     + shown(MachineDocs.generatedList(docsDirectory.toPath(), module)) + " by hand");
+        }
+    }
+
+    /**
+     * Warns about each other module's list in the docs directory that names pages of this module's machines: the
+     * list of a module that was renamed keeps those pages for good, and a module's machine that moved here is still
+     * on the list of the module it left until that module runs the docs goal.
+     */
+    void warnAboutOtherLists(MachineDocs machines) throws IOException {
+        for (Map.Entry<Path, List<String>> list :
+                machines.alsoListedElsewhere(docsDirectory.toPath(), module).entrySet()) {
+            getLog().warn("agentfsm: " + shown(list.getKey()) + ", the list of another module, also names "
+                    + String.join(", ", list.getValue()) + ", which module " + module + " generates: if that module"
+                    + " was renamed (its artifactId changed), delete " + shown(list.getKey()) + ", or the pages it"
+                    + " names are kept when their machines are gone; if the machines moved here from it, run the"
+                    + " docs goal in that module too");
         }
     }
 }

@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -54,7 +56,10 @@ final class GeneratedFiles {
         return text.toString();
     }
 
-    /** The file names a list holds; none when it is not there. */
+    /**
+     * The file names a list holds; none when it is not there. Line ends may be {@code \r\n} and the text may
+     * start with a byte order mark: a Windows checkout (git's autocrlf) or an editor's saving is the same list.
+     */
     static Set<String> read(Path list) throws IOException {
         Set<String> files = new TreeSet<>();
         if (!Files.isRegularFile(list)) {
@@ -62,7 +67,7 @@ final class GeneratedFiles {
         }
         List<String> lines = Files.readAllLines(list, StandardCharsets.UTF_8);
         for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
+            String line = (i == 0 ? withoutByteOrderMark(lines.get(i)) : lines.get(i)).strip();
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
@@ -82,9 +87,16 @@ final class GeneratedFiles {
     /** The file names the lists of every module other than {@code module} hold. */
     static Set<String> listedByOthers(Path docsDirectory, String module) throws IOException {
         Set<String> files = new TreeSet<>();
+        othersLists(docsDirectory, module).values().forEach(files::addAll);
+        return files;
+    }
+
+    /** The lists of every module other than {@code module}, in the order of their names, with the names each holds. */
+    static Map<Path, Set<String>> othersLists(Path docsDirectory, String module) throws IOException {
+        Map<Path, Set<String>> others = new LinkedHashMap<>();
         Path directory = docsDirectory.resolve(DIRECTORY);
         if (!Files.isDirectory(directory)) {
-            return files;
+            return others;
         }
         Path own = of(docsDirectory, module);
         try (Stream<Path> lists = Files.list(directory)) {
@@ -92,11 +104,23 @@ final class GeneratedFiles {
                     .sorted()
                     .toList()) {
                 if (!list.equals(own)) {
-                    files.addAll(read(list));
+                    others.put(list, read(list));
                 }
             }
         }
-        return files;
+        return others;
+    }
+
+    /**
+     * {@code text} as agentfsm wrote it, when it is a checkout of it: without the byte order mark an editor may
+     * put in front, and with {@code \n} for each {@code \r\n} that git's autocrlf writes on Windows.
+     */
+    static String asWritten(String text) {
+        return withoutByteOrderMark(text).replace("\r\n", "\n");
+    }
+
+    private static String withoutByteOrderMark(String text) {
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     /** Writes a list whole or not at all, so that a module reading it while another writes never sees half. */
@@ -111,10 +135,16 @@ final class GeneratedFiles {
         }
     }
 
+    /**
+     * Whether {@code name} is a page or SVG of the docs directory itself on every system: no separator, and no
+     * colon, which Windows reads as a drive ({@code C:x.md} is not in the directory but in drive C's current one)
+     * or a file's alternate stream; a machine's file name never holds one.
+     */
     private static boolean isPageOrSvg(String name) {
         return (name.endsWith(".md") || name.endsWith(".svg"))
                 && !name.startsWith(".")
                 && name.indexOf('/') < 0
-                && name.indexOf('\\') < 0;
+                && name.indexOf('\\') < 0
+                && name.indexOf(':') < 0;
     }
 }

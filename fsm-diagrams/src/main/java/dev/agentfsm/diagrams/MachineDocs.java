@@ -175,13 +175,18 @@ public final class MachineDocs {
         }
         render(toDraw, threads)
                 .forEach((model, svg) -> contents.put(docsDirectory.resolve(model.baseName() + ".svg"), svg));
+        Map<Path, String> changed = new LinkedHashMap<>();
         for (Map.Entry<Path, String> file : contents.entrySet()) {
             if (!readText(file.getKey())
-                    .map(text -> text.equals(file.getValue()))
+                    .map(text -> GeneratedFiles.asWritten(text).equals(file.getValue()))
                     .orElse(false)) {
-                Files.writeString(file.getKey(), file.getValue(), StandardCharsets.UTF_8);
-                written.add(file.getKey());
+                requireNoLink(file.getKey());
+                changed.put(file.getKey(), file.getValue());
             }
+        }
+        for (Map.Entry<Path, String> file : changed.entrySet()) {
+            Files.writeString(file.getKey(), file.getValue(), StandardCharsets.UTF_8);
+            written.add(file.getKey());
         }
         List<Path> removed = new ArrayList<>();
         for (Path orphan : ownership.orphans()) {
@@ -190,7 +195,7 @@ public final class MachineDocs {
         }
         String list = GeneratedFiles.text(module, expectedFiles());
         if (!readText(generatedList)
-                .map(text -> text.replace("\r\n", "\n").equals(list))
+                .map(text -> GeneratedFiles.asWritten(text).equals(list))
                 .orElse(false)) {
             GeneratedFiles.write(generatedList, list);
             written.add(generatedList);
@@ -229,7 +234,7 @@ public final class MachineDocs {
             Optional<String> committed = readText(page);
             if (committed.isEmpty()) {
                 stale.add(new Stale(page, "missing"));
-            } else if (!committed.get().replace("\r\n", "\n").equals(expected)) {
+            } else if (!GeneratedFiles.asWritten(committed.get()).equals(expected)) {
                 stale.add(new Stale(page, "out of date: " + model.machine().name() + " changed since it was written"));
             }
             Path svg = docsDirectory.resolve(model.baseName() + ".svg");
@@ -246,7 +251,7 @@ public final class MachineDocs {
         Optional<String> list = readText(generatedList);
         if (list.isEmpty()) {
             stale.add(new Stale(generatedList, "missing"));
-        } else if (!list.get().replace("\r\n", "\n").equals(GeneratedFiles.text(module, expectedFiles()))) {
+        } else if (!GeneratedFiles.asWritten(list.get()).equals(GeneratedFiles.text(module, expectedFiles()))) {
             stale.add(new Stale(generatedList, "out of date: names other files than the machines of this build"));
         }
         for (Path orphan : ownership(docsDirectory, module).orphans()) {
@@ -276,6 +281,30 @@ public final class MachineDocs {
     }
 
     /**
+     * The lists of other modules in {@code docsDirectory} that name pages or SVGs of this build's machines, each
+     * with those file names, in the order of the lists' names. Such a list is out of date: its module was renamed
+     * (its artifact id changed), so nothing rewrites the list under the old name any more and every page it names
+     * is kept for good, even once its machine is gone; or a machine moved to this module and the other one has not
+     * run the docs goal since. Empty when no other list names this build's files.
+     *
+     * @param module the name of the module, as given to {@link #writeDocs}
+     */
+    public Map<Path, List<String>> alsoListedElsewhere(Path docsDirectory, String module) throws IOException {
+        Set<String> expected = expectedFiles();
+        Map<Path, List<String>> lists = new LinkedHashMap<>();
+        if (models.isEmpty()) {
+            return lists;
+        }
+        GeneratedFiles.othersLists(docsDirectory, module).forEach((list, names) -> {
+            List<String> ours = names.stream().filter(expected::contains).toList();
+            if (!ours.isEmpty()) {
+                lists.put(list, ours);
+            }
+        });
+        return lists;
+    }
+
+    /**
      * Which of the docs directory's pages and SVGs that belong to no machine of this build the module
      * may delete.
      *
@@ -295,7 +324,10 @@ public final class MachineDocs {
         List<Path> orphans = new ArrayList<>();
         for (String name : own) {
             Path file = docsDirectory.resolve(name);
-            if (!expected.contains(name) && !others.contains(name) && Files.isRegularFile(file)) {
+            if (!expected.contains(name)
+                    && !others.contains(name)
+                    && docsDirectory.equals(file.getParent())
+                    && Files.isRegularFile(file)) {
                 orphans.add(file);
             }
         }
@@ -392,6 +424,21 @@ public final class MachineDocs {
             return Optional.empty();
         }
         return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A page or SVG to write must not be a symbolic link: writing would go through it, to wherever it points,
+     * outside the docs directory as well (a link committed to a repository and the docs goal run by its CI).
+     */
+    private static void requireNoLink(Path file) throws IOException {
+        if (Files.isSymbolicLink(file)) {
+            throw new FileSystemException(
+                    file.toString(),
+                    null,
+                    "a symbolic link (to " + Files.readSymbolicLink(file) + "); agentfsm writes its pages and SVGs"
+                            + " as files, never through a link: nothing was written or deleted; remove the link and"
+                            + " run the docs goal again");
+        }
     }
 
     /** A path given as a directory must be one, or nothing yet: a file there is a mistake to name, not an empty directory. */

@@ -81,6 +81,14 @@ public final class Main {
                 }
                 return 0;
             }
+            if (docsCommand) {
+                docs.alsoListedElsewhere(target, module)
+                        .forEach((list, names) -> err.println("agentfsm: warning: " + list
+                                + ", the list of another module, also names " + String.join(", ", names)
+                                + ", which module " + module + " generates: if that module was renamed, delete " + list
+                                + ", or the pages it names are kept when their machines are gone; if the machines"
+                                + " moved here from it, run docs for that module too"));
+            }
             switch (args[0]) {
                 case "svg" -> {
                     MachineDocs.Drawn drawn = docs.drawDiagrams(target, threads);

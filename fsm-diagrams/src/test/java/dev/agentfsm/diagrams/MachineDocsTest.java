@@ -12,6 +12,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -254,6 +255,81 @@ class MachineDocsTest {
                 machines.writeDocs(docs, MODULE, out, 1).written(),
                 "a current SVG is not drawn or written again");
         assertEquals(crlf, Files.readString(svg));
+    }
+
+    @Test
+    void aListAndAPageCheckedOutOnWindowsAreCurrentForTheCheckAndForTheDocsGoalAlike() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, MODULE, out, 1);
+        Path page = docs.resolve("example.Desk.md");
+        // git's autocrlf writes \r\n; an editor saving the list may put a byte order mark in front
+        String crlfPage = Files.readString(page).replace("\n", "\r\n");
+        Files.writeString(page, crlfPage);
+        String bomList = "\uFEFF" + Files.readString(list).replace("\n", "\r\n");
+        Files.writeString(list, bomList);
+
+        assertEquals(List.of(), machines.check(docs, MODULE));
+        assertEquals(List.of(), machines.writeDocs(docs, MODULE, out, 1).written(), "nothing is written again");
+        assertEquals(crlfPage, Files.readString(page));
+        assertEquals(bomList, Files.readString(list));
+        assertEquals(List.of(page, docs.resolve("example.Desk.svg")), MachineDocs.generated(docs, MODULE));
+    }
+
+    @Test
+    void aPageThatIsALinkIsNeverWrittenThrough() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, MODULE, out, 1);
+        Path outside = Files.writeString(temp.resolve("authorized_keys"), "outside the docs directory");
+        Path page = docs.resolve("example.Desk.md");
+        Files.delete(page);
+        Files.createSymbolicLink(page, outside);
+        Files.delete(docs.resolve("example.Desk.svg"));
+
+        FileSystemException e = assertThrows(FileSystemException.class, () -> machines.writeDocs(docs, MODULE, out, 1));
+        assertEquals(
+                page + ": a symbolic link (to " + outside + "); agentfsm writes its pages and SVGs as files, never"
+                        + " through a link: nothing was written or deleted; remove the link and run the docs goal again",
+                e.getMessage());
+        assertEquals("outside the docs directory", Files.readString(outside));
+        assertTrue(Files.notExists(docs.resolve("example.Desk.svg")), "nothing written");
+
+        // an orphan that is a link: the link is deleted, never what it points to
+        Files.delete(page);
+        machines.writeDocs(docs, MODULE, out, 1);
+        Files.writeString(list, Files.readString(list) + "example.Gone.md\n");
+        Files.createSymbolicLink(docs.resolve("example.Gone.md"), outside);
+        assertEquals(
+                List.of(docs.resolve("example.Gone.md")),
+                machines.writeDocs(docs, MODULE, out, 1).removed());
+        assertEquals("outside the docs directory", Files.readString(outside));
+    }
+
+    @Test
+    void aListNamingAWindowsDriveOrStreamIsAnErrorAndNothingIsDeleted() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, MODULE, out, 1);
+        // on Windows C:x.md is x.md in drive C's current directory, wherever that is
+        Files.writeString(list, Files.readString(list) + "C:example.Gone.md\n");
+
+        FileSystemException e = assertThrows(FileSystemException.class, () -> machines.check(docs, MODULE));
+        assertTrue(e.getMessage().contains("line 5: 'C:example.Gone.md' is not the name of a page"), e.getMessage());
+        assertThrows(FileSystemException.class, () -> machines.writeDocs(docs, MODULE, out, 1));
+    }
+
+    @Test
+    void theListOfARenamedModuleIsNamedForItKeepsThePagesItNamesForGood() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.writeDocs(docs, "old-name", out, 1);
+        Path oldList = docs.resolve(".agentfsm/old-name.files");
+        assertEquals(Map.of(), machines.alsoListedElsewhere(docs, "old-name"));
+
+        // the module's artifactId changed: its list under the old name stays, and nothing rewrites it
+        machines.writeDocs(docs, MODULE, out, 1);
+        assertEquals(
+                Map.of(oldList, List.of("example.Desk.md", "example.Desk.svg")),
+                machines.alsoListedElsewhere(docs, MODULE));
+        assertEquals(List.of(), machines.check(docs, MODULE), "the pages are current: only a warning can tell");
+        assertEquals(Map.of(), MachineDocs.read(temp.resolve("classes")).alsoListedElsewhere(docs, MODULE));
     }
 
     @Test

@@ -93,6 +93,28 @@ class MainTest {
     }
 
     @Test
+    void theListLeftUnderAModulesOldNameIsNamedInAWarning() throws IOException {
+        Path docs = Files.createDirectories(temp.resolve("docs"));
+        String models = Models.directory().toString();
+        assertEquals(0, run("docs", models, docs.toString()).status);
+        Path oldList = docs.resolve(".agentfsm/default.files");
+
+        // the same module, now given its name: the list under "default" is left
+        for (String command : new String[] {"docs", "check"}) {
+            Run renamed = run(command, models, docs.toString(), "desk-module");
+            assertEquals(0, renamed.status, renamed.err);
+            assertEquals(
+                    "agentfsm: warning: " + oldList + ", the list of another module, also names example.Desk.md,"
+                            + " example.Desk.svg, which module desk-module generates: if that module was renamed,"
+                            + " delete " + oldList + ", or the pages it names are kept when their machines are gone;"
+                            + " if the machines moved here from it, run docs for that module too\n",
+                    renamed.err);
+        }
+        Files.delete(oldList);
+        assertEquals("", run("check", models, docs.toString(), "desk-module").err);
+    }
+
+    @Test
     void aBrokenModelOrAWrongCallFails() throws IOException {
         Path models = Files.createDirectories(temp.resolve("models"));
         Files.writeString(models.resolve("a.Bad.yaml"), "machine: Bad\nstates: [\n");

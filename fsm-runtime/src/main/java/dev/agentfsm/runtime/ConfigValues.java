@@ -1,6 +1,7 @@
 package dev.agentfsm.runtime;
 
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
@@ -31,6 +32,9 @@ final class ConfigValues {
 
     static final String BYTES = "a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB";
     static final String PATH = "a directory path, such as /var/tmp/agent-fsm";
+
+    /** The most of a refused value a message shows; the rest is cut, with its length. */
+    static final int SHOWN_CHARS = 200;
 
     /**
      * The patterns of the values read as text, compiled on the first such read: checking a
@@ -63,7 +67,10 @@ final class ConfigValues {
      * for no value at all.
      */
     static ConfigException bad(Setting setting, Object value, String allowed) {
-        String shown = value instanceof String text ? '"' + text + '"' : String.valueOf(value);
+        // a value from a file or the environment may hold what a terminal acts on (ESC ] 52 writes the clipboard)
+        String shown = value instanceof String text
+                ? '"' + SafeText.line(text, SHOWN_CHARS) + '"'
+                : SafeText.line(String.valueOf(value), SHOWN_CHARS);
         return new ConfigException(
                 setting.key(),
                 value == null ? null : String.valueOf(value),
@@ -242,7 +249,33 @@ final class ConfigValues {
         } catch (URISyntaxException e) {
             // reported below, with the value
         }
-        throw bad(setting, text, HTTP_URL);
+        throw bad(setting, withoutUserInfo(text), HTTP_URL);
+    }
+
+    /**
+     * {@code text}, a URL refused for another reason, with what may be a user name and password before an
+     * {@code @} shown as {@code ***}: {@code user:key@host/v1} without its scheme, {@code https//u:p@h} or
+     * {@code https://u:p@h} with a space in front is no URL, but its password is still one.
+     */
+    private static String withoutUserInfo(String text) {
+        // over-masking a refused value costs nothing; a password shown is leaked to every log that keeps it
+        int at = text.lastIndexOf('@', indexOfAny(text, "?#", 0) - 1);
+        if (at < 0) {
+            return text;
+        }
+        int scheme = text.indexOf("://");
+        int start = scheme >= 0 && scheme + 3 <= at ? scheme + 3 : 0;
+        return text.substring(0, start) + "***" + text.substring(at);
+    }
+
+    /** The first index at or after {@code from} of one of {@code chars}, or the text's length. */
+    private static int indexOfAny(String text, String chars, int from) {
+        for (int i = from; i < text.length(); i++) {
+            if (chars.indexOf(text.charAt(i)) >= 0) {
+                return i;
+            }
+        }
+        return text.length();
     }
 
     static String model(Setting setting, String text) {
@@ -252,9 +285,21 @@ final class ConfigValues {
         return text;
     }
 
+    /**
+     * The name of the environment variable that holds the API key. A value that is no such name is never shown:
+     * it is often the key itself, written where its variable's name goes.
+     */
     static String envName(Setting setting, String text) {
-        if (text == null || !Patterns.ENV_VARIABLE.matcher(text).matches()) {
-            throw bad(setting, text, ENV_NAME);
+        if (text == null) {
+            throw bad(setting, null, ENV_NAME);
+        }
+        if (!Patterns.ENV_VARIABLE.matcher(text).matches()) {
+            throw new ConfigException(
+                    setting.key(),
+                    "***",
+                    ENV_NAME,
+                    setting.name() + ": *** (" + text.length() + " characters, not shown: it may be the API key"
+                            + " itself) is not allowed; expected " + ENV_NAME + ", whose value is the key");
         }
         return text;
     }

@@ -431,7 +431,8 @@ public record RuntimeConfig(
          * The rejected value as it was given, as text: the text of the YAML or the variable ({@code 2600000h},
          * without the quotes the message puts around text), or the value given in code as its
          * {@code toString} ({@code 0}, {@code PT-5S}, {@code 1024} for bytes). A URL's user name and
-         * password are shown as {@code ***}. Empty when the key was given no value (left out, or written
+         * password are shown as {@code ***}, and so is a refused {@code llm.apiKeyEnv} (often the key itself,
+         * written where its variable's name goes). Not escaped: escape it before a terminal shows it. Empty when the key was given no value (left out, or written
          * without one) and when the error is about no single key.
          */
         public Optional<String> value() {

@@ -1,6 +1,7 @@
 package dev.agentfsm.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import dev.agentfsm.runtime.RuntimeConfig.ScreenshotMemory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -146,7 +148,7 @@ class RuntimeConfigTest {
                 "userTimeout: 5 sec  | userTimeout: \"5 sec\" is not allowed; expected a duration greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S",
                 "maxStep:            | maxStep: null is not allowed; expected a whole number, at least 1 (leave the key out to keep its default)",
                 "llm: {baseUrl: ftp://host/v1, model: m} | llm.baseUrl: \"ftp://host/v1\" is not allowed; expected an http:// or https:// URL, such as http://localhost:11434/v1",
-                "llm: {baseUrl: 'http://h/v1', model: m, apiKeyEnv: 'my key'} | llm.apiKeyEnv: \"my key\" is not allowed; expected the name of an environment variable, such as OPENAI_API_KEY",
+                "llm: {baseUrl: 'http://h/v1', model: m, apiKeyEnv: 'my key'} | llm.apiKeyEnv: *** (6 characters, not shown: it may be the API key itself) is not allowed; expected the name of an environment variable, such as OPENAI_API_KEY, whose value is the key",
                 "llm: {baseUrl: 'http://h/v1'} | llm: needs both baseUrl and model (and optionally apiKeyEnv); got no model",
                 "llm: 5              | llm: 5 is not allowed; expected a mapping with baseUrl, model and optionally apiKeyEnv",
                 "- maxStep           | the configuration must be a mapping of keys to values, such as 'maxStep: 50'; got array",
@@ -360,6 +362,62 @@ class RuntimeConfigTest {
     }
 
     @Test
+    void anApiKeyWrittenWhereItsVariablesNameGoesIsNeverShown() {
+        String key = "sk-proj-4fQx9Secret";
+        ConfigException yaml = assertThrows(
+                ConfigException.class,
+                () -> RuntimeConfig.parse("llm: {baseUrl: 'http://h/v1', model: m, apiKeyEnv: " + key + "}\n"));
+        ConfigException env = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of(
+                        "AGENTFSM_LLM_BASE_URL", "http://h/v1",
+                        "AGENTFSM_LLM_MODEL", "m",
+                        "AGENTFSM_LLM_API_KEY_ENV", key)));
+        for (ConfigException e : List.of(yaml, env)) {
+            assertFalse(e.getMessage().contains("Secret"), e.getMessage());
+            assertEquals(Optional.of("***"), e.value());
+            assertTrue(e.getMessage().contains("*** (19 characters, not shown: it may be the API key itself)"));
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "alice:s3cr3t@api.example.com/v1          | ***@api.example.com/v1",
+                "' https://alice:s3cr3t@api.example.com/v1' | ' https://***@api.example.com/v1'",
+                "https//alice:s3cr3t@api.example.com/v1   | ***@api.example.com/v1",
+            })
+    void aUrlWithAPasswordRefusedForAnotherReasonDoesNotShowIt(String url, String shown) {
+        ConfigException yaml = assertThrows(
+                ConfigException.class, () -> RuntimeConfig.parse("llm: {baseUrl: '" + url + "', model: m}\n"));
+        ConfigException env = assertThrows(ConfigException.class, () -> RuntimeConfig.defaults()
+                .withEnvironment(Map.of("AGENTFSM_LLM_BASE_URL", url, "AGENTFSM_LLM_MODEL", "m")));
+        for (ConfigException e : List.of(yaml, env)) {
+            assertFalse(e.getMessage().contains("s3cr3t"), e.getMessage());
+            assertEquals(Optional.of(shown), e.value());
+        }
+    }
+
+    @Test
+    void whatATerminalWouldActOnInAKeyOrAValueIsEscapedInTheMessage() {
+        // ESC ] 52 ; c ; ... BEL sets the clipboard of the terminal that prints it
+        ConfigException key =
+                assertThrows(ConfigException.class, () -> RuntimeConfig.parse("\"\\e]52;c;cm0gLXJm\\a\": 1\n"));
+        assertEquals(Optional.of("\u001b]52;c;cm0gLXJm\u0007"), key.key(), "the key as written");
+        assertTrue(
+                key.getMessage().contains("unknown key '\\u001b]52;c;cm0gLXJm\\u0007'; valid keys are"),
+                key.getMessage());
+        ConfigException value =
+                assertThrows(ConfigException.class, () -> RuntimeConfig.parse("llmTimeout: \"\\e[2J5s\"\n"));
+        assertTrue(
+                value.getMessage().endsWith("llmTimeout: \"\\u001b[2J5s\" is not allowed; expected " + DURATION),
+                value.getMessage());
+        for (ConfigException e : List.of(key, value)) {
+            assertTrue(e.getMessage().chars().noneMatch(c -> c < 0x20), e.getMessage());
+        }
+    }
+
+    @Test
     void aConfigurationOverTheCapIsRefusedBeforeItIsParsed(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("agentfsm.yaml");
         Files.writeString(file, "maxStep: 5\n" + "# a comment\n".repeat(1024 * 1024));
@@ -447,7 +505,7 @@ class RuntimeConfigTest {
                 "llm: {baseUrl: 'https://alice:s3cr3t@h/v1', model: m} | llm.baseUrl | https://***@h/v1 | an http:// or"
                         + " https:// URL without a user name or password; the API key goes in the environment variable"
                         + " llm.apiKeyEnv names",
-                "llm: {baseUrl: 'http://h/v1', model: m, apiKeyEnv: 'my key'} | llm.apiKeyEnv | my key | the name of an"
+                "llm: {baseUrl: 'http://h/v1', model: m, apiKeyEnv: 'my key'} | llm.apiKeyEnv | *** | the name of an"
                         + " environment variable, such as OPENAI_API_KEY",
                 "llm: {baseUrl: 'http://h/v1'} | llm.model | - | a model name, such as gpt-4o or qwen2.5",
                 "llm: {model: m}     | llm.baseUrl     | -    | an http:// or https:// URL, such as http://localhost:11434/v1",

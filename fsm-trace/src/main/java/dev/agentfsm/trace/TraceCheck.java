@@ -5,6 +5,8 @@ import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionTable;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -233,6 +235,25 @@ public final class TraceCheck {
     }
 
     /** What one check has found so far; bounded by the machines and {@link #SHOWN_PER_KIND}. */
+    /**
+     * {@code gzip} or {@code zip} when {@code file} starts as such a file does: a trace kept compressed (a CI
+     * artifact, a rotated log) is given as it is more often than any other file that is not a trace.
+     */
+    private static Optional<String> compressedAs(Path file) throws IOException {
+        byte[] head = new byte[4];
+        int read;
+        try (InputStream in = Files.newInputStream(file)) {
+            read = in.readNBytes(head, 0, head.length);
+        }
+        if (read >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
+            return Optional.of("gzip");
+        }
+        if (read == 4 && head[0] == 'P' && head[1] == 'K' && head[2] == 3 && head[3] == 4) {
+            return Optional.of("zip");
+        }
+        return Optional.empty();
+    }
+
     private final class Tally {
         private long lines;
         private long lastLine;
@@ -268,8 +289,18 @@ public final class TraceCheck {
             readInFile++;
         }
 
-        void endFile(Path file) {
-            if (readInFile == 0 && unreadableInFile > 0) {
+        void endFile(Path file) throws IOException {
+            Optional<String> compressed =
+                    readInFile == 0 && unreadableInFile > 0 ? compressedAs(file) : Optional.empty();
+            if (compressed.isPresent()) {
+                find(
+                        TraceReport.Kind.NOT_A_TRACE,
+                        file,
+                        firstUnreadable.line(),
+                        "it is a " + compressed.get() + " file (its first bytes are a " + compressed.get() + " header),"
+                                + " so none of its lines is a trace line and nothing in it was checked; decompress it"
+                                + " and check the trace inside");
+            } else if (readInFile == 0 && unreadableInFile > 0) {
                 find(
                         TraceReport.Kind.NOT_A_TRACE,
                         file,

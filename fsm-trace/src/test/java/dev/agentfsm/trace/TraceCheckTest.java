@@ -18,6 +18,8 @@ import dev.agentfsm.runtime.Status;
 import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -25,6 +27,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.zip.GZIPOutputStream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -236,6 +241,32 @@ class TraceCheckTest {
         assertTrue(finding.message().endsWith("check an OTLP export with OtlpSpanCheck"), finding.message());
         assertEquals("FAILED: 2 unreadable lines, 1 file with no trace line", report.verdict());
         assertTrue(report.json().contains("\"NOT_A_TRACE\" : 1"), report.json());
+    }
+
+    @Test
+    void aCompressedTraceIsNamedAsSuch(@TempDir Path dir) throws IOException {
+        Path gzip = dir.resolve("trace.jsonl.gz");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gzip))) {
+            out.write((move("HostAgent", "CONTINUE", "FINISH", "LLM") + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        Path zip = dir.resolve("trace.zip");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
+            out.putNextEntry(new ZipEntry("trace.jsonl"));
+            out.write((move("HostAgent", "CONTINUE", "FINISH", "LLM") + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        for (Path file : List.of(gzip, zip)) {
+            TraceReport report = CHECK.check(List.of(file));
+            assertFalse(report.passed());
+            String kind = file == gzip ? "gzip" : "zip";
+            TraceReport.Finding finding = report.findings().stream()
+                    .filter(found -> found.kind() == TraceReport.Kind.NOT_A_TRACE)
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(
+                    "it is a " + kind + " file (its first bytes are a " + kind + " header), so none of its lines is a"
+                            + " trace line and nothing in it was checked; decompress it and check the trace inside",
+                    finding.message());
+        }
     }
 
     @Test

@@ -234,7 +234,6 @@ public final class TraceCheck {
         return new Lookup(Optional.of(status.get()), TraceReport.Kind.UNKNOWN_STATUS, "");
     }
 
-    /** What one check has found so far; bounded by the machines and {@link #SHOWN_PER_KIND}. */
     /**
      * {@code gzip} or {@code zip} when {@code file} starts as such a file does: a trace kept compressed (a CI
      * artifact, a rotated log) is given as it is more often than any other file that is not a trace.
@@ -254,6 +253,7 @@ public final class TraceCheck {
         return Optional.empty();
     }
 
+    /** What one check has found so far; bounded by the machines and {@link #SHOWN_PER_KIND}. */
     private final class Tally {
         private long lines;
         private long lastLine;

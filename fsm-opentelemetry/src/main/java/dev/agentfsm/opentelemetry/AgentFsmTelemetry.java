@@ -240,10 +240,13 @@ public final class AgentFsmTelemetry {
             span.setAttribute(FsmAttributes.REASON, over.reason());
         }
         span.end();
-        steps.add(
-                1,
-                Attributes.of(
-                        FsmAttributes.MACHINE, machine, FsmAttributes.STATE, state, FsmAttributes.STEP_END, ended));
+        if (!chain.replayed()) {
+            // a replayed step was counted when it ran, as a replayed round is (see replayedRoundEnded)
+            steps.add(
+                    1,
+                    Attributes.of(
+                            FsmAttributes.MACHINE, machine, FsmAttributes.STATE, state, FsmAttributes.STEP_END, ended));
+        }
         return end;
     }
 

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.journal.Durability;
+import dev.agentfsm.journal.FailingStore;
 import dev.agentfsm.journal.Journal;
+import dev.agentfsm.journal.JournalStore;
 import dev.agentfsm.runtime.CancellationToken;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
@@ -35,6 +38,7 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -414,6 +418,27 @@ class AgentFsmTelemetryTest {
                 Map.of("ACT/moved", 1L, "DONE/COMPLETED", 1L),
                 stepsByState,
                 "PLAN's replayed step was counted when it ran, not again");
+    }
+
+    @Test
+    void aRoundWhoseJournalCannotBeWrittenEndsItsSpanAsAnError(@TempDir Path dir) throws Exception {
+        // the journal is outside the telemetry's interceptor: the step's record fails after the step's span ended
+        JournalStore store = new FailingStore(JournalStore.directory(dir, Durability.SYNC), 3);
+        try (Journal journal = Journal.create(store, "errand")) {
+            ErrandAgent agent = new ErrandAgent(
+                    telemetry.llm(journal.llm(model("ACT")), "openai", "gpt-test"),
+                    telemetry.driver(journal.driver(new Device())));
+            Session session = Session.of(ErrandStateManager.instance(), agent)
+                    .recorder(journal)
+                    .interceptor(telemetry.interceptor())
+                    .listener(telemetry.listener())
+                    .build();
+            RuntimeException thrown = assertThrows(UncheckedIOException.class, () -> session.runRound("do the errand"));
+
+            SpanData round = span("round Errand");
+            assertEquals(StatusCode.ERROR, round.getStatus().getStatusCode(), names()::toString);
+            assertEquals(thrown.toString(), round.getStatus().getDescription());
+        }
     }
 
     /** What a session told its listeners: each move and each round end, as a line. */

@@ -130,6 +130,11 @@ public final class AgentFsmTelemetry {
             public void onReplayedRoundEnd(String session, int round, RoundResult result) {
                 replayedRoundEnded(session, round, result);
             }
+
+            @Override
+            public void onRoundFailed(String session, int round, Throwable failure) {
+                roundThrew(session, round, failure);
+            }
         };
     }
 
@@ -220,8 +225,7 @@ public final class AgentFsmTelemetry {
             span.setStatus(StatusCode.ERROR, e.toString());
             span.end();
             // the runtime makes a state's own failures the round's outcome: what leaves a step (an Error, a
-            // journal that cannot be written) leaves the round too, and no listener hears the round end
-            roundThrew(chain, e);
+            // journal that cannot be written) leaves the round too, and the listener ends its span (onRoundFailed)
             throw e;
         }
         String ended;
@@ -240,10 +244,13 @@ public final class AgentFsmTelemetry {
             span.setAttribute(FsmAttributes.REASON, over.reason());
         }
         span.end();
-        steps.add(
-                1,
-                Attributes.of(
-                        FsmAttributes.MACHINE, machine, FsmAttributes.STATE, state, FsmAttributes.STEP_END, ended));
+        if (!chain.replayed()) {
+            // a replayed step was counted when it ran, as a replayed round is (see replayedRoundEnded)
+            steps.add(
+                    1,
+                    Attributes.of(
+                            FsmAttributes.MACHINE, machine, FsmAttributes.STATE, state, FsmAttributes.STEP_END, ended));
+        }
         return end;
     }
 
@@ -300,8 +307,12 @@ public final class AgentFsmTelemetry {
         span.end();
     }
 
-    private void roundThrew(StepInterceptor.Chain chain, Throwable thrown) {
-        OpenRound open = openRounds.remove(key(chain.session(), chain.round()));
+    /**
+     * Ends the span of a round an exception left (an Error, a journal that could not be written, a replay that
+     * diverged), whether in a step or around it; it is not counted, as it has no outcome.
+     */
+    private void roundThrew(String session, int round, Throwable thrown) {
+        OpenRound open = openRounds.remove(key(session, round));
         if (open != null) {
             open.span.recordException(thrown);
             open.span.setStatus(StatusCode.ERROR, thrown.toString());

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentfsm.journal.Durability;
+import dev.agentfsm.journal.FailingStore;
 import dev.agentfsm.journal.Journal;
+import dev.agentfsm.journal.JournalStore;
 import dev.agentfsm.runtime.CancellationToken;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
@@ -35,6 +38,8 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -365,6 +370,75 @@ class AgentFsmTelemetryTest {
         assertEquals(List.of("PLAN", "ACT", "DONE"), round.getAttributes().get(FsmAttributes.PATH));
         assertEquals(round.getSpanId(), span("step Errand.DONE").getParentSpanId());
         assertEquals(true, span("step Errand.DONE").getAttributes().get(FsmAttributes.REPLAYED));
+    }
+
+    @Test
+    void aResumedSessionCountsTheStepsItRunsNotTheStepsItReplays(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("errand.journal");
+        try (Journal journal = Journal.create(file)) {
+            ErrandAgent agent = new ErrandAgent(journal.llm(model("ACT")), journal.driver(new Device()));
+            Session.of(ErrandStateManager.instance(), agent)
+                    .recorder(journal)
+                    .build()
+                    .runRound("do the errand");
+        }
+        // the process died after PLAN's step was recorded: PLAN replays, ACT and DONE run again
+        List<String> records = Files.readAllLines(file);
+        int plan = 0;
+        while (!records.get(plan).contains("\"type\":\"step\"")) {
+            plan++;
+        }
+        Files.write(file, records.subList(0, plan + 1));
+        Device device = new Device();
+        try (Journal journal = Journal.open(file)) {
+            ErrandAgent agent = new ErrandAgent(
+                    telemetry.llm(journal.llm(model()), "openai", "gpt-test"),
+                    telemetry.driver(journal.driver(device)));
+            List<RoundResult> resumed = Session.of(ErrandStateManager.instance(), agent)
+                    .interceptor(telemetry.interceptor())
+                    .listener(telemetry.listener())
+                    .build()
+                    .resume(journal);
+            assertEquals(
+                    Outcome.COMPLETED, resumed.get(0).outcome(), resumed.get(0).reason());
+        }
+        assertEquals(1, device.actions.size(), "ACT ran again");
+        assertEquals(true, span("step Errand.PLAN").getAttributes().get(FsmAttributes.REPLAYED));
+
+        MetricData steps = metrics.collectAllMetrics().stream()
+                .filter(m -> m.getName().equals("agentfsm.steps"))
+                .findFirst()
+                .orElseThrow();
+        Map<String, Long> stepsByState = steps.getLongSumData().getPoints().stream()
+                .collect(Collectors.toMap(
+                        point -> point.getAttributes().get(FsmAttributes.STATE) + "/"
+                                + point.getAttributes().get(FsmAttributes.STEP_END),
+                        LongPointData::getValue));
+        assertEquals(
+                Map.of("ACT/moved", 1L, "DONE/COMPLETED", 1L),
+                stepsByState,
+                "PLAN's replayed step was counted when it ran, not again");
+    }
+
+    @Test
+    void aRoundWhoseJournalCannotBeWrittenEndsItsSpanAsAnError(@TempDir Path dir) throws Exception {
+        // the journal is outside the telemetry's interceptor: the step's record fails after the step's span ended
+        JournalStore store = new FailingStore(JournalStore.directory(dir, Durability.SYNC), 3);
+        try (Journal journal = Journal.create(store, "errand")) {
+            ErrandAgent agent = new ErrandAgent(
+                    telemetry.llm(journal.llm(model("ACT")), "openai", "gpt-test"),
+                    telemetry.driver(journal.driver(new Device())));
+            Session session = Session.of(ErrandStateManager.instance(), agent)
+                    .recorder(journal)
+                    .interceptor(telemetry.interceptor())
+                    .listener(telemetry.listener())
+                    .build();
+            RuntimeException thrown = assertThrows(UncheckedIOException.class, () -> session.runRound("do the errand"));
+
+            SpanData round = span("round Errand");
+            assertEquals(StatusCode.ERROR, round.getStatus().getStatusCode(), names()::toString);
+            assertEquals(thrown.toString(), round.getStatus().getDescription());
+        }
     }
 
     /** What a session told its listeners: each move and each round end, as a line. */

@@ -55,6 +55,17 @@ final class Listeners {
         return Optional.empty();
     }
 
+    /** Tells every listener that {@code failure} leaves the round; a listener's own failure is suppressed in it. */
+    void roundFailed(String session, int round, Throwable failure) {
+        for (TransitionListener listener : all) {
+            try {
+                listener.onRoundFailed(session, round, failure);
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
     /**
      * Every listener hears the end ({@code onReplayedRoundEnd} when {@code replayed}: they heard it when it was
      * recorded); one that throws turns the result into an {@code ERROR} naming it, whose error stays the round's

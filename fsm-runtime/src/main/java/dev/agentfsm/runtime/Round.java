@@ -75,7 +75,8 @@ public final class Round {
 
     /**
      * Runs the round to its end on the calling thread. A {@link java.lang.Error} thrown by a state is
-     * not caught: it ends the round like a crash, and the listeners have heard every transition before it.
+     * not caught: it ends the round like a crash, and the listeners have heard every transition before it, and
+     * then {@link TransitionListener#onRoundFailed}, as for the recorder's exceptions.
      *
      * @throws IllegalStateException if the round was run before; a round runs once
      * @throws RuntimeException the session's {@link SessionRecorder}'s own, if it could not replay a
@@ -87,7 +88,16 @@ public final class Round {
                     "this round of " + machine.name() + " has already run;" + " build a new Round for another run");
         }
         started = true;
-        return new Run().run();
+        Run run = new Run();
+        try {
+            return run.run();
+        } catch (RuntimeException | Error e) {
+            // the recorder's failure (say, after the step's interceptors returned) or an Error: no end to tell
+            if (!run.endHeard && !listeners.isEmpty()) {
+                listeners.roundFailed(session.get(), number, e);
+            }
+            throw e;
+        }
     }
 
     /** The loop and its state, confined to the calling thread. */
@@ -102,6 +112,9 @@ public final class Round {
 
         /** Whether the round's end was replayed from the session's record rather than reached by the replay. */
         private boolean endReplayed;
+
+        /** Whether the listeners heard the round's end: then an exception after it (its record) is not told. */
+        private boolean endHeard;
 
         RoundResult run() {
             status = machine.table().initial();
@@ -215,6 +228,7 @@ public final class Round {
             boolean heardBefore = hooks.recordedEnd(number).isPresent();
             RoundResult told =
                     listeners.isEmpty() ? result : listeners.roundEnded(session.get(), number, result, heardBefore);
+            endHeard = true;
             hooks.ended(number, told);
             return told;
         }

@@ -40,6 +40,16 @@ public interface TransitionListener {
     default void onReplayedRoundEnd(String session, int round, RoundResult result) {}
 
     /**
+     * Called instead of an end when an exception leaves the round, which then has no result: the session's
+     * recorder's own (a journal that could not be written, a replay that diverged) or an {@link Error}; the
+     * exception goes on to the round's caller. A state's own exceptions are not this: they end the round as {@link
+     * Outcome#ERROR}, heard at {@link #onRoundEnd}. Does nothing by default; fsm-opentelemetry's tracer ends the
+     * round's span here, which no other call would end. A listener that throws here has its exception added to
+     * {@code failure} as suppressed.
+     */
+    default void onRoundFailed(String session, int round, Throwable failure) {}
+
+    /**
      * One transition the runtime made, as {@link TransitionListener}s and traces see it.
      *
      * @param session the id of the session the round belongs to (a lone {@link Round} has an id of its own)

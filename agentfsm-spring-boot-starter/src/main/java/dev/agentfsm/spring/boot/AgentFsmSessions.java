@@ -8,6 +8,7 @@ import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.StepInterceptor;
 import dev.agentfsm.runtime.TransitionListener;
 import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -105,7 +106,8 @@ public final class AgentFsmSessions {
      * @param machine the machine the session started with
      * @param state the state it is in, or ended in ({@code Machine.STATUS} after a hand-off)
      * @param rounds how many of its rounds have ended
-     * @param outcome how its last round ended, once one has
+     * @param outcome how its last round ended, once one has: an {@code Outcome}'s name, or {@code FAILED} when an
+     *     exception left it with no end (a journal that could not be written)
      * @param reason why, once one has
      */
     public record SessionState(
@@ -144,6 +146,23 @@ public final class AgentFsmSessions {
         @Override
         public void onReplayedRoundEnd(String session, int round, RoundResult result) {
             ended(session, round, result);
+        }
+
+        /**
+         * A round an exception left with no end (its journal could not be written, an {@link Error}): listed as
+         * {@code FAILED}, with the exception, so that the entry does not show the round as still running.
+         */
+        @Override
+        public void onRoundFailed(String session, int round, Throwable failure) {
+            update(
+                    session,
+                    old -> new SessionState(
+                            old.id(),
+                            old.machine(),
+                            old.state(),
+                            round,
+                            Optional.of("FAILED"),
+                            Optional.of(SafeText.line(failure.toString(), 1_000))));
         }
 
         private void ended(String session, int round, RoundResult result) {

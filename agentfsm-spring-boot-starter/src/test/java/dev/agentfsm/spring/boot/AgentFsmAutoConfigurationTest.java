@@ -1,6 +1,7 @@
 package dev.agentfsm.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.agentfsm.agents.kit.ReplayLlmClient;
 import dev.agentfsm.agents.linux.LinuxAgent;
@@ -11,6 +12,7 @@ import dev.agentfsm.journal.Journal;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.StepInterceptor;
 import dev.agentfsm.runtime.StepInterceptor.StepEnd;
 import dev.agentfsm.runtime.TransitionListener;
@@ -260,6 +262,38 @@ class AgentFsmAutoConfigurationTest {
                 assertThat(listed.state()).isEqualTo("LinuxAgent.FINISH");
                 assertThat(listed.rounds()).isEqualTo(1);
                 assertThat(listed.outcome()).contains("COMPLETED");
+            });
+        });
+    }
+
+    @Test
+    void aRoundAnExceptionLeftWithNoEndIsListedAsFailed() throws Exception {
+        /** What leaves a round with no end: an Error (or a journal that cannot be written). */
+        class Broken extends Error {
+            private static final long serialVersionUID = 1L;
+
+            Broken() {
+                super("out of \u001b[2Jmemory");
+            }
+        }
+        runner.run(context -> {
+            AgentFsmSessions sessions = context.getBean(AgentFsmSessions.class);
+            LinuxAgent agent = LinuxAgent.builder(shell(), replay()).build();
+            Session session = sessions.builder(LinuxAgentStateManager.instance(), agent)
+                    .id("order-9")
+                    .interceptor(chain -> {
+                        throw new Broken();
+                    })
+                    .build();
+
+            assertThrows(Broken.class, () -> session.runRound("count the files"));
+
+            assertThat(sessions.sessions()).singleElement().satisfies(listed -> {
+                assertThat(listed.id()).isEqualTo("order-9");
+                assertThat(listed.rounds()).isEqualTo(1);
+                assertThat(listed.outcome()).contains("FAILED");
+                assertThat(listed.reason())
+                        .hasValueSatisfying(reason -> assertThat(reason).endsWith("Broken: out of \\u001b[2Jmemory"));
             });
         });
     }

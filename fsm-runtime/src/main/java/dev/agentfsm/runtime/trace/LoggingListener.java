@@ -12,8 +12,9 @@ import org.slf4j.spi.LoggingEventBuilder;
 
 /**
  * Logs rounds through SLF4J: each transition at DEBUG, each subtask end and a completed round at
- * INFO, any other ending at WARN (with the exception, when there is one). The messages are parameterized, so a disabled
- * level costs no string building.
+ * INFO, any other ending at WARN (with the exception, when there is one), and a round that an exception left
+ * with no end (its journal could not be written, an {@link Error}) at ERROR with it. The messages are
+ * parameterized, so a disabled level costs no string building.
  */
 public final class LoggingListener implements TransitionListener {
     /** The logger used unless another is given. */
@@ -88,5 +89,12 @@ public final class LoggingListener implements TransitionListener {
                     result.steps(),
                     result.reason());
         }
+    }
+
+    @Override
+    public void onRoundFailed(String session, int round, Throwable failure) {
+        logger.atError()
+                .setCause(failure)
+                .log("session {} round {} stopped with no end: {}", session, round, failure.toString());
     }
 }

@@ -11,6 +11,8 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.TransitionListener.SubtaskEvent;
 import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -99,6 +101,17 @@ class LoggingListenerTest {
                 List.of("INFO session s round 1 step 4: AppAgent/Word ended subtask 2 \"Chart it\" in AppAgent.FAIL:"
                         + " no chart button"),
                 logger.lines);
+    }
+
+    @Test
+    void aRoundLeftWithNoEndAtErrorWithTheException() {
+        UncheckedIOException full = new UncheckedIOException(new IOException("No space left on device"));
+        listener.onRoundFailed("s", 3, full);
+        assertEquals(
+                List.of("ERROR session s round 3 stopped with no end: java.io.UncheckedIOException:"
+                        + " java.io.IOException: No space left on device"),
+                logger.lines);
+        assertEquals(List.of(full), logger.thrown);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.agentfsm.mcp;
 
+import dev.agentfsm.runtime.device.DriverException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -7,9 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Everything a stdio server started, to end when the driver closes: its descendants, and on Linux
@@ -26,38 +27,70 @@ import java.util.concurrent.ConcurrentHashMap;
  * a server that exits when its input ends would otherwise leave what it started running. A JVM killed
  * with {@code SIGKILL} runs no hook: then only a server that exits at the end of its input ends, and
  * what it started does not.
+ *
+ * <p>The hook is registered only while a server runs: a program that closes its drivers holds no hook, so
+ * an application server undeploying a web app that used a driver does not keep the app's classes through
+ * it. A server started once the hook has begun (another thread still connecting while the JVM exits) is
+ * stopped at once and its start fails: the hook would not see it.
  */
 final class ServerProcesses {
     private static final Path PROC = Path.of("/proc");
-    /** The servers started and not yet ended, by their mark; the shutdown hook ends them. */
-    private static final Map<String, Runnable> RUNNING = new ConcurrentHashMap<>();
-    /** Guarded by {@code ServerProcesses.class}. */
-    private static boolean hooked;
+    /** The servers started and not yet ended, by their mark; the shutdown hook ends them. Guarded by the class. */
+    private static final Map<String, Runnable> RUNNING = new HashMap<>();
+    /** The shutdown hook while a server runs, else null. Guarded by {@code ServerProcesses.class}. */
+    private static Thread hook;
+    /** Whether the hook has begun. Guarded by {@code ServerProcesses.class}. */
+    private static boolean exiting;
 
     private ServerProcesses() {}
 
     /**
      * Puts a server just started under the shutdown hook, which {@linkplain #end ends} it if the JVM exits
      * before {@link #end} is called for it.
+     *
+     * @throws DriverException when the JVM is already exiting; the server has then been ended
      */
-    static void endAtExit(ProcessHandle server, String mark, Duration grace) {
+    static void endAtExit(ProcessHandle server, String mark, Duration grace) throws DriverException {
         synchronized (ServerProcesses.class) {
-            if (!hooked) {
-                Runtime.getRuntime()
-                        .addShutdownHook(new Thread(ServerProcesses::endAll, "agentfsm-mcp-servers-at-exit"));
-                hooked = true;
+            if (!exiting) {
+                try {
+                    if (hook == null) {
+                        Thread registered = new Thread(ServerProcesses::endAll, "agentfsm-mcp-servers-at-exit");
+                        Runtime.getRuntime().addShutdownHook(registered);
+                        hook = registered;
+                    }
+                    RUNNING.put(mark, () -> stop(server, mark, grace));
+                    return;
+                } catch (IllegalStateException e) {
+                    exiting = true; // the JVM began to exit before any server ran
+                }
             }
         }
-        RUNNING.put(mark, () -> stop(server, mark, grace));
+        stop(server, mark, grace);
+        throw new DriverException("the JVM is exiting: the MCP server (pid " + server.pid()
+                + ") was stopped as soon as it started; connect before the program ends, not from a shutdown hook");
     }
 
     /**
      * Stops the server, its descendants and its marked processes: asked, then killed, until none is left;
-     * the shutdown hook no longer needs to.
+     * the shutdown hook no longer needs to, and is removed when no other server runs.
      */
     static void end(ProcessHandle server, String mark, Duration grace) {
-        stop(server, mark, grace);
-        RUNNING.remove(mark);
+        try {
+            stop(server, mark, grace);
+        } finally {
+            synchronized (ServerProcesses.class) {
+                RUNNING.remove(mark);
+                if (RUNNING.isEmpty() && hook != null && !exiting) {
+                    try {
+                        Runtime.getRuntime().removeShutdownHook(hook);
+                        hook = null;
+                    } catch (IllegalStateException e) {
+                        // the JVM began to exit and the hook is about to run: it finds nothing to end
+                    }
+                }
+            }
+        }
     }
 
     private static void stop(ProcessHandle server, String mark, Duration grace) {
@@ -71,8 +104,13 @@ final class ServerProcesses {
 
     /** The shutdown hook: ends every server still running, each on a thread of its own, so the graces overlap. */
     private static void endAll() {
+        List<Runnable> stops;
+        synchronized (ServerProcesses.class) {
+            exiting = true;
+            stops = List.copyOf(RUNNING.values());
+        }
         List<Thread> stopping = new ArrayList<>();
-        for (Runnable stop : RUNNING.values()) {
+        for (Runnable stop : stops) {
             Thread thread = new Thread(stop, "agentfsm-mcp-server-stop");
             thread.start();
             stopping.add(thread);

@@ -94,6 +94,14 @@ final class ProcessRunner {
                 killTree(process);
                 Thread.currentThread().interrupt();
                 throw new DriverException("interrupted while running `" + String.join(" ", argv) + "`; killed it", e);
+            } catch (IOException e) {
+                // unwatched, it could print without end: it must not outlive the call
+                killTree(process);
+                throw new DriverException(
+                        "could not watch the output of `" + String.join(" ", argv) + "`: " + e
+                                + "; killed it. Check that the temporary directory ("
+                                + System.getProperty("java.io.tmpdir") + ") is not cleaned while commands run",
+                        e);
             }
             if (printed(out, err) > MAX_OUTPUT_BYTES) {
                 throw tooMuch(argv, out, err, "");

@@ -1,14 +1,19 @@
 package dev.agentfsm.agents.mobile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.device.DriverException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The output of a command the mobile driver runs is bounded while it runs: a command (a device, or an
@@ -47,6 +52,22 @@ class ProcessRunnerTest {
                                 + " on stdout, 0 on stderr), more than any answer adb gives"),
                 e.getMessage());
         assertTrue(e.getMessage().endsWith(". Check the device and the adb in use"), e.getMessage());
+    }
+
+    @Test
+    void aCommandWhoseOutputCannotBeWatchedIsKilled(@TempDir Path dir) throws Exception {
+        // its output file is gone (a /tmp cleaner, here the command itself): the watch cannot size it
+        Path pid = dir.resolve("pid");
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> RUNNER.run(
+                        List.of("sh", "-c", "echo $$ > " + pid + "; rm \"$(readlink /proc/$$/fd/1)\"; exec sleep 600"),
+                        Duration.ofSeconds(300)));
+        assertTrue(e.getMessage().contains("could not watch the output of `sh -c"), e.getMessage());
+        assertTrue(e.getMessage().contains("killed it"), e.getMessage());
+        Optional<ProcessHandle> command =
+                ProcessHandle.of(Long.parseLong(Files.readString(pid).strip()));
+        assertFalse(command.isPresent() && command.get().isAlive(), "the command is left running");
     }
 
     @Test

@@ -14,7 +14,6 @@ import dev.agentfsm.runtime.ConfigValues.Setting;
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
 import dev.agentfsm.runtime.RuntimeConfig.LlmEndpoint;
 import dev.agentfsm.runtime.RuntimeConfig.ScreenshotMemory;
-import dev.agentfsm.runtime.internal.SafeText;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
@@ -172,7 +171,7 @@ final class ConfigReader {
                     key,
                     null,
                     "one of the keys " + (section.isEmpty() ? "" : section + ": ") + valid,
-                    "unknown key '" + SafeText.line(key, ConfigValues.SHOWN_CHARS) + "'; valid keys "
+                    "unknown key '" + key + "'; valid keys "
                             + (section.isEmpty() ? "" : section + " ") + "are: "
                             + valid,
                     e);

@@ -1,7 +1,6 @@
 package dev.agentfsm.runtime;
 
 import dev.agentfsm.runtime.RuntimeConfig.ConfigException;
-import dev.agentfsm.runtime.internal.SafeText;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
@@ -32,9 +31,6 @@ final class ConfigValues {
 
     static final String BYTES = "a size in bytes: a whole number, or one with KiB, MiB or GiB, such as 64MiB";
     static final String PATH = "a directory path, such as /var/tmp/agent-fsm";
-
-    /** The most of a refused value a message shows; the rest is cut, with its length. */
-    static final int SHOWN_CHARS = 200;
 
     /**
      * The patterns of the values read as text, compiled on the first such read: checking a
@@ -67,10 +63,7 @@ final class ConfigValues {
      * for no value at all.
      */
     static ConfigException bad(Setting setting, Object value, String allowed) {
-        // a value from a file or the environment may hold what a terminal acts on (ESC ] 52 writes the clipboard)
-        String shown = value instanceof String text
-                ? '"' + SafeText.line(text, SHOWN_CHARS) + '"'
-                : SafeText.line(String.valueOf(value), SHOWN_CHARS);
+        String shown = value instanceof String text ? '"' + text + '"' : String.valueOf(value);
         return new ConfigException(
                 setting.key(),
                 value == null ? null : String.valueOf(value),

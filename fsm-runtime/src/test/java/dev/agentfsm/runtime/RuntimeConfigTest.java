@@ -399,25 +399,6 @@ class RuntimeConfigTest {
     }
 
     @Test
-    void whatATerminalWouldActOnInAKeyOrAValueIsEscapedInTheMessage() {
-        // ESC ] 52 ; c ; ... BEL sets the clipboard of the terminal that prints it
-        ConfigException key =
-                assertThrows(ConfigException.class, () -> RuntimeConfig.parse("\"\\e]52;c;cm0gLXJm\\a\": 1\n"));
-        assertEquals(Optional.of("\u001b]52;c;cm0gLXJm\u0007"), key.key(), "the key as written");
-        assertTrue(
-                key.getMessage().contains("unknown key '\\u001b]52;c;cm0gLXJm\\u0007'; valid keys are"),
-                key.getMessage());
-        ConfigException value =
-                assertThrows(ConfigException.class, () -> RuntimeConfig.parse("llmTimeout: \"\\e[2J5s\"\n"));
-        assertTrue(
-                value.getMessage().endsWith("llmTimeout: \"\\u001b[2J5s\" is not allowed; expected " + DURATION),
-                value.getMessage());
-        for (ConfigException e : List.of(key, value)) {
-            assertTrue(e.getMessage().chars().noneMatch(c -> c < 0x20), e.getMessage());
-        }
-    }
-
-    @Test
     void aConfigurationOverTheCapIsRefusedBeforeItIsParsed(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("agentfsm.yaml");
         Files.writeString(file, "maxStep: 5\n" + "# a comment\n".repeat(1024 * 1024));

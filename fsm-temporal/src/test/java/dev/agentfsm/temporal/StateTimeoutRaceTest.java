@@ -58,7 +58,7 @@ class StateTimeoutRaceTest {
             assertEquals(Outcome.COMPLETED, round.outcome(), round.reason());
             assertEquals(List.of("Slow.WORK", "Slow.GAVE_UP"), round.path());
             assertEquals(Optional.of("gave up"), round.result());
-            assertTrue(agent.get().interrupted.await(10, TimeUnit.SECONDS), "the abandoned work was interrupted");
+            assertTrue(agent.get().interrupted.await(60, TimeUnit.SECONDS), "the abandoned work was interrupted");
             assertEquals(0, worker.sessions().sessions());
         } finally {
             TestServer.terminateRunning(client, List.of("slow"));

@@ -151,7 +151,8 @@ class TicketWorkflowTest {
         assertEquals(Outcome.COMPLETED, round.outcome(), round.reason());
         Duration waited = serverTime("ticket-unanswered");
         assertTrue(waited.compareTo(Ticket.QUESTION_WAIT) >= 0, "the question's hour passed on the server: " + waited);
-        assertTrue(System.nanoTime() - wall < Duration.ofSeconds(30).toNanos(), "but not on the wall clock");
+        // well under the question's hour, however loaded the machine: a server that did not skip time fails here
+        assertTrue(System.nanoTime() - wall < Duration.ofMinutes(10).toNanos(), "but not on the wall clock");
         assertEquals(
                 2, agents.get("ticket-unanswered").asks.get(), "ASK ran again with the time-out, and moved itself");
     }

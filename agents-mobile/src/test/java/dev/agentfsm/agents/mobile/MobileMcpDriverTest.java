@@ -136,7 +136,7 @@ class MobileMcpDriverTest {
         DriverException e = assertThrows(DriverException.class, () -> device.mobileMcp(
                         List.of("bash", "-c", "echo 'mobile-mcp: cannot find adb' >&2; sleep 1; exit 3"),
                         new MutableClock())
-                .startTimeout(Duration.ofSeconds(10))
+                .startTimeout(Duration.ofSeconds(60)) // bounds a hang only: the server's exit ends the wait
                 .connect());
         assertTrue(
                 e.getMessage().startsWith("mcp:bash: could not start a session with the MCP server: "), e.getMessage());

@@ -3,12 +3,14 @@ package dev.agentfsm.tests.journal;
 import dev.agentfsm.runtime.BaseAgent;
 import dev.agentfsm.runtime.Context;
 import dev.agentfsm.runtime.Event;
+import dev.agentfsm.runtime.Status;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * The agent of {@link Gate}: in WAIT it may first be busy for a while, then waits for an event (or,
+ * The agent of {@link Gate} and {@link PatientGate}: in WAIT it may first be busy for a while, then waits for an event (or,
  * told not to wait, returns or throws), and reports the event's name as its status.
  */
 public final class GateAgent extends BaseAgent {
@@ -20,8 +22,23 @@ public final class GateAgent extends BaseAgent {
 
     private Optional<Event> taken = Optional.empty();
 
+    /** Turns an event's name into the status WAIT moves to; the machine's SHUT for a name it does not know. */
+    private final Function<String, Status> statusNamed;
+
+    /** The agent of {@link Gate}. */
     public GateAgent() {
-        super("Gate");
+        this("Gate", name -> GateStatus.parse(name).orElse(GateStatus.SHUT));
+    }
+
+    private GateAgent(String name, Function<String, Status> statusNamed) {
+        super(name);
+        this.statusNamed = statusNamed;
+    }
+
+    /** The agent of {@link PatientGate}, whose WAIT times out after a minute instead of 0.3 s. */
+    public static GateAgent patient() {
+        return new GateAgent(
+                "PatientGate", name -> PatientGateStatus.parse(name).orElse(PatientGateStatus.SHUT));
     }
 
     /** Works this long in WAIT before waiting. */
@@ -53,7 +70,7 @@ public final class GateAgent extends BaseAgent {
         }
         Event event = context.inbox().await();
         taken = Optional.of(event);
-        setStatus(GateStatus.parse(event.name().toUpperCase(Locale.ROOT)).orElse(GateStatus.SHUT));
+        setStatus(statusNamed.apply(event.name().toUpperCase(Locale.ROOT)));
     }
 
     /** How long WAIT could still wait when its work began. */

@@ -206,7 +206,7 @@ class SuspendAndResumeTest {
     void aStateThatWaitsForAnEventSuspendsAndTakesTheEventDeliveredLater(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("gate.journal");
         try (Journal journal = Journal.create(file)) {
-            RoundResult result = Session.of(GateStateManager.instance(), new GateAgent())
+            RoundResult result = Session.of(PatientGateStateManager.instance(), GateAgent.patient())
                     .recorder(journal)
                     .suspendEventWaits()
                     .build()
@@ -214,21 +214,21 @@ class SuspendAndResumeTest {
                     .get(0);
             assertEquals(Outcome.SUSPENDED, result.outcome(), result.reason());
             assertEquals(
-                    new Waiting(Waiting.Kind.EVENT, "an event for Gate.WAIT", "Gate.WAIT", 1, 1),
+                    new Waiting(Waiting.Kind.EVENT, "an event for PatientGate.WAIT", "PatientGate.WAIT", 1, 1),
                     result.waiting().orElseThrow());
         }
-        GateAgent agent = new GateAgent();
+        GateAgent agent = GateAgent.patient();
         try (Journal journal = Journal.open(file)) {
             JournalException wrong = assertThrows(JournalException.class, () -> journal.answer("open"));
             assertTrue(wrong.getMessage().contains("Reply with deliver(event)"), wrong.getMessage());
             journal.deliver(new Event("open", "{\"by\": \"ana\"}"));
-            RoundResult result = Session.of(GateStateManager.instance(), agent)
+            RoundResult result = Session.of(PatientGateStateManager.instance(), agent)
                     .suspendEventWaits()
                     .build()
                     .resume(journal)
                     .get(0);
             assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
-            assertEquals(List.of(GateStatus.WAIT, GateStatus.OPEN), result.path());
+            assertEquals(List.of(PatientGateStatus.WAIT, PatientGateStatus.OPEN), result.path());
         }
         assertEquals("{\"by\": \"ana\"}", agent.taken().orElseThrow().payload());
     }

@@ -290,6 +290,7 @@ class GeneratedMachineTest {
                         "HostAgent",
                         "LinuxAgent",
                         "MobileAgent",
+                        "PatientGate",
                         "Tally",
                         "Tally",
                         "Tally",

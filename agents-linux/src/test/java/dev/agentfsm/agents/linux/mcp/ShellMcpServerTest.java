@@ -91,7 +91,7 @@ class ShellMcpServerTest {
         } finally {
             shell.close();
         }
-        server.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        server.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS); // bounds a hang only
         assertFalse(ProcessTree.running(server), "close() ends the server");
     }
 

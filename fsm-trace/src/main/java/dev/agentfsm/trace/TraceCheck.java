@@ -290,34 +290,31 @@ public final class TraceCheck {
         }
 
         void endFile(Path file) throws IOException {
-            Optional<String> compressed =
-                    readInFile == 0 && unreadableInFile > 0 ? compressedAs(file) : Optional.empty();
-            if (compressed.isPresent()) {
-                find(
-                        TraceReport.Kind.NOT_A_TRACE,
-                        file,
-                        firstUnreadable.line(),
-                        "it is a " + compressed.get() + " file (its first bytes are a " + compressed.get() + " header),"
-                                + " so none of its lines is a trace line and nothing in it was checked; decompress it"
-                                + " and check the trace inside");
-            } else if (readInFile == 0 && unreadableInFile > 0) {
-                find(
-                        TraceReport.Kind.NOT_A_TRACE,
-                        file,
-                        firstUnreadable.line(),
-                        (unreadableInFile == 1
-                                        ? "its one non-blank line is not a trace line"
-                                        : "none of its " + TraceReport.count(unreadableInFile, "non-blank line")
-                                                + " is a trace line")
-                                + ", so nothing in it was checked (the first: "
-                                + firstUnreadable.problem() + "); give the JSON-lines trace the runtime's"
-                                + " JsonLinesTrace writes, or check an OTLP export with OtlpSpanCheck");
+            if (readInFile == 0 && firstUnreadable != null) {
+                find(TraceReport.Kind.NOT_A_TRACE, file, firstUnreadable.line(), notATrace(file));
             }
             lines += lastLine;
             lastLine = 0;
             readInFile = 0;
             unreadableInFile = 0;
             firstUnreadable = null;
+        }
+
+        /** Why {@code file}, whose lines were all unreadable, is no trace: a compressed one is named as such. */
+        private String notATrace(Path file) throws IOException {
+            Optional<String> compressed = compressedAs(file);
+            if (compressed.isPresent()) {
+                return "it is a " + compressed.get() + " file (its first bytes are a " + compressed.get() + " header),"
+                        + " so none of its lines is a trace line and nothing in it was checked; decompress it and"
+                        + " check the trace inside";
+            }
+            return (unreadableInFile == 1
+                            ? "its one non-blank line is not a trace line"
+                            : "none of its " + TraceReport.count(unreadableInFile, "non-blank line")
+                                    + " is a trace line")
+                    + ", so nothing in it was checked (the first: " + firstUnreadable.problem()
+                    + "); give the JSON-lines trace the runtime's JsonLinesTrace writes, or check an OTLP export with"
+                    + " OtlpSpanCheck";
         }
 
         private void transition(Path file, TraceEntry.Transition move) {

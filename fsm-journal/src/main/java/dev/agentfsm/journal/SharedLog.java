@@ -525,14 +525,18 @@ final class SharedLog implements Closeable {
             count += scan.frames;
             if (!last) {
                 completeSizes.add(channel.size());
-            } else if (list.isPresent()
+            }
+            if (list.isPresent()
                     && list.get().newest() == file.getKey()
                     && scan.good < list.get().newestBytes()) {
                 throw corrupt(
                         position(file.getKey(), scan.good),
-                        "the segment's good frames end there, but " + list.get().newestBytes() + " bytes were"
-                                + " forced in it (its file '" + SegmentList.FILE + "' says so), so it was cut or"
-                                + " damaged, and the records after that byte would be lost; nothing was cut");
+                        (channel.size() < list.get().newestBytes()
+                                        ? "the segment ends there"
+                                        : "the segment's good frames end there")
+                                + ", but " + list.get().newestBytes() + " bytes were forced in it (its file '"
+                                + SegmentList.FILE + "' says so), so it was cut or damaged, and the records after"
+                                + " that byte would be lost; nothing was cut");
             }
             if (last) {
                 long size = channel.size();
@@ -592,7 +596,10 @@ final class SharedLog implements Closeable {
         list(new SegmentList(completeSizes, current, currentSize));
     }
 
-    /** Refuses a segment whose size is not what the list recorded: a complete one's exactly, the newest's at least. */
+    /**
+     * Refuses a complete segment whose size is not what the list recorded; the newest one is checked once scanned,
+     * against the bytes forced in it.
+     */
     private void checkListed(long segment, long size, SegmentList list) {
         if (segment < list.newest() && size != list.complete().get((int) segment - 1)) {
             throw corrupt(
@@ -601,13 +608,6 @@ final class SharedLog implements Closeable {
                             + list.complete().get((int) segment - 1)
                             + " when the log rolled over from it (its file '" + SegmentList.FILE + "' says so), so"
                             + " it was cut, grown or replaced since");
-        }
-        if (segment == list.newest() && size < list.newestBytes()) {
-            throw corrupt(
-                    position(segment, size),
-                    "the segment ends there, but " + list.newestBytes() + " bytes were forced in it (its file '"
-                            + SegmentList.FILE + "' says so), so it was cut, and the records after that byte would be"
-                            + " lost; nothing was cut");
         }
     }
 

@@ -177,9 +177,7 @@ public final class MachineDocs {
                 .forEach((model, svg) -> contents.put(docsDirectory.resolve(model.baseName() + ".svg"), svg));
         Map<Path, String> changed = new LinkedHashMap<>();
         for (Map.Entry<Path, String> file : contents.entrySet()) {
-            if (!readText(file.getKey())
-                    .map(text -> GeneratedFiles.asWritten(text).equals(file.getValue()))
-                    .orElse(false)) {
+            if (!readText(file.getKey()).equals(Optional.of(file.getValue()))) {
                 requireNoLink(file.getKey());
                 changed.put(file.getKey(), file.getValue());
             }
@@ -194,9 +192,7 @@ public final class MachineDocs {
             removed.add(orphan);
         }
         String list = GeneratedFiles.text(module, expectedFiles());
-        if (!readText(generatedList)
-                .map(text -> GeneratedFiles.asWritten(text).equals(list))
-                .orElse(false)) {
+        if (!readText(generatedList).equals(Optional.of(list))) {
             GeneratedFiles.write(generatedList, list);
             written.add(generatedList);
         }
@@ -234,7 +230,7 @@ public final class MachineDocs {
             Optional<String> committed = readText(page);
             if (committed.isEmpty()) {
                 stale.add(new Stale(page, "missing"));
-            } else if (!GeneratedFiles.asWritten(committed.get()).equals(expected)) {
+            } else if (!committed.get().equals(expected)) {
                 stale.add(new Stale(page, "out of date: " + model.machine().name() + " changed since it was written"));
             }
             Path svg = docsDirectory.resolve(model.baseName() + ".svg");
@@ -251,7 +247,7 @@ public final class MachineDocs {
         Optional<String> list = readText(generatedList);
         if (list.isEmpty()) {
             stale.add(new Stale(generatedList, "missing"));
-        } else if (!GeneratedFiles.asWritten(list.get()).equals(GeneratedFiles.text(module, expectedFiles()))) {
+        } else if (!list.get().equals(GeneratedFiles.text(module, expectedFiles()))) {
             stale.add(new Stale(generatedList, "out of date: names other files than the machines of this build"));
         }
         for (Path orphan : ownership(docsDirectory, module).orphans()) {
@@ -416,14 +412,16 @@ public final class MachineDocs {
     }
 
     /**
-     * The text of a page or SVG, if the file is there. Bytes that are not UTF-8 (an editor saved it in
-     * another encoding) read as U+FFFD: such a file is stale, for the docs goal to rewrite, not an error.
+     * The text of a page, SVG or list, if the file is there, as agentfsm wrote it when it is a checkout of it
+     * ({@link GeneratedFiles#asWritten}: no byte order mark, {@code \n} for {@code \r\n}). Bytes that are not
+     * UTF-8 (an editor saved it in another encoding) read as U+FFFD: such a file is stale, for the docs goal to
+     * rewrite, not an error.
      */
     private static Optional<String> readText(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+        return Optional.of(GeneratedFiles.asWritten(new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
     }
 
     /**

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -40,17 +39,8 @@ class McpDriverHookTest {
 
     /** Runs {@link HookClient} with {@code how} and returns what it printed, once it has exited. */
     private static List<String> run(String how) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process client = new ProcessBuilder(
-                        java,
-                        "-XX:TieredStopAtLevel=1",
-                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                        "--add-opens",
-                        "java.base/java.lang=ALL-UNNAMED",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        HookClient.class.getName(),
-                        how)
+        Process client = new ProcessBuilder(TestServers.java(
+                        List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"), HookClient.class, how))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         client.getOutputStream().close();

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,15 +24,7 @@ class McpDriverJvmExitTest {
     @ParameterizedTest
     @ValueSource(strings = {"return", "exit", "wait"})
     void aServerAndWhatItStartedDoNotOutliveTheJvm(String how) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process client = new ProcessBuilder(
-                        java,
-                        "-XX:TieredStopAtLevel=1",
-                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        ExitingClient.class.getName(),
-                        how)
+        Process client = new ProcessBuilder(TestServers.java(List.of(), ExitingClient.class, how))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         client.getOutputStream().close();

@@ -238,7 +238,8 @@ final class JournalFile implements JournalStore.Writer {
                     file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
             FileLock lock = lock(file, channel);
             if (durability != Durability.FLUSH) {
-                syncDirectory(file);
+                // the directory entry of the new file, so that the file itself survives a power cut
+                Directories.force(file.toAbsolutePath().getParent());
             }
             return new JournalFile(file, channel, lock, claim, durability, group, 0, 0);
         } catch (IOException | RuntimeException e) {
@@ -388,16 +389,6 @@ final class JournalFile implements JournalStore.Writer {
                 "journal " + file + " is open in another"
                         + " session (this process or another holds its lock); a journal is written by one session at a"
                         + " time. Wait for that session to end, or stop it");
-    }
-
-    /** Forces the directory entry of a new file, so that the file itself survives a power cut. */
-    private static void syncDirectory(Path file) {
-        Path dir = file.toAbsolutePath().getParent();
-        try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
-            directory.force(true);
-        } catch (IOException | UnsupportedOperationException e) {
-            // not every platform can open a directory; the records themselves are still forced
-        }
     }
 
     /** Refuses a symbolic link: a journal is read and written only at the path the user named. */

@@ -121,7 +121,7 @@ record SegmentList(List<Long> complete, long newest, long newestBytes) {
                 directory.resolve(FILE),
                 StandardCopyOption.ATOMIC_MOVE,
                 StandardCopyOption.REPLACE_EXISTING);
-        SharedLog.forceDirectory(directory);
+        Directories.force(directory);
     }
 
     /** The file's text. */

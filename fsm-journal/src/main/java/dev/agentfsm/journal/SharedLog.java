@@ -484,7 +484,6 @@ final class SharedLog implements Closeable {
     // ---- opening: the scan ----
 
     private Scanned scan() throws IOException {
-        Files.createDirectories(directory);
         TreeMap<Long, Path> files = new TreeMap<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, "segment-*.log")) {
             for (Path entry : entries) {
@@ -727,18 +726,9 @@ final class SharedLog implements Closeable {
                 StandardOpenOption.WRITE,
                 LinkOption.NOFOLLOW_LINKS);
         if (created) {
-            forceDirectory(directory);
+            Directories.force(directory);
         }
         return channel;
-    }
-
-    /** Forces {@code directory}, so that a new or renamed entry in it survives a power cut. */
-    static void forceDirectory(Path directory) {
-        try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
-            dir.force(true);
-        } catch (IOException | UnsupportedOperationException e) {
-            // not every platform opens a directory; the segment's frames are still forced
-        }
     }
 
     private void closeChannels() throws IOException {

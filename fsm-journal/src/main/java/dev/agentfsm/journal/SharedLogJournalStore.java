@@ -106,7 +106,7 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
             throws IOException {
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(durability, "durability");
-        Files.createDirectories(directory);
+        Directories.create(directory);
         Path lockFile = directory.resolve(LOCK_FILE);
         // refused before the lock file is opened (let alone read for its holder): closing a channel of it would
         // drop this JVM's lock on it, and another process could then open the log beside the store that has it

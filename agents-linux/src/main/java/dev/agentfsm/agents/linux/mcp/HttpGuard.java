@@ -15,6 +15,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -284,17 +285,46 @@ final class HttpGuard implements Filter {
                                     + " for " + sessions.idle().toSeconds() + " s"));
             return;
         }
-        boolean started = false;
+        NewSession made = new NewSession(response);
         try {
-            chain.doFilter(request, response);
-            String id = response.getHeader(SESSION_HEADER);
-            if (id != null && response.getStatus() == HttpServletResponse.SC_OK) {
-                sessions.started(id);
-                started = true;
-            }
+            chain.doFilter(request, made);
         } finally {
-            if (!started) {
+            if (made.id.isEmpty()) {
                 sessions.unreserve();
+            } else if (response.getStatus() != HttpServletResponse.SC_OK) {
+                sessions.remove(made.id.get());
+            }
+        }
+    }
+
+    /**
+     * The initialize answer, which takes the new session into the registry the moment the SDK names it in its
+     * header: before the answer leaves, so a client that sends its next request as soon as it reads the id is
+     * never refused as naming no session (which it was when the session was taken in after the SDK returned).
+     */
+    private final class NewSession extends HttpServletResponseWrapper {
+        private Optional<String> id = Optional.empty();
+
+        NewSession(HttpServletResponse response) {
+            super(response);
+        }
+
+        @Override
+        public void setHeader(String name, String value) {
+            started(name, value);
+            super.setHeader(name, value);
+        }
+
+        @Override
+        public void addHeader(String name, String value) {
+            started(name, value);
+            super.addHeader(name, value);
+        }
+
+        private void started(String name, String value) {
+            if (SESSION_HEADER.equalsIgnoreCase(name) && value != null && id.isEmpty()) {
+                sessions.started(value);
+                id = Optional.of(value);
             }
         }
     }

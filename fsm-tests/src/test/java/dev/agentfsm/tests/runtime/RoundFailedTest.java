@@ -3,7 +3,6 @@ package dev.agentfsm.tests.runtime;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.agentfsm.journal.Durability;
@@ -105,7 +104,13 @@ class RoundFailedTest {
         try (Stream<TraceEntry> read = TraceReader.entries(file)) {
             entries = read.toList();
         }
-        TraceEntry.RoundFailed failed = assertInstanceOf(TraceEntry.RoundFailed.class, entries.get(entries.size() - 1));
+        List<TraceEntry.RoundFailed> failedLines = entries.stream()
+                .filter(TraceEntry.RoundFailed.class::isInstance)
+                .map(TraceEntry.RoundFailed.class::cast)
+                .toList();
+        assertEquals(1, failedLines.size(), "the trace's lines: " + entries);
+        TraceEntry.RoundFailed failed = failedLines.get(0);
+        assertEquals(failed, entries.get(entries.size() - 1), "the trace's last line");
         assertEquals(1, failed.round());
         assertEquals("java.io.UncheckedIOException", failed.exception());
         assertEquals(Optional.of(thrown.getMessage()), failed.message());

@@ -52,6 +52,8 @@ final class TracePage {
         final int number;
         final List<Row> rows = new ArrayList<>();
         Optional<TraceEntry.RoundEnd> end = Optional.empty();
+        /** The exception that left the round, when one did: the round then has no end. */
+        Optional<TraceEntry.RoundFailed> failed = Optional.empty();
 
         Round(String session, int number) {
             this.session = session;
@@ -124,6 +126,14 @@ final class TracePage {
                 round.get().end = Optional.of(end);
                 round.get().rows.add(endRow(round.get().rows.size(), end));
                 open.remove(key(end.session(), end.round()));
+            }
+        } else if (entry instanceof TraceEntry.RoundFailed failed
+                && session.map(failed.session()::equals).orElse(true)) {
+            Optional<Round> round = round(failed.session(), failed.round());
+            if (round.isPresent()) {
+                round.get().failed = Optional.of(failed);
+                round.get().rows.add(failedRow(round.get().rows, failed));
+                open.remove(key(failed.session(), failed.round()));
             }
         }
     }
@@ -201,6 +211,15 @@ final class TracePage {
                 end.reason(),
                 "",
                 end.line());
+    }
+
+    /**
+     * The last row of a round that an exception left: in the state its last move entered (where it was when the
+     * exception came; none when it made no move), moving nowhere, with the exception.
+     */
+    private static Row failedRow(List<Row> before, TraceEntry.RoundFailed failed) {
+        String at = before.isEmpty() ? "" : before.get(before.size() - 1).to();
+        return new Row(before.size(), at, "", "", "", "round failed", true, failed.failure(), "", failed.line());
     }
 
     private String html(Path trace) {
@@ -332,6 +351,7 @@ final class TracePage {
     private static String roundLabel(Round round) {
         String ending = round.end
                 .map(end -> end.outcome() + " after " + count(end.steps(), "step"))
+                .or(() -> round.failed.map(failed -> "failed with " + failed.exception()))
                 .orElse("unfinished (no roundEnd line)");
         return "session " + round.session + ", round " + round.number + ": " + ending;
     }
@@ -351,6 +371,10 @@ final class TracePage {
                     .append(Html.text(end.reason()));
             end.error().ifPresent(error -> page.append("<br>error: ").append(Html.text(error)));
             end.result().ifPresent(result -> page.append("<br>result: ").append(Html.text(result)));
+        } else if (round.failed.isPresent()) {
+            page.append("<span class=\"outcome bad\">failed</span>: an exception left the round, which has no end"
+                            + " (its journal could not be written, a replay diverged, or an Error)<br>error: ")
+                    .append(Html.text(round.failed.get().failure()));
         } else {
             page.append("<span class=\"outcome bad\">unfinished</span>: the trace has no roundEnd line for this round"
                     + " (the run stopped, or is still going)");

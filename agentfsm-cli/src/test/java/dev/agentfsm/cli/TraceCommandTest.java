@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentfsm.runtime.trace.JsonLinesTrace;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -56,6 +58,60 @@ class TraceCommandTest {
                 cli.out());
         assertTrue(cli.out().contains("unreadable line  " + trace + ":9  not JSON"), cli.out());
         assertTrue(cli.out().endsWith("\nFAILED: 1 illegal move, 1 unreadable line\n"), cli.out());
+    }
+
+    /** The demo's trace, then a round of session s-2 that an exception left after one move, as the runtime writes it. */
+    private Path traceWithAFailedRound() throws IOException {
+        Path trace = DemoTrace.record(dir);
+        Files.writeString(trace, DemoTrace.move("s-2", 1, 1, "CONTINUE", "CONTINUE", "LLM"), StandardOpenOption.APPEND);
+        try (JsonLinesTrace writer = JsonLinesTrace.open(trace)) {
+            writer.onRoundFailed(
+                    "s-2", 1, new UncheckedIOException("cannot append to the journal <b>", new IOException("full")));
+        }
+        return trace;
+    }
+
+    @Test
+    void checkExitsOneOnARoundThatAnExceptionLeftAndSaysWhere() throws IOException {
+        Path trace = traceWithAFailedRound();
+        Cli cli = Cli.run("trace", "check", trace.toString());
+        assertEquals(1, cli.exitCode(), cli.out());
+        assertTrue(
+                cli.out()
+                        .contains("failed round  " + trace + ":9  session 's-2', round 1 failed with"
+                                + " 'java.io.UncheckedIOException: cannot append to the journal <b>' and has no end"),
+                cli.out());
+        assertTrue(cli.out().endsWith("\nFAILED: 1 failed round\n"), cli.out());
+        JsonNode json = new ObjectMapper()
+                .readTree(Cli.run("trace", "check", "--format", "json", trace.toString())
+                        .out());
+        assertEquals(1, json.get("problems").get("ROUND_FAILED").asLong());
+    }
+
+    @Test
+    void statsAndViewShowARoundThatAnExceptionLeft() throws IOException {
+        Path trace = traceWithAFailedRound();
+        Cli stats = Cli.run("trace", "stats", trace.toString());
+        assertEquals(0, stats.exitCode(), stats.err());
+        assertTrue(
+                stats.out()
+                        .startsWith("read 1 trace: 6 transitions, 1 round end, 1 failed round (no end: an exception"
+                                + " left it)\n"),
+                stats.out());
+
+        Cli view = Cli.run("trace", "view", trace.toString(), "--out", dir.toString());
+        assertEquals(0, view.exitCode(), view.err());
+        String html = Files.readString(dir.resolve("trace.html"));
+        assertTrue(html.contains("session s-2, round 1: failed with java.io.UncheckedIOException</option>"), html);
+        assertTrue(
+                html.contains("<span class=\"outcome bad\">failed</span>: an exception left the round, which has no"
+                        + " end (its journal could not be written, a replay diverged, or an Error)<br>error:"
+                        + " java.io.UncheckedIOException: cannot append to the journal &lt;b&gt;</div>"),
+                html);
+        assertTrue(
+                html.contains("data-round=\"1\" data-step=\"1\" data-from=\"LinuxAgent.CONTINUE\" data-to=\"\""),
+                "its last row is in the state the round was in when the exception came");
+        assertTrue(html.contains("<td class=\"bad\">round failed</td>"), html);
     }
 
     @Test

@@ -73,6 +73,10 @@ final class EntryParser {
         private Integer steps;
         private String error;
         private String result;
+        private String exception;
+        private String message;
+        /** What is wrong with {@link #exception} or {@link #message}; a problem only on a roundFailed line. */
+        private String failureProblem;
         /** The first problem met, if any; reading stops there. */
         private String problem;
 
@@ -106,6 +110,8 @@ final class EntryParser {
                     case "steps" -> steps = whole(json, value, name);
                     case "error" -> error = text(json, value, name);
                     case "result" -> result = text(json, value, name);
+                    case "exception" -> exception = failureText(json, value, name);
+                    case "message" -> message = failureText(json, value, name);
                     default -> json.skipChildren();
                 }
             }
@@ -121,6 +127,7 @@ final class EntryParser {
             return switch (event) {
                 case "transition" -> transition();
                 case "roundEnd" -> roundEnd();
+                case "roundFailed" -> roundFailed();
                 default -> new TraceEntry.Other(line, event);
             };
         }
@@ -161,6 +168,17 @@ final class EntryParser {
                     Optional.ofNullable(result));
         }
 
+        private TraceEntry roundFailed() {
+            if (failureProblem != null) {
+                return unreadable(failureProblem);
+            }
+            if (exception == null) {
+                return unreadable("a roundFailed without \"exception\"");
+            }
+            return new TraceEntry.RoundFailed(
+                    line, orEmpty(session), orZero(round), exception, Optional.ofNullable(message));
+        }
+
         private static String missing(String... namesAndValues) {
             List<String> missing = new ArrayList<>();
             for (int i = 0; i < namesAndValues.length; i += 2) {
@@ -180,6 +198,21 @@ final class EntryParser {
                 return json.getText();
             }
             problem = "\"" + name + "\" is " + describe(value) + ", not text";
+            return null;
+        }
+
+        /**
+         * A field only a roundFailed line has: its type is checked there alone, since the lines of other events
+         * (another tool's, sharing the file) were read before this writer had such fields, and still read the same.
+         */
+        private String failureText(JsonParser json, JsonToken value, String name) throws IOException {
+            if (value == JsonToken.VALUE_STRING) {
+                return json.getText();
+            }
+            json.skipChildren();
+            if (failureProblem == null) {
+                failureProblem = "\"" + name + "\" is " + describe(value) + ", not text";
+            }
             return null;
         }
 

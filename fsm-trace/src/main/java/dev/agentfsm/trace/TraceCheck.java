@@ -24,8 +24,8 @@ import java.util.stream.Stream;
 /**
  * Checks JSON-lines traces against machines: every transition must be one its machine declares, with
  * the trigger it declares, or one of the runtime's own moves (by {@code SYSTEM} to the machine's
- * {@code onError} or {@code fallback} state). Reports illegal moves, unknown machines and statuses and
- * unreadable lines with their file and line, counts the rounds' outcomes, and lists the declared
+ * {@code onError} or {@code fallback} state). Reports illegal moves, unknown machines and statuses,
+ * rounds that an exception left with no end ({@code roundFailed} lines) and unreadable lines with their file and line, counts the rounds' outcomes, and lists the declared
  * transitions the runs never took. Traces are read line by line ({@link TraceReader}): memory depends
  * on the machines, not on the size of the traces.
  *
@@ -277,6 +277,15 @@ public final class TraceCheck {
                 transition(file, transition);
             } else if (entry instanceof TraceEntry.RoundEnd end) {
                 roundEnd(file, end);
+            } else if (entry instanceof TraceEntry.RoundFailed failed) {
+                find(
+                        TraceReport.Kind.ROUND_FAILED,
+                        file,
+                        failed.line(),
+                        "session " + TraceText.quote(failed.session()) + ", round " + failed.round() + " failed with "
+                                + TraceText.quote(failed.failure()) + " and has no end (an exception left it: a"
+                                + " journal that could not be written, a replay that diverged, or an Error); the"
+                                + " application's log has the exception with its stack trace");
             } else if (entry instanceof TraceEntry.Unreadable unreadable) {
                 find(TraceReport.Kind.UNREADABLE, file, unreadable.line(), unreadable.problem());
                 if (unreadableInFile++ == 0) {

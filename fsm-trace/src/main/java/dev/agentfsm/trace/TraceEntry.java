@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * One line of a JSON-lines trace as {@link TraceReader} reads it back: a transition, a round's end,
- * a line of another event, or a line that could not be read. Every entry knows its line number
+ * a round that an exception left with no end, a line of another event, or a line that could not be read. Every entry knows its line number
  * (from 1), so that what is reported about it can point at it. Names are as the trace spells them;
  * {@link TraceCheck} resolves them against the machines.
  */
@@ -100,6 +100,31 @@ public sealed interface TraceEntry {
             path = List.copyOf(path);
             Objects.requireNonNull(error, "error");
             Objects.requireNonNull(result, "result");
+        }
+    }
+
+    /**
+     * A {@code "event":"roundFailed"} line: an exception left the round, which has no end (its journal could not be
+     * written, a replay diverged, an {@link Error}); the runtime's listeners heard it as {@code onRoundFailed}.
+     * Traces written before the runtime wrote these lines have none: such a round's lines just stop.
+     *
+     * @param line the line number
+     * @param session the session's id
+     * @param round the round's number within the session
+     * @param exception the class of the exception that left the round
+     * @param message the exception's message, when it had one
+     */
+    record RoundFailed(long line, String session, int round, String exception, Optional<String> message)
+            implements TraceEntry {
+        public RoundFailed {
+            Objects.requireNonNull(session, "session");
+            Objects.requireNonNull(exception, "exception");
+            Objects.requireNonNull(message, "message");
+        }
+
+        /** The exception as one text, {@code class: message}, or the class alone when it had no message. */
+        public String failure() {
+            return message.map(text -> exception + ": " + text).orElse(exception);
         }
     }
 

@@ -14,7 +14,8 @@ import java.util.Objects;
 
 /**
  * What {@link TraceCheck} found in one or more traces: how many lines, transitions and rounds it read,
- * how the rounds ended, the problems (illegal moves, unknown machines and statuses, unreadable lines)
+ * how the rounds ended, the problems (illegal moves, unknown machines and statuses, unreadable lines, rounds that
+ * an exception left with no end)
  * with their file and line, and for each machine the runs visited, which of its declared transitions
  * they took and which they never took. {@link #table()} and {@link #json()} render it; both are safe
  * to print on a terminal whatever the trace held.
@@ -67,7 +68,14 @@ public record TraceReport(
          * A file with lines of which none could be read, so nothing in it was checked: another kind of file given
          * by mistake (an OTLP export, a journal, a log). Its finding is at its first unreadable line.
          */
-        NOT_A_TRACE("file with no trace line", "files with no trace line");
+        NOT_A_TRACE("file with no trace line", "files with no trace line"),
+        /**
+         * A round that an exception left with no end (a {@code roundFailed} line: its journal could not be written, a
+         * replay diverged, an {@link Error}). Its moves may all be legal; what failed is the run, and a check that
+         * passed over it would hide the failure, so it fails the check. Last of the kinds, so that the reports of
+         * traces without it keep their shape.
+         */
+        ROUND_FAILED("failed round", "failed rounds");
 
         private final String one;
         private final String many;
@@ -130,15 +138,17 @@ public record TraceReport(
     }
 
     /**
-     * Whether every transition was checked and is declared: no illegal move, no unknown machine or status, and no
-     * file whose lines are all unreadable. Unreadable lines among readable ones (a last line cut off by a crash) do
-     * not fail a check; a file none of whose lines is a trace line does, since nothing in it was checked.
+     * Whether every transition was checked and is declared and every round ran without an exception leaving it: no
+     * illegal move, no unknown machine or status, no failed round, and no file whose lines are all unreadable.
+     * Unreadable lines among readable ones (a last line cut off by a crash) do not fail a check; a file none of whose
+     * lines is a trace line does, since nothing in it was checked.
      */
     public boolean passed() {
         return count(Kind.ILLEGAL_MOVE)
                         + count(Kind.UNKNOWN_MACHINE)
                         + count(Kind.UNKNOWN_STATUS)
                         + count(Kind.NOT_A_TRACE)
+                        + count(Kind.ROUND_FAILED)
                 == 0;
     }
 

@@ -23,6 +23,8 @@ import java.util.stream.Stream;
  * @param files the traces read
  * @param transitions the transition lines
  * @param unreadable the lines that could not be read (see {@link TraceCheck} for where they are)
+ * @param failedRounds the rounds that an exception left with no end ({@code roundFailed} lines); they are not among
+ *     the rounds of {@code steps} and {@code outcomes}, which count round ends
  * @param steps steps per round, over the rounds that ended
  * @param outcomes how many rounds ended with each outcome
  * @param states the time per state, {@code Machine.STATUS}, the most time first
@@ -31,6 +33,7 @@ public record TraceStats(
         List<Path> files,
         long transitions,
         long unreadable,
+        long failedRounds,
         Steps steps,
         Map<String, Long> outcomes,
         List<StateTime> states) {
@@ -117,6 +120,11 @@ public record TraceStats(
                 .append(TraceReport.count(transitions, "transition"))
                 .append(", ")
                 .append(TraceReport.count(steps.rounds(), "round end"));
+        if (failedRounds > 0) {
+            out.append(", ")
+                    .append(TraceReport.count(failedRounds, "failed round"))
+                    .append(" (no end: an exception left it)");
+        }
         if (unreadable > 0) {
             out.append(", ").append(TraceReport.count(unreadable, "unreadable line"));
         }
@@ -159,6 +167,7 @@ public record TraceStats(
             ReportJson.files(json, files);
             json.writeNumberField("transitions", transitions);
             json.writeNumberField("unreadable", unreadable);
+            json.writeNumberField("failedRounds", failedRounds);
             json.writeObjectFieldStart("stepsPerRound");
             json.writeNumberField("rounds", steps.rounds());
             json.writeNumberField("min", steps.min());
@@ -204,6 +213,7 @@ public record TraceStats(
         private int maxSteps;
         private long transitions;
         private long unreadable;
+        private long failedRounds;
         private final OutcomeCounts outcomes = new OutcomeCounts();
         private final Map<String, long[]> states = new TreeMap<>();
 
@@ -226,6 +236,8 @@ public record TraceStats(
                 maxSteps = Math.max(maxSteps, steps);
                 buckets[bucket(steps)]++;
                 outcomes.add(end.outcome());
+            } else if (entry instanceof TraceEntry.RoundFailed) {
+                failedRounds++;
             } else if (entry instanceof TraceEntry.Unreadable) {
                 unreadable++;
             }
@@ -256,7 +268,7 @@ public record TraceStats(
             List<StateTime> times = new ArrayList<>();
             states.forEach((state, time) -> times.add(new StateTime(state, time[0], time[1], time[2])));
             times.sort((a, b) -> Long.compare(b.totalNanos(), a.totalNanos()));
-            return new TraceStats(files, transitions, unreadable, steps, outcomes.sorted(), times);
+            return new TraceStats(files, transitions, unreadable, failedRounds, steps, outcomes.sorted(), times);
         }
     }
 }

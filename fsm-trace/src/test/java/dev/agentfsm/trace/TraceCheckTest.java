@@ -344,6 +344,47 @@ class TraceCheckTest {
     }
 
     @Test
+    void aRoundThatAnExceptionLeftFailsTheCheckAsAFailedRoundNotAnIllegalMove() throws IOException {
+        Path file = dir.resolve("failed.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            List<Status> path = new ArrayList<>();
+            move(trace, 1, HostStatus.CONTINUE, HostStatus.ASSIGN, Trigger.LLM, path);
+            trace.onRoundFailed(
+                    "s-1", 1, new java.io.UncheckedIOException("cannot append to the journal", new IOException()));
+        }
+
+        TraceReport report = CHECK.check(List.of(file));
+
+        assertFalse(report.passed(), report.table());
+        assertEquals(1, report.count(TraceReport.Kind.ROUND_FAILED));
+        assertEquals(0, report.count(TraceReport.Kind.ILLEGAL_MOVE), "its moves are legal");
+        assertEquals(0, report.count(TraceReport.Kind.UNREADABLE), "the line is read, not passed over");
+        assertEquals(0, report.otherEvents());
+        assertEquals(0, report.rounds(), "a failed round has no end");
+        TraceReport.Finding finding = report.findings().get(0);
+        assertEquals(TraceReport.Kind.ROUND_FAILED, finding.kind());
+        assertEquals(2, finding.line());
+        assertTrue(
+                finding.message()
+                        .startsWith("session 's-1', round 1 failed with"
+                                + " 'java.io.UncheckedIOException: cannot append to the journal' and has no end"),
+                finding.message());
+        assertTrue(report.table().endsWith("\nFAILED: 1 failed round\n"), report.table());
+        JsonNode json = JSON.readTree(report.json());
+        assertFalse(json.get("passed").asBoolean());
+        assertEquals(1, json.get("problems").get("ROUND_FAILED").asLong());
+        assertEquals("ROUND_FAILED", json.get("findings").get(0).get("kind").asText());
+    }
+
+    @Test
+    void aTraceWithoutFailedRoundsReadsAsBefore() throws IOException {
+        TraceReport report = CHECK.check(List.of(legalTrace()));
+        assertTrue(report.passed());
+        assertEquals(0, report.count(TraceReport.Kind.ROUND_FAILED));
+        assertTrue(report.verdict().startsWith("PASSED: every transition (10) is declared"), report.verdict());
+    }
+
+    @Test
     void theJsonHoldsTheSameAndParses() throws IOException {
         Path file = file(
                 "t.jsonl",
@@ -356,7 +397,8 @@ class TraceCheckTest {
         assertEquals(1, json.get("transitions").asLong());
         assertEquals("{\"COMPLETED\":1,\"STEP_LIMIT\":1}", json.get("outcomes").toString(), "in the runtime's order");
         assertEquals(
-                "{\"ILLEGAL_MOVE\":1,\"UNKNOWN_MACHINE\":0,\"UNKNOWN_STATUS\":0,\"UNREADABLE\":0,\"NOT_A_TRACE\":0}",
+                "{\"ILLEGAL_MOVE\":1,\"UNKNOWN_MACHINE\":0,\"UNKNOWN_STATUS\":0,\"UNREADABLE\":0,\"NOT_A_TRACE\":0,"
+                        + "\"ROUND_FAILED\":0}",
                 json.get("problems").toString());
         JsonNode finding = json.get("findings").get(0);
         assertEquals("ILLEGAL_MOVE", finding.get("kind").asText());

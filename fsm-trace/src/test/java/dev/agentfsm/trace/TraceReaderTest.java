@@ -99,6 +99,46 @@ class TraceReaderTest {
     }
 
     @Test
+    void readsBackARoundThatAnExceptionLeft() throws IOException {
+        Path file = dir.resolve("trace.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onRoundFailed("s-1", 2, new java.io.UncheckedIOException("cannot append", new IOException()));
+            trace.onRoundFailed("s-1", 3, new StackOverflowError());
+        }
+        List<TraceEntry> entries;
+        try (Stream<TraceEntry> stream = TraceReader.entries(file)) {
+            entries = stream.toList();
+        }
+        assertEquals(
+                List.of(
+                        new TraceEntry.RoundFailed(
+                                1, "s-1", 2, "java.io.UncheckedIOException", Optional.of("cannot append")),
+                        new TraceEntry.RoundFailed(2, "s-1", 3, "java.lang.StackOverflowError", Optional.empty())),
+                entries);
+        assertEquals(
+                "java.io.UncheckedIOException: cannot append", ((TraceEntry.RoundFailed) entries.get(0)).failure());
+        assertEquals("java.lang.StackOverflowError", ((TraceEntry.RoundFailed) entries.get(1)).failure());
+    }
+
+    @Test
+    void aRoundFailedLineMustNameItsExceptionAsTextButOtherEventsMayUseThoseNames() {
+        List<TraceEntry> entries = read(String.join(
+                "\n",
+                "{\"event\":\"roundFailed\",\"session\":\"s\",\"round\":1}",
+                "{\"event\":\"roundFailed\",\"exception\":7}",
+                "{\"message\":{\"text\":\"hi\"},\"event\":\"roundFailed\",\"exception\":\"E\"}",
+                "{\"event\":\"note\",\"exception\":7,\"message\":{\"text\":\"hi\"}}",
+                "{\"event\":\"transition\",\"machine\":\"M\",\"from\":\"A\",\"to\":\"B\",\"trigger\":\"LLM\","
+                        + "\"message\":[1]}",
+                ""));
+        assertEquals("a roundFailed without \"exception\"", problem(entries.get(0)));
+        assertEquals("\"exception\" is a number, not text", problem(entries.get(1)));
+        assertEquals("\"message\" is an object, not text", problem(entries.get(2)));
+        assertEquals(new TraceEntry.Other(4, "note"), entries.get(3), "another tool's line reads as before");
+        assertInstanceOf(TraceEntry.Transition.class, entries.get(4), "a field of another line is skipped as before");
+    }
+
+    @Test
     void aMoveWithinItsMachineHasTheSameMachineAsTarget() {
         TraceEntry.Transition move =
                 (TraceEntry.Transition) read("{\"event\":\"transition\",\"machine\":\"LinuxAgent\","

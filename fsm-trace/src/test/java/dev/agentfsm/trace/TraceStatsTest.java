@@ -1,6 +1,7 @@
 package dev.agentfsm.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -77,11 +78,34 @@ class TraceStatsTest {
                         + "LinuxAgent.FAIL          1       0.5      0.5     0.5\n",
                 stats.table());
         JsonNode json = new ObjectMapper().readTree(stats.json());
+        assertEquals(0, json.get("failedRounds").asLong(), "an old trace has none");
         assertEquals(4, json.get("stepsPerRound").get("rounds").asInt());
         assertEquals(
                 "{\"from\":33,\"to\":64,\"rounds\":1}",
                 json.get("stepsPerRound").get("histogram").get(2).toString());
         assertEquals(12_000_000, json.get("states").get(0).get("totalNanos").asLong());
+    }
+
+    @Test
+    void failedRoundsAreCountedApartFromRoundEnds() throws IOException {
+        Path file = Files.write(
+                dir.resolve("f.jsonl"),
+                List.of(
+                        move("CONTINUE", "CONTINUE", 2_000_000),
+                        "{\"event\":\"roundFailed\",\"session\":\"s\",\"round\":1,\"exception\":\"java.lang.Error\"}",
+                        end("COMPLETED", 2)));
+        TraceStats stats = TraceStats.of(List.of(file));
+        assertEquals(1, stats.failedRounds());
+        assertEquals(0, stats.unreadable());
+        assertEquals(1, stats.steps().rounds(), "the failed round has no steps or outcome to count");
+        assertEquals(Map.of("COMPLETED", 1L), stats.outcomes());
+        assertTrue(
+                stats.table()
+                        .startsWith("read 1 trace: 1 transition, 1 round end, 1 failed round (no end: an exception"
+                                + " left it)\n"),
+                stats.table());
+        assertEquals(
+                1, new ObjectMapper().readTree(stats.json()).get("failedRounds").asLong());
     }
 
     @Test

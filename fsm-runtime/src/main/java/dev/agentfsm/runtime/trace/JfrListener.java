@@ -7,8 +7,9 @@ import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 
 /**
  * Emits JDK Flight Recorder events: {@value #TRANSITION_EVENT} for each transition,
- * {@value #SUBTASK_EVENT} for each subtask end and {@value #ROUND_EVENT} for each round end, in the
- * "agent-fsm" category. They cost almost nothing
+ * {@value #SUBTASK_EVENT} for each subtask end, {@value #ROUND_EVENT} for each round end and
+ * {@value #ROUND_FAILED_EVENT} for each round that an exception left with no end
+ * ({@link TransitionListener#onRoundFailed}), in the "agent-fsm" category. They cost almost nothing
  * when no recording has them enabled; enable them in a JFC file or with
  * {@code jdk.jfr.Recording.enable(JfrListener.TRANSITION_EVENT)}.
  */
@@ -19,6 +20,8 @@ public final class JfrListener implements TransitionListener {
     public static final String SUBTASK_EVENT = SubtaskRecord.NAME;
     /** The name of the round event. */
     public static final String ROUND_EVENT = RoundRecord.NAME;
+    /** The name of the event of a round that an exception left with no end. */
+    public static final String ROUND_FAILED_EVENT = RoundFailedRecord.NAME;
 
     @Override
     public void onTransition(TransitionEvent event) {
@@ -63,6 +66,19 @@ public final class JfrListener implements TransitionListener {
         record.subtasks = result.subtasks().size();
         record.path = String.join(" ", result.qualifiedPath());
         record.error = result.error().map(Throwable::toString).orElse(null);
+        record.commit();
+    }
+
+    @Override
+    public void onRoundFailed(String session, int round, Throwable failure) {
+        RoundFailedRecord record = new RoundFailedRecord();
+        if (!record.isEnabled()) {
+            return;
+        }
+        record.session = session;
+        record.round = round;
+        record.exception = failure.getClass().getName();
+        record.message = failure.getMessage();
         record.commit();
     }
 }

@@ -30,7 +30,11 @@ import org.slf4j.LoggerFactory;
  * one per subtask end ({@code {"event":"subtaskEnd","session":…,"round":…,"step":…,"agent":…,"machine":…,"state":…,"number":…,"subtask":…,"status":…,"result":…}},
  * {@code status} qualified with its machine) and one per round end ({@code "event":"roundEnd"} with
  * {@code outcome}, {@code reason}, {@code finalStatus}, {@code path}, {@code steps}, and {@code error},
- * {@code violation}, {@code result}, {@code subtasks} when present). Each line is handed to the
+ * {@code violation}, {@code result}, {@code subtasks} when present), and one per round that an exception left
+ * with no end ({@link TransitionListener#onRoundFailed}: a journal that could not be written, a replay that
+ * diverged, an {@link Error}):
+ * {@code {"event":"roundFailed","session":…,"round":…,"exception":…,"message":…}}, {@code exception} the
+ * exception's class and {@code message} its message, left out when it has none. Each line is handed to the
  * operating system as soon as it is written, in one write call on a file opened for appending, so a
  * crash or a halted JVM loses nothing that was traced before the line being written.
  *
@@ -218,6 +222,26 @@ public final class JsonLinesTrace implements TransitionListener, Closeable {
             }
             if (!result.subtasks().isEmpty()) {
                 writeSubtasks(result.subtasks());
+            }
+            end();
+        } catch (IOException e) {
+            throw failed(e);
+        }
+    }
+
+    /**
+     * A line of its own, so that a trace tells a round that died with an exception from one still running or a file
+     * cut short: without it the round's lines would just stop at its last transition.
+     */
+    @Override
+    public synchronized void onRoundFailed(String session, int round, Throwable failure) {
+        try {
+            start("roundFailed");
+            text("session", session);
+            json.writeNumberField("round", round);
+            text("exception", failure.getClass().getName());
+            if (failure.getMessage() != null) {
+                text("message", failure.getMessage());
             }
             end();
         } catch (IOException e) {

@@ -1,8 +1,8 @@
 /**
  * Built-in {@link dev.agentfsm.runtime.TransitionListener}s: SLF4J logging
  * ({@link dev.agentfsm.runtime.trace.LoggingListener}), a JSON-lines trace file written unbuffered,
- * one line per transition, subtask end and round end, so that a crash loses nothing before it
- * ({@link dev.agentfsm.runtime.trace.JsonLinesTrace}), and JFR events for transitions, subtasks and rounds
+ * one line per transition, subtask end, round end and round failed, so that a crash loses nothing before it
+ * ({@link dev.agentfsm.runtime.trace.JsonLinesTrace}), and JFR events for transitions, subtasks, rounds and failed rounds
  * ({@link dev.agentfsm.runtime.trace.JfrListener}). Add them to a {@code Round} or {@code Session}
  * builder with {@code listener(...)}; one instance may serve many sessions at once.
  *

@@ -260,6 +260,44 @@ class JsonLinesTraceTest {
     }
 
     @Test
+    void aRoundThatAnExceptionLeftGetsALineOfItsOwn() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onTransition(event(1));
+            trace.onRoundFailed("s-1", 2, new UncheckedIOException("cannot append to the journal", new IOException()));
+            trace.onRoundFailed("s-1", 3, new OutOfMemoryError());
+        }
+
+        List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertEquals(3, written.size(), String.join("\n", written));
+        assertEquals(
+                "{\"event\":\"roundFailed\",\"session\":\"s-1\",\"round\":2,"
+                        + "\"exception\":\"java.io.UncheckedIOException\",\"message\":\"cannot append to the journal\"}",
+                written.get(1));
+        assertEquals(
+                "{\"event\":\"roundFailed\",\"session\":\"s-1\",\"round\":3,"
+                        + "\"exception\":\"java.lang.OutOfMemoryError\"}",
+                written.get(2),
+                "an exception without a message has no \"message\"");
+    }
+
+    @Test
+    void aFailedRoundsHugeMessageIsEscapedAndCutUnderTheCap() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        String huge = "\u001B]52;c;" + "é".repeat(1024 * 1024);
+        try (JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            trace.onRoundFailed(huge, 1, new IllegalStateException(huge));
+        }
+
+        JsonNode failed = JSON.readTree(linesUnderTheCap(file, 1).get(0));
+        assertEquals("roundFailed", failed.get("event").asText());
+        assertEquals("java.lang.IllegalStateException", failed.get("exception").asText(), "a short field stays whole");
+        assertTrue(failed.get("session").asText().endsWith("é... (" + huge.length() + " chars)"));
+        assertEquals("... (" + huge.length() + " chars)", failed.get("message").asText(), "no room is left for it");
+        assertFalse(Files.readString(file).contains("\u001B"), "the escape character is written escaped");
+    }
+
+    @Test
     void hugeSubtasksAreCutSoThatTheirLinesStayUnderTheCap() throws IOException {
         Path file = dir.resolve("run.jsonl");
         String huge = "x".repeat(1024 * 1024);

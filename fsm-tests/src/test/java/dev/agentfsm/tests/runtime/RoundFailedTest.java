@@ -2,6 +2,7 @@ package dev.agentfsm.tests.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.agentfsm.journal.Durability;
@@ -12,18 +13,31 @@ import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
 import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.TransitionListener;
+import dev.agentfsm.runtime.trace.JfrListener;
+import dev.agentfsm.runtime.trace.JsonLinesTrace;
+import dev.agentfsm.trace.TraceCheck;
+import dev.agentfsm.trace.TraceEntry;
+import dev.agentfsm.trace.TraceReader;
+import dev.agentfsm.trace.TraceReport;
+import dev.agentfsm.trace.TraceStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A round that an exception leaves (here its journal's, which fails around the step, outside every interceptor of
  * the session's) has no end, and its listeners hear that once, as {@code onRoundFailed}: a tracer's round span
- * would otherwise stay open. A round whose end was heard before its record failed is not heard failing too.
+ * would otherwise stay open, and the JSON-lines trace and the JFR recording would just stop at its last move. A round
+ * whose end was heard before its record failed is not heard failing too.
  */
 class RoundFailedTest {
     /** One round of two steps: CONTINUE moves to FINISH, which completes it. */
@@ -69,6 +83,52 @@ class RoundFailedTest {
         UncheckedIOException thrown = run(dir, 3, heard); // the first step's record
 
         assertEquals(List.of("failed 1 " + thrown.getMessage()), heard.lines);
+    }
+
+    @Test
+    void aRoundWhoseStepCouldNotBeRecordedEndsItsTraceAndItsRecordingWithTheFailure(
+            @TempDir Path dir, @TempDir Path traces) throws IOException {
+        Path file = traces.resolve("trace.jsonl");
+        Path recorded = traces.resolve("round.jfr");
+        UncheckedIOException thrown;
+        try (Recording recording = new Recording();
+                JsonLinesTrace trace = JsonLinesTrace.open(file)) {
+            recording.enable(JfrListener.ROUND_FAILED_EVENT);
+            recording.start();
+            thrown = run(dir, 3, trace, new JfrListener()); // the first step's record
+            recording.stop();
+            recording.dump(recorded);
+        }
+
+        List<TraceEntry> entries;
+        try (Stream<TraceEntry> read = TraceReader.entries(file)) {
+            entries = read.toList();
+        }
+        List<TraceEntry.RoundFailed> failedLines = entries.stream()
+                .filter(TraceEntry.RoundFailed.class::isInstance)
+                .map(TraceEntry.RoundFailed.class::cast)
+                .toList();
+        assertEquals(1, failedLines.size(), "the trace's lines: " + entries);
+        TraceEntry.RoundFailed failed = failedLines.get(0);
+        assertEquals(failed, entries.get(entries.size() - 1), "the trace's last line");
+        assertEquals(1, failed.round());
+        assertEquals("java.io.UncheckedIOException", failed.exception());
+        assertEquals(Optional.of(thrown.getMessage()), failed.message());
+        TraceReport report =
+                TraceCheck.of(List.of(LinuxAgentStateManager.instance())).check(List.of(file));
+        assertFalse(report.passed(), report.table());
+        assertEquals(1, report.count(TraceReport.Kind.ROUND_FAILED), report.table());
+        assertEquals(0, report.count(TraceReport.Kind.UNREADABLE), report.table());
+        assertEquals(1, TraceStats.of(List.of(file)).failedRounds());
+
+        List<RecordedEvent> events = RecordingFile.readAllEvents(recorded).stream()
+                .filter(event -> event.getEventType().getName().equals(JfrListener.ROUND_FAILED_EVENT)
+                        && event.getString("session").equals(failed.session()))
+                .toList();
+        assertEquals(1, events.size());
+        assertEquals(1, events.get(0).getInt("round"));
+        assertEquals("java.io.UncheckedIOException", events.get(0).getString("exception"));
+        assertEquals(thrown.getMessage(), events.get(0).getString("message"));
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -211,12 +210,19 @@ class PostgresJournalStoreTest {
 
     /** The server process of the connection that claimed {@code journal} last. */
     static int backendOf(String journal) throws Exception {
+        return backendOf(server, journal);
+    }
+
+    /** The server process of the connection that claimed {@code journal} last on {@code server}. */
+    static int backendOf(PostgresServer server, String journal) throws Exception {
         try (Connection connection = server.dataSource().getConnection();
-                Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(
-                        "SELECT holder_backend FROM agentfsm_journal WHERE journal = '" + journal + "'")) {
-            rows.next();
-            return rows.getInt(1);
+                PreparedStatement select =
+                        connection.prepareStatement("SELECT holder_backend FROM agentfsm_journal WHERE journal = ?")) {
+            select.setString(1, journal);
+            try (ResultSet rows = select.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
         }
     }
 

@@ -83,7 +83,8 @@ public final class PostgresJournalStore implements JournalStore {
      * missing. Each writer takes a connection of its own from {@code dataSource} for as long as it holds its
      * journal.
      *
-     * @throws IOException if the database cannot be reached, or the tables are missing and cannot be created
+     * @throws IOException if the database cannot be reached, the tables are missing and cannot be created, or
+     *     tables of their names are not as {@link #schema()} makes them or lack this role's grants (named)
      */
     public static PostgresJournalStore of(DataSource dataSource) throws IOException {
         Objects.requireNonNull(dataSource, "dataSource");
@@ -95,9 +96,22 @@ public final class PostgresJournalStore implements JournalStore {
             try (Statement statement = connection.createStatement()) {
                 // two processes creating the tables at once would collide on the catalogue: one at a time
                 statement.execute("SELECT pg_advisory_xact_lock(" + key("schema", "") + ")");
-                statement.execute(schema);
+                // only when missing: CREATE TABLE IF NOT EXISTS needs CREATE on the schema even when the table
+                // is there, which a role whose administrator made the tables lacks (PostgreSQL 15's public)
+                if (!Tables.exist(connection)) {
+                    statement.execute(schema);
+                }
             }
+            List<String> problems = Tables.problems(connection);
             connection.commit();
+            if (!problems.isEmpty()) {
+                throw new IOException("the journal store's tables in " + database + " are not as " + SCHEMA
+                        + " (fsm-journal-postgres) makes them: " + String.join("; ", problems) + ". A table of that"
+                        + " name made by hand or for something else would refuse records late or keep them changed;"
+                        + " give the grants named, or, if the tables hold no journals, drop or rename them and make"
+                        + " the store again (or have the administrator create them as PostgresJournalStore.schema()"
+                        + " says)");
+            }
             return new PostgresJournalStore(dataSource, database, defaultHolder(), Duration.ZERO, DEFAULT_LOCK_WAIT);
         } catch (SQLException e) {
             throw new IOException(

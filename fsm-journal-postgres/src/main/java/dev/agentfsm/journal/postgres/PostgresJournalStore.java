@@ -62,6 +62,7 @@ public final class PostgresJournalStore implements JournalStore {
     private static final String LOCK_NOT_AVAILABLE = "55P03";
 
     private static final Duration DEFAULT_LOCK_WAIT = Duration.ofSeconds(30);
+    private static final Duration MAX_WAIT = Duration.ofMillis(Integer.MAX_VALUE);
 
     private final DataSource dataSource;
     private final String database;
@@ -131,6 +132,7 @@ public final class PostgresJournalStore implements JournalStore {
         if (wait.isNegative()) {
             throw new IllegalArgumentException("a claim waits zero or more, not " + wait);
         }
+        refuseOverLockTimeout(wait, "a claim");
         return new PostgresJournalStore(dataSource, database, holder, wait, lockWait);
     }
 
@@ -147,7 +149,16 @@ public final class PostgresJournalStore implements JournalStore {
                     + " 0 would wait for ever), not " + wait
                     + "; give a positive wait, such as Duration.ofSeconds(30)");
         }
+        refuseOverLockTimeout(wait, "a writer");
         return new PostgresJournalStore(dataSource, database, holder, claimWait, wait);
+    }
+
+    /** PostgreSQL's lock_timeout takes at most 2^31 - 1 ms; a longer wait would fail every claim, unexplained. */
+    private static void refuseOverLockTimeout(Duration wait, String who) {
+        if (wait.compareTo(MAX_WAIT) > 0) {
+            throw new IllegalArgumentException(who + " waits at most " + MAX_WAIT + " (PostgreSQL's lock_timeout of "
+                    + MAX_WAIT.toMillis() + " ms), not " + wait + "; give a shorter wait");
+        }
     }
 
     /** The tables this store keeps its journals in, as {@code CREATE TABLE IF NOT EXISTS} statements. */
@@ -297,8 +308,8 @@ public final class PostgresJournalStore implements JournalStore {
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {
                 // a claim may wait for another claimer's wait for the holder
-                statement.execute(
-                        "SET LOCAL lock_timeout = " + lockWait.plus(claimWait).toMillis());
+                statement.execute("SET LOCAL lock_timeout = "
+                        + Math.min(Integer.MAX_VALUE, lockWait.plus(claimWait).toMillis()));
                 // claims of one journal one at a time: a loser reads the winner's committed holder
                 statement.execute("SELECT pg_advisory_xact_lock(" + key("claim", journal) + ")");
             }

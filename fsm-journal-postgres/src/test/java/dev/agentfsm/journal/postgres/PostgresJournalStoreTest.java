@@ -183,6 +183,16 @@ class PostgresJournalStoreTest {
         store.open("refused", new Lines()).close(); // not held any more
     }
 
+    @Test
+    void aClaimWaitPostgresCannotSetIsRefusedWhenItIsGivenNamingTheMost() {
+        java.time.Duration month = java.time.Duration.ofDays(30);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> store.waitingForClaim(month));
+        assertEquals(
+                "a claim waits at most PT596H31M23.647S (PostgreSQL's lock_timeout of 2147483647 ms), not PT720H;"
+                        + " give a shorter wait",
+                e.getMessage());
+    }
+
     /** A line that says which journal and record it is, and long enough to take several network packets. */
     static String line(String journal, int n) {
         return "{\"n\":" + n + ",\"journal\":\"" + journal + "\",\"pad\":\"" + "x".repeat(4000 + n) + "\"}";

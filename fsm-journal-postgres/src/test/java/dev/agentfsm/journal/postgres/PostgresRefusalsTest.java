@@ -93,6 +93,18 @@ class PostgresRefusalsTest {
     }
 
     @Test
+    void aLockWaitPostgresCannotSetIsRefusedWhenItIsGiven() {
+        IllegalArgumentException zero =
+                assertThrows(IllegalArgumentException.class, () -> store.waitingForLocks(java.time.Duration.ZERO));
+        assertTrue(
+                zero.getMessage().contains("PostgreSQL's lock_timeout 0 would wait for ever), not PT0S"),
+                zero.getMessage());
+        IllegalArgumentException month = assertThrows(
+                IllegalArgumentException.class, () -> store.waitingForLocks(java.time.Duration.ofDays(30)));
+        assertTrue(month.getMessage().startsWith("a writer waits at most PT596H31M23.647S"), month.getMessage());
+    }
+
+    @Test
     void aRowLongerThanARecordMayBeIsRefusedBeforeItIsFetchedAndKept() throws Exception {
         insert("huge", 1, JournalStore.MAX_LINE_BYTES + 1);
         for (int attempt = 0; attempt < 2; attempt++) { // refused twice: the refusal let the claim go

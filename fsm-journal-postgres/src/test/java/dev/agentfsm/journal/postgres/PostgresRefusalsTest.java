@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -50,7 +51,9 @@ class PostgresRefusalsTest {
 
     @Test
     void anAppendBlockedByALockAnotherTransactionKeepsFailsNamingItAndKeepsNothing() throws Exception {
-        JournalStore.Writer writer = store.create("blocked");
+        // a short wait, which the held lock makes run out (the default of 30 s would only make this test slow)
+        JournalStore.Writer writer =
+                store.waitingForLocks(Duration.ofSeconds(1)).create("blocked");
         writer.append(PostgresJournalStoreTest.line("blocked", 1));
         ExecutorService appender = Executors.newSingleThreadExecutor();
         try (Connection admin = server.dataSource().getConnection()) {
@@ -64,14 +67,14 @@ class PostgresRefusalsTest {
                     writer.append(PostgresJournalStoreTest.line("blocked", 2));
                     return null;
                 });
-                // the store's default lock wait (30 s) runs out well before this hang guard
+                // the lock wait runs out long before this hang guard
                 ExecutionException failed =
                         assertThrows(ExecutionException.class, () -> append.get(60, TimeUnit.SECONDS));
                 IOException e = (IOException) failed.getCause();
                 String message = e.getMessage();
                 assertTrue(message.startsWith("journal 'blocked' in jdbc:postgresql://127.0.0.1:"), message);
                 assertTrue(message.contains("could not keep record 2: another transaction held a lock"), message);
-                assertTrue(message.contains("did not let it go within PT30S, this store's lock wait"), message);
+                assertTrue(message.contains("did not let it go within PT1S, this store's lock wait"), message);
                 assertTrue(message.contains("the record was not kept"), message);
                 assertTrue(message.contains("pg_stat_activity"), message);
                 assertTrue(message.contains("PostgresJournalStore.waitingForLocks"), message);

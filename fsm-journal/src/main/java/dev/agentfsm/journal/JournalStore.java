@@ -32,6 +32,16 @@ import java.util.Objects;
  */
 public interface JournalStore {
 
+    /**
+     * The most bytes (UTF-8) one line may have, 16 MiB: the journal writes none longer and its reader refuses
+     * one ({@link JournalException.Kind#TOO_LARGE}); a store whose lines can be edited outside it (a database)
+     * refuses a longer one before fetching it, so that a bad line never fills the heap.
+     */
+    int MAX_LINE_BYTES = JournalFile.MAX_RECORD_BYTES;
+
+    /** The most bytes a journal's lines may take together, line breaks included, 128 MiB; as {@link #MAX_LINE_BYTES}. */
+    long MAX_JOURNAL_BYTES = JournalFile.MAX_JOURNAL_BYTES;
+
     /** A store of journal files in {@code directory}, one file per journal, named as the journal. */
     static JournalStore directory(Path directory, Durability durability) {
         return new FileJournalStore(directory, durability);

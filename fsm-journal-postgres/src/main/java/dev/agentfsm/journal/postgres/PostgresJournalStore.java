@@ -51,17 +51,32 @@ public final class PostgresJournalStore implements JournalStore {
     private static final String SCHEMA = "schema.sql";
     private static final String INSERT_RECORD =
             "INSERT INTO agentfsm_journal_record (journal, n, line) VALUES (?, ?, ?)";
+    /**
+     * A journal's rows in order, each with its size and the running size of the rows so far; the line itself
+     * only while both are within the journal's caps, so that a row edited in past them is refused unfetched.
+     */
+    private static final String SELECT_RECORDS = "SELECT n, bytes, total, CASE WHEN bytes <= ? AND total <= ? THEN"
+            + " line END FROM (SELECT n, line, octet_length(line) AS bytes, sum(octet_length(line) + 1) OVER"
+            + " (ORDER BY n) AS total FROM agentfsm_journal_record WHERE journal = ?) AS rows ORDER BY n";
+    /** PostgreSQL's lock_not_available: a lock wait ran out. */
+    private static final String LOCK_NOT_AVAILABLE = "55P03";
+
+    private static final Duration DEFAULT_LOCK_WAIT = Duration.ofSeconds(30);
+    private static final Duration MAX_WAIT = Duration.ofMillis(Integer.MAX_VALUE);
 
     private final DataSource dataSource;
     private final String database;
     private final String holder;
     private final Duration claimWait;
+    private final Duration lockWait;
 
-    private PostgresJournalStore(DataSource dataSource, String database, String holder, Duration claimWait) {
+    private PostgresJournalStore(
+            DataSource dataSource, String database, String holder, Duration claimWait, Duration lockWait) {
         this.dataSource = dataSource;
         this.database = database;
         this.holder = holder;
         this.claimWait = claimWait;
+        this.lockWait = lockWait;
     }
 
     /**
@@ -69,7 +84,8 @@ public final class PostgresJournalStore implements JournalStore {
      * missing. Each writer takes a connection of its own from {@code dataSource} for as long as it holds its
      * journal.
      *
-     * @throws IOException if the database cannot be reached, or the tables are missing and cannot be created
+     * @throws IOException if the database cannot be reached, the tables are missing and cannot be created, or
+     *     tables of their names are not as {@link #schema()} makes them or lack this role's grants (named)
      */
     public static PostgresJournalStore of(DataSource dataSource) throws IOException {
         Objects.requireNonNull(dataSource, "dataSource");
@@ -81,10 +97,23 @@ public final class PostgresJournalStore implements JournalStore {
             try (Statement statement = connection.createStatement()) {
                 // two processes creating the tables at once would collide on the catalogue: one at a time
                 statement.execute("SELECT pg_advisory_xact_lock(" + key("schema", "") + ")");
-                statement.execute(schema);
+                // only when missing: CREATE TABLE IF NOT EXISTS needs CREATE on the schema even when the table
+                // is there, which a role whose administrator made the tables lacks (PostgreSQL 15's public)
+                if (!Tables.exist(connection)) {
+                    statement.execute(schema);
+                }
             }
+            List<String> problems = Tables.problems(connection);
             connection.commit();
-            return new PostgresJournalStore(dataSource, database, defaultHolder(), Duration.ZERO);
+            if (!problems.isEmpty()) {
+                throw new IOException("the journal store's tables in " + database + " are not as " + SCHEMA
+                        + " (fsm-journal-postgres) makes them: " + String.join("; ", problems) + ". A table of that"
+                        + " name made by hand or for something else would refuse records late or keep them changed;"
+                        + " give the grants named, or, if the tables hold no journals, drop or rename them and make"
+                        + " the store again (or have the administrator create them as PostgresJournalStore.schema()"
+                        + " says)");
+            }
+            return new PostgresJournalStore(dataSource, database, defaultHolder(), Duration.ZERO, DEFAULT_LOCK_WAIT);
         } catch (SQLException e) {
             throw new IOException(
                     "the journal store could not reach its PostgreSQL database or create its tables: "
@@ -103,7 +132,33 @@ public final class PostgresJournalStore implements JournalStore {
         if (wait.isNegative()) {
             throw new IllegalArgumentException("a claim waits zero or more, not " + wait);
         }
-        return new PostgresJournalStore(dataSource, database, holder, wait);
+        refuseOverLockTimeout(wait, "a claim");
+        return new PostgresJournalStore(dataSource, database, holder, wait, lockWait);
+    }
+
+    /**
+     * This store, but a writer's statements wait up to {@code wait} (PostgreSQL's {@code lock_timeout}) for a
+     * lock another transaction holds on the journal's tables (an open transaction that deleted rows, a {@code
+     * LOCK TABLE}, {@code ALTER TABLE} or {@code VACUUM FULL}) before they fail, naming it; 30 seconds by
+     * default. An append that runs out fails the session, which resumes from the records kept once the lock is
+     * gone, rather than hanging on it unseen.
+     */
+    public PostgresJournalStore waitingForLocks(Duration wait) {
+        if (wait.isNegative() || wait.toMillis() < 1) {
+            throw new IllegalArgumentException("a writer waits for a lock at least 1 ms (PostgreSQL's lock_timeout"
+                    + " 0 would wait for ever), not " + wait
+                    + "; give a positive wait, such as Duration.ofSeconds(30)");
+        }
+        refuseOverLockTimeout(wait, "a writer");
+        return new PostgresJournalStore(dataSource, database, holder, claimWait, wait);
+    }
+
+    /** PostgreSQL's lock_timeout takes at most 2^31 - 1 ms; a longer wait would fail every claim, unexplained. */
+    private static void refuseOverLockTimeout(Duration wait, String who) {
+        if (wait.compareTo(MAX_WAIT) > 0) {
+            throw new IllegalArgumentException(who + " waits at most " + MAX_WAIT + " (PostgreSQL's lock_timeout of "
+                    + MAX_WAIT.toMillis() + " ms), not " + wait + "; give a shorter wait");
+        }
     }
 
     /** The tables this store keeps its journals in, as {@code CREATE TABLE IF NOT EXISTS} statements. */
@@ -169,19 +224,21 @@ public final class PostgresJournalStore implements JournalStore {
         Claim claim = claim(journal, "opened");
         try {
             claim.connection.setAutoCommit(false); // a cursor: the rows come in batches, not all at once
-            try (PreparedStatement select = claim.connection.prepareStatement(
-                    "SELECT n, line FROM agentfsm_journal_record WHERE journal = ? ORDER BY n")) {
-                select.setString(1, journal);
+            try (PreparedStatement select = claim.connection.prepareStatement(SELECT_RECORDS)) {
+                select.setInt(1, MAX_LINE_BYTES);
+                select.setLong(2, MAX_JOURNAL_BYTES);
+                select.setString(3, journal);
                 select.setFetchSize(256);
                 try (ResultSet rows = select.executeQuery()) {
                     while (rows.next()) {
                         int n = rows.getInt(1);
-                        reader.line(new Line(
-                                n,
-                                rows.getString(2),
-                                "row n = " + n,
-                                "delete its rows from there (DELETE FROM agentfsm_journal_record WHERE journal = "
-                                        + quote(journal) + " AND n >= " + n + ")"));
+                        String cut = "delete its rows from there (DELETE FROM agentfsm_journal_record WHERE journal = "
+                                + quote(journal) + " AND n >= " + n + ")";
+                        String line = rows.getString(4);
+                        if (line == null) {
+                            throw tooLarge(journal, n, rows.getLong(2), rows.getLong(3), cut);
+                        }
+                        reader.line(new Line(n, line, "row n = " + n, cut));
                         claim.records = n;
                     }
                 }
@@ -194,6 +251,24 @@ public final class PostgresJournalStore implements JournalStore {
             claim.release();
             throw sqlOrRethrow(e, "read", journal);
         }
+    }
+
+    /**
+     * A row past the journal's caps, which this runtime never writes (it refuses such a record before
+     * appending it): refused before its line is fetched, as a file over them is refused before it is read.
+     */
+    private JournalException tooLarge(String journal, int n, long bytes, long total, String cut) {
+        String over = bytes > MAX_LINE_BYTES
+                ? "holds a line of " + bytes + " bytes, over the cap of " + MAX_LINE_BYTES + " bytes (16 MiB) a record"
+                        + " may have"
+                : "takes the journal's rows to " + total + " bytes, over the cap of " + MAX_JOURNAL_BYTES
+                        + " bytes (128 MiB) a journal may hold";
+        return new JournalException(
+                JournalException.Kind.TOO_LARGE,
+                where(journal),
+                "journal " + where(journal) + ": row n = " + n + " " + over + "; it was not read, and nothing was"
+                        + " resumed or changed. This runtime never writes such a row: restore the journal from a copy,"
+                        + " start a new session, or, to resume from the rows before it, " + cut);
     }
 
     @Override
@@ -209,9 +284,7 @@ public final class PostgresJournalStore implements JournalStore {
     /** Takes a connection and claims {@code journal} on it, or fails naming its holder. */
     private Claim claim(String journal, String doing) throws IOException {
         Objects.requireNonNull(journal, "journal");
-        if (journal.isEmpty()) {
-            throw new IllegalArgumentException("a journal's name is not empty; name it (a session or ticket id)");
-        }
+        JournalName.check(journal);
         long hold = key("hold", journal);
         Connection connection;
         try {
@@ -228,9 +301,15 @@ public final class PostgresJournalStore implements JournalStore {
             try (Statement statement = connection.createStatement()) {
                 // every record is on the server's disk before append returns, whatever the server's default
                 statement.execute("SET synchronous_commit TO on");
+                // a lock another transaction keeps (a psql session left open) fails a statement, named, rather
+                // than hanging the session on it with nothing said
+                statement.execute("SET lock_timeout = " + lockWait.toMillis());
             }
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {
+                // a claim may wait for another claimer's wait for the holder
+                statement.execute("SET LOCAL lock_timeout = "
+                        + Math.min(Integer.MAX_VALUE, lockWait.plus(claimWait).toMillis()));
                 // claims of one journal one at a time: a loser reads the winner's committed holder
                 statement.execute("SELECT pg_advisory_xact_lock(" + key("claim", journal) + ")");
             }
@@ -259,7 +338,8 @@ public final class PostgresJournalStore implements JournalStore {
             } else {
                 closeQuietly(connection);
             }
-            throw new IOException("journal " + where(journal) + " could not be claimed: " + e.getMessage(), e);
+            throw new IOException(
+                    "journal " + where(journal) + " could not be claimed: " + explained(e, "it was not claimed"), e);
         }
     }
 
@@ -338,7 +418,8 @@ public final class PostgresJournalStore implements JournalStore {
                 insert.executeUpdate();
             } catch (SQLException e) {
                 throw new IOException(
-                        "journal " + where(journal) + " could not keep record " + (records + 1) + ": " + e.getMessage(),
+                        "journal " + where(journal) + " could not keep record " + (records + 1) + ": "
+                                + explained(e, "the record was not kept"),
                         e);
             }
             records++;
@@ -374,7 +455,24 @@ public final class PostgresJournalStore implements JournalStore {
         if (e instanceof RuntimeException runtime) {
             throw runtime;
         }
-        return new IOException("journal " + where(journal) + " could not be " + doing + ": " + e.getMessage(), e);
+        return new IOException(
+                "journal " + where(journal) + " could not be " + doing + ": "
+                        + (e instanceof SQLException sql ? explained(sql, "nothing was changed") : e.getMessage()),
+                e);
+    }
+
+    /** What PostgreSQL said, and, for a lock wait that ran out, whose lock it is likely to be and what to do. */
+    private String explained(SQLException e, String outcome) {
+        if (!LOCK_NOT_AVAILABLE.equals(e.getSQLState())) {
+            return e.getMessage();
+        }
+        return "another transaction held a lock on the journal's tables (an open transaction that deleted or"
+                + " changed their rows, a LOCK TABLE, ALTER TABLE or VACUUM FULL) and did not let it go within "
+                + lockWait + ", this store's lock wait (PostgreSQL: " + e.getMessage() + "); " + outcome
+                + ". End that transaction (find it with SELECT pid, state, xact_start, query FROM pg_stat_activity"
+                + " WHERE state LIKE 'idle in transaction%' OR wait_event_type = 'Lock'; COMMIT or ROLLBACK it, or"
+                + " SELECT pg_terminate_backend(pid)), then open the journal again, which resumes from the records"
+                + " kept; PostgresJournalStore.waitingForLocks sets how long a writer waits";
     }
 
     private static void closeQuietly(Connection connection) {

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -184,6 +183,16 @@ class PostgresJournalStoreTest {
         store.open("refused", new Lines()).close(); // not held any more
     }
 
+    @Test
+    void aClaimWaitPostgresCannotSetIsRefusedWhenItIsGivenNamingTheMost() {
+        java.time.Duration month = java.time.Duration.ofDays(30);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> store.waitingForClaim(month));
+        assertEquals(
+                "a claim waits at most PT596H31M23.647S (PostgreSQL's lock_timeout of 2147483647 ms), not PT720H;"
+                        + " give a shorter wait",
+                e.getMessage());
+    }
+
     /** A line that says which journal and record it is, and long enough to take several network packets. */
     static String line(String journal, int n) {
         return "{\"n\":" + n + ",\"journal\":\"" + journal + "\",\"pad\":\"" + "x".repeat(4000 + n) + "\"}";
@@ -211,12 +220,19 @@ class PostgresJournalStoreTest {
 
     /** The server process of the connection that claimed {@code journal} last. */
     static int backendOf(String journal) throws Exception {
+        return backendOf(server, journal);
+    }
+
+    /** The server process of the connection that claimed {@code journal} last on {@code server}. */
+    static int backendOf(PostgresServer server, String journal) throws Exception {
         try (Connection connection = server.dataSource().getConnection();
-                Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(
-                        "SELECT holder_backend FROM agentfsm_journal WHERE journal = '" + journal + "'")) {
-            rows.next();
-            return rows.getInt(1);
+                PreparedStatement select =
+                        connection.prepareStatement("SELECT holder_backend FROM agentfsm_journal WHERE journal = ?")) {
+            select.setString(1, journal);
+            try (ResultSet rows = select.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
         }
     }
 

@@ -76,8 +76,9 @@ public class AgentFsmAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(LlmClient.class)
         @ConditionalOnSingleCandidate(ChatModel.class)
-        public LlmClient agentFsmLlmClient(ChatModel model) {
-            return new SpringAiLlmClient(model);
+        public LlmClient agentFsmLlmClient(ChatModel model, RuntimeConfig config) {
+            // closed with the context (Spring infers close()): its threads and the calls still running end
+            return SpringAiLlmClient.of(model, config);
         }
     }
 

@@ -82,9 +82,13 @@ public class AgentFsmAutoConfiguration {
         }
     }
 
-    /** The Actuator endpoint, where Actuator is on the class path and the endpoint is available. */
+    /**
+     * The Actuator endpoint, where Actuator and its auto-configuration are on the class path (the condition on the
+     * bean is the latter's: with spring-boot-actuator alone it could not be evaluated and the start would fail) and
+     * the endpoint is available.
+     */
     @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(Endpoint.class)
+    @ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class})
     static class Actuator {
         @Bean
         @ConditionalOnMissingBean

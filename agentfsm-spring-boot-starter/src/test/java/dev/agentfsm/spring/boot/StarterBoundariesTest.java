@@ -64,6 +64,18 @@ class StarterBoundariesTest {
     }
 
     @Test
+    void withActuatorButNotItsAutoConfigurationTheRestStillStarts() {
+        // spring-boot-actuator alone (a library's health indicator) without spring-boot-actuator-autoconfigure
+        runner.withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate.autoconfigure"))
+                .withPropertyValues("management.endpoints.web.exposure.include=agentfsm")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context).hasSingleBean(AgentFsmSessions.class);
+                    assertThat(context).doesNotHaveBean(AgentFsmEndpoint.class);
+                });
+    }
+
+    @Test
     void theEndpointExistsOnlyOnceTheApplicationExposesIt() {
         runner.run(context -> assertThat(context).doesNotHaveBean(AgentFsmEndpoint.class));
         // JMX on: still not exposed unless asked (Spring Boot 3 exposes only health over JMX by default)

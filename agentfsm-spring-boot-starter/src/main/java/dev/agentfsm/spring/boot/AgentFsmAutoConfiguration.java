@@ -76,14 +76,19 @@ public class AgentFsmAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(LlmClient.class)
         @ConditionalOnSingleCandidate(ChatModel.class)
-        public LlmClient agentFsmLlmClient(ChatModel model) {
-            return new SpringAiLlmClient(model);
+        public LlmClient agentFsmLlmClient(ChatModel model, RuntimeConfig config) {
+            // closed with the context (Spring infers close()): its threads and the calls still running end
+            return SpringAiLlmClient.of(model, config);
         }
     }
 
-    /** The Actuator endpoint, where Actuator is on the class path and the endpoint is available. */
+    /**
+     * The Actuator endpoint, where Actuator and its auto-configuration are on the class path (the condition on the
+     * bean is the latter's: with spring-boot-actuator alone it could not be evaluated and the start would fail) and
+     * the endpoint is available.
+     */
     @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(Endpoint.class)
+    @ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class})
     static class Actuator {
         @Bean
         @ConditionalOnMissingBean

@@ -3,8 +3,10 @@ package dev.agentfsm.spring.boot;
 import dev.agentfsm.runtime.RuntimeConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.convert.DurationUnit;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -42,15 +44,19 @@ public class AgentFsmProperties {
     private int jsonParsingRetry = DEFAULTS.jsonParsingRetry();
 
     /** Time-out of one attempt of a model call. */
+    @DurationUnit(ChronoUnit.SECONDS) // a bare 60 is 60s, as the defaults are written, not Spring's 60ms
     private Duration llmTimeout = DEFAULTS.llmTimeout();
 
     /** The most one model call may take in all, retries included; unset: twice llm-timeout. */
+    @DurationUnit(ChronoUnit.SECONDS)
     private Duration llmCallDeadline;
 
     /** How long a question or confirmation waits for the user. */
+    @DurationUnit(ChronoUnit.SECONDS)
     private Duration userTimeout = DEFAULTS.userTimeout();
 
     /** Time-out of one device action. */
+    @DurationUnit(ChronoUnit.SECONDS)
     private Duration actionTimeout = DEFAULTS.actionTimeout();
 
     /** How many times in a row AppAgent re-annotates a window while a control it waits for is missing. */
@@ -65,13 +71,14 @@ public class AgentFsmProperties {
     /**
      * These properties as the runtime's configuration.
      *
-     * @throws IllegalStateException naming the property, its value and what is allowed, when one is bad
+     * @throws IllegalStateException naming the property, its value and what is allowed, when one is bad (reported
+     *     by {@link BadPropertyFailureAnalyzer} when it stops the application's start)
      */
     public RuntimeConfig toRuntimeConfig() {
         try {
             return runtimeConfig();
         } catch (RuntimeConfig.ConfigException e) {
-            throw new IllegalStateException("bad agentfsm.* property: " + inTheseWords(e), e);
+            throw inTheseWords(e);
         }
     }
 
@@ -81,19 +88,24 @@ public class AgentFsmProperties {
      * bounds, in the units {@code DataSize} reads ({@code 64MB}, 1024-based as the runtime's {@code 64MiB}), so
      * that the fix it suggests is one a property takes. An error about no single key keeps the runtime's message.
      */
-    private String inTheseWords(RuntimeConfig.ConfigException e) {
+    private BadPropertyException inTheseWords(RuntimeConfig.ConfigException e) {
         if (e.key().isEmpty() || e.allowed().isEmpty()) {
-            return e.getMessage();
+            return new BadPropertyException(e.getMessage(), Optional.empty(), Optional.empty(), e);
         }
         String key = e.key().get();
-        if (key.equals(MAX_BYTES_KEY)) {
-            return property(key) + ": " + spelled(screenshots.maxBytes) + " is not allowed; expected a size from "
-                    + spelled(DataSize.ofBytes(RuntimeConfig.ScreenshotMemory.MIN_BYTES)) + " to "
-                    + spelled(DataSize.ofBytes(RuntimeConfig.ScreenshotMemory.MAX_BYTES)) + ", such as "
-                    + spelled(DataSize.ofBytes(DEFAULTS.screenshots().maxBytes()));
-        }
-        return property(key) + ": " + e.value().orElse("no value") + " is not allowed; expected "
-                + e.allowed().get();
+        String value = key.equals(MAX_BYTES_KEY)
+                ? spelled(screenshots.maxBytes)
+                : e.value().orElse("no value");
+        String allowed = key.equals(MAX_BYTES_KEY)
+                ? "a size from " + spelled(DataSize.ofBytes(RuntimeConfig.ScreenshotMemory.MIN_BYTES)) + " to "
+                        + spelled(DataSize.ofBytes(RuntimeConfig.ScreenshotMemory.MAX_BYTES)) + ", such as "
+                        + spelled(DataSize.ofBytes(DEFAULTS.screenshots().maxBytes()))
+                : e.allowed().get();
+        return new BadPropertyException(
+                property(key) + ": " + value + " is not allowed; expected " + allowed,
+                Optional.of(property(key)),
+                Optional.of(allowed),
+                e);
     }
 
     /** The property Spring binds to the runtime's key: {@code screenshots.maxBytes} is {@code agentfsm.screenshots.max-bytes}. */

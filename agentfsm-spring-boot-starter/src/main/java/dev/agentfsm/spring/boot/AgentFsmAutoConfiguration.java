@@ -76,8 +76,9 @@ public class AgentFsmAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(LlmClient.class)
         @ConditionalOnSingleCandidate(ChatModel.class)
-        public LlmClient agentFsmLlmClient(ChatModel model) {
-            return new SpringAiLlmClient(model);
+        public LlmClient agentFsmLlmClient(ChatModel model, RuntimeConfig config) {
+            return new SpringAiLlmClient(
+                    model, config.llmCallDeadline().orElse(config.llmTimeout().multipliedBy(2)));
         }
     }
 

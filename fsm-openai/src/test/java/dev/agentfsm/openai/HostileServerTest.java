@@ -265,6 +265,18 @@ class HostileServerTest {
     }
 
     @Test
+    void anInterruptedCallEndsAtOnceAndKeepsTheInterrupt() {
+        // the stream hangs after its first piece; the session's thread is interrupted (a cancelled session) then
+        server.answer(FakeChatServer.events(End.HANG, List.of(content("Hel"))));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build()
+                .complete(HELLO, piece -> Thread.currentThread().interrupt()));
+
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the round to see");
+        assertEquals("Interrupted while waiting for POST " + server.baseUrl() + "/chat/completions", e.getMessage());
+    }
+
+    @Test
     void anEventWhoseDataSpansLinesIsReadAsOneEvent() throws Exception {
         String chunk = FakeChatServer.chunk(JSON.createObjectNode().put("content", "whole"), "stop");
         int comma = chunk.indexOf(',');

@@ -33,6 +33,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -142,8 +143,10 @@ public final class LangChain4jClient implements LlmClient {
         boolean schema = streaming.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
         // what the model's threads hand over: a piece of text (String), the ChatResponse, or the failure (Throwable)
         BlockingQueue<Object> arrived = new LinkedBlockingQueue<>();
-        // the model's handle on its stream, from its first piece on: a stalled stream is cancelled through it
+        // the model's handle on its stream, from its first piece on: a stream this call gives up is cancelled
+        // through it, and one given up before its first piece is cancelled when that piece comes
         AtomicReference<StreamingHandle> handle = new AtomicReference<>();
+        AtomicBoolean abandoned = new AtomicBoolean();
         try {
             streaming.chat(
                     ChatRequests.of(request, schema, toolCallReply.isPresent() ? request.tools() : List.of()),
@@ -158,6 +161,10 @@ public final class LangChain4jClient implements LlmClient {
                         @Override
                         public void onPartialResponse(PartialResponse piece, PartialResponseContext context) {
                             handle.compareAndSet(null, context.streamingHandle());
+                            if (abandoned.get()) {
+                                context.streamingHandle().cancel(); // the call is over: nobody reads this stream
+                                return;
+                            }
                             onPartialResponse(piece.text());
                         }
 
@@ -174,6 +181,29 @@ public final class LangChain4jClient implements LlmClient {
         } catch (RuntimeException e) {
             throw new LlmException(name + " failed: " + describe(e), e);
         }
+        boolean ended = false;
+        try {
+            Object last = awaitEnd(arrived, listener);
+            ended = true;
+            if (last instanceof ChatResponse response) {
+                return streamed(response);
+            }
+            throw failedStreaming((Throwable) last);
+        } finally {
+            if (!ended) {
+                // interrupted (a cancelled session), stalled, or the listener threw: stop the provider's stream
+                // rather than leave its connection open until the provider's own time-out, if it has one
+                abandoned.set(true);
+                Optional.ofNullable(handle.get()).ifPresent(StreamingHandle::cancel);
+            }
+        }
+    }
+
+    /**
+     * Passes the pieces that arrive to {@code listener} until the stream's end: the {@link ChatResponse} or the
+     * failure the model reported.
+     */
+    private Object awaitEnd(BlockingQueue<Object> arrived, TextListener listener) throws LlmException {
         int pieces = 0;
         while (true) {
             Object next;
@@ -185,7 +215,6 @@ public final class LangChain4jClient implements LlmClient {
             }
             if (next == null) {
                 // a provider's time-out may cover only the wait for the answer's headers, not a stream that stalls
-                Optional.ofNullable(handle.get()).ifPresent(StreamingHandle::cancel);
                 throw new LlmException(name + " streamed nothing more for " + streamingTimeout.toMillis() + " ms after "
                         + pieces + (pieces == 1 ? " piece" : " pieces") + ", so its stream is taken as stalled; raise"
                         + " the client's streamingTimeout or check that the server is not overloaded");
@@ -193,31 +222,38 @@ public final class LangChain4jClient implements LlmClient {
             if (next instanceof String piece) {
                 pieces++;
                 listener.onText(piece);
-            } else if (next instanceof ChatResponse response) {
-                if (response.finishReason() == null) {
-                    // OpenAI's streaming model completes a stream that broke off, or that carried an error
-                    // event, with the text so far and no finish reason: that text may be cut off anywhere
-                    throw new LlmException(name + " streamed a reply that ended without a finish reason, so it may"
-                            + " be cut off (the stream broke off, or the server sent an error the provider's module"
-                            + " did not report); no part of it is taken as a reply. It began: "
-                            + SafeText.line(
-                                    Optional.ofNullable(response.aiMessage())
-                                            .map(AiMessage::text)
-                                            .orElse(""),
-                                    SHOWN_ERROR_CHARS));
-                }
-                return reply(response);
             } else {
-                Throwable failure = (Throwable) next;
-                if (failure instanceof ContentFilteredException) {
-                    throw new LlmException(
-                            name + " refused to answer: "
-                                    + SafeText.line(String.valueOf(failure.getMessage()), SHOWN_ERROR_CHARS),
-                            failure);
-                }
-                throw new LlmException(name + " failed while streaming: " + describe(failure), failure);
+                return next;
             }
         }
+    }
+
+    /** The reply a completed stream makes, or why it makes none. */
+    private LlmReply streamed(ChatResponse response) throws LlmException {
+        if (response.finishReason() == null) {
+            // OpenAI's streaming model completes a stream that broke off, or that carried an error
+            // event, with the text so far and no finish reason: that text may be cut off anywhere
+            throw new LlmException(name + " streamed a reply that ended without a finish reason, so it may"
+                    + " be cut off (the stream broke off, or the server sent an error the provider's module"
+                    + " did not report); no part of it is taken as a reply. It began: "
+                    + SafeText.line(
+                            Optional.ofNullable(response.aiMessage())
+                                    .map(AiMessage::text)
+                                    .orElse(""),
+                            SHOWN_ERROR_CHARS));
+        }
+        return reply(response);
+    }
+
+    /** The error a failure the model reported while streaming is. */
+    private LlmException failedStreaming(Throwable failure) {
+        if (failure instanceof ContentFilteredException) {
+            return new LlmException(
+                    name + " refused to answer: "
+                            + SafeText.line(String.valueOf(failure.getMessage()), SHOWN_ERROR_CHARS),
+                    failure);
+        }
+        return new LlmException(name + " failed while streaming: " + describe(failure), failure);
     }
 
     /** The reply a response makes, or why it makes none. */

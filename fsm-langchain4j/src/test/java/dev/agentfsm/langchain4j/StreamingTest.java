@@ -19,7 +19,10 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.PartialResponse;
+import dev.langchain4j.model.chat.response.PartialResponseContext;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.langchain4j.model.chat.response.StreamingHandle;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.langchain4j.model.output.FinishReason;
@@ -30,6 +33,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 
@@ -225,6 +230,84 @@ class StreamingTest {
                     e.getMessage());
             assertEquals(List.of("Hel", "lo"), pieces);
         }
+    }
+
+    /** A provider's handle on its stream that records its cancellation. */
+    private static final class RecordingHandle implements StreamingHandle {
+        private final CountDownLatch cancelled = new CountDownLatch(1);
+
+        @Override
+        public void cancel() {
+            cancelled.countDown();
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return cancelled.getCount() == 0;
+        }
+    }
+
+    @Test
+    void anInterruptedCallCancelsTheStreamAndKeepsTheInterrupt() throws Exception {
+        RecordingHandle handle = new RecordingHandle();
+        LlmClient client = LangChain4jClient.builder(UNUSED)
+                .name("fake")
+                .streaming(answering((request, handler) ->
+                        handler.onPartialResponse(new PartialResponse("Hel"), new PartialResponseContext(handle))))
+                .build();
+
+        // the session's thread is interrupted (a cancelled session) while the stream is open
+        LlmException e = assertThrows(
+                LlmException.class,
+                () -> client.complete(HELLO, piece -> Thread.currentThread().interrupt()));
+
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the round to see");
+        assertEquals("Interrupted while fake streamed its reply", e.getMessage());
+        assertTrue(handle.isCancelled(), "the provider's stream was left open");
+    }
+
+    @Test
+    void aStreamAbandonedBeforeItsFirstPieceIsCancelledWhenThePieceComes() throws Exception {
+        RecordingHandle handle = new RecordingHandle();
+        CountDownLatch abandoned = new CountDownLatch(1);
+        List<String> pieces = Collections.synchronizedList(new ArrayList<>());
+        LlmClient client = LangChain4jClient.builder(UNUSED)
+                .name("fake")
+                .streaming(answering((request, handler) -> {
+                    try {
+                        abandoned.await(60, TimeUnit.SECONDS);
+                    } catch (InterruptedException interrupted) {
+                        return;
+                    }
+                    handler.onPartialResponse(new PartialResponse("late"), new PartialResponseContext(handle));
+                }))
+                .streamingTimeout(Duration.ofMillis(1))
+                .build();
+
+        assertThrows(LlmException.class, () -> client.complete(HELLO, pieces::add));
+        abandoned.countDown();
+
+        assertTrue(handle.cancelled.await(60, TimeUnit.SECONDS), "the stream that came late was left open");
+        assertEquals(List.of(), pieces);
+    }
+
+    @Test
+    void aListenerThatThrowsCancelsTheStream() {
+        RecordingHandle handle = new RecordingHandle();
+        LlmClient client = LangChain4jClient.builder(UNUSED)
+                .name("fake")
+                .streaming(answering((request, handler) ->
+                        handler.onPartialResponse(new PartialResponse("Hel"), new PartialResponseContext(handle))))
+                .build();
+
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
+                () -> client.complete(HELLO, piece -> {
+                    throw new IllegalStateException("the console is gone");
+                }));
+
+        assertEquals("the console is gone", e.getMessage());
+        assertTrue(handle.isCancelled(), "the provider's stream was left open");
     }
 
     @Test

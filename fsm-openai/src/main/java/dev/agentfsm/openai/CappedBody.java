@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -13,21 +15,25 @@ import java.util.concurrent.Flow;
 /**
  * A response body read as UTF-8 text, up to a cap: a server that sends more (or never stops) fails
  * the call with an {@link IOException} instead of filling the heap. The JDK's
- * {@code BodyHandlers.ofString()} has no limit.
+ * {@code BodyHandlers.ofString()} has no limit. A 2xx body that is not UTF-8 fails too: replacing its bytes
+ * would make a reply of text the server never wrote. Another answer's body (an error page in another
+ * charset) is only ever shown in an error, so its bytes that are not UTF-8 are shown replaced.
  */
 final class CappedBody implements HttpResponse.BodySubscriber<String> {
     private final int cap;
+    private final boolean strict;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final CompletableFuture<String> body = new CompletableFuture<>();
     private Flow.Subscription subscription;
 
-    private CappedBody(int cap) {
+    private CappedBody(int cap, boolean strict) {
         this.cap = cap;
+        this.strict = strict;
     }
 
-    /** A handler whose bodies are capped at {@code cap} bytes. */
+    /** A handler whose bodies are capped at {@code cap} bytes, a 2xx body strictly UTF-8. */
     static HttpResponse.BodyHandler<String> handler(int cap) {
-        return info -> new CappedBody(cap);
+        return info -> new CappedBody(cap, info.statusCode() / 100 == 2);
     }
 
     @Override
@@ -63,6 +69,20 @@ final class CappedBody implements HttpResponse.BodySubscriber<String> {
 
     @Override
     public void onComplete() {
-        body.complete(bytes.toString(StandardCharsets.UTF_8));
+        if (!strict) {
+            body.complete(bytes.toString(StandardCharsets.UTF_8));
+            return;
+        }
+        try {
+            body.complete(StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
+                    .toString());
+        } catch (CharacterCodingException e) {
+            body.completeExceptionally(
+                    new IOException("the response body is not UTF-8 (" + e + "); the server must answer in UTF-8", e));
+        }
     }
 }

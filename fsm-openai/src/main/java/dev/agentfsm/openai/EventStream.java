@@ -116,7 +116,11 @@ final class EventStream implements HttpResponse.BodySubscriber<LlmReply> {
             finish(); // the server said [DONE]: what broke after it takes nothing from the reply
             return;
         }
-        fail("the stream broke off " + soFar() + ": " + failure, failure);
+        // the HTTP client's exception may quote what the server sent: one safe line, without the key
+        fail(
+                "the stream broke off " + soFar() + ": "
+                        + ChatCompletionsJson.shorten(withoutKey.apply(String.valueOf(failure))),
+                failure);
     }
 
     @Override

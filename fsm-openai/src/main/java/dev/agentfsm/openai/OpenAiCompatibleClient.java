@@ -319,7 +319,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
             }
             if (cause instanceof ConnectException) {
                 throw new LlmException(
-                        "Cannot connect to " + target + " (" + cause
+                        "Cannot connect to " + target + " (" + shown(cause)
                                 + "); check the base URL and that the server is running",
                         cause);
             }
@@ -328,11 +328,19 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 // failed first): the same broken stream, told without the count of events
                 throw new LlmException(
                         "POST " + target + " (model " + model + ") streamed a reply that is not whole: the stream broke"
-                                + " off (" + cause + "); no part of it is taken as a reply",
+                                + " off (" + shown(cause) + "); no part of it is taken as a reply",
                         cause);
             }
-            throw new LlmException("POST " + target + " failed: " + cause, cause);
+            throw new LlmException("POST " + target + " failed: " + shown(cause), cause);
         }
+    }
+
+    /**
+     * A failure as an error shows it: the HTTP client's own exceptions quote what the server sent (a status line
+     * that is no status line, a header), so its text is the server's, made one safe line without the key.
+     */
+    private String shown(Throwable failure) {
+        return ChatCompletionsJson.shorten(withoutKey(String.valueOf(failure)));
     }
 
     /**

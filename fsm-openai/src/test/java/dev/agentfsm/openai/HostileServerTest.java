@@ -218,6 +218,65 @@ class HostileServerTest {
     }
 
     @Test
+    void aBodyThatIsNotUtf8IsAnErrorNotTextWithReplacementCharacters() {
+        String json = FakeChatServer.reply("a\u0000b").body();
+        int at = json.indexOf("\\u0000");
+        byte[] head = json.substring(0, at).getBytes(StandardCharsets.UTF_8);
+        byte[] tail = json.substring(at + "\\u0000".length()).getBytes(StandardCharsets.UTF_8);
+        // E2 82 starts a three-byte character that '(' does not finish
+        byte[] body = new byte[head.length + 3 + tail.length];
+        System.arraycopy(head, 0, body, 0, head.length);
+        body[head.length] = (byte) 0xE2;
+        body[head.length + 1] = (byte) 0x82;
+        body[head.length + 2] = '(';
+        System.arraycopy(tail, 0, body, head.length + 3, tail.length);
+        server.answer(FakeChatServer.bytes(End.CLOSE, List.of(body)), FakeChatServer.bytes(End.CLOSE, List.of(body)));
+        OpenAiCompatibleClient client = client().build();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
+        LlmException posted = assertThrows(LlmException.class, () -> client.post("responses", JSON.createObjectNode()));
+
+        assertTrue(
+                e.getMessage()
+                        .startsWith("POST " + server.baseUrl() + "/chat/completions failed: java.io.IOException: the"
+                                + " response body is not UTF-8 (java.nio.charset.MalformedInputException: Input length"
+                                + " = "),
+                e.getMessage());
+        assertTrue(e.getMessage().endsWith("); the server must answer in UTF-8"), e.getMessage());
+        assertTrue(posted.getMessage().contains(" is not UTF-8 "), posted.getMessage());
+    }
+
+    @Test
+    void aStatusLineWithTerminalControlsAndTheKeyIsEscapedAndHiddenInTheError() throws Exception {
+        try (StallingHttpServer raw = StallingHttpServer.answering(
+                "HTTP/1.1 2\u001b]0;owned\u0007\u001b[31m " + KEY + "\r\nContent-Length: 0\r\n\r\n")) {
+            LlmException e =
+                    assertThrows(LlmException.class, () -> OpenAiCompatibleClient.builder(raw.baseUrl(), "qwen2.5")
+                            .apiKey(Optional.of(KEY))
+                            .sleeper(slept::add)
+                            .build()
+                            .complete(HELLO));
+
+            assertEquals(
+                    "POST " + raw.baseUrl() + "/chat/completions failed: java.net.ProtocolException: Invalid status"
+                            + " line: \"HTTP/1.1 2\\u001b]0;owned\\u0007\\u001b[31m ***\"",
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void anInterruptedCallEndsAtOnceAndKeepsTheInterrupt() {
+        // the stream hangs after its first piece; the session's thread is interrupted (a cancelled session) then
+        server.answer(FakeChatServer.events(End.HANG, List.of(content("Hel"))));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build()
+                .complete(HELLO, piece -> Thread.currentThread().interrupt()));
+
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the round to see");
+        assertEquals("Interrupted while waiting for POST " + server.baseUrl() + "/chat/completions", e.getMessage());
+    }
+
+    @Test
     void anEventWhoseDataSpansLinesIsReadAsOneEvent() throws Exception {
         String chunk = FakeChatServer.chunk(JSON.createObjectNode().put("content", "whole"), "stop");
         int comma = chunk.indexOf(',');

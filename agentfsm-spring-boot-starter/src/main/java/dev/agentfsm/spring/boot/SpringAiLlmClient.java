@@ -148,10 +148,13 @@ public final class SpringAiLlmClient implements LlmClient, AutoCloseable {
         Usage usage = metadata.getUsage();
         return new LlmReply(
                 text,
-                Optional.ofNullable(metadata.getModel()).filter(name -> !name.isBlank()),
+                // what the provider says of itself is shown on terminals and in traces: one escaped line each
+                Optional.ofNullable(metadata.getModel())
+                        .filter(name -> !name.isBlank())
+                        .map(name -> SafeText.line(name, 200)),
                 tokens(usage == null ? null : usage.getPromptTokens()),
                 tokens(usage == null ? null : usage.getCompletionTokens()),
-                finish.filter(reason -> !reason.isBlank()));
+                finish.filter(reason -> !reason.isBlank()).map(reason -> SafeText.line(reason, 200)));
     }
 
     /** {@code model.call(prompt)} on the client's threads, waited for until the deadline. */

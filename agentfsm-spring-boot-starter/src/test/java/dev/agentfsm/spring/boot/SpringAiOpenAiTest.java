@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.agentfsm.runtime.llm.ChatMessage;
+import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.llm.LlmReply;
 import dev.agentfsm.runtime.llm.LlmRequest;
@@ -13,11 +14,18 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.openai.OpenAiChatModel;
 import org.springframework.ai.openai.OpenAiChatOptions;
 import org.springframework.ai.openai.api.OpenAiApi;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
  * {@link SpringAiLlmClient} over Spring AI's own {@code OpenAiChatModel}, against a server on 127.0.0.1 that answers
@@ -27,11 +35,18 @@ class SpringAiOpenAiTest {
     private static final LlmRequest REQUEST = LlmRequest.of(List.of(ChatMessage.user("delete every file")));
 
     private HttpServer server;
+    /** Lets a server that never answers end its exchange, once the test is over. */
+    private final CountDownLatch release = new CountDownLatch(1);
 
     /** A server that answers every chat completion with {@code message} and {@code finishReason}. */
     private SpringAiLlmClient answering(String message, String finishReason) throws IOException {
+        return answering("gpt-4o-2024-08-06", message, finishReason);
+    }
+
+    /** The same, the answering model named {@code answeringModel} (as JSON escapes it). */
+    private SpringAiLlmClient answering(String answeringModel, String message, String finishReason) throws IOException {
         String body = "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1767225600,"
-                + "\"model\":\"gpt-4o-2024-08-06\",\"choices\":[{\"index\":0,\"message\":" + message
+                + "\"model\":\"" + answeringModel + "\",\"choices\":[{\"index\":0,\"message\":" + message
                 + ",\"finish_reason\":\"" + finishReason + "\"}],"
                 + "\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":9,\"total_tokens\":21}}";
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -45,18 +60,23 @@ class SpringAiOpenAiTest {
             }
         });
         server.start();
-        OpenAiChatModel model = OpenAiChatModel.builder()
+        return new SpringAiLlmClient(model());
+    }
+
+    /** Spring AI's own OpenAI model, its base URL the local server's. */
+    private OpenAiChatModel model() {
+        return OpenAiChatModel.builder()
                 .openAiApi(OpenAiApi.builder()
                         .baseUrl("http://127.0.0.1:" + server.getAddress().getPort())
                         .apiKey("test-key")
                         .build())
                 .defaultOptions(OpenAiChatOptions.builder().model("gpt-4o").build())
                 .build();
-        return new SpringAiLlmClient(model);
     }
 
     @AfterEach
     void stop() {
+        release.countDown();
         if (server != null) {
             server.stop(0);
         }
@@ -83,5 +103,42 @@ class SpringAiOpenAiTest {
         assertThatThrownBy(() -> client.complete(REQUEST))
                 .isInstanceOf(LlmException.class)
                 .hasMessage("OpenAiChatModel (gpt-4o) refused to answer: I can't help with deleting files.");
+    }
+
+    @Test
+    void theAnsweringModelsNameIsOneEscapedLine() throws Exception {
+        LlmReply reply = answering(
+                        "gpt-4o\\u001b]0;owned\\u0007\\n", "{\"role\":\"assistant\",\"content\":\"{}\"}", "stop")
+                .complete(REQUEST);
+
+        assertThat(reply.model()).contains("gpt-4o\\u001b]0;owned\\u0007\\n");
+    }
+
+    /** Spring AI's HTTP client has no read time-out by default: the runtime's call deadline must end the call. */
+    @Test
+    @Timeout(60) // a hang guard: without a deadline the call never returns
+    void aServerThatNeverAnswersFailsAtTheCallsDeadline() throws Exception {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(Executors.newCachedThreadPool());
+        server.createContext("/v1/chat/completions", exchange -> {
+            try (exchange) {
+                release.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        server.start();
+        OpenAiChatModel model = model();
+
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(AgentFsmAutoConfiguration.class))
+                .withBean(ChatModel.class, () -> model)
+                .withPropertyValues("agentfsm.llm-timeout=1s")
+                .run(context -> assertThatThrownBy(
+                                () -> context.getBean(LlmClient.class).complete(REQUEST))
+                        .isInstanceOf(LlmException.class)
+                        .hasMessage("OpenAiChatModel (gpt-4o) did not answer within the call's deadline of PT2S;"
+                                + " raise agentfsm.llm-call-deadline (twice agentfsm.llm-timeout when unset) or check"
+                                + " that the provider is up"));
     }
 }

@@ -138,8 +138,10 @@ class ChatModelOverHttpTest {
             }
         });
         session.start();
-        while (server.received().isEmpty()) {
-            Thread.onSpinWait(); // until the request is at the server and the session waits for its answer
+        long guard = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (server.received().isEmpty()) { // until the request is at the server and the session waits for its answer
+            assertTrue(System.nanoTime() < guard, "the request never reached the server");
+            Thread.sleep(5);
         }
 
         caller.get().interrupt(); // the session is cancelled

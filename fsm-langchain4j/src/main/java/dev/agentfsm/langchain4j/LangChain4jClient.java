@@ -25,6 +25,7 @@ import dev.langchain4j.model.chat.response.StreamingHandle;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -35,6 +36,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +64,9 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Errors</b>: a provider's failure is one {@link LlmException} line naming the client and, for an HTTP
  *       error, its status and what the server said. So are a refusal (OpenAI's {@code refusal}, or a reply the
  *       provider's content filter stopped), a reply cut off at the output limit (finish reason {@code length}: a
- *       re-ask would be cut off the same way) and a reply with neither text nor a tool call. Retries and time-outs are the model's, as its builder set them.
+ *       re-ask would be cut off the same way) and a reply with neither text nor a tool call. The server's text in
+ *       them is one line with terminal controls escaped, and an API key in it (of a provider's shape, or given to
+ *       {@link Builder#secret}) is shown as {@code ***}. Retries and time-outs are the model's, as its builder set them.
  *   <li><b>Streaming</b>: with the provider's {@link StreamingChatModel} {@linkplain Builder#streaming given to the
  *       builder}, a call that wants the text as it arrives ({@link #complete(LlmRequest, TextListener)}) streams
  *       through it; the reply returned is checked and made as above.
@@ -83,6 +87,12 @@ public final class LangChain4jClient implements LlmClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The most of a server's error an exception shows. */
     private static final int SHOWN_ERROR_CHARS = 300;
+    /** The shortest key {@link Builder#secret} takes: a shorter one is no secret, and hiding it would garble text. */
+    private static final int MIN_SECRET_CHARS = 8;
+    /** Keys of the shapes OpenAI and Anthropic ({@code sk-...}) and Google ({@code AIza...}) issue. */
+    private static final Pattern KEY_SHAPES = Pattern.compile("\\bsk-[A-Za-z0-9_\\-]{8,}|\\bAIza[0-9A-Za-z_\\-]{30,}");
+    /** A bearer token, as a proxy may quote the request's {@code Authorization} header. */
+    private static final Pattern BEARER = Pattern.compile("(?i)(bearer\\s+)[A-Za-z0-9._~+/=\\-]{8,}");
 
     private final ChatModel model;
     private final String name;
@@ -90,6 +100,7 @@ public final class LangChain4jClient implements LlmClient {
     private final Optional<ToolCallReply> toolCallReply;
     private final Optional<StreamingChatModel> streamingModel;
     private final Duration streamingTimeout;
+    private final List<String> secrets;
 
     private LangChain4jClient(Builder builder) {
         this.model = builder.model;
@@ -98,6 +109,7 @@ public final class LangChain4jClient implements LlmClient {
         this.toolCallReply = builder.toolCallReply;
         this.streamingModel = builder.streamingModel;
         this.streamingTimeout = builder.streamingTimeout;
+        this.secrets = List.copyOf(builder.secrets);
     }
 
     /** A builder for a client over {@code model}, offering no tools. */
@@ -114,9 +126,7 @@ public final class LangChain4jClient implements LlmClient {
             response = model.chat(ChatRequests.of(request, structuredOutput, offered));
         } catch (ContentFilteredException e) {
             // OpenAI's refusal: the model declined, and said why in the refusal's text
-            throw new LlmException(
-                    name + " refused to answer: " + SafeText.line(String.valueOf(e.getMessage()), SHOWN_ERROR_CHARS),
-                    e);
+            throw new LlmException(name + " refused to answer: " + shown(String.valueOf(e.getMessage())), e);
         } catch (RuntimeException e) {
             throw new LlmException(name + " failed: " + describe(e), e);
         }
@@ -236,11 +246,9 @@ public final class LangChain4jClient implements LlmClient {
             throw new LlmException(name + " streamed a reply that ended without a finish reason, so it may"
                     + " be cut off (the stream broke off, or the server sent an error the provider's module"
                     + " did not report); no part of it is taken as a reply. It began: "
-                    + SafeText.line(
-                            Optional.ofNullable(response.aiMessage())
-                                    .map(AiMessage::text)
-                                    .orElse(""),
-                            SHOWN_ERROR_CHARS));
+                    + shown(Optional.ofNullable(response.aiMessage())
+                            .map(AiMessage::text)
+                            .orElse("")));
         }
         return reply(response);
     }
@@ -249,9 +257,7 @@ public final class LangChain4jClient implements LlmClient {
     private LlmException failedStreaming(Throwable failure) {
         if (failure instanceof ContentFilteredException) {
             return new LlmException(
-                    name + " refused to answer: "
-                            + SafeText.line(String.valueOf(failure.getMessage()), SHOWN_ERROR_CHARS),
-                    failure);
+                    name + " refused to answer: " + shown(String.valueOf(failure.getMessage())), failure);
         }
         return new LlmException(name + " failed while streaming: " + describe(failure), failure);
     }
@@ -272,12 +278,12 @@ public final class LangChain4jClient implements LlmClient {
                     + " or maxCompletionTokens). "
                     + (text == null || text.isBlank()
                             ? "It wrote nothing before it."
-                            : "The reply began: " + SafeText.line(text, SHOWN_ERROR_CHARS)));
+                            : "The reply began: " + shown(text)));
         }
         if (response.finishReason() == FinishReason.CONTENT_FILTER) {
             throw new LlmException(name + " refused to answer (finish reason content_filter: the provider's content"
                     + " filter stopped the reply)"
-                    + (text == null || text.isBlank() ? "" : ": " + SafeText.line(text, SHOWN_ERROR_CHARS)));
+                    + (text == null || text.isBlank() ? "" : ": " + shown(text)));
         }
         String content;
         if (message != null && message.hasToolExecutionRequests() && toolCallReply.isPresent()) {
@@ -342,14 +348,31 @@ public final class LangChain4jClient implements LlmClient {
     }
 
     /** What went wrong, on one line: an HTTP error by its status and what the server said. */
-    private static String describe(Throwable e) {
+    private String describe(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof HttpException http) {
                 return "HTTP " + http.statusCode() + ": "
-                        + SafeText.line(String.valueOf(http.getMessage()).strip(), SHOWN_ERROR_CHARS);
+                        + shown(String.valueOf(http.getMessage()).strip());
             }
         }
-        return SafeText.line((e.getClass().getSimpleName() + ": " + e.getMessage()).strip(), SHOWN_ERROR_CHARS);
+        return shown((e.getClass().getSimpleName() + ": " + e.getMessage()).strip());
+    }
+
+    /**
+     * A server's text (an error body, a reply's beginning) as an exception shows it: one line, terminal controls
+     * escaped, cut to {@value #SHOWN_ERROR_CHARS} characters, and with any API key in it shown as {@code ***}. A
+     * server or a proxy before it may echo the key it was sent, and this client cannot ask the model for its key:
+     * it hides the keys given to {@link Builder#secret} and whatever has the shape of a provider's key or a bearer
+     * token. The key goes first, so that escaping or cutting cannot split it.
+     */
+    private String shown(String text) {
+        String hidden = text;
+        for (String secret : secrets) {
+            hidden = hidden.replace(secret, "***");
+        }
+        hidden = KEY_SHAPES.matcher(hidden).replaceAll("***");
+        hidden = BEARER.matcher(hidden).replaceAll("$1***");
+        return SafeText.line(hidden, SHOWN_ERROR_CHARS);
     }
 
     private static String defaultName(ChatModel model) {
@@ -376,6 +399,7 @@ public final class LangChain4jClient implements LlmClient {
         private Optional<ToolCallReply> toolCallReply = Optional.empty();
         private Optional<StreamingChatModel> streamingModel = Optional.empty();
         private Duration streamingTimeout = Duration.ofMinutes(5);
+        private final List<String> secrets = new ArrayList<>();
 
         private Builder(ChatModel model) {
             this.model = Objects.requireNonNull(model, "model");
@@ -426,6 +450,27 @@ public final class LangChain4jClient implements LlmClient {
                 throw new IllegalArgumentException("The streaming time-out is " + timeout + "; it must be positive");
             }
             this.streamingTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * The API key the model was built with (or any other secret), shown as {@code ***} wherever a server's
+         * text goes into an exception: a server or a proxy that echoes the key in an error must not put it in a
+         * trace, a log or a journal. Keys shaped as OpenAI's, Anthropic's ({@code sk-...}) and Google's
+         * ({@code AIza...}) and bearer tokens are hidden without it; give it for a key of another shape (a vLLM
+         * server's, an Azure {@code api-key}). May be called once per secret.
+         *
+         * @throws IllegalArgumentException when the secret is shorter than 8 characters (hiding it would garble
+         *         the text, and it is no secret worth that)
+         */
+        public Builder secret(String secret) {
+            Objects.requireNonNull(secret, "secret");
+            if (secret.strip().length() < MIN_SECRET_CHARS) {
+                throw new IllegalArgumentException(
+                        "The secret to hide has " + secret.strip().length() + " characters; give one of at least "
+                                + MIN_SECRET_CHARS + " (a key that short is no secret)");
+            }
+            this.secrets.add(secret.strip());
             return this;
         }
 

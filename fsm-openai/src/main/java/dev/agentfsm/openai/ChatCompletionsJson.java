@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.ChatMessage;
@@ -72,8 +73,8 @@ final class ChatCompletionsJson {
     }
 
     /**
-     * The reply: the text of {@code choices[0].message.content}, with the answering {@code model},
-     * {@code usage.prompt_tokens}, {@code usage.completion_tokens} and {@code choices[0].finish_reason} where
+     * The reply: the text of the {@linkplain #choiceZero first choice}'s {@code message.content}, with the answering {@code model},
+     * {@code usage.prompt_tokens}, {@code usage.completion_tokens} and that choice's {@code finish_reason} where
      * the server gave them.
      *
      * @throws LlmException showing the (shortened) body when it is not JSON or has no such text
@@ -88,7 +89,7 @@ final class ChatCompletionsJson {
                             + "); is this an OpenAI-compatible chat-completions endpoint? Body: " + shorten(body),
                     e);
         }
-        JsonNode choice = json.path("choices").path(0);
+        JsonNode choice = choiceZero(json.path("choices")).orElse(MissingNode.getInstance());
         JsonNode message = choice.path("message");
         Optional<String> content = content(message.path("content"));
         if (content.isPresent()) {
@@ -105,6 +106,26 @@ final class ChatCompletionsJson {
         }
         throw new LlmException(
                 endpoint + " answered without text at choices[0].message.content. Body: " + shorten(body));
+    }
+
+    /**
+     * The choice numbered 0 among {@code choices}, the one reply the client asks for; a choice without an
+     * {@code index} is that one, as servers that only ever send one write it. A server asked for {@code n}
+     * choices (or a gateway that sets {@code n}) sends more: streamed, they come one a chunk, interleaved and
+     * in any order, so the first of a chunk's choices is not always the reply's.
+     */
+    static Optional<JsonNode> choiceZero(JsonNode choices) {
+        if (!choices.isArray()) {
+            return Optional.empty();
+        }
+        for (JsonNode choice : choices) {
+            JsonNode index = choice.path("index");
+            boolean zero = index.isMissingNode() || index.isNull() || (index.isIntegralNumber() && index.asLong() == 0);
+            if (choice.isObject() && zero) {
+                return Optional.of(choice);
+            }
+        }
+        return Optional.empty();
     }
 
     /**

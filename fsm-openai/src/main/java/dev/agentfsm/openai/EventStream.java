@@ -15,15 +15,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * A chat completion streamed as server-sent events ({@code "stream": true}), read as it arrives: each
- * {@code data: {...}} chunk's {@code choices[0].delta.content} goes to {@code pieces} at once, and the
+ * {@code data: {...}} chunk's {@code delta.content} of the choice with index 0 goes to {@code pieces} at once
+ * (other choices, which a server asked for {@code n} above 1 interleaves with it, are not this reply), and the
  * body is the whole reply, with the model, the usage chunk's tokens ({@code stream_options.include_usage})
  * and the finish reason. The stream must end: with {@code data: [DONE]}, or after a chunk with a
  * {@code finish_reason}. A stream that breaks off before, a chunk that is not JSON, an error the server
@@ -64,6 +68,9 @@ final class EventStream implements HttpResponse.BodySubscriber<LlmReply> {
     private String event = "";
     private int events;
     private boolean choices;
+    /** The indexes of choices other than 0 seen, which a server sends when asked for (or set to) n above 1. */
+    private final SortedSet<Long> otherChoices = new TreeSet<>();
+
     private boolean done;
     private Optional<String> model = Optional.empty();
     private Optional<String> finishReason = Optional.empty();
@@ -149,7 +156,16 @@ final class EventStream implements HttpResponse.BodySubscriber<LlmReply> {
         if (content.length() == 0 && refusal.length() > 0) {
             fail("the model refused to answer: " + ChatCompletionsJson.shorten(refusal.toString()), null);
         } else if (!choices) {
-            fail("the stream held no choices[0].delta in its " + events + " events", null);
+            fail(
+                    "the stream held no choice with index 0 in its " + events + " events"
+                            + (otherChoices.isEmpty()
+                                    ? ""
+                                    : " (it sent choices "
+                                            + otherChoices.stream()
+                                                    .map(String::valueOf)
+                                                    .collect(Collectors.joining(", "))
+                                            + ")"),
+                    null);
         } else {
             reply.complete(new LlmReply(content.toString(), model, inputTokens, outputTokens, finishReason));
         }
@@ -257,10 +273,16 @@ final class EventStream implements HttpResponse.BodySubscriber<LlmReply> {
             inputTokens = ChatCompletionsJson.tokens(usage.path("prompt_tokens"));
             outputTokens = ChatCompletionsJson.tokens(usage.path("completion_tokens"));
         }
-        JsonNode choice = chunk.path("choices").path(0);
-        if (!choice.isObject()) {
-            return; // the usage chunk has no choices
+        for (JsonNode other : chunk.path("choices")) {
+            if (other.path("index").isIntegralNumber() && other.path("index").asLong() != 0) {
+                otherChoices.add(other.path("index").asLong());
+            }
         }
+        Optional<JsonNode> zero = ChatCompletionsJson.choiceZero(chunk.path("choices"));
+        if (zero.isEmpty()) {
+            return; // the usage chunk has no choices; another choice's text is not this reply's
+        }
+        JsonNode choice = zero.get();
         choices = true;
         JsonNode delta = choice.path("delta");
         JsonNode piece = delta.path("content");

@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * An {@link LlmClient} for any OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI,
  * Ollama, vLLM, llama.cpp's server), over {@code java.net.http} with Jackson. Images are sent as data
  * URLs; a response schema becomes a {@code json_schema} {@code response_format}. 429 and 5xx answers
- * are retried with exponential back-off (a {@code Retry-After} in seconds or as a date is honoured, up to a minute);
+ * to a chat completion (only 429 and 503 to a {@link #post}) are retried with exponential back-off (a {@code Retry-After} in seconds or as a date is honoured, up to a minute);
  * other answers, failed connections and time-outs are not retried. Every attempt has a time-out that
  * covers the whole exchange, body included, and a body is read up to 16 MiB. Every call has a deadline
  * (twice the time-out unless set) that its attempts and the waits between them never pass: a retry
@@ -144,7 +144,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
     public LlmReply complete(LlmRequest request) throws LlmException {
         Objects.requireNonNull(request, "request");
         LlmReply reply = ChatCompletionsJson.reply(
-                exchange(endpoint, requestBody(request, false), Optional.empty())
+                exchange(endpoint, requestBody(request, false), Optional.empty(), Resend.AFTER_ANY_5XX)
                         .text(),
                 "POST " + endpoint);
         return ChatCompletionsJson.whole(reply, calling());
@@ -152,7 +152,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
 
     /**
      * Asks for the reply as server-sent events ({@code "stream": true}, with {@code stream_options.include_usage})
-     * and passes each chunk's {@code choices[0].delta.content} to {@code listener} as it arrives; returns the
+     * and passes the {@code delta.content} of each chunk's choice with index 0 to {@code listener} as it arrives; returns the
      * whole reply, with the model, the usage chunk's tokens and the finish reason, as {@link #complete(LlmRequest)}
      * would. The same time-out (the whole stream within it), deadline, retries (before the stream starts) and
      * size cap apply. A stream that breaks off before {@code data: [DONE]} or a {@code finish_reason}, a chunk
@@ -168,7 +168,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         if (!streaming) {
             return LlmClient.super.complete(request, listener);
         }
-        Answer answer = exchange(endpoint, requestBody(request, true), Optional.of(listener));
+        Answer answer = exchange(endpoint, requestBody(request, true), Optional.of(listener), Resend.AFTER_ANY_5XX);
         if (answer.streamed().isPresent()) {
             return ChatCompletionsJson.whole(answer.streamed().get(), calling());
         }
@@ -193,8 +193,14 @@ public final class OpenAiCompatibleClient implements LlmClient {
     /**
      * Posts a JSON body to another endpoint of the same server, {@code path} under the base URL (such as
      * {@code responses} for OpenAI's Responses API), as {@link #complete} posts a chat completion: the same
-     * key, time-out, deadline, retries, body cap and errors. The body is sent as it is; put the
-     * {@link #model()} in it where the endpoint wants one.
+     * key, time-out, deadline, body cap and errors. The body is sent as it is; put the {@link #model()} in it
+     * where the endpoint wants one.
+     *
+     * <p>Only a 429 or a 503 is retried, the answers a server gives when it turns a request away before acting
+     * on it. Another 5xx (a 500, a 502 or 504 from a gateway) may come after the server acted: stored a response
+     * ({@code store: true}, the default of the Responses API), continued a {@code previous_response_id} chain,
+     * ran a server-side tool. The same body again could do that twice, so it is not sent again and the error
+     * says so.
      *
      * @param path the endpoint's path under the base URL: letters, digits, {@code _ - . /}, no {@code ..}
      * @return the body of the server's 2xx answer, as text
@@ -205,7 +211,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         Objects.requireNonNull(body, "body");
         URI target = under(baseUrl, path);
         try {
-            return exchange(target, JSON.writeValueAsString(body), Optional.empty())
+            return exchange(target, JSON.writeValueAsString(body), Optional.empty(), Resend.BEFORE_IT_ACTED)
                     .text();
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the body for POST " + target + " cannot be written as JSON: " + e, e);
@@ -221,7 +227,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
      * Posts {@code body} to {@code target} with retries within the call's deadline; the 2xx answer. With a
      * listener, an answer of server-sent events is read as a stream, its text passed to the listener.
      */
-    private Answer exchange(URI target, String body, Optional<TextListener> listener) throws LlmException {
+    private Answer exchange(URI target, String body, Optional<TextListener> listener, Resend resend)
+            throws LlmException {
         HttpRequest.Builder post = HttpRequest.newBuilder(target)
                 .header("Content-Type", "application/json")
                 .header("Accept", listener.isPresent() ? EVENT_STREAM : "application/json")
@@ -243,7 +250,12 @@ public final class OpenAiCompatibleClient implements LlmClient {
             if (status >= 200 && status < 300) {
                 return response.body();
             }
-            boolean retryable = status == 429 || status >= 500;
+            boolean retryable = resend.after(status);
+            if (!retryable && status >= 500) {
+                throw new LlmException(failure(target, response, false, attempt + 1) + "; it is not sent again, since"
+                        + " the server may have acted on it before it failed (stored a response, run a tool); see whether"
+                        + " it did before you send it again");
+            }
             if (!retryable || attempt == maxRetries) {
                 throw new LlmException(failure(target, response, retryable, attempt + 1));
             }
@@ -363,6 +375,32 @@ public final class OpenAiCompatibleClient implements LlmClient {
                             CappedBody.handler(MAX_BODY_BYTES).apply(info),
                             text -> new Answer(withoutKey(text), Optional.empty()));
         };
+    }
+
+    /** After which failed answers a request is sent again. */
+    private enum Resend {
+        /**
+         * A chat completion stores nothing and runs nothing (its tool calls are the caller's to run), so a 5xx
+         * after the model answered costs tokens only.
+         */
+        AFTER_ANY_5XX {
+            @Override
+            boolean after(int status) {
+                return status == 429 || status >= 500;
+            }
+        },
+        /**
+         * Any other endpoint may act on a request (store a response, run a tool): only the answers that turn a
+         * request away before that, a 429 and a 503.
+         */
+        BEFORE_IT_ACTED {
+            @Override
+            boolean after(int status) {
+                return status == 429 || status == 503;
+            }
+        };
+
+        abstract boolean after(int status);
     }
 
     /**

@@ -116,11 +116,19 @@ public final class FakeChatServer implements AutoCloseable {
 
     /** A streaming chunk's JSON whose {@code choices[0].delta} is {@code delta}. */
     public static String chunk(ObjectNode delta, String finishReason) {
+        return chunk(0, delta, finishReason);
+    }
+
+    /**
+     * A streaming chunk's JSON whose one choice, numbered {@code index}, has {@code delta}: a request with
+     * {@code n} above 1 is answered with such chunks, the choices' interleaved.
+     */
+    public static String chunk(int index, ObjectNode delta, String finishReason) {
         ObjectNode body = JSON.createObjectNode()
                 .put("id", "chatcmpl-1")
                 .put("object", "chat.completion.chunk")
                 .put("model", "fake-model");
-        ObjectNode choice = body.putArray("choices").addObject().put("index", 0);
+        ObjectNode choice = body.putArray("choices").addObject().put("index", index);
         choice.set("delta", delta);
         if (finishReason == null) {
             choice.putNull("finish_reason");

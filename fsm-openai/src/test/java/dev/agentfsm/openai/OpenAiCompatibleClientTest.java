@@ -593,6 +593,48 @@ class OpenAiCompatibleClientTest {
     }
 
     @Test
+    void postDoesNotSendAgainAfterAnAnswerThatMayComeAfterTheServerActed() throws Exception {
+        // a 500, 502 or 504 may come after the server stored a response or ran a tool; the same body again
+        // would do it twice (a Responses API call with store: true, a previous_response_id chain, an mcp tool)
+        JsonNode body = JSON.readTree("{\"model\": \"computer-use-preview\", \"previous_response_id\": \"resp_1\"}");
+        for (int status : new int[] {500, 502, 504}) {
+            try (FakeChatServer own = new FakeChatServer()) {
+                own.answer(status(status, "{\"error\": {\"message\": \"upstream failed\"}}"), status(200, "{}"));
+                OpenAiCompatibleClient client = OpenAiCompatibleClient.builder(own.baseUrl(), "computer-use-preview")
+                        .sleeper(slept::add)
+                        .build();
+
+                LlmException e = assertThrows(LlmException.class, () -> client.post("responses", body));
+
+                assertEquals(
+                        "POST " + own.baseUrl() + "/responses answered HTTP " + status + ": upstream failed; it is not"
+                                + " sent again, since the server may have acted on it before it failed (stored a"
+                                + " response, run a tool); see whether it did before you send it again",
+                        e.getMessage());
+                assertEquals(1, own.received().size(), "HTTP " + status + " was not retried");
+            }
+        }
+        assertEquals(List.of(), slept);
+    }
+
+    @Test
+    void postRetriesTheAnswersAServerGivesBeforeItActsAndChatCompletionsStillRetryEvery5xx() throws Exception {
+        server.answer(
+                status(429, "{\"error\": {\"message\": \"slow down\"}}"),
+                status(503, "{\"error\": {\"message\": \"overloaded\"}}"),
+                status(200, "{\"id\": \"resp_2\"}"),
+                status(500, "{\"error\": {\"message\": \"oops\"}}"),
+                status(502, "{\"error\": {\"message\": \"bad gateway\"}}"),
+                FakeChatServer.reply("fine"));
+        OpenAiCompatibleClient client = client().build();
+
+        assertEquals("{\"id\": \"resp_2\"}", client.post("responses", JSON.readTree("{}")));
+        assertEquals("fine", client.complete(HELLO).content());
+
+        assertEquals(6, server.received().size());
+    }
+
+    @Test
     void postNamesItsEndpointInErrorsAndRefusesAPathThatIsNotOne() throws Exception {
         server.answer(status(404, "{\"error\": {\"message\": \"Not found\"}}"));
         OpenAiCompatibleClient client = client().build();

@@ -1,7 +1,9 @@
 package dev.agentfsm.openai;
 
+import static dev.agentfsm.openai.FakeChatServer.chunk;
 import static dev.agentfsm.openai.FakeChatServer.content;
 import static dev.agentfsm.openai.FakeChatServer.event;
+import static dev.agentfsm.openai.FakeChatServer.events;
 import static dev.agentfsm.openai.FakeChatServer.reply;
 import static dev.agentfsm.openai.FakeChatServer.status;
 import static dev.agentfsm.openai.FakeChatServer.streamed;
@@ -241,5 +243,42 @@ class StreamingOverHttpTest {
                     throw new IllegalStateException("no terminal");
                 }));
         assertEquals("no terminal", e.getMessage());
+    }
+
+    @Test
+    void aStreamOfSeveralChoicesIsReadAsItsChoiceZeroAloneWhicheverComesFirst() throws Exception {
+        // what a server (or a gateway that sets n) sends for n = 2: one choice a chunk, interleaved, choice 1 first
+        server.answer(events(
+                End.CLOSE,
+                List.of(
+                        event(chunk(1, JSON.createObjectNode().put("content", "OTHER "), null)),
+                        event(chunk(0, JSON.createObjectNode().put("content", "{\"status\": "), null)),
+                        event(chunk(1, JSON.createObjectNode().put("content", "REPLY"), null)),
+                        event(chunk(0, JSON.createObjectNode().put("content", "\"FINISH\"}"), null)),
+                        event(chunk(1, JSON.createObjectNode(), "length")),
+                        event(chunk(0, JSON.createObjectNode(), "stop")),
+                        event("[DONE]"))));
+
+        LlmReply reply = client().build().complete(HELLO, pieces::add);
+
+        assertEquals("{\"status\": \"FINISH\"}", reply.content());
+        assertEquals(Optional.of("stop"), reply.finishReason());
+        assertEquals(List.of("{\"status\": ", "\"FINISH\"}"), pieces);
+    }
+
+    @Test
+    void aStreamWithoutChoiceZeroIsAnErrorNamingTheChoicesItHad() {
+        server.answer(events(
+                End.CLOSE,
+                List.of(
+                        event(chunk(1, JSON.createObjectNode().put("content", "numbered from one"), null)),
+                        event(chunk(1, JSON.createObjectNode(), "stop")),
+                        event("[DONE]"))));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO, pieces::add));
+
+        assertTrue(
+                e.getMessage().contains("no choice with index 0 in its 3 events (it sent choices 1)"), e.getMessage());
+        assertEquals(List.of(), pieces);
     }
 }

@@ -13,8 +13,9 @@ import java.util.Objects;
  * Operators of a host built with {@link HostAgent.Builder#operatorResponses(ComputerUseClient)}: the
  * model answers each screenshot with a {@code computer_call} item instead of a JSON reply. It posts to
  * {@code {baseUrl}/responses} through an {@link OpenAiCompatibleClient}, whose base URL, model, API key,
- * time-outs, deadline, retries, body cap and errors (naming the URL and the HTTP status) it uses as they
- * are. A client is immutable; each Operator keeps its own conversation.
+ * time-outs, deadline, body cap and errors (naming the URL and the HTTP status) it uses as they are; a
+ * request is retried only after a 429 or 503, since after another 5xx the response may already be stored
+ * (see {@link OpenAiCompatibleClient#post}). A client is immutable; each Operator keeps its own conversation.
  *
  * <pre>{@code
  * OpenAiCompatibleClient openAi = OpenAiCompatibleClient.builder(URI.create("https://api.openai.com/v1"), "computer-use-preview")

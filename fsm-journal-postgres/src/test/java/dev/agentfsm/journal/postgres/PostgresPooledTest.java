@@ -134,7 +134,7 @@ class PostgresPooledTest {
             assertEquals("off", rows.getString(1));
             assertEquals("5s", rows.getString(2));
         }
-        assertTrue(connection.getAutoCommit());
+        assertTrue(connection.getAutoCommit(), "the connection was given back with auto-commit off");
         assertEquals(0, connection.getNetworkTimeout());
     }
 }

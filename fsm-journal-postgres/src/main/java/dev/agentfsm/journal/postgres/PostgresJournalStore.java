@@ -5,6 +5,7 @@ import dev.agentfsm.journal.JournalStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
+import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 import javax.sql.DataSource;
 
 /**
@@ -45,7 +47,12 @@ import javax.sql.DataSource;
  *
  * <p><b>Durable before the next step:</b> each record is one {@code INSERT} committed on its own with
  * {@code synchronous_commit} on (set on the writer's connection), so {@link Writer#append} returns once the
- * server has flushed it to its write-ahead log. A row is whole or absent: nothing is ever torn.
+ * server has flushed it to its write-ahead log. A row is whole or absent: nothing is ever torn. A statement
+ * fails once the server's answer is overdue ({@link #waitingForLocks} and {@link #waitingForNetwork}), rather
+ * than hanging on a lock or a silent network.
+ *
+ * <p><b>Connections are given back as they were found</b> (auto-commit, network timeout, {@code
+ * synchronous_commit}, {@code lock_timeout}), so a pooling data source hands other code what it had.
  */
 public final class PostgresJournalStore implements JournalStore {
     private static final String SCHEMA = "schema.sql";
@@ -58,10 +65,20 @@ public final class PostgresJournalStore implements JournalStore {
     private static final String SELECT_RECORDS = "SELECT n, bytes, total, CASE WHEN bytes <= ? AND total <= ? THEN"
             + " line END FROM (SELECT n, line, octet_length(line) AS bytes, sum(octet_length(line) + 1) OVER"
             + " (ORDER BY n) AS total FROM agentfsm_journal_record WHERE journal = ?) AS rows ORDER BY n";
+    /**
+     * The journals with records, in one index probe each (PostgreSQL has no skip scan): the first name, then
+     * the next name after each, rather than a scan of every record.
+     */
+    private static final String LIST_JOURNALS = "WITH RECURSIVE listed (journal) AS ("
+            + "(SELECT journal FROM agentfsm_journal_record ORDER BY journal LIMIT 1)"
+            + " UNION ALL SELECT (SELECT r.journal FROM agentfsm_journal_record AS r WHERE r.journal > listed.journal"
+            + " ORDER BY r.journal LIMIT 1) FROM listed WHERE listed.journal IS NOT NULL)"
+            + " SELECT journal FROM listed WHERE journal IS NOT NULL ORDER BY journal COLLATE \"C\"";
     /** PostgreSQL's lock_not_available: a lock wait ran out. */
     private static final String LOCK_NOT_AVAILABLE = "55P03";
 
     private static final Duration DEFAULT_LOCK_WAIT = Duration.ofSeconds(30);
+    private static final Duration DEFAULT_NETWORK_WAIT = Duration.ofSeconds(60);
     private static final Duration MAX_WAIT = Duration.ofMillis(Integer.MAX_VALUE);
 
     private final DataSource dataSource;
@@ -69,14 +86,21 @@ public final class PostgresJournalStore implements JournalStore {
     private final String holder;
     private final Duration claimWait;
     private final Duration lockWait;
+    private final Duration networkWait;
 
     private PostgresJournalStore(
-            DataSource dataSource, String database, String holder, Duration claimWait, Duration lockWait) {
+            DataSource dataSource,
+            String database,
+            String holder,
+            Duration claimWait,
+            Duration lockWait,
+            Duration networkWait) {
         this.dataSource = dataSource;
         this.database = database;
         this.holder = holder;
         this.claimWait = claimWait;
         this.lockWait = lockWait;
+        this.networkWait = networkWait;
     }
 
     /**
@@ -90,7 +114,9 @@ public final class PostgresJournalStore implements JournalStore {
     public static PostgresJournalStore of(DataSource dataSource) throws IOException {
         Objects.requireNonNull(dataSource, "dataSource");
         String schema = schema();
-        try (Connection connection = dataSource.getConnection()) {
+        try (TakenConnection taken =
+                TakenConnection.take(dataSource, millis(DEFAULT_LOCK_WAIT.plus(DEFAULT_NETWORK_WAIT)))) {
+            Connection connection = taken.connection();
             String url = connection.getMetaData().getURL();
             String database = url.indexOf('?') < 0 ? url : url.substring(0, url.indexOf('?'));
             connection.setAutoCommit(false);
@@ -113,7 +139,8 @@ public final class PostgresJournalStore implements JournalStore {
                         + " the store again (or have the administrator create them as PostgresJournalStore.schema()"
                         + " says)");
             }
-            return new PostgresJournalStore(dataSource, database, defaultHolder(), Duration.ZERO, DEFAULT_LOCK_WAIT);
+            return new PostgresJournalStore(
+                    dataSource, database, defaultHolder(), Duration.ZERO, DEFAULT_LOCK_WAIT, DEFAULT_NETWORK_WAIT);
         } catch (SQLException e) {
             throw new IOException(
                     "the journal store could not reach its PostgreSQL database or create its tables: "
@@ -133,7 +160,7 @@ public final class PostgresJournalStore implements JournalStore {
             throw new IllegalArgumentException("a claim waits zero or more, not " + wait);
         }
         refuseOverLockTimeout(wait, "a claim");
-        return new PostgresJournalStore(dataSource, database, holder, wait, lockWait);
+        return new PostgresJournalStore(dataSource, database, holder, wait, lockWait, networkWait);
     }
 
     /**
@@ -150,7 +177,34 @@ public final class PostgresJournalStore implements JournalStore {
                     + "; give a positive wait, such as Duration.ofSeconds(30)");
         }
         refuseOverLockTimeout(wait, "a writer");
-        return new PostgresJournalStore(dataSource, database, holder, claimWait, wait);
+        return new PostgresJournalStore(dataSource, database, holder, claimWait, wait, networkWait);
+    }
+
+    /**
+     * This store, but a statement fails once the server's answer is {@code wait} overdue, beyond the time it may
+     * wait for locks (the driver's network timeout, set on each connection the store takes and put back when it
+     * gives it back); 60 seconds by default. A network that drops packets without a reset (a cable pulled, a
+     * firewall that forgot the connection) would otherwise hang an append for ever. An append that runs out
+     * fails the session saying its record may or may not have been kept; the journal resumes from the records
+     * the server really kept once the server has let the dead connection go.
+     */
+    public PostgresJournalStore waitingForNetwork(Duration wait) {
+        if (wait.isNegative() || wait.toMillis() < 1) {
+            throw new IllegalArgumentException("a statement waits for the server's answer at least 1 ms (the"
+                    + " driver's network timeout 0 would wait for ever), not " + wait
+                    + "; give a positive wait, such as Duration.ofSeconds(60)");
+        }
+        if (wait.compareTo(MAX_WAIT) > 0) {
+            throw new IllegalArgumentException("a statement waits for the server's answer at most " + MAX_WAIT
+                    + " (the driver's network timeout of " + MAX_WAIT.toMillis() + " ms), not " + wait
+                    + "; give a shorter wait");
+        }
+        return new PostgresJournalStore(dataSource, database, holder, claimWait, lockWait, wait);
+    }
+
+    /** A network timeout of the driver's: milliseconds in an int, at most about 24.8 days. */
+    private static int millis(Duration wait) {
+        return (int) Math.min(Integer.MAX_VALUE, wait.toMillis());
     }
 
     /** PostgreSQL's lock_timeout takes at most 2^31 - 1 ms; a longer wait would fail every claim, unexplained. */
@@ -176,14 +230,20 @@ public final class PostgresJournalStore implements JournalStore {
 
     @Override
     public List<String> journals() throws IOException {
-        try (Connection connection = dataSource.getConnection();
-                Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(
-                        "SELECT journal FROM agentfsm_journal_record GROUP BY journal ORDER BY journal COLLATE \"C\"")) {
+        try (TakenConnection taken = TakenConnection.take(dataSource, millis(lockWait.plus(networkWait)))) {
+            Connection connection = taken.connection();
+            connection.setAutoCommit(false);
             List<String> names = new ArrayList<>();
-            while (rows.next()) {
-                names.add(rows.getString(1));
+            try (Statement statement = connection.createStatement()) {
+                // a table another transaction locks (VACUUM FULL) fails the listing, named, rather than hanging it
+                statement.execute("SET LOCAL lock_timeout = " + lockWait.toMillis());
+                try (ResultSet rows = statement.executeQuery(LIST_JOURNALS)) {
+                    while (rows.next()) {
+                        names.add(rows.getString(1));
+                    }
+                }
             }
+            connection.commit();
             return names;
         } catch (SQLException e) {
             throw new IOException("the journals in " + database + " could not be listed: " + e.getMessage(), e);
@@ -214,7 +274,7 @@ public final class PostgresJournalStore implements JournalStore {
             return claim;
         } catch (SQLException | RuntimeException e) {
             claim.release();
-            throw sqlOrRethrow(e, "read", journal);
+            throw sqlOrRethrow(e, "read", claim);
         }
     }
 
@@ -249,7 +309,7 @@ public final class PostgresJournalStore implements JournalStore {
             return claim;
         } catch (SQLException | RuntimeException e) {
             claim.release();
-            throw sqlOrRethrow(e, "read", journal);
+            throw sqlOrRethrow(e, "read", claim);
         }
     }
 
@@ -286,15 +346,18 @@ public final class PostgresJournalStore implements JournalStore {
         Objects.requireNonNull(journal, "journal");
         JournalName.check(journal);
         long hold = key("hold", journal);
-        Connection connection;
+        TakenConnection taken;
         try {
-            connection = dataSource.getConnection();
+            // a claim may wait for locks, then for its holder, then for the network
+            taken = TakenConnection.take(
+                    dataSource, millis(lockWait.plus(claimWait).plus(networkWait)));
         } catch (SQLException e) {
             throw new IOException(
                     "journal " + where(journal) + " could not be " + doing + ": no connection to the database: "
                             + e.getMessage(),
                     e);
         }
+        Connection connection = taken.connection();
         boolean held = false;
         try {
             connection.setAutoCommit(true);
@@ -316,30 +379,44 @@ public final class PostgresJournalStore implements JournalStore {
             held = lock(connection, hold);
             if (!held) {
                 JournalException inUse = inUse(connection, journal, doing);
-                connection.rollback();
-                connection.close();
+                taken.close();
                 throw inUse;
             }
+            int backend;
             try (PreparedStatement claim = connection.prepareStatement(
                     "INSERT INTO agentfsm_journal (journal, holder, holder_backend, claimed)"
                             + " VALUES (?, ?, pg_backend_pid(), now())"
                             + " ON CONFLICT (journal) DO UPDATE SET holder = excluded.holder,"
-                            + " holder_backend = excluded.holder_backend, claimed = excluded.claimed")) {
+                            + " holder_backend = excluded.holder_backend, claimed = excluded.claimed"
+                            + " RETURNING holder_backend")) {
                 claim.setString(1, journal);
                 claim.setString(2, holder);
-                claim.executeUpdate();
+                try (ResultSet rows = claim.executeQuery()) {
+                    rows.next();
+                    backend = rows.getInt(1);
+                }
             }
             connection.commit();
             connection.setAutoCommit(true);
-            return new Claim(connection, journal, hold);
+            // from now on a statement waits for locks, then for the network; no longer for a holder
+            taken.answerWithin(millis(lockWait.plus(networkWait)));
+            return new Claim(taken, journal, hold, backend);
         } catch (SQLException e) {
             if (held) {
-                new Claim(connection, journal, hold).release();
+                new Claim(taken, journal, hold, 0).release();
             } else {
-                closeQuietly(connection);
+                taken.close();
             }
             throw new IOException(
-                    "journal " + where(journal) + " could not be claimed: " + explained(e, "it was not claimed"), e);
+                    "journal " + where(journal) + " could not be claimed: "
+                            + explained(
+                                    e,
+                                    lockWait.plus(claimWait),
+                                    "it was not claimed",
+                                    "it may or may not have been claimed (its claim's commit was sent, and whether the"
+                                            + " server made it is unknown)",
+                                    OptionalInt.empty()),
+                    e);
         }
     }
 
@@ -394,16 +471,22 @@ public final class PostgresJournalStore implements JournalStore {
 
     /** A writer's claim: its own connection, holding the journal's lock until it is closed. */
     private final class Claim implements Writer {
+        private final TakenConnection taken;
         private final Connection connection;
         private final String journal;
         private final long hold;
+        /** The server process of the connection, to end it by when its network went silent. */
+        private final int backend;
+
         private int records;
         private boolean released;
 
-        Claim(Connection connection, String journal, long hold) {
-            this.connection = connection;
+        Claim(TakenConnection taken, String journal, long hold, int backend) {
+            this.taken = taken;
+            this.connection = taken.connection();
             this.journal = journal;
             this.hold = hold;
+            this.backend = backend;
         }
 
         @Override
@@ -417,9 +500,16 @@ public final class PostgresJournalStore implements JournalStore {
                 insert.setString(3, line);
                 insert.executeUpdate();
             } catch (SQLException e) {
+                int n = records + 1;
                 throw new IOException(
-                        "journal " + where(journal) + " could not keep record " + (records + 1) + ": "
-                                + explained(e, "the record was not kept"),
+                        "journal " + where(journal) + " could not keep record " + n + ": "
+                                + explained(
+                                        e,
+                                        lockWait,
+                                        "the record was not kept",
+                                        "record " + n + " may or may not have been kept (its INSERT was sent, and"
+                                                + " whether the server committed it is unknown)",
+                                        OptionalInt.of(backend)),
                         e);
             }
             records++;
@@ -432,55 +522,80 @@ public final class PostgresJournalStore implements JournalStore {
             }
         }
 
-        /** Lets the lock go and closes the connection; a connection that broke has lost its lock already. */
+        /**
+         * Lets the lock go and gives the connection back as it was found; a connection that broke has lost its
+         * lock already, or loses it when the server ends it.
+         */
         synchronized void release() {
             released = true;
             try {
                 if (!connection.getAutoCommit()) {
-                    connection.rollback();
-                    connection.setAutoCommit(true);
+                    connection.rollback(); // a failed read's transaction: the unlock needs a live one
                 }
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("SELECT pg_advisory_unlock(" + hold + ")");
                 }
             } catch (SQLException e) {
-                // the connection is broken: the server ended its session, and its lock with it
+                // the connection is broken: the server ends its session, and its lock with it
             } finally {
-                closeQuietly(connection);
+                taken.close();
             }
         }
     }
 
-    private IOException sqlOrRethrow(Exception e, String doing, String journal) {
+    private IOException sqlOrRethrow(Exception e, String doing, Claim claim) {
         if (e instanceof RuntimeException runtime) {
             throw runtime;
         }
         return new IOException(
-                "journal " + where(journal) + " could not be " + doing + ": "
-                        + (e instanceof SQLException sql ? explained(sql, "nothing was changed") : e.getMessage()),
+                "journal " + where(claim.journal) + " could not be " + doing + ": "
+                        + (e instanceof SQLException sql
+                                ? explained(
+                                        sql,
+                                        lockWait,
+                                        "nothing was changed",
+                                        "nothing was changed",
+                                        OptionalInt.of(claim.backend))
+                                : e.getMessage()),
                 e);
     }
 
-    /** What PostgreSQL said, and, for a lock wait that ran out, whose lock it is likely to be and what to do. */
-    private String explained(SQLException e, String outcome) {
+    /**
+     * What PostgreSQL said, and, for a lock wait that ran out, whose lock it is likely to be and what to do; for
+     * an answer that never came, that the outcome is {@code unknown} and how to resume from what the server kept.
+     */
+    private String explained(SQLException e, Duration lockWaits, String outcome, String unknown, OptionalInt backend) {
+        if (unanswered(e)) {
+            String end = backend.isPresent() ? " (SELECT pg_terminate_backend(" + backend.getAsInt() + "))" : "";
+            return "no answer came from the server within " + lockWaits.plus(networkWait) + " (this store's lock wait, "
+                    + lockWaits + ", and network wait, " + networkWait + "): the network or the server stopped"
+                    + " answering (PostgreSQL's driver: " + e.getMessage() + "); " + unknown + ". The connection was"
+                    + " dropped here; the server lets the journal's claim go once it ends that connection, at once"
+                    + " when the network carries the end, else once its tcp_keepalives_idle finds the connection dead,"
+                    + " or now if it is ended from another connection" + end + ". Then open the journal again: it"
+                    + " resumes from the records the server kept, so a step whose record was kept does not run again;"
+                    + " PostgresJournalStore.waitingForNetwork sets how long a statement waits for an answer";
+        }
         if (!LOCK_NOT_AVAILABLE.equals(e.getSQLState())) {
             return e.getMessage();
         }
         return "another transaction held a lock on the journal's tables (an open transaction that deleted or"
                 + " changed their rows, a LOCK TABLE, ALTER TABLE or VACUUM FULL) and did not let it go within "
-                + lockWait + ", this store's lock wait (PostgreSQL: " + e.getMessage() + "); " + outcome
+                + lockWaits + ", this store's lock wait (PostgreSQL: " + e.getMessage() + "); " + outcome
                 + ". End that transaction (find it with SELECT pid, state, xact_start, query FROM pg_stat_activity"
                 + " WHERE state LIKE 'idle in transaction%' OR wait_event_type = 'Lock'; COMMIT or ROLLBACK it, or"
                 + " SELECT pg_terminate_backend(pid)), then open the journal again, which resumes from the records"
                 + " kept; PostgresJournalStore.waitingForLocks sets how long a writer waits";
     }
 
-    private static void closeQuietly(Connection connection) {
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            // closing a connection that failed: nothing is left to do with it
+    /** Whether the driver gave up waiting for the server's answer (its network timeout ran out). */
+    private static boolean unanswered(SQLException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SocketTimeoutException) {
+                return true;
+            }
         }
+        return false;
     }
 
     /** An advisory lock's key: 64 bits of a SHA-256 of what it locks. */

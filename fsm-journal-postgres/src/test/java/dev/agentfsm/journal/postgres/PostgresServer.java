@@ -169,6 +169,11 @@ public final class PostgresServer implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=" + USER;
     }
 
+    /** The port the server listens on, on 127.0.0.1. */
+    public int port() {
+        return port;
+    }
+
     /** The server's process id. */
     public long pid() {
         return server.pid();

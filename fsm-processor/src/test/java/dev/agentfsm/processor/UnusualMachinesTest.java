@@ -7,6 +7,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import java.util.ArrayList;
 import java.util.List;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -108,6 +109,33 @@ class UnusualMachinesTest {
                 .contentsAsUtf8String()
                 .contains("{@link example.other.Ajar}.");
         assertSameUnderBoth(compilation, "unusual/OtherPackage");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aHandOffToAMachineNamedInCapitalsIsNotTakenForAStateOfTheSameName(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/CapitalMachineName"));
+
+        // HOST + CONTINUE joined with _ is also the status HOST_CONTINUE: the enum declared one field twice
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStatus")
+                .contentsAsUtf8String()
+                .contains("OPEN_to_HOST_CONTINUE = Optional.of(new Move(DoorStatus.OPEN, DoorStatus.HOST_CONTINUE,");
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStatus")
+                .contentsAsUtf8String()
+                .contains("OPEN_to_handOff_HOST_CONTINUE = Optional.of(new Move(DoorStatus.OPEN, HOSTStatus.CONTINUE,");
+        // and the diagrams drew the hand-off as the edge to Door's own state, with no hand-off node
+        assertThat(compilation)
+                .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/agentfsm/example.Door.mmd")
+                .contentsAsUtf8String()
+                .contains("    OPEN --> HOST_CONTINUE : LLM\n    OPEN --> handOff_HOST_CONTINUE : SYSTEM\n");
+        assertThat(compilation)
+                .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/agentfsm/example.Door.dot")
+                .contentsAsUtf8String()
+                .contains("\"handOff_HOST_CONTINUE\" [label=\"HOST.CONTINUE\\n(hand-off to another machine)\"");
+        assertSameUnderBoth(compilation, "unusual/CapitalMachineName");
     }
 
     /** The named compiler with every lint warning on (javac's {@code -Xlint:all}; ECJ warns by default). */

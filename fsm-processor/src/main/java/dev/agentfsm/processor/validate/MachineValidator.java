@@ -261,7 +261,8 @@ public final class MachineValidator {
                         name + " " + problem + "; the generated state manager creates each state once with 'new " + name
                                 + "()' from package " + packageLabel(machine)));
         state.nextMethod()
-                .filter(m -> !m.isCallable())
+                // a machine without an agent class is reported once (MachineShape): no agent parameter matches it
+                .filter(m -> machine.implementsAgentState() ? !m.isCallable() : !m.isCallableWhateverTheAgent())
                 .ifPresent(m -> report.add(
                         Rule.STATE_SHAPE,
                         m.origin(),

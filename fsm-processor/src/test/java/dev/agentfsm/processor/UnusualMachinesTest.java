@@ -99,6 +99,22 @@ class UnusualMachinesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aHandOffsParameterIsNotNamedAsAPackageItsMethodNamesInFull(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/HandOffParameterNames"));
+
+        // a parameter dev made dev.agentfsm.runtime.Next.handOff(...) a field access on it
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorMoves")
+                .contentsAsUtf8String()
+                .contains(
+                        "public dev.agentfsm.runtime.Next toHostContinue(Dev devAgent) {\n"
+                                + "            return dev.agentfsm.runtime.Next.handOff(DoorStatus.OPEN, HostStatus.CONTINUE, devAgent);");
+        assertSameUnderBoth(compilation, "unusual/HandOffParameterNames");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
     void statesInAnotherPackageAreNotImportedForJavadocAlone(String compilerName) {
         Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/OtherPackage"));
 

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Modifier;
 
@@ -204,7 +206,13 @@ final class MovesWriter {
             if (t.isHandOff(machine.ref())) {
                 MachineRef other = t.target().machine().orElseThrow();
                 ClassName otherAgent = GeneratedTypes.className(other.agentType());
-                String param = parameterName(other.agentType());
+                ClassName otherStatus = GeneratedTypes.className(other.statusEnum());
+                // the types the method's body names, which JavaPoet writes in full where a nested helper shadows them
+                String param = parameterName(
+                        other.agentType(),
+                        Stream.of(RuntimeTypes.NEXT, status, otherStatus, ClassName.get(IllegalStateException.class))
+                                .map(name -> name.canonicalName().split("\\.")[0])
+                                .collect(Collectors.toSet()));
                 type.addMethod(MethodSpec.methodBuilder(method)
                         .addJavadoc("Hands control to {@code $L}: $L", param, CodeBlock.of(doc, docArgs))
                         .addModifiers(Modifier.PUBLIC)
@@ -215,7 +223,7 @@ final class MovesWriter {
                                 RuntimeTypes.NEXT,
                                 status,
                                 state.status(),
-                                GeneratedTypes.className(other.statusEnum()),
+                                otherStatus,
                                 target,
                                 param)))
                         .build());
@@ -271,16 +279,23 @@ final class MovesWriter {
                 .orElse("without a {@code next} method it moves to the agent's status, {@link #byStatus}.");
     }
 
-    /** {@code HostAgent} to {@code HOST_AGENT}. */
     /**
      * The hand-off method's parameter, named after the other machine's agent class: {@code hostAgent} for
-     * {@code HostAgent}; {@code defaultAgent} for a class {@code Default}, whose plain name is a keyword.
+     * {@code HostAgent}; {@code defaultAgent} for a class {@code Default}, whose plain name is a keyword, and
+     * {@code devAgent} for a class {@code Dev}, whose plain name would hide the package of a type the method
+     * names in full ({@code dev.agentfsm.runtime.Next}).
+     *
+     * @param packageRoots the first names of the qualified names the method's body may be written with
      */
-    static String parameterName(TypeRef agent) {
+    static String parameterName(TypeRef agent, Set<String> packageRoots) {
         String name = Names.lowerCamel(upperSnake(agent.simpleName()));
-        return SourceVersion.isName(name) ? name : name + "Agent";
+        while (!SourceVersion.isName(name) || packageRoots.contains(name)) {
+            name += "Agent";
+        }
+        return name;
     }
 
+    /** {@code HostAgent} to {@code HOST_AGENT}. */
     static String upperSnake(String camel) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < camel.length(); i++) {

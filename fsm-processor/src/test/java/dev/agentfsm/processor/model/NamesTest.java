@@ -42,7 +42,8 @@ class NamesTest {
 
     @Test
     void aHandOffTargetIsNamedSoThatNoStatusCanTakeTheName() {
-        MachineRef host = new MachineRef("Host", TypeRef.of("example", "HostState"), TypeRef.of("example", "HostAgent"));
+        MachineRef host =
+                new MachineRef("Host", TypeRef.of("example", "HostState"), TypeRef.of("example", "HostAgent"));
         MachineRef capitals =
                 new MachineRef("HOST", TypeRef.of("example", "HostState"), TypeRef.of("example", "HostAgent"));
 

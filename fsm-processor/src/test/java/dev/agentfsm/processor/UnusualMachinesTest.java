@@ -115,6 +115,21 @@ class UnusualMachinesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void byStatusIsNotNamedAsThePackageItsBodyNamesInFull(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/StatusPackage"));
+
+        // a parameter status made status.DoorStatus.AJAR a field access on it
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation)
+                .generatedSourceFile("status.DoorMoves")
+                .contentsAsUtf8String()
+                .contains("public Next byStatus(Status statusValue) {\n"
+                        + "            if (statusValue == status.DoorStatus.AJAR) return MOVES[0];");
+        assertSameUnderBoth(compilation, "unusual/StatusPackage");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
     void statesInAnotherPackageAreNotImportedForJavadocAlone(String compilerName) {
         Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/OtherPackage"));
 

@@ -191,6 +191,10 @@ final class MovesWriter {
                 .build());
         type.addMethod(
                 MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        // JavaPoet writes a type in full where a nested helper shadows its simple name (a state named Next or
+        // DoorStatus): no parameter may be named as the first name of what the methods' bodies name
+        Set<String> bodyRoots = firstNames(RuntimeTypes.NEXT, status, ClassName.get(IllegalStateException.class));
+        String statusParam = freeName("status", "Value", bodyRoots);
         // byStatus returns the made decision for a declared move within the machine, and asks Next for any other
         CodeBlock.Builder byStatus = CodeBlock.builder();
         int made = first;
@@ -207,12 +211,9 @@ final class MovesWriter {
                 MachineRef other = t.target().machine().orElseThrow();
                 ClassName otherAgent = GeneratedTypes.className(other.agentType());
                 ClassName otherStatus = GeneratedTypes.className(other.statusEnum());
-                // the types the method's body names, which JavaPoet writes in full where a nested helper shadows them
-                String param = parameterName(
-                        other.agentType(),
-                        Stream.of(RuntimeTypes.NEXT, status, otherStatus, ClassName.get(IllegalStateException.class))
-                                .map(name -> name.canonicalName().split("\\.")[0])
-                                .collect(Collectors.toSet()));
+                Set<String> roots = new HashSet<>(bodyRoots);
+                roots.addAll(firstNames(otherStatus));
+                String param = parameterName(other.agentType(), roots);
                 type.addMethod(MethodSpec.methodBuilder(method)
                         .addJavadoc("Hands control to {@code $L}: $L", param, CodeBlock.of(doc, docArgs))
                         .addModifiers(Modifier.PUBLIC)
@@ -231,7 +232,7 @@ final class MovesWriter {
                 // one immutable decision per declared move, made once: choosing it allocates nothing
                 int index = made++;
                 if (leftOut.isEmpty()) {
-                    byStatus.addStatement("if (status == $T.$L) return $L[$L]", status, target, MOVES, index);
+                    byStatus.addStatement("if ($L == $T.$L) return $L[$L]", statusParam, status, target, MOVES, index);
                 }
                 type.addMethod(MethodSpec.methodBuilder(method)
                         .addJavadoc(doc, docArgs)
@@ -243,14 +244,15 @@ final class MovesWriter {
         }
         type.addMethod(MethodSpec.methodBuilder("byStatus")
                 .addJavadoc(
-                        "The declared move within {@code $L} to {@code status}, or an illegal decision (the round ends).\n",
-                        machine.name())
+                        "The declared move within {@code $L} to {@code $L}, or an illegal decision (the round ends).\n",
+                        machine.name(),
+                        statusParam)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeTypes.NEXT)
-                .addParameter(RuntimeTypes.STATUS, "status")
+                .addParameter(RuntimeTypes.STATUS, statusParam)
                 .addCode(leftOut.isPresent() ? CodeBlock.of("") : byStatus.build())
-                .addStatement(leftOut.orElseGet(() ->
-                        CodeBlock.of("return $T.byStatus($T.$L, status)", RuntimeTypes.NEXT, status, state.status())))
+                .addStatement(leftOut.orElseGet(() -> CodeBlock.of(
+                        "return $T.byStatus($T.$L, $L)", RuntimeTypes.NEXT, status, state.status(), statusParam)))
                 .build());
 
         return type.build();
@@ -288,11 +290,23 @@ final class MovesWriter {
      * @param packageRoots the first names of the qualified names the method's body may be written with
      */
     static String parameterName(TypeRef agent, Set<String> packageRoots) {
-        String name = Names.lowerCamel(upperSnake(agent.simpleName()));
-        while (!SourceVersion.isName(name) || packageRoots.contains(name)) {
-            name += "Agent";
+        return freeName(Names.lowerCamel(upperSnake(agent.simpleName())), "Agent", packageRoots);
+    }
+
+    /** {@code name}, with {@code suffix} added until it is a Java name and none of {@code taken}. */
+    static String freeName(String name, String suffix, Set<String> taken) {
+        String free = name;
+        while (!SourceVersion.isName(free) || taken.contains(free)) {
+            free += suffix;
         }
-        return name;
+        return free;
+    }
+
+    /** The first name of each type's canonical name: its package's first ({@code dev} of {@code dev.agentfsm.runtime.Next}). */
+    private static Set<String> firstNames(ClassName... types) {
+        return Stream.of(types)
+                .map(type -> type.canonicalName().split("\\.", 2)[0])
+                .collect(Collectors.toSet());
     }
 
     /** {@code HostAgent} to {@code HOST_AGENT}. */

@@ -31,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -78,6 +79,9 @@ public final class FsmProcessor extends AbstractProcessor {
     private final Set<TypeRef> leftOut = new HashSet<>();
 
     private final List<MachineModel> generatedMachines = new ArrayList<>();
+    /** The name of each machine read in a round so far, by base type: a state generated after it is too late. */
+    private final Map<TypeRef, String> machinesRead = new HashMap<>();
+
     private final Set<String> managers = new TreeSet<>();
     private Reporter reporter;
     /** Whether {@code javax.annotation.processing.Generated} is visible; null until the first machine is written. */
@@ -222,8 +226,11 @@ public final class FsmProcessor extends AbstractProcessor {
             deferred.put(d.element().getQualifiedName().toString(), d.missing());
         }
         for (OrphanState orphan : read.orphans()) {
-            reporter.print(validator.validate(orphan));
+            Optional<String> earlierRound =
+                    orphan.candidates().stream().findFirst().map(machinesRead::get);
+            reporter.print(validator.validate(orphan, earlierRound));
         }
+        read.machines().forEach(machine -> machinesRead.put(machine.ref().baseType(), machine.name()));
 
         List<MachineModel> all = new ArrayList<>(generatedMachines);
         all.addAll(read.machines());

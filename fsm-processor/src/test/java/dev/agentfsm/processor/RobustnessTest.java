@@ -47,6 +47,27 @@ class RobustnessTest {
     }
 
     @Test
+    void aStateGeneratedAfterItsMachineWasWrittenIsNotSaidToBeCompiledSeparately() {
+        Compilation compilation = Compilers.javac()
+                .withProcessors(
+                        new FsmProcessor(),
+                        new SourceGenerator(
+                                "example.Late",
+                                "package example;\n\n"
+                                        + "@dev.agentfsm.annotations.State(\"LATE\")\n"
+                                        + "@dev.agentfsm.annotations.Transition(to = Door.Closed.class, by = dev.agentfsm.annotations.Trigger.USER)\n"
+                                        + "public final class Late extends Door.Base {}\n"))
+                .compile(TestSources.in("late"));
+
+        // Door was in the same compilation, but its types were written in the first round, without Late
+        assertThat(compilation)
+                .hadErrorContaining("[agentfsm:NoMachine] Late was generated after its machine, Door, was"
+                        + " written in an earlier round; name Late in Door's annotations (a @Transition to it)"
+                        + " so that Door waits for it");
+        assertThat(compilation).hadErrorCount(1);
+    }
+
+    @Test
     void anInternalFailureBecomesAnErrorNotAnExceptionInJavac() {
         Processor failing = new FailingFilerProcessor(new FsmProcessor());
 
@@ -86,6 +107,42 @@ class RobustnessTest {
                         + "@dev.agentfsm.annotations.State(\"AJAR\")\n"
                         + "@dev.agentfsm.annotations.Transition(to = Door.Closed.class, by = dev.agentfsm.annotations.Trigger.USER)\n"
                         + "public final class Ajar extends Door.Base {}\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return false;
+        }
+    }
+
+    /** Generates one source file in the first round. */
+    private static final class SourceGenerator extends AbstractProcessor {
+        private final String name;
+        private final String text;
+        private boolean done;
+
+        SourceGenerator(String name, String text) {
+            this.name = name;
+            this.text = text;
+        }
+
+        @Override
+        public Set<String> getSupportedAnnotationTypes() {
+            return Set.of("*");
+        }
+
+        @Override
+        public SourceVersion getSupportedSourceVersion() {
+            return SourceVersion.latestSupported();
+        }
+
+        @Override
+        public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+            if (done) {
+                return false;
+            }
+            done = true;
+            try (Writer out = processingEnv.getFiler().createSourceFile(name).openWriter()) {
+                out.write(text);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

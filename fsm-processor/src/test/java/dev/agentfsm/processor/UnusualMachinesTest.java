@@ -7,6 +7,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import java.util.ArrayList;
 import java.util.List;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -98,6 +99,37 @@ class UnusualMachinesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aHandOffsParameterIsNotNamedAsAPackageItsMethodNamesInFull(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/HandOffParameterNames"));
+
+        // a parameter dev made dev.agentfsm.runtime.Next.handOff(...) a field access on it
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorMoves")
+                .contentsAsUtf8String()
+                .contains(
+                        "public dev.agentfsm.runtime.Next toHostContinue(Dev devAgent) {\n"
+                                + "            return dev.agentfsm.runtime.Next.handOff(DoorStatus.OPEN, HostStatus.CONTINUE, devAgent);");
+        assertSameUnderBoth(compilation, "unusual/HandOffParameterNames");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void byStatusIsNotNamedAsThePackageItsBodyNamesInFull(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/StatusPackage"));
+
+        // a parameter status made status.DoorStatus.AJAR a field access on it
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation)
+                .generatedSourceFile("status.DoorMoves")
+                .contentsAsUtf8String()
+                .contains("public Next byStatus(Status statusValue) {\n"
+                        + "            if (statusValue == status.DoorStatus.AJAR) return MOVES[0];");
+        assertSameUnderBoth(compilation, "unusual/StatusPackage");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
     void statesInAnotherPackageAreNotImportedForJavadocAlone(String compilerName) {
         Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/OtherPackage"));
 
@@ -108,6 +140,33 @@ class UnusualMachinesTest {
                 .contentsAsUtf8String()
                 .contains("{@link example.other.Ajar}.");
         assertSameUnderBoth(compilation, "unusual/OtherPackage");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aHandOffToAMachineNamedInCapitalsIsNotTakenForAStateOfTheSameName(String compilerName) {
+        Compilation compilation = lint(compilerName).compile(TestSources.in("unusual/CapitalMachineName"));
+
+        // HOST + CONTINUE joined with _ is also the status HOST_CONTINUE: the enum declared one field twice
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStatus")
+                .contentsAsUtf8String()
+                .contains("OPEN_to_HOST_CONTINUE = Optional.of(new Move(DoorStatus.OPEN, DoorStatus.HOST_CONTINUE,");
+        assertThat(compilation)
+                .generatedSourceFile("example.DoorStatus")
+                .contentsAsUtf8String()
+                .contains("OPEN_to_handOff_HOST_CONTINUE = Optional.of(new Move(DoorStatus.OPEN, HOSTStatus.CONTINUE,");
+        // and the diagrams drew the hand-off as the edge to Door's own state, with no hand-off node
+        assertThat(compilation)
+                .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/agentfsm/example.Door.mmd")
+                .contentsAsUtf8String()
+                .contains("    OPEN --> HOST_CONTINUE : LLM\n    OPEN --> handOff_HOST_CONTINUE : SYSTEM\n");
+        assertThat(compilation)
+                .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/agentfsm/example.Door.dot")
+                .contentsAsUtf8String()
+                .contains("\"handOff_HOST_CONTINUE\" [label=\"HOST.CONTINUE\\n(hand-off to another machine)\"");
+        assertSameUnderBoth(compilation, "unusual/CapitalMachineName");
     }
 
     /** The named compiler with every lint warning on (javac's {@code -Xlint:all}; ECJ warns by default). */

@@ -53,6 +53,9 @@ class ValidationTest {
             new Case("NoMachineTwo", "NoMachine", "Door.java", "@State(\"BOTH\")", 1),
             new Case("MachineShape", "MachineShape", "Door.java", "@StateMachine(", 1),
             new Case("MachineShapeGeneric", "MachineShape", "Door.java", "@StateMachine(", 1),
+            // no StateShape for a next method that takes the machine's agent class; no DoorMoves is generated
+            // (nothing can stand in), so the compiler reports the helper the next method names
+            new Case("MachineShapeNext", "MachineShape", "Door.java", "@StateMachine(", 2),
             new Case("StateShapeAbstract", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
             new Case("StateShapeInterface", "StateShape", "Door.java", "@State(\"AJAR\")", 1),
             new Case("StateShapeInner", "StateShape", "Door.java", "@State(\"AJAR\")", 1),

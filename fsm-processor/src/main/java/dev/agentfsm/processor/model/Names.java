@@ -69,6 +69,18 @@ public final class Names {
         return helpers;
     }
 
+    /**
+     * A name for {@code status} of {@code machine}, the target of a hand-off, that no status can take:
+     * {@code Host_CONTINUE}. A machine named in capitals ({@code HOST}) would make that {@code HOST_CONTINUE},
+     * which is also a status the handing-off machine may have of its own; such a name gets a lower-case
+     * prefix, {@code handOff_HOST_CONTINUE}. Machine names have no {@code _}, so no two hand-off targets
+     * share a name either. Generated fields and diagram nodes are named with it.
+     */
+    public static String handOffName(MachineRef machine, String status) {
+        String joined = machine.name() + "_" + status;
+        return joined.chars().anyMatch(Character::isLowerCase) ? joined : "handOff_" + joined;
+    }
+
     /** {@code DELEGATE_TO_APP} to {@code DelegateToApp}. */
     public static String upperCamel(String upperSnake) {
         StringBuilder out = new StringBuilder(upperSnake.length());

@@ -14,6 +14,14 @@ public record NextMethod(
 
     /** Whether the generated dispatch can call it as {@code state.next(agent, helper)}. */
     public boolean isCallable() {
-        return isAccessible && !isStatic && acceptsAgent && returnsNext && !throwsChecked;
+        return acceptsAgent && isCallableWhateverTheAgent();
+    }
+
+    /**
+     * Whether it would be callable but for its agent parameter: all that can be checked of a machine
+     * without an agent class, whose agent type is that machine's one mistake.
+     */
+    public boolean isCallableWhateverTheAgent() {
+        return isAccessible && !isStatic && returnsNext && !throwsChecked;
     }
 }

@@ -8,7 +8,8 @@ import java.util.List;
  *
  * @param type the state class
  * @param candidates the {@code @StateMachine} types among its supertypes
- * @param machineCompiledSeparately whether its one machine was compiled in an earlier compilation
+ * @param machineCompiledSeparately whether its one machine was not among this round's: compiled in an earlier
+ *     compilation, or read in an earlier round of this one
  * @param origin the class and its {@code @State}
  */
 public record OrphanState(TypeRef type, List<TypeRef> candidates, boolean machineCompiledSeparately, Origin origin) {

@@ -114,9 +114,23 @@ public final class MachineValidator {
         }
     }
 
-    /** The error for a {@code @State} that belongs to no machine of the compilation. */
-    public Report validate(OrphanState orphan) {
+    /**
+     * The error for a {@code @State} that belongs to no machine of the compilation.
+     *
+     * @param earlierRound the name of its machine, if that machine was read in an earlier round of this
+     *     compilation (the state was generated after it), rather than compiled separately
+     */
+    public Report validate(OrphanState orphan, Optional<String> earlierRound) {
         String name = orphan.type().simpleName();
+        if (orphan.machineCompiledSeparately() && earlierRound.isPresent()) {
+            String machine = earlierRound.get();
+            return Report.of(
+                    Rule.NO_MACHINE,
+                    orphan.origin(),
+                    name + " was generated after its machine, " + machine + ", was written in an earlier round;"
+                            + " name " + name + " in " + machine + "'s annotations (a @Transition to it) so that "
+                            + machine + " waits for it");
+        }
         if (orphan.machineCompiledSeparately()) {
             return Report.of(
                     Rule.NO_MACHINE,
@@ -261,7 +275,8 @@ public final class MachineValidator {
                         name + " " + problem + "; the generated state manager creates each state once with 'new " + name
                                 + "()' from package " + packageLabel(machine)));
         state.nextMethod()
-                .filter(m -> !m.isCallable())
+                // a machine without an agent class is reported once (MachineShape): no agent parameter matches it
+                .filter(m -> machine.implementsAgentState() ? !m.isCallable() : !m.isCallableWhateverTheAgent())
                 .ifPresent(m -> report.add(
                         Rule.STATE_SHAPE,
                         m.origin(),

@@ -1,6 +1,7 @@
 package dev.agentfsm.processor.write;
 
 import dev.agentfsm.processor.model.MachineModel;
+import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.StateRef;
 import dev.agentfsm.processor.model.TransitionModel;
@@ -76,7 +77,7 @@ final class MachineGraph {
 
     /**
      * One node. {@code id} is a plain identifier in every format: a status ({@code FINISH}) or, for a
-     * hand-off target, {@code Machine_STATUS}, which no status can be since statuses have no lower case.
+     * hand-off target, {@link Names#handOffName}: {@code Machine_STATUS}, which no status can be.
      */
     record Node(
             String id,
@@ -198,6 +199,7 @@ final class MachineGraph {
     private static String targetId(MachineModel machine, StateRef target) {
         return target.belongsTo(machine.ref())
                 ? target.status().orElseThrow()
-                : target.qualifiedStatus(machine.ref()).replace('.', '_');
+                : Names.handOffName(
+                        target.machine().orElseThrow(), target.status().orElseThrow());
     }
 }

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Modifier;
 
@@ -189,6 +191,10 @@ final class MovesWriter {
                 .build());
         type.addMethod(
                 MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        // JavaPoet writes a type in full where a nested helper shadows its simple name (a state named Next or
+        // DoorStatus): no parameter may be named as the first name of what the methods' bodies name
+        Set<String> bodyRoots = firstNames(RuntimeTypes.NEXT, status, ClassName.get(IllegalStateException.class));
+        String statusParam = freeName("status", "Value", bodyRoots);
         // byStatus returns the made decision for a declared move within the machine, and asks Next for any other
         CodeBlock.Builder byStatus = CodeBlock.builder();
         int made = first;
@@ -204,7 +210,10 @@ final class MovesWriter {
             if (t.isHandOff(machine.ref())) {
                 MachineRef other = t.target().machine().orElseThrow();
                 ClassName otherAgent = GeneratedTypes.className(other.agentType());
-                String param = parameterName(other.agentType());
+                ClassName otherStatus = GeneratedTypes.className(other.statusEnum());
+                Set<String> roots = new HashSet<>(bodyRoots);
+                roots.addAll(firstNames(otherStatus));
+                String param = parameterName(other.agentType(), roots);
                 type.addMethod(MethodSpec.methodBuilder(method)
                         .addJavadoc("Hands control to {@code $L}: $L", param, CodeBlock.of(doc, docArgs))
                         .addModifiers(Modifier.PUBLIC)
@@ -215,7 +224,7 @@ final class MovesWriter {
                                 RuntimeTypes.NEXT,
                                 status,
                                 state.status(),
-                                GeneratedTypes.className(other.statusEnum()),
+                                otherStatus,
                                 target,
                                 param)))
                         .build());
@@ -223,7 +232,7 @@ final class MovesWriter {
                 // one immutable decision per declared move, made once: choosing it allocates nothing
                 int index = made++;
                 if (leftOut.isEmpty()) {
-                    byStatus.addStatement("if (status == $T.$L) return $L[$L]", status, target, MOVES, index);
+                    byStatus.addStatement("if ($L == $T.$L) return $L[$L]", statusParam, status, target, MOVES, index);
                 }
                 type.addMethod(MethodSpec.methodBuilder(method)
                         .addJavadoc(doc, docArgs)
@@ -235,14 +244,15 @@ final class MovesWriter {
         }
         type.addMethod(MethodSpec.methodBuilder("byStatus")
                 .addJavadoc(
-                        "The declared move within {@code $L} to {@code status}, or an illegal decision (the round ends).\n",
-                        machine.name())
+                        "The declared move within {@code $L} to {@code $L}, or an illegal decision (the round ends).\n",
+                        machine.name(),
+                        statusParam)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeTypes.NEXT)
-                .addParameter(RuntimeTypes.STATUS, "status")
+                .addParameter(RuntimeTypes.STATUS, statusParam)
                 .addCode(leftOut.isPresent() ? CodeBlock.of("") : byStatus.build())
-                .addStatement(leftOut.orElseGet(() ->
-                        CodeBlock.of("return $T.byStatus($T.$L, status)", RuntimeTypes.NEXT, status, state.status())))
+                .addStatement(leftOut.orElseGet(() -> CodeBlock.of(
+                        "return $T.byStatus($T.$L, $L)", RuntimeTypes.NEXT, status, state.status(), statusParam)))
                 .build());
 
         return type.build();
@@ -271,16 +281,35 @@ final class MovesWriter {
                 .orElse("without a {@code next} method it moves to the agent's status, {@link #byStatus}.");
     }
 
-    /** {@code HostAgent} to {@code HOST_AGENT}. */
     /**
      * The hand-off method's parameter, named after the other machine's agent class: {@code hostAgent} for
-     * {@code HostAgent}; {@code defaultAgent} for a class {@code Default}, whose plain name is a keyword.
+     * {@code HostAgent}; {@code defaultAgent} for a class {@code Default}, whose plain name is a keyword, and
+     * {@code devAgent} for a class {@code Dev}, whose plain name would hide the package of a type the method
+     * names in full ({@code dev.agentfsm.runtime.Next}).
+     *
+     * @param packageRoots the first names of the qualified names the method's body may be written with
      */
-    static String parameterName(TypeRef agent) {
-        String name = Names.lowerCamel(upperSnake(agent.simpleName()));
-        return SourceVersion.isName(name) ? name : name + "Agent";
+    static String parameterName(TypeRef agent, Set<String> packageRoots) {
+        return freeName(Names.lowerCamel(upperSnake(agent.simpleName())), "Agent", packageRoots);
     }
 
+    /** {@code name}, with {@code suffix} added until it is a Java name and none of {@code taken}. */
+    static String freeName(String name, String suffix, Set<String> taken) {
+        String free = name;
+        while (!SourceVersion.isName(free) || taken.contains(free)) {
+            free += suffix;
+        }
+        return free;
+    }
+
+    /** The first name of each type's canonical name: its package's first ({@code dev} of {@code dev.agentfsm.runtime.Next}). */
+    private static Set<String> firstNames(ClassName... types) {
+        return Stream.of(types)
+                .map(type -> type.canonicalName().split("\\.", 2)[0])
+                .collect(Collectors.toSet());
+    }
+
+    /** {@code HostAgent} to {@code HOST_AGENT}. */
     static String upperSnake(String camel) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < camel.length(); i++) {

@@ -8,6 +8,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.agentfsm.processor.model.MachineModel;
+import dev.agentfsm.processor.model.Names;
 import dev.agentfsm.processor.model.StateModel;
 import dev.agentfsm.processor.model.TimeoutModel;
 import dev.agentfsm.processor.model.TransitionModel;
@@ -102,7 +103,7 @@ final class StatusEnumWriter {
                 if (switchedMoves) {
                     // lower case in the name: no status (UPPER_SNAKE_CASE) can clash with it
                     String field = state.status() + "_to_"
-                            + (handOff ? t.target().machine().orElseThrow().name() + "_" : "") + target;
+                            + (handOff ? Names.handOffName(t.target().machine().orElseThrow(), target) : target);
                     holder.addField(FieldSpec.builder(optionalMove, field, Modifier.STATIC, Modifier.FINAL)
                             .initializer("$T.of($L)", Optional.class, move)
                             .build());

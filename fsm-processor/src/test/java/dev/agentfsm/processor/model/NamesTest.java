@@ -40,6 +40,18 @@ class NamesTest {
         assertThat(helpers.get(closed.type()).nestedName()).isEqualTo("DoorMoves.Closed");
     }
 
+    @Test
+    void aHandOffTargetIsNamedSoThatNoStatusCanTakeTheName() {
+        MachineRef host =
+                new MachineRef("Host", TypeRef.of("example", "HostState"), TypeRef.of("example", "HostAgent"));
+        MachineRef capitals =
+                new MachineRef("HOST", TypeRef.of("example", "HostState"), TypeRef.of("example", "HostAgent"));
+
+        assertThat(Names.handOffName(host, "CONTINUE")).isEqualTo("Host_CONTINUE");
+        // HOST_CONTINUE may be a status of the machine that hands off
+        assertThat(Names.handOffName(capitals, "CONTINUE")).isEqualTo("handOff_HOST_CONTINUE");
+    }
+
     private static StateModel state(String status, String... simpleNames) {
         return new StateModel(
                 status,

@@ -1,0 +1,21 @@
+package example;
+
+import dev.agentfsm.annotations.State;
+import dev.agentfsm.annotations.StateMachine;
+import dev.agentfsm.annotations.Terminal;
+import dev.agentfsm.annotations.Transition;
+import dev.agentfsm.annotations.Trigger;
+import dev.agentfsm.runtime.AgentState;
+
+public final class Host {
+    @StateMachine(name = "Host", initial = Continue.class)
+    public abstract static class Base implements AgentState<Dev> {}
+
+    @State("CONTINUE")
+    @Transition(to = Done.class, by = Trigger.LLM)
+    public static final class Continue extends Base {}
+
+    @State("DONE")
+    @Terminal(endsRound = true)
+    public static final class Done extends Base {}
+}

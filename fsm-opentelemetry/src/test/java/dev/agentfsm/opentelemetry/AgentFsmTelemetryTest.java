@@ -97,7 +97,7 @@ class AgentFsmTelemetryTest {
 
         @Override
         public List<ToolSpec> tools() {
-            return List.of();
+            return List.of(new ToolSpec("type_text", "types text", Map.of("text", "what to type")));
         }
 
         @Override

@@ -113,7 +113,7 @@ class OtlpExportTest {
 
                     @Override
                     public List<ToolSpec> tools() {
-                        return List.of();
+                        return List.of(new ToolSpec("type_text", "types text", Map.of("text", "what to type")));
                     }
 
                     @Override

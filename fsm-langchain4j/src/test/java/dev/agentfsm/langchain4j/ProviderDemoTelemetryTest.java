@@ -91,7 +91,7 @@ class ProviderDemoTelemetryTest {
         assertEquals(List.of("CONTINUE", "CONTINUE", "CONTINUE", "CONTINUE", "CONTINUE", "FINISH"), path);
 
         List<SpanData> all = spans.getFinishedSpanItems();
-        SpanData sessionSpan = one(all, "session " + SESSION);
+        SpanData sessionSpan = one(all, "session");
         assertEquals(Map.of(key("agentfsm.session"), SESSION), map(sessionSpan));
 
         SpanData round = one(all, "round " + MACHINE);

@@ -167,7 +167,9 @@ public final class AgentFsmTelemetry {
      */
     public SessionSpan session(String id) {
         Objects.requireNonNull(id, "id");
-        Span span = tracer.spanBuilder("session " + id)
+        // the id is an attribute, not part of the name: a name is a kind of operation, and backends (and the
+        // collector's span metrics) keep one entry per name
+        Span span = tracer.spanBuilder("session")
                 .setSpanKind(SpanKind.INTERNAL)
                 .setAttribute(FsmAttributes.SESSION, id)
                 .startSpan();

@@ -151,7 +151,7 @@ class OtlpExportTest {
                         "chat gpt-test",
                         "execute_tool type_text",
                         "round Errand",
-                        "session s-otlp",
+                        "session",
                         "step Errand.ACT",
                         "step Errand.DONE",
                         "step Errand.PLAN"),

@@ -209,7 +209,10 @@ class SemanticConventionsTest {
         }
 
         for (String id : List.of("s-a", "s-b")) {
-            SpanData session = span("session " + id);
+            SpanData session = named("session").stream()
+                    .filter(s -> id.equals(s.getAttributes().get(FsmAttributes.SESSION)))
+                    .findFirst()
+                    .orElseThrow();
             List<SpanData> trace = spans.getFinishedSpanItems().stream()
                     .filter(s -> s.getTraceId().equals(session.getTraceId()))
                     .toList();
@@ -241,6 +244,25 @@ class SemanticConventionsTest {
                 assertFalse(point.getAttributes().toString().contains("s-metrics"), metric::getName);
             });
         }
+    }
+
+    @Test
+    void noSpanNameCarriesASessionId() {
+        // a span's name is its kind of operation: backends list operations by it and the collector's span metrics
+        // make a series per name, so an id there is a new operation per session
+        runOneRound("s-name-1", request -> new LlmReply("ACT"));
+        runOneRound("s-name-2", request -> new LlmReply("ACT"));
+        assertTrue(
+                spans.getFinishedSpanItems().stream().noneMatch(s -> s.getName().contains("s-name")),
+                () -> spans.getFinishedSpanItems().stream()
+                        .map(SpanData::getName)
+                        .toList()
+                        .toString());
+        assertEquals(
+                Set.of("s-name-1", "s-name-2"),
+                named("session").stream()
+                        .map(s -> s.getAttributes().get(FsmAttributes.SESSION))
+                        .collect(Collectors.toSet()));
     }
 
     private static SpanData only(List<SpanData> trace, String name) {

@@ -91,7 +91,7 @@ class ProviderDemoTelemetryTest {
         assertEquals(List.of("CONTINUE", "CONTINUE", "CONTINUE", "CONTINUE", "CONTINUE", "FINISH"), path);
 
         List<SpanData> all = spans.getFinishedSpanItems();
-        SpanData sessionSpan = one(all, "session " + SESSION);
+        SpanData sessionSpan = one(all, "session");
         assertEquals(Map.of(key("agentfsm.session"), SESSION), map(sessionSpan));
 
         SpanData round = one(all, "round " + MACHINE);
@@ -150,7 +150,8 @@ class ProviderDemoTelemetryTest {
             assertEquals(expected, map(step), step.getName() + " " + (i + 1));
         }
 
-        // an LLM call per CONTINUE step, under its step, with the provider's answering model, tokens and reason
+        // an LLM call per CONTINUE step, under its step, with the session as its conversation, the JSON the guard's
+        // schema asks for, and the provider's answering model, tokens and reason
         List<SpanData> chats = named(all, "chat ");
         assertEquals(5, chats.size());
         for (int i = 0; i < chats.size(); i++) {
@@ -166,6 +167,10 @@ class ProviderDemoTelemetryTest {
                             provider.system,
                             key("gen_ai.request.model"),
                             provider.requestModel,
+                            key("gen_ai.conversation.id"),
+                            SESSION,
+                            key("gen_ai.output.type"),
+                            "json",
                             key("gen_ai.response.model"),
                             provider.answeringModel,
                             number("gen_ai.usage.input_tokens"),

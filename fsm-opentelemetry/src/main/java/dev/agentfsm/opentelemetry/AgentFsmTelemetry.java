@@ -167,7 +167,9 @@ public final class AgentFsmTelemetry {
      */
     public SessionSpan session(String id) {
         Objects.requireNonNull(id, "id");
-        Span span = tracer.spanBuilder("session " + id)
+        // the id is an attribute, not part of the name: a name is a kind of operation, and backends (and the
+        // collector's span metrics) keep one entry per name
+        Span span = tracer.spanBuilder("session")
                 .setSpanKind(SpanKind.INTERNAL)
                 .setAttribute(FsmAttributes.SESSION, id)
                 .startSpan();
@@ -218,7 +220,11 @@ public final class AgentFsmTelemetry {
                 .setAttribute(FsmAttributes.REPLAYED, chain.replayed())
                 .startSpan();
         StepEnd end;
-        try (Scope ignored = span.makeCurrent()) {
+        // the step's model calls name the session as their conversation (gen_ai.conversation.id)
+        try (Scope ignored = Context.current()
+                .with(span)
+                .with(TracedLlm.CONVERSATION, chain.session())
+                .makeCurrent()) {
             end = chain.proceed();
         } catch (RuntimeException | Error e) {
             span.recordException(e);
@@ -242,6 +248,12 @@ public final class AgentFsmTelemetry {
             ended = over.outcome().name();
             span.setAttribute(FsmAttributes.OUTCOME, over.outcome().name());
             span.setAttribute(FsmAttributes.REASON, over.reason());
+            if (over.result().error().isPresent()) {
+                // the step whose failure ended the round is where a trace viewer should show the error, not only
+                // the round above it
+                span.recordException(over.result().error().get());
+                span.setStatus(StatusCode.ERROR, over.outcome().name());
+            }
         }
         span.end();
         if (!chain.replayed()) {

@@ -62,6 +62,10 @@ public final class FsmAttributes {
     /** GenAI: why the model stopped. */
     public static final AttributeKey<List<String>> FINISH_REASONS =
             AttributeKey.stringArrayKey("gen_ai.response.finish_reasons");
+    /** GenAI: the session an LLM call belongs to, when a session's step makes it; on spans only, never on metrics. */
+    public static final AttributeKey<String> CONVERSATION = AttributeKey.stringKey("gen_ai.conversation.id");
+    /** GenAI: {@code json} when the request asks for a reply that follows a JSON schema. */
+    public static final AttributeKey<String> OUTPUT_TYPE = AttributeKey.stringKey("gen_ai.output.type");
     /** GenAI: {@code input} or {@code output}, on the token-usage histogram. */
     public static final AttributeKey<String> TOKEN_TYPE = AttributeKey.stringKey("gen_ai.token.type");
     /** GenAI: the tool a call ran (the action's function). */

@@ -23,6 +23,8 @@ import java.util.List;
  */
 final class TracedDriver implements DeviceDriver {
     private static final double NANOS_PER_SECOND = 1e9;
+    /** The OpenTelemetry conventions' value for one outside a known set. */
+    static final String OTHER_TOOL = "_OTHER";
 
     private final DeviceDriver driver;
     private final Tracer tracer;
@@ -47,7 +49,7 @@ final class TracedDriver implements DeviceDriver {
 
     @Override
     public Observation observe(Duration timeout) throws DriverException {
-        return traced("observe " + driver.name(), "observe", null, () -> driver.observe(timeout));
+        return traced("observe " + driver.name(), "observe", null, null, () -> driver.observe(timeout));
     }
 
     @Override
@@ -57,23 +59,33 @@ final class TracedDriver implements DeviceDriver {
 
     @Override
     public ActionResult execute(Action action, Duration timeout) throws DriverException {
-        return traced(
-                "execute_tool " + action.function(),
-                "action",
-                action.function(),
-                () -> driver.execute(action, timeout));
+        return traced(action, () -> driver.execute(action, timeout));
     }
 
     @Override
     public ActionResult execute(Action action, Duration timeout, ActionId id) throws DriverException {
-        return traced(
-                "execute_tool " + action.function(),
-                "action",
-                action.function(),
-                () -> driver.execute(action, timeout, id));
+        return traced(action, () -> driver.execute(action, timeout, id));
     }
 
-    private <T> T traced(String name, String kind, String tool, Call<T> call) throws DriverException {
+    /**
+     * An action's span and point. The function is the model's word: one the driver does not offer (a model that
+     * invents {@code rm_rf}, {@code fly}...) keeps its name on the span's {@code gen_ai.tool.name}, but the span is
+     * named {@code execute_tool} alone and the histogram gets {@value #OTHER_TOOL}, so that invented names cannot
+     * make a span name or a metric series each.
+     */
+    private ActionResult traced(Action action, Call<ActionResult> call) throws DriverException {
+        String function = action.function();
+        boolean offered = driver.tools().stream().anyMatch(t -> t.name().equals(function));
+        return traced(
+                offered ? "execute_tool " + function : "execute_tool",
+                "action",
+                function,
+                offered ? function : OTHER_TOOL,
+                call);
+    }
+
+    private <T> T traced(String name, String kind, String tool, String metricTool, Call<T> call)
+            throws DriverException {
         var builder = tracer.spanBuilder(name)
                 .setSpanKind(SpanKind.INTERNAL)
                 .setAttribute(FsmAttributes.DEVICE, kind)
@@ -81,7 +93,7 @@ final class TracedDriver implements DeviceDriver {
         var metric = Attributes.builder().put(FsmAttributes.DEVICE, kind);
         if (tool != null) {
             builder.setAttribute(FsmAttributes.OPERATION, "execute_tool").setAttribute(FsmAttributes.TOOL_NAME, tool);
-            metric.put(FsmAttributes.TOOL_NAME, tool);
+            metric.put(FsmAttributes.TOOL_NAME, metricTool);
         }
         Span span = builder.startSpan();
         long start = System.nanoTime();

@@ -11,12 +11,21 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.ContextKey;
 import io.opentelemetry.context.Scope;
 import java.util.List;
 
 /** An LLM client that reports each call as a GenAI {@code chat} span and in the GenAI client metrics. */
 final class TracedLlm implements LlmClient {
     private static final double NANOS_PER_SECOND = 1e9;
+
+    /**
+     * The id of the session whose step is making the call, put in the context by the step interceptor: the
+     * conventions ask for {@code gen_ai.conversation.id} when the framework knows the conversation, and a session
+     * is the conversation its agents' calls belong to.
+     */
+    static final ContextKey<String> CONVERSATION = ContextKey.named("agentfsm.conversation");
 
     private final LlmClient client;
     private final String provider;
@@ -48,22 +57,31 @@ final class TracedLlm implements LlmClient {
 
     @Override
     public LlmReply complete(LlmRequest request) throws LlmException {
-        return traced(() -> client.complete(request));
+        return traced(request, () -> client.complete(request));
     }
 
     /** Streams through the client it wraps, so that a streaming client still streams when traced. */
     @Override
     public LlmReply complete(LlmRequest request, TextListener listener) throws LlmException {
-        return traced(() -> client.complete(request, listener));
+        return traced(request, () -> client.complete(request, listener));
     }
 
-    private LlmReply traced(Call call) throws LlmException {
-        Span span = tracer.spanBuilder("chat " + model)
+    private LlmReply traced(LlmRequest request, Call call) throws LlmException {
+        var builder = tracer.spanBuilder("chat " + model)
                 .setSpanKind(SpanKind.CLIENT)
                 .setAttribute(FsmAttributes.OPERATION, "chat")
                 .setAttribute(FsmAttributes.PROVIDER, provider)
-                .setAttribute(FsmAttributes.REQUEST_MODEL, model)
-                .startSpan();
+                .setAttribute(FsmAttributes.REQUEST_MODEL, model);
+        String conversation = Context.current().get(CONVERSATION);
+        if (conversation != null) {
+            // on the span only: a session id in a metric's attributes would make a series per session
+            builder.setAttribute(FsmAttributes.CONVERSATION, conversation);
+        }
+        if (request.responseSchema().isPresent()) {
+            // a response schema asks for JSON: the conventions' "output format requested" case
+            builder.setAttribute(FsmAttributes.OUTPUT_TYPE, "json");
+        }
+        Span span = builder.startSpan();
         long start = System.nanoTime();
         try (Scope ignored = span.makeCurrent()) {
             LlmReply reply = call.run();

@@ -97,7 +97,7 @@ class AgentFsmTelemetryTest {
 
         @Override
         public List<ToolSpec> tools() {
-            return List.of();
+            return List.of(new ToolSpec("type_text", "types text", Map.of("text", "what to type")));
         }
 
         @Override
@@ -141,7 +141,7 @@ class AgentFsmTelemetryTest {
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(1, device.actions.size());
 
-        SpanData session = span("session s-1");
+        SpanData session = span("session");
         SpanData round = span("round Errand");
         SpanData plan = span("step Errand.PLAN");
         SpanData act = span("step Errand.ACT");

@@ -113,7 +113,7 @@ class OtlpExportTest {
 
                     @Override
                     public List<ToolSpec> tools() {
-                        return List.of();
+                        return List.of(new ToolSpec("type_text", "types text", Map.of("text", "what to type")));
                     }
 
                     @Override
@@ -151,7 +151,7 @@ class OtlpExportTest {
                         "chat gpt-test",
                         "execute_tool type_text",
                         "round Errand",
-                        "session s-otlp",
+                        "session",
                         "step Errand.ACT",
                         "step Errand.DONE",
                         "step Errand.PLAN"),

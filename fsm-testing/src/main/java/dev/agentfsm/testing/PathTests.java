@@ -274,7 +274,13 @@ public final class PathTests<F> {
             Optional<Injection<F>> here =
                     fault.filter(f -> f.index() == step.index()).map(FaultAt::injection);
             if (here.isPresent()) {
+                int before = script.llmCallsLeft();
                 here.get().inject().script(world, step, script);
+                if (here.get().fault().reasked() && script.llmCallsLeft() == before) {
+                    // without a bad reply the guard has nothing to re-ask, and the state's own script passes
+                    throw new AssertionFailedError(label + ": its inject scripted no LLM reply, so there was"
+                            + " nothing for the reply guard to re-ask; script the bad reply with script.reply(...)");
+                }
             }
             if (state != null
                     && here.map(injection -> injection.fault().reasked()).orElse(true)) {
@@ -282,7 +288,6 @@ public final class PathTests<F> {
             }
         }
         RoundResult result = run.run(world);
-        taken.add(result.path());
         String actual = PathStep.names(result.path(), path.start());
         if (!result.path().equals(path.statuses())) {
             throw new AssertionFailedError(
@@ -290,6 +295,14 @@ public final class PathTests<F> {
                             + result.outcome() + ": " + result.reason() + unscripted(path),
                     path.toString(),
                     actual,
+                    result.error().orElse(null));
+        }
+        List<String> shortfalls = script.shortfalls();
+        if (!shortfalls.isEmpty()) {
+            throw new AssertionFailedError(
+                    label + " took the planned path only because its script ran out: " + String.join("; ", shortfalls)
+                            + ". A state's work that fails for want of a script proves nothing: script the failure"
+                            + " (script.llmFails(...), a device that throws) or the reply",
                     result.error().orElse(null));
         }
         if (fault.map(f -> f.injection().intoOnError()).orElse(false)) {
@@ -312,6 +325,8 @@ public final class PathTests<F> {
             throw new AssertionFailedError(label + " took the planned path, but its script kept " + left + " that the"
                     + " round never asked for; a state's script should add only what its step uses");
         }
+        // only a round that passed counts: a failed one proves none of its moves
+        taken.add(result.path());
     }
 
     private void checkCoverage(CoveragePlan plan, List<List<Status>> taken, List<String> injected) throws IOException {

@@ -369,4 +369,79 @@ class PathTestsTest {
                         + " state the machine moves to with fault(DEVICE_GONE, PACK, <outcome>, ...)",
                 e.getMessage());
     }
+
+    @Test
+    void aFaultIntoOnErrorWhoseInjectScriptsNothingFailsInsteadOfPassingOnAnEmptyScript() {
+        // the inject fails nothing: TAKE's work only throws because the script has no reply for it
+        List<DynamicTest> tests = clerk().fault(Fault.TOOL_ERROR, ClerkStatus.TAKE, (clerk, step, script) -> {})
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(5).getExecutable().execute());
+
+        assertEquals(
+                "fault TOOL_ERROR at TAKE -> FAILED on TAKE -> FAILED -> DONE took the planned path only because its"
+                        + " script ran out: the path's script has no LLM reply left for request 1; script one with"
+                        + " script.reply(...) in the script of the state that asks. A state's work that fails for want"
+                        + " of a script proves nothing: script the failure (script.llmFails(...), a device that"
+                        + " throws) or the reply",
+                e.getMessage());
+    }
+
+    @Test
+    void aPathIntoOnErrorThatOnlyRunsOutOfScriptFails() {
+        List<DynamicTest> tests = PathTests.of(
+                        ClerkStateManager.instance(), (path, script) -> new Clerk(script.llm(), script.user()))
+                .on(ClerkStatus.TAKE, (clerk, step, script) -> {
+                    if (!step.entersOnError()) {
+                        script.reply(reply(step.to().name()));
+                    }
+                })
+                .reportTo(reports)
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(3).getExecutable().execute());
+
+        assertTrue(
+                e.getMessage().startsWith("path 4 of Clerk took the planned path only because its script ran out"),
+                e.getMessage());
+    }
+
+    @Test
+    void aReaskedFaultWhoseInjectScriptsNoReplyFails() {
+        List<DynamicTest> tests = shop(ClerkStateManager.instance(), 1)
+                .fault(Fault.MALFORMED_REPLY, ClerkStatus.TAKE, (clerk, step, script) -> {})
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(5).getExecutable().execute());
+
+        assertEquals(
+                "fault MALFORMED_REPLY at TAKE (re-asked) on TAKE -> TAKE -> DONE: its inject scripted no LLM reply,"
+                        + " so there was nothing for the reply guard to re-ask; script the bad reply with"
+                        + " script.reply(...)",
+                e.getMessage());
+    }
+
+    @Test
+    void aPathWhoseTestFailedCountsNothingTowardsTheCoverage() throws Throwable {
+        // path 4, TAKE -> FAILED -> DONE, is taken but its test fails: its script keeps a decision
+        List<DynamicTest> tests = clerk().on(
+                        ClerkStatus.FAILED, (clerk, step, script) -> script.decide(Decision.APPROVED))
+                .reportOnly()
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+        assertThrows(
+                AssertionFailedError.class, () -> tests.get(3).getExecutable().execute());
+
+        tests.get(tests.size() - 1).getExecutable().execute();
+
+        String report = Files.readString(reports.resolve("dev.agentfsm.testing.shop.Clerk.txt"));
+        assertTrue(report.startsWith("Clerk: 0 of 10 declared transitions taken (0%)\n"), report);
+        assertTrue(report.contains("NOT taken  TAKE -> FAILED (SYSTEM)\n"), report);
+    }
 }

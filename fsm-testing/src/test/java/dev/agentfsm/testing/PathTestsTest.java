@@ -11,6 +11,9 @@ import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.user.UserChannel.Decision;
 import dev.agentfsm.testing.shop.ClerkStateManager;
 import dev.agentfsm.testing.shop.ClerkStatus;
+import dev.agentfsm.testing.shop.Kiosk;
+import dev.agentfsm.testing.shop.KioskStateManager;
+import dev.agentfsm.testing.shop.KioskStatus;
 import dev.agentfsm.testing.shop.LedgerStateManager;
 import dev.agentfsm.testing.shop.PackerStateManager;
 import dev.agentfsm.testing.shop.PackerStatus;
@@ -443,5 +446,41 @@ class PathTestsTest {
         String report = Files.readString(reports.resolve("dev.agentfsm.testing.shop.Clerk.txt"));
         assertTrue(report.startsWith("Clerk: 0 of 10 declared transitions taken (0%)\n"), report);
         assertTrue(report.contains("NOT taken  TAKE -> FAILED (SYSTEM)\n"), report);
+    }
+
+    @Test
+    void aFaultRoundCountsNothingTowardsTheCoverage() throws Throwable {
+        // the model never chooses BROKEN, so path 2's test fails; the DEVICE_GONE round enters BROKEN by the
+        // runtime's own move, which is not the declared ASK -> BROKEN (LLM) though its statuses are the same
+        List<DynamicTest> tests = PathTests.of(
+                        KioskStateManager.instance(), (path, script) -> new Kiosk.Clerk(script.llm()))
+                .on(KioskStatus.ASK, (clerk, step, script) -> script.reply(reply("SERVED")))
+                .fault(
+                        Fault.DEVICE_GONE,
+                        KioskStatus.ASK,
+                        (clerk, step, script) -> script.llmFails("the kiosk's screen went dark"))
+                .reportTo(reports)
+                .tests(clerk ->
+                        Round.of(KioskStateManager.instance(), clerk).build().run())
+                .toList();
+        assertEquals(
+                List.of(
+                        "path 1 of 2: ASK -> SERVED",
+                        "path 2 of 2: ASK -> BROKEN",
+                        "fault DEVICE_GONE at ASK -> BROKEN",
+                        "transition coverage of Kiosk"),
+                tests.stream().map(DynamicTest::getDisplayName).toList());
+        tests.get(0).getExecutable().execute();
+        assertThrows(
+                AssertionFailedError.class, () -> tests.get(1).getExecutable().execute());
+        tests.get(2).getExecutable().execute();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(3).getExecutable().execute());
+
+        assertTrue(
+                e.getMessage()
+                        .startsWith("Kiosk: 1 of 2 declared transitions taken (50%); not taken: ASK -> BROKEN (LLM)"),
+                e.getMessage());
     }
 }

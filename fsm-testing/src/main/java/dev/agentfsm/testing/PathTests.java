@@ -268,12 +268,23 @@ public final class PathTests<F> {
             Optional<Injection<F>> here =
                     fault.filter(f -> f.index() == step.index()).map(FaultAt::injection);
             if (here.isPresent()) {
-                int before = script.llmCallsLeft();
-                here.get().inject().script(world, step, script);
-                if (here.get().fault().reasked() && script.llmCallsLeft() == before) {
+                Injection<F> injection = here.get();
+                int calls = script.llmCallsLeft();
+                int silences = script.silencesLeft();
+                injection.inject().script(world, step, script);
+                if (injection.fault().reasked() && script.llmCallsLeft() == calls) {
                     // without a bad reply the guard has nothing to re-ask, and the state's own script passes
                     throw new AssertionFailedError(label + ": its inject scripted no LLM reply, so there was"
                             + " nothing for the reply guard to re-ask; script the bad reply with script.reply(...)");
+                }
+                if (injection.fault() == Fault.NO_ANSWER
+                        && !injection.intoOnError()
+                        && script.silencesLeft() == silences) {
+                    // a declared outcome such as a rejection is reached by an answer too; only silence is the fault
+                    // (into onError the round's ERROR shows the fault instead)
+                    throw new AssertionFailedError(label + ": its inject left no question or confirmation"
+                            + " unanswered; script the user's silence with script.noAnswer() or"
+                            + " script.decide(Decision.TIMED_OUT)");
                 }
             }
             if (state != null

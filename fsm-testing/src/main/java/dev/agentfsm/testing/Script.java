@@ -137,6 +137,18 @@ public final class Script {
         return calls.size();
     }
 
+    /**
+     * The questions left unanswered ({@link #noAnswer()}) and confirmations left undecided
+     * ({@code decide(TIMED_OUT)}) scripted and not played yet: a {@code NO_ANSWER} fault's inject must add one.
+     */
+    synchronized int silencesLeft() {
+        long unanswered = answers.stream().filter(Optional::isEmpty).count();
+        long undecided = decisions.stream()
+                .filter(decided -> decided.decision() == Decision.TIMED_OUT)
+                .count();
+        return (int) (unanswered + undecided);
+    }
+
     /** What the round asked for that the script did not hold, in order; empty when the script sufficed. */
     synchronized List<String> shortfalls() {
         return List.copyOf(shortfalls);

@@ -483,4 +483,38 @@ class PathTestsTest {
                         .startsWith("Kiosk: 1 of 2 declared transitions taken (50%); not taken: ASK -> BROKEN (LLM)"),
                 e.getMessage());
     }
+
+    @Test
+    void aNoAnswerFaultWhoseInjectLeavesNothingUnansweredFails() {
+        // a rejection also moves CONFIRM to CANCELLED, but it is an answer, not the user's silence
+        List<DynamicTest> tests = clerk().fault(
+                        Fault.NO_ANSWER,
+                        ClerkStatus.CONFIRM,
+                        ClerkStatus.CANCELLED,
+                        (clerk, step, script) -> script.decide(Decision.REJECTED))
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(5).getExecutable().execute());
+
+        assertEquals(
+                "fault NO_ANSWER at CONFIRM -> CANCELLED on TAKE -> CONFIRM -> CANCELLED -> DONE: its inject left no"
+                        + " question or confirmation unanswered; script the user's silence with script.noAnswer()"
+                        + " or script.decide(Decision.TIMED_OUT)",
+                e.getMessage());
+    }
+
+    @Test
+    void aNoAnswerFaultThatTimesTheConfirmationOutPasses() throws Throwable {
+        List<DynamicTest> tests = clerk().fault(
+                        Fault.NO_ANSWER,
+                        ClerkStatus.CONFIRM,
+                        ClerkStatus.CANCELLED,
+                        (clerk, step, script) -> script.decide(Decision.TIMED_OUT))
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        tests.get(5).getExecutable().execute();
+    }
 }

@@ -205,27 +205,18 @@ public final class PathTests<F> {
         Stream<DynamicTest> pathTests = IntStream.range(0, paths.size())
                 .mapToObj(i -> DynamicTest.dynamicTest(
                         "path " + (i + 1) + " of " + paths.size() + ": " + paths.get(i),
-                        () -> runPath(
-                                "path " + (i + 1) + " of " + machine.name(),
-                                paths.get(i),
-                                Optional.empty(),
-                                run,
-                                taken)));
+                        () -> taken.add(runPath(
+                                "path " + (i + 1) + " of " + machine.name(), paths.get(i), Optional.empty(), run))));
         List<String> injected = Collections.synchronizedList(new ArrayList<>());
         Stream<DynamicTest> faultTests = faults.stream()
-                .map(injection -> DynamicTest.dynamicTest(
-                        "fault " + injection, () -> runFault(injection, paths, run, taken, injected)));
+                .map(injection ->
+                        DynamicTest.dynamicTest("fault " + injection, () -> runFault(injection, paths, run, injected)));
         DynamicTest coverage = DynamicTest.dynamicTest(
                 "transition coverage of " + machine.name(), () -> checkCoverage(plan, taken, injected));
         return Stream.of(pathTests, faultTests, Stream.of(coverage)).flatMap(tests -> tests);
     }
 
-    private void runFault(
-            Injection<F> injection,
-            List<CoveragePath> paths,
-            RoundRun<F> run,
-            List<List<Status>> taken,
-            List<String> injected)
+    private void runFault(Injection<F> injection, List<CoveragePath> paths, RoundRun<F> run, List<String> injected)
             throws Throwable {
         for (CoveragePath path : paths) {
             for (PathStep step : path.steps()) {
@@ -234,8 +225,7 @@ public final class PathTests<F> {
                             "fault " + injection + " on " + path,
                             path,
                             Optional.of(new FaultAt<>(step.index(), injection)),
-                            run,
-                            taken);
+                            run);
                     injected.add(injection.toString());
                     return;
                 }
@@ -251,8 +241,7 @@ public final class PathTests<F> {
                             "fault " + injection + " on " + own.get(),
                             own.get(),
                             Optional.of(new FaultAt<>(step.index(), injection)),
-                            run,
-                            taken);
+                            run);
                     injected.add(injection.toString());
                     return;
                 }
@@ -264,8 +253,13 @@ public final class PathTests<F> {
                 + "; declare the move the fault leads to, or inject it at a state a path leaves");
     }
 
-    private void runPath(
-            String label, CoveragePath path, Optional<FaultAt<F>> fault, RoundRun<F> run, List<List<Status>> taken)
+    /**
+     * Runs one path's round and checks it; returns the statuses it took, for the coverage, only when it passed.
+     * A fault's round does not count: at the fault's step the runtime may enter onError where the path planned
+     * the model's declared move into the same state (the LinuxAgent's CONTINUE -> FAIL), so its statuses would
+     * mark a move taken that it never took.
+     */
+    private List<Status> runPath(String label, CoveragePath path, Optional<FaultAt<F>> fault, RoundRun<F> run)
             throws Throwable {
         Script script = new Script();
         F world = fixture.create(path, script);
@@ -274,7 +268,24 @@ public final class PathTests<F> {
             Optional<Injection<F>> here =
                     fault.filter(f -> f.index() == step.index()).map(FaultAt::injection);
             if (here.isPresent()) {
-                here.get().inject().script(world, step, script);
+                Injection<F> injection = here.get();
+                int calls = script.llmCallsLeft();
+                int silences = script.silencesLeft();
+                injection.inject().script(world, step, script);
+                if (injection.fault().reasked() && script.llmCallsLeft() == calls) {
+                    // without a bad reply the guard has nothing to re-ask, and the state's own script passes
+                    throw new AssertionFailedError(label + ": its inject scripted no LLM reply, so there was"
+                            + " nothing for the reply guard to re-ask; script the bad reply with script.reply(...)");
+                }
+                if (injection.fault() == Fault.NO_ANSWER
+                        && !injection.intoOnError()
+                        && script.silencesLeft() == silences) {
+                    // a declared outcome such as a rejection is reached by an answer too; only silence is the fault
+                    // (into onError the round's ERROR shows the fault instead)
+                    throw new AssertionFailedError(label + ": its inject left no question or confirmation"
+                            + " unanswered; script the user's silence with script.noAnswer() or"
+                            + " script.decide(Decision.TIMED_OUT)");
+                }
             }
             if (state != null
                     && here.map(injection -> injection.fault().reasked()).orElse(true)) {
@@ -282,7 +293,6 @@ public final class PathTests<F> {
             }
         }
         RoundResult result = run.run(world);
-        taken.add(result.path());
         String actual = PathStep.names(result.path(), path.start());
         if (!result.path().equals(path.statuses())) {
             throw new AssertionFailedError(
@@ -290,6 +300,14 @@ public final class PathTests<F> {
                             + result.outcome() + ": " + result.reason() + unscripted(path),
                     path.toString(),
                     actual,
+                    result.error().orElse(null));
+        }
+        List<String> shortfalls = script.shortfalls();
+        if (!shortfalls.isEmpty()) {
+            throw new AssertionFailedError(
+                    label + " took the planned path only because its script ran out: " + String.join("; ", shortfalls)
+                            + ". A state's work that fails for want of a script proves nothing: script the failure"
+                            + " (script.llmFails(...), a device that throws) or the reply",
                     result.error().orElse(null));
         }
         if (fault.map(f -> f.injection().intoOnError()).orElse(false)) {
@@ -312,6 +330,8 @@ public final class PathTests<F> {
             throw new AssertionFailedError(label + " took the planned path, but its script kept " + left + " that the"
                     + " round never asked for; a state's script should add only what its step uses");
         }
+        // only a round that passed counts: a failed one proves none of its moves
+        return result.path();
     }
 
     private void checkCoverage(CoveragePlan plan, List<List<Status>> taken, List<String> injected) throws IOException {

@@ -41,6 +41,12 @@ public final class Script {
     private record Decided(Decision decision, Runnable meanwhile) {}
 
     private final List<LlmRequest> requests = new ArrayList<>();
+    /**
+     * Each time the round asked for more than was scripted: the work then fails, and a path into onError
+     * would pass on that failure alone, so the path's test fails on it instead.
+     */
+    private final List<String> shortfalls = new ArrayList<>();
+
     private final LlmClient llm = this::complete;
     private final UserChannel user = new UserChannel() {
         @Override
@@ -126,6 +132,28 @@ public final class Script {
         return List.copyOf(requests);
     }
 
+    /** The LLM calls scripted and not asked for yet: a re-asked fault's inject must add one. */
+    synchronized int llmCallsLeft() {
+        return calls.size();
+    }
+
+    /**
+     * The questions left unanswered ({@link #noAnswer()}) and confirmations left undecided
+     * ({@code decide(TIMED_OUT)}) scripted and not played yet: a {@code NO_ANSWER} fault's inject must add one.
+     */
+    synchronized int silencesLeft() {
+        long unanswered = answers.stream().filter(Optional::isEmpty).count();
+        long undecided = decisions.stream()
+                .filter(decided -> decided.decision() == Decision.TIMED_OUT)
+                .count();
+        return (int) (unanswered + undecided);
+    }
+
+    /** What the round asked for that the script did not hold, in order; empty when the script sufficed. */
+    synchronized List<String> shortfalls() {
+        return List.copyOf(shortfalls);
+    }
+
     /** What was scripted and never asked for, such as {@code "1 LLM reply, 2 decisions"}; empty when nothing was left. */
     synchronized String leftovers() {
         List<String> left = new ArrayList<>();
@@ -139,8 +167,10 @@ public final class Script {
         requests.add(Objects.requireNonNull(request, "request"));
         Call call = calls.poll();
         if (call == null) {
-            throw new LlmException("the path's script has no LLM reply left for request " + requests.size()
-                    + "; script one with script.reply(...) in the script of the state that asks");
+            String shortfall = "the path's script has no LLM reply left for request " + requests.size()
+                    + "; script one with script.reply(...) in the script of the state that asks";
+            shortfalls.add(shortfall);
+            throw new LlmException(shortfall);
         }
         call.meanwhile().run();
         if (call.reply().isEmpty()) {
@@ -152,8 +182,10 @@ public final class Script {
     private synchronized <T> T take(Deque<T> script, String item, String kind, String asking, String how) {
         T next = script.poll();
         if (next == null) {
-            throw new IllegalStateException("the path's script has no " + item + " left for the " + kind + " \""
-                    + asking + "\"; script one with " + how + " in the script of the state that asks");
+            String shortfall = "the path's script has no " + item + " left for the " + kind + " \"" + asking
+                    + "\"; script one with " + how + " in the script of the state that asks";
+            shortfalls.add(shortfall);
+            throw new IllegalStateException(shortfall);
         }
         return next;
     }

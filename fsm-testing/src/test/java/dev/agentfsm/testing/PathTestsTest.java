@@ -11,6 +11,9 @@ import dev.agentfsm.runtime.StateManager;
 import dev.agentfsm.runtime.user.UserChannel.Decision;
 import dev.agentfsm.testing.shop.ClerkStateManager;
 import dev.agentfsm.testing.shop.ClerkStatus;
+import dev.agentfsm.testing.shop.Kiosk;
+import dev.agentfsm.testing.shop.KioskStateManager;
+import dev.agentfsm.testing.shop.KioskStatus;
 import dev.agentfsm.testing.shop.LedgerStateManager;
 import dev.agentfsm.testing.shop.PackerStateManager;
 import dev.agentfsm.testing.shop.PackerStatus;
@@ -368,5 +371,150 @@ class PathTestsTest {
                 "DEVICE_GONE at Packer.PACK is not re-asked and Packer has no onError state to lead into; name the"
                         + " state the machine moves to with fault(DEVICE_GONE, PACK, <outcome>, ...)",
                 e.getMessage());
+    }
+
+    @Test
+    void aFaultIntoOnErrorWhoseInjectScriptsNothingFailsInsteadOfPassingOnAnEmptyScript() {
+        // the inject fails nothing: TAKE's work only throws because the script has no reply for it
+        List<DynamicTest> tests = clerk().fault(Fault.TOOL_ERROR, ClerkStatus.TAKE, (clerk, step, script) -> {})
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(5).getExecutable().execute());
+
+        assertEquals(
+                "fault TOOL_ERROR at TAKE -> FAILED on TAKE -> FAILED -> DONE took the planned path only because its"
+                        + " script ran out: the path's script has no LLM reply left for request 1; script one with"
+                        + " script.reply(...) in the script of the state that asks. A state's work that fails for want"
+                        + " of a script proves nothing: script the failure (script.llmFails(...), a device that"
+                        + " throws) or the reply",
+                e.getMessage());
+    }
+
+    @Test
+    void aPathIntoOnErrorThatOnlyRunsOutOfScriptFails() {
+        List<DynamicTest> tests = PathTests.of(
+                        ClerkStateManager.instance(), (path, script) -> new Clerk(script.llm(), script.user()))
+                .on(ClerkStatus.TAKE, (clerk, step, script) -> {
+                    if (!step.entersOnError()) {
+                        script.reply(reply(step.to().name()));
+                    }
+                })
+                .reportTo(reports)
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(3).getExecutable().execute());
+
+        assertTrue(
+                e.getMessage().startsWith("path 4 of Clerk took the planned path only because its script ran out"),
+                e.getMessage());
+    }
+
+    @Test
+    void aReaskedFaultWhoseInjectScriptsNoReplyFails() {
+        List<DynamicTest> tests = shop(ClerkStateManager.instance(), 1)
+                .fault(Fault.MALFORMED_REPLY, ClerkStatus.TAKE, (clerk, step, script) -> {})
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(5).getExecutable().execute());
+
+        assertEquals(
+                "fault MALFORMED_REPLY at TAKE (re-asked) on TAKE -> TAKE -> DONE: its inject scripted no LLM reply,"
+                        + " so there was nothing for the reply guard to re-ask; script the bad reply with"
+                        + " script.reply(...)",
+                e.getMessage());
+    }
+
+    @Test
+    void aPathWhoseTestFailedCountsNothingTowardsTheCoverage() throws Throwable {
+        // path 4, TAKE -> FAILED -> DONE, is taken but its test fails: its script keeps a decision
+        List<DynamicTest> tests = clerk().on(
+                        ClerkStatus.FAILED, (clerk, step, script) -> script.decide(Decision.APPROVED))
+                .reportOnly()
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+        assertThrows(
+                AssertionFailedError.class, () -> tests.get(3).getExecutable().execute());
+
+        tests.get(tests.size() - 1).getExecutable().execute();
+
+        String report = Files.readString(reports.resolve("dev.agentfsm.testing.shop.Clerk.txt"));
+        assertTrue(report.startsWith("Clerk: 0 of 10 declared transitions taken (0%)\n"), report);
+        assertTrue(report.contains("NOT taken  TAKE -> FAILED (SYSTEM)\n"), report);
+    }
+
+    @Test
+    void aFaultRoundCountsNothingTowardsTheCoverage() throws Throwable {
+        // the model never chooses BROKEN, so path 2's test fails; the DEVICE_GONE round enters BROKEN by the
+        // runtime's own move, which is not the declared ASK -> BROKEN (LLM) though its statuses are the same
+        List<DynamicTest> tests = PathTests.of(
+                        KioskStateManager.instance(), (path, script) -> new Kiosk.Clerk(script.llm()))
+                .on(KioskStatus.ASK, (clerk, step, script) -> script.reply(reply("SERVED")))
+                .fault(
+                        Fault.DEVICE_GONE,
+                        KioskStatus.ASK,
+                        (clerk, step, script) -> script.llmFails("the kiosk's screen went dark"))
+                .reportTo(reports)
+                .tests(clerk ->
+                        Round.of(KioskStateManager.instance(), clerk).build().run())
+                .toList();
+        assertEquals(
+                List.of(
+                        "path 1 of 2: ASK -> SERVED",
+                        "path 2 of 2: ASK -> BROKEN",
+                        "fault DEVICE_GONE at ASK -> BROKEN",
+                        "transition coverage of Kiosk"),
+                tests.stream().map(DynamicTest::getDisplayName).toList());
+        tests.get(0).getExecutable().execute();
+        assertThrows(
+                AssertionFailedError.class, () -> tests.get(1).getExecutable().execute());
+        tests.get(2).getExecutable().execute();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(3).getExecutable().execute());
+
+        assertTrue(
+                e.getMessage()
+                        .startsWith("Kiosk: 1 of 2 declared transitions taken (50%); not taken: ASK -> BROKEN (LLM)"),
+                e.getMessage());
+    }
+
+    @Test
+    void aNoAnswerFaultWhoseInjectLeavesNothingUnansweredFails() {
+        // a rejection also moves CONFIRM to CANCELLED, but it is an answer, not the user's silence
+        List<DynamicTest> tests = clerk().fault(
+                        Fault.NO_ANSWER,
+                        ClerkStatus.CONFIRM,
+                        ClerkStatus.CANCELLED,
+                        (clerk, step, script) -> script.decide(Decision.REJECTED))
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> tests.get(5).getExecutable().execute());
+
+        assertEquals(
+                "fault NO_ANSWER at CONFIRM -> CANCELLED on TAKE -> CONFIRM -> CANCELLED -> DONE: its inject left no"
+                        + " question or confirmation unanswered; script the user's silence with script.noAnswer()"
+                        + " or script.decide(Decision.TIMED_OUT)",
+                e.getMessage());
+    }
+
+    @Test
+    void aNoAnswerFaultThatTimesTheConfirmationOutPasses() throws Throwable {
+        List<DynamicTest> tests = clerk().fault(
+                        Fault.NO_ANSWER,
+                        ClerkStatus.CONFIRM,
+                        ClerkStatus.CANCELLED,
+                        (clerk, step, script) -> script.decide(Decision.TIMED_OUT))
+                .tests(PathTestsTest::clerkRound)
+                .toList();
+
+        tests.get(5).getExecutable().execute();
     }
 }

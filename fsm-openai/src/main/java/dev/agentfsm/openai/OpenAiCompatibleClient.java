@@ -648,7 +648,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return this;
         }
 
-        /** Retries after a 429 or 5xx (default 3). */
+        /** Retries after a 429 or 5xx to a chat completion, after a 429 or 503 to a {@code post} (default 3). */
         public Builder maxRetries(int retries) {
             if (retries < 0) {
                 throw new IllegalArgumentException("maxRetries is " + retries + "; it must be 0 or more");

@@ -24,7 +24,7 @@ import java.util.Objects;
  * @param lines the lines read, blank ones included
  * @param transitions the transition lines
  * @param rounds the round-end lines
- * @param otherEvents the lines of events other than transitions and round ends
+ * @param otherEvents the lines of events other than transitions, round ends and failed rounds
  * @param outcomes how many rounds ended with each outcome, as the trace names it
  * @param problems how many problems of each kind were found, the kinds found none of included
  * @param findings the problems found, with their file and line: at most {@link TraceCheck#SHOWN_PER_KIND}

@@ -104,8 +104,8 @@ final class ChatCompletionsJson {
         if (refusal.isTextual()) {
             throw new LlmException(endpoint + ": the model refused to answer: " + shorten(refusal.textValue()));
         }
-        throw new LlmException(
-                endpoint + " answered without text at choices[0].message.content. Body: " + shorten(body));
+        throw new LlmException(endpoint
+                + " answered without text in the message.content of its choice with index 0. Body: " + shorten(body));
     }
 
     /**

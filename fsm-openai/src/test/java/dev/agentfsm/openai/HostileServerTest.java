@@ -111,7 +111,9 @@ class HostileServerTest {
 
         assertEquals("{\"status\": \"FINISH\"}", client.complete(HELLO).content());
         LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
-        assertTrue(e.getMessage().contains("answered without text at choices[0].message.content"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("answered without text in the message.content of its choice with index 0"),
+                e.getMessage());
     }
 
     @Test

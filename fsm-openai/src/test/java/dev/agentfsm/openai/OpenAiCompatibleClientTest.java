@@ -338,8 +338,21 @@ class OpenAiCompatibleClientTest {
         LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
 
         assertEquals(
-                "POST " + server.baseUrl() + "/chat/completions answered without text at"
-                        + " choices[0].message.content. Body: {\"choices\": []}",
+                "POST " + server.baseUrl() + "/chat/completions answered without text in the message.content of"
+                        + " its choice with index 0. Body: {\"choices\": []}",
+                e.getMessage());
+    }
+
+    @Test
+    void aReplyWhoseOnlyChoiceIsNotChoiceZeroSaysSo() {
+        String body = "{\"choices\": [{\"index\": 1, \"message\": {\"content\": \"other\"}}]}";
+        server.answer(status(200, body));
+
+        LlmException e = assertThrows(LlmException.class, () -> client().build().complete(HELLO));
+
+        assertEquals(
+                "POST " + server.baseUrl() + "/chat/completions answered without text in the message.content of"
+                        + " its choice with index 0. Body: " + body,
                 e.getMessage());
     }
 

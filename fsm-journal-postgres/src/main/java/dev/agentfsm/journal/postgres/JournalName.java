@@ -1,7 +1,7 @@
 package dev.agentfsm.journal.postgres;
 
+import dev.agentfsm.runtime.internal.SafeText;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * The names a journal may have in PostgreSQL: text its {@code text} columns hold as given, so that the name
@@ -10,6 +10,8 @@ import java.util.Locale;
 final class JournalName {
     /** As the shared log's: well under the 2,704 bytes a b-tree index entry may take. */
     static final int MAX_BYTES = 1024;
+    /** The most of a refused name a message shows, escaped as a terminal shows it safely. */
+    private static final int SHOWN_CHARS = 80;
 
     private JournalName() {}
 
@@ -40,24 +42,10 @@ final class JournalName {
             problem = "it has " + bytes + " bytes in UTF-8, over the " + MAX_BYTES + " a name may have";
         }
         if (!problem.isEmpty()) {
-            throw new IllegalArgumentException("journal name \"" + shown(journal) + "\" is refused: " + problem
+            throw new IllegalArgumentException("journal name \"" + SafeText.line(journal, SHOWN_CHARS)
+                    + "\" is refused: " + problem
                     + ". A journal's name is text of 1 to " + MAX_BYTES + " bytes without NUL characters; name it"
                     + " by a session or ticket id, or by a digest of a longer one");
         }
-    }
-
-    /** The name for a message: control characters and surrogates escaped, at most 80 characters. */
-    private static String shown(String journal) {
-        StringBuilder shown = new StringBuilder();
-        int i = 0;
-        for (; i < journal.length() && shown.length() < 80; i++) {
-            char c = journal.charAt(i);
-            if (Character.isISOControl(c) || Character.isSurrogate(c)) {
-                shown.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-            } else {
-                shown.append(c);
-            }
-        }
-        return i < journal.length() ? shown + "..." : shown.toString();
     }
 }

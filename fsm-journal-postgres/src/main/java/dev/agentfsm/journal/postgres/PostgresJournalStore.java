@@ -159,7 +159,7 @@ public final class PostgresJournalStore implements JournalStore {
         if (wait.isNegative()) {
             throw new IllegalArgumentException("a claim waits zero or more, not " + wait);
         }
-        refuseOverLockTimeout(wait, "a claim");
+        refuseOverMax(wait, "a claim waits", "PostgreSQL's lock_timeout");
         return new PostgresJournalStore(dataSource, database, holder, wait, lockWait, networkWait);
     }
 
@@ -176,7 +176,7 @@ public final class PostgresJournalStore implements JournalStore {
                     + " 0 would wait for ever), not " + wait
                     + "; give a positive wait, such as Duration.ofSeconds(30)");
         }
-        refuseOverLockTimeout(wait, "a writer");
+        refuseOverMax(wait, "a writer waits", "PostgreSQL's lock_timeout");
         return new PostgresJournalStore(dataSource, database, holder, claimWait, wait, networkWait);
     }
 
@@ -194,11 +194,7 @@ public final class PostgresJournalStore implements JournalStore {
                     + " driver's network timeout 0 would wait for ever), not " + wait
                     + "; give a positive wait, such as Duration.ofSeconds(60)");
         }
-        if (wait.compareTo(MAX_WAIT) > 0) {
-            throw new IllegalArgumentException("a statement waits for the server's answer at most " + MAX_WAIT
-                    + " (the driver's network timeout of " + MAX_WAIT.toMillis() + " ms), not " + wait
-                    + "; give a shorter wait");
-        }
+        refuseOverMax(wait, "a statement waits for the server's answer", "the driver's network timeout");
         return new PostgresJournalStore(dataSource, database, holder, claimWait, lockWait, wait);
     }
 
@@ -207,10 +203,13 @@ public final class PostgresJournalStore implements JournalStore {
         return (int) Math.min(Integer.MAX_VALUE, wait.toMillis());
     }
 
-    /** PostgreSQL's lock_timeout takes at most 2^31 - 1 ms; a longer wait would fail every claim, unexplained. */
-    private static void refuseOverLockTimeout(Duration wait, String who) {
+    /**
+     * PostgreSQL's lock_timeout and the driver's network timeout take at most 2^31 - 1 ms; a longer wait would
+     * fail every statement, unexplained.
+     */
+    private static void refuseOverMax(Duration wait, String waiting, String limit) {
         if (wait.compareTo(MAX_WAIT) > 0) {
-            throw new IllegalArgumentException(who + " waits at most " + MAX_WAIT + " (PostgreSQL's lock_timeout of "
+            throw new IllegalArgumentException(waiting + " at most " + MAX_WAIT + " (" + limit + " of "
                     + MAX_WAIT.toMillis() + " ms), not " + wait + "; give a shorter wait");
         }
     }

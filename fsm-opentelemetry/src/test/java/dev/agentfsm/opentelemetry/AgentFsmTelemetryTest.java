@@ -19,8 +19,6 @@ import dev.agentfsm.runtime.TransitionListener.TransitionEvent;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
-import dev.agentfsm.runtime.device.Observation;
-import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmReply;
@@ -80,34 +78,7 @@ class AgentFsmTelemetryTest {
                 Optional.of("stop"));
     }
 
-    /** A device that records the actions it ran. */
-    private static class Device implements DeviceDriver {
-        final List<Action> actions = new ArrayList<>();
-        boolean fail;
-
-        @Override
-        public String name() {
-            return "device";
-        }
-
-        @Override
-        public Observation observe(Duration timeout) {
-            return Observation.text("screen");
-        }
-
-        @Override
-        public List<ToolSpec> tools() {
-            return List.of(new ToolSpec("type_text", "types text", Map.of("text", "what to type")));
-        }
-
-        @Override
-        public ActionResult execute(Action action, Duration timeout) {
-            actions.add(action);
-            return fail ? ActionResult.failed("the window is gone") : ActionResult.ok("typed");
-        }
-    }
-
-    private RoundResult runOneRound(LlmClient model, Device device) {
+    private RoundResult runOneRound(LlmClient model, TypingDevice device) {
         ErrandAgent agent = new ErrandAgent(telemetry.llm(model, "openai", "gpt-test"), telemetry.driver(device));
         Session session = Session.of(ErrandStateManager.instance(), agent)
                 .id("s-1")
@@ -136,7 +107,7 @@ class AgentFsmTelemetryTest {
 
     @Test
     void aRoundGivesSessionRoundStepLlmAndToolSpansWithTheirAttributes() {
-        Device device = new Device();
+        TypingDevice device = new TypingDevice();
         RoundResult result = runOneRound(model("ACT"), device);
         assertEquals(Outcome.COMPLETED, result.outcome(), result.reason());
         assertEquals(1, device.actions.size());
@@ -202,7 +173,7 @@ class AgentFsmTelemetryTest {
 
     @Test
     void metricsCountStepsAndOutcomesAndRecordLlmLatencyAndTokens() {
-        runOneRound(model("ACT"), new Device());
+        runOneRound(model("ACT"), new TypingDevice());
         Map<String, MetricData> byName =
                 metrics.collectAllMetrics().stream().collect(Collectors.toMap(MetricData::getName, m -> m));
 
@@ -241,7 +212,7 @@ class AgentFsmTelemetryTest {
 
     @Test
     void aFailedActionMarksItsSpanAndAnUndeclaredReplyEndsTheRoundSpanWithItsOutcome() {
-        Device device = new Device();
+        TypingDevice device = new TypingDevice();
         device.fail = true;
         runOneRound(model("ACT"), device);
         SpanData tool = span("execute_tool type_text");
@@ -249,7 +220,7 @@ class AgentFsmTelemetryTest {
         assertEquals("the window is gone", tool.getStatus().getDescription());
 
         spans.reset();
-        RoundResult result = runOneRound(model("NOWHERE"), new Device());
+        RoundResult result = runOneRound(model("NOWHERE"), new TypingDevice());
         assertEquals(
                 result.outcome().name(), span("round Errand").getAttributes().get(FsmAttributes.OUTCOME));
         assertTrue(result.outcome() != Outcome.COMPLETED, result::reason);
@@ -257,7 +228,7 @@ class AgentFsmTelemetryTest {
 
     @Test
     void theGenAiHistogramsHaveTheBucketsTheConventionsGiveThem() {
-        runOneRound(model("ACT"), new Device());
+        runOneRound(model("ACT"), new TypingDevice());
         Map<String, MetricData> byName =
                 metrics.collectAllMetrics().stream().collect(Collectors.toMap(MetricData::getName, m -> m));
         List<Double> seconds =
@@ -317,7 +288,7 @@ class AgentFsmTelemetryTest {
         LlmClient mismatched = request -> {
             throw new NoSuchMethodError("dev.langchain4j.model.chat.ChatModel.chat");
         };
-        assertThrows(NoSuchMethodError.class, () -> runOneRound(mismatched, new Device()));
+        assertThrows(NoSuchMethodError.class, () -> runOneRound(mismatched, new TypingDevice()));
 
         SpanData round = span("round Errand");
         assertEquals(StatusCode.ERROR, round.getStatus().getStatusCode());
@@ -327,7 +298,7 @@ class AgentFsmTelemetryTest {
         assertEquals(4, spans.getFinishedSpanItems().size(), names()::toString);
 
         spans.reset();
-        DeviceDriver broken = telemetry.driver(new Device() {
+        DeviceDriver broken = telemetry.driver(new TypingDevice() {
             @Override
             public ActionResult execute(Action action, Duration timeout) {
                 throw new NoSuchMethodError("dev.example.Device.type");
@@ -344,7 +315,7 @@ class AgentFsmTelemetryTest {
     void aResumedSessionsReplayedRoundEndsItsSpan(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("errand.journal");
         try (Journal journal = Journal.create(file)) {
-            ErrandAgent agent = new ErrandAgent(journal.llm(model("ACT")), journal.driver(new Device()));
+            ErrandAgent agent = new ErrandAgent(journal.llm(model("ACT")), journal.driver(new TypingDevice()));
             Session.of(ErrandStateManager.instance(), agent)
                     .recorder(journal)
                     .build()
@@ -354,7 +325,7 @@ class AgentFsmTelemetryTest {
         try (Journal journal = Journal.open(file)) {
             ErrandAgent agent = new ErrandAgent(
                     telemetry.llm(journal.llm(model()), "openai", "gpt-test"),
-                    telemetry.driver(journal.driver(new Device())));
+                    telemetry.driver(journal.driver(new TypingDevice())));
             resumed = Session.of(ErrandStateManager.instance(), agent)
                     .interceptor(telemetry.interceptor())
                     .listener(telemetry.listener())
@@ -376,7 +347,7 @@ class AgentFsmTelemetryTest {
     void aResumedSessionCountsTheStepsItRunsNotTheStepsItReplays(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("errand.journal");
         try (Journal journal = Journal.create(file)) {
-            ErrandAgent agent = new ErrandAgent(journal.llm(model("ACT")), journal.driver(new Device()));
+            ErrandAgent agent = new ErrandAgent(journal.llm(model("ACT")), journal.driver(new TypingDevice()));
             Session.of(ErrandStateManager.instance(), agent)
                     .recorder(journal)
                     .build()
@@ -389,7 +360,7 @@ class AgentFsmTelemetryTest {
             plan++;
         }
         Files.write(file, records.subList(0, plan + 1));
-        Device device = new Device();
+        TypingDevice device = new TypingDevice();
         try (Journal journal = Journal.open(file)) {
             ErrandAgent agent = new ErrandAgent(
                     telemetry.llm(journal.llm(model()), "openai", "gpt-test"),
@@ -427,7 +398,7 @@ class AgentFsmTelemetryTest {
         try (Journal journal = Journal.create(store, "errand")) {
             ErrandAgent agent = new ErrandAgent(
                     telemetry.llm(journal.llm(model("ACT")), "openai", "gpt-test"),
-                    telemetry.driver(journal.driver(new Device())));
+                    telemetry.driver(journal.driver(new TypingDevice())));
             Session session = Session.of(ErrandStateManager.instance(), agent)
                     .recorder(journal)
                     .interceptor(telemetry.interceptor())
@@ -464,7 +435,7 @@ class AgentFsmTelemetryTest {
             Path file,
             RuntimeConfig config,
             CancellationToken cancellation,
-            Device device,
+            TypingDevice device,
             Heard recorded,
             Heard resumed)
             throws Exception {
@@ -483,7 +454,7 @@ class AgentFsmTelemetryTest {
         try (Journal journal = Journal.open(file)) {
             ErrandAgent agent = new ErrandAgent(
                     telemetry.llm(journal.llm(model()), "openai", "gpt-test"),
-                    telemetry.driver(journal.driver(new Device())));
+                    telemetry.driver(journal.driver(new TypingDevice())));
             results = Session.of(ErrandStateManager.instance(), agent)
                     .config(config)
                     .interceptor(telemetry.interceptor())
@@ -525,7 +496,7 @@ class AgentFsmTelemetryTest {
                 dir.resolve("errand.journal"),
                 RuntimeConfig.builder().maxStep(2).build(),
                 new CancellationToken(),
-                new Device(),
+                new TypingDevice(),
                 new Heard(),
                 new Heard());
 
@@ -535,7 +506,7 @@ class AgentFsmTelemetryTest {
     @Test
     void aResumedRoundThatWasCancelledBetweenStepsEndsItsSpan(@TempDir Path dir) throws Exception {
         CancellationToken cancellation = new CancellationToken();
-        Device cancelling = new Device() {
+        TypingDevice cancelling = new TypingDevice() {
             @Override
             public ActionResult execute(Action action, Duration timeout) {
                 cancellation.cancel(); // the action is done; the round stops before its next state

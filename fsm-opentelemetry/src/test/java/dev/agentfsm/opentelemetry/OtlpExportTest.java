@@ -7,11 +7,6 @@ import com.sun.net.httpserver.HttpServer;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Session;
-import dev.agentfsm.runtime.device.Action;
-import dev.agentfsm.runtime.device.ActionResult;
-import dev.agentfsm.runtime.device.DeviceDriver;
-import dev.agentfsm.runtime.device.Observation;
-import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.LlmReply;
 import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporter;
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
@@ -28,7 +23,6 @@ import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -100,27 +94,7 @@ class OtlpExportTest {
                                 Optional.of("stop")),
                         "openai",
                         "gpt-test"),
-                telemetry.driver(new DeviceDriver() {
-                    @Override
-                    public String name() {
-                        return "device";
-                    }
-
-                    @Override
-                    public Observation observe(Duration timeout) {
-                        return Observation.text("screen");
-                    }
-
-                    @Override
-                    public List<ToolSpec> tools() {
-                        return List.of(new ToolSpec("type_text", "types text", Map.of("text", "what to type")));
-                    }
-
-                    @Override
-                    public ActionResult execute(Action action, Duration timeout) {
-                        return ActionResult.ok("typed");
-                    }
-                }));
+                telemetry.driver(new TypingDevice()));
         Session session = Session.of(ErrandStateManager.instance(), agent)
                 .id("s-otlp")
                 .interceptor(telemetry.interceptor())

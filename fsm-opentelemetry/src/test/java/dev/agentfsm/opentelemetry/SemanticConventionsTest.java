@@ -10,10 +10,7 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Session;
 import dev.agentfsm.runtime.device.Action;
-import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DeviceDriver;
-import dev.agentfsm.runtime.device.Observation;
-import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmException;
@@ -68,33 +65,9 @@ class SemanticConventionsTest {
         sdk.close();
     }
 
-    /** A device that offers one tool, {@code type_text}, and fails any other as the project's drivers do. */
-    private static final class Device implements DeviceDriver {
-        @Override
-        public String name() {
-            return "device";
-        }
-
-        @Override
-        public Observation observe(Duration timeout) {
-            return Observation.text("screen");
-        }
-
-        @Override
-        public List<ToolSpec> tools() {
-            return List.of(new ToolSpec("type_text", "types text", Map.of("text", "what to type")));
-        }
-
-        @Override
-        public ActionResult execute(Action action, Duration timeout) {
-            return action.function().equals("type_text")
-                    ? ActionResult.ok("typed")
-                    : ActionResult.failed("unknown tool '" + action.function() + "'; the tools are type_text");
-        }
-    }
-
     private RoundResult runOneRound(String id, LlmClient model) {
-        ErrandAgent agent = new ErrandAgent(telemetry.llm(model, "openai", "gpt-test"), telemetry.driver(new Device()));
+        ErrandAgent agent =
+                new ErrandAgent(telemetry.llm(model, "openai", "gpt-test"), telemetry.driver(new TypingDevice()));
         Session session = Session.of(ErrandStateManager.instance(), agent)
                 .id(id)
                 .interceptor(telemetry.interceptor())
@@ -159,7 +132,7 @@ class SemanticConventionsTest {
 
     @Test
     void aToolTheDeviceDoesNotOfferIsOtherInTheToolHistogramAndInTheSpanName() throws Exception {
-        DeviceDriver device = telemetry.driver(new Device());
+        DeviceDriver device = telemetry.driver(new TypingDevice());
         for (String invented : List.of("rm_rf", "fly", "drag")) {
             device.execute(new Action(invented, Map.of()), Duration.ofSeconds(5));
         }

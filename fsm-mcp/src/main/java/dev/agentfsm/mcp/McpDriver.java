@@ -142,7 +142,7 @@ public final class McpDriver implements DeviceDriver {
         } else {
             transport = Transports.http((McpEndpoint.Http) endpoint, refusedWith);
         }
-        McpClient.AsyncSpec spec = McpClient.async(transport)
+        McpClient.AsyncSpec spec = McpClient.async(new GuardedTransport(transport, name))
                 .clientInfo(
                         McpSchema.Implementation.builder("agent-fsm", "0.1.0").build())
                 .requestTimeout(Duration.ofDays(1)) // each call has its own time-out, see execute

@@ -7,6 +7,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -27,12 +28,16 @@ import reactor.core.publisher.Mono;
  *       and makes it the message of the exception the driver gets;
  *   <li>the answer to {@code initialize} keeps its server name and version escaped and cut, and loses
  *       its {@code instructions} and experimental capabilities, which the driver never reads and the
- *       SDK logs at info level.
+ *       SDK logs at info level;
+ *   <li>a request whose caller gave up is forgotten ({@link #ABANDONED}).
  * </ul>
  */
 final class GuardedTransport implements McpClientTransport {
     private static final Logger LOG = LoggerFactory.getLogger(GuardedTransport.class);
     static final int ERROR_CHARS = 1_000;
+    /** The key of a request's context under which a {@code Mono<Boolean>} says that its caller gave it up. */
+    static final String ABANDONED = GuardedTransport.class.getName() + ".abandoned";
+
     private static final int NAME_CHARS = 200;
 
     private final McpClientTransport transport;
@@ -50,12 +55,22 @@ final class GuardedTransport implements McpClientTransport {
         return transport.connect(messages -> handler.apply(messages.flatMap(this::guarded)));
     }
 
+    /**
+     * Sends a message. The id of a request sent with {@link #ABANDONED} in its context is forgotten when
+     * that signal comes (the driver's wait for it ended), so that calls that time out do not pile up
+     * here, and an answer that comes later is dropped.
+     */
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-        if (message instanceof McpSchema.JSONRPCRequest request && request.id() != null) {
-            waiting.put(request.id(), request.method());
+        if (!(message instanceof McpSchema.JSONRPCRequest request) || request.id() == null) {
+            return transport.sendMessage(message);
         }
-        return transport.sendMessage(message);
+        waiting.put(request.id(), request.method());
+        return Mono.deferContextual(context -> {
+            Optional<Mono<Boolean>> abandoned = context.getOrEmpty(ABANDONED);
+            abandoned.ifPresent(signal -> signal.subscribe(ignored -> waiting.remove(request.id())));
+            return transport.sendMessage(message);
+        });
     }
 
     @Override

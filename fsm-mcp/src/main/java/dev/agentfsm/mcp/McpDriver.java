@@ -39,6 +39,8 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.util.context.Context;
 
 /**
  * A device driver for any MCP server, on the official MCP Java SDK: the server's tools are the tools
@@ -140,7 +142,7 @@ public final class McpDriver implements DeviceDriver {
             stdio = Optional.of(started);
             transport = started;
         } else {
-            transport = Transports.http((McpEndpoint.Http) endpoint, refusedWith);
+            transport = Transports.http((McpEndpoint.Http) endpoint, options.maxMessageBytes(), refusedWith);
         }
         McpClient.AsyncSpec spec = McpClient.async(new GuardedTransport(transport, name))
                 .clientInfo(
@@ -183,6 +185,9 @@ public final class McpDriver implements DeviceDriver {
             String reason = String.valueOf(e.getMessage());
             if (reason.startsWith(name + ": ")) {
                 reason = reason.substring(name.length() + 2);
+            }
+            if (endpoint instanceof McpEndpoint.Http) {
+                reason = Transports.handshakeAnswer(e).orElse(reason);
             }
             if (refusedWith.get() != 0) {
                 reason = refused(refusedWith.get(), (McpEndpoint.Http) endpoint);
@@ -461,7 +466,10 @@ public final class McpDriver implements DeviceDriver {
     static <T> T await(Mono<T> request, Duration timeout, String name, String operation, Optional<StdioTransport> stdio)
             throws DriverException {
         long problemsBefore = stdio.map(StdioTransport::problems).orElse(0L);
-        CompletableFuture<T> future = request.toFuture();
+        // the transport gives the request up when this wait ends (GuardedTransport.ABANDONED)
+        Sinks.One<Boolean> ended = Sinks.one();
+        CompletableFuture<T> future = request.contextWrite(Context.of(GuardedTransport.ABANDONED, ended.asMono()))
+                .toFuture();
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             while (true) {
@@ -497,9 +505,10 @@ public final class McpDriver implements DeviceDriver {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new DriverException(
-                    name + ": " + operation + " failed: "
-                            + SafeText.line(String.valueOf(cause.getMessage()), REASON_CHARS),
+                    name + ": " + operation + " failed: " + SafeText.line(Transports.failure(cause), REASON_CHARS),
                     cause);
+        } finally {
+            ended.tryEmitValue(true);
         }
     }
 }

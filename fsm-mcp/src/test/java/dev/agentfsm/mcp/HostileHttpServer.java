@@ -1,0 +1,141 @@
+package dev.agentfsm.mcp;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Streamable HTTP MCP server that misbehaves on purpose, written on the JDK's HTTP server without the
+ * SDK: it answers {@code initialize}, lists the tools {@code echo}, {@code big} (a result of {@code
+ * bigBytes} characters), {@code stream} (an event stream of comments that never carries the answer)
+ * and answers {@code echo}; {@code redirect} sends every request to {@code redirectTo} instead.
+ */
+final class HostileHttpServer implements AutoCloseable {
+    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|-?\\d+)");
+    private static final Pattern METHOD = Pattern.compile("\"method\"\\s*:\\s*\"([^\"]*)\"");
+    private static final Pattern NAME = Pattern.compile("\"name\"\\s*:\\s*\"([^\"]*)\"");
+    private static final String OBJECT = "{\"type\":\"object\"}";
+
+    private final HttpServer server;
+    private final int bigBytes;
+    private final String redirectTo;
+    /** How many requests the server got. */
+    final AtomicInteger requests = new AtomicInteger();
+
+    HostileHttpServer(int bigBytes, String redirectTo) throws IOException {
+        this.bigBytes = bigBytes;
+        this.redirectTo = redirectTo;
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/mcp", this::handle);
+        server.setExecutor(Executors.newCachedThreadPool());
+        server.start();
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/mcp";
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        requests.incrementAndGet();
+        try (exchange) {
+            if (!redirectTo.isEmpty()) {
+                exchange.getResponseHeaders().add("Location", redirectTo);
+                exchange.sendResponseHeaders(307, -1);
+                return;
+            }
+            if (!exchange.getRequestMethod().equals("POST")) {
+                exchange.sendResponseHeaders(405, -1);
+                return;
+            }
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            Matcher method = METHOD.matcher(body);
+            Matcher id = ID.matcher(body);
+            if (!method.find() || !id.find()) {
+                exchange.sendResponseHeaders(202, -1); // a notification or a response
+                return;
+            }
+            String requestId = id.group(1);
+            switch (method.group(1)) {
+                case "initialize" ->
+                    json(
+                            exchange,
+                            result(
+                                    requestId,
+                                    "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"tools\":{}},"
+                                            + "\"serverInfo\":{\"name\":\"hostile-http\",\"version\":\"1\"}}"));
+                case "tools/list" ->
+                    json(
+                            exchange,
+                            result(
+                                    requestId,
+                                    "{\"tools\":[" + tool("echo") + "," + tool("big") + "," + tool("stream") + "]}"));
+                case "tools/call" -> {
+                    Matcher name = NAME.matcher(body);
+                    String tool = name.find() ? name.group(1) : "";
+                    switch (tool) {
+                        case "big" -> json(exchange, result(requestId, text("b".repeat(bigBytes))));
+                        case "stream" -> endlessStream(exchange);
+                        default -> json(exchange, result(requestId, text("echoed")));
+                    }
+                }
+                default ->
+                    json(
+                            exchange,
+                            "{\"jsonrpc\":\"2.0\",\"id\":" + requestId
+                                    + ",\"error\":{\"code\":-32601,\"message\":\"no such method\"}}");
+            }
+        }
+    }
+
+    /** Comments, one at a time, until the client closes the stream; never the answer. */
+    private void endlessStream(HttpExchange exchange) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream out = exchange.getResponseBody();
+        byte[] comment = ": still thinking\n\n".getBytes(StandardCharsets.UTF_8);
+        try {
+            while (true) {
+                out.write(comment);
+                out.flush();
+                Thread.sleep(20); // a server that keeps the stream alive, not one that floods it
+            }
+        } catch (IOException e) {
+            // the client closed the stream
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void json(HttpExchange exchange, String message) throws IOException {
+        byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, bytes.length);
+        exchange.getResponseBody().write(bytes);
+    }
+
+    private static String tool(String name) {
+        return "{\"name\":\"" + name + "\",\"description\":\"" + name + "\",\"inputSchema\":" + OBJECT + "}";
+    }
+
+    private static String text(String text) {
+        return "{\"content\":[{\"type\":\"text\",\"text\":\"" + text + "\"}]}";
+    }
+
+    private static String result(String id, String result) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":" + result + "}";
+    }
+}

@@ -1,0 +1,89 @@
+package dev.agentfsm.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentfsm.runtime.device.Action;
+import dev.agentfsm.runtime.device.DriverException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The driver against {@link HostileHttpServer} over Streamable HTTP, the SDK's transport: the caps of
+ * {@link McpOptions} hold there as over stdio, and a handshake that fails says what the server answered.
+ * The time-outs only keep a broken build from hanging, except the call to {@code stream}, which the
+ * server never answers.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class HostileHttpServerTest {
+    private static final McpOptions OPTIONS = McpOptions.DEFAULTS.withStartTimeout(Duration.ofSeconds(60));
+    private static final Duration PATIENT = Duration.ofSeconds(60);
+
+    @Test
+    void aMessageOverMaxMessageBytesIsDroppedAndTheSessionGoesOn() throws Exception {
+        try (HostileHttpServer server = new HostileHttpServer(2 << 20, "");
+                McpDriver driver =
+                        McpDriver.connect(McpEndpoint.http(server.url()), OPTIONS.withMaxMessageBytes(1 << 20))) {
+            DriverException e =
+                    assertThrows(DriverException.class, () -> driver.execute(new Action("big", Map.of()), PATIENT));
+            assertEquals(
+                    "mcp:" + server.url() + ": tools/call big failed: Inbound response body exceeds the maximum"
+                            + " allowed size of 1048576 bytes (McpOptions.maxMessageBytes); it was dropped",
+                    e.getMessage());
+            assertEquals(
+                    "echoed",
+                    driver.execute(new Action("echo", Map.of()), PATIENT).output());
+        }
+    }
+
+    @Test
+    void aRedirectIsNotFollowedAndSaysSo() throws Exception {
+        try (HostileHttpServer elsewhere = new HostileHttpServer(0, "");
+                HostileHttpServer server =
+                        new HostileHttpServer(0, elsewhere.url().replace("127.0.0.1", "localhost"))) {
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> McpDriver.connect(McpEndpoint.http(server.url()).withBearerToken("secret"), OPTIONS));
+            assertEquals(
+                    "mcp:" + server.url() + ": could not start a session with the MCP server: the server answered"
+                            + " HTTP 307, a redirect, which the client does not follow (it would take the session and"
+                            + " its headers elsewhere); give McpEndpoint.http the URL it redirects to",
+                    e.getMessage());
+            assertEquals(0, elsewhere.requests.get(), "the token went to the address redirected to");
+        }
+    }
+
+    @Test
+    void aWrongPathSaysWhatTheServerAnswered() throws Exception {
+        try (HostileHttpServer server = new HostileHttpServer(0, "")) {
+            String url = server.url().replace("/mcp", "/other");
+            DriverException e =
+                    assertThrows(DriverException.class, () -> McpDriver.connect(McpEndpoint.http(url), OPTIONS));
+            assertTrue(
+                    e.getMessage()
+                            .startsWith("mcp:" + url + ": could not start a session with the MCP server: the server"
+                                    + " answered: "),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("404"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+
+    @Test
+    void anEventStreamThatNeverAnswersEndsAtTheCallsTimeOut() throws Exception {
+        try (HostileHttpServer server = new HostileHttpServer(0, "");
+                McpDriver driver = McpDriver.connect(McpEndpoint.http(server.url()), OPTIONS)) {
+            DriverException e = assertThrows(
+                    DriverException.class, () -> driver.execute(new Action("stream", Map.of()), Duration.ofSeconds(2)));
+            assertEquals("mcp:" + server.url() + ": tools/call stream got no answer within 2000 ms", e.getMessage());
+            assertEquals(
+                    "echoed",
+                    driver.execute(new Action("echo", Map.of()), PATIENT).output());
+        }
+    }
+}

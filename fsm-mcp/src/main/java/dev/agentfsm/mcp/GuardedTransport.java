@@ -21,6 +21,9 @@ import reactor.core.publisher.Mono;
  * is, at info and warn level, on the user's terminal and in the user's log files.
  *
  * <ul>
+ *   <li>a notification other than {@code tools/list_changed}, the one the driver reads, is dropped: the
+ *       SDK would log the method of one it has no handler for at warn level (the driver's stdio
+ *       transport drops them before, the SDK's HTTP transport does not);
  *   <li>an answer to no request the client sent (or one already answered) is dropped: the SDK would
  *       log its id, a string of the server's choosing of any length, at warn level;
  *   <li>a JSON-RPC error's message is escaped and cut to {@value #ERROR_CHARS} characters, and its
@@ -100,6 +103,12 @@ final class GuardedTransport implements McpClientTransport {
 
     /** The message as the SDK may read it, or none when it answers no request of the client's. */
     private Mono<McpSchema.JSONRPCMessage> guarded(McpSchema.JSONRPCMessage message) {
+        if (message instanceof McpSchema.JSONRPCNotification notification
+                && !McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(notification.method())) {
+            LOG.debug(
+                    "{}: dropped the notification {}", label, SafeText.line(String.valueOf(notification.method()), 80));
+            return Mono.empty();
+        }
         if (!(message instanceof McpSchema.JSONRPCResponse response)) {
             return Mono.just(message);
         }

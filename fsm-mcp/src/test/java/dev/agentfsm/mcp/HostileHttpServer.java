@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 /**
  * A Streamable HTTP MCP server that misbehaves on purpose, written on the JDK's HTTP server without the
  * SDK: it answers {@code initialize}, lists the tools {@code echo}, {@code big} (a result of {@code
- * bigBytes} characters), {@code stream} (an event stream of comments that never carries the answer)
+ * bigBytes} characters), {@code stream} (an event stream of comments that never carries the answer), {@code notify} (an event
+ * stream with a hostile notification before the answer)
  * and answers {@code echo}; {@code redirect} sends every request to {@code redirectTo} instead.
  */
 final class HostileHttpServer implements AutoCloseable {
@@ -82,13 +83,15 @@ final class HostileHttpServer implements AutoCloseable {
                             exchange,
                             result(
                                     requestId,
-                                    "{\"tools\":[" + tool("echo") + "," + tool("big") + "," + tool("stream") + "]}"));
+                                    "{\"tools\":[" + tool("echo") + "," + tool("big") + "," + tool("stream") + ","
+                                            + tool("notify") + "]}"));
                 case "tools/call" -> {
                     Matcher name = NAME.matcher(body);
                     String tool = name.find() ? name.group(1) : "";
                     switch (tool) {
                         case "big" -> json(exchange, result(requestId, text("b".repeat(bigBytes))));
                         case "stream" -> endlessStream(exchange);
+                        case "notify" -> notifyThenAnswer(exchange, requestId);
                         default -> json(exchange, result(requestId, text("echoed")));
                     }
                 }
@@ -99,6 +102,21 @@ final class HostileHttpServer implements AutoCloseable {
                                     + ",\"error\":{\"code\":-32601,\"message\":\"no such method\"}}");
             }
         }
+    }
+
+    /**
+     * An event stream with a notification of a method the client has no handler for, named with a
+     * terminal escape and 100,000 more characters, and then the answer.
+     */
+    private void notifyThenAnswer(HttpExchange exchange, String id) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream out = exchange.getResponseBody();
+        String method = "notifications/\\u001b]0;owned\\u0007\\u001b[2J" + "n".repeat(100_000);
+        out.write(("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"}\n\n")
+                .getBytes(StandardCharsets.UTF_8));
+        out.write(("event: message\ndata: " + result(id, text("notified")) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
     }
 
     /** Comments, one at a time, until the client closes the stream; never the answer. */

@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.internal.SafeText;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -72,6 +76,25 @@ class HostileHttpServerTest {
             assertTrue(e.getMessage().contains("404"), e.getMessage());
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
         }
+    }
+
+    @Test
+    void aNotificationTheClientDoesNotHandleNeverReachesTheLog() throws Exception {
+        PrintStream err = System.err;
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        // slf4j-simple writes to whatever System.err is when it logs
+        System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+        try (HostileHttpServer server = new HostileHttpServer(0, "");
+                McpDriver driver = McpDriver.connect(McpEndpoint.http(server.url()), OPTIONS)) {
+            assertEquals(
+                    "notified",
+                    driver.execute(new Action("notify", Map.of()), PATIENT).output());
+        } finally {
+            System.setErr(err);
+        }
+        String logged = log.toString(StandardCharsets.UTF_8);
+        assertFalse(logged.contains("\u001b"), "a terminal escape reached the log: " + SafeText.line(logged, 2_000));
+        assertFalse(logged.contains("n".repeat(2_000)), "the server's 100,000 characters reached the log");
     }
 
     @Test

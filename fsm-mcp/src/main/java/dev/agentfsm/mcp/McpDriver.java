@@ -186,8 +186,9 @@ public final class McpDriver implements DeviceDriver {
             if (reason.startsWith(name + ": ")) {
                 reason = reason.substring(name.length() + 2);
             }
-            if (endpoint instanceof McpEndpoint.Http) {
-                reason = Transports.handshakeAnswer(e).orElse(reason);
+            if (driver == null) {
+                reason = HandshakeFailures.reason(e, transport.protocolVersions())
+                        .orElse(reason);
             }
             if (refusedWith.get() != 0) {
                 reason = refused(refusedWith.get(), (McpEndpoint.Http) endpoint);

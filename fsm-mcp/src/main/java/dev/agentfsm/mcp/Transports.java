@@ -9,10 +9,7 @@ import io.modelcontextprotocol.spec.McpTransportException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -21,9 +18,6 @@ import java.util.stream.Stream;
  * {@link StdioTransport}).
  */
 final class Transports {
-    /** The status in the SDK's words for an answer it did not expect ("status code: 307", "Status code:404"). */
-    private static final Pattern STATUS = Pattern.compile("(?i)status code:\\s*(\\d{3})");
-
     private Transports() {}
 
     /** A program that is not there fails at once, not after the start time-out. */
@@ -67,28 +61,6 @@ final class Transports {
                     return false; // no retry: the same request would be refused again
                 }))
                 .build();
-    }
-
-    /**
-     * What an HTTP server answered when the handshake failed: the SDK says only "Client failed to
-     * initialize", its cause what came back (a status and the start of the body). A redirect is named as
-     * one, with what to do: the client follows none, since it would take the session, and the headers
-     * with their token, to another address.
-     */
-    static Optional<String> handshakeAnswer(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof McpTransportException answer) {
-                String said = String.valueOf(answer.getMessage());
-                Matcher status = STATUS.matcher(said);
-                if (status.find() && status.group(1).startsWith("3")) {
-                    return Optional.of("the server answered HTTP " + status.group(1) + ", a redirect, which the"
-                            + " client does not follow (it would take the session and its headers elsewhere); give"
-                            + " McpEndpoint.http the URL it redirects to");
-                }
-                return Optional.of("the server answered: " + said);
-            }
-        }
-        return Optional.empty();
     }
 
     /**

@@ -16,7 +16,9 @@ import java.util.regex.Pattern;
  * A Streamable HTTP MCP server that misbehaves on purpose, written on the JDK's HTTP server without the
  * SDK: it answers {@code initialize}, lists the tools {@code echo}, {@code big} (a result of {@code
  * bigBytes} characters), {@code stream} (an event stream of comments that never carries the answer), {@code notify} (an event
- * stream with a hostile notification before the answer)
+ * stream with a hostile notification before the answer), {@code ask} (an event stream with a sampling
+ * request to the client before the answer), {@code garbage} (a body that is not JSON, with terminal
+ * escapes and 100,000 more characters)
  * and answers {@code echo}; {@code redirect} sends every request to {@code redirectTo} instead.
  */
 final class HostileHttpServer implements AutoCloseable {
@@ -27,11 +29,17 @@ final class HostileHttpServer implements AutoCloseable {
 
     private final HttpServer server;
     private final int bigBytes;
+    private final String protocolVersion;
     private final String redirectTo;
     /** How many requests the server got. */
     final AtomicInteger requests = new AtomicInteger();
 
     HostileHttpServer(int bigBytes, String redirectTo) throws IOException {
+        this(bigBytes, redirectTo, "2025-06-18");
+    }
+
+    HostileHttpServer(int bigBytes, String redirectTo, String protocolVersion) throws IOException {
+        this.protocolVersion = protocolVersion;
         this.bigBytes = bigBytes;
         this.redirectTo = redirectTo;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -76,7 +84,7 @@ final class HostileHttpServer implements AutoCloseable {
                             exchange,
                             result(
                                     requestId,
-                                    "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"tools\":{}},"
+                                    "{\"protocolVersion\":\"" + protocolVersion + "\",\"capabilities\":{\"tools\":{}},"
                                             + "\"serverInfo\":{\"name\":\"hostile-http\",\"version\":\"1\"}}"));
                 case "tools/list" ->
                     json(
@@ -84,7 +92,7 @@ final class HostileHttpServer implements AutoCloseable {
                             result(
                                     requestId,
                                     "{\"tools\":[" + tool("echo") + "," + tool("big") + "," + tool("stream") + ","
-                                            + tool("notify") + "]}"));
+                                            + tool("notify") + "," + tool("garbage") + "," + tool("ask") + "]}"));
                 case "tools/call" -> {
                     Matcher name = NAME.matcher(body);
                     String tool = name.find() ? name.group(1) : "";
@@ -92,6 +100,9 @@ final class HostileHttpServer implements AutoCloseable {
                         case "big" -> json(exchange, result(requestId, text("b".repeat(bigBytes))));
                         case "stream" -> endlessStream(exchange);
                         case "notify" -> notifyThenAnswer(exchange, requestId);
+                        case "garbage" ->
+                            json(exchange, "not JSON \u001b]0;owned\u0007\u001b[2J" + "g".repeat(100_000));
+                        case "ask" -> askThenAnswer(exchange, requestId);
                         default -> json(exchange, result(requestId, text("echoed")));
                     }
                 }
@@ -116,6 +127,18 @@ final class HostileHttpServer implements AutoCloseable {
         out.write(("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"}\n\n")
                 .getBytes(StandardCharsets.UTF_8));
         out.write(("event: message\ndata: " + result(id, text("notified")) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    /** A request to the client (sampling, which it did not offer) in the event stream, then the answer. */
+    private void askThenAnswer(HttpExchange exchange, String id) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream out = exchange.getResponseBody();
+        out.write(("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"method\":\"sampling/createMessage\","
+                        + "\"params\":{\"messages\":[],\"maxTokens\":1}}\n\n")
+                .getBytes(StandardCharsets.UTF_8));
+        out.write(("event: message\ndata: " + result(id, text("asked")) + "\n\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
     }
 

@@ -98,6 +98,34 @@ class HostileHttpServerTest {
     }
 
     @Test
+    void garbageIsEscapedAndCutAndTheSessionGoesOn() throws Exception {
+        try (HostileHttpServer server = new HostileHttpServer(0, "");
+                McpDriver driver = McpDriver.connect(McpEndpoint.http(server.url()), OPTIONS)) {
+            DriverException e =
+                    assertThrows(DriverException.class, () -> driver.execute(new Action("garbage", Map.of()), PATIENT));
+            assertTrue(
+                    e.getMessage()
+                            .startsWith("mcp:" + server.url() + ": tools/call garbage failed: Error deserializing"
+                                    + " JSON-RPC message: not JSON \\u001b]0;owned\\u0007\\u001b[2Jggg"),
+                    e.getMessage());
+            assertTrue(e.getMessage().length() < 800, e.getMessage());
+            assertEquals(
+                    "echoed",
+                    driver.execute(new Action("echo", Map.of()), PATIENT).output());
+        }
+    }
+
+    @Test
+    void aRequestToTheClientInTheStreamDoesNotStopTheCall() throws Exception {
+        try (HostileHttpServer server = new HostileHttpServer(0, "");
+                McpDriver driver = McpDriver.connect(McpEndpoint.http(server.url()), OPTIONS)) {
+            assertEquals(
+                    "asked",
+                    driver.execute(new Action("ask", Map.of()), PATIENT).output());
+        }
+    }
+
+    @Test
     void anEventStreamThatNeverAnswersEndsAtTheCallsTimeOut() throws Exception {
         try (HostileHttpServer server = new HostileHttpServer(0, "");
                 McpDriver driver = McpDriver.connect(McpEndpoint.http(server.url()), OPTIONS)) {

@@ -68,7 +68,9 @@ public final class HostileServer {
      * more characters), {@code stray-id} (an answer to no request, its id a terminal escape, before the real
      * answer), {@code null-id} (a JSON-RPC error with the id {@code null}, as for a request it could not read),
      * {@code hello-escapes} (an answer to {@code initialize} with terminal escapes in its server name and
-     * version, an experimental capability and 100,000 characters of instructions).
+     * version, an experimental capability and 100,000 characters of instructions), {@code version-unknown}
+     * (an answer to {@code initialize} with a protocol version no client speaks), {@code init-refused} (a
+     * JSON-RPC error for {@code initialize}).
      */
     public static void main(String[] args) throws IOException {
         new HostileServer(args[0], args.length > 1 ? args[1] : "").serve();
@@ -85,15 +87,11 @@ public final class HostileServer {
             String requestId = id.find() ? id.group(1) : null;
             switch (method.group(1)) {
                 case "initialize" ->
-                    send(result(
-                            requestId,
-                            mode.equals("hello-escapes")
-                                    ? "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"tools\":{},"
-                                            + "\"experimental\":{\"x\":\"" + json(INJECTION) + "\"}},\"serverInfo\":"
-                                            + "{\"name\":\"host\\u001b]0;owned\\u0007ile\",\"version\":\"1\\u001b[2J\"},"
-                                            + "\"instructions\":\"" + json(INJECTION) + "i".repeat(100_000) + "\"}"
-                                    : "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"tools\":{\"listChanged\""
-                                            + ":true}},\"serverInfo\":{\"name\":\"hostile\",\"version\":\"1\"}}"));
+                    send(
+                            mode.equals("init-refused")
+                                    ? "{\"jsonrpc\":\"2.0\",\"id\":" + requestId + ",\"error\":{\"code\":-32600,"
+                                            + "\"message\":\"clients named agent-fsm are not served\\u001b[2J\"}}"
+                                    : result(requestId, hello()));
                 case "notifications/initialized" -> initialized();
                 case "tools/list" -> list(requestId, line);
                 case "tools/call" -> {
@@ -109,6 +107,18 @@ public final class HostileServer {
                 }
             }
         }
+    }
+
+    /** The answer to {@code initialize}, as the mode has it. */
+    private String hello() {
+        String version = mode.equals("version-unknown") ? "1999-01-01" : "2025-06-18";
+        return mode.equals("hello-escapes")
+                ? "{\"protocolVersion\":\"" + version + "\",\"capabilities\":{\"tools\":{},"
+                        + "\"experimental\":{\"x\":\"" + json(INJECTION) + "\"}},\"serverInfo\":"
+                        + "{\"name\":\"host\\u001b]0;owned\\u0007ile\",\"version\":\"1\\u001b[2J\"},"
+                        + "\"instructions\":\"" + json(INJECTION) + "i".repeat(100_000) + "\"}"
+                : "{\"protocolVersion\":\"" + version + "\",\"capabilities\":{\"tools\":{\"listChanged\""
+                        + ":true}},\"serverInfo\":{\"name\":\"hostile\",\"version\":\"1\"}}";
     }
 
     private void initialized() throws IOException {

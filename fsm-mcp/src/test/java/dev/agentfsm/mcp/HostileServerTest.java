@@ -358,6 +358,25 @@ class HostileServerTest {
         assertNoServerText(run.log());
     }
 
+    @Test
+    void aProtocolVersionTheClientDoesNotSpeakIsNamed() throws Exception {
+        List<String> lines = client("version-unknown", "");
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(
+                lines.get(0)
+                        .startsWith(START + "the server speaks the MCP protocol version \"1999-01-01\", which this"
+                                + " client does not (it speaks "),
+                lines.get(0));
+        assertTrue(lines.get(0).endsWith("); use a version of the server that speaks one of these"), lines.get(0));
+    }
+
+    @Test
+    void aRefusedHandshakeSaysWhatTheServerSaid() throws Exception {
+        assertEquals(
+                List.of(START + "the server refused initialize: clients named agent-fsm are not served\\u001b[2J"),
+                client("init-refused", ""));
+    }
+
     /** A log with no terminal escape, and no line long enough to hold a server's 100,000 characters. */
     private static void assertNoServerText(String log) {
         assertFalse(log.contains("\u001b"), "a terminal escape reached the log: " + SafeText.line(log, 2_000));

@@ -467,7 +467,7 @@ public final class McpDriver implements DeviceDriver {
     static <T> T await(Mono<T> request, Duration timeout, String name, String operation, Optional<StdioTransport> stdio)
             throws DriverException {
         long problemsBefore = stdio.map(StdioTransport::problems).orElse(0L);
-        // the transport gives the request up when this wait ends (GuardedTransport.ABANDONED)
+        // the transport forgets the request's id when this wait ends (GuardedTransport.ABANDONED)
         Sinks.One<Boolean> ended = Sinks.one();
         CompletableFuture<T> future = request.contextWrite(Context.of(GuardedTransport.ABANDONED, ended.asMono()))
                 .toFuture();

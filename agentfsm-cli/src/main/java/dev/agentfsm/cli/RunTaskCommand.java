@@ -222,14 +222,15 @@ final class RunTaskCommand implements Callable<Integer> {
         console.println(console.bold("task:  ") + SafeText.line(task, AgentRun.MESSAGE_CHARS));
         console.println(console.bold("model: ")
                 + (replay.isPresent()
-                        ? "a recorded conversation, " + replay.get()
+                        ? "a recorded conversation, " + Console.shown(replay.get())
                         : model.orElseThrow() + " at " + baseUrl.orElseThrow()));
-        console.println(console.bold("root:  ") + shell.config().root() + " (commands run there, without a shell)");
+        console.println(console.bold("root:  ") + Console.shown(shell.config().root())
+                + " (commands run there, without a shell)");
         console.println(console.bold("sandbox: ") + shell.sandbox().description());
         if (journal.isPresent()) {
             Journal j = journal.get();
             console.println(console.bold("journal: ")
-                    + j.file()
+                    + Console.shown(j.file())
                     + (resumeFile.isPresent()
                             ? " (resuming: " + j.recordedSteps()
                                     + " completed steps are replayed, then the run goes on)"
@@ -264,7 +265,7 @@ final class RunTaskCommand implements Callable<Integer> {
                             user)
                     : AgentRun.run(console, shell, llm, live, config, task, List.of(file), user);
         }
-        console.println(console.bold("trace:  ") + traceFile);
+        console.println(console.bold("trace:  ") + Console.shown(traceFile));
         return AgentRun.exitCode(result);
     }
 

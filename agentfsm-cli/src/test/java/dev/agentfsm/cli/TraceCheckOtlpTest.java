@@ -135,6 +135,17 @@ class TraceCheckOtlpTest {
         assertTrue(cli.err().contains("UTF-8"), cli.err());
     }
 
+    @Test
+    void anExportGivenWithoutOtlpFailsSayingToGiveIt() throws IOException {
+        Path spans = dir.resolve("spans.json");
+        Files.writeString(spans, export(step("5b8aa5a2d2c872e8", "CONTINUE", "FINISH")) + "\n");
+
+        Cli cli = Cli.run("trace", "check", spans.toString());
+
+        assertEquals(1, cli.exitCode(), cli.out() + cli.err());
+        assertTrue(cli.out().contains("(on the command line: agentfsm-cli trace check --otlp)"), cli.out());
+    }
+
     /** One export request: a resource with one scope holding the spans. */
     private static String export(ObjectNode... spans) {
         ObjectNode request = JSON.createObjectNode();

@@ -1,6 +1,8 @@
 package dev.agentfsm.cli;
 
+import dev.agentfsm.runtime.internal.SafeText;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -16,6 +18,14 @@ final class Console {
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.terminal = terminal;
+    }
+
+    /**
+     * A path as the terminal may show it, whole: a file's name can hold escape sequences too, and a path may come
+     * from a file someone else wrote (a shell configuration's root) or a directory someone else named.
+     */
+    static String shown(Path path) {
+        return SafeText.line(path.toString(), Integer.MAX_VALUE);
     }
 
     PrintWriter out() {

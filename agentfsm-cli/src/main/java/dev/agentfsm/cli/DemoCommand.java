@@ -58,7 +58,7 @@ final class DemoCommand implements Callable<Integer> {
         console.println(console.bold("agent-fsm demo")
                 + ": the LinuxAgent on this machine's shell, with a recorded LLM conversation");
         console.println("task:      " + task);
-        console.println("workspace: " + workspace + " (commands run there, without a shell)");
+        console.println("workspace: " + Console.shown(workspace) + " (commands run there, without a shell)");
 
         ShellDriver shell = ShellDriver.of(ShellConfig.of(workspace));
         console.println("sandbox:   " + shell.sandbox().description());
@@ -79,17 +79,17 @@ final class DemoCommand implements Callable<Integer> {
         }
         String machine = MachineResources.qualifiedName(LinuxAgentStateManager.instance());
         List<Path> files = new MachineResources(AgentFsmCli.classPath()).extract(machine, base.resolve("machine"));
-        console.println(console.bold("trace:    ") + trace);
+        console.println(console.bold("trace:    ") + Console.shown(trace));
         console.println(console.bold("diagrams: ") + (files.isEmpty() ? "(none on the class path)" : collapse(files)));
         return AgentRun.exitCode(result);
     }
 
     /** {@code dir/Name.{yaml,mmd,...}}: the files of one machine in one line (they differ only in extension). */
     private static String collapse(List<Path> files) {
-        String first = files.get(0).toString();
+        String first = Console.shown(files.get(0));
         String stem = first.substring(0, first.lastIndexOf('.') + 1);
         List<String> extensions = files.stream()
-                .map(Path::toString)
+                .map(Console::shown)
                 .map(file -> file.substring(stem.length()))
                 .toList();
         return extensions.size() == 1 ? first : stem + "{" + String.join(",", extensions) + "}";

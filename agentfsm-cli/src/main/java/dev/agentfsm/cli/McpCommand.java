@@ -195,6 +195,13 @@ final class McpCommand implements Callable<Integer> {
     }
 
     private HttpServerOptions options(Optional<String> token) {
+        // checked here rather than by the options' builder, whose messages cannot name the command line's options
+        if (maxSessions.isPresent() && maxSessions.get() < 1) {
+            throw bad("--max-sessions must be at least 1, got " + maxSessions.get());
+        }
+        if (sessionIdleSeconds.isPresent() && sessionIdleSeconds.get() < 1) {
+            throw bad("--session-idle must be at least 1 second, got " + sessionIdleSeconds.get());
+        }
         HttpServerOptions.Builder options;
         try {
             options = token.isPresent() ? HttpServerOptions.requireToken(token.get()) : HttpServerOptions.noToken();

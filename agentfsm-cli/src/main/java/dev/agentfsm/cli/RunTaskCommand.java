@@ -187,11 +187,16 @@ final class RunTaskCommand implements Callable<Integer> {
                     new RuntimeConfig.LlmEndpoint(baseUrl.orElseThrow().toString(), model.orElseThrow(), apiKeyEnv));
         }
         RuntimeConfig config = settings.build();
+        // everything that can refuse the command line is checked before the journal is created or answered:
+        // a refusal writes nothing, so the same answer can be given again once the mistake is fixed
+        Optional<ReplayLlmClient> recorded = replay.map(this::loadReplay);
         Optional<Journal> journal = journal();
         try {
+            String taskToRun =
+                    journal.isPresent() && resumeFile.isPresent() ? recordedTask(journal.get()) : task.orElseThrow();
+            LlmClient llm = live.isPresent() ? live.get() : passOverAnswered(recorded.orElseThrow(), journal);
             answer(journal);
-            LlmClient llm = live.isPresent() ? live.get() : replayed(journal);
-            return run(console, shell, llm, config, journal);
+            return run(console, shell, llm, config, journal, taskToRun);
         } catch (JournalException e) {
             if (e.kind() == JournalException.Kind.DIVERGED) {
                 throw e;
@@ -204,23 +209,28 @@ final class RunTaskCommand implements Callable<Integer> {
         }
     }
 
-    private int run(Console console, ShellDriver shell, LlmClient llm, RuntimeConfig config, Optional<Journal> journal)
+    private int run(
+            Console console,
+            ShellDriver shell,
+            LlmClient llm,
+            RuntimeConfig config,
+            Optional<Journal> journal,
+            String task)
             throws Exception {
-        String task =
-                journal.isPresent() && resumeFile.isPresent() ? recordedTask(journal.get()) : this.task.orElseThrow();
         Path traceFile = trace.isPresent() ? trace.get() : Files.createTempFile("agentfsm-run-", ".jsonl");
         // a task may come from anywhere (a ticket, a journal received from someone else): shown escaped
         console.println(console.bold("task:  ") + SafeText.line(task, AgentRun.MESSAGE_CHARS));
         console.println(console.bold("model: ")
                 + (replay.isPresent()
-                        ? "a recorded conversation, " + replay.get()
+                        ? "a recorded conversation, " + Console.shown(replay.get())
                         : model.orElseThrow() + " at " + baseUrl.orElseThrow()));
-        console.println(console.bold("root:  ") + shell.config().root() + " (commands run there, without a shell)");
+        console.println(console.bold("root:  ") + Console.shown(shell.config().root())
+                + " (commands run there, without a shell)");
         console.println(console.bold("sandbox: ") + shell.sandbox().description());
         if (journal.isPresent()) {
             Journal j = journal.get();
             console.println(console.bold("journal: ")
-                    + j.file()
+                    + Console.shown(j.file())
                     + (resumeFile.isPresent()
                             ? " (resuming: " + j.recordedSteps()
                                     + " completed steps are replayed, then the run goes on)"
@@ -255,7 +265,7 @@ final class RunTaskCommand implements Callable<Integer> {
                             user)
                     : AgentRun.run(console, shell, llm, live, config, task, List.of(file), user);
         }
-        console.println(console.bold("trace:  ") + traceFile);
+        console.println(console.bold("trace:  ") + Console.shown(traceFile));
         return AgentRun.exitCode(result);
     }
 
@@ -378,14 +388,23 @@ final class RunTaskCommand implements Callable<Integer> {
         }
     }
 
-    /** The recorded conversation, past the replies a resumed journal already answered. */
-    private LlmClient replayed(Optional<Journal> journal) {
-        ReplayLlmClient client;
+    /** The recorded conversation of --replay. */
+    private ReplayLlmClient loadReplay(Path file) {
+        if (!Files.exists(file)) {
+            throw bad("--replay '" + file + "' does not exist");
+        }
+        if (Files.isDirectory(file)) {
+            throw bad("--replay '" + file + "' is a directory; give the YAML file of the recorded replies");
+        }
         try {
-            client = ReplayLlmClient.load(replay.get());
+            return ReplayLlmClient.load(file);
         } catch (RuntimeException e) {
             throw bad("--replay: " + e.getMessage());
         }
+    }
+
+    /** The recorded conversation, past the replies a resumed journal already answered. */
+    private LlmClient passOverAnswered(ReplayLlmClient client, Optional<Journal> journal) {
         if (journal.isPresent() && resumeFile.isPresent()) {
             int answered = journal.get().recordedModelCalls();
             try {

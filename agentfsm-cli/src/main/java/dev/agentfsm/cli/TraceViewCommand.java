@@ -1,7 +1,6 @@
 package dev.agentfsm.cli;
 
 import dev.agentfsm.runtime.StateManager;
-import dev.agentfsm.runtime.internal.SafeText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,7 +54,7 @@ final class TraceViewCommand implements Callable<Integer> {
         TracePage.Written written = TracePage.write(file, out, session, machines);
         if (written.rounds() == 0) {
             console.err()
-                    .println("agentfsm-cli trace view: no rounds in " + shown(file)
+                    .println("agentfsm-cli trace view: no rounds in " + Console.shown(file)
                             + session.map(id -> " for the session given with --session")
                                     .orElse("") + "; the page is empty");
             console.err().flush();
@@ -66,15 +65,10 @@ final class TraceViewCommand implements Callable<Integer> {
                             + written.stepsInTrace() + " transitions; pick one session with --session");
             console.err().flush();
         }
-        console.println("wrote " + shown(written.page()) + ": " + written.rounds()
+        console.println("wrote " + Console.shown(written.page()) + ": " + written.rounds()
                 + (written.rounds() == 1 ? " round, " : " rounds, ")
                 + written.steps() + (written.steps() == 1 ? " transition" : " transitions")
                 + (written.machines().isEmpty() ? "" : " (" + String.join(", ", written.machines()) + ")"));
         return 0;
-    }
-
-    /** A path as the terminal may show it: a file's name can hold escape sequences too. */
-    private static String shown(Path path) {
-        return SafeText.line(path.toString(), Integer.MAX_VALUE);
     }
 }

@@ -46,7 +46,10 @@ class CliArgumentsTest {
                 "mcp --http 0 --no-token --token-env T | agentfsm-cli mcp: --no-token and --token-env contradict each other; give one (see 'agentfsm-cli mcp --help')",
                 "mcp --http 0 --token-env AGENTFSM_TEST_UNSET_TOKEN | agentfsm-cli mcp: --token-env: the environment variable AGENTFSM_TEST_UNSET_TOKEN is not set (see 'agentfsm-cli mcp --help')",
                 "mcp --http 0 --allow-origin evil    | agentfsm-cli mcp: allowed origin 'evil' is not an origin; give scheme, host and port only, e.g. 'http://localhost:6274' (see 'agentfsm-cli mcp --help')",
-                "mcp --http 0 --max-sessions 0       | agentfsm-cli mcp: the most sessions must be at least 1, got 0 (see 'agentfsm-cli mcp --help')",
+                "mcp --http 0 --max-sessions 0       | agentfsm-cli mcp: --max-sessions must be at least 1, got 0 (see 'agentfsm-cli mcp --help')",
+                "mcp --http 0 --session-idle -1      | agentfsm-cli mcp: --session-idle must be at least 1 second, got -1 (see 'agentfsm-cli mcp --help')",
+                "run --task x --replay /no/such.yaml | agentfsm-cli run: --replay '/no/such.yaml' does not exist (see 'agentfsm-cli run --help')",
+                "run --task x --replay /tmp          | agentfsm-cli run: --replay '/tmp' is a directory; give the YAML file of the recorded replies (see 'agentfsm-cli run --help')",
                 "mcp --no-token --allow-host h       | agentfsm-cli mcp: --no-token, --allow-host apply to --http only; on stdio the client that starts the server is the only one (see 'agentfsm-cli mcp --help')",
                 "trace stats --format xml t.jsonl    | agentfsm-cli trace stats: Invalid value for option '--format': expected one of table, json but was 'xml' (see 'agentfsm-cli trace stats --help')",
                 "trace stats /no/such.jsonl          | agentfsm-cli trace stats: the trace file '/no/such.jsonl' does not exist (see 'agentfsm-cli trace stats --help')"

@@ -64,6 +64,27 @@ class RunReplayTest {
     }
 
     @Test
+    void pathsAreShownEscapedAsEverythingElseFromOutsideIs() throws Exception {
+        // a root named in a shell configuration someone else wrote, or a file someone else named
+        String title = "\u001b]0;owned\u0007";
+        root = Files.createDirectory(dir.resolve("root" + title));
+        Files.writeString(root.resolve("hello.txt"), "hi\n");
+        Path recorded = Files.copy(replies, dir.resolve("replies" + title + ".yaml"));
+        Path journal = dir.resolve("run" + title + ".journal");
+
+        Cli run = run("--task", TASK, "--replay", recorded.toString(), "--journal", journal.toString());
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertFalse(run.out().contains("\u001b"), run.out());
+        String shown = "\\u001b]0;owned\\u0007";
+        assertTrue(run.out().contains("\nroot:  " + dir.resolve("root" + shown) + " (commands run there"), run.out());
+        assertTrue(
+                run.out().contains("\nmodel: a recorded conversation, " + dir.resolve("replies" + shown + ".yaml")),
+                run.out());
+        assertTrue(run.out().contains("\njournal: " + dir.resolve("run" + shown + ".journal") + "\n"), run.out());
+    }
+
+    @Test
     void aReplayThatRunsOutEndsTheRoundNamingIt() throws Exception {
         Cli run = run(
                 "--task", TASK, "--replay", replay("short.yaml", RunArgs.LIST).toString());

@@ -187,6 +187,54 @@ class RunSuspendTest {
     }
 
     @Test
+    void aCommandLineRefusedOnResumeWritesNoAnswerSoTheSameAnswerCanBeGivenAgain() throws Exception {
+        assertEquals(
+                AgentFsmCli.WAITING,
+                run("--task", TASK, "--journal", journal.toString()).exitCode());
+        String before = Files.readString(journal);
+        Path good = replies;
+
+        Cli otherTask = run("--resume", journal.toString(), "--answer", "yes", "--task", "another task");
+        assertEquals(before, Files.readString(journal), "no answer written: " + otherTask.err());
+        replies = replay("short.yaml", RunArgs.LIST); // the journal recorded two model calls
+        Cli tooShort = run("--resume", journal.toString(), "--answer", "yes");
+        assertEquals(before, Files.readString(journal), "no answer written: " + tooShort.err());
+        replies = dir.resolve("mistyped.yaml");
+        Cli missing = run("--resume", journal.toString(), "--answer", "yes");
+        assertEquals(before, Files.readString(journal), "no answer written: " + missing.err());
+        replies = good;
+
+        assertTrue(otherTask.err().contains("is not the task journal"), otherTask.err());
+        assertTrue(tooShort.err().contains("more than the replay holds"), tooShort.err());
+        assertTrue(
+                missing.err().contains("--replay '" + dir.resolve("mistyped.yaml") + "' does not exist"),
+                missing.err());
+        for (Cli cli : List.of(otherTask, tooShort, missing)) {
+            assertEquals(AgentFsmCli.USAGE, cli.exitCode(), cli.out() + cli.err());
+            assertEquals(1, cli.err().lines().count(), cli.err());
+            assertFalse(cli.out().contains("step 1"), cli.out());
+        }
+
+        Cli answered = run("--resume", journal.toString(), "--answer", "yes");
+        assertEquals(0, answered.exitCode(), answered.out() + answered.err());
+        assertTrue(answered.out().contains("\nstep 2  CONTINUE -> CONTINUE  $ env  [exit 0, "), answered.out());
+    }
+
+    @Test
+    void aMissingReplayCreatesNoJournal() {
+        Path fresh = dir.resolve("fresh.journal");
+        replies = dir.resolve("mistyped.yaml");
+
+        Cli cli = run("--task", TASK, "--journal", fresh.toString());
+
+        assertFalse(Files.exists(fresh), "nothing written: " + cli.err());
+        assertEquals(AgentFsmCli.USAGE, cli.exitCode(), cli.out() + cli.err());
+        assertEquals(
+                "agentfsm-cli run: --replay '" + replies + "' does not exist (see 'agentfsm-cli run --help')\n",
+                cli.err());
+    }
+
+    @Test
     void withNeitherTerminalNorJournalAnUnsafeCommandIsRefused() {
         Cli run = run("--task", TASK);
 

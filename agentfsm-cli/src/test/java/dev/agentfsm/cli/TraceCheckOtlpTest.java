@@ -8,8 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,6 +68,82 @@ class TraceCheckOtlpTest {
 
         assertEquals(1, cli.exitCode(), cli.err());
         assertTrue(cli.err().contains(spans + ":2 is not OTLP JSON"), cli.err());
+    }
+
+    @Test
+    void aBatchOnOneLineLargerThanTheHeapIsCheckedSpanBySpan() throws Exception {
+        // the collector writes a whole batch as one line; here one that holds 64 MiB of a resource's attribute,
+        // checked by a JVM of 48 MiB of heap, which cannot hold the line
+        Path spans = dir.resolve("batch.json");
+        ObjectNode request = (ObjectNode) JSON.readTree(export(step("5b8aa5a2d2c872e8", "CONTINUE", "FINISH")));
+        ((ObjectNode) request.path("resourceSpans").path(0))
+                .putObject("resource")
+                .putArray("attributes")
+                .addObject()
+                .put("key", "host.description")
+                .putObject("value")
+                .put("stringValue", "BIG");
+        String[] around = request.toString().split("BIG");
+        try (Writer out = Files.newBufferedWriter(spans)) {
+            out.write(around[0]);
+            char[] chunk = new char[1024 * 1024];
+            Arrays.fill(chunk, 'x');
+            for (int i = 0; i < 64; i++) {
+                out.write(chunk);
+            }
+            out.write(around[1]);
+            out.write("\n");
+        }
+        Path output = dir.resolve("out.txt");
+        Process check = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx48m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        AgentFsmCli.class.getName(),
+                        "trace",
+                        "check",
+                        "--otlp",
+                        spans.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        assertTrue(check.waitFor(60, TimeUnit.SECONDS), "hang guard");
+
+        assertEquals(
+                "read 1 span file: 1 move\n\nPASSED: every move (1) is declared by its machine\n",
+                Files.readString(output));
+        assertEquals(0, check.exitValue());
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreAnErrorNamingTheFileAndLine() throws IOException {
+        Path spans = dir.resolve("latin1.json");
+        Files.write(
+                spans,
+                (export(step("5b8aa5a2d2c872e8", "CONTINUE", "FINISH")) + "\n"
+                                + export(step("0badc0ffee000001", "CONTINUE", "FINISH"))
+                                        .replace("LLM", "L\u00ffM")
+                                + "\n")
+                        .getBytes(StandardCharsets.ISO_8859_1));
+
+        Cli cli = Cli.run("trace", "check", "--otlp", spans.toString());
+
+        assertEquals(1, cli.exitCode(), cli.err());
+        assertTrue(cli.err().startsWith("agentfsm-cli trace check: " + spans + ":2 is not OTLP JSON"), cli.err());
+        assertTrue(cli.err().contains("UTF-8"), cli.err());
+    }
+
+    @Test
+    void anExportGivenWithoutOtlpFailsSayingToGiveIt() throws IOException {
+        Path spans = dir.resolve("spans.json");
+        Files.writeString(spans, export(step("5b8aa5a2d2c872e8", "CONTINUE", "FINISH")) + "\n");
+
+        Cli cli = Cli.run("trace", "check", spans.toString());
+
+        assertEquals(1, cli.exitCode(), cli.out() + cli.err());
+        assertTrue(cli.out().contains("(on the command line: agentfsm-cli trace check --otlp)"), cli.out());
     }
 
     /** One export request: a resource with one scope holding the spans. */

@@ -48,13 +48,18 @@ abstract class ModelsParameters extends AbstractMojo {
      * "delete every page".
      *
      * @throws MojoFailureException when a model cannot be read (the message names the file and the line),
-     *     or when {@code models} was set to a directory that does not exist or holds no model
+     *     when {@code models} was set to a directory that does not exist or holds no model, or when
+     *     {@code threads} is negative
      */
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
             getLog().info("agentfsm: skipped (agentfsm.skip)");
             return;
+        }
+        if (threads < 0) {
+            throw new MojoFailureException("agentfsm: threads (property agentfsm.threads) is " + threads
+                    + "; give how many machines are drawn at once, or 0 for one per processor");
         }
         Path directory = models.toPath();
         boolean configured = !directory

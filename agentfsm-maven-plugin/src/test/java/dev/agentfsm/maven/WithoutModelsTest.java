@@ -58,6 +58,21 @@ class WithoutModelsTest {
     }
 
     @Test
+    void aNegativeThreadCountFailsEveryGoalNamingItBeforeAnythingElse() throws Exception {
+        List<String> before = files();
+        for (ModelsParameters goal : List.of(docs(), check(), diagrams())) {
+            goal.threads = -2;
+            MojoFailureException e = assertThrows(MojoFailureException.class, goal::execute);
+            assertEquals(
+                    "agentfsm: threads (property agentfsm.threads) is -2; give how many machines are drawn at once, or"
+                            + " 0 for one per processor",
+                    e.getMessage());
+        }
+        assertEquals(List.of(), log.lines);
+        assertEquals(before, files());
+    }
+
+    @Test
     void aModelsDirectoryThatHoldsNoModelFailsTooWhenItWasConfigured() throws Exception {
         List<String> before = files();
         DocsMojo goal = docs();

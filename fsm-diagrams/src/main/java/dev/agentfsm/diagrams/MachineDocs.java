@@ -102,7 +102,7 @@ public final class MachineDocs {
         List<String> unchanged = new ArrayList<>();
         for (ModelFile model : models) {
             Path svg = outputDirectory.resolve(model.baseName() + ".svg");
-            if (readText(svg).filter(text -> drawnFrom(text, model)).isPresent()) {
+            if (readText(svg).filter(text -> current(text, model)).isPresent()) {
                 unchanged.add(model.machine().qualifiedName());
             } else {
                 stale.add(model);
@@ -162,11 +162,11 @@ public final class MachineDocs {
         for (ModelFile model : models) {
             contents.put(docsDirectory.resolve(model.baseName() + ".md"), page(model));
             Path svg = docsDirectory.resolve(model.baseName() + ".svg");
-            if (readText(svg).filter(text -> drawnFrom(text, model)).isPresent()) {
+            if (readText(svg).filter(text -> current(text, model)).isPresent()) {
                 continue;
             }
             Optional<String> drawn = readText(diagramsDirectory.resolve(model.baseName() + ".svg"))
-                    .filter(text -> drawnFrom(text, model));
+                    .filter(text -> current(text, model));
             if (drawn.isPresent()) {
                 contents.put(svg, drawn.get());
             } else {
@@ -242,6 +242,8 @@ public final class MachineDocs {
                         svg,
                         "out of date: drawn from another model of "
                                 + model.machine().name() + " or by another version of the renderer"));
+            } else if (!whole(picture.get())) {
+                stale.add(new Stale(svg, "cut off: it does not end with </svg> (its writing was interrupted)"));
             }
         }
         Optional<String> list = readText(generatedList);
@@ -409,6 +411,19 @@ public final class MachineDocs {
      */
     private static boolean drawnFrom(String svg, ModelFile model) {
         return Fingerprint.firstLineOf(svg).equals(Optional.of(model.fingerprint()));
+    }
+
+    /**
+     * Whether {@code svg} was drawn from {@code model} and written to its end: a build killed while it wrote
+     * the file (Ctrl-C, a full disk) leaves its first line, the fingerprint, without the rest, and such a file
+     * would otherwise be skipped, copied and passed by the check for good.
+     */
+    private static boolean current(String svg, ModelFile model) {
+        return drawnFrom(svg, model) && whole(svg);
+    }
+
+    private static boolean whole(String svg) {
+        return svg.stripTrailing().endsWith("</svg>");
     }
 
     /**

@@ -65,6 +65,31 @@ class MachineDocsTest {
     }
 
     @Test
+    void anSvgCutOffAfterItsFingerprintIsDrawnAgainNotCopiedAndStaleForTheCheck() throws Exception {
+        MachineDocs machines = MachineDocs.read(models);
+        machines.drawDiagrams(out, 1);
+        machines.writeDocs(docs, MODULE, out, 1);
+        Path svg = out.resolve("example.Desk.svg");
+        Path committed = docs.resolve("example.Desk.svg");
+        String whole = Files.readString(svg);
+        // what a build killed while it wrote leaves: the fingerprint line and a little more
+        String cut = whole.substring(0, whole.indexOf('\n') + 100);
+        Files.writeString(svg, cut);
+        Files.writeString(committed, cut);
+
+        assertEquals(
+                List.of(new MachineDocs.Stale(
+                        committed, "cut off: it does not end with </svg> (its writing was interrupted)")),
+                machines.check(docs, MODULE));
+        Files.delete(committed);
+        machines.writeDocs(docs, MODULE, out, 1); // the build's SVG is still cut
+        assertEquals(whole, Files.readString(committed), "the build's cut SVG is drawn again, not copied");
+        assertEquals(new MachineDocs.Drawn(List.of("example.Desk"), List.of()), machines.drawDiagrams(out, 1));
+        assertEquals(whole, Files.readString(svg));
+        assertEquals(List.of(), machines.check(docs, MODULE));
+    }
+
+    @Test
     void writesThePagesAndSvgsAndTheirListAndRemovesThePagesOfItsRemovedMachines() throws Exception {
         MachineDocs machines = MachineDocs.read(models);
         machines.drawDiagrams(out, 1);

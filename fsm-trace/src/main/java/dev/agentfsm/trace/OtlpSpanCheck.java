@@ -1,17 +1,13 @@
 package dev.agentfsm.trace;
 
-import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Checks the step spans fsm-opentelemetry exported against the machines' transition tables, as
@@ -22,8 +18,6 @@ import java.util.Optional;
  * {@code agentfsm.to} (with {@code agentfsm.to_machine} on a hand-off) and {@code agentfsm.trigger}.
  */
 public final class OtlpSpanCheck {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final TraceCheck check;
 
     /** A check against the machines {@code check} knows. */
@@ -117,52 +111,24 @@ public final class OtlpSpanCheck {
      * @throws IOException if it cannot be read, or a line is not JSON (naming the file and line)
      */
     public Result check(Path file) throws IOException {
-        int moves = 0;
+        AtomicInteger moves = new AtomicInteger();
         List<TraceReport.Finding> findings = new ArrayList<>();
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            long number = 0;
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                number++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode request;
-                try {
-                    request = JSON.readTree(line);
-                } catch (JacksonException e) {
-                    throw new IOException(
-                            file + ":" + number + " is not OTLP JSON (one ExportTraceServiceRequest"
-                                    + " a line, as the collector's file exporter writes): " + e.getOriginalMessage(),
-                            e);
-                }
-                if (!request.path("resourceSpans").isArray()) {
-                    // JSON of another kind (a JSON-lines trace, say) would otherwise pass with no moves checked
-                    throw new IOException(file + ":" + number + " is JSON but not an OTLP export request: it has no"
-                            + " \"resourceSpans\" array; give the file the collector's file exporter writes (for a"
-                            + " JSON-lines trace of agent-fsm, leave out --otlp)");
-                }
-                for (JsonNode resource : request.path("resourceSpans")) {
-                    for (JsonNode scope : resource.path("scopeSpans")) {
-                        for (JsonNode span : scope.path("spans")) {
-                            Optional<TraceEntry.Transition> move = move(span, number);
-                            if (move.isEmpty()) {
-                                continue;
-                            }
-                            moves++;
-                            TraceCheck.MoveCheck checked = check.check(move.get());
-                            if (!checked.legal()) {
-                                findings.add(new TraceReport.Finding(
-                                        checked.problem().orElseThrow(),
-                                        file,
-                                        number,
-                                        "span " + span.path("spanId").asText() + ": " + checked.message()));
-                            }
-                        }
-                    }
-                }
+        OtlpSpanReader.forEachSpan(file, (span, line) -> {
+            Optional<TraceEntry.Transition> move = move(span, line);
+            if (move.isEmpty()) {
+                return;
             }
-        }
-        return new Result(List.of(file), moves, findings);
+            moves.incrementAndGet();
+            TraceCheck.MoveCheck checked = check.check(move.get());
+            if (!checked.legal()) {
+                findings.add(new TraceReport.Finding(
+                        checked.problem().orElseThrow(),
+                        file,
+                        line,
+                        "span " + span.path("spanId").asText() + ": " + checked.message()));
+            }
+        });
+        return new Result(List.of(file), moves.get(), findings);
     }
 
     private static Optional<TraceEntry.Transition> move(JsonNode span, long line) {

@@ -323,7 +323,7 @@ public final class TraceCheck {
                                     + " is a trace line")
                     + ", so nothing in it was checked (the first: " + firstUnreadable.problem()
                     + "); give the JSON-lines trace the runtime's JsonLinesTrace writes, or check an OTLP export with"
-                    + " OtlpSpanCheck";
+                    + " OtlpSpanCheck (on the command line: agentfsm-cli trace check --otlp)";
         }
 
         private void transition(Path file, TraceEntry.Transition move) {

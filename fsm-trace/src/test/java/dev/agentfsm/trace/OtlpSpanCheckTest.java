@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentfsm.runtime.MachineDoubles.AppStatus;
 import dev.agentfsm.runtime.MachineDoubles.HostStatus;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -98,5 +99,36 @@ class OtlpSpanCheckTest {
         IOException e = assertThrows(IOException.class, () -> check.check(trace));
         assertTrue(e.getMessage().startsWith(trace + ":2 is JSON but not an OTLP export request"), e.getMessage());
         assertTrue(e.getMessage().contains("leave out --otlp"), e.getMessage());
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreAnErrorNamingTheFileAndLine(@TempDir Path dir) throws IOException {
+        Path spans = dir.resolve("spans.json");
+        String edited = export(step("d1", 1, "CONTINUE", "ASSIGN", "", "LLM")).replace("CONTINUE", "CONT\u0001NUE");
+        byte[] bytes = (export(step("d0", 1, "CONTINUE", "ASSIGN", "", "LLM")) + "\n" + edited + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        // a Latin-1 editor's save: the byte 0xFF alone is no UTF-8 character
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = bytes[i] == 1 ? (byte) 0xFF : bytes[i];
+        }
+        Files.write(spans, bytes);
+
+        IOException e = assertThrows(IOException.class, () -> check.check(spans));
+
+        assertTrue(e.getMessage().startsWith(spans + ":2 is not OTLP JSON"), e.getMessage());
+        assertTrue(e.getMessage().contains("UTF-8"), e.getMessage());
+    }
+
+    @Test
+    void aSpanOverSeveralLinesIsNamedByTheLineItStartsOn(@TempDir Path dir) throws IOException {
+        Path spans = dir.resolve("spans.json");
+        String step = step("e1", 1, "ASSIGN", "FINISH", "", "LLM");
+        Files.writeString(
+                spans, "{\"resourceSpans\": [{\"scopeSpans\": [{\"spans\": [\n" + CHAT + ",\n" + step + "\n]}]}]}\n");
+
+        OtlpSpanCheck.Result result = check.check(spans);
+
+        assertEquals(1, result.moves());
+        assertEquals(3, result.findings().get(0).line(), result.findings()::toString);
     }
 }

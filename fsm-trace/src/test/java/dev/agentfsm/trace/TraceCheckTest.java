@@ -238,7 +238,11 @@ class TraceCheckTest {
                         .startsWith("none of its 2 non-blank lines is a trace line, so nothing in it was"
                                 + " checked (the first: "),
                 finding.message());
-        assertTrue(finding.message().endsWith("check an OTLP export with OtlpSpanCheck"), finding.message());
+        assertTrue(
+                finding.message()
+                        .endsWith("check an OTLP export with OtlpSpanCheck (on the command line: agentfsm-cli trace"
+                                + " check --otlp)"),
+                finding.message());
         assertEquals("FAILED: 2 unreadable lines, 1 file with no trace line", report.verdict());
         assertTrue(report.json().contains("\"NOT_A_TRACE\" : 1"), report.json());
     }

@@ -8,14 +8,17 @@ import dev.agentfsm.runtime.TransitionTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Whether the machines of a session can replay a journal another version of them wrote: every state
- * its steps entered must still exist, each round must start in the initial state, and every move they
+ * its steps entered must still exist, each round must start in the initial state, every move they
  * took must still be declared (the target and
  * the trigger; a {@code SYSTEM} move to the machine's fallback or onError state counts as declared,
- * since the runtime takes those without a {@code @Transition}). Everything else may change: new
- * states and moves, descriptions, {@code when} texts, flags and time-outs. A resumed session replays
+ * since the runtime takes those without a {@code @Transition}), and a state a step ended its round in
+ * must still end the round, one a step chose a move from must still not, and a state a step left by its
+ * time-out must still time out to the same state. Everything else may change: new states and moves,
+ * descriptions, {@code when} texts, the other flags, and how long time-outs are. A resumed session replays
  * every recorded step from each round's start, so the first record that fails this is where the replay
  * would stop; this finds it before anything runs.
  */
@@ -61,6 +64,14 @@ final class Compatibility {
                                                     + declaredInstead(state.get(), to.get()))));
                 }
             }
+            Optional<Incompatible> roundEnd = roundEnd(step, state.get());
+            if (roundEnd.isPresent()) {
+                return roundEnd;
+            }
+            Optional<Incompatible> timeout = timeout(step, state.get());
+            if (timeout.isPresent()) {
+                return timeout;
+            }
         }
         return Optional.empty();
     }
@@ -87,6 +98,60 @@ final class Compatibility {
                             + " (the initial state changed)"));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why {@code step} cannot replay in {@code state} because the state's {@code @Terminal(endsRound)} changed:
+     * a step that ended its round as {@code COMPLETED} did so because its state ends the round (nothing else
+     * completes a round), and a state that ends the round moves on only by its time-out or to {@code onError}
+     * or the fallback (its work failed); any other move is a choice, which a round-ending state never makes.
+     */
+    private static Optional<Incompatible> roundEnd(JournalRecord.Step step, Status state) {
+        String where = "step " + step.step() + " of round " + step.round();
+        if (step.ended().filter("COMPLETED"::equals).isPresent() && !state.endsRound()) {
+            return Optional.of(new Incompatible(
+                    step,
+                    where + " ended the round in " + step.state() + ", a state that no longer ends the round"
+                            + " (its @Terminal(endsRound) changed)"));
+        }
+        if (step.moved().isPresent() && state.endsRound()) {
+            JournalRecord.Moved moved = step.moved().get();
+            TransitionTable<?> table = state.machine().table();
+            boolean afterFailure = moved.trigger() == Trigger.SYSTEM
+                    && Stream.<Status>concat(table.onError().stream(), table.fallback().stream())
+                            .anyMatch(s -> s.qualifiedName().equals(moved.to()));
+            if (moved.trigger() != Trigger.TIMEOUT && !afterFailure) {
+                return Optional.of(new Incompatible(
+                        step,
+                        where + " moved from " + step.state() + " to " + moved.to() + " by " + moved.trigger()
+                                + ", but "
+                                + step.state() + " now ends the round (its @Terminal(endsRound) changed), so it would"
+                                + " end the round there instead"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why {@code step}, which moved by its state's time-out, cannot replay in {@code state}: a replayed step
+     * times out as recorded, but the round takes a {@code TIMEOUT} move only when the state declares a
+     * {@code @Timeout}, and only to that time-out's target.
+     */
+    private static Optional<Incompatible> timeout(JournalRecord.Step step, Status state) {
+        Optional<JournalRecord.Moved> moved = step.moved().filter(m -> m.trigger() == Trigger.TIMEOUT);
+        if (moved.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Status> target = state.timeout().map(t -> t.to());
+        if (target.map(Status::qualifiedName).filter(moved.get().to()::equals).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Incompatible(
+                step,
+                "step " + step.step() + " of round " + step.round() + " moved from " + step.state() + " to "
+                        + moved.get().to() + " when its time-out ran out, but "
+                        + target.map(to -> step.state() + "'s @Timeout goes to " + to.qualifiedName() + " now")
+                                .orElseGet(() -> step.state() + " has no @Timeout now, so it would not time out")));
     }
 
     /**

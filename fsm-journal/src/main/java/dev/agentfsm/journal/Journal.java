@@ -622,9 +622,11 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                                             + " (fingerprint " + header.fingerprint() + "; this session's is "
                                             + fingerprint + ")")
                             + ", and a session resumes it only while every state its steps entered still exists and"
-                            + " every move they took is still declared, so its steps cannot be replayed; nothing was"
-                            + " resumed. Resume it with the build that wrote it, declare that state or move again, or"
-                            + " start a new session");
+                            + " every move they took is still declared and still taken there (a state ends the round"
+                            + " where they ended one, and times out to where they timed out), so its steps cannot be"
+                            + " replayed; nothing was resumed. Resume it with the build that wrote it, declare that"
+                            + " state or move again (with its endsRound and @Timeout as they were), or start a new"
+                            + " session");
         }
         if (!header.fingerprint().equals(fingerprint)) {
             LOG.info(

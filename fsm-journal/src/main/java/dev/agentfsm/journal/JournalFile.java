@@ -236,6 +236,7 @@ final class JournalFile implements JournalStore.Writer {
         try {
             FileChannel channel = FileChannel.open(
                     file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            LockedFiles.opened(claim);
             FileLock lock = lock(file, channel);
             if (durability != Durability.FLUSH) {
                 // the directory entry of the new file, so that the file itself survives a power cut

@@ -50,19 +50,35 @@ final class RecordCodec {
     static final class BadRecord extends Exception {
         private static final long serialVersionUID = 1L;
         private final boolean unauthentic;
+        private final boolean otherFormat;
 
         BadRecord(String problem) {
             this(problem, false);
         }
 
         BadRecord(String problem, boolean unauthentic) {
+            this(problem, unauthentic, false);
+        }
+
+        private BadRecord(String problem, boolean unauthentic, boolean otherFormat) {
             super(problem);
             this.unauthentic = unauthentic;
+            this.otherFormat = otherFormat;
+        }
+
+        /** A header of a format this runtime does not read: a journal another version wrote, not a damaged one. */
+        static BadRecord otherFormat(String problem) {
+            return new BadRecord(problem, false, true);
         }
 
         /** Whether the record failed its MAC (or lacks one), rather than being damaged. */
         boolean unauthentic() {
             return unauthentic;
+        }
+
+        /** Whether the record is a header of another format: nothing in the journal is damaged. */
+        boolean otherFormat() {
+            return otherFormat;
         }
     }
 
@@ -334,8 +350,8 @@ final class RecordCodec {
     private static JournalRecord.Header header(JsonNode json, int number) throws BadRecord {
         int format = integer(json, "format");
         if (format != JournalFile.FORMAT) {
-            throw new BadRecord("it is a journal of format " + format + ", and this runtime reads format "
-                    + JournalFile.FORMAT + "; resume it with the agent-fsm version that wrote it");
+            throw BadRecord.otherFormat(
+                    "it is a journal of format " + format + ", and this runtime reads format " + JournalFile.FORMAT);
         }
         Instant created;
         try {

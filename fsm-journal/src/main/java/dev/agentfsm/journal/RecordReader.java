@@ -95,6 +95,16 @@ final class RecordReader implements JournalStore.Reader {
     private JournalException corrupt(int number, JournalStore.Line line, RecordCodec.BadRecord problem) {
         String text = line.text();
         String shown = text.length() <= 120 ? text : text.substring(0, 117) + "...";
+        if (problem.otherFormat()) {
+            // a journal another agent-fsm version wrote is whole: restoring it or cutting it off would not help
+            return new JournalException(
+                    JournalException.Kind.CORRUPT,
+                    where,
+                    number,
+                    "journal " + where + " was written by another version of agent-fsm: " + problem.getMessage()
+                            + " (its header, " + line.position() + "). Nothing was resumed, and the journal was left"
+                            + " as it is. Resume it with the agent-fsm version that wrote it, or start a new session");
+        }
         return new JournalException(
                 problem.unauthentic() ? JournalException.Kind.UNAUTHENTIC : JournalException.Kind.CORRUPT,
                 where,
@@ -103,7 +113,10 @@ final class RecordReader implements JournalStore.Reader {
                         + " record " + number + " (" + line.position() + "): " + problem.getMessage()
                         + ". The line: "
                         + shown
-                        + ". Nothing was resumed. Restore the journal from a copy, or start a new session; to resume"
-                        + " from the " + (number - 1) + " records before it, " + line.cut());
+                        + ". Nothing was resumed. Restore the journal from a copy, or start a new session"
+                        // before the header there is nothing to resume from: cutting there would leave an empty file
+                        + (number == 1
+                                ? ""
+                                : "; to resume from the " + (number - 1) + " records before it, " + line.cut()));
     }
 }

@@ -126,6 +126,7 @@ public final class SharedLogJournalStore implements JournalStore, Closeable {
             throw e;
         }
         try {
+            LockedFiles.opened(claim);
             FileLock lock;
             try {
                 lock = channel.tryLock();

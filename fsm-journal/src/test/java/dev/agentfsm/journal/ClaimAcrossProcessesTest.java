@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -42,6 +43,26 @@ class ClaimAcrossProcessesTest {
             assertEquals("refused: IN_USE", claim("file", file));
         }
         assertEquals("claimed", claim("file", file), "once let go");
+    }
+
+    @Test
+    void aJournalStaysClaimedAgainstAnotherProcessAfterAClaimThroughAHardLinkRefusedInItsOwn() throws Exception {
+        // two resumers in one JVM reach one journal by two names: the second must be refused without opening it,
+        // or closing its channel drops the first one's lock and a third process could write the journal too
+        Path file = dir.resolve("held.journal");
+        Path link = dir.resolve("another-name.journal");
+        try (JournalLog held = TestLogs.create(file, Durability.SYNC)) {
+            held.write(new JournalRecord.Header(
+                    1, JournalFile.FORMAT, "s", "M", "sha256:00", List.of("M"), 50, 1, Instant.EPOCH));
+            Files.createLink(link, file);
+
+            JournalException e = assertThrows(
+                    JournalException.class, () -> TestLogs.append(link, Durability.SYNC, Optional.empty()));
+
+            assertEquals(JournalException.Kind.IN_USE, e.kind());
+            assertEquals("refused: IN_USE", claim("file", file), "the holder's lock is still there");
+        }
+        assertEquals("claimed", claim("file", link), "once let go, by either name");
     }
 
     @Test

@@ -96,7 +96,10 @@ class CompatibilityTest {
         // suspended for days at a round's first question; meanwhile the state it waits in was removed (no move
         // into it was recorded, which would name it), or the initial state changed
         Compatibility.Incompatible gone = Compatibility.firstIncompatible(
-                        List.of(ended(3, 1, "HostAgent.CONTINUE"), waiting(4, 1, "HostAgent.AJAR")), HOST)
+                        List.of(
+                                ended(3, 1, "HostAgent.CONTINUE", "ILLEGAL_TRANSITION"),
+                                waiting(4, 1, "HostAgent.AJAR")),
+                        HOST)
                 .orElseThrow();
         assertEquals(4, gone.record().number());
         assertEquals(
@@ -118,6 +121,60 @@ class CompatibilityTest {
                         HOST));
     }
 
+    @Test
+    void aRoundThatEndedInAStateThatNoLongerEndsItIsNamed() {
+        // PENDING ended the round when the journal was written; in this version it ends none
+        Compatibility.Incompatible found = Compatibility.firstIncompatible(
+                        List.of(
+                                moved(3, 1, "HostAgent.CONTINUE", "HostAgent.PENDING", Trigger.LLM),
+                                ended(4, 2, "HostAgent.PENDING")),
+                        HOST)
+                .orElseThrow();
+
+        assertEquals(4, found.record().number());
+        assertEquals(
+                "step 2 of round 1 ended the round in HostAgent.PENDING, a state that no longer ends the round (its"
+                        + " @Terminal(endsRound) changed)",
+                found.why());
+        // a round that ended otherwise (a refused move, a failure) says nothing about the flag
+        assertEquals(
+                Optional.empty(),
+                Compatibility.firstIncompatible(
+                        List.of(ended(3, 1, "HostAgent.CONTINUE", "ILLEGAL_TRANSITION")), HOST));
+    }
+
+    @Test
+    void aRoundEndingStateStillMovesToOnErrorWhenItsWorkFails() {
+        // FINISH ends the round, but a failure in its exit action sends the round to onError, which it declares not
+        assertEquals(
+                Optional.empty(),
+                Compatibility.firstIncompatible(
+                        List.of(
+                                moved(3, 1, "HostAgent.CONTINUE", "HostAgent.FINISH", Trigger.LLM),
+                                moved(4, 2, "HostAgent.FINISH", "HostAgent.ERROR", Trigger.SYSTEM),
+                                moved(5, 3, "HostAgent.ERROR", "HostAgent.FINISH", Trigger.SYSTEM),
+                                ended(6, 4, "HostAgent.FINISH", "COMPLETED")),
+                        HOST));
+    }
+
+    @Test
+    void aStepThatTimedOutIsNamedWhenItsStateNoLongerTimesOutThere() {
+        // PENDING still declares its TIMEOUT move to FAIL, but has no @Timeout in this version: the round takes a
+        // TIMEOUT move only to the target of the state's @Timeout
+        Compatibility.Incompatible found = Compatibility.firstIncompatible(
+                        List.of(
+                                moved(3, 1, "HostAgent.CONTINUE", "HostAgent.PENDING", Trigger.LLM),
+                                moved(4, 2, "HostAgent.PENDING", "HostAgent.FAIL", Trigger.TIMEOUT)),
+                        HOST)
+                .orElseThrow();
+
+        assertEquals(4, found.record().number());
+        assertEquals(
+                "step 2 of round 1 moved from HostAgent.PENDING to HostAgent.FAIL when its time-out ran out, but"
+                        + " HostAgent.PENDING has no @Timeout now, so it would not time out",
+                found.why());
+    }
+
     private static JournalRecord.Waiting waiting(int number, int step, String state) {
         return new JournalRecord.Waiting(number, 1, step, step, "agent", state, List.of(), "ANSWER", "which table?");
     }
@@ -127,7 +184,11 @@ class CompatibilityTest {
     }
 
     private static JournalRecord.Step ended(int number, int step, String state) {
-        return step(number, step, state, Optional.empty(), Optional.of("COMPLETED"));
+        return ended(number, step, state, "COMPLETED");
+    }
+
+    private static JournalRecord.Step ended(int number, int step, String state, String outcome) {
+        return step(number, step, state, Optional.empty(), Optional.of(outcome));
     }
 
     private static JournalRecord.Step step(

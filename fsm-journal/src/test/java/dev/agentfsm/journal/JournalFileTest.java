@@ -107,8 +107,31 @@ class JournalFileTest {
         }
         JournalException e = assertThrows(JournalException.class, () -> JournalFile.read(file));
         assertEquals(JournalException.Kind.CORRUPT, e.kind());
+        assertEquals(
+                "journal " + file + " was written by another version of agent-fsm: it is a journal of format 2, and"
+                        + " this runtime reads format 1 (its header, line 1, byte 0). Nothing was resumed, and the"
+                        + " journal was left as it is. Resume it with the agent-fsm version that wrote it, or start a"
+                        + " new session",
+                e.getMessage(),
+                "a whole journal of another version is neither called corrupt nor to be cut to nothing");
+    }
+
+    @Test
+    void aDamagedHeaderIsNotToBeCutToNothing() throws Exception {
+        Path file = dir.resolve("j");
+        try (JournalLog journal = TestLogs.create(file, Durability.FLUSH)) {
+            journal.write(header());
+            journal.write(step(2, 1));
+        }
+        List<String> lines = Files.readAllLines(file);
+        Files.write(file, List.of(lines.get(0).replace("\"s-1\"", "\"s-2\""), lines.get(1)));
+
+        JournalException e = assertThrows(JournalException.class, () -> JournalFile.read(file));
+
+        assertEquals(JournalException.Kind.CORRUPT, e.kind());
+        assertEquals(1, e.record().orElseThrow());
         assertTrue(
-                e.getMessage().contains("it is a journal of format 2, and this runtime reads format 1"),
+                e.getMessage().endsWith("Nothing was resumed. Restore the journal from a copy, or start a new session"),
                 e.getMessage());
     }
 

@@ -66,6 +66,10 @@ class BreakingChangeTest {
                     "AJAR now moves to CLOSED by USER, but Door's committed model "),
             new Case("StateRenamed", "@StateMachine(", "Door has no state AJAR, which its committed model "),
             new Case(
+                    "RoundEndChanged",
+                    "@Terminal(endsRound = false)",
+                    "CLOSED no longer ends the round, but Door's committed model "),
+            new Case(
                     "InitialChanged",
                     "initial = Ajar.class",
                     "Door's initial state is AJAR, but its committed model "));
@@ -139,6 +143,27 @@ class BreakingChangeTest {
 
         assertThat(compilation).succeeded();
         assertThat(ValidationTest.ours(compilation.diagnostics())).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.agentfsm.processor.Compilers#names")
+    void aTimeoutThatGoesElsewhereIsABreakingChangeALongerOneIsNot(String compilerName, @TempDir Path dir) {
+        DirectoryCompilation timed =
+                Compilers.compileToDirectory("javac", TestSources.in("evolution/Timed"), List.of(), dir);
+        assertThat(timed.errors()).isEmpty();
+        Path model = timed.classes().resolve("META-INF/agentfsm");
+        List<JavaFileObject> sources = TestSources.in("evolution/TimeoutRetargeted");
+
+        Compilation compilation = compile(compilerName, sources, "-Aagentfsm.baseline=" + model);
+
+        assertThat(compilation).succeeded();
+        assertThat(compilation)
+                .hadWarningContaining("[agentfsm:BreakingChange] AJAR's @Timeout goes to STUCK, but Door's committed"
+                        + " model " + model.resolve("example.Door.yaml") + " times it out to BROKEN: a journal whose"
+                        + " step in AJAR timed out no longer resumes; keep @Timeout(to = Broken.class) on AJAR")
+                .inFile(sources.get(0))
+                .onLineContaining("@Timeout(after = \"PT2H\"");
+        assertThat(ValidationTest.ours(compilation.warnings())).hasSize(1);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -83,7 +83,8 @@ public enum Rule {
             "BreakingChange",
             Kind.WARNING,
             "with `-Aagentfsm.baseline=<dir>`: against its committed model, a machine removes or renames a state,"
-                    + " removes a move or changes its initial state, so running sessions' journals no longer resume"),
+                    + " removes a move, changes whether a state ends the round or where it times out, or changes its"
+                    + " initial state, so running sessions' journals no longer resume"),
     INTERNAL("Internal", Kind.ERROR, "the processor itself failed: a bug to report, with the stack trace");
 
     private final String id;

@@ -50,6 +50,8 @@ public final class BaselineReader {
                     new Baseline.Unreadable(file, "it is no machine model: it has no 'initial' or no 'states' list"));
         }
         Map<String, List<Baseline.Move>> states = new LinkedHashMap<>();
+        Map<String, Boolean> endsRound = new LinkedHashMap<>();
+        Map<String, String> timeoutTo = new LinkedHashMap<>();
         for (JsonNode state : root.path("states")) {
             if (!state.path("name").isTextual()) {
                 return Optional.of(new Baseline.Unreadable(file, "a state has no 'name'"));
@@ -64,7 +66,16 @@ public final class BaselineReader {
                         move.path("to").asText(), move.path("by").asText()));
             }
             states.put(state.path("name").asText(), moves);
+            if (state.path("endsRound").isBoolean()) {
+                endsRound.put(
+                        state.path("name").asText(), state.path("endsRound").asBoolean());
+            }
+            if (state.path("timeout").path("to").isTextual()) {
+                timeoutTo.put(
+                        state.path("name").asText(),
+                        state.path("timeout").path("to").asText());
+            }
         }
-        return Optional.of(new Baseline.Model(file, root.path("initial").asText(), states));
+        return Optional.of(new Baseline.Model(file, root.path("initial").asText(), states, endsRound, timeoutTo));
     }
 }

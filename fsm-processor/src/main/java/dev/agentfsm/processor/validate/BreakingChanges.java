@@ -15,10 +15,14 @@ import javax.tools.Diagnostic.Kind;
  * Compares a machine with its committed model ({@link Baseline}) and reports, as
  * {@code [agentfsm:BreakingChange]}, what stops the journals of running sessions from resuming on the
  * new version: a state the baseline has and the machine no longer has (removed or renamed), a move
- * the baseline declares and the machine no longer does (or declares with another trigger), and
- * another initial state. A resumed session replays its recorded steps from each round's initial
- * state, so these are exactly what fsm-journal's resume checks at run time. Adding states or moves,
- * or changing descriptions, {@code when} texts, terminal flags or time-outs, breaks nothing here.
+ * the baseline declares and the machine no longer does (or declares with another trigger), a state
+ * that ends the round where the baseline's does not or the other way round, a {@code @Timeout} that is
+ * gone or goes elsewhere, and another initial state.
+ * A resumed session replays its recorded steps from each round's initial state, and a recorded round
+ * ends where its state ended it, so these are what fsm-journal's resume checks at run time (which
+ * refuses a journal only when it recorded what changed). Adding states or moves, or changing
+ * descriptions, {@code when} texts, {@code terminal} and {@code endsSubtask}, or how long a time-out is, or
+ * adding one, breaks nothing here.
  *
  * <p>States are compared by status, not by class: journals record statuses, so a state whose class
  * was renamed but whose {@code @State} value was kept is the same state.
@@ -80,6 +84,8 @@ public final class BreakingChanges {
                                 + " its status that way)" + THEN);
                 continue;
             }
+            checkRoundEnd(machine, state.get(), model, report);
+            checkTimeout(machine, state.get(), model, report);
             for (Baseline.Move move : entry.getValue()) {
                 if (!move.to().contains(".") && machine.state(move.to()).isEmpty()) {
                     continue; // the target is gone: reported as a state of its own
@@ -88,6 +94,44 @@ public final class BreakingChanges {
             }
         }
         return report.build();
+    }
+
+    /** A state that ends the round where the baseline's did not, or the other way round. */
+    private void checkRoundEnd(MachineModel machine, StateModel state, Baseline.Model model, Report.Builder report) {
+        String status = state.status();
+        // a model written before it recorded endsRound says nothing about it
+        Optional<Boolean> endedRound = Optional.ofNullable(model.endsRound().get(status));
+        if (endedRound.isPresent() && endedRound.get() != state.endsRound()) {
+            report.add(
+                    Rule.BREAKING_CHANGE,
+                    severity,
+                    state.terminalOrigin(),
+                    status + (endedRound.get() ? " no longer ends the round" : " now ends the round") + ", but "
+                            + machine.name() + "'s committed model " + model.file() + " says it "
+                            + (endedRound.get() ? "does" : "does not") + ": a journal whose round "
+                            + (endedRound.get() ? "ended in " + status : "went on from " + status)
+                            + " no longer resumes; keep @Terminal(endsRound = " + endedRound.get() + ") on " + status
+                            + (endedRound.get() ? "" : " (or no @Terminal)") + THEN);
+        }
+    }
+
+    /** A state whose {@code @Timeout} is gone or goes elsewhere than the baseline's. */
+    private void checkTimeout(MachineModel machine, StateModel state, Baseline.Model model, Report.Builder report) {
+        String status = state.status();
+        Optional<String> timedOutTo = Optional.ofNullable(model.timeoutTo().get(status));
+        Optional<String> timeoutNow = state.timeout().map(t -> t.target().qualifiedStatus(machine.ref()));
+        if (timedOutTo.isPresent() && !timeoutNow.equals(timedOutTo)) {
+            report.add(
+                    Rule.BREAKING_CHANGE,
+                    severity,
+                    state.timeout().map(t -> t.target().origin()).orElse(state.origin()),
+                    status
+                            + timeoutNow.map(to -> "'s @Timeout goes to " + to).orElse(" has no @Timeout")
+                            + ", but " + machine.name() + "'s committed model " + model.file() + " times it out"
+                            + " to " + timedOutTo.get() + ": a journal whose step in " + status + " timed out no longer"
+                            + " resumes; keep @Timeout(to = " + classOf(machine, timedOutTo.get()) + ") on " + status
+                            + THEN);
+        }
     }
 
     private void checkMove(

@@ -156,7 +156,8 @@ class JournalBadInputTest {
             assertTrue(
                     e.getMessage()
                             .contains("nothing was resumed. Resume it with the build that wrote it, declare that"
-                                    + " state or move again, or start a new session"),
+                                    + " state or move again (with its endsRound and @Timeout as they were), or start a"
+                                    + " new session"),
                     e.getMessage());
             assertEquals(0, model.calls());
         }

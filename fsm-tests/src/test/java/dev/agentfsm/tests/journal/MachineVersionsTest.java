@@ -3,9 +3,11 @@ package dev.agentfsm.tests.journal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.journal.Journal;
+import dev.agentfsm.journal.JournalException;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Session;
@@ -85,6 +87,73 @@ class MachineVersionsTest {
         List<String> after = TallyRun.lines(TallyRun.journal(dir));
         assertEquals(journal.subList(0, kept), after.subList(0, kept), "v1's records stay as they were");
         assertEquals(journal.size(), after.size(), "v2 recorded the rest of the session");
+    }
+
+    @Test
+    void aJournalWhoseRoundEndedInFinishIsRefusedByV4WhereFinishNoLongerEndsIt() throws Exception {
+        TallyRun v1 = TallyRun.start(dir, TARGET, Duration.ZERO, "v1", new Moves());
+        v1.run(false);
+        v1.journal.close();
+        List<String> journal = TallyRun.lines(TallyRun.journal(dir));
+        Files.delete(TallyRun.attempts(dir));
+        int finish = journal.size() - 1; // the last record is the round's end, FINISH's step the one before it
+
+        CountingModel model = new CountingModel(TARGET);
+        try (Journal opened = Journal.open(TallyRun.journal(dir))) {
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v4", Duration.ZERO);
+            TallyAgent agent = new TallyAgent(opened.llm(model), opened.driver(driver), TallyRun.CONFIG);
+            Session session = Session.of(dev.agentfsm.tests.journal.v4.TallyStateManager.instance(), agent)
+                    .config(TallyRun.CONFIG)
+                    .build();
+
+            JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
+
+            assertEquals(JournalException.Kind.OTHER_MACHINES, e.kind(), e.getMessage());
+            assertEquals(finish, e.record().orElseThrow(), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .startsWith(
+                                    "journal " + TallyRun.journal(dir) + ", record " + finish + ": step 10 of round 1"
+                                            + " ended the round in Tally.FINISH, a state that no longer ends the round (its"
+                                            + " @Terminal(endsRound) changed). The journal was written by another version of"
+                                            + " Tally"),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("(with its endsRound and @Timeout as they were)"), e.getMessage());
+            assertEquals(0, model.calls());
+        }
+        assertEquals(journal, TallyRun.lines(TallyRun.journal(dir)), "nothing written");
+        assertEquals(List.of(), TallyRun.lines(TallyRun.attempts(dir)), "nothing done on the device");
+    }
+
+    @Test
+    void aJournalCutBeforeFinishResumesOnV4AndEndsInDone() throws Exception {
+        TallyRun v1 = TallyRun.start(dir, TARGET, Duration.ZERO, "v1", new Moves());
+        v1.run(false);
+        v1.journal.close();
+        List<String> journal = TallyRun.lines(TallyRun.journal(dir));
+        int kept = 7; // the header, the requests and five steps
+        Files.write(TallyRun.journal(dir), journal.subList(0, kept));
+        int workDone = TallyRun.workDone(journal.subList(0, kept));
+        Files.write(TallyRun.effects(dir), TallyRun.lines(TallyRun.effects(dir)).subList(0, workDone));
+        Files.delete(TallyRun.attempts(dir));
+
+        CountingModel model = new CountingModel(TARGET);
+        RoundResult resumed;
+        try (Journal opened = Journal.open(TallyRun.journal(dir))) {
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v4", Duration.ZERO);
+            TallyAgent agent = new TallyAgent(opened.llm(model), opened.driver(driver), TallyRun.CONFIG);
+            resumed = Session.of(dev.agentfsm.tests.journal.v4.TallyStateManager.instance(), agent)
+                    .config(TallyRun.CONFIG)
+                    .build()
+                    .resume(opened)
+                    .get(0);
+        }
+
+        assertEquals(Outcome.COMPLETED, resumed.outcome(), resumed.reason());
+        List<String> path = resumed.qualifiedPath();
+        assertEquals(List.of("Tally.FINISH", "Tally.DONE"), path.subList(path.size() - 2, path.size()), "v4's end");
+        assertEquals(TARGET - workDone, model.calls(), "the recorded steps were replayed, not asked again");
+        assertEquals(TARGET, TallyRun.lines(TallyRun.effects(dir)).size(), "every item appended once");
     }
 
     @Test

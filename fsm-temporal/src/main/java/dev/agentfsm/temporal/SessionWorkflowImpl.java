@@ -52,6 +52,11 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
     private int round;
     private final List<RoundReport> rounds = new ArrayList<>();
     private Optional<Asked> waiting = Optional.empty();
+    /** How long the current wait for the user lasts. */
+    private Duration waitLasts = Duration.ZERO;
+    /** When the current wait for the user ends, in workflow time (ms): a reply from then on is refused. */
+    private long waitEnds;
+
     private Optional<UserReply> reply = Optional.empty();
     private boolean finished;
 
@@ -161,12 +166,18 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
         boolean stateTimesOut = left <= asked.timeout().toMillis();
         Duration wait = stateTimesOut ? Duration.ofMillis(Math.max(0, left)) : asked.timeout();
         waiting = Optional.of(asked);
-        boolean replied = !wait.isZero() && Workflow.await(wait, () -> reply.isPresent());
+        waitLasts = wait;
+        waitEnds = Workflow.currentTimeMillis() + wait.toMillis();
+        if (!wait.isZero()) {
+            Workflow.await(wait, () -> reply.isPresent());
+        }
         waiting = Optional.empty();
-        if (replied) {
-            UserReply given = reply.orElseThrow();
-            reply = Optional.empty();
-            return Optional.of(given);
+        // a reply that came is taken, even in the workflow task where the wait's timer fired too (the
+        // validator refuses one that comes after the wait's end, so it was in time); none is left behind
+        Optional<UserReply> given = reply;
+        reply = Optional.empty();
+        if (given.isPresent()) {
+            return given;
         }
         return stateTimesOut ? Optional.empty() : Optional.of(UserReply.timedOut(asked));
     }
@@ -388,6 +399,12 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
                     + view().status() + (reply.isPresent() ? ", and its reply is already in" : ", working"));
         }
         Asked asked = waiting.get();
+        if (Workflow.currentTimeMillis() >= waitEnds) {
+            // the wait's timer fired in this workflow task: the session takes the time-out, not this reply
+            throw new IllegalStateException("session " + session + " waited for "
+                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to \"" : "a decision on \"") + asked.prompt()
+                    + "\" for " + waitLasts + ", and the wait is over: the state goes on without it");
+        }
         if (asked.kind() != kind) {
             throw new IllegalStateException("session " + session + " waits for "
                     + (asked.kind() == Asked.Kind.QUESTION ? "an answer to \"" : "a decision on \"") + asked.prompt()

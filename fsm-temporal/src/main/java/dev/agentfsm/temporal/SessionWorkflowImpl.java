@@ -160,15 +160,21 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
     /**
      * Waits durably for the user's reply, at most the state's own wait and never past its declared
      * time-out. Empty when the declared time-out came first; a time-out reply when the state's wait ran out.
+     * A negative wait is none (it times out at once), and one of {@link StateTimeout#LONGEST} or more
+     * ({@code ChronoUnit.FOREVER}) has no limit, as the console channel reads them.
      */
     private Optional<UserReply> awaitReply(Asked asked, long deadline) {
-        long left = deadline - Workflow.currentTimeMillis();
-        boolean stateTimesOut = left <= asked.timeout().toMillis();
-        Duration wait = stateTimesOut ? Duration.ofMillis(Math.max(0, left)) : asked.timeout();
+        Duration statesWait = asked.timeout().isNegative() ? Duration.ZERO : asked.timeout();
+        Duration left = Duration.ofMillis(Math.max(0, deadline - Workflow.currentTimeMillis()));
+        boolean stateTimesOut = deadline != Long.MAX_VALUE && left.compareTo(statesWait) <= 0;
+        Duration wait = stateTimesOut ? left : statesWait;
+        boolean limited = wait.compareTo(StateTimeout.LONGEST) < 0;
         waiting = Optional.of(asked);
         waitLasts = wait;
-        waitEnds = Workflow.currentTimeMillis() + wait.toMillis();
-        if (!wait.isZero()) {
+        waitEnds = limited ? Workflow.currentTimeMillis() + wait.toMillis() : Long.MAX_VALUE;
+        if (!limited) {
+            Workflow.await(() -> reply.isPresent());
+        } else if (!wait.isZero()) {
             Workflow.await(wait, () -> reply.isPresent());
         }
         waiting = Optional.empty();

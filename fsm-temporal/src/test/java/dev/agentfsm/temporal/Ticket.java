@@ -29,6 +29,9 @@ public final class Ticket {
     public static final class TicketAgent extends BaseAgent {
         final UserChannel user;
         final AtomicInteger asks = new AtomicInteger();
+        /** How long ASK waits for its answer. */
+        Duration questionWait = QUESTION_WAIT;
+
         String size = "";
         boolean approved;
 
@@ -48,7 +51,7 @@ public final class Ticket {
         @Override
         public void handle(TicketAgent agent, Context context) {
             agent.asks.incrementAndGet();
-            Answer answer = agent.user.ask(QUESTION, QUESTION_WAIT);
+            Answer answer = agent.user.ask(QUESTION, agent.questionWait);
             agent.size = answer instanceof Answer.Given given ? given.text() : "";
             if (!agent.size.isEmpty()) {
                 context.put(Context.ROUND_RESULT, "size " + agent.size);

@@ -12,6 +12,7 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,9 @@ class TicketWorkflowTest {
     private WorkflowClient client;
     private String queue;
     private final Map<String, Ticket.TicketAgent> agents = new ConcurrentHashMap<>();
+    /** How long the agents' ASK waits for its answer. */
+    private Duration questionWait = Ticket.QUESTION_WAIT;
+
     private final Set<TestServer.Worker> workers = ConcurrentHashMap.newKeySet();
 
     @BeforeEach
@@ -60,6 +64,7 @@ class TicketWorkflowTest {
                 queue,
                 (session, machine, user) -> {
                     Ticket.TicketAgent agent = new Ticket.TicketAgent(user);
+                    agent.questionWait = questionWait;
                     agents.put(session, agent);
                     return agent;
                 },
@@ -126,6 +131,48 @@ class TicketWorkflowTest {
         RoundReport round = session.result().rounds().get(0);
         assertEquals(Optional.of("shipped size XL"), round.result());
         assertEquals(2, agents.get("ticket-twice-answered").asks.get(), "ASK ran until its question, then with XL");
+    }
+
+    @Test
+    void aQuestionThatWaitsWithNoLimitWaitsForItsAnswer() throws Exception {
+        questionWait = ChronoUnit.FOREVER.getDuration(); // "no limit", as the console channel reads it
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-no-limit", SessionRequest.of("Ticket", "ship"));
+
+        SessionView asking = until(session, view -> waitingFor(view, Asked.Kind.QUESTION));
+        assertEquals(
+                ChronoUnit.FOREVER.getDuration(), asking.waiting().orElseThrow().timeout());
+        assertEquals(Ticket.QUESTION, session.answer("XL"));
+        until(session, view -> waitingFor(view, Asked.Kind.CONFIRMATION));
+        session.confirm(Decision.APPROVED);
+
+        RoundReport round = session.result().rounds().get(0);
+        assertEquals(List.of("Ticket.ASK", "Ticket.CONFIRM", "Ticket.DONE"), round.path());
+        assertEquals(Optional.of("shipped size XL"), round.result());
+        TestServer.replay(client, client.fetchHistory("ticket-no-limit"));
+    }
+
+    @Test
+    void aQuestionThatWaitsANegativeTimeTimesOutAtOnce() {
+        questionWait = Duration.ofSeconds(-1);
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-negative-wait", SessionRequest.of("Ticket", "ship"));
+
+        RoundReport round = TestServer.skippedResult(client, session).rounds().get(0);
+
+        assertEquals(List.of("Ticket.ASK", "Ticket.EXPIRED"), round.path());
+        assertEquals(2, agents.get("ticket-negative-wait").asks.get(), "ASK ran again with the time-out");
+    }
+
+    @Test
+    void aStatesTimeoutOfAHundredYearsOrMoreIsRefused() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> new StateTimeout(ChronoUnit.FOREVER.getDuration(), TicketStatus.EXPIRED));
+        assertEquals(
+                "a state's time-out must be shorter than 100 years (36500 days); got PT2562047788015215H30M7.999999999S"
+                        + " (to Ticket.EXPIRED); declare no time-out for a state that may wait as long as it takes",
+                e.getMessage());
     }
 
     /** How long the session's workflow ran, by the server's clock (its history's first and last events). */

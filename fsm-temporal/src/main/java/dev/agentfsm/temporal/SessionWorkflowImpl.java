@@ -408,13 +408,13 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
         if (Workflow.currentTimeMillis() >= waitEnds) {
             // the wait's timer fired in this workflow task: the session takes the time-out, not this reply
             throw new IllegalStateException("session " + session + " waited for "
-                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to \"" : "a decision on \"") + asked.prompt()
-                    + "\" for " + waitLasts + ", and the wait is over: the state goes on without it");
+                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to " : "a decision on ") + asked.quotedPrompt()
+                    + " for " + waitLasts + ", and the wait is over: the state goes on without it");
         }
         if (asked.kind() != kind) {
             throw new IllegalStateException("session " + session + " waits for "
-                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to \"" : "a decision on \"") + asked.prompt()
-                    + "\", not for " + wanted + "; use "
+                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to " : "a decision on ") + asked.quotedPrompt()
+                    + ", not for " + wanted + "; use "
                     + (asked.kind() == Asked.Kind.QUESTION ? "answer(text)" : "confirm(decision)"));
         }
     }

@@ -38,7 +38,9 @@ class TicketWorkflowTest {
     private WorkflowClient client;
     private String queue;
     private final Map<String, Ticket.TicketAgent> agents = new ConcurrentHashMap<>();
-    /** How long the agents' ASK waits for its answer. */
+    /** What the agents' ASK asks, and how long it waits for its answer. */
+    private String question = Ticket.QUESTION;
+
     private Duration questionWait = Ticket.QUESTION_WAIT;
 
     private final Set<TestServer.Worker> workers = ConcurrentHashMap.newKeySet();
@@ -64,6 +66,7 @@ class TicketWorkflowTest {
                 queue,
                 (session, machine, user) -> {
                     Ticket.TicketAgent agent = new Ticket.TicketAgent(user);
+                    agent.question = question;
                     agent.questionWait = questionWait;
                     agents.put(session, agent);
                     return agent;
@@ -131,6 +134,24 @@ class TicketWorkflowTest {
         RoundReport round = session.result().rounds().get(0);
         assertEquals(Optional.of("shipped size XL"), round.result());
         assertEquals(2, agents.get("ticket-twice-answered").asks.get(), "ASK ran until its question, then with XL");
+    }
+
+    @Test
+    void aRefusalShowsTheQuestionEscapedAsAModelsTextMustBe() throws Exception {
+        question = "Which size?\n\u001b[2J\u202eall of them"; // a model's question, with a terminal's controls
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-escaped", SessionRequest.of("Ticket", "ship"));
+        SessionView asking = until(session, view -> waitingFor(view, Asked.Kind.QUESTION));
+        assertEquals(question, asking.waiting().orElseThrow().prompt(), "the view gives the prompt as it is");
+
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> session.confirm(Decision.APPROVED));
+
+        assertEquals(
+                "session ticket-escaped waits for an answer to \"Which size?\\n\\u001b[2J\\u202eall of them\", not for a"
+                        + " decision; use answer(text)",
+                e.getMessage());
+        session.cancel();
+        assertEquals(Outcome.CANCELLED, session.result().rounds().get(0).outcome());
     }
 
     @Test

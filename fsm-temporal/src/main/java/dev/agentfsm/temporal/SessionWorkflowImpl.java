@@ -65,6 +65,15 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public SessionReport run(SessionRequest request) {
+        try {
+            return runRounds(request);
+        } finally {
+            // a session that failed (an unknown machine, too many requests) is over too, and its view says so
+            finished = true;
+        }
+    }
+
+    private SessionReport runRounds(SessionRequest request) {
         session = Workflow.getInfo().getWorkflowId();
         Machines machines;
         StateManager<?, ?> manager;

@@ -306,6 +306,8 @@ class TicketWorkflowTest {
                                 + " named \"Tikcet\" is on this worker's class path; known machines: ["),
                 unknown.getMessage());
         assertTrue(unknown.getMessage().contains("Ticket"), unknown.getMessage());
+        SessionView failed = sessions.attach("ticket-unknown").view();
+        assertTrue(failed.finished(), "a session that failed is over, as its view says: " + failed);
 
         IllegalStateException tooMany = assertThrows(IllegalStateException.class, () -> sessions.start(
                         "ticket-many", SessionRequest.of("Ticket", "ship", "ship again"))
@@ -314,5 +316,8 @@ class TicketWorkflowTest {
                 "session ticket-many failed: session ticket-many was given 2 requests, but Ticket may run 1"
                         + " round(s) per session (maxRound); raise maxRound or split the requests over sessions",
                 tooMany.getMessage());
+        SessionView refused = sessions.attach("ticket-many").view();
+        assertTrue(refused.finished(), "a session that failed is over, as its view says: " + refused);
+        assertEquals(List.of(), refused.rounds());
     }
 }

@@ -1,5 +1,6 @@
 package dev.agentfsm.temporal;
 
+import dev.agentfsm.runtime.internal.SafeText;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -22,9 +23,20 @@ public record Asked(Kind kind, String prompt, Duration timeout) {
         CONFIRMATION
     }
 
+    /** How much of a prompt a message shows. */
+    private static final int SHOWN_CHARS = 200;
+
     public Asked {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(prompt, "prompt");
         Objects.requireNonNull(timeout, "timeout");
+    }
+
+    /**
+     * The prompt in quotes for a message: escaped and cut ({@link SafeText#line}), since it may be a model's
+     * text, and messages reach terminals and logs.
+     */
+    String quotedPrompt() {
+        return "\"" + SafeText.line(prompt, SHOWN_CHARS) + "\"";
     }
 }

@@ -12,7 +12,7 @@ final class AwaitingUser extends RuntimeException {
 
     AwaitingUser(Asked asked) {
         super(
-                "the session waits for the user's reply to \"" + asked.prompt() + "\"; the state's work runs again"
+                "the session waits for the user's reply to " + asked.quotedPrompt() + "; the state's work runs again"
                         + " once it is in",
                 null,
                 false,

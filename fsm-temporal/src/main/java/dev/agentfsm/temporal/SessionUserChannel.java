@@ -66,6 +66,6 @@ final class SessionUserChannel implements UserChannel {
     }
 
     private static String describe(Asked asked) {
-        return (asked.kind() == Asked.Kind.QUESTION ? "the question \"" : "to confirm \"") + asked.prompt() + "\"";
+        return (asked.kind() == Asked.Kind.QUESTION ? "the question " : "to confirm ") + asked.quotedPrompt();
     }
 }

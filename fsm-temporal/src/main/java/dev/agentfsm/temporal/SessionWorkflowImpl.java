@@ -52,6 +52,11 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
     private int round;
     private final List<RoundReport> rounds = new ArrayList<>();
     private Optional<Asked> waiting = Optional.empty();
+    /** How long the current wait for the user lasts. */
+    private Duration waitLasts = Duration.ZERO;
+    /** When the current wait for the user ends, in workflow time (ms): a reply from then on is refused. */
+    private long waitEnds;
+
     private Optional<UserReply> reply = Optional.empty();
     private boolean finished;
 
@@ -60,6 +65,15 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public SessionReport run(SessionRequest request) {
+        try {
+            return runRounds(request);
+        } finally {
+            // a session that failed (an unknown machine, too many requests) is over too, and its view says so
+            finished = true;
+        }
+    }
+
+    private SessionReport runRounds(SessionRequest request) {
         session = Workflow.getInfo().getWorkflowId();
         Machines machines;
         StateManager<?, ?> manager;
@@ -155,18 +169,30 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
     /**
      * Waits durably for the user's reply, at most the state's own wait and never past its declared
      * time-out. Empty when the declared time-out came first; a time-out reply when the state's wait ran out.
+     * A negative wait is none (it times out at once), and one of {@link StateTimeout#LONGEST} or more
+     * ({@code ChronoUnit.FOREVER}) has no limit, as the console channel reads them.
      */
     private Optional<UserReply> awaitReply(Asked asked, long deadline) {
-        long left = deadline - Workflow.currentTimeMillis();
-        boolean stateTimesOut = left <= asked.timeout().toMillis();
-        Duration wait = stateTimesOut ? Duration.ofMillis(Math.max(0, left)) : asked.timeout();
+        Duration statesWait = asked.timeout().isNegative() ? Duration.ZERO : asked.timeout();
+        Duration left = Duration.ofMillis(Math.max(0, deadline - Workflow.currentTimeMillis()));
+        boolean stateTimesOut = deadline != Long.MAX_VALUE && left.compareTo(statesWait) <= 0;
+        Duration wait = stateTimesOut ? left : statesWait;
+        boolean limited = wait.compareTo(StateTimeout.LONGEST) < 0;
         waiting = Optional.of(asked);
-        boolean replied = !wait.isZero() && Workflow.await(wait, () -> reply.isPresent());
+        waitLasts = wait;
+        waitEnds = limited ? Workflow.currentTimeMillis() + wait.toMillis() : Long.MAX_VALUE;
+        if (!limited) {
+            Workflow.await(() -> reply.isPresent());
+        } else if (!wait.isZero()) {
+            Workflow.await(wait, () -> reply.isPresent());
+        }
         waiting = Optional.empty();
-        if (replied) {
-            UserReply given = reply.orElseThrow();
-            reply = Optional.empty();
-            return Optional.of(given);
+        // a reply that came is taken, even in the workflow task where the wait's timer fired too (the
+        // validator refuses one that comes after the wait's end, so it was in time); none is left behind
+        Optional<UserReply> given = reply;
+        reply = Optional.empty();
+        if (given.isPresent()) {
+            return given;
         }
         return stateTimesOut ? Optional.empty() : Optional.of(UserReply.timedOut(asked));
     }
@@ -388,10 +414,16 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
                     + view().status() + (reply.isPresent() ? ", and its reply is already in" : ", working"));
         }
         Asked asked = waiting.get();
+        if (Workflow.currentTimeMillis() >= waitEnds) {
+            // the wait's timer fired in this workflow task: the session takes the time-out, not this reply
+            throw new IllegalStateException("session " + session + " waited for "
+                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to " : "a decision on ") + asked.quotedPrompt()
+                    + " for " + waitLasts + ", and the wait is over: the state goes on without it");
+        }
         if (asked.kind() != kind) {
             throw new IllegalStateException("session " + session + " waits for "
-                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to \"" : "a decision on \"") + asked.prompt()
-                    + "\", not for " + wanted + "; use "
+                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to " : "a decision on ") + asked.quotedPrompt()
+                    + ", not for " + wanted + "; use "
                     + (asked.kind() == Asked.Kind.QUESTION ? "answer(text)" : "confirm(decision)"));
         }
     }

@@ -54,4 +54,20 @@ class SessionUserChannelTest {
                         + " ask the same questions in the same order (read and decide before asking, act after)",
                 e.getMessage());
     }
+
+    @Test
+    void thePromptsInItsMessageAreEscaped() {
+        SessionUserChannel user = new SessionUserChannel("s-8");
+        user.begin(List.of(UserReply.answered(new Asked(Asked.Kind.QUESTION, "Which\nsize?\u001b[2J", MINUTE), "XL")));
+
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> user.ask("Which size?\u202e", MINUTE));
+
+        assertEquals(
+                "session s-8: run again after the user's reply, the state's work asked the question \"Which"
+                        + " size?\\u202e\" where it had asked the question \"Which\\nsize?\\u001b[2J\"; the work before a"
+                        + " question runs again, so it must ask the same questions in the same order (read and decide"
+                        + " before asking, act after)",
+                e.getMessage());
+    }
 }

@@ -29,6 +29,11 @@ public final class Ticket {
     public static final class TicketAgent extends BaseAgent {
         final UserChannel user;
         final AtomicInteger asks = new AtomicInteger();
+        /** What ASK asks, and how long it waits for its answer. */
+        String question = QUESTION;
+
+        Duration questionWait = QUESTION_WAIT;
+
         String size = "";
         boolean approved;
 
@@ -48,7 +53,7 @@ public final class Ticket {
         @Override
         public void handle(TicketAgent agent, Context context) {
             agent.asks.incrementAndGet();
-            Answer answer = agent.user.ask(QUESTION, QUESTION_WAIT);
+            Answer answer = agent.user.ask(agent.question, agent.questionWait);
             agent.size = answer instanceof Answer.Given given ? given.text() : "";
             if (!agent.size.isEmpty()) {
                 context.put(Context.ROUND_RESULT, "size " + agent.size);

@@ -12,6 +12,7 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,11 @@ class TicketWorkflowTest {
     private WorkflowClient client;
     private String queue;
     private final Map<String, Ticket.TicketAgent> agents = new ConcurrentHashMap<>();
+    /** What the agents' ASK asks, and how long it waits for its answer. */
+    private String question = Ticket.QUESTION;
+
+    private Duration questionWait = Ticket.QUESTION_WAIT;
+
     private final Set<TestServer.Worker> workers = ConcurrentHashMap.newKeySet();
 
     @BeforeEach
@@ -60,6 +66,8 @@ class TicketWorkflowTest {
                 queue,
                 (session, machine, user) -> {
                     Ticket.TicketAgent agent = new Ticket.TicketAgent(user);
+                    agent.question = question;
+                    agent.questionWait = questionWait;
                     agents.put(session, agent);
                     return agent;
                 },
@@ -126,6 +134,66 @@ class TicketWorkflowTest {
         RoundReport round = session.result().rounds().get(0);
         assertEquals(Optional.of("shipped size XL"), round.result());
         assertEquals(2, agents.get("ticket-twice-answered").asks.get(), "ASK ran until its question, then with XL");
+    }
+
+    @Test
+    void aRefusalShowsTheQuestionEscapedAsAModelsTextMustBe() throws Exception {
+        question = "Which size?\n\u001b[2J\u202eall of them"; // a model's question, with a terminal's controls
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-escaped", SessionRequest.of("Ticket", "ship"));
+        SessionView asking = until(session, view -> waitingFor(view, Asked.Kind.QUESTION));
+        assertEquals(question, asking.waiting().orElseThrow().prompt(), "the view gives the prompt as it is");
+
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> session.confirm(Decision.APPROVED));
+
+        assertEquals(
+                "session ticket-escaped waits for an answer to \"Which size?\\n\\u001b[2J\\u202eall of them\", not for a"
+                        + " decision; use answer(text)",
+                e.getMessage());
+        session.cancel();
+        assertEquals(Outcome.CANCELLED, session.result().rounds().get(0).outcome());
+    }
+
+    @Test
+    void aQuestionThatWaitsWithNoLimitWaitsForItsAnswer() throws Exception {
+        questionWait = ChronoUnit.FOREVER.getDuration(); // "no limit", as the console channel reads it
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-no-limit", SessionRequest.of("Ticket", "ship"));
+
+        SessionView asking = until(session, view -> waitingFor(view, Asked.Kind.QUESTION));
+        assertEquals(
+                ChronoUnit.FOREVER.getDuration(), asking.waiting().orElseThrow().timeout());
+        assertEquals(Ticket.QUESTION, session.answer("XL"));
+        until(session, view -> waitingFor(view, Asked.Kind.CONFIRMATION));
+        session.confirm(Decision.APPROVED);
+
+        RoundReport round = session.result().rounds().get(0);
+        assertEquals(List.of("Ticket.ASK", "Ticket.CONFIRM", "Ticket.DONE"), round.path());
+        assertEquals(Optional.of("shipped size XL"), round.result());
+        TestServer.replay(client, client.fetchHistory("ticket-no-limit"));
+    }
+
+    @Test
+    void aQuestionThatWaitsANegativeTimeTimesOutAtOnce() {
+        questionWait = Duration.ofSeconds(-1);
+        SessionHandle session =
+                start(StateTimeouts.none()).start("ticket-negative-wait", SessionRequest.of("Ticket", "ship"));
+
+        RoundReport round = TestServer.skippedResult(client, session).rounds().get(0);
+
+        assertEquals(List.of("Ticket.ASK", "Ticket.EXPIRED"), round.path());
+        assertEquals(2, agents.get("ticket-negative-wait").asks.get(), "ASK ran again with the time-out");
+    }
+
+    @Test
+    void aStatesTimeoutOfAHundredYearsOrMoreIsRefused() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> new StateTimeout(ChronoUnit.FOREVER.getDuration(), TicketStatus.EXPIRED));
+        assertEquals(
+                "a state's time-out must be shorter than 100 years (36500 days); got PT2562047788015215H30M7.999999999S"
+                        + " (to Ticket.EXPIRED); declare no time-out for a state that may wait as long as it takes",
+                e.getMessage());
     }
 
     /** How long the session's workflow ran, by the server's clock (its history's first and last events). */
@@ -238,6 +306,8 @@ class TicketWorkflowTest {
                                 + " named \"Tikcet\" is on this worker's class path; known machines: ["),
                 unknown.getMessage());
         assertTrue(unknown.getMessage().contains("Ticket"), unknown.getMessage());
+        SessionView failed = sessions.attach("ticket-unknown").view();
+        assertTrue(failed.finished(), "a session that failed is over, as its view says: " + failed);
 
         IllegalStateException tooMany = assertThrows(IllegalStateException.class, () -> sessions.start(
                         "ticket-many", SessionRequest.of("Ticket", "ship", "ship again"))
@@ -246,5 +316,8 @@ class TicketWorkflowTest {
                 "session ticket-many failed: session ticket-many was given 2 requests, but Ticket may run 1"
                         + " round(s) per session (maxRound); raise maxRound or split the requests over sessions",
                 tooMany.getMessage());
+        SessionView refused = sessions.attach("ticket-many").view();
+        assertTrue(refused.finished(), "a session that failed is over, as its view says: " + refused);
+        assertEquals(List.of(), refused.rounds());
     }
 }

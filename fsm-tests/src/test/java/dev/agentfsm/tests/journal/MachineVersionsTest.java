@@ -166,7 +166,7 @@ class MachineVersionsTest {
         try (Journal journal = Journal.create(TallyRun.journal(dir))) {
             LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v1", Duration.ZERO);
             TallyAgent agent = new TallyAgent(
-                    journal.llm(new GivingUpModel(new CountingModel(TARGET), 3)),
+                    journal.llm(new AskingFor(new CountingModel(TARGET), 3, "FAIL")),
                     journal.driver(driver),
                     TallyRun.CONFIG);
             recorded = Session.of(TallyStateManager.instance(), agent)
@@ -187,7 +187,7 @@ class MachineVersionsTest {
         try (Journal opened = Journal.open(TallyRun.journal(dir))) {
             LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v5", Duration.ZERO);
             TallyAgent agent =
-                    new TallyAgent(opened.llm(new GivingUpModel(model, 3)), opened.driver(driver), TallyRun.CONFIG);
+                    new TallyAgent(opened.llm(new AskingFor(model, 3, "FAIL")), opened.driver(driver), TallyRun.CONFIG);
             Session session = Session.of(dev.agentfsm.tests.journal.v5.TallyStateManager.instance(), agent)
                     .config(TallyRun.CONFIG)
                     .build();
@@ -209,13 +209,60 @@ class MachineVersionsTest {
         assertEquals(List.of(), TallyRun.lines(TallyRun.attempts(dir)), "nothing done on the device");
     }
 
-    /** A model that, on its {@code at}-th answer, gives up: it names FAIL as the next status. */
-    private record GivingUpModel(CountingModel counting, int at) implements LlmClient {
+    @Test
+    void aJournalWhoseRoundEndedAsAnUnknownStatusIsRefusedByV2WhichHasThatStatus() throws Exception {
+        // v1 has no PAUSE: the model's third answer ends the round as UNKNOWN_STATUS
+        List<RoundResult> recorded;
+        try (Journal journal = Journal.create(TallyRun.journal(dir))) {
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v1", Duration.ZERO);
+            TallyAgent agent = new TallyAgent(
+                    journal.llm(new AskingFor(new CountingModel(TARGET), 3, "PAUSE")),
+                    journal.driver(driver),
+                    TallyRun.CONFIG);
+            recorded = Session.of(TallyStateManager.instance(), agent)
+                    .config(TallyRun.CONFIG)
+                    .recorder(journal)
+                    .build()
+                    .run(List.of(TallyRun.TASK));
+        }
+        assertEquals(
+                Outcome.UNKNOWN_STATUS,
+                recorded.get(0).outcome(),
+                recorded.get(0).reason());
+        List<String> journal = TallyRun.lines(TallyRun.journal(dir));
+        int unknown = journal.size() - 1;
+
+        CountingModel model = new CountingModel(TARGET);
+        try (Journal opened = Journal.open(TallyRun.journal(dir))) {
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v2", Duration.ZERO);
+            TallyAgent agent = new TallyAgent(
+                    opened.llm(new AskingFor(model, 3, "PAUSE")), opened.driver(driver), TallyRun.CONFIG);
+            Session session = Session.of(dev.agentfsm.tests.journal.v2.TallyStateManager.instance(), agent)
+                    .config(TallyRun.CONFIG)
+                    .build();
+
+            JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
+
+            assertEquals(JournalException.Kind.OTHER_MACHINES, e.kind(), e.getMessage());
+            assertEquals(unknown, e.record().orElseThrow(), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains("step 3 of round 1 in Tally.WORK asked to move to PAUSE, a status Tally did not"
+                                    + " have, and ended the round as UNKNOWN_STATUS; but Tally has PAUSE now"),
+                    e.getMessage());
+            assertEquals(0, model.calls(), "refused before anything was replayed");
+        }
+        assertEquals(journal, TallyRun.lines(TallyRun.journal(dir)), "nothing written");
+    }
+
+    /** A model that, on its {@code at}-th answer, names {@code status} as the next one. */
+    private record AskingFor(CountingModel counting, int at, String status) implements LlmClient {
         @Override
         public LlmReply complete(LlmRequest request) {
             LlmReply reply = counting.complete(request);
             return counting.calls() == at
-                    ? new LlmReply(reply.content().replaceFirst("\"status\": \"\\w+\"", "\"status\": \"FAIL\""))
+                    ? new LlmReply(
+                            reply.content().replaceFirst("\"status\": \"\\w+\"", "\"status\": \"" + status + "\""))
                     : reply;
         }
     }

@@ -17,7 +17,9 @@ import java.util.stream.Stream;
  * the trigger; a {@code SYSTEM} move to the machine's fallback or onError state counts as declared,
  * since the runtime takes those without a {@code @Transition}), and a state a step ended its round in
  * must still end the round, one a step chose a move from must still not, and a state a step left by its
- * time-out must still time out to the same state. Everything else may change: new states and moves,
+ * time-out must still time out to the same state, and a status a step asked for and was refused (a round
+ * ended as {@code ILLEGAL_TRANSITION} or {@code UNKNOWN_STATUS}) must still be refused there. Everything else
+ * may change: new states and moves,
  * descriptions, {@code when} texts, the other flags, and how long time-outs are. A resumed session replays
  * every recorded step from each round's start, so the first record that fails this is where the replay
  * would stop; this finds it before anything runs.
@@ -67,6 +69,10 @@ final class Compatibility {
             Optional<Incompatible> roundEnd = roundEnd(step, state.get());
             if (roundEnd.isPresent()) {
                 return roundEnd;
+            }
+            Optional<Incompatible> refused = refused(machines, step, state.get());
+            if (refused.isPresent()) {
+                return refused;
             }
             Optional<Incompatible> timeout = timeout(step, state.get());
             if (timeout.isPresent()) {
@@ -130,6 +136,53 @@ final class Compatibility {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why {@code step}, which ended its round because the table refused the status it asked for, cannot replay in
+     * {@code state}: the replayed step asks for that status again, and the round ends the same way only while
+     * the table still refuses it. A step that ended as {@code UNKNOWN_STATUS} asked for a status its machine
+     * did not have, so it diverges once the machine has it (it then moves there, or ends as
+     * {@code ILLEGAL_TRANSITION}); one that ended as {@code ILLEGAL_TRANSITION} diverges once its state declares
+     * a move to that status, or the status is gone. Journals written before steps recorded what was refused
+     * say nothing here; their replay stops at such a step as {@code DIVERGED}.
+     */
+    private static Optional<Incompatible> refused(
+            Map<String, StateManager<?, ?>> machines, JournalRecord.Step step, Status state) {
+        if (step.refused().isEmpty() || step.ended().isEmpty()) {
+            return Optional.empty();
+        }
+        String asked = step.refused().get();
+        String ended = step.ended().get();
+        String where = "step " + step.step() + " of round " + step.round() + " in " + step.state()
+                + " asked to move to " + asked;
+        if (ended.equals("UNKNOWN_STATUS")) {
+            Optional<? extends Status> now = state.machine().table().parse(asked);
+            return now.map(known -> new Incompatible(
+                    step,
+                    where + ", a status " + state.machine().name() + " did not have, and ended the round as"
+                            + " UNKNOWN_STATUS; but " + state.machine().name() + " has " + known.name()
+                            + " now, so the replay would not end there"));
+        }
+        if (!ended.equals("ILLEGAL_TRANSITION")) {
+            return Optional.empty();
+        }
+        // the round's result names a target of the state's own machine by its name, one of another machine qualified
+        Optional<Status> target = asked.contains(".")
+                ? status(machines, asked)
+                : state.machine().table().parse(asked).map(Status.class::cast);
+        String endedThere = ", which it did not declare, and ended the round as ILLEGAL_TRANSITION; but ";
+        if (target.isEmpty()) {
+            return Optional.of(new Incompatible(
+                    step,
+                    where + endedThere + asked + " is not a status of these machines now (removed or renamed), so"
+                            + " the replay would end as UNKNOWN_STATUS instead"));
+        }
+        return state.moveTo(target.get())
+                .map(move -> new Incompatible(
+                        step,
+                        where + endedThere + step.state() + " declares its move to " + asked + " now (by "
+                                + move.trigger() + "), so the replay would take it instead"));
     }
 
     /**

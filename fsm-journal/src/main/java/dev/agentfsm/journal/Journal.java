@@ -623,7 +623,8 @@ public final class Journal implements SessionRecorder, AutoCloseable {
                                             + fingerprint + ")")
                             + ", and a session resumes it only while every state its steps entered still exists and"
                             + " every move they took is still declared and still taken there (a state ends the round"
-                            + " where they ended one, and times out to where they timed out), so its steps cannot be"
+                            + " where they ended one, and times out to where they timed out) and every status a step"
+                            + " was refused is still refused, so its steps cannot be"
                             + " replayed; nothing was resumed. Resume it with the build that wrote it, declare that"
                             + " state or move again (with its endsRound and @Timeout as they were), or start a new"
                             + " session");
@@ -723,7 +724,8 @@ public final class Journal implements SessionRecorder, AutoCloseable {
      * The step completed, moving to {@code moved} or ending the round as {@code ended}: a live step is
      * written and forced; a replayed one must have done what the journal says.
      */
-    synchronized void endStep(Optional<JournalRecord.Moved> moved, Optional<Outcome> ended, Context context) {
+    synchronized void endStep(
+            Optional<JournalRecord.Moved> moved, Optional<Outcome> ended, Optional<String> refused, Context context) {
         JournalStep run = step.orElseThrow();
         step = Optional.empty();
         Optional<String> endedAs = ended.map(Outcome::name);
@@ -752,7 +754,7 @@ public final class Journal implements SessionRecorder, AutoCloseable {
             return;
         }
         checkResumedCalls(run);
-        write(run.record(log.records() + 1, moved, endedAs, context));
+        write(run.record(log.records() + 1, moved, endedAs, refused, context));
         if (run.resumedFrom.isPresent()) {
             pending = Optional.empty();
             answered = Optional.empty();

@@ -39,12 +39,15 @@ final class JournalInterceptor implements StepInterceptor, RoundHooks {
             } else if (ended.outcome() == Outcome.SUSPENDED) {
                 journal.suspendStep(ended.result().waiting().orElseThrow()); // stopped at a wait: goes on when resumed
             } else {
-                journal.endStep(Optional.empty(), Optional.of(ended.outcome()), context);
+                // the status the table refused, so that a later version that accepts it is refused before replaying
+                Optional<String> refused = ended.result().violation().map(v -> v.requested());
+                journal.endStep(Optional.empty(), Optional.of(ended.outcome()), refused, context);
             }
         } else {
             StepEnd.Moved moved = (StepEnd.Moved) end;
             journal.endStep(
                     Optional.of(new JournalRecord.Moved(moved.to().qualifiedName(), moved.trigger())),
+                    Optional.empty(),
                     Optional.empty(),
                     context);
         }

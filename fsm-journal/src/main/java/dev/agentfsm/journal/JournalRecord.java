@@ -80,6 +80,8 @@ sealed interface JournalRecord
      * @param state the status entered, qualified ({@code "LinuxAgent.CONTINUE"})
      * @param moved where the step went next, when it did not end the round
      * @param ended the outcome the step ended the round with, when it did
+     * @param refused for a step that ended the round as {@code ILLEGAL_TRANSITION} or {@code UNKNOWN_STATUS}, the
+     *     status it asked for, as the round's result names it (empty in journals written before it was recorded)
      * @param timedOut whether the state's {@code @Timeout} ran out, so that its {@code TIMEOUT} move was taken
      * @param calls the calls the work made, in order: each an object with a {@code "kind"} ({@code llm},
      *     {@code observe}, {@code action}, {@code ask}, {@code confirm}, {@code event}, {@code poll}) and what
@@ -97,6 +99,7 @@ sealed interface JournalRecord
             String state,
             Optional<Moved> moved,
             Optional<String> ended,
+            Optional<String> refused,
             boolean timedOut,
             List<JsonNode> calls,
             JsonNode context,
@@ -110,9 +113,42 @@ sealed interface JournalRecord
                 throw new IllegalArgumentException(
                         "a step either moves on or ends the round: moved " + moved + ", ended " + ended);
             }
+            Objects.requireNonNull(refused, "refused");
             calls = List.copyOf(calls);
             Objects.requireNonNull(context, "context");
             Objects.requireNonNull(blackboard, "blackboard");
+        }
+
+        /** A step that refused no status: it moved on, or ended the round for another reason. */
+        public Step(
+                int number,
+                int round,
+                int step,
+                int sessionStep,
+                String agent,
+                String state,
+                Optional<Moved> moved,
+                Optional<String> ended,
+                boolean timedOut,
+                List<JsonNode> calls,
+                JsonNode context,
+                JsonNode blackboard,
+                long nanos) {
+            this(
+                    number,
+                    round,
+                    step,
+                    sessionStep,
+                    agent,
+                    state,
+                    moved,
+                    ended,
+                    Optional.empty(),
+                    timedOut,
+                    calls,
+                    context,
+                    blackboard,
+                    nanos);
         }
 
         /** Where the step went, or how it ended the round, in words. */

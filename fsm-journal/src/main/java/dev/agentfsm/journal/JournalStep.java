@@ -67,8 +67,16 @@ final class JournalStep {
         this.marks = Marks.of(blackboard);
     }
 
-    /** The record of this step, now that it completed: what it did and what it changed. */
-    JournalRecord.Step record(int number, Optional<JournalRecord.Moved> moved, Optional<String> ended, Context after) {
+    /**
+     * The record of this step, now that it completed: what it did and what it changed, and the status it asked for
+     * when the table refused it ({@code refused}).
+     */
+    JournalRecord.Step record(
+            int number,
+            Optional<JournalRecord.Moved> moved,
+            Optional<String> ended,
+            Optional<String> refused,
+            Context after) {
         return new JournalRecord.Step(
                 number,
                 round,
@@ -78,6 +86,7 @@ final class JournalStep {
                 status.qualifiedName(),
                 moved,
                 ended,
+                refused,
                 timedOut,
                 calls,
                 contextChanges(context, contextJson(after)),

@@ -295,6 +295,9 @@ final class RecordCodec {
             if (s.ended().isPresent()) {
                 json.writeStringField("ended", s.ended().get());
             }
+            if (s.refused().isPresent()) {
+                json.writeStringField("refused", s.refused().get());
+            }
             json.writeBooleanField("timedOut", s.timedOut());
             trees(json, "calls", s.calls());
             tree(json, "context", s.context());
@@ -396,6 +399,7 @@ final class RecordCodec {
                 text(json, "state"),
                 moved,
                 ended,
+                optionalText(json, "refused"),
                 json.path("timedOut").asBoolean(false),
                 list,
                 object(json, "context"),

@@ -12,7 +12,8 @@
  * header (with the fingerprint of the machines that wrote it, a SHA-256 of their transition tables,
  * which says which version wrote it: another version resumes it as long as every state its steps
  * entered still exists, every move they took is still declared, and a state still ends the round
- * where they ended one (and only there) and times out to where they timed out);
+ * where they ended one (and only there) and times out to where they timed out, and a status a step asked
+ * for and was refused is still refused);
  * then {@code requests}, {@code step} and {@code roundEnd} records follow in the order they happened.
  * A record counts once its line, newline included, is in the file.
  *

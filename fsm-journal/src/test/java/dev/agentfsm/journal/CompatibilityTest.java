@@ -179,6 +179,62 @@ class CompatibilityTest {
         return new JournalRecord.Waiting(number, 1, step, step, "agent", state, List.of(), "ANSWER", "which table?");
     }
 
+    @Test
+    void aRefusedStatusReplaysOnlyWhileItIsStillRefused() {
+        // CONTINUE declares no move to FAIL, and HostAgent has no AJAR: both still end the round as recorded
+        assertEquals(
+                Optional.empty(),
+                Compatibility.firstIncompatible(
+                        List.of(
+                                refused(3, "ILLEGAL_TRANSITION", "FAIL"),
+                                refused(4, "UNKNOWN_STATUS", "AJAR"),
+                                // a journal written before refusals were recorded: nothing to tell
+                                ended(5, 1, "HostAgent.CONTINUE", "ILLEGAL_TRANSITION")),
+                        HOST));
+
+        assertEquals(
+                "step 1 of round 1 in HostAgent.CONTINUE asked to move to PENDING, which it did not declare, and"
+                        + " ended the round as ILLEGAL_TRANSITION; but HostAgent.CONTINUE declares its move to PENDING"
+                        + " now (by LLM), so the replay would take it instead",
+                Compatibility.firstIncompatible(List.of(refused(3, "ILLEGAL_TRANSITION", "PENDING")), HOST)
+                        .orElseThrow()
+                        .why());
+        assertEquals(
+                "step 1 of round 1 in HostAgent.CONTINUE asked to move to AJAR, which it did not declare, and ended"
+                        + " the round as ILLEGAL_TRANSITION; but AJAR is not a status of these machines now (removed or"
+                        + " renamed), so the replay would end as UNKNOWN_STATUS instead",
+                Compatibility.firstIncompatible(List.of(refused(3, "ILLEGAL_TRANSITION", "AJAR")), HOST)
+                        .orElseThrow()
+                        .why());
+        assertEquals(
+                "step 1 of round 1 in HostAgent.CONTINUE asked to move to PENDING, a status HostAgent did not have,"
+                        + " and ended the round as UNKNOWN_STATUS; but HostAgent has PENDING now, so the replay would"
+                        + " not end there",
+                Compatibility.firstIncompatible(List.of(refused(3, "UNKNOWN_STATUS", "PENDING")), HOST)
+                        .orElseThrow()
+                        .why());
+    }
+
+    /** Step 1 in HostAgent.CONTINUE, which ended the round as {@code outcome} refusing {@code requested}. */
+    private static JournalRecord.Step refused(int number, String outcome, String requested) {
+        JsonNodeFactory json = JsonNodeFactory.instance;
+        return new JournalRecord.Step(
+                number,
+                1,
+                1,
+                1,
+                "agent",
+                "HostAgent.CONTINUE",
+                Optional.empty(),
+                Optional.of(outcome),
+                Optional.of(requested),
+                false,
+                List.of(),
+                json.objectNode(),
+                json.objectNode(),
+                0);
+    }
+
     private static JournalRecord.Step moved(int number, int step, String state, String to, Trigger trigger) {
         return step(number, step, state, Optional.of(new JournalRecord.Moved(to, trigger)), Optional.empty());
     }

@@ -2,11 +2,14 @@ package dev.agentfsm.journal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +37,32 @@ class RecordCodecTest {
                 assertEquals(record, RecordCodec.parse(line, record.number()), "read back from " + line);
             }
         }
+    }
+
+    @Test
+    void aStepsRefusedStatusIsWrittenOnlyWhenThereIsOneAndReadsBackAsItWas() throws Exception {
+        JournalRecord.Step plain = TestRecords.step(3, "text", Optional.empty(), Optional.of("ERROR"));
+        JournalRecord.Step refused = new JournalRecord.Step(
+                plain.number(),
+                plain.round(),
+                plain.step(),
+                plain.sessionStep(),
+                plain.agent(),
+                plain.state(),
+                plain.moved(),
+                Optional.of("ILLEGAL_TRANSITION"),
+                Optional.of("FAIL"),
+                plain.timedOut(),
+                plain.calls(),
+                plain.context(),
+                plain.blackboard(),
+                plain.nanos());
+
+        String line = RecordCodec.line(refused);
+
+        assertTrue(line.contains("\"ended\":\"ILLEGAL_TRANSITION\",\"refused\":\"FAIL\","), line);
+        assertEquals(refused, RecordCodec.parse(line, 3), "read back from " + line);
+        assertFalse(RecordCodec.line(plain).contains("refused"), "a journal without refusals is as before");
     }
 
     @Test

@@ -22,7 +22,9 @@ import javax.tools.Diagnostic.Kind;
  * ends where its state ended it, so these are what fsm-journal's resume checks at run time (which
  * refuses a journal only when it recorded what changed). Adding states or moves, or changing
  * descriptions, {@code when} texts, {@code terminal} and {@code endsSubtask}, or how long a time-out is, or
- * adding one, breaks nothing here.
+ * adding one, breaks nothing here: the one exception, a journal whose round ended asking for a move or
+ * status that was missing and is now declared, depends on what a session recorded, and fsm-journal refuses it
+ * at resume.
  *
  * <p>States are compared by status, not by class: journals record statuses, so a state whose class
  * was renamed but whose {@code @State} value was kept is the same state.

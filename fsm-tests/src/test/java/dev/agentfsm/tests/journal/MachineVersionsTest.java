@@ -11,6 +11,9 @@ import dev.agentfsm.journal.JournalException;
 import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.Session;
+import dev.agentfsm.runtime.llm.LlmClient;
+import dev.agentfsm.runtime.llm.LlmReply;
+import dev.agentfsm.runtime.llm.LlmRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -154,6 +157,114 @@ class MachineVersionsTest {
         assertEquals(List.of("Tally.FINISH", "Tally.DONE"), path.subList(path.size() - 2, path.size()), "v4's end");
         assertEquals(TARGET - workDone, model.calls(), "the recorded steps were replayed, not asked again");
         assertEquals(TARGET, TallyRun.lines(TallyRun.effects(dir)).size(), "every item appended once");
+    }
+
+    @Test
+    void aJournalWhoseRoundEndedAsAnIllegalTransitionIsRefusedByV5WhichDeclaresThatMove() throws Exception {
+        // v1's WORK does not declare FAIL: the model's third answer ends the round as ILLEGAL_TRANSITION
+        List<RoundResult> recorded;
+        try (Journal journal = Journal.create(TallyRun.journal(dir))) {
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v1", Duration.ZERO);
+            TallyAgent agent = new TallyAgent(
+                    journal.llm(new AskingFor(new CountingModel(TARGET), 3, "FAIL")),
+                    journal.driver(driver),
+                    TallyRun.CONFIG);
+            recorded = Session.of(TallyStateManager.instance(), agent)
+                    .config(TallyRun.CONFIG)
+                    .recorder(journal)
+                    .build()
+                    .run(List.of(TallyRun.TASK));
+        }
+        assertEquals(
+                Outcome.ILLEGAL_TRANSITION,
+                recorded.get(0).outcome(),
+                recorded.get(0).reason());
+        List<String> journal = TallyRun.lines(TallyRun.journal(dir));
+        int illegal = journal.size() - 1; // the last record is the round's end, WORK's third step the one before it
+        Files.delete(TallyRun.attempts(dir));
+
+        CountingModel model = new CountingModel(TARGET);
+        try (Journal opened = Journal.open(TallyRun.journal(dir))) {
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v5", Duration.ZERO);
+            TallyAgent agent =
+                    new TallyAgent(opened.llm(new AskingFor(model, 3, "FAIL")), opened.driver(driver), TallyRun.CONFIG);
+            Session session = Session.of(dev.agentfsm.tests.journal.v5.TallyStateManager.instance(), agent)
+                    .config(TallyRun.CONFIG)
+                    .build();
+
+            JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
+
+            assertEquals(JournalException.Kind.OTHER_MACHINES, e.kind(), e.getMessage());
+            assertEquals(illegal, e.record().orElseThrow(), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .startsWith("journal " + TallyRun.journal(dir) + ", record " + illegal
+                                    + ": step 3 of round 1 in Tally.WORK asked to move to FAIL, which it did not"
+                                    + " declare, and ended the round as ILLEGAL_TRANSITION; but Tally.WORK declares"
+                                    + " its move to FAIL now (by LLM), so the replay would take it instead"),
+                    e.getMessage());
+            assertEquals(0, model.calls(), "refused before anything was replayed");
+        }
+        assertEquals(journal, TallyRun.lines(TallyRun.journal(dir)), "nothing written");
+        assertEquals(List.of(), TallyRun.lines(TallyRun.attempts(dir)), "nothing done on the device");
+    }
+
+    @Test
+    void aJournalWhoseRoundEndedAsAnUnknownStatusIsRefusedByV2WhichHasThatStatus() throws Exception {
+        // v1 has no PAUSE: the model's third answer ends the round as UNKNOWN_STATUS
+        List<RoundResult> recorded;
+        try (Journal journal = Journal.create(TallyRun.journal(dir))) {
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v1", Duration.ZERO);
+            TallyAgent agent = new TallyAgent(
+                    journal.llm(new AskingFor(new CountingModel(TARGET), 3, "PAUSE")),
+                    journal.driver(driver),
+                    TallyRun.CONFIG);
+            recorded = Session.of(TallyStateManager.instance(), agent)
+                    .config(TallyRun.CONFIG)
+                    .recorder(journal)
+                    .build()
+                    .run(List.of(TallyRun.TASK));
+        }
+        assertEquals(
+                Outcome.UNKNOWN_STATUS,
+                recorded.get(0).outcome(),
+                recorded.get(0).reason());
+        List<String> journal = TallyRun.lines(TallyRun.journal(dir));
+        int unknown = journal.size() - 1;
+
+        CountingModel model = new CountingModel(TARGET);
+        try (Journal opened = Journal.open(TallyRun.journal(dir))) {
+            LedgerDriver driver = new LedgerDriver(TallyRun.effects(dir), TallyRun.attempts(dir), "v2", Duration.ZERO);
+            TallyAgent agent = new TallyAgent(
+                    opened.llm(new AskingFor(model, 3, "PAUSE")), opened.driver(driver), TallyRun.CONFIG);
+            Session session = Session.of(dev.agentfsm.tests.journal.v2.TallyStateManager.instance(), agent)
+                    .config(TallyRun.CONFIG)
+                    .build();
+
+            JournalException e = assertThrows(JournalException.class, () -> session.resume(opened));
+
+            assertEquals(JournalException.Kind.OTHER_MACHINES, e.kind(), e.getMessage());
+            assertEquals(unknown, e.record().orElseThrow(), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains("step 3 of round 1 in Tally.WORK asked to move to PAUSE, a status Tally did not"
+                                    + " have, and ended the round as UNKNOWN_STATUS; but Tally has PAUSE now"),
+                    e.getMessage());
+            assertEquals(0, model.calls(), "refused before anything was replayed");
+        }
+        assertEquals(journal, TallyRun.lines(TallyRun.journal(dir)), "nothing written");
+    }
+
+    /** A model that, on its {@code at}-th answer, names {@code status} as the next one. */
+    private record AskingFor(CountingModel counting, int at, String status) implements LlmClient {
+        @Override
+        public LlmReply complete(LlmRequest request) {
+            LlmReply reply = counting.complete(request);
+            return counting.calls() == at
+                    ? new LlmReply(
+                            reply.content().replaceFirst("\"status\": \"\\w+\"", "\"status\": \"" + status + "\""))
+                    : reply;
+        }
     }
 
     @Test

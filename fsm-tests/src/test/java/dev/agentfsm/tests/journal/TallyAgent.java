@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The agent of {@link Tally} and of its later versions ({@code v2.Tally}, {@code v3.Tally}). What it adds and what the device said are its own state, rebuilt by a
+ * The agent of {@link Tally} and of its later versions ({@code v2.Tally} to {@code v5.Tally}). What it adds and what the device said are its own state, rebuilt by a
  * resumed session's replay; the model sees them in its prompt.
  */
 public final class TallyAgent extends BaseAgent {

@@ -119,38 +119,6 @@ sealed interface JournalRecord
             Objects.requireNonNull(blackboard, "blackboard");
         }
 
-        /** A step that refused no status: it moved on, or ended the round for another reason. */
-        public Step(
-                int number,
-                int round,
-                int step,
-                int sessionStep,
-                String agent,
-                String state,
-                Optional<Moved> moved,
-                Optional<String> ended,
-                boolean timedOut,
-                List<JsonNode> calls,
-                JsonNode context,
-                JsonNode blackboard,
-                long nanos) {
-            this(
-                    number,
-                    round,
-                    step,
-                    sessionStep,
-                    agent,
-                    state,
-                    moved,
-                    ended,
-                    Optional.empty(),
-                    timedOut,
-                    calls,
-                    context,
-                    blackboard,
-                    nanos);
-        }
-
         /** Where the step went, or how it ended the round, in words. */
         public String describeEnd() {
             return moved.map(m -> "moved to " + m.to() + " by " + m.trigger())

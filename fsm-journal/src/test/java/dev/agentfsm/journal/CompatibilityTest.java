@@ -259,6 +259,7 @@ class CompatibilityTest {
                 state,
                 moved,
                 ended,
+                Optional.empty(),
                 false,
                 List.of(),
                 json.objectNode(),

@@ -46,6 +46,7 @@ class JournalFileTest {
                 "HostAgent.CONTINUE",
                 Optional.of(new JournalRecord.Moved("HostAgent.CONTINUE", Trigger.LLM)),
                 Optional.empty(),
+                Optional.empty(),
                 false,
                 List.of(NODES.objectNode()
                         .put("kind", "llm")

@@ -66,6 +66,7 @@ final class TestRecords {
                 "M.WORK",
                 moved,
                 ended,
+                Optional.empty(),
                 number % 2 == 0,
                 List.of(call(text), TREES.objectNode().put("kind", "llm").put("reply", text)),
                 context,

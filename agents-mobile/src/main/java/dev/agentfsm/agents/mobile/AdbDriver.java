@@ -34,6 +34,8 @@ public final class AdbDriver extends AbstractMobileDevice {
     static final String LAUNCHER = "android.intent.category.LAUNCHER";
     static final String DUMP_PATH = "/sdcard/window_dump.xml";
     private static final int CLEAR_KEY_PRESSES = 50;
+    /** The longest swipe taken, in milliseconds; UFO's default is 300. */
+    static final long MAX_SWIPE_MILLIS = 10_000;
 
     private final Adb adb;
     private final TtlCache<List<String>> userApps;
@@ -161,8 +163,12 @@ public final class AdbDriver extends AbstractMobileDevice {
     @Override
     public ActionResult swipe(int startX, int startY, int endX, int endY, int durationMs, Duration timeout)
             throws DriverException {
-        if (durationMs < 0) {
-            return ActionResult.failed("swipe duration must be 0 ms or more; got " + durationMs);
+        // input swipe holds the call for its duration: a longer one would be killed at the time-out and fail
+        // the round, where the model can correct a refusal; half the time-out leaves adb room to start
+        long longest = Math.min(MAX_SWIPE_MILLIS, timeout.toMillis() / 2);
+        if (durationMs < 0 || durationMs > longest) {
+            return ActionResult.failed(
+                    "swipe duration must be from 0 to " + longest + " ms; got " + durationMs + " ms");
         }
         Optional<ActionResult> off = offScreen("swipe", startX, startY, endX, endY);
         if (off.isPresent()) {

@@ -4,6 +4,7 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -242,12 +243,16 @@ public final class AdbDriver extends AbstractMobileDevice {
         }
         String said = monkey.stdoutText() + monkey.stderr();
         if (monkey.exitCode() != 0 || said.contains("monkey aborted")) {
+            // what the device printed goes to the model, the logs and the trace: escaped and cut
             return ActionResult.failed("could not launch " + pkg + " (monkey exited with " + monkey.exitCode()
                     + ": "
-                    + said.lines()
-                            .map(String::strip)
-                            .filter(l -> !l.isEmpty() && !l.startsWith("bash arg:"))
-                            .collect(Collectors.joining(" "))
+                    + SafeText.line(
+                            said.lines()
+                                    .map(String::strip)
+                                    .filter(l -> !l.isEmpty() && !l.startsWith("bash arg:"))
+                                    .limit(20)
+                                    .collect(Collectors.joining(" ")),
+                            Adb.QUOTED_CHARS)
                     + ")");
         }
         return ActionResult.ok("launched " + pkg);
@@ -320,7 +325,8 @@ public final class AdbDriver extends AbstractMobileDevice {
         String said = adb.shell(timeout, "uiautomator", "dump", DUMP_PATH);
         if (!said.contains("dumped to")) {
             throw new DriverException("`uiautomator dump` on " + adb.serial() + " did not write a dump; it said: "
-                    + said.strip() + ". The screen may be changing (an animation); try again");
+                    + SafeText.line(said.strip(), Adb.QUOTED_CHARS)
+                    + ". The screen may be changing (an animation); try again");
         }
         String xml = adb.shell(timeout, "cat", DUMP_PATH);
         return new ScreenControls.Snapshot(xml, UiTreeParser.parse(xml, adb.serial()));

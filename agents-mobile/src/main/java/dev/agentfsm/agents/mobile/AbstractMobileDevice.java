@@ -46,6 +46,11 @@ abstract class AbstractMobileDevice implements MobileDevice {
     abstract Optional<ActionResult> type(String text, boolean clearCurrentText, Duration timeout)
             throws DriverException;
 
+    /** Why this driver cannot type {@code text} (already checked by {@link InputText}); empty when it can. */
+    Optional<String> textRefusal(String text) {
+        return Optional.empty();
+    }
+
     /** Why this driver cannot clear a field before typing; empty when it can. */
     Optional<String> clearRefusal() {
         return Optional.empty();
@@ -108,6 +113,10 @@ abstract class AbstractMobileDevice implements MobileDevice {
             InputText.escape(text);
         } catch (IllegalArgumentException e) {
             return ActionResult.failed(e.getMessage());
+        }
+        Optional<String> untypeable = textRefusal(text);
+        if (untypeable.isPresent()) {
+            return ActionResult.failed(untypeable.get());
         }
         if (clearCurrentText) {
             Optional<String> refusal = clearRefusal();

@@ -3,6 +3,7 @@ package dev.agentfsm.agents.mobile;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +45,11 @@ abstract class AbstractMobileDevice implements MobileDevice {
      */
     abstract Optional<ActionResult> type(String text, boolean clearCurrentText, Duration timeout)
             throws DriverException;
+
+    /** Why this driver cannot type {@code text} (already checked by {@link InputText}); empty when it can. */
+    Optional<String> textRefusal(String text) {
+        return Optional.empty();
+    }
 
     /** Why this driver cannot clear a field before typing; empty when it can. */
     Optional<String> clearRefusal() {
@@ -108,6 +114,10 @@ abstract class AbstractMobileDevice implements MobileDevice {
         } catch (IllegalArgumentException e) {
             return ActionResult.failed(e.getMessage());
         }
+        Optional<String> untypeable = textRefusal(text);
+        if (untypeable.isPresent()) {
+            return ActionResult.failed(untypeable.get());
+        }
         if (clearCurrentText) {
             Optional<String> refusal = clearRefusal();
             if (refusal.isPresent()) {
@@ -143,9 +153,10 @@ abstract class AbstractMobileDevice implements MobileDevice {
         int x = control.rect().centerX();
         int y = control.rect().centerY();
         return tapAt(x, y, timeout)
-                .orElseGet(() -> ActionResult.ok("clicked control " + id + " " + control.type() + " \""
-                        + control.name() + "\" at (" + x + ", " + y + ")"
-                        + ScreenControls.nameMismatch(control, name)));
+                .orElseGet(
+                        () -> ActionResult.ok("clicked control " + id + " " + SafeText.line(control.type(), 200) + " \""
+                                + control.shownName() + "\" at (" + x + ", " + y + ")"
+                                + ScreenControls.nameMismatch(control, name)));
     }
 
     /** A screenshot, the screen's tree, and the controls as text for the prompt. */

@@ -2,12 +2,14 @@ package dev.agentfsm.agents.mobile;
 
 import dev.agentfsm.agents.mobile.DeviceUnavailableException.Problem;
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The {@code adb} command line aimed at one device: every call is {@code adb -s <serial> ...}, runs
@@ -15,6 +17,9 @@ import java.util.Optional;
  * becomes a {@link DeviceUnavailableException} that says so.
  */
 final class Adb {
+    /** How much of what adb or the device said an error quotes, escaped: enough for adb's own messages. */
+    static final int QUOTED_CHARS = 300;
+
     private final Path executable;
     private final String serial;
     private final ProcessRunner runner;
@@ -57,7 +62,7 @@ final class Adb {
                             + String.join(
                                     ", ",
                                     usable.stream()
-                                            .map(AdbDevices.Entry::serial)
+                                            .map(entry -> SafeText.line(entry.serial(), 80))
                                             .toList())
                             + "); choose one with its serial (adb -s)");
         }
@@ -129,10 +134,11 @@ final class Adb {
                 .lines()
                 .map(String::strip)
                 .filter(line -> line.startsWith("error:") || line.startsWith("adb:"))
-                .reduce((a, b) -> a + "\n" + b)
-                .orElse("");
+                .collect(Collectors.joining("\n"));
         String lower = adbSaid.toLowerCase(Locale.ROOT);
-        String said = adbSaid.isEmpty() ? result.stderr().strip() : adbSaid;
+        // the device's words go into the round's reason and the logs: escaped, so that they cannot drive a
+        // terminal, and cut, since a device gone wrong can print megabytes
+        String said = SafeText.line(adbSaid.isEmpty() ? result.stderr().strip() : adbSaid, QUOTED_CHARS);
         String command = "`" + String.join(" ", argv) + "`";
         String target = serial.map(s -> "device " + s).orElse("the device");
         if (lower.contains("no devices/emulators found")) {
@@ -168,7 +174,10 @@ final class Adb {
         }
     }
 
-    private static DeviceUnavailableException unusable(String serial, String state) {
+    private static DeviceUnavailableException unusable(String rawSerial, String rawState) {
+        // both come from adb's output (get-state, devices): escaped like everything else it says
+        String serial = SafeText.line(rawSerial, 80);
+        String state = SafeText.line(rawState, 80);
         return switch (state) {
             case "unauthorized" ->
                 new DeviceUnavailableException(
@@ -197,7 +206,9 @@ final class Adb {
         };
     }
 
-    private static String firstLine(String text) {
-        return text.lines().findFirst().orElse("").strip();
+    /** The first line of {@code said} (already escaped by {@link SafeText#line}, which writes a newline as {@code \n}). */
+    private static String firstLine(String said) {
+        int newline = said.indexOf("\\n");
+        return (newline < 0 ? said : said.substring(0, newline)).strip();
     }
 }

@@ -4,6 +4,7 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,6 +35,8 @@ public final class AdbDriver extends AbstractMobileDevice {
     static final String LAUNCHER = "android.intent.category.LAUNCHER";
     static final String DUMP_PATH = "/sdcard/window_dump.xml";
     private static final int CLEAR_KEY_PRESSES = 50;
+    /** The longest swipe taken, in milliseconds; UFO's default is 300. */
+    static final long MAX_SWIPE_MILLIS = 10_000;
 
     private final Adb adb;
     private final TtlCache<List<String>> userApps;
@@ -161,8 +164,12 @@ public final class AdbDriver extends AbstractMobileDevice {
     @Override
     public ActionResult swipe(int startX, int startY, int endX, int endY, int durationMs, Duration timeout)
             throws DriverException {
-        if (durationMs < 0) {
-            return ActionResult.failed("swipe duration must be 0 ms or more; got " + durationMs);
+        // input swipe holds the call for its duration: a longer one would be killed at the time-out and fail
+        // the round, where the model can correct a refusal; half the time-out leaves adb room to start
+        long longest = Math.min(MAX_SWIPE_MILLIS, timeout.toMillis() / 2);
+        if (durationMs < 0 || durationMs > longest) {
+            return ActionResult.failed(
+                    "swipe duration must be from 0 to " + longest + " ms; got " + durationMs + " ms");
         }
         Optional<ActionResult> off = offScreen("swipe", startX, startY, endX, endY);
         if (off.isPresent()) {
@@ -236,12 +243,16 @@ public final class AdbDriver extends AbstractMobileDevice {
         }
         String said = monkey.stdoutText() + monkey.stderr();
         if (monkey.exitCode() != 0 || said.contains("monkey aborted")) {
+            // what the device printed goes to the model, the logs and the trace: escaped and cut
             return ActionResult.failed("could not launch " + pkg + " (monkey exited with " + monkey.exitCode()
                     + ": "
-                    + said.lines()
-                            .map(String::strip)
-                            .filter(l -> !l.isEmpty() && !l.startsWith("bash arg:"))
-                            .collect(Collectors.joining(" "))
+                    + SafeText.line(
+                            said.lines()
+                                    .map(String::strip)
+                                    .filter(l -> !l.isEmpty() && !l.startsWith("bash arg:"))
+                                    .limit(20)
+                                    .collect(Collectors.joining(" ")),
+                            Adb.QUOTED_CHARS)
                     + ")");
         }
         return ActionResult.ok("launched " + pkg);
@@ -314,7 +325,8 @@ public final class AdbDriver extends AbstractMobileDevice {
         String said = adb.shell(timeout, "uiautomator", "dump", DUMP_PATH);
         if (!said.contains("dumped to")) {
             throw new DriverException("`uiautomator dump` on " + adb.serial() + " did not write a dump; it said: "
-                    + said.strip() + ". The screen may be changing (an animation); try again");
+                    + SafeText.line(said.strip(), Adb.QUOTED_CHARS)
+                    + ". The screen may be changing (an animation); try again");
         }
         String xml = adb.shell(timeout, "cat", DUMP_PATH);
         return new ScreenControls.Snapshot(xml, UiTreeParser.parse(xml, adb.serial()));

@@ -2,6 +2,7 @@ package dev.agentfsm.agents.mobile;
 
 import dev.agentfsm.agents.kit.ScreenshotAnnotator;
 import dev.agentfsm.runtime.device.Rect;
+import dev.agentfsm.runtime.internal.SafeText;
 
 /**
  * A control on the screen the LLM can refer to by id, read from the uiautomator dump (UFO's
@@ -17,11 +18,22 @@ import dev.agentfsm.runtime.device.Rect;
  */
 public record Control(
         int id, String name, String type, Rect rect, String resourceId, boolean checkable, boolean checked) {
+    /** The most of a control's name shown in the prompt and in results; a screen's text can be any length. */
+    private static final int SHOWN_CHARS = 500;
+
+    /**
+     * The name as the prompt, the results and the logs show it: on one line, escaped ({@link SafeText#line}),
+     * so that a text on the screen (a message, a web page) cannot add lines that read as more controls to the
+     * model, nor drive a terminal, and cut at {@value #SHOWN_CHARS} characters.
+     */
+    String shownName() {
+        return SafeText.line(name, SHOWN_CHARS);
+    }
 
     /** One line for the prompt: id, type, name, rectangle, and the check state where it has one. */
     String describe() {
-        return id + ": " + type + " \"" + name + "\" " + rect
-                + (resourceId.isEmpty() ? "" : " id=" + resourceId)
+        return id + ": " + SafeText.line(type, 200) + " \"" + shownName() + "\" " + rect
+                + (resourceId.isEmpty() ? "" : " id=" + SafeText.line(resourceId, 200))
                 + (checkable ? (checked ? " checked" : " unchecked") : "");
     }
 

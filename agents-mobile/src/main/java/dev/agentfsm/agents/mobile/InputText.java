@@ -1,5 +1,7 @@
 package dev.agentfsm.agents.mobile;
 
+import dev.agentfsm.runtime.internal.SafeText;
+
 /**
  * Turns text into the one argument of {@code adb shell input text}. adb joins the shell arguments
  * into a command line that the device's {@code sh} parses, and {@code input text} turns {@code %s}
@@ -11,6 +13,14 @@ final class InputText {
     /** Characters {@code sh} would interpret: quoting, redirection, pipes, globs, expansion, comments. */
     private static final String SHELL_SPECIAL = "&;'\"()<>|*~`\\$!?[]{}#";
 
+    /**
+     * The most characters typed at once. Escaped, they stay within the 4 KiB an older adbd takes for a whole
+     * shell command and far below the 128 KiB Linux takes for one argument, past which adb would not even
+     * start (a misleading "could not start adb" that failed the round); {@code input text} sends one key
+     * event per character, so a longer text would also run into the time-out.
+     */
+    static final int MAX_CHARS = 2_000;
+
     private InputText() {}
 
     /**
@@ -21,6 +31,10 @@ final class InputText {
     static String escape(String text) {
         if (text.isEmpty()) {
             throw new IllegalArgumentException("input text needs at least one character; got empty text");
+        }
+        if (text.length() > MAX_CHARS) {
+            throw new IllegalArgumentException("input text types at most " + MAX_CHARS + " characters at a time; got "
+                    + text.length() + " (starting \"" + SafeText.line(text, 40) + "\"). Type it in parts");
         }
         StringBuilder escaped = new StringBuilder(text.length() + 8);
         for (int i = 0; i < text.length(); ) {

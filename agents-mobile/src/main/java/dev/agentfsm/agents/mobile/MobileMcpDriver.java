@@ -266,6 +266,22 @@ public final class MobileMcpDriver extends AbstractMobileDevice {
                 + (durationMs == SWIPE_MS ? "" : " (mobile-mcp's fixed time; " + durationMs + " ms was asked)")));
     }
 
+    /**
+     * Text starting with {@code #} or {@code ~} is refused: mobile-mcp 1.0.4 escapes the other characters the
+     * device's shell acts on, not these, and its escaped spaces make the whole text one word, so only a first
+     * {@code #} (a comment: nothing is typed) or {@code ~} (the home directory: "/" is typed) is misread.
+     */
+    @Override
+    Optional<String> textRefusal(String text) {
+        char first = text.charAt(0);
+        if (first == '#' || first == '~') {
+            return Optional.of("mobile-mcp cannot type text that starts with '" + first + "' (the device's shell"
+                    + " would read it as " + (first == '#' ? "a comment and type nothing" : "the home directory")
+                    + "); type the first character another way, or start the text differently");
+        }
+        return Optional.empty();
+    }
+
     /** Clearing a field is refused, since mobile-mcp has no delete key. */
     @Override
     Optional<String> clearRefusal() {
@@ -449,6 +465,7 @@ public final class MobileMcpDriver extends AbstractMobileDevice {
                                 + " takes " + SWIPE_MS + " ms whatever the duration.",
                         parameters);
             case "type_text" -> {
+                parameters.put("text", "printable ASCII text to type, not starting with # or ~");
                 parameters.put("clear_current_text", "not available: mobile-mcp cannot delete text");
                 yield new ToolSpec("type_text", adb.description(), parameters);
             }

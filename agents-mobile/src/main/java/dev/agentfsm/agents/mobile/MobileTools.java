@@ -4,6 +4,7 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.ToolSpec;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +35,7 @@ final class MobileTools {
                             "end_y",
                             "end y in pixels",
                             "duration",
-                            "milliseconds, default 300")),
+                            "milliseconds, 0 to " + AdbDriver.MAX_SWIPE_MILLIS + ", default 300")),
             new ToolSpec(
                     "type_text",
                     "Type text, into a control when one is given (it is tapped first).",
@@ -136,14 +137,30 @@ final class MobileTools {
             if (value == null) {
                 return Optional.empty();
             }
-            if (value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
-                return Optional.of(n.intValue());
+            if (value instanceof Number n) {
+                // intValue() would wrap a long (2^32 + 7 becomes 7, another control) or clamp a double
+                Optional<Integer> exact = exactInt(n);
+                if (exact.isPresent()) {
+                    return exact;
+                }
+                throw new IllegalArgumentException(action.function() + " needs '" + name
+                        + "' to be a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE + "; got "
+                        + value);
             }
             if (value instanceof String s && s.strip().matches("-?\\d{1,9}")) {
                 return Optional.of(Integer.parseInt(s.strip()));
             }
             throw new IllegalArgumentException(
                     action.function() + " needs '" + name + "' to be an integer; got " + value);
+        }
+
+        /** {@code n} as an int when it is a whole number an int holds exactly; empty otherwise. */
+        private static Optional<Integer> exactInt(Number n) {
+            try {
+                return Optional.of(new BigDecimal(n.toString()).intValueExact());
+            } catch (ArithmeticException | NumberFormatException e) {
+                return Optional.empty(); // a fraction, too large, NaN or infinite
+            }
         }
 
         String text(String name) {

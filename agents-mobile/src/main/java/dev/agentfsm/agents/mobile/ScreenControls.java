@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.mobile;
 
 import dev.agentfsm.runtime.device.DriverException;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -66,9 +67,10 @@ final class ScreenControls {
 
     /** A note for an action's result when the LLM named control {@code control} differently; empty otherwise. */
     static String nameMismatch(Control control, Optional<String> expected) {
-        return expected.filter(n -> !n.isBlank() && !n.equals(control.name()))
-                .map(n ->
-                        " (note: control " + control.id() + " is named \"" + control.name() + "\", not \"" + n + "\")")
+        // the model read the shown name in its prompt and may give it back as it read it
+        return expected.filter(n -> !n.isBlank() && !n.equals(control.name()) && !n.equals(control.shownName()))
+                .map(n -> " (note: control " + control.id() + " is named \"" + control.shownName() + "\", not \""
+                        + SafeText.line(n, 200) + "\")")
                 .orElse("");
     }
 

@@ -2,6 +2,7 @@ package dev.agentfsm.agents.mobile;
 
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Rect;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ final class UiTreeParser {
         Element root = document.getDocumentElement();
         if (!root.getTagName().equals("hierarchy")) {
             throw new DriverException("the UI dump of " + source + " is not a uiautomator dump: its root element is <"
-                    + root.getTagName() + ">, not <hierarchy>");
+                    + SafeText.line(root.getTagName(), 80) + ">, not <hierarchy>");
         }
         NodeList nodes = root.getElementsByTagName("node");
         List<Control> controls = new ArrayList<>();
@@ -112,11 +113,16 @@ final class UiTreeParser {
         } catch (SAXParseException e) {
             throw new DriverException(
                     "the UI dump of " + source + " is not well-formed XML (line " + e.getLineNumber()
-                            + ", column " + e.getColumnNumber() + ": " + e.getMessage() + "); it starts with: "
+                            + ", column " + e.getColumnNumber() + ": "
+                            + SafeText.line(String.valueOf(e.getMessage()), 200)
+                            + "); it starts with: "
                             + abbreviate(xml),
                     e);
         } catch (SAXException | IOException e) {
-            throw new DriverException("the UI dump of " + source + " cannot be read: " + e.getMessage(), e);
+            throw new DriverException(
+                    "the UI dump of " + source + " cannot be read: "
+                            + SafeText.line(String.valueOf(e.getMessage()), 200),
+                    e);
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException("the JDK's XML parser does not support secure processing", e);
         }
@@ -138,9 +144,10 @@ final class UiTreeParser {
     }
 
     private static String abbreviate(String xml) {
-        String flat = xml.strip().replaceAll("\\s+", " ");
-        return flat.isEmpty()
-                ? "(nothing: the dump is empty)"
-                : "\"" + (flat.length() > 120 ? flat.substring(0, 120) + "..." : flat) + "\"";
+        String head = xml.strip();
+        String flat = head.substring(0, Math.min(head.length(), 2_000)).replaceAll("\\s+", " ");
+        String shown = flat.length() > 120 ? flat.substring(0, 120) + "..." : flat;
+        // the device's text: escaped, so that it cannot drive the terminal the error is shown on
+        return flat.isEmpty() ? "(nothing: the dump is empty)" : "\"" + SafeText.line(shown, 6 * 120 + 3) + "\"";
     }
 }

@@ -24,6 +24,19 @@ class InputTextTest {
     }
 
     @Test
+    void textTooLongForOneCommandIsRefusedNamingItsLength() {
+        assertEquals("a".repeat(2_000), InputText.escape("a".repeat(2_000)));
+        // 200,000 characters: past Linux's 128 KiB for one argument adb would not even start
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> InputText.escape("b".repeat(200_000)));
+        assertEquals(
+                "input text types at most 2000 characters at a time; got 200000 (starting \""
+                        + "b".repeat(40)
+                        + "... (200000 chars)\"). Type it in parts",
+                e.getMessage());
+    }
+
+    @Test
     void plainAsciiIsUnchanged() {
         assertEquals("user@example.com,+1-555=42^_%:/", InputText.escape("user@example.com,+1-555=42^_%:/"));
     }

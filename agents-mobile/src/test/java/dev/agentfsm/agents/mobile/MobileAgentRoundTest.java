@@ -83,7 +83,7 @@ class MobileAgentRoundTest {
         assertTrue(
                 system.contains("- tap(x: x in pixels, y: y in pixels): Tap the screen at a point.\n"
                         + "- swipe(start_x: start x in pixels, start_y: start y in pixels, end_x: end x in pixels,"
-                        + " end_y: end y in pixels, duration: milliseconds, default 300)"),
+                        + " end_y: end y in pixels, duration: milliseconds, 0 to 10000, default 300)"),
                 system);
         ChatMessage user = llm.requests().get(0).messages().get(1);
         assertEquals(2, user.images().size(), "the screenshot and the annotated screenshot");

@@ -81,6 +81,24 @@ class MobileMcpDriverTest {
                     .reason()
                     .orElseThrow()
                     .startsWith("adb cannot type 'é' (U+00E9) at index 3"));
+            // mobile-mcp escapes neither: the device's shell would type nothing for "#1" and "/" for "~"
+            assertEquals(
+                    "mobile-mcp cannot type text that starts with '#' (the device's shell would read it as a comment"
+                            + " and type nothing); type the first character another way, or start the text"
+                            + " differently",
+                    run(phone, "type_text", Map.of("text", "#1 in charts"))
+                            .reason()
+                            .orElseThrow());
+            assertTrue(run(phone, "type_text", Map.of("text", "~/notes"))
+                    .reason()
+                    .orElseThrow()
+                    .startsWith("mobile-mcp cannot type text that starts with '~' (the device's shell would read it"
+                            + " as the home directory)"));
+            assertEquals(
+                    ActionResult.ok("typed \"a #1 ~x\""),
+                    run(phone, "type_text", Map.of("text", "a #1 ~x")),
+                    "inside the text, after an escaped space, they are typed");
+            device.clearCalls();
             assertEquals(
                     "\"KEYCODE_TAB\" is not a key mobile-mcp can press; use KEYCODE_BACK, KEYCODE_HOME, KEYCODE_ENTER,"
                             + " KEYCODE_VOLUME_UP or KEYCODE_VOLUME_DOWN",

@@ -118,8 +118,9 @@ public final class McpDriver implements DeviceDriver {
     /**
      * Starts or reaches the server, runs the {@code initialize} handshake and lists its tools.
      *
-     * @throws DriverException when the server cannot be started or reached, does not finish the
-     *     handshake within {@link McpOptions#startTimeout()}, or cannot list its tools
+     * @throws DriverException when the server cannot be started or reached, refuses the handshake (the
+     *     message says how: its JSON-RPC error, a protocol version the client does not speak, or the HTTP
+     *     answer), does not finish it within {@link McpOptions#startTimeout()}, or cannot list its tools
      */
     public static McpDriver connect(McpEndpoint endpoint, McpOptions options) throws DriverException {
         Objects.requireNonNull(endpoint, "endpoint");

@@ -12,8 +12,9 @@ import java.util.Objects;
  * @param maxResultChars the most characters of a tool result's text the LLM gets; the rest is cut with a marker
  * @param maxImages the most images of one result that are kept for the next prompt
  * @param maxImageBytes the largest image kept, decoded; a larger one is replaced by a note
- * @param maxMessageBytes the largest message (one line of a stdio server's output) read; a longer one
- *     is dropped as it arrives and fails the requests waiting for it, naming this cap
+ * @param maxMessageBytes the largest message read (one line of a stdio server's output; over HTTP, a JSON
+ *     answer or one event of a stream); a longer one is dropped and fails the request waiting for it, naming
+ *     this cap
  * @param maxTools the most tools a server may list; a longer listing fails
  * @param stopGrace how long a stdio server and what it started have to exit after {@code SIGTERM} when
  *     the driver closes, before {@code SIGKILL}
@@ -72,7 +73,7 @@ public record McpOptions(
     }
 
     /**
-     * These options with another cap on one message of a stdio server; an image is sent as base64, a
+     * These options with another cap on one message of the server (stdio or HTTP); an image is sent as base64, a
      * third larger than its bytes, so keep it above {@code maxImageBytes * 4 / 3} and the text.
      */
     public McpOptions withMaxMessageBytes(int bytes) {

@@ -13,7 +13,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Fails the build when the docs directory is not what the {@code docs} goal would write: a page or
  * SVG missing or stale, the module's list of them missing or stale, or a page the list names whose
  * machine no longer exists. Files the {@code docs} goal leaves alone are not checked. SVGs are compared by their
- * fingerprint line, so nothing is drawn. The working tree is compared; in a fresh clone (CI) that is
+ * fingerprint line, and one that does not end with {@code </svg>} is named as cut off, so nothing is drawn. The working tree is compared; in a fresh clone (CI) that is
  * what was committed.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)

@@ -12,8 +12,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Draws an SVG of every machine the module compiled, beside its model, so that it lands in the jar.
- * A machine whose SVG already starts with its model's fingerprint is not drawn again; the others are
- * drawn in parallel.
+ * A machine whose SVG already starts with its model's fingerprint and ends with {@code </svg>} is not
+ * drawn again; the others are drawn in parallel.
  */
 @Mojo(name = "diagrams", defaultPhase = LifecyclePhase.PROCESS_CLASSES, threadSafe = true)
 public class DiagramsMojo extends ModelsParameters {

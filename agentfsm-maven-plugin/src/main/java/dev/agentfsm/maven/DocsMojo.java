@@ -20,7 +20,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "docs", defaultPhase = LifecyclePhase.PROCESS_CLASSES, threadSafe = true)
 public class DocsMojo extends DocsParameters {
 
-    /** Where the {@code diagrams} goal draws; an SVG there drawn from the same model is copied, not drawn again. */
+    /** Where the {@code diagrams} goal draws; a whole SVG there drawn from the same model is copied, not drawn again. */
     @Parameter(property = "agentfsm.diagrams", defaultValue = "${project.build.outputDirectory}/META-INF/agentfsm")
     File diagramsDirectory;
 

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * ({@link #writeDocs}), and tell what in such a directory is stale ({@link #check}).
  *
  * <p>Every SVG starts with its model's fingerprint, so an SVG whose first line is already the right
- * one is never drawn again, and a check never draws at all.
+ * one, and that ends with {@code </svg>}, is never drawn again, and a check never draws at all.
  *
  * <p>A docs directory may be shared by several modules and hold files people wrote. Each module keeps
  * the list of what it generated there ({@code .agentfsm/<module>.files}), and deletes only files that
@@ -91,7 +91,8 @@ public final class MachineDocs {
 
     /**
      * Writes {@code <package>.<Name>.svg} for every machine into {@code outputDirectory}, except where
-     * the SVG there already starts with the model's fingerprint. Machines are drawn on up to
+     * the SVG there already starts with the model's fingerprint and ends with {@code </svg>} (one cut off
+     * while it was written is drawn again). Machines are drawn on up to
      * {@code threads} threads at once.
      *
      * @throws RenderException for a machine whose layout failed (the first one, in name order)
@@ -141,8 +142,8 @@ public final class MachineDocs {
      * beside the model) and SVG, and {@code module}'s list of them: writes what is missing or stale
      * and deletes the pages and SVGs that the module's list names and no machine has any more. Other
      * files are left alone: another module's (its own list names them) and any other. An SVG already
-     * drawn into {@code diagramsDirectory} (the build's output) from the same model is copied rather
-     * than drawn again. Without models it does nothing.
+     * drawn into {@code diagramsDirectory} (the build's output) from the same model, and whole, is copied
+     * rather than drawn again. Without models it does nothing.
      *
      * @param module the name of the module, unique among those sharing {@code docsDirectory} (an artifact id)
      */
@@ -209,7 +210,8 @@ public final class MachineDocs {
 
     /**
      * The files of {@code docsDirectory} that {@link #writeDocs} would write or delete: a missing or
-     * different page, an SVG missing or drawn from another model (compared by its first line), the
+     * different page, an SVG missing, drawn from another model (compared by its first line) or cut off
+     * (not ending with {@code </svg>}), the
      * module's list missing or different, and every page or SVG that the list names and no machine has
      * any more. Files that {@code writeDocs} leaves alone are not stale; without models nothing is.
      * Draws nothing.

@@ -36,8 +36,8 @@ public final class SessionHandle {
      * Answers the question the session waits for (a PENDING state's); its state's work then runs on.
      *
      * @return the question answered
-     * @throws IllegalStateException if the session waits for no question (the message says what it does), or is
-     *     not running
+     * @throws IllegalStateException if the session waits for no question (the message says what it does), its
+     *     wait is over (the state goes on with the time-out), or it is not running
      */
     public String answer(String text) {
         return update(() -> workflow().answer(text));
@@ -47,7 +47,8 @@ public final class SessionHandle {
      * Approves or rejects the action the session waits to confirm (a CONFIRM state's).
      *
      * @return the action decided on
-     * @throws IllegalStateException if the session waits for no confirmation, or {@code decision} is {@code TIMED_OUT}
+     * @throws IllegalStateException if the session waits for no confirmation, its wait is over, or {@code decision}
+     *     is {@code TIMED_OUT}
      */
     public String confirm(Decision decision) {
         return update(() -> workflow().confirm(decision));

@@ -16,12 +16,16 @@ public final class JournalException extends SessionRecorder.Failure {
     public enum Kind {
         /** The journal holds no complete record: the session it was made for never started. */
         EMPTY,
-        /** A record in the middle of the file is damaged, out of order or not a journal record at all. */
+        /**
+         * A record is damaged, out of order or not a journal record at all, or the header is of a format this
+         * runtime does not read (another agent-fsm version wrote the journal; the message says so).
+         */
         CORRUPT,
         /**
          * The journal was written by another machine, by a version of this one that it can't replay (a
-         * recorded step entered a state that is gone or took a move no longer declared; the record is
-         * named), or with other settings.
+         * recorded step entered a state that is gone, took a move no longer declared, ended its round or
+         * timed out where this version would not, or was refused a status this version accepts; the record
+         * is named), or with other settings.
          */
         OTHER_MACHINES,
         /** Replaying a recorded step did not do what the journal says it did: the agent's code or its inputs changed. */

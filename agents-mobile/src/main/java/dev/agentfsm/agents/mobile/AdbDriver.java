@@ -156,7 +156,10 @@ public final class AdbDriver extends AbstractMobileDevice {
         return ActionResult.ok("tapped (" + x + ", " + y + ")");
     }
 
-    /** {@code input swipe x1 y1 x2 y2 durationMs}. */
+    /**
+     * {@code input swipe x1 y1 x2 y2 durationMs}; a duration below 0, over 10 s or over half the call's time-out
+     * is refused, for the model to correct.
+     */
     public ActionResult swipe(int startX, int startY, int endX, int endY, int durationMs) throws DriverException {
         return swipe(startX, startY, endX, endY, durationMs, commandTimeout);
     }
@@ -191,7 +194,8 @@ public final class AdbDriver extends AbstractMobileDevice {
     /**
      * Types {@code text}: first taps the centre of the control when one is given (and waits for the
      * keyboard), deletes the current text when asked ({@code KEYCODE_DEL} 50 times, as UFO does), then
-     * {@code input text} with the text escaped for the device's shell. Text adb cannot type is refused.
+     * {@code input text} with the text escaped for the device's shell. Text adb cannot type, or longer than
+     * 2,000 characters, is refused.
      */
     public ActionResult typeText(
             String text, Optional<Integer> controlId, Optional<String> controlName, boolean clearCurrentText)

@@ -232,7 +232,8 @@ public final class Journal implements SessionRecorder, AutoCloseable {
      * off, and the step it was writing runs again.
      *
      * @throws JournalException ({@link JournalException.Kind#CORRUPT}) naming a damaged record before the
-     *     last one; ({@link JournalException.Kind#EMPTY}) if it holds no complete record
+     *     last one, or a header of a format this runtime does not read (another agent-fsm version wrote the
+     *     journal; it is left as it is); ({@link JournalException.Kind#EMPTY}) if it holds no complete record
      * @throws IOException if the file cannot be read or written
      */
     public static Journal open(Path file) throws IOException {
@@ -243,7 +244,8 @@ public final class Journal implements SessionRecorder, AutoCloseable {
      * Opens a journal to resume its session; see {@link #open(Path)}.
      *
      * @throws JournalException ({@link JournalException.Kind#CORRUPT}) naming a damaged record before the
-     *     last one; ({@link JournalException.Kind#EMPTY}) if it holds no complete record
+     *     last one, or a header of a format this runtime does not read (another agent-fsm version wrote the
+     *     journal; it is left as it is); ({@link JournalException.Kind#EMPTY}) if it holds no complete record
      * @throws IOException if the file cannot be read or written
      */
     public static Journal open(Path file, Durability durability) throws IOException {

@@ -290,7 +290,8 @@ final class RunTaskCommand implements Callable<Integer> {
         Journal resumed = journal.orElseThrow();
         Optional<Waiting> waiting = resumed.waiting();
         if (waiting.isEmpty()) {
-            throw bad("--answer: journal " + resumed.file() + " is not waiting for an answer (its run ended, was cut"
+            throw bad("--answer: journal " + Console.shown(resumed.file())
+                    + " is not waiting for an answer (its run ended, was cut"
                     + " off by a crash, or its question was answered already); nothing was run. Resume it without"
                     + " --answer");
         }
@@ -353,11 +354,12 @@ final class RunTaskCommand implements Callable<Integer> {
     private String recordedTask(Journal journal) {
         Optional<String> recorded = AgentRun.recordedTask(journal);
         if (task.isPresent() && recorded.isPresent() && !task.get().equals(recorded.get())) {
-            throw bad("--task '" + task.get() + "' is not the task journal " + journal.file() + " recorded ('"
-                    + recorded.get() + "'); leave --task out to resume it, or start a new journal for a new task");
+            throw bad("--task '" + task.get() + "' is not the task journal " + Console.shown(journal.file())
+                    + " recorded ('" + recorded.get()
+                    + "'); leave --task out to resume it, or start a new journal for a new task");
         }
         return recorded.or(() -> task)
-                .orElseThrow(() -> bad("journal " + journal.file() + " recorded no task yet"
+                .orElseThrow(() -> bad("journal " + Console.shown(journal.file()) + " recorded no task yet"
                         + " (the run stopped right after it began); give the task with --task"));
     }
 
@@ -433,7 +435,7 @@ final class RunTaskCommand implements Callable<Integer> {
             try {
                 client.skip(answered);
             } catch (IllegalArgumentException e) {
-                throw bad("--replay: journal " + journal.get().file() + " recorded " + answered
+                throw bad("--replay: journal " + Console.shown(journal.get().file()) + " recorded " + answered
                         + " model calls, more than the replay holds: " + e.getMessage());
             }
         }

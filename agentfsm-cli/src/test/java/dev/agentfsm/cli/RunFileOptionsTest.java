@@ -88,6 +88,16 @@ class RunFileOptionsTest {
     }
 
     @Test
+    void aTraceThatIsTheReplayIsRefusedLeavingTheReplayAsItWas() throws Exception {
+        String recorded = Files.readString(replies);
+
+        Cli run = run(replies, "--task", TASK);
+
+        assertRefused(run, "--trace '" + replies + "' is the --replay file; give the trace a file of its own");
+        assertEquals(recorded, Files.readString(replies));
+    }
+
+    @Test
     void aBadTraceIsRefusedBeforeTheAnswerIsWritten() throws Exception {
         Path journal = dir.resolve("run.journal");
         Cli first = run(dir.resolve("trace.jsonl"), "--task", TASK, "--journal", journal.toString());

@@ -46,7 +46,8 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Console console = AgentFsmCli.console(spec);
         if (parent.isPresent() && !Files.isDirectory(parent.get())) {
-            throw new ParameterException(spec.commandLine(), "--dir '" + parent.get() + "' is not a directory");
+            throw new ParameterException(
+                    spec.commandLine(), "--dir '" + Console.shown(parent.get()) + "' is not a directory");
         }
         Path base = parent.isPresent()
                 ? Files.createTempDirectory(parent.get(), "agentfsm-demo-")

@@ -19,7 +19,6 @@ import dev.agentfsm.runtime.user.UserChannel.Decision;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -177,6 +176,7 @@ final class RunTaskCommand implements Callable<Integer> {
             throw bad("--no-wait stops the run at a confirmation so that another run can answer it; give --journal"
                     + " FILE to record where it stopped");
         }
+        checkFiles();
         ShellDriver shell = shellOptions.shell();
         Optional<LlmClient> live = replay.isPresent() ? Optional.empty() : Optional.of(client());
         Console console = AgentFsmCli.console(spec);
@@ -290,7 +290,8 @@ final class RunTaskCommand implements Callable<Integer> {
         Journal resumed = journal.orElseThrow();
         Optional<Waiting> waiting = resumed.waiting();
         if (waiting.isEmpty()) {
-            throw bad("--answer: journal " + resumed.file() + " is not waiting for an answer (its run ended, was cut"
+            throw bad("--answer: journal " + Console.shown(resumed.file())
+                    + " is not waiting for an answer (its run ended, was cut"
                     + " off by a crash, or its question was answered already); nothing was run. Resume it without"
                     + " --answer");
         }
@@ -333,10 +334,7 @@ final class RunTaskCommand implements Callable<Integer> {
                                 : Journal.create(journalFile.get()));
             }
             if (resumeFile.isPresent()) {
-                if (!Files.isRegularFile(resumeFile.get(), LinkOption.NOFOLLOW_LINKS)
-                        && !Files.isSymbolicLink(resumeFile.get())) {
-                    throw bad("--resume '" + resumeFile.get() + "' is not a file");
-                }
+                // checkFiles() refused a missing file, a directory and anything else that is not a file or a link
                 return Optional.of(
                         key.isPresent()
                                 ? Journal.open(resumeFile.get(), Durability.SYNC, key.get())
@@ -347,7 +345,7 @@ final class RunTaskCommand implements Callable<Integer> {
             throw bad(e.getMessage());
         } catch (IOException e) {
             Path file = journalFile.or(() -> resumeFile).orElseThrow();
-            throw bad((journalFile.isPresent() ? "--journal '" : "--resume '") + file + "' cannot be "
+            throw bad((journalFile.isPresent() ? "--journal '" : "--resume '") + Console.shown(file) + "' cannot be "
                     + (journalFile.isPresent() ? "created" : "read and written") + ": " + e);
         }
     }
@@ -356,11 +354,12 @@ final class RunTaskCommand implements Callable<Integer> {
     private String recordedTask(Journal journal) {
         Optional<String> recorded = AgentRun.recordedTask(journal);
         if (task.isPresent() && recorded.isPresent() && !task.get().equals(recorded.get())) {
-            throw bad("--task '" + task.get() + "' is not the task journal " + journal.file() + " recorded ('"
-                    + recorded.get() + "'); leave --task out to resume it, or start a new journal for a new task");
+            throw bad("--task '" + task.get() + "' is not the task journal " + Console.shown(journal.file())
+                    + " recorded ('" + recorded.get()
+                    + "'); leave --task out to resume it, or start a new journal for a new task");
         }
         return recorded.or(() -> task)
-                .orElseThrow(() -> bad("journal " + journal.file() + " recorded no task yet"
+                .orElseThrow(() -> bad("journal " + Console.shown(journal.file()) + " recorded no task yet"
                         + " (the run stopped right after it began); give the task with --task"));
     }
 
@@ -370,6 +369,34 @@ final class RunTaskCommand implements Callable<Integer> {
         }
         if (timeoutSeconds < 1 || timeoutSeconds > MAX_TIMEOUT_SECONDS) {
             throw bad("--timeout must be from 1 to " + MAX_TIMEOUT_SECONDS + " seconds (a day), got " + timeoutSeconds);
+        }
+    }
+
+    /**
+     * The files --trace, --journal and --resume name, checked before the journal is created or answered and
+     * before the header is printed: a trace that cannot be written would otherwise fail the run only after a new
+     * journal was created empty, or an answer was written to a resumed one.
+     */
+    private void checkFiles() {
+        String journalFix = "give the journal file a run with --journal wrote";
+        Optional<String> problem = journalFile
+                .flatMap(
+                        file -> FileOptions.creatable("--journal", file, "give the path of a new file for the journal"))
+                .or(() -> resumeFile.flatMap(file -> FileOptions.existing("--resume", file, journalFix)))
+                .or(() -> trace.flatMap(file -> FileOptions.writable(
+                        "--trace", file, "give a file to write the trace to (a new one, or a trace to add to)")));
+        if (problem.isPresent()) {
+            throw bad(problem.get());
+        }
+        // the trace is appended to: into a journal it would break the journal, into the replay the conversation
+        Optional<Path> journalNamed = journalFile.or(() -> resumeFile);
+        if (trace.isPresent() && journalNamed.isPresent() && FileOptions.same(trace.get(), journalNamed.get())) {
+            throw bad("--trace '" + Console.shown(trace.get()) + "' is the journal's file; give the trace a file of its"
+                    + " own");
+        }
+        if (trace.isPresent() && replay.isPresent() && FileOptions.same(trace.get(), replay.get())) {
+            throw bad("--trace '" + Console.shown(trace.get()) + "' is the --replay file; give the trace a file of its"
+                    + " own");
         }
     }
 
@@ -390,11 +417,9 @@ final class RunTaskCommand implements Callable<Integer> {
 
     /** The recorded conversation of --replay. */
     private ReplayLlmClient loadReplay(Path file) {
-        if (!Files.exists(file)) {
-            throw bad("--replay '" + file + "' does not exist");
-        }
-        if (Files.isDirectory(file)) {
-            throw bad("--replay '" + file + "' is a directory; give the YAML file of the recorded replies");
+        Optional<String> problem = FileOptions.existing("--replay", file, "give the YAML file of the recorded replies");
+        if (problem.isPresent()) {
+            throw bad(problem.get());
         }
         try {
             return ReplayLlmClient.load(file);
@@ -410,7 +435,7 @@ final class RunTaskCommand implements Callable<Integer> {
             try {
                 client.skip(answered);
             } catch (IllegalArgumentException e) {
-                throw bad("--replay: journal " + journal.get().file() + " recorded " + answered
+                throw bad("--replay: journal " + Console.shown(journal.get().file()) + " recorded " + answered
                         + " model calls, more than the replay holds: " + e.getMessage());
             }
         }

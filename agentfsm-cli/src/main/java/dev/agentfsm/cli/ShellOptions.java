@@ -57,10 +57,12 @@ final class ShellOptions {
      */
     ShellDriver shell() {
         if (root.isPresent() && !Files.isDirectory(root.get())) {
-            throw bad("--root '" + root.get() + "' is not a directory");
+            throw bad("--root '" + Console.shown(root.get()) + "' is not a directory");
         }
-        if (shellConfig.isPresent() && !Files.isRegularFile(shellConfig.get())) {
-            throw bad("--shell-config '" + shellConfig.get() + "' is not a file");
+        Optional<String> problem = shellConfig.flatMap(
+                file -> FileOptions.existing("--shell-config", file, "give the YAML file of the shell's settings"));
+        if (problem.isPresent()) {
+            throw bad(problem.get());
         }
         ShellConfig config;
         try {

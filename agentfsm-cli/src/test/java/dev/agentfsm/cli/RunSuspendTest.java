@@ -230,7 +230,9 @@ class RunSuspendTest {
         assertFalse(Files.exists(fresh), "nothing written: " + cli.err());
         assertEquals(AgentFsmCli.USAGE, cli.exitCode(), cli.out() + cli.err());
         assertEquals(
-                "agentfsm-cli run: --replay '" + replies + "' does not exist (see 'agentfsm-cli run --help')\n",
+                "agentfsm-cli run: --replay '" + replies
+                        + "' does not exist; give the YAML file of the recorded replies"
+                        + " (see 'agentfsm-cli run --help')\n",
                 cli.err());
     }
 

@@ -633,8 +633,9 @@ public final class Journal implements SessionRecorder, AutoCloseable {
         }
         if (!header.fingerprint().equals(fingerprint)) {
             LOG.info(
-                    "journal {} was written by another version of {} (fingerprint {}; this session's is {}); every"
-                            + " state and move it recorded is still declared, so it resumes",
+                    "journal {} was written by another version of {} (fingerprint {}; this session's is {}); its"
+                            + " recorded steps replay on it (their states and moves are declared, round ends, time-outs"
+                            + " and refused statuses as they were), so it resumes",
                     path,
                     header.machine(),
                     header.fingerprint(),

@@ -17,7 +17,8 @@ final class TestRecords {
     /**
      * A journal's records numbered from 1, one of each kind and both forms of those with an optional part: a
      * header, the requests, a step that moved and one that ended the round, a round's end with a result and
-     * one without, a wait and its answer.
+     * one without, a wait and its answer, and last a step that ended the round because the status it asked for
+     * was refused (its optional {@code refused}; last, so that the records before it keep their bytes).
      */
     static List<JournalRecord> everyKind(String text) {
         return List.of(
@@ -37,12 +38,23 @@ final class TestRecords {
                 new JournalRecord.RoundEnd(5, 1, "COMPLETED", text, List.of("M.A", "M.B"), Optional.of(text)),
                 new JournalRecord.RoundEnd(6, 2, "FAILED", text, List.of(), Optional.empty()),
                 new JournalRecord.Waiting(7, 3, 1, 9, "M", "M.ASK", List.of(call(text)), "ANSWER", text),
-                new JournalRecord.Answered(8, call(text)));
+                new JournalRecord.Answered(8, call(text)),
+                step(9, text, Optional.empty(), Optional.of("ILLEGAL_TRANSITION"), Optional.of(text)));
     }
 
     /** A step of round 1: its calls, the context's changes and the blackboard's, holding {@code text}. */
     static JournalRecord.Step step(
             int number, String text, Optional<JournalRecord.Moved> moved, Optional<String> ended) {
+        return step(number, text, moved, ended, Optional.empty());
+    }
+
+    /** A step of round 1 as {@link #step(int, String, Optional, Optional)}, with the status it was refused. */
+    static JournalRecord.Step step(
+            int number,
+            String text,
+            Optional<JournalRecord.Moved> moved,
+            Optional<String> ended,
+            Optional<String> refused) {
         ObjectNode context = TREES.objectNode();
         context.putObject("set")
                 .put("count", 3)
@@ -66,7 +78,7 @@ final class TestRecords {
                 "M.WORK",
                 moved,
                 ended,
-                Optional.empty(),
+                refused,
                 number % 2 == 0,
                 List.of(call(text), TREES.objectNode().put("kind", "llm").put("reply", text)),
                 context,

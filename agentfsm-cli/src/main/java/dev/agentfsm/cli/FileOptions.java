@@ -1,5 +1,6 @@
 package dev.agentfsm.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ final class FileOptions {
             if (Files.exists(one) && Files.exists(other)) {
                 return Files.isSameFile(one, other);
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // unreadable: compared by name below
         }
         return one.toAbsolutePath().normalize().equals(other.toAbsolutePath().normalize());

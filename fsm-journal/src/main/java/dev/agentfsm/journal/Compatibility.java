@@ -58,7 +58,7 @@ final class Compatibility {
                 if (to.isEmpty() || !declares(state.get(), to.get(), moved.trigger())) {
                     return Optional.of(new Incompatible(
                             step,
-                            "step " + step.step() + " of round " + step.round() + " moved from " + step.state()
+                            where(step) + " moved from " + step.state()
                                     + " to " + moved.to() + " by " + moved.trigger() + ", a move "
                                     + (to.isEmpty()
                                             ? "to a state these machines no longer have (removed or renamed)"
@@ -113,11 +113,10 @@ final class Compatibility {
      * or the fallback (its work failed); any other move is a choice, which a round-ending state never makes.
      */
     private static Optional<Incompatible> roundEnd(JournalRecord.Step step, Status state) {
-        String where = "step " + step.step() + " of round " + step.round();
         if (step.ended().filter("COMPLETED"::equals).isPresent() && !state.endsRound()) {
             return Optional.of(new Incompatible(
                     step,
-                    where + " ended the round in " + step.state() + ", a state that no longer ends the round"
+                    where(step) + " ended the round in " + step.state() + ", a state that no longer ends the round"
                             + " (its @Terminal(endsRound) changed)"));
         }
         if (step.moved().isPresent() && state.endsRound()) {
@@ -129,7 +128,7 @@ final class Compatibility {
             if (moved.trigger() != Trigger.TIMEOUT && !afterFailure) {
                 return Optional.of(new Incompatible(
                         step,
-                        where + " moved from " + step.state() + " to " + moved.to() + " by " + moved.trigger()
+                        where(step) + " moved from " + step.state() + " to " + moved.to() + " by " + moved.trigger()
                                 + ", but "
                                 + step.state() + " now ends the round (its @Terminal(endsRound) changed), so it would"
                                 + " end the round there instead"));
@@ -154,13 +153,12 @@ final class Compatibility {
         }
         String asked = step.refused().get();
         String ended = step.ended().get();
-        String where = "step " + step.step() + " of round " + step.round() + " in " + step.state()
-                + " asked to move to " + asked;
+        String asking = where(step) + " in " + step.state() + " asked to move to " + asked;
         if (ended.equals("UNKNOWN_STATUS")) {
             Optional<? extends Status> now = state.machine().table().parse(asked);
             return now.map(known -> new Incompatible(
                     step,
-                    where + ", a status " + state.machine().name() + " did not have, and ended the round as"
+                    asking + ", a status " + state.machine().name() + " did not have, and ended the round as"
                             + " UNKNOWN_STATUS; but " + state.machine().name() + " has " + known.name()
                             + " now, so the replay would not end there"));
         }
@@ -175,13 +173,13 @@ final class Compatibility {
         if (target.isEmpty()) {
             return Optional.of(new Incompatible(
                     step,
-                    where + endedThere + asked + " is not a status of these machines now (removed or renamed), so"
+                    asking + endedThere + asked + " is not a status of these machines now (removed or renamed), so"
                             + " the replay would end as UNKNOWN_STATUS instead"));
         }
         return state.moveTo(target.get())
                 .map(move -> new Incompatible(
                         step,
-                        where + endedThere + step.state() + " declares its move to " + asked + " now (by "
+                        asking + endedThere + step.state() + " declares its move to " + asked + " now (by "
                                 + move.trigger() + "), so the replay would take it instead"));
     }
 
@@ -201,10 +199,15 @@ final class Compatibility {
         }
         return Optional.of(new Incompatible(
                 step,
-                "step " + step.step() + " of round " + step.round() + " moved from " + step.state() + " to "
+                where(step) + " moved from " + step.state() + " to "
                         + moved.get().to() + " when its time-out ran out, but "
                         + target.map(to -> step.state() + "'s @Timeout goes to " + to.qualifiedName() + " now")
                                 .orElseGet(() -> step.state() + " has no @Timeout now, so it would not time out")));
+    }
+
+    /** How a message names {@code step}: its number within its round. */
+    private static String where(JournalRecord.Step step) {
+        return "step " + step.step() + " of round " + step.round();
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.agentfsm.agents.mobile;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
-import dev.agentfsm.runtime.internal.SafeText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -153,10 +152,9 @@ abstract class AbstractMobileDevice implements MobileDevice {
         int x = control.rect().centerX();
         int y = control.rect().centerY();
         return tapAt(x, y, timeout)
-                .orElseGet(
-                        () -> ActionResult.ok("clicked control " + id + " " + SafeText.line(control.type(), 200) + " \""
-                                + control.shownName() + "\" at (" + x + ", " + y + ")"
-                                + ScreenControls.nameMismatch(control, name)));
+                .orElseGet(() -> ActionResult.ok("clicked control " + id + " " + control.shownType() + " \""
+                        + control.shownName() + "\" at (" + x + ", " + y + ")"
+                        + ScreenControls.nameMismatch(control, name)));
     }
 
     /** A screenshot, the screen's tree, and the controls as text for the prompt. */

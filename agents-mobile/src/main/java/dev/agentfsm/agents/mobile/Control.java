@@ -30,9 +30,14 @@ public record Control(
         return SafeText.line(name, SHOWN_CHARS);
     }
 
+    /** The control's type as the prompt and the results show it: escaped and cut, as the device wrote it. */
+    String shownType() {
+        return SafeText.line(type, 200);
+    }
+
     /** One line for the prompt: id, type, name, rectangle, and the check state where it has one. */
     String describe() {
-        return id + ": " + SafeText.line(type, 200) + " \"" + shownName() + "\" " + rect
+        return id + ": " + shownType() + " \"" + shownName() + "\" " + rect
                 + (resourceId.isEmpty() ? "" : " id=" + SafeText.line(resourceId, 200))
                 + (checkable ? (checked ? " checked" : " unchecked") : "");
     }

@@ -26,8 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The journal's promise under {@code kill -9}: child JVMs run journaled {@link Tally} sessions (eight at
- * once, each in its own directory) and are killed with SIGKILL at random moments; each next launch
- * resumes the sessions that had not ended. Every session, however often it was cut, ends as the
+ * once, each in its own directory) and are killed with SIGKILL at random points; each next launch
+ * resumes the sessions that had not ended. A point is a random number of steps the child reports having
+ * run, then a random part of a device action: counted in steps, not in time, so that a slow or loaded
+ * machine cuts the sessions across their whole run as a fast one does. Every session, however often it was cut, ends as the
  * uninterrupted run did, along the same path, with the same device effects, and no action of a step the
  * journal had completed reaches the device again.
  */
@@ -47,11 +49,9 @@ class KillAndResumeTest {
         Path referenceDir = Files.createDirectory(dir.resolve("reference"));
         TallyRun reference =
                 TallyRun.start(referenceDir, TARGET, Duration.ofMillis(PAUSE_MILLIS), "reference", new Moves());
-        long started = System.nanoTime();
         RoundResult expected = reference.run(false).get(0);
-        // kill anywhere in a run: eight sessions at once take longer than one alone, and a resumed one replays first
-        long maxKillDelay = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         reference.journal.close();
+        int stepsPerSession = expected.path().size();
         List<String> expectedLines = lines(TallyRun.lines(TallyRun.effects(referenceDir)));
 
         List<Path> sessions = new ArrayList<>();
@@ -73,8 +73,10 @@ class KillAndResumeTest {
                 committed.put(session, completedSteps(session));
             }
             Process child = launch("launch-" + launches, active);
-            awaitReady(child, about);
-            Thread.sleep(random.nextLong(maxKillDelay + 1));
+            BufferedReader out = awaitReady(child, about);
+            // on average a quarter of a session's steps each, then anywhere in the next device action
+            awaitSteps(out, random.nextInt(active.size() * stepsPerSession / 2 + 1), child, about);
+            Thread.sleep(random.nextLong(2 * PAUSE_MILLIS + 1));
             child.destroyForcibly(); // SIGKILL
             child.waitFor(30, TimeUnit.SECONDS);
             for (Path session : active) {
@@ -114,13 +116,12 @@ class KillAndResumeTest {
                 new HashSet<>(cutAfterSteps).size() >= 5,
                 "the kills are spread over the run: cut after " + cutAfterSteps + " completed steps; " + about);
         System.out.printf(
-                "KillAndResumeTest: %d launches, %d sessions cut %d times (kill delay up to %d ms; cut after"
+                "KillAndResumeTest: %d launches, %d sessions cut %d times (cut after"
                         + " %d to %d completed steps, %d distinct points), all %d ended %s along the uninterrupted path;"
                         + " %s%n",
                 launches,
                 sessions.size(),
                 cutAfterSteps.size(),
-                maxKillDelay,
                 cutAfterSteps.stream().min(Integer::compare).orElse(0),
                 cutAfterSteps.stream().max(Integer::compare).orElse(0),
                 new HashSet<>(cutAfterSteps).size(),
@@ -197,17 +198,33 @@ class KillAndResumeTest {
         return new ProcessBuilder(command).redirectError(log.toFile()).start();
     }
 
-    private static void awaitReady(Process child, String about) throws Exception {
+    private static BufferedReader awaitReady(Process child, String about) throws Exception {
         BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-        String line = CompletableFuture.supplyAsync(() -> {
-                    try {
-                        return out.readLine();
-                    } catch (IOException e) {
-                        return "(" + e + ")";
-                    }
-                })
-                .get(60, TimeUnit.SECONDS);
+        String line = CompletableFuture.supplyAsync(() -> readLine(out)).get(60, TimeUnit.SECONDS);
         assertEquals("ready", line, () -> "the child starts: " + log(child) + "; " + about);
+        return out;
+    }
+
+    /**
+     * Waits until the child has reported {@code steps} steps, or has ended (its sessions finished first). The
+     * time-out only keeps a hung child from hanging the build: no step takes a minute.
+     */
+    private static void awaitSteps(BufferedReader out, int steps, Process child, String about) throws Exception {
+        for (int heard = 0; heard < steps; heard++) {
+            String line = CompletableFuture.supplyAsync(() -> readLine(out)).get(60, TimeUnit.SECONDS);
+            if (line == null) {
+                return;
+            }
+            assertEquals("step", line, () -> "the child reports its steps: " + log(child) + "; " + about);
+        }
+    }
+
+    private static String readLine(BufferedReader out) {
+        try {
+            return out.readLine();
+        } catch (IOException e) {
+            return "(" + e + ")";
+        }
     }
 
     private static String log(Process child) {

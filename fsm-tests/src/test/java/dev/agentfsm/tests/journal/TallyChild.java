@@ -3,6 +3,7 @@ package dev.agentfsm.tests.journal;
 import dev.agentfsm.journal.Journal;
 import dev.agentfsm.journal.JournalException;
 import dev.agentfsm.runtime.RoundResult;
+import dev.agentfsm.runtime.TransitionListener;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,8 @@ import java.util.concurrent.Future;
 /**
  * The child JVM of {@link KillAndResumeTest}: runs one {@link Tally} session per directory, at once,
  * each started or resumed from the journal in its directory, and writes {@code done} in a directory
- * when its session has ended. Prints {@code ready} once every session is under way.
+ * when its session has ended. Prints {@code ready} once every session is under way, then {@code step} each
+ * time a session moves on from a step it ran in this launch (a step the journal replays is not printed).
  *
  * <p>Arguments: the launch's name, the target, the pause per action in milliseconds, the directories.
  */
@@ -74,14 +76,17 @@ public final class TallyChild {
         }
     }
 
+    /** Tells the parent of each step a session ran here; the parent kills the child after a number of them. */
+    private static final TransitionListener STEPS = event -> System.out.println("step");
+
     private static void runOrResume(Path dir, String launch, int target, Duration pause) throws IOException {
         Path journal = TallyRun.journal(dir);
         boolean resume = Files.exists(journal) && Files.size(journal) > 0;
         TallyRun run;
         try {
             run = resume
-                    ? TallyRun.resume(dir, target, pause, launch, new Moves())
-                    : TallyRun.start(dir, target, pause, launch, new Moves());
+                    ? TallyRun.resume(dir, target, pause, launch, STEPS)
+                    : TallyRun.start(dir, target, pause, launch, STEPS);
         } catch (JournalException e) {
             if (e.kind() != JournalException.Kind.EMPTY) {
                 throw e;
@@ -89,7 +94,7 @@ public final class TallyChild {
             // killed while writing the header: the session never began, so it starts afresh
             Files.delete(journal);
             resume = false;
-            run = TallyRun.start(dir, target, pause, launch, new Moves());
+            run = TallyRun.start(dir, target, pause, launch, STEPS);
         }
         RoundResult result = run.run(resume).get(0);
         run.journal.close();

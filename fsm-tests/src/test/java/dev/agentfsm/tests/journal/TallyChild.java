@@ -18,8 +18,9 @@ import java.util.concurrent.Future;
 /**
  * The child JVM of {@link KillAndResumeTest}: runs one {@link Tally} session per directory, at once,
  * each started or resumed from the journal in its directory, and writes {@code done} in a directory
- * when its session has ended. Prints {@code ready} once every session is under way, then {@code step} each
- * time a session moves on from a step it ran in this launch (a step the journal replays is not printed).
+ * when its session has ended. Prints {@code ready} once warmed up, just before the sessions start, then
+ * {@code step} each time a session moves on from a step it ran in this launch (a step the journal replays is
+ * not printed).
  *
  * <p>Arguments: the launch's name, the target, the pause per action in milliseconds, the directories.
  */
@@ -32,6 +33,8 @@ public final class TallyChild {
         Duration pause = Duration.ofMillis(Long.parseLong(args[2]));
         // beside the sessions, in the test's directory, which the test removes
         warmUp(Path.of(args[3]).resolveSibling("warm-up-" + launch));
+        // before any session starts, so that every step line the parent counts comes after it
+        System.out.println("ready");
         ExecutorService pool = Executors.newCachedThreadPool();
         List<Future<?>> sessions = new ArrayList<>();
         for (int i = 3; i < args.length; i++) {
@@ -41,8 +44,6 @@ public final class TallyChild {
                 return null;
             }));
         }
-        System.out.println("ready");
-        System.out.flush();
         for (Future<?> session : sessions) {
             session.get();
         }
@@ -51,8 +52,8 @@ public final class TallyChild {
     }
 
     /**
-     * Runs a short session without a journal first, so that loading the classes does not take up the
-     * time before the kill: the sessions are at work when the parent hears {@code ready}.
+     * Runs a short session without a journal first, so that the classes are loaded before {@code ready}: a
+     * kill after no step then lands in the sessions' start, not in class loading.
      */
     private static void warmUp(Path dir) throws IOException {
         Files.createDirectories(dir);

@@ -22,7 +22,7 @@ public record AnnotatedControl(int label, DesktopControl control) {
 
     /** The control as the prompt lists it: {@code [3] Button 'Insert Bar Chart'}. */
     public String describe() {
-        return "[" + label + "] " + control.type() + " '" + control.name() + "'";
+        return "[" + label + "] " + control.shownType() + " '" + control.shownName() + "'";
     }
 
     /**

@@ -188,7 +188,7 @@ public final class AppAgent extends BaseAgent {
         waitingControls =
                 waitingControls.stream().filter(name -> !now.shows(name)).toList();
         if (!waitingControls.isEmpty() && reannotations >= config().maxReannotate()) {
-            String why = "gave up waiting for " + quoted(waitingControls) + " on '" + window.title() + "': "
+            String why = "gave up waiting for " + quoted(waitingControls) + " on '" + window.shownTitle() + "': "
                     + (waitingControls.size() == 1 ? "it" : "they") + " did not appear after " + reannotations
                     + (reannotations == 1 ? " re-annotation" : " re-annotations") + " (maxReannotate "
                     + config().maxReannotate() + ")";

@@ -66,8 +66,8 @@ final class AppSteps {
     /** LLM_INTERACTION: the prompt with both screenshots, the guarded reply, the status. */
     static UfoReply ask(AppAgent agent, Context context, WindowSnapshot snapshot) throws LlmException {
         String role = "You are an AppAgent working in the window '"
-                + snapshot.window().title() + "' of "
-                + snapshot.window().appRoot()
+                + snapshot.window().shownTitle() + "' of "
+                + snapshot.window().shownApp()
                 + ". Do the subtask the HostAgent gave you, naming controls by the labels "
                 + "on the annotated screenshot: one action per reply, or a list of actions to run in order, each "
                 + "with its status (a list stops at the first action that fails). Reply FINISH with what the subtask "
@@ -156,7 +156,7 @@ final class AppSteps {
             agent.blackboard()
                     .addScreenshot(
                             step.observation().screenshot(),
-                            step.observation().window().title() + ": " + reply.saveScreenshotReason());
+                            step.observation().window().shownTitle() + ": " + reply.saveScreenshotReason());
         }
     }
 }

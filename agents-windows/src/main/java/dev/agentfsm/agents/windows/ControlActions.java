@@ -73,7 +73,7 @@ final class ControlActions {
                 .map(c -> " on " + c.describe())
                 .orElse("");
         return action.function() + target + value(action) + " in "
-                + agent.window().title();
+                + agent.window().shownTitle();
     }
 
     /**
@@ -88,11 +88,11 @@ final class ControlActions {
                         .filter(n -> n.control().id().equals(c.control().id()))
                         .findFirst()
                         .map(n -> " on " + n.describe())
-                        .orElse(" on " + c.control().type() + " '" + c.control().name()
-                                + "', which is no longer on the window"))
+                        .orElse(" on " + c.control().shownType() + " '"
+                                + c.control().shownName() + "', which is no longer on the window"))
                 .orElse("");
         return action.function() + target + value(action) + " in "
-                + now.window().title();
+                + now.window().shownTitle();
     }
 
     private static String value(Action action) {

@@ -78,9 +78,9 @@ final class DesktopScreen implements Screen {
     public Optional<String> at(Point point) {
         return target(point)
                 .map(t -> t.control()
-                                .map(c -> c.type() + " '" + c.name() + "' in ")
+                                .map(c -> c.shownType() + " '" + c.shownName() + "' in ")
                                 .orElse("")
-                        + "'" + t.window().title() + "'");
+                        + "'" + t.window().shownTitle() + "'");
     }
 
     @Override
@@ -101,7 +101,8 @@ final class DesktopScreen implements Screen {
         }
         if (target.get().control().isEmpty()) {
             return ActionResult.failed("there is no control at " + at + " in '"
-                    + target.get().window().title() + "'; click on a button, a field or a cell; nothing was clicked");
+                    + target.get().window().shownTitle()
+                    + "'; click on a button, a field or a cell; nothing was clicked");
         }
         ActionResult result =
                 desktop.click(target.get().window(), target.get().control().get());
@@ -138,7 +139,7 @@ final class DesktopScreen implements Screen {
     public ActionResult scroll(Point at, int scrollX, int scrollY) throws DriverException {
         return ActionResult.failed(new ComputerAction.Scroll(at, scrollX, scrollY).describe() + ": " + desktop.name()
                 + " cannot scroll (the desktop driver has no scrolling), and "
-                + target(at).map(t -> "'" + t.window().title() + "'").orElse("the desktop")
+                + target(at).map(t -> "'" + t.window().shownTitle() + "'").orElse("the desktop")
                 + " shows all it holds; nothing moved");
     }
 
@@ -168,8 +169,8 @@ final class DesktopScreen implements Screen {
                 || !c.rect().contains(to.x(), to.y()));
         Optional<DesktopControl> holder = holders.stream().min(Comparator.comparingLong(c -> area(c.rect())));
         if (holder.isEmpty()) {
-            return ActionResult.failed(refused + "; '" + first.name() + "' and '" + last.name() + "' are in no control"
-                    + " together; nothing was dragged");
+            return ActionResult.failed(refused + "; '" + first.shownName() + "' and '" + last.shownName()
+                    + "' are in no control" + " together; nothing was dragged");
         }
         ActionResult result = desktop.select(start.get().window(), holder.get(), first.name() + ":" + last.name());
         if (result.success()) {

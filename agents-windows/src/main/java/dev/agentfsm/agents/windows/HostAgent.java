@@ -211,8 +211,8 @@ public final class HostAgent extends BaseAgent {
                         .map(chosen -> now.stream()
                                 .filter(w -> w.id().equals(chosen.id()))
                                 .findFirst()
-                                .map(w -> " '" + w.title() + "'")
-                                .orElse(" '" + chosen.title() + "', which is no longer open"))
+                                .map(w -> " '" + w.shownTitle() + "'")
+                                .orElse(" '" + chosen.shownTitle() + "', which is no longer open"))
                         .orElse(" " + action.arguments());
     }
 
@@ -271,7 +271,7 @@ public final class HostAgent extends BaseAgent {
         if (result.success()) {
             selected = window;
         } else {
-            notSelected = "focusing '" + window.get().title() + "' failed: "
+            notSelected = "focusing '" + window.get().shownTitle() + "' failed: "
                     + result.reason().orElse("no reason given");
         }
         return result;
@@ -279,7 +279,7 @@ public final class HostAgent extends BaseAgent {
 
     private String describeAction(Action action) {
         return action.function()
-                + window(action).map(w -> " '" + w.title() + "'").orElse(" " + action.arguments());
+                + window(action).map(w -> " '" + w.shownTitle() + "'").orElse(" " + action.arguments());
     }
 
     /** Configures a {@link HostAgent}. */

@@ -103,7 +103,7 @@ final class HostSteps {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < windows.size(); i++) {
             DesktopWindow w = windows.get(i);
-            lines.add("[" + (i + 1) + "] " + w.title() + " (" + w.appRoot() + ")");
+            lines.add("[" + (i + 1) + "] " + w.shownTitle() + " (" + w.shownApp() + ")");
         }
         return lines;
     }

@@ -46,6 +46,9 @@ final class OperatorActions {
             Map.entry("PAGEUP", "{PGUP}"),
             Map.entry("PAGEDOWN", "{PGDN}"));
 
+    /** The characters the desktop's notation gives a meaning of their own; a key that is one is written in braces. */
+    private static final String NOTATION_SIGNS = "^%+~({)";
+
     private OperatorActions() {}
 
     /**
@@ -109,6 +112,11 @@ final class OperatorActions {
                 pressed.append(NAMED_KEYS.get(name));
             } else if (name.matches("F([1-9]|1[0-2])")) {
                 pressed.append('{').append(name).append('}');
+            } else if (key.strip().length() == 1
+                    && NOTATION_SIGNS.indexOf(key.strip().charAt(0)) >= 0) {
+                // the notation reads ^ % + as a modifier of the next key (and ~ ( { as Enter, a group, a name):
+                // in braces the sign is the key itself, so the model's ["%", "F4"] is not Alt+F4
+                pressed.append('{').append(key.strip()).append('}');
             } else if (key.strip().length() == 1) {
                 pressed.append(key.strip().toLowerCase(Locale.ROOT));
             } else {

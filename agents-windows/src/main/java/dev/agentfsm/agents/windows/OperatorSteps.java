@@ -96,7 +96,7 @@ final class OperatorSteps {
 
     static String describe(DesktopWindow window) {
         Rect b = window.bounds();
-        return "'" + window.title() + "' (" + window.appRoot() + ") at (" + b.left() + ", " + b.top() + ") to ("
+        return "'" + window.shownTitle() + "' (" + window.shownApp() + ") at (" + b.left() + ", " + b.top() + ") to ("
                 + b.right() + ", " + b.bottom() + ")";
     }
 }

@@ -125,4 +125,11 @@ class ComputerActionReaderTest {
         assertEquals(Optional.empty(), OperatorActions.notation(List.of("CTRL")), "modifiers alone press nothing");
         assertEquals(Optional.empty(), OperatorActions.notation(List.of("CTRL", "PASTE")), "an unknown key");
     }
+
+    @Test
+    void aKeyThatIsASignOfTheNotationIsPressedAsItselfNotAsAModifier() {
+        assertEquals(Optional.of("{%}{F4}"), OperatorActions.notation(List.of("%", "F4")), "not Alt+F4");
+        assertEquals(Optional.of("^{+}"), OperatorActions.notation(List.of("CTRL", "+")), "zoom in, not Ctrl+Shift");
+        assertEquals(Optional.of("{~}{(}{{}{)}}"), OperatorActions.notation(List.of("~", "(", "{", ")", "}")));
+    }
 }

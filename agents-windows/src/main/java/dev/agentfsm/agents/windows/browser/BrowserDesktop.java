@@ -62,11 +62,13 @@ public final class BrowserDesktop implements DesktopDriver {
     /** The viewport, which is each window's bounds. */
     public static final Rect VIEWPORT = new Rect(0, 0, 1280, 720);
 
-    private static final Pattern TAB =
-            Pattern.compile("^- (\\d+): (\\(current\\) )?\\[(.*)\\]\\((.*)\\)$", Pattern.MULTILINE);
+    // UNIX_LINES: the server ends a line with a newline only; a page's title or an element's name may hold U+2028,
+    // U+2029 or U+0085, at which Java's ^, $ and . would otherwise end the line and read the rest as a line of its own
+    private static final Pattern TAB = Pattern.compile(
+            "^- (\\d+): (\\(current\\) )?\\[(.*)\\]\\((.*)\\)$", Pattern.MULTILINE | Pattern.UNIX_LINES);
     private static final Pattern ELEMENT = Pattern.compile(
             "^\\s*- ([a-z]+)(?: \"((?:[^\"\\\\]|\\\\.)*)\")?([^\\n]*?)\\[ref=([a-z0-9]+)\\]([^\\n]*)$",
-            Pattern.MULTILINE);
+            Pattern.MULTILINE | Pattern.UNIX_LINES);
     private static final Pattern BOX = Pattern.compile("\\[box=(-?\\d+),(-?\\d+),(\\d+),(\\d+)\\]");
 
     private final McpDriver browser;
@@ -150,17 +152,24 @@ public final class BrowserDesktop implements DesktopDriver {
             if (tab.group(2) != null) {
                 current = index;
             }
-            URI url = URI.create(tab.group(4));
-            String path = url.getPath() == null ? "" : url.getPath();
-            String page = path.substring(path.lastIndexOf('/') + 1);
             windows.add(new DesktopWindow(
-                    Integer.toString(index),
-                    tab.group(3),
-                    page.isEmpty() ? url.toString() : page,
-                    "tab-" + index,
-                    VIEWPORT));
+                    Integer.toString(index), tab.group(3), page(tab.group(4)), "tab-" + index, VIEWPORT));
         }
         return windows;
+    }
+
+    /**
+     * The page's file name: the last segment of the address's path, as the address writes it (not decoded), or
+     * the whole address when its path has none ({@code about:blank}, {@code http://host/}). Read as text, not
+     * with {@link URI}: the browser keeps characters in a path that {@code URI} refuses ({@code |}, {@code ^}),
+     * and a page can go to such an address ({@code history.replaceState}).
+     */
+    static String page(String url) {
+        String address = url.split("[?#]", 2)[0];
+        int authority = address.indexOf("://");
+        int path = authority < 0 ? -1 : address.indexOf('/', authority + 3);
+        String page = path < 0 ? "" : address.substring(address.lastIndexOf('/') + 1);
+        return page.isEmpty() ? url : page;
     }
 
     @Override
@@ -215,7 +224,7 @@ public final class BrowserDesktop implements DesktopDriver {
     @Override
     public ActionResult focus(DesktopWindow window) throws DriverException {
         select(window);
-        return ActionResult.ok("focused " + window.title());
+        return ActionResult.ok("focused " + window.shownTitle());
     }
 
     @Override
@@ -340,12 +349,13 @@ public final class BrowserDesktop implements DesktopDriver {
         DesktopWindow tab = now.stream()
                 .filter(w -> w.id().equals(window.id()))
                 .findFirst()
-                .orElseThrow(() -> new DriverException(name() + ": tab " + window.id() + " ('" + window.title()
+                .orElseThrow(() -> new DriverException(name() + ": tab " + window.id() + " ('" + window.shownTitle()
                         + "') is gone: the browser has " + now.size() + " tab(s) now; the page was closed or the"
                         + " browser ended: open the pages again (open(urls)) and start a new round"));
         if (!tab.appRoot().equals(window.appRoot())) {
-            throw new DriverException(name() + ": tab " + window.id() + " shows " + tab.appRoot() + " ('"
-                    + tab.title() + "') now, not " + window.appRoot() + " ('" + window.title() + "'): a tab before"
+            throw new DriverException(name() + ": tab " + window.id() + " shows " + tab.shownApp() + " ('"
+                    + tab.shownTitle() + "') now, not " + window.shownApp() + " ('" + window.shownTitle()
+                    + "'): a tab before"
                     + " it was closed, the browser ended, or the page went elsewhere: open the pages again"
                     + " (open(urls)) and start a new round");
         }

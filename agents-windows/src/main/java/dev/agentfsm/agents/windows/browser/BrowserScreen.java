@@ -6,9 +6,7 @@ import dev.agentfsm.agents.windows.screen.Screen;
 import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
-import dev.agentfsm.runtime.device.Rect;
 import dev.agentfsm.runtime.internal.SafeText;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,9 +24,9 @@ import java.util.stream.Collectors;
  * {@code browser_mouse_click_xy}, a drag {@code browser_mouse_drag_xy} (or, along a longer path,
  * {@code browser_mouse_move_xy}, {@code browser_mouse_down} and {@code _up}), a scroll the pointer moved
  * there and {@code browser_mouse_wheel}, typing and keys {@code browser_press_key}. The screen is the
- * viewport: a look is {@code browser_take_screenshot} in CSS pixels, and the viewport's size is read
- * from the page, so that a point of the screenshot is scaled to the page's coordinates when the two
- * differ (they do not with the server's CSS-pixel screenshots; a device-pixel or scaled screenshot would).
+ * viewport: a look is {@code browser_take_screenshot} in CSS pixels, so a point of the screenshot is the
+ * page's point. The page is not asked for its viewport's size: a page can say what it likes
+ * ({@code window.innerWidth = 2560}), and a screen that believed it would move every click.
  *
  * <p>Each look also reads the tab's ARIA snapshot (with {@code --snapshot-boxes}), only to say what lies
  * at a point: "click at (57, 20) on Button 'Delete Table' in 'Sales Report - Docs'", for the user who
@@ -50,54 +48,23 @@ public final class BrowserScreen implements Screen {
     /** The buttons {@code browser_mouse_click_xy} takes. */
     private static final Set<String> BUTTONS = Set.of("left", "right", "middle");
     /** The characters {@code browser_press_key} presses as keys of its keyboard: printable ASCII. */
+    /** How many characters of the page's title (and of its address) the model and the user are shown. */
+    private static final int SHOWN_TITLE = 200;
+
     private static final Pattern KEYBOARD = Pattern.compile("[\\x20-\\x7e\\n\\t]*");
 
-    private static final Pattern TITLE = Pattern.compile("^- Page Title: (.*)$", Pattern.MULTILINE);
-    private static final Pattern NUMBERS = Pattern.compile("-?\\d+(?:\\.\\d+)?");
+    // UNIX_LINES: only a newline ends the server's line; a title may hold U+2028 or U+0085, which Java would end it at
+    private static final Pattern TITLE =
+            Pattern.compile("^- Page Title: (.*)$", Pattern.MULTILINE | Pattern.UNIX_LINES);
 
     /**
      * The page as the last look saw it.
      *
-     * @param view the screenshot and its size
-     * @param scale the viewport's size over the screenshot's, per axis
-     * @param title the page's title
+     * @param view the screenshot and its size, in the page's CSS pixels
+     * @param title the page's title, as the page set it
      * @param controls the snapshot's named controls, in CSS pixels
      */
-    private record Look(ScreenView view, Scale scale, String title, List<DesktopControl> controls) {}
-
-    /**
-     * From screenshot pixels to the page's CSS pixels.
-     *
-     * @param width the screenshot's width the factors were measured for
-     * @param height its height
-     * @param horizontal the viewport's width over the screenshot's
-     * @param vertical the viewport's height over the screenshot's
-     */
-    record Scale(int width, int height, double horizontal, double vertical) {
-        /** The factors for a screenshot of {@code shotWidth} x {@code shotHeight} of a viewport of {@code viewportWidth} x {@code viewportHeight}. */
-        static Scale of(int shotWidth, int shotHeight, double viewportWidth, double viewportHeight) {
-            return new Scale(shotWidth, shotHeight, viewportWidth / shotWidth, viewportHeight / shotHeight);
-        }
-
-        boolean fits(ScreenView view) {
-            return view.width() == width && view.height() == height;
-        }
-
-        /** The point's x on the page: a whole number when the scale is 1, as the model gave it. */
-        Number x(Point point) {
-            return css(point.x(), horizontal);
-        }
-
-        /** The point's y on the page. */
-        Number y(Point point) {
-            return css(point.y(), vertical);
-        }
-
-        private static Number css(int pixel, double factor) {
-            double page = pixel * factor;
-            return page == Math.rint(page) ? (Number) Math.round(page) : (Number) page;
-        }
-    }
+    private record Look(ScreenView view, String title, List<DesktopControl> controls) {}
 
     private final BrowserDesktop desktop;
     private Optional<Look> last = Optional.empty();
@@ -121,33 +88,28 @@ public final class BrowserScreen implements Screen {
         return desktop.name();
     }
 
-    /** The front tab's screenshot; the viewport's size when the screenshot's changed; the tab's snapshot. */
+    /** The front tab's screenshot and its snapshot. */
     @Override
     public ScreenView look() throws DriverException {
         ScreenView view = ScreenView.of(desktop.screenshot(), name());
-        Optional<Scale> known = last.map(Look::scale).filter(scale -> scale.fits(view));
-        Scale scale = known.isPresent() ? known.get() : measure(view);
         String snapshot = succeeded("browser_snapshot", desktop.call("browser_snapshot", Map.of()))
                 .output();
         Matcher title = TITLE.matcher(snapshot);
         last = Optional.of(
-                new Look(view, scale, title.find() ? title.group(1).strip() : "", BrowserDesktop.controls(snapshot)));
+                new Look(view, title.find() ? title.group(1).strip() : "", BrowserDesktop.controls(snapshot)));
         return view;
     }
 
     @Override
     public Optional<String> at(Point point) {
-        return last.filter(look -> look.view().contains(point)).map(look -> {
-            double x = look.scale().x(point).doubleValue();
-            double y = look.scale().y(point).doubleValue();
-            return look.controls().stream()
-                            .filter(c -> contains(c.rect(), x, y))
-                            .min(Comparator.comparingLong(
-                                    c -> (long) c.rect().width() * c.rect().height()))
-                            .map(c -> c.type() + " '" + c.name() + "' in ")
-                            .orElse("")
-                    + "'" + look.title() + "'";
-        });
+        return last.filter(look -> look.view().contains(point))
+                .map(look -> look.controls().stream()
+                                .filter(c -> c.rect().contains(point.x(), point.y()))
+                                .min(Comparator.comparingLong(
+                                        c -> (long) c.rect().width() * c.rect().height()))
+                                .map(c -> c.shownType() + " '" + c.shownName() + "' in ")
+                                .orElse("")
+                        + "'" + SafeText.line(look.title(), SHOWN_TITLE) + "'");
     }
 
     @Override
@@ -156,10 +118,10 @@ public final class BrowserScreen implements Screen {
             return ActionResult.failed("the browser clicks the left, right or middle button only, not the " + button
                     + " button; nothing was clicked");
         }
-        Scale scale = scale();
+        requireLook();
         Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("x", scale.x(at));
-        arguments.put("y", scale.y(at));
+        arguments.put("x", at.x());
+        arguments.put("y", at.y());
         if (!button.equals("left")) {
             arguments.put("button", button);
         }
@@ -168,9 +130,9 @@ public final class BrowserScreen implements Screen {
 
     @Override
     public ActionResult doubleClick(Point at) throws DriverException {
-        Scale scale = scale();
+        requireLook();
         return done(
-                desktop.call("browser_mouse_click_xy", Map.of("x", scale.x(at), "y", scale.y(at), "clickCount", 2)),
+                desktop.call("browser_mouse_click_xy", Map.of("x", at.x(), "y", at.y(), "clickCount", 2)),
                 "double-clicked");
     }
 
@@ -209,22 +171,18 @@ public final class BrowserScreen implements Screen {
     /** The pointer moved to {@code at}, then the wheel turned by the scroll's pixels. */
     @Override
     public ActionResult scroll(Point at, int scrollX, int scrollY) throws DriverException {
-        Scale scale = scale();
-        ActionResult moved = desktop.call("browser_mouse_move_xy", Map.of("x", scale.x(at), "y", scale.y(at)));
+        requireLook();
+        ActionResult moved = desktop.call("browser_mouse_move_xy", Map.of("x", at.x(), "y", at.y()));
         if (!moved.success()) {
             return done(moved, "");
         }
-        return done(
-                desktop.call(
-                        "browser_mouse_wheel",
-                        Map.of("deltaX", scrollX * scale.horizontal(), "deltaY", scrollY * scale.vertical())),
-                "scrolled");
+        return done(desktop.call("browser_mouse_wheel", Map.of("deltaX", scrollX, "deltaY", scrollY)), "scrolled");
     }
 
     /** Two points: {@code browser_mouse_drag_xy}; more: down at the first, through each, up at the last. */
     @Override
     public ActionResult drag(List<Point> path) throws DriverException {
-        Scale scale = scale();
+        requireLook();
         Point from = path.get(0);
         Point to = path.get(path.size() - 1);
         if (path.size() == 2) {
@@ -232,42 +190,31 @@ public final class BrowserScreen implements Screen {
                     desktop.call(
                             "browser_mouse_drag_xy",
                             Map.of(
-                                    "startX", scale.x(from),
-                                    "startY", scale.y(from),
-                                    "endX", scale.x(to),
-                                    "endY", scale.y(to))),
+                                    "startX", from.x(),
+                                    "startY", from.y(),
+                                    "endX", to.x(),
+                                    "endY", to.y())),
                     "dragged");
         }
-        ActionResult step = desktop.call("browser_mouse_move_xy", Map.of("x", scale.x(from), "y", scale.y(from)));
+        ActionResult step = desktop.call("browser_mouse_move_xy", Map.of("x", from.x(), "y", from.y()));
         if (step.success()) {
             step = desktop.call("browser_mouse_down", Map.of());
         }
         for (int i = 1; i < path.size() && step.success(); i++) {
-            step = desktop.call("browser_mouse_move_xy", Map.of("x", scale.x(path.get(i)), "y", scale.y(path.get(i))));
+            step = desktop.call(
+                    "browser_mouse_move_xy",
+                    Map.of("x", path.get(i).x(), "y", path.get(i).y()));
         }
         // released even when a move failed, so that the button is not left down
         ActionResult up = desktop.call("browser_mouse_up", Map.of());
         return done(step.success() ? up : step, "dragged through " + path.size() + " points");
     }
 
-    /** The scale from {@code view}'s pixels to the viewport's, which the page is asked for. */
-    private Scale measure(ScreenView view) throws DriverException {
-        List<Double> viewport = numbers(desktop.evaluate("() => [window.innerWidth, window.innerHeight]"));
-        if (viewport.size() != 2 || viewport.get(0) <= 0 || viewport.get(1) <= 0) {
-            throw new DriverException(
-                    name() + ": the viewport's size reads " + viewport + ", not a width and a height");
+    private void requireLook() {
+        if (last.isEmpty()) {
+            throw new IllegalStateException(
+                    name() + " has not been looked at yet; an action's coordinates are those of a screenshot");
         }
-        return Scale.of(view.width(), view.height(), viewport.get(0), viewport.get(1));
-    }
-
-    private Scale scale() {
-        return last.map(Look::scale)
-                .orElseThrow(() -> new IllegalStateException(
-                        name() + " has not been looked at yet; an action's coordinates are those of a screenshot"));
-    }
-
-    private static boolean contains(Rect rect, double x, double y) {
-        return x >= rect.left() && x < rect.right() && y >= rect.top() && y < rect.bottom();
     }
 
     /** The action's outcome for the model: what was done, and the page's new address or title if it changed. */
@@ -278,7 +225,7 @@ public final class BrowserScreen implements Screen {
         String page = result.output()
                 .lines()
                 .filter(line -> line.startsWith("- Page URL: ") || line.startsWith("- Page Title: "))
-                .map(line -> line.substring(2))
+                .map(line -> SafeText.line(line.substring(2), SHOWN_TITLE))
                 .collect(Collectors.joining("; "));
         return ActionResult.ok(page.isEmpty() ? what : what + "; " + page);
     }
@@ -289,15 +236,5 @@ public final class BrowserScreen implements Screen {
                     + SafeText.line(result.reason().orElse(""), 300));
         }
         return result;
-    }
-
-    /** The numbers in a result's text, such as {@code [1280, 720]}. */
-    static List<Double> numbers(String text) {
-        Matcher number = NUMBERS.matcher(text);
-        List<Double> numbers = new ArrayList<>();
-        while (number.find()) {
-            numbers.add(Double.parseDouble(number.group()));
-        }
-        return numbers;
     }
 }

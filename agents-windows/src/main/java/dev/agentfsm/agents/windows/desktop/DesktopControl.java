@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.windows.desktop;
 
 import dev.agentfsm.runtime.device.Rect;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.util.Objects;
 
 /**
@@ -18,5 +19,19 @@ public record DesktopControl(String id, String name, String type, Rect rect) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(rect, "rect");
+    }
+
+    /**
+     * The name as prompts, questions and errors show it: the application chose it (a web page names its
+     * elements), so it is one line with control, bidi and invisible characters escaped, cut at
+     * {@value DesktopWindow#SHOWN_CHARS} characters.
+     */
+    public String shownName() {
+        return SafeText.line(name, DesktopWindow.SHOWN_CHARS);
+    }
+
+    /** The type as prompts, questions and errors show it, made safe as {@link #shownName()}. */
+    public String shownType() {
+        return SafeText.line(type, DesktopWindow.SHOWN_CHARS);
     }
 }

@@ -89,7 +89,7 @@ public interface DesktopDriver extends DeviceDriver {
     @Override
     default Observation observe(Duration timeout) throws DriverException {
         String windows = windows().stream()
-                .map(w -> w.id() + ": " + w.title() + " (" + w.processName() + ")")
+                .map(w -> w.id() + ": " + w.shownTitle() + " (" + w.processName() + ")")
                 .collect(Collectors.joining("\n"));
         return new Observation(Optional.of(screenshot()), Optional.empty(), Optional.of(windows));
     }

@@ -1,6 +1,7 @@
 package dev.agentfsm.agents.windows.desktop;
 
 import dev.agentfsm.runtime.device.Rect;
+import dev.agentfsm.runtime.internal.SafeText;
 import java.util.Objects;
 
 /**
@@ -13,6 +14,8 @@ import java.util.Objects;
  * @param bounds where the window is on the screen
  */
 public record DesktopWindow(String id, String title, String appRoot, String processName, Rect bounds) {
+    /** How many characters of a title or an application's name prompts, questions and errors show. */
+    static final int SHOWN_CHARS = 200;
 
     public DesktopWindow {
         Objects.requireNonNull(id, "id");
@@ -25,5 +28,19 @@ public record DesktopWindow(String id, String title, String appRoot, String proc
     /** The key under which a host keeps the AppAgent for this window's application: app root and process. */
     public String appKey() {
         return appRoot + "/" + processName;
+    }
+
+    /**
+     * The title as prompts, questions and errors show it: the application wrote it (a web page sets its own),
+     * so it is one line with control, bidi and invisible characters escaped, cut at {@value #SHOWN_CHARS}
+     * characters; it can neither add a line to a list nor fill a prompt.
+     */
+    public String shownTitle() {
+        return SafeText.line(title, SHOWN_CHARS);
+    }
+
+    /** The application's name as prompts, questions and errors show it, made safe as {@link #shownTitle()}. */
+    public String shownApp() {
+        return SafeText.line(appRoot, SHOWN_CHARS);
     }
 }

@@ -1,21 +1,14 @@
 package dev.agentfsm.agents.windows.browser;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.agents.windows.desktop.DesktopControl;
-import dev.agentfsm.agents.windows.screen.ComputerAction.Point;
-import dev.agentfsm.agents.windows.screen.ScreenView;
 import dev.agentfsm.runtime.device.Rect;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.util.List;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
-/** Reading Playwright's ARIA snapshots, translating UFO's keys and scaling screenshot points, without a browser. */
+/** Reading Playwright's ARIA snapshots, translating UFO's keys and naming a tab's page, without a browser. */
 class BrowserDesktopTest {
 
     @Test
@@ -50,33 +43,13 @@ class BrowserDesktopTest {
     }
 
     @Test
-    void aScreenshotPointIsScaledToThePagesCssPixelsOnlyWhenTheSizesDiffer() throws Exception {
-        Point point = new Point(641, 361);
-        BrowserScreen.Scale same = BrowserScreen.Scale.of(1280, 720, 1280, 720);
-        assertEquals(List.<Number>of(641L, 361L), List.of(same.x(point), same.y(point)), "whole pixels, as given");
-
-        BrowserScreen.Scale halved = BrowserScreen.Scale.of(640, 360, 1280, 720); // a downscaled screenshot
-        assertEquals(List.<Number>of(1282L, 722L), List.of(halved.x(point), halved.y(point)));
-
-        BrowserScreen.Scale device = BrowserScreen.Scale.of(2560, 1440, 1280, 720); // device pixels, ratio 2
-        assertEquals(List.<Number>of(320.5, 180.5), List.of(device.x(point), device.y(point)));
-
-        ScreenView view = ScreenView.of(png(640, 360), "a test");
-        assertTrue(halved.fits(view));
-        assertFalse(same.fits(view), "a screenshot of another size is measured again");
-    }
-
-    @Test
-    void theViewportsSizeIsReadFromTheEvaluatedResult() throws Exception {
-        String output =
-                "### Result\n[\n  1280,\n  720\n]\n### Ran Playwright code\n```js\nawait page.evaluate('() => 1');\n```";
-        assertEquals(List.of(1280.0, 720.0), BrowserScreen.numbers(BrowserDesktop.result(output)));
-    }
-
-    private static byte[] png(int width, int height) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ImageIO.write(new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB), "png", out);
-        return out.toByteArray();
+    void aTabsApplicationIsItsPagesFileNameAsTheAddressWritesIt() {
+        assertEquals("report.html", BrowserDesktop.page("http://127.0.0.1:8080/report.html"));
+        assertEquals("book.html", BrowserDesktop.page("http://127.0.0.1:8080/docs/book.html?sheet=1#A1"));
+        assertEquals("a|b%0A.html", BrowserDesktop.page("http://127.0.0.1:8080/a|b%0A.html"), "not decoded");
+        assertEquals("about:blank", BrowserDesktop.page("about:blank"));
+        assertEquals("http://127.0.0.1:8080/", BrowserDesktop.page("http://127.0.0.1:8080/"));
+        assertEquals("http://127.0.0.1:8080?a=/b", BrowserDesktop.page("http://127.0.0.1:8080?a=/b"));
     }
 
     @Test

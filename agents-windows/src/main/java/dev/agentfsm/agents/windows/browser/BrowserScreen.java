@@ -47,10 +47,9 @@ public final class BrowserScreen implements Screen {
             "browser_press_key");
     /** The buttons {@code browser_mouse_click_xy} takes. */
     private static final Set<String> BUTTONS = Set.of("left", "right", "middle");
-    /** The characters {@code browser_press_key} presses as keys of its keyboard: printable ASCII. */
     /** How many characters of the page's title (and of its address) the model and the user are shown. */
     private static final int SHOWN_TITLE = 200;
-
+    /** The characters {@code browser_press_key} presses as keys of its keyboard: printable ASCII. */
     private static final Pattern KEYBOARD = Pattern.compile("[\\x20-\\x7e\\n\\t]*");
 
     // UNIX_LINES: only a newline ends the server's line; a title may hold U+2028 or U+0085, which Java would end it at

@@ -80,6 +80,13 @@ public final class McpDriver implements DeviceDriver {
     public static final String IMAGES = "images";
     /** The key of {@link ActionResult#data()} with the call's round trip in nanoseconds. */
     public static final String NANOS = "nanos";
+    /**
+     * The key of {@link ActionResult#data()} present only when the driver cut the result at
+     * {@link McpOptions#maxResultChars()} or left content items out past it: the characters of text it had
+     * read. A caller that parses the whole text (a list, a page's snapshot) checks it, since what followed
+     * the cut is gone.
+     */
+    public static final String CUT = "cut";
     /** The most pages of {@code tools/list} read; a server whose pages do not end fails the listing. */
     public static final int MAX_PAGES = 100;
 

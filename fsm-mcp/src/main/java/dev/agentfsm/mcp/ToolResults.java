@@ -61,6 +61,9 @@ final class ToolResults {
         data.put("tool", tool);
         data.put(McpDriver.IMAGES, List.copyOf(images));
         data.put(McpDriver.NANOS, nanos);
+        if (text.length() > options.maxResultChars() || leftOut > 0) {
+            data.put(McpDriver.CUT, text.length());
+        }
         boolean failed = Boolean.TRUE.equals(result.isError());
         return new ActionResult(
                 !failed,

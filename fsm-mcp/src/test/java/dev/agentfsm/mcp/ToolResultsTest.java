@@ -1,6 +1,7 @@
 package dev.agentfsm.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.runtime.device.ActionResult;
@@ -69,5 +70,23 @@ class ToolResultsTest {
         assertTrue(result.output().startsWith("a\na\na\n"), result.output());
         assertTrue(result.output().endsWith("\n[29949 more content items left out]"), result.output());
         assertEquals(1, McpDriver.images(result).size(), "an image after the cut is still kept");
+        assertTrue(
+                (Integer) result.data().get(McpDriver.CUT) > 100,
+                "the result says it was cut, after how much text: " + result.data());
+    }
+
+    @Test
+    void aResultSaysWhetherItsTextWasCut() {
+        McpOptions options = McpOptions.DEFAULTS.withMaxResultChars(10);
+        ActionResult whole = ToolResults.toResult("say", text("x".repeat(10)), 1, options);
+        ActionResult cut = ToolResults.toResult("say", text("x".repeat(11)), 1, options);
+
+        assertFalse(whole.data().containsKey(McpDriver.CUT), whole.data().toString());
+        assertEquals(11, cut.data().get(McpDriver.CUT));
+        assertEquals("x".repeat(10) + "... (11 chars)", cut.output());
+    }
+
+    private static McpSchema.CallToolResult text(String text) {
+        return McpSchema.CallToolResult.builder().addTextContent(text).build();
     }
 }

@@ -4,6 +4,7 @@ import dev.agentfsm.agents.windows.desktop.DesktopControl;
 import dev.agentfsm.agents.windows.desktop.DesktopDriver;
 import dev.agentfsm.agents.windows.desktop.DesktopWindow;
 import dev.agentfsm.mcp.McpDriver;
+import dev.agentfsm.mcp.McpOptions;
 import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.DriverException;
@@ -144,7 +145,7 @@ public final class BrowserDesktop implements DesktopDriver {
 
     @Override
     public List<DesktopWindow> windows() throws DriverException {
-        String list = call("browser_tabs", Map.of("action", "list")).output();
+        String list = whole("browser_tabs", call("browser_tabs", Map.of("action", "list")));
         List<DesktopWindow> windows = new ArrayList<>();
         Matcher tab = TAB.matcher(list);
         while (tab.find()) {
@@ -192,7 +193,23 @@ public final class BrowserDesktop implements DesktopDriver {
     @Override
     public List<DesktopControl> controls(DesktopWindow window) throws DriverException {
         select(window);
-        return controls(call("browser_snapshot", Map.of()).output());
+        return controls(whole("browser_snapshot", call("browser_snapshot", Map.of())));
+    }
+
+    /**
+     * The text of a tool's result that is read whole (the tab list, a page's snapshot). A result the MCP driver
+     * cut at its {@link McpOptions#maxResultChars()} is refused: the tabs or controls after the cut would be
+     * missing without a word, and the agent would act on a page it only partly saw.
+     */
+    String whole(String tool, ActionResult result) throws DriverException {
+        Object read = result.data().get(McpDriver.CUT);
+        if (read != null) {
+            throw new DriverException(name() + ": " + tool + "'s answer was cut after " + read
+                    + " characters (the MCP driver's maxResultChars), so the tabs or controls after the cut are"
+                    + " unknown; connect the driver with McpOptions.DEFAULTS.withMaxResultChars(...) large enough"
+                    + " for the page (a long title or a large page makes a long snapshot)");
+        }
+        return result.output();
     }
 
     /** The controls of an ARIA snapshot as {@code browser_snapshot} writes it, in its order. */

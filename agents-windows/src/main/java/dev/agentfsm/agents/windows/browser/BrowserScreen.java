@@ -91,8 +91,8 @@ public final class BrowserScreen implements Screen {
     @Override
     public ScreenView look() throws DriverException {
         ScreenView view = ScreenView.of(desktop.screenshot(), name());
-        String snapshot = succeeded("browser_snapshot", desktop.call("browser_snapshot", Map.of()))
-                .output();
+        String snapshot = desktop.whole(
+                "browser_snapshot", succeeded("browser_snapshot", desktop.call("browser_snapshot", Map.of())));
         Matcher title = TITLE.matcher(snapshot);
         last = Optional.of(
                 new Look(view, title.find() ? title.group(1).strip() : "", BrowserDesktop.controls(snapshot)));

@@ -4,6 +4,7 @@ import static dev.agentfsm.agents.windows.Prompts.lastAction;
 import static dev.agentfsm.agents.windows.Prompts.prompt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +18,7 @@ import dev.agentfsm.runtime.Outcome;
 import dev.agentfsm.runtime.Round;
 import dev.agentfsm.runtime.RoundResult;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.user.UserChannel;
 import dev.agentfsm.testing.ExternalTools;
 import java.nio.file.Path;
@@ -118,6 +120,45 @@ class HostilePageTest {
         assertEquals(1, windows.size(), windows.toString());
         assertEquals("pointer[1].html", windows.get(0).appRoot());
         assertEquals("Pointer - Test", windows.get(0).title());
+    }
+
+    @Test
+    void aTabListTheDriverCutIsRefusedNotReadInPart() throws Exception {
+        desktop.open(BrowserDemo.urls(pages, List.of("pointer.html")));
+        DesktopWindow pointer = desktop.windows().get(0);
+        desktop.evaluate(pointer, "() => { document.title = 'x'.repeat(30000); }");
+
+        DriverException cut;
+        try {
+            cut = assertThrows(DriverException.class, desktop::windows);
+        } finally {
+            // in the current tab, without listing the tabs: the next test's open() lists them too
+            desktop.evaluate("() => { document.title = 'Pointer - Test'; }");
+        }
+
+        assertTrue(cut.getMessage().contains("browser_tabs's answer was cut after"), cut.getMessage());
+        assertTrue(cut.getMessage().contains("withMaxResultChars"), cut.getMessage());
+    }
+
+    @Test
+    void aSnapshotTheDriverCutIsRefusedNotReadInPart() throws Exception {
+        desktop.open(BrowserDemo.urls(pages, List.of("pointer.html")));
+        DesktopWindow pointer = desktop.windows().get(0);
+        // about 50 characters a button in the snapshot: 50,000 in all, past the driver's 20,000
+        desktop.evaluate(
+                pointer,
+                "() => { for (let i = 0; i < 1000; i++) {"
+                        + " const b = document.createElement('button'); b.textContent = 'button number ' + i;"
+                        + " document.body.appendChild(b); } }");
+
+        DriverException controls = assertThrows(DriverException.class, () -> desktop.controls(pointer));
+        DriverException look =
+                assertThrows(DriverException.class, () -> desktop.screen().look());
+
+        for (DriverException cut : List.of(controls, look)) {
+            assertTrue(cut.getMessage().contains("browser_snapshot's answer was cut after"), cut.getMessage());
+            assertTrue(cut.getMessage().contains("withMaxResultChars"), cut.getMessage());
+        }
     }
 
     /** The Operator on its own on hostile.html: a click at Cancel as the screenshot shows it, then FINISH. */

@@ -126,9 +126,9 @@ public final class LangChain4jClient implements LlmClient {
             response = model.chat(ChatRequests.of(request, structuredOutput, offered));
         } catch (ContentFilteredException e) {
             // OpenAI's refusal: the model declined, and said why in the refusal's text
-            throw new LlmException(name + " refused to answer: " + shown(String.valueOf(e.getMessage())), e);
+            throw new LlmException(name + " refused to answer: " + shown(String.valueOf(e.getMessage())), cause(e));
         } catch (RuntimeException e) {
-            throw new LlmException(name + " failed: " + describe(e), e);
+            throw new LlmException(name + " failed: " + describe(e), cause(e));
         }
         return reply(response);
     }
@@ -189,7 +189,7 @@ public final class LangChain4jClient implements LlmClient {
                         }
                     });
         } catch (RuntimeException e) {
-            throw new LlmException(name + " failed: " + describe(e), e);
+            throw new LlmException(name + " failed: " + describe(e), cause(e));
         }
         boolean ended = false;
         try {
@@ -257,9 +257,17 @@ public final class LangChain4jClient implements LlmClient {
     private LlmException failedStreaming(Throwable failure) {
         if (failure instanceof ContentFilteredException) {
             return new LlmException(
-                    name + " refused to answer: " + shown(String.valueOf(failure.getMessage())), failure);
+                    name + " refused to answer: " + shown(String.valueOf(failure.getMessage())), cause(failure));
         }
-        return new LlmException(name + " failed while streaming: " + describe(failure), failure);
+        return new LlmException(name + " failed while streaming: " + describe(failure), cause(failure));
+    }
+
+    /**
+     * The cause an {@link LlmException} of this client carries: {@code failure} with its messages as {@link
+     * #shown} shows them, since the provider module's exceptions hold the server's raw text.
+     */
+    private Throwable cause(Throwable failure) {
+        return ProviderFailure.of(failure, this::shown);
     }
 
     /** The reply a response makes, or why it makes none. */

@@ -1,16 +1,17 @@
-package dev.agentfsm.langchain4j;
+package dev.agentfsm.runtime.internal;
 
 import java.util.function.UnaryOperator;
 
 /**
- * A provider's failure as the cause of the client's {@code LlmException}: each exception of the chain by its class's
- * name, its message as the client shows a server's text (one line, controls escaped, keys hidden) and its stack.
- * The provider module's own exceptions carry the server's raw text (an HTTP error's whole body, a proxy's echo of the
- * key, terminal controls), and a cause is printed wherever its exception's stack trace is: by a log binding on a
- * console (a round's error is the cause of {@code LoggingListener}'s warning) and in a span's
- * {@code exception.stacktrace} (fsm-opentelemetry records a failed call's exception).
+ * A model provider's failure as the cause of an LLM client's {@code LlmException} (fsm-langchain4j's, the Spring Boot
+ * starter's): each exception of the chain by its class's name, its message as the client shows a server's text (one
+ * line, controls escaped, keys hidden) and its stack. A provider library's own exceptions carry the server's raw text
+ * (an HTTP error's whole body, a proxy's echo of the key, terminal controls), and a cause is printed wherever its
+ * exception's stack trace is: by a log binding on a console (a round's error is the cause of {@code
+ * LoggingListener}'s warning) and in a span's {@code exception.stacktrace} (fsm-opentelemetry records a failed
+ * call's exception).
  */
-final class ProviderFailure extends RuntimeException {
+public final class ProviderFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /** Causes copied at most: a longer chain is cut, as is one whose causes loop. */
@@ -22,7 +23,7 @@ final class ProviderFailure extends RuntimeException {
     }
 
     /** {@code failure} and its causes, each message passed through {@code shown}. */
-    static Throwable of(Throwable failure, UnaryOperator<String> shown) {
+    public static Throwable of(Throwable failure, UnaryOperator<String> shown) {
         return copy(failure, shown, 0);
     }
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.internal.ApiKeys;
+import dev.agentfsm.runtime.internal.ProviderFailure;
 import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmException;
@@ -36,7 +38,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,10 +90,6 @@ public final class LangChain4jClient implements LlmClient {
     private static final int SHOWN_ERROR_CHARS = 300;
     /** The shortest key {@link Builder#secret} takes: a shorter one is no secret, and hiding it would garble text. */
     private static final int MIN_SECRET_CHARS = 8;
-    /** Keys of the shapes OpenAI and Anthropic ({@code sk-...}) and Google ({@code AIza...}) issue. */
-    private static final Pattern KEY_SHAPES = Pattern.compile("\\bsk-[A-Za-z0-9_\\-]{8,}|\\bAIza[0-9A-Za-z_\\-]{30,}");
-    /** A bearer token, as a proxy may quote the request's {@code Authorization} header. */
-    private static final Pattern BEARER = Pattern.compile("(?i)(bearer\\s+)[A-Za-z0-9._~+/=\\-]{8,}");
 
     private final ChatModel model;
     private final String name;
@@ -126,9 +123,9 @@ public final class LangChain4jClient implements LlmClient {
             response = model.chat(ChatRequests.of(request, structuredOutput, offered));
         } catch (ContentFilteredException e) {
             // OpenAI's refusal: the model declined, and said why in the refusal's text
-            throw new LlmException(name + " refused to answer: " + shown(String.valueOf(e.getMessage())), e);
+            throw new LlmException(name + " refused to answer: " + shown(String.valueOf(e.getMessage())), cause(e));
         } catch (RuntimeException e) {
-            throw new LlmException(name + " failed: " + describe(e), e);
+            throw new LlmException(name + " failed: " + describe(e), cause(e));
         }
         return reply(response);
     }
@@ -189,7 +186,7 @@ public final class LangChain4jClient implements LlmClient {
                         }
                     });
         } catch (RuntimeException e) {
-            throw new LlmException(name + " failed: " + describe(e), e);
+            throw new LlmException(name + " failed: " + describe(e), cause(e));
         }
         boolean ended = false;
         try {
@@ -257,9 +254,17 @@ public final class LangChain4jClient implements LlmClient {
     private LlmException failedStreaming(Throwable failure) {
         if (failure instanceof ContentFilteredException) {
             return new LlmException(
-                    name + " refused to answer: " + shown(String.valueOf(failure.getMessage())), failure);
+                    name + " refused to answer: " + shown(String.valueOf(failure.getMessage())), cause(failure));
         }
-        return new LlmException(name + " failed while streaming: " + describe(failure), failure);
+        return new LlmException(name + " failed while streaming: " + describe(failure), cause(failure));
+    }
+
+    /**
+     * The cause an {@link LlmException} of this client carries: {@code failure} with its messages as {@link
+     * #shown} shows them, since the provider module's exceptions hold the server's raw text.
+     */
+    private Throwable cause(Throwable failure) {
+        return ProviderFailure.of(failure, this::shown);
     }
 
     /** The reply a response makes, or why it makes none. */
@@ -366,13 +371,7 @@ public final class LangChain4jClient implements LlmClient {
      * token. The key goes first, so that escaping or cutting cannot split it.
      */
     private String shown(String text) {
-        String hidden = text;
-        for (String secret : secrets) {
-            hidden = hidden.replace(secret, "***");
-        }
-        hidden = KEY_SHAPES.matcher(hidden).replaceAll("***");
-        hidden = BEARER.matcher(hidden).replaceAll("$1***");
-        return SafeText.line(hidden, SHOWN_ERROR_CHARS);
+        return SafeText.line(ApiKeys.hidden(text, secrets), SHOWN_ERROR_CHARS);
     }
 
     private static String defaultName(ChatModel model) {

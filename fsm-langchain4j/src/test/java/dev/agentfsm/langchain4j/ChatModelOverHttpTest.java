@@ -1,6 +1,7 @@
 package dev.agentfsm.langchain4j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentfsm.openai.FakeChatServer;
@@ -10,6 +11,8 @@ import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.llm.LlmRequest;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -75,6 +78,39 @@ class ChatModelOverHttpTest {
                 "openai gpt-4o failed: HTTP 401: Incorrect API key provided: ***\\r\\nAuthorization: Bearer ***\\n"
                         + "\\u001b[2J\\u001b]0;pwned\\u0007",
                 e.getMessage());
+    }
+
+    @Test
+    void noCauseOfTheErrorCarriesTheKeyOrTheServersControls() {
+        String vllmKey = "local-vllm-key-4242";
+        server.answer(FakeChatServer.status(
+                401, "Incorrect API key provided: " + KEY + " or " + vllmKey + "\r\n\u001b[2J\u001b]0;pwned\u0007"));
+        LlmClient client = LangChain4jClient.builder(OpenAiChatModel.builder()
+                        .baseUrl(server.baseUrl().toString())
+                        .apiKey(KEY)
+                        .modelName("gpt-4o")
+                        .maxRetries(0)
+                        .build())
+                .name("openai gpt-4o")
+                .secret(vllmKey)
+                .build();
+
+        LlmException e = failure(client);
+
+        // what a log binding prints for a round's error (LoggingListener gives it as the event's cause) and what
+        // an OpenTelemetry span records as exception.stacktrace: the exception with its causes
+        StringWriter printed = new StringWriter();
+        e.printStackTrace(new PrintWriter(printed));
+        String trace = printed.toString();
+        assertFalse(trace.contains(KEY), trace);
+        assertFalse(trace.contains(vllmKey), trace);
+        assertFalse(trace.contains("\u001b"), trace);
+        assertFalse(trace.contains("\r"), trace);
+        // the cause still says what failed, and where
+        assertTrue(
+                trace.contains("Caused by: ") && trace.contains("HttpException: Incorrect API key provided: ***"),
+                trace);
+        assertTrue(trace.contains("at dev.langchain4j."), trace);
     }
 
     @Test

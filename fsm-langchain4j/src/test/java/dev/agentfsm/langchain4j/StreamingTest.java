@@ -2,6 +2,7 @@ package dev.agentfsm.langchain4j;
 
 import static dev.agentfsm.openai.FakeChatServer.content;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +28,8 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -110,6 +113,25 @@ class StreamingTest {
 
         assertEquals("fake failed while streaming: HTTP 503: the model is overloaded", e.getMessage());
         assertEquals(List.of("{\"sta"), pieces);
+    }
+
+    @Test
+    void aFailureWhileStreamingKeepsTheKeyOutOfItsCausesToo() {
+        String key = "sk-proj-secret-0123456789";
+        LlmClient client = LangChain4jClient.builder(UNUSED)
+                .name("fake")
+                .streaming(answering((request, handler) -> handler.onError(
+                        new RuntimeException(new HttpException(401, "no such key " + key + "\u001b[2J")))))
+                .build();
+
+        LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO, piece -> {}));
+
+        StringWriter printed = new StringWriter();
+        e.printStackTrace(new PrintWriter(printed));
+        assertEquals("fake failed while streaming: HTTP 401: no such key ***\\u001b[2J", e.getMessage());
+        assertFalse(printed.toString().contains(key), printed.toString());
+        assertFalse(printed.toString().contains("\u001b"), printed.toString());
+        assertTrue(printed.toString().contains("HttpException: no such key ***"), printed.toString());
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.agentfsm.runtime.device.DeviceDriver.ActionId;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.internal.SafeText;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.DoubleHistogram;
 import io.opentelemetry.api.trace.Span;
@@ -25,6 +26,8 @@ final class TracedDriver implements DeviceDriver {
     private static final double NANOS_PER_SECOND = 1e9;
     /** The OpenTelemetry conventions' value for one outside a known set. */
     static final String OTHER_TOOL = "_OTHER";
+    /** The most of a failed action's reason a span's status shows, of its first line. */
+    private static final int SHOWN_REASON_CHARS = 200;
 
     private final DeviceDriver driver;
     private final Tracer tracer;
@@ -100,7 +103,7 @@ final class TracedDriver implements DeviceDriver {
         try (Scope ignored = span.makeCurrent()) {
             T result = call.run();
             if (result instanceof ActionResult done && !done.success()) {
-                span.setStatus(StatusCode.ERROR, done.reason().orElse("the action failed"));
+                span.setStatus(StatusCode.ERROR, shown(done.reason().orElse("the action failed")));
                 span.setAttribute(FsmAttributes.ERROR_TYPE, "action_failed");
                 metric.put(FsmAttributes.ERROR_TYPE, "action_failed");
             }
@@ -115,6 +118,16 @@ final class TracedDriver implements DeviceDriver {
             span.end();
             duration.record((System.nanoTime() - start) / NANOS_PER_SECOND, metric.build());
         }
+    }
+
+    /**
+     * A failed action's reason as its span's status shows it: the first line, escaped and cut short. A reason may be
+     * the tool's whole output (an MCP tool that fails gives it so: a file's lines, a stack trace), which the model
+     * reads in its next request; a span carries no request's messages, and its first line says what failed.
+     */
+    private static String shown(String reason) {
+        List<String> lines = SafeText.lines(reason, 1, SHOWN_REASON_CHARS);
+        return lines.size() == 1 ? lines.get(0) : lines.get(0) + " " + lines.get(1);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.agentfsm.opentelemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -224,6 +225,23 @@ class AgentFsmTelemetryTest {
         assertEquals(
                 result.outcome().name(), span("round Errand").getAttributes().get(FsmAttributes.OUTCOME));
         assertTrue(result.outcome() != Outcome.COMPLETED, result::reason);
+    }
+
+    @Test
+    void aFailedActionsSpanShowsTheFirstLineOfItsReasonNotTheToolsOutput() {
+        // an MCP tool that fails gives its whole output as the reason (fsm-mcp's ToolResults): here a file's lines
+        // after the error, which the model reads in its next request but no span should carry
+        TypingDevice device = new TypingDevice();
+        device.fail = true;
+        device.failure =
+                "parse error in /srv/app/.env\u001b[2J\n" + "DB_PASSWORD=hunter2-secret\n".repeat(3) + "x".repeat(300);
+        runOneRound(model("ACT"), device);
+
+        assertEquals(
+                "parse error in /srv/app/.env\\u001b[2J ... (4 more lines)",
+                span("execute_tool type_text").getStatus().getDescription());
+        String everything = spans.getFinishedSpanItems().toString();
+        assertFalse(everything.contains("hunter2"), everything);
     }
 
     @Test

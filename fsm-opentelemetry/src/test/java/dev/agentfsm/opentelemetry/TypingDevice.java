@@ -17,6 +17,8 @@ import java.util.Map;
 class TypingDevice implements DeviceDriver {
     final List<Action> actions = new ArrayList<>();
     boolean fail;
+    /** The reason a failed action gives. */
+    String failure = "the window is gone";
 
     @Override
     public String name() {
@@ -39,6 +41,6 @@ class TypingDevice implements DeviceDriver {
         if (!action.function().equals("type_text")) {
             return ActionResult.failed("unknown tool '" + action.function() + "'; the tools are type_text");
         }
-        return fail ? ActionResult.failed("the window is gone") : ActionResult.ok("typed");
+        return fail ? ActionResult.failed(failure) : ActionResult.ok("typed");
     }
 }

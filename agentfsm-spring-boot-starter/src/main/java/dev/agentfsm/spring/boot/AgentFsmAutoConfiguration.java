@@ -16,9 +16,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 
 /**
@@ -40,7 +42,8 @@ public class AgentFsmAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    public RuntimeConfig agentFsmRuntimeConfig(AgentFsmProperties properties) {
+    public RuntimeConfig agentFsmRuntimeConfig(AgentFsmProperties properties, Environment environment) {
+        properties.refuseEmpty(Binder.get(environment));
         return properties.toRuntimeConfig();
     }
 

@@ -4,8 +4,10 @@ import dev.agentfsm.runtime.RuntimeConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.convert.DurationUnit;
 import org.springframework.util.unit.DataSize;
 
@@ -27,6 +29,22 @@ public class AgentFsmProperties {
 
     /** The runtime's key of {@code agentfsm.screenshots.max-bytes}, whose sizes Spring words its own way. */
     private static final String MAX_BYTES_KEY = "screenshots.maxBytes";
+
+    /** The runtime's keys these properties set, as its YAML spells them. */
+    private static final List<String> RUNTIME_KEYS = List.of(
+            "maxStep",
+            "maxRound",
+            "safeGuard",
+            "askQuestion",
+            "jsonParsingRetry",
+            "llmTimeout",
+            "llmCallDeadline",
+            "userTimeout",
+            "actionTimeout",
+            "maxReannotate",
+            "screenshots.steps",
+            MAX_BYTES_KEY,
+            "screenshots.dir");
 
     /** The steps a session may take in all. */
     private int maxStep = DEFAULTS.maxStep();
@@ -83,6 +101,33 @@ public class AgentFsmProperties {
     }
 
     /**
+     * Refuses a property set to nothing ({@code agentfsm.llm-timeout=}, or {@code AGENTFSM_LLM_TIMEOUT} declared empty
+     * in a container's environment). Spring binds an empty duration, size, path or boolean as no value and leaves the
+     * default in place, so the application would run on a value nobody chose; the runtime's YAML refuses a key
+     * written with no value for that reason, and so does this, in the same words.
+     *
+     * @throws IllegalStateException naming the property and what it takes
+     */
+    void refuseEmpty(Binder binder) {
+        for (String key : RUNTIME_KEYS) {
+            if (binder.bind(property(key), String.class).map(String::isBlank).orElse(false)) {
+                throw inTheseWords(noValue(key));
+            }
+        }
+    }
+
+    /** The runtime's error for {@code key} written with no value: its YAML reader words it, so it is asked. */
+    private static RuntimeConfig.ConfigException noValue(String key) {
+        String yaml = key.contains(".") ? key.replace(".", ":\n  ") + ":" : key + ":";
+        try {
+            RuntimeConfig.parse(yaml);
+        } catch (RuntimeConfig.ConfigException e) {
+            return e;
+        }
+        throw new IllegalStateException("the runtime's YAML took " + key + " with no value");
+    }
+
+    /**
      * The runtime's error worded from its facts (key, value, what is allowed) in the words of these properties:
      * the key as the property ({@code llmTimeout} as {@code agentfsm.llm-timeout}), and a size, the value and its
      * bounds, in the units {@code DataSize} reads ({@code 64MB}, 1024-based as the runtime's {@code 64MiB}), so
@@ -93,7 +138,7 @@ public class AgentFsmProperties {
             return new BadPropertyException(e.getMessage(), Optional.empty(), Optional.empty(), e);
         }
         String key = e.key().get();
-        String value = key.equals(MAX_BYTES_KEY)
+        String value = key.equals(MAX_BYTES_KEY) && e.value().isPresent()
                 ? spelled(screenshots.maxBytes)
                 : e.value().orElse("no value");
         String allowed = key.equals(MAX_BYTES_KEY)

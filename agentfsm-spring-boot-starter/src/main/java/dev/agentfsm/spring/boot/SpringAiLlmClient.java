@@ -1,6 +1,8 @@
 package dev.agentfsm.spring.boot;
 
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.internal.ApiKeys;
+import dev.agentfsm.runtime.internal.ProviderFailure;
 import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.ChatMessage.Image;
@@ -190,12 +192,20 @@ public final class SpringAiLlmClient implements LlmClient, AutoCloseable {
             if (failure instanceof Error error) {
                 throw error;
             }
+            // Spring AI's exceptions carry the provider's whole error body, as a proxy may have echoed the key in it
             throw new LlmException(
                     provider + " (" + defaultModel() + ") failed: "
-                            + SafeText.line(
-                                    failure.getClass().getSimpleName() + ": " + failure.getMessage(), REASON_CHARS),
-                    failure);
+                            + shown(failure.getClass().getSimpleName() + ": " + failure.getMessage()),
+                    ProviderFailure.of(failure, SpringAiLlmClient::shown));
         }
+    }
+
+    /**
+     * A server's text as an exception shows it: keys of a provider's shape and bearer tokens hidden (this client
+     * cannot ask the model for its key), then one line, controls escaped, cut short.
+     */
+    private static String shown(String text) {
+        return SafeText.line(ApiKeys.hidden(text, List.of()), REASON_CHARS);
     }
 
     private static Message message(ChatMessage message) {

@@ -104,6 +104,53 @@ class AgentFsmAutoConfigurationTest {
         });
     }
 
+    /**
+     * A property set to nothing ({@code agentfsm.llm-timeout=}, or {@code AGENTFSM_LLM_TIMEOUT} declared empty in a
+     * container's environment) is bound by Spring as no value: refused as the runtime's YAML refuses a key with no
+     * value, rather than taken for the default or failing with a NullPointerException.
+     */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "agentfsm.llm-timeout | agentfsm.llm-timeout: no value is not allowed; expected a duration greater than"
+                        + " zero, such as 500ms, 60s, 2m, 1h or PT1M30S (leave the key out to keep its default)",
+                "agentfsm.user-timeout | agentfsm.user-timeout: no value is not allowed; expected a duration greater than"
+                        + " zero, such as 500ms, 60s, 2m, 1h or PT1M30S (leave the key out to keep its default)",
+                "agentfsm.action-timeout | agentfsm.action-timeout: no value is not allowed; expected a duration greater"
+                        + " than zero, such as 500ms, 60s, 2m, 1h or PT1M30S (leave the key out to keep its default)",
+                "agentfsm.llm-call-deadline | agentfsm.llm-call-deadline: no value is not allowed; expected a duration"
+                        + " greater than zero, such as 500ms, 60s, 2m, 1h or PT1M30S (leave the key out to keep its default)",
+                "agentfsm.screenshots.dir | agentfsm.screenshots.dir: no value is not allowed; expected a directory path,"
+                        + " such as /var/tmp/agent-fsm (leave the key out to keep its default)",
+                "agentfsm.screenshots.max-bytes | agentfsm.screenshots.max-bytes: no value is not allowed; expected a size"
+                        + " from 64KB to 2GB, such as 64MB"
+            })
+    void aPropertyGivenNoValueStopsTheStartNamingIt(String property, String said) {
+        runner.withPropertyValues(property + "=").run(context -> {
+            assertThat(context).hasFailed();
+            Throwable failure = context.getStartupFailure();
+            while (failure != null && !(failure instanceof BadPropertyException)) {
+                failure = failure.getCause();
+            }
+            assertThat(failure)
+                    .as("the start failed without naming the property: %s", context.getStartupFailure())
+                    .isNotNull();
+            assertThat(failure.getMessage()).isEqualTo("bad agentfsm.* property: " + said);
+        });
+    }
+
+    @Test
+    void aNumberOrABooleanGivenNoValueIsRefusedBySpringItself() {
+        // Spring's own report, which its FailureAnalyzer prints with the property's name
+        runner.withPropertyValues("agentfsm.max-step=").run(context -> assertThat(context)
+                .getFailure()
+                .hasStackTraceContaining("Failed to bind properties under 'agentfsm.max-step' to int"));
+        runner.withPropertyValues("agentfsm.safe-guard=").run(context -> assertThat(context)
+                .getFailure()
+                .hasStackTraceContaining("Failed to bind properties under 'agentfsm.safe-guard' to boolean"));
+    }
+
     @Test
     void theSizesAndDurationsAMessageSuggestsAreOnesThePropertiesTake() {
         // the bounds and the example of the max-bytes message, and the durations of the time-out messages

@@ -2,6 +2,7 @@ package dev.agentfsm.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.agentfsm.runtime.llm.ChatMessage;
@@ -10,6 +11,8 @@ import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.llm.LlmReply;
 import dev.agentfsm.runtime.llm.LlmRequest;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +59,22 @@ class SpringAiOpenAiTest {
                 byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
                 exchange.sendResponseHeaders(200, bytes.length);
+                exchange.getResponseBody().write(bytes);
+            }
+        });
+        server.start();
+        return new SpringAiLlmClient(model());
+    }
+
+    /** A server that answers every chat completion with HTTP {@code status} and {@code body}. */
+    private SpringAiLlmClient failing(int status, String body) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/v1/chat/completions", exchange -> {
+            try (exchange) {
+                exchange.getRequestBody().readAllBytes();
+                byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(status, bytes.length);
                 exchange.getResponseBody().write(bytes);
             }
         });
@@ -112,6 +131,33 @@ class SpringAiOpenAiTest {
                 .complete(REQUEST);
 
         assertThat(reply.model()).contains("gpt-4o\\u001b]0;owned\\u0007\\n");
+    }
+
+    /**
+     * A proxy's error page that echoes the key and the request's header, with raw terminal controls: Spring AI puts the
+     * whole body in its exception's message, and the exception is the cause a log binding and a span print.
+     */
+    @Test
+    void anErrorBodyWithTheKeyAndControlsIsShownWithoutEitherAlsoInItsCauses() throws Exception {
+        String key = "sk-proj-secret-0123456789";
+        SpringAiLlmClient client = failing(
+                401,
+                "{\"error\": {\"message\": \"Incorrect API key provided: " + key + "\"}}\r\nAuthorization: Bearer"
+                        + " tok.abcdef123456\n\u001b[2J\u001b]0;pwned\u0007");
+
+        Throwable thrown = catchThrowable(() -> client.complete(REQUEST));
+
+        assertThat(thrown).isInstanceOf(LlmException.class);
+        assertThat(thrown.getMessage())
+                .startsWith("OpenAiChatModel (gpt-4o) failed: NonTransientAiException: 401 - {\"error\":"
+                        + " {\"message\": \"Incorrect API key provided: ***\"}}\\r\\nAuthorization: Bearer ***");
+        StringWriter printed = new StringWriter();
+        thrown.printStackTrace(new PrintWriter(printed));
+        assertThat(printed.toString())
+                .doesNotContain(key)
+                .doesNotContain("tok.abcdef123456")
+                .doesNotContain("\u001b")
+                .contains("NonTransientAiException: 401 - ");
     }
 
     /** Spring AI's HTTP client has no read time-out by default: the runtime's call deadline must end the call. */

@@ -5,7 +5,9 @@
  * out.
  *
  * <p>{@link dev.agentfsm.runtime.internal.SafeText} shows text from a model or a tool on a terminal
- * without letting it act on the terminal; {@link dev.agentfsm.runtime.internal.ToolPatterns} chooses
+ * without letting it act on the terminal; {@link dev.agentfsm.runtime.internal.ApiKeys} and {@link
+ * dev.agentfsm.runtime.internal.ProviderFailure} keep a provider's key and raw text out of an LLM client's
+ * exceptions and their causes; {@link dev.agentfsm.runtime.internal.ToolPatterns} chooses
  * the tools a state offers from its {@code @Tools} patterns; {@link
  * dev.agentfsm.agents.kit.ScreenshotAnnotator} draws numbered labels on a screenshot.
  * It depends on the root and {@code device} packages only, and neither of them depends on it, so it

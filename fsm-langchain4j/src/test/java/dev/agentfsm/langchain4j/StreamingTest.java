@@ -240,14 +240,20 @@ class StreamingTest {
     void aStreamThatStallsFailsAtTheStreamingTimeoutAfterItsPiecesWereHeard() throws Exception {
         List<String> pieces = Collections.synchronizedList(new ArrayList<>());
         try (FakeChatServer server = new FakeChatServer()) {
-            server.answer(FakeChatServer.events(End.HANG, List.of(content("Hel"), content("lo"))));
+            server.answer(
+                    FakeChatServer.streamed("{\"status\": \"FINISH\"}"),
+                    FakeChatServer.events(End.HANG, List.of(content("Hel"), content("lo"))));
+            // the time-out must elapse, and the first piece must come within it: a first call, with a time-out that
+            // only bounds a hang, loads the provider's classes, which on a cold JVM and a loaded machine can take
+            // seconds; the stalled call then needs only a connection and a round trip on 127.0.0.1, milliseconds
+            // against its 5 s
+            openAi(server, Duration.ofMinutes(1)).complete(HELLO, piece -> {});
 
-            // the time-out must elapse; 3 s leaves the two pieces before it time to arrive on a loaded machine
-            LlmException e = assertThrows(LlmException.class, () -> openAi(server, Duration.ofSeconds(3))
+            LlmException e = assertThrows(LlmException.class, () -> openAi(server, Duration.ofSeconds(5))
                     .complete(HELLO, pieces::add));
 
             assertEquals(
-                    "openai gpt-4o streamed nothing more for 3000 ms after 2 pieces, so its stream is taken as stalled;"
+                    "openai gpt-4o streamed nothing more for 5000 ms after 2 pieces, so its stream is taken as stalled;"
                             + " raise the client's streamingTimeout or check that the server is not overloaded",
                     e.getMessage());
             assertEquals(List.of("Hel", "lo"), pieces);

@@ -65,6 +65,12 @@ public final class FakeChatServer implements AutoCloseable {
     private final Queue<Response> script = new ConcurrentLinkedQueue<>();
     private final List<Received> received = new ArrayList<>();
     private final CountDownLatch closing = new CountDownLatch(1);
+    /**
+     * How long a hang lasts at most: it ends when the server closes, after the test's call; the bound only keeps
+     * a handler from outliving a test that never closes its server. Longer than any test's hang guard, so a
+     * call that returns at all was ended by the client's own time-out, however slow the machine.
+     */
+    private static final long HANG_GUARD_SECONDS = 300;
 
     public FakeChatServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -199,7 +205,7 @@ public final class FakeChatServer implements AutoCloseable {
                 response = status(418, "{\"error\": {\"message\": \"the fake server has no scripted response left\"}}");
             }
             if (response.hang()) {
-                closing.await(10, TimeUnit.SECONDS);
+                closing.await(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
                 return;
             }
             response.headers()
@@ -223,7 +229,7 @@ public final class FakeChatServer implements AutoCloseable {
             }
             switch (response.end()) {
                 case CLOSE -> out.close();
-                case HANG -> closing.await(10, TimeUnit.SECONDS);
+                case HANG -> closing.await(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
                 case BREAK -> {
                     // an exception out of the handler makes the server drop the connection as it is: the
                     // client never gets the body's last chunk

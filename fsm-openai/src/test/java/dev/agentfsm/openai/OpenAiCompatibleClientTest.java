@@ -259,7 +259,9 @@ class OpenAiCompatibleClientTest {
                 "POST " + server.baseUrl() + "/chat/completions timed out after 150 ms; raise the time-out"
                         + " or check that the server is not overloaded",
                 e.getMessage());
-        assertTrue(waited.compareTo(Duration.ofSeconds(5)) < 0, "waited " + waited);
+        // bounds a hang only: the server answers nothing until it closes, after this call, so only the time-out
+        // can have ended it
+        assertTrue(waited.compareTo(Duration.ofSeconds(60)) < 0, "waited " + waited);
         assertEquals(List.of(), slept);
     }
 
@@ -278,7 +280,8 @@ class OpenAiCompatibleClientTest {
                     "POST " + stalling.baseUrl() + "/chat/completions timed out after 300 ms; raise the time-out"
                             + " or check that the server is not overloaded",
                     e.getMessage());
-            assertTrue(waited.compareTo(Duration.ofSeconds(5)) < 0, "waited " + waited);
+            // bounds a hang only: the rest of the body never comes, so only the time-out can have ended the call
+            assertTrue(waited.compareTo(Duration.ofSeconds(60)) < 0, "waited " + waited);
         }
     }
 
@@ -399,18 +402,19 @@ class OpenAiCompatibleClientTest {
         for (int i = 0; i < 4; i++) {
             server.answer(status(429, Map.of("Retry-After", "60"), "{\"error\": {\"message\": \"slow down\"}}"));
         }
-        // the deadline is not set: twice the time-out, 10 s
-        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(5)).build();
+        // the deadline is not set: twice the time-out, 50 s, still short of the wait of a minute; the time-out is
+        // that large because the one attempt must end within it, a first call on a cold JVM included
+        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(25)).build();
 
         LlmException e = assertThrows(LlmException.class, () -> client.complete(HELLO));
 
-        assertEquals(List.of(), slept, "a wait of 60 s cannot fit in a deadline of 10 s");
+        assertEquals(List.of(), slept, "a wait of 60 s cannot fit in a deadline of 50 s");
         assertEquals(1, server.received().size());
         assertTrue(
                 e.getMessage()
                         .startsWith("POST " + server.baseUrl() + "/chat/completions answered HTTP 429 after"
                                 + " 1 attempt: slow down; the next attempt would come after a wait of 60000 ms, past the call's"
-                                + " deadline of 10000 ms ("),
+                                + " deadline of 50000 ms ("),
                 e.getMessage());
         assertTrue(
                 e.getMessage().endsWith(" ms were left); raise the deadline (llmCallDeadline) or try again later"),
@@ -423,7 +427,9 @@ class OpenAiCompatibleClientTest {
         for (int i = 0; i < 4; i++) {
             server.answer(status(503, Map.of("Retry-After", "2"), "{\"error\": {\"message\": \"busy\"}}"));
         }
-        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(1))
+        // the clock is the test's: each attempt gets what that clock leaves of the deadline, in real time; 5 s,
+        // not 1 s, for the first, which may be the JVM's first call; the third gets 1 s, once warm
+        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(5))
                 .callDeadline(Duration.ofSeconds(5))
                 .clock(() -> now[0])
                 .sleeper(wait -> {
@@ -447,9 +453,11 @@ class OpenAiCompatibleClientTest {
     void theLastAttemptGetsOnlyWhatIsLeftOfTheDeadline() {
         long[] now = {0};
         server.answer(status(503, "{}"), hang());
-        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(10))
-                .callDeadline(Duration.ofMillis(10_300))
-                .initialBackoff(Duration.ofSeconds(10))
+        // a minute per attempt against 300 ms for the last one: the bound below tells them apart with room on
+        // either side, however slow the machine is at the 300 ms attempt
+        OpenAiCompatibleClient client = client().timeout(Duration.ofSeconds(60))
+                .callDeadline(Duration.ofMillis(60_300))
+                .initialBackoff(Duration.ofSeconds(60))
                 .clock(() -> now[0])
                 .sleeper(wait -> {
                     slept.add(wait);
@@ -462,11 +470,11 @@ class OpenAiCompatibleClientTest {
 
         Duration waited = Duration.ofNanos(System.nanoTime() - start);
         assertEquals(
-                "POST " + server.baseUrl() + "/chat/completions reached the call's deadline of 10300 ms during"
+                "POST " + server.baseUrl() + "/chat/completions reached the call's deadline of 60300 ms during"
                         + " attempt 2 (of at most 4); raise the deadline (llmCallDeadline) or check that the server is not"
                         + " overloaded",
                 e.getMessage());
-        assertTrue(waited.compareTo(Duration.ofSeconds(5)) < 0, "the second attempt had 300 ms, not 10 s: " + waited);
+        assertTrue(waited.compareTo(Duration.ofSeconds(30)) < 0, "the second attempt had 300 ms, not 60 s: " + waited);
     }
 
     @Test

@@ -36,7 +36,7 @@ final class StallingHttpServer implements AutoCloseable {
             out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            Thread.sleep(20_000);
+            Thread.sleep(Long.MAX_VALUE); // until close() interrupts: only the client's time-out can end its wait
         });
     }
 

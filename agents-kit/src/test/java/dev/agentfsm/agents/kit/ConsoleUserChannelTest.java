@@ -18,7 +18,12 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class ConsoleUserChannelTest {
-    private static final Duration WAIT = Duration.ofSeconds(5);
+    /**
+     * For answers that are already typed or piped: it bounds a hang only (no test waits it out), so it is a minute
+     * rather than anything a reader thread on a loaded machine could come near.
+     */
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    /** For questions nobody answers: the test waits it out. */
     private static final Duration SHORT = Duration.ofMillis(100);
 
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();

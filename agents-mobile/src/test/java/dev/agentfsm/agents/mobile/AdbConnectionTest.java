@@ -198,19 +198,19 @@ class AdbConnectionTest {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "1");
         MobileDevice driver = device.driver()
                 .serial(StandInAdb.SERIAL)
-                .commandTimeout(Duration.ofMillis(1500))
+                .commandTimeout(StandInAdb.HANG_TIMEOUT)
                 .connect();
         long start = System.nanoTime();
         DriverException e = assertThrows(DriverException.class, driver::controls);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         // no upper bound on the time (it would depend on the machine's speed): the message and the hung child's
         // end below show that the time-out, not the hang's end, stopped it
-        assertTrue(took.compareTo(Duration.ofMillis(1500)) >= 0, "waited the time-out: " + took);
+        assertTrue(took.compareTo(StandInAdb.HANG_TIMEOUT) >= 0, "waited the time-out: " + took);
         assertTrue(
                 e.getMessage()
-                        .startsWith(
-                                "`" + device.executable() + " -s emulator-5554 shell uiautomator dump"
-                                        + " /sdcard/window_dump.xml` did not finish within 1500 ms; killed it and 1 child process(es)"),
+                        .startsWith("`" + device.executable() + " -s emulator-5554 shell uiautomator dump"
+                                + " /sdcard/window_dump.xml` did not finish within "
+                                + StandInAdb.HANG_TIMEOUT.toMillis() + " ms; killed it and 1 child process(es)"),
                 e.getMessage());
         long sleeper = Long.parseLong(
                 Files.readString(device.stateDirectory().resolve("hang.pid")).strip());

@@ -22,7 +22,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -133,7 +132,7 @@ class MobileAgentRoundTest {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "9");
         MobileDevice driver = device.driver()
                 .serial(StandInAdb.SERIAL)
-                .commandTimeout(Duration.ofSeconds(1))
+                .commandTimeout(StandInAdb.HANG_TIMEOUT)
                 .connect();
         MobileAgent agent = MobileAgent.builder(driver, replay()).build();
 
@@ -145,8 +144,8 @@ class MobileAgentRoundTest {
         assertEquals(Outcome.ERROR, result.outcome());
         assertTrue(
                 result.reason()
-                        .contains("shell screencap -p /sdcard/screen_temp.png` did not finish within 1000 ms;"
-                                + " killed it"),
+                        .contains("shell screencap -p /sdcard/screen_temp.png` did not finish within "
+                                + StandInAdb.HANG_TIMEOUT.toMillis() + " ms; killed it"),
                 result.reason());
         long sleeper = Long.parseLong(
                 java.nio.file.Files.readString(device.stateDirectory().resolve("hang.pid"))

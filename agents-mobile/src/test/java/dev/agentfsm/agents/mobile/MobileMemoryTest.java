@@ -20,7 +20,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -223,7 +222,7 @@ class MobileMemoryTest {
         StandInAdb device = StandInAdb.install(dir).with("ADB_STANDIN_HANG_AFTER", "9");
         MobileDevice driver = device.driver()
                 .serial(StandInAdb.SERIAL)
-                .commandTimeout(Duration.ofSeconds(1))
+                .commandTimeout(StandInAdb.HANG_TIMEOUT)
                 .connect();
         MobileAgent agent = MobileAgent.builder(driver, MobileAgentRoundTest.replay())
                 .config(config(ScreenshotMemory.defaults()))
@@ -234,7 +233,8 @@ class MobileMemoryTest {
         String where = agent.failureScreenshot().orElseThrow();
         assertTrue(
                 where.startsWith("no final screenshot: taking it failed: `")
-                        && where.contains("did not finish within" + " 1000 ms; killed it"),
+                        && where.contains(
+                                "did not finish within " + StandInAdb.HANG_TIMEOUT.toMillis() + " ms; killed it"),
                 where);
     }
 

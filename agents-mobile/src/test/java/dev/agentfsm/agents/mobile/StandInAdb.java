@@ -113,6 +113,14 @@ final class StandInAdb {
         return state;
     }
 
+    /**
+     * The command time-out of a test that lets the stand-in hang: it must fire on the hung call, and every
+     * call before it must finish well within it. A stand-in call (bash and a few coreutils) takes 40 to 80 ms
+     * on an idle CI machine and up to about 300 ms with both cores busy, so 5 s leaves such calls more than
+     * tenfold room; the test waits the time-out out once per hung call.
+     */
+    static final Duration HANG_TIMEOUT = Duration.ofSeconds(5);
+
     /** A driver on the stand-in: found through ANDROID_HOME, no pause after tapping a field. */
     MobileDevice.Builder driver() {
         return MobileDevice.builder()

@@ -37,7 +37,8 @@ class HostOperatorResponsesTest {
                     server.baseUrl(), "computer-use-preview")
             .apiKey(Optional.of("sk-test"))
             .maxRetries(0)
-            .timeout(Duration.ofSeconds(10))
+            // bounds a hang only: no reply is late on purpose, and a first call on a cold JVM can take seconds
+            .timeout(Duration.ofSeconds(60))
             .build();
 
     HostOperatorResponsesTest() throws IOException {}

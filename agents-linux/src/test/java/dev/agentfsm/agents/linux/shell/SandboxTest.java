@@ -49,6 +49,13 @@ class SandboxTest {
         CommandDirectories.readable(bin);
     }
 
+    /**
+     * A command's own time-out for a command that should end at once: a minute would only bound a hang, and 20 s
+     * stays under the driver's {@link #TIMEOUT}; a sandboxed command starts in tens of milliseconds, so even a
+     * machine twenty times slower ends it long before.
+     */
+    private static final int QUICK_SECONDS = 20;
+
     private static ActionResult run(ShellDriver shell, String command, Object timeoutSeconds) throws DriverException {
         return shell.execute(
                 new Action("execute_command", Map.of("command", command, "timeout", timeoutSeconds)), TIMEOUT);
@@ -196,7 +203,8 @@ class SandboxTest {
     @Test
     void everyCommandRunsWithinTheLimits() throws Exception {
         ShellDriver shell = ShellDriver.of(ShellConfig.of(root).withLimits(new ShellLimits(300, 7, 5, 33, 10)));
-        String limits = (String) run(shell, "cat /proc/self/limits", 5).data().get("stdout");
+        String limits = (String)
+                run(shell, "cat /proc/self/limits", QUICK_SECONDS).data().get("stdout");
 
         assertEquals("7 7", limit(limits, "Max cpu time"));
         assertEquals(5L * 1024 * 1024 + " " + 5L * 1024 * 1024, limit(limits, "Max file size"));
@@ -277,8 +285,8 @@ class SandboxTest {
         ShellDriver shell = ShellDriver.of(ShellConfig.of(root));
         long agent = ProcessHandle.current().pid();
 
-        ActionResult environ = run(shell, "cat /proc/" + agent + "/environ", 5);
-        ActionResult ps = run(shell, "ps eww -p " + agent, 5);
+        ActionResult environ = run(shell, "cat /proc/" + agent + "/environ", QUICK_SECONDS);
+        ActionResult ps = run(shell, "ps eww -p " + agent, QUICK_SECONDS);
 
         assertFalse(environ.success(), environ.toString());
         assertEquals("", environ.data().get("stdout"));
@@ -327,7 +335,9 @@ class SandboxTest {
         assumeAvailable(sandbox);
         ShellDriver shell = ShellDriver.of(ShellConfig.of(root), sandbox);
 
-        String stat = ((String) run(shell, "cat /proc/self/stat", 5).data().get("stdout")).strip();
+        String stat = ((String)
+                        run(shell, "cat /proc/self/stat", QUICK_SECONDS).data().get("stdout"))
+                .strip();
 
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         String pid = stat.substring(0, stat.indexOf(' '));

@@ -106,7 +106,9 @@ class ShellDriverTest {
 
     @Test
     void stdinIsClosed() throws Exception {
-        ActionResult result = run(driver, Map.of("command", "cat", "timeout", 5));
+        // were stdin open, cat would wait for it until its own time-out, 20 s: long enough that a loaded machine
+        // still starts and ends it well before, and under the driver's TIMEOUT so that it is the one that fires
+        ActionResult result = run(driver, Map.of("command", "cat", "timeout", 20));
         assertTrue(result.success(), result.toString());
         assertEquals(false, result.data().get("timed_out"));
         assertEquals("", result.data().get("stdout"));

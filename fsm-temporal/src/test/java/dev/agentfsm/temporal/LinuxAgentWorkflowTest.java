@@ -131,7 +131,7 @@ class LinuxAgentWorkflowTest {
         // the model is a service both workers reach; the third call hangs until its worker is stopped
         StoppingModel model = new StoppingModel(LinuxDemo.replay(), 3);
         StepOptions quickToNotice = new StepOptions(
-                Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofMillis(200), 3, 2);
+                Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofMillis(200), 3, 2);
 
         TestServer.Worker a = TestServer.replaceableWorker(
                 client,

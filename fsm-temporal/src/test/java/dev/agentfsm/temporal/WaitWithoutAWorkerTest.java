@@ -24,9 +24,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(TestServer.class)
 class WaitWithoutAWorkerTest {
-    /** A step its worker does not start within 2 s moves the session, so the test need not wait a minute. */
+    /**
+     * A step its worker does not start within 10 s moves the session, so the test need not wait a minute; a live
+     * worker heartbeats well within that on a loaded machine (the SDK sends them at 80% of the time-out).
+     */
     private static final StepOptions QUICK_TO_MOVE = new StepOptions(
-            Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofMillis(200), 3, 2);
+            Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofMillis(200), 3, 2);
 
     private TestWorkflowEnvironment env;
     private String queue;

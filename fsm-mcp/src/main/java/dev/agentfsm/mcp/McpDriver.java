@@ -7,6 +7,8 @@ import dev.agentfsm.runtime.device.DeviceDriver;
 import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.device.Observation;
 import dev.agentfsm.runtime.device.ToolSpec;
+import dev.agentfsm.runtime.internal.ApiKeys;
+import dev.agentfsm.runtime.internal.ProviderFailure;
 import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.internal.ToolPatterns;
 import dev.agentfsm.runtime.llm.ChatMessage.Image;
@@ -100,6 +102,9 @@ public final class McpDriver implements DeviceDriver {
     private final McpAsyncClient client;
     private final Optional<StdioTransport> stdio;
     private final String serverName;
+    /** The values of the HTTP endpoint's headers, which an error must not show (see {@link Transports#secrets}). */
+    private final List<String> secrets;
+
     private final JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
     private final AtomicBoolean refreshWanted = new AtomicBoolean();
     private final ExecutorService refresher;
@@ -113,12 +118,14 @@ public final class McpDriver implements DeviceDriver {
             McpAsyncClient client,
             Optional<StdioTransport> stdio,
             String serverName,
+            List<String> secrets,
             ExecutorService refresher) {
         this.name = name;
         this.options = options;
         this.client = client;
         this.stdio = stdio;
         this.serverName = serverName;
+        this.secrets = secrets;
         this.refresher = refresher;
     }
 
@@ -134,6 +141,7 @@ public final class McpDriver implements DeviceDriver {
         Objects.requireNonNull(options, "options");
         String name = "mcp:" + endpoint.label();
         Transports.checkProgram(endpoint, name);
+        List<String> secrets = Transports.secrets(endpoint);
         McpDriver[] self = new McpDriver[1];
         Runnable toolsChanged = () -> {
             if (self[0] != null) {
@@ -174,11 +182,11 @@ public final class McpDriver implements DeviceDriver {
         McpDriver driver = null;
         try {
             McpSchema.InitializeResult init =
-                    await(client.initialize(), options.startTimeout(), name, "initialize", stdio);
+                    await(client.initialize(), options.startTimeout(), name, "initialize", stdio, secrets);
             String serverName = init.serverInfo() == null
                     ? ""
                     : init.serverInfo().name() + " " + init.serverInfo().version();
-            driver = new McpDriver(name, options, client, stdio, serverName, refresher);
+            driver = new McpDriver(name, options, client, stdio, serverName, secrets, refresher);
             self[0] = driver; // a list_changed from now on lists again, also during this first listing
             driver.refreshTools();
             return driver;
@@ -202,9 +210,9 @@ public final class McpDriver implements DeviceDriver {
                 reason = refused(refusedWith.get(), (McpEndpoint.Http) endpoint);
             }
             throw new DriverException(
-                    name + ": could not start a session with the MCP server: " + SafeText.line(reason, REASON_CHARS)
+                    name + ": could not start a session with the MCP server: " + shown(reason, secrets)
                             + stdio.map(StdioTransport::stderrTail).orElse(""),
-                    e);
+                    shownCause(e, secrets));
         }
     }
 
@@ -267,8 +275,12 @@ public final class McpDriver implements DeviceDriver {
                 throw new DriverException(name + ": tools/list did not end within "
                         + options.listTimeout().toMillis() + " ms (" + (page - 1) + " pages)");
             }
-            McpSchema.ListToolsResult result =
-                    await(client.listTools(cursor), Duration.ofNanos(left), name, "tools/list", stdio);
+            McpSchema.ListToolsResult result;
+            try {
+                result = await(client.listTools(cursor), Duration.ofNanos(left), name, "tools/list", stdio, secrets);
+            } catch (DriverException e) {
+                throw new DriverException(e.getMessage(), shownCause(e.getCause(), secrets));
+            }
             if (result.tools() != null) {
                 all.addAll(result.tools());
             }
@@ -343,16 +355,17 @@ public final class McpDriver implements DeviceDriver {
                     timeout,
                     name,
                     "tools/call " + action.function(),
-                    stdio);
+                    stdio,
+                    secrets);
         } catch (DriverException e) {
             if (e.getCause() instanceof McpError error && error.getJsonRpcError() != null) {
                 return ActionResult.failed("the server refused the call of " + action.function() + ": "
-                        + SafeText.line(String.valueOf(error.getJsonRpcError().message()), REASON_CHARS));
+                        + shown(String.valueOf(error.getJsonRpcError().message()), secrets));
             }
             if (stdio.isPresent() && !ProcessTree.running(stdio.get().process().toHandle())) {
-                throw new DriverException(e.getMessage() + stdio.get().stderrTail(), e);
+                throw new DriverException(e.getMessage() + stdio.get().stderrTail(), shownCause(e.getCause(), secrets));
             }
-            throw e;
+            throw new DriverException(e.getMessage(), shownCause(e.getCause(), secrets));
         }
         long nanos = System.nanoTime() - start;
         return ToolResults.toResult(action.function(), result, nanos, options);
@@ -472,7 +485,13 @@ public final class McpDriver implements DeviceDriver {
      * long, a stdio server exits meanwhile (the SDK would leave the request waiting for its time-out),
      * or sends a message the transport dropped (too large, not JSON-RPC), which names the bound.
      */
-    static <T> T await(Mono<T> request, Duration timeout, String name, String operation, Optional<StdioTransport> stdio)
+    static <T> T await(
+            Mono<T> request,
+            Duration timeout,
+            String name,
+            String operation,
+            Optional<StdioTransport> stdio,
+            List<String> secrets)
             throws DriverException {
         long problemsBefore = stdio.map(StdioTransport::problems).orElse(0L);
         // the transport forgets the request's id when this wait ends (GuardedTransport.ABANDONED)
@@ -514,10 +533,27 @@ public final class McpDriver implements DeviceDriver {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new DriverException(
-                    name + ": " + operation + " failed: " + SafeText.line(Transports.failure(cause), REASON_CHARS),
+                    name + ": " + operation + " failed: " + shown(Transports.failure(cause), secrets),
+                    // the SDK's own exception, for the callers to read (a JSON-RPC error, an HTTP answer); they
+                    // throw a copy of it (shownCause)
                     cause);
         } finally {
             ended.tryEmitValue(true);
         }
+    }
+
+    /** A server's text as an error shows it: the endpoint's secrets hidden, one line, escaped, cut short. */
+    private static String shown(String text, List<String> secrets) {
+        return SafeText.line(ApiKeys.hidden(text, secrets), REASON_CHARS);
+    }
+
+    /**
+     * The cause a {@link DriverException} of the driver carries: a copy of {@code failure}'s chain with each message
+     * {@linkplain #shown shown}. The SDK's exceptions hold the server's raw text (an HTTP error's whole body, which
+     * a proxy may fill with the request's headers and their token), and a cause's stack trace is printed whole, by
+     * a console's log binding and in a span's {@code exception.stacktrace}.
+     */
+    private static Throwable shownCause(Throwable failure, List<String> secrets) {
+        return ProviderFailure.of(failure, text -> shown(text, secrets));
     }
 }

@@ -9,6 +9,9 @@ import io.modelcontextprotocol.spec.McpTransportException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -61,6 +64,29 @@ final class Transports {
                     return false; // no retry: the same request would be refused again
                 }))
                 .build();
+    }
+
+    /**
+     * The values of an HTTP endpoint's headers (and a bearer token without its scheme), which the driver's errors
+     * show as {@code ***}: a server or a proxy before it may quote the request's headers in an error. Values shorter
+     * than eight characters are no secret worth the damage hiding them would do to the text.
+     */
+    static List<String> secrets(McpEndpoint endpoint) {
+        if (!(endpoint instanceof McpEndpoint.Http http)) {
+            return List.of();
+        }
+        List<String> secrets = new ArrayList<>();
+        for (String value : http.headers().values()) {
+            secrets.add(value);
+            if (value.regionMatches(true, 0, "Bearer ", 0, 7)) {
+                secrets.add(value.substring(7).strip());
+            }
+        }
+        // the longest first, so that a token is not hidden in part before the header value that holds it
+        return secrets.stream()
+                .filter(secret -> secret.length() >= 8)
+                .sorted(Comparator.comparingInt(String::length).reversed())
+                .toList();
     }
 
     /**

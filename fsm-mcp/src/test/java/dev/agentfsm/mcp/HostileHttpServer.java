@@ -18,8 +18,9 @@ import java.util.regex.Pattern;
  * bigBytes} characters), {@code stream} (an event stream of comments that never carries the answer), {@code notify} (an event
  * stream with a hostile notification before the answer), {@code ask} (an event stream with a sampling
  * request to the client before the answer), {@code garbage} (a body that is not JSON, with terminal
- * escapes and 100,000 more characters)
- * and answers {@code echo}; {@code redirect} sends every request to {@code redirectTo} instead.
+ * escapes and 100,000 more characters), {@code headers} (an HTTP 500 whose body quotes the request's headers,
+ * as a debugging proxy's error page does, with a terminal escape) and answers {@code echo}; every request to
+ * {@code /echo} is answered as {@code headers} is; {@code redirect} sends every request to {@code redirectTo} instead.
  */
 final class HostileHttpServer implements AutoCloseable {
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|-?\\d+)");
@@ -44,6 +45,7 @@ final class HostileHttpServer implements AutoCloseable {
         this.redirectTo = redirectTo;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/mcp", this::handle);
+        server.createContext("/echo", HostileHttpServer::echoHeaders);
         server.setExecutor(Executors.newCachedThreadPool());
         server.start();
     }
@@ -92,7 +94,8 @@ final class HostileHttpServer implements AutoCloseable {
                             result(
                                     requestId,
                                     "{\"tools\":[" + tool("echo") + "," + tool("big") + "," + tool("stream") + ","
-                                            + tool("notify") + "," + tool("garbage") + "," + tool("ask") + "]}"));
+                                            + tool("notify") + "," + tool("garbage") + "," + tool("ask") + ","
+                                            + tool("headers") + "]}"));
                 case "tools/call" -> {
                     Matcher name = NAME.matcher(body);
                     String tool = name.find() ? name.group(1) : "";
@@ -103,6 +106,7 @@ final class HostileHttpServer implements AutoCloseable {
                         case "garbage" ->
                             json(exchange, "not JSON \u001b]0;owned\u0007\u001b[2J" + "g".repeat(100_000));
                         case "ask" -> askThenAnswer(exchange, requestId);
+                        case "headers" -> echoHeaders(exchange);
                         default -> json(exchange, result(requestId, text("echoed")));
                     }
                 }
@@ -159,6 +163,19 @@ final class HostileHttpServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** An HTTP 500 whose body quotes each header of the request, values and all, and a terminal escape. */
+    private static void echoHeaders(HttpExchange exchange) throws IOException {
+        StringBuilder body = new StringBuilder("\u001b]0;owned\u0007proxy error; the request had:\n");
+        exchange.getRequestHeaders().forEach((name, values) -> body.append(name)
+                .append(": ")
+                .append(String.join(", ", values))
+                .append('\n'));
+        byte[] bytes = body.toString().getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "text/plain");
+        exchange.sendResponseHeaders(500, bytes.length);
+        exchange.getResponseBody().write(bytes);
     }
 
     private static void json(HttpExchange exchange, String message) throws IOException {

@@ -10,8 +10,12 @@ import dev.agentfsm.runtime.device.DriverException;
 import dev.agentfsm.runtime.internal.SafeText;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -113,6 +117,43 @@ class HostileHttpServerTest {
                     "echoed",
                     driver.execute(new Action("echo", Map.of()), PATIENT).output());
         }
+    }
+
+    @Test
+    void aTokenTheServerEchoesIsNeitherInTheErrorNorItsCauses() throws Exception {
+        // a proxy's error page that quotes the request's headers: the bearer token and a key of no known shape
+        String token = "tok-0123456789abcdef";
+        String key = "k3y-0123456789abcdef";
+        try (HostileHttpServer server = new HostileHttpServer(0, "")) {
+            McpEndpoint endpoint =
+                    new McpEndpoint.Http(URI.create(server.url()), Map.of("X-Api-Key", key)).withBearerToken(token);
+            DriverException handshake = assertThrows(
+                    DriverException.class,
+                    () -> McpDriver.connect(
+                            new McpEndpoint.Http(
+                                            URI.create(server.url().replace("/mcp", "/echo")), Map.of("X-Api-Key", key))
+                                    .withBearerToken(token),
+                            OPTIONS));
+            DriverException call;
+            try (McpDriver driver = McpDriver.connect(endpoint, OPTIONS)) {
+                call = assertThrows(
+                        DriverException.class, () -> driver.execute(new Action("headers", Map.of()), PATIENT));
+            }
+
+            for (DriverException e : List.of(handshake, call)) {
+                String printed = printed(e);
+                assertTrue(printed.contains("proxy error"), printed);
+                assertFalse(printed.contains(token) || printed.contains(key), printed);
+                assertFalse(printed.contains("\u001b") || printed.contains("\u0007"), printed);
+            }
+        }
+    }
+
+    /** {@code e}'s stack trace as a log binding or a span's exception.stacktrace prints it, causes included. */
+    private static String printed(Throwable e) {
+        StringWriter out = new StringWriter();
+        e.printStackTrace(new PrintWriter(out));
+        return out.toString();
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentfsm.runtime.internal.ProviderFailure;
 import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.ChatMessage.Image;
@@ -85,9 +86,10 @@ final class ChatCompletionsJson {
             json = JSON.readTree(body);
         } catch (JsonProcessingException e) {
             throw new LlmException(
-                    endpoint + " answered with a body that is not JSON (" + e.getOriginalMessage()
+                    endpoint + " answered with a body that is not JSON (" + shorten(e.getOriginalMessage())
                             + "); is this an OpenAI-compatible chat-completions endpoint? Body: " + shorten(body),
-                    e);
+                    // Jackson quotes the token it could not read, terminal controls and all
+                    ProviderFailure.of(e, ChatCompletionsJson::shorten));
         }
         JsonNode choice = choiceZero(json.path("choices")).orElse(MissingNode.getInstance());
         JsonNode message = choice.path("message");

@@ -249,7 +249,7 @@ final class EventStream implements HttpResponse.BodySubscriber<LlmReply> {
             chunk = JSON.readTree(text);
         } catch (JsonProcessingException e) {
             fail(
-                    "event " + events + " is not JSON (" + e.getOriginalMessage() + "): "
+                    "event " + events + " is not JSON (" + ChatCompletionsJson.shorten(e.getOriginalMessage()) + "): "
                             + ChatCompletionsJson.shorten(text),
                     e);
             return;

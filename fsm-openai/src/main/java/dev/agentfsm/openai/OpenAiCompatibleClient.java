@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentfsm.runtime.RuntimeConfig;
+import dev.agentfsm.runtime.internal.ProviderFailure;
 import dev.agentfsm.runtime.internal.SafeText;
 import dev.agentfsm.runtime.llm.LlmClient;
 import dev.agentfsm.runtime.llm.LlmException;
@@ -323,7 +324,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
                     throw new LlmException(
                             "POST " + target + " (model " + model + ") streamed a reply that is not whole: "
                                     + broken.getMessage() + "; no part of it is taken as a reply",
-                            broken);
+                            cause(broken));
                 }
             }
             if (cause instanceof HttpTimeoutException) {
@@ -341,10 +342,19 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 throw new LlmException(
                         "POST " + target + " (model " + model + ") streamed a reply that is not whole: the stream broke"
                                 + " off (" + shown(cause) + "); no part of it is taken as a reply",
-                        cause);
+                        cause(cause));
             }
-            throw new LlmException("POST " + target + " failed: " + shown(cause), cause);
+            throw new LlmException("POST " + target + " failed: " + shown(cause), cause(cause));
         }
+    }
+
+    /**
+     * The cause an error carries for a failure that may quote the server: a copy of its chain with each message as
+     * {@link #shown} shows it, since a cause's stack trace is printed whole (by a console's log binding, in a span's
+     * {@code exception.stacktrace}), key and terminal controls included.
+     */
+    private Throwable cause(Throwable failure) {
+        return ProviderFailure.of(failure, text -> ChatCompletionsJson.shorten(withoutKey(text)));
     }
 
     /**

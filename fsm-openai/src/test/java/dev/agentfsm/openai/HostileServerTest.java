@@ -15,6 +15,8 @@ import dev.agentfsm.runtime.llm.ChatMessage;
 import dev.agentfsm.runtime.llm.LlmException;
 import dev.agentfsm.runtime.llm.LlmRequest;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -264,6 +266,58 @@ class HostileServerTest {
                             + " line: \"HTTP/1.1 2\\u001b]0;owned\\u0007\\u001b[31m ***\"",
                     e.getMessage());
         }
+    }
+
+    @Test
+    void theCauseOfAnErrorCarriesNeitherTheKeyNorTheServersControls() throws Exception {
+        // the HTTP client's ProtocolException quotes the status line: the error's message shows it escaped and
+        // without the key, and its printed stack trace (a console's log binding, a span's exception.stacktrace) must
+        try (StallingHttpServer raw = StallingHttpServer.answering(
+                "HTTP/1.1 2\u001b]0;owned\u0007\u001b[31m " + KEY + "\r\nContent-Length: 0\r\n\r\n")) {
+            LlmException e =
+                    assertThrows(LlmException.class, () -> OpenAiCompatibleClient.builder(raw.baseUrl(), "qwen2.5")
+                            .apiKey(Optional.of(KEY))
+                            .sleeper(slept::add)
+                            .build()
+                            .complete(HELLO));
+
+            assertPrintedWithoutKeyOrControls(e);
+            assertTrue(printed(e).contains("java.net.ProtocolException: Invalid status line"), printed(e));
+        }
+    }
+
+    @Test
+    void aBodyOrAnEventThatIsNotJsonIsQuotedEscapedInTheErrorAndItsCause() {
+        // Jackson quotes the token it could not read, and an ESC is part of a token to it: ESC c resets a terminal
+        server.answer(
+                status(200, "ok\u001bc " + KEY),
+                FakeChatServer.events(End.CLOSE, List.of("data: ok\u001bc " + KEY + "\n\n")));
+        OpenAiCompatibleClient client = client().apiKey(Optional.of(KEY)).build();
+
+        LlmException body = assertThrows(LlmException.class, () -> client.complete(HELLO));
+        LlmException event = assertThrows(LlmException.class, () -> client.complete(HELLO, pieces::add));
+
+        assertTrue(
+                body.getMessage().contains("answered with a body that is not JSON (Unrecognized token 'ok\\u001bc'"),
+                body.getMessage());
+        assertTrue(
+                event.getMessage().contains("event 1 is not JSON (Unrecognized token 'ok\\u001bc'"),
+                event.getMessage());
+        assertPrintedWithoutKeyOrControls(body);
+        assertPrintedWithoutKeyOrControls(event);
+    }
+
+    private static void assertPrintedWithoutKeyOrControls(Throwable e) {
+        String printed = printed(e);
+        assertFalse(printed.contains(KEY), printed);
+        assertFalse(printed.contains("\u001b") || printed.contains("\u0007"), printed);
+    }
+
+    /** {@code e}'s stack trace as a log binding prints it, its causes and suppressed exceptions included. */
+    private static String printed(Throwable e) {
+        StringWriter out = new StringWriter();
+        e.printStackTrace(new PrintWriter(out));
+        return out.toString();
     }
 
     @Test

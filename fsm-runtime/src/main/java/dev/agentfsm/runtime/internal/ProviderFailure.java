@@ -4,8 +4,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * A model provider's failure as the cause of an LLM client's {@code LlmException} (fsm-langchain4j's, the Spring Boot
- * starter's): each exception of the chain by its class's name, its message as the client shows a server's text (one
- * line, controls escaped, keys hidden) and its stack. A provider library's own exceptions carry the server's raw text
+ * starter's, fsm-openai's), or an MCP server's as the cause of fsm-mcp's {@code DriverException}: each exception of
+ * the chain by its class's name, its message as the client shows a server's text (one line, controls escaped, keys
+ * hidden) and its stack. A provider library's own exceptions carry the server's raw text
  * (an HTTP error's whole body, a proxy's echo of the key, terminal controls), and a cause is printed wherever its
  * exception's stack trace is: by a log binding on a console (a round's error is the cause of {@code
  * LoggingListener}'s warning) and in a span's {@code exception.stacktrace} (fsm-opentelemetry records a failed

@@ -4,6 +4,7 @@ import dev.agentfsm.runtime.internal.SafeText;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,9 @@ import reactor.core.publisher.Mono;
  *   <li>the answer to {@code initialize} keeps its server name and version escaped and cut, and loses
  *       its {@code instructions} and experimental capabilities, which the driver never reads and the
  *       SDK logs at info level;
+ *   <li>in the answer to {@code tools/list}, a tool's name holding a control, bidi or invisible character, or
+ *       longer than {@value #NAME_CHARS} characters, is escaped and cut ({@link #listedName}): the SDK logs a
+ *       name that is not MCP's at warn level, and the driver refuses such a tool either way;
  *   <li>a request whose caller gave up is forgotten ({@link #ABANDONED}).
  * </ul>
  */
@@ -133,7 +137,43 @@ final class GuardedTransport implements McpClientTransport {
             return Mono.just(
                     new McpSchema.JSONRPCResponse(response.jsonrpc(), response.id(), initialized(result), null));
         }
+        if (McpSchema.METHOD_TOOLS_LIST.equals(method)
+                && response.result() instanceof Map<?, ?> result
+                && result.get("tools") instanceof List<?> tools) {
+            return Mono.just(
+                    new McpSchema.JSONRPCResponse(response.jsonrpc(), response.id(), listed(result, tools), null));
+        }
         return Mono.just(message);
+    }
+
+    /**
+     * A tool's name as the SDK reads it from {@code tools/list}: escaped and cut as {@link SafeText#line} does. A
+     * name this changes is not one of MCP's (those are at most 128 of {@code A-Z a-z 0-9 _ - . /}), so the tool is
+     * refused by the driver as before, under this name.
+     */
+    static String listedName(String name) {
+        return SafeText.line(name, NAME_CHARS);
+    }
+
+    /** The answer to {@code tools/list} with each tool's name as {@link #listedName} gives it. */
+    private static Map<String, Object> listed(Map<?, ?> result, List<?> tools) {
+        List<Object> named = new ArrayList<>(tools.size());
+        for (Object tool : tools) {
+            if (tool instanceof Map<?, ?> fields
+                    && fields.get("name") instanceof String name
+                    && !listedName(name).equals(name)) {
+                Map<String, Object> renamed = new LinkedHashMap<>();
+                fields.forEach((key, value) -> renamed.put(String.valueOf(key), value));
+                renamed.put("name", listedName(name));
+                named.add(renamed);
+            } else {
+                named.add(tool);
+            }
+        }
+        Map<String, Object> copy = new LinkedHashMap<>();
+        result.forEach((key, value) -> copy.put(String.valueOf(key), value));
+        copy.put("tools", named);
+        return copy;
     }
 
     /** The answer to {@code initialize} with only what the driver reads, its strings escaped. */

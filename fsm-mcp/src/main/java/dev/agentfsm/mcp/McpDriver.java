@@ -310,7 +310,9 @@ public final class McpDriver implements DeviceDriver {
      * model; quoted values are escaped.
      */
     public Optional<String> problem(Action action) {
-        String why = refused.get(action.function());
+        // the tool was refused under its name as listed, escaped if it held a control character (GuardedTransport)
+        String why =
+                refused.getOrDefault(action.function(), refused.get(GuardedTransport.listedName(action.function())));
         if (why != null) {
             return Optional.of("the tool " + SafeText.line(action.function(), 80) + " is not offered: " + why);
         }

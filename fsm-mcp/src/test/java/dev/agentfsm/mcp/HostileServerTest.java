@@ -8,7 +8,9 @@ import dev.agentfsm.runtime.device.Action;
 import dev.agentfsm.runtime.device.ActionResult;
 import dev.agentfsm.runtime.device.ToolSpec;
 import dev.agentfsm.runtime.internal.SafeText;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
@@ -393,6 +395,22 @@ class HostileServerTest {
                         "call act: failed act failed and said nothing images=0",
                         "call echo: ok echoed images=0"),
                 client("error-silent", "", "act", "echo"));
+    }
+
+    @Test
+    void aToolsNameReachesTheLogEscaped() throws Exception {
+        PrintStream err = System.err;
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        // slf4j-simple writes to whatever System.err is when it logs; the SDK warns of names that are not MCP's
+        System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+        try (McpDriver driver = McpDriver.connect(HostileClient.endpoint("names", ""), McpOptions.DEFAULTS)) {
+            assertTrue(driver.problem(new Action("wipe\u001b[2J", Map.of())).isPresent());
+        } finally {
+            System.setErr(err);
+        }
+        String logged = log.toString(StandardCharsets.UTF_8);
+        assertTrue(logged.contains("wipe\\u001b[2J"), "the name is logged escaped: " + SafeText.line(logged, 2_000));
+        assertFalse(logged.contains("\u001b"), "a terminal escape reached the log: " + SafeText.line(logged, 2_000));
     }
 
     @Test

@@ -19,7 +19,7 @@ final class FileOptions {
      * directory, under a directory, writable.
      */
     static Optional<String> writable(String option, Path file, String fix) {
-        String named = option + " '" + Console.shown(file) + "'";
+        String named = named(option, file);
         if (Files.isDirectory(file)) {
             return Optional.of(named + " is a directory; " + fix);
         }
@@ -37,7 +37,7 @@ final class FileOptions {
 
     /** A new file, in a directory that exists ({@code --journal}). */
     static Optional<String> creatable(String option, Path file, String fix) {
-        String named = option + " '" + Console.shown(file) + "'";
+        String named = named(option, file);
         if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.of(named + " is a directory; " + fix);
         }
@@ -54,7 +54,7 @@ final class FileOptions {
      * through, for the reader to refuse or follow.
      */
     static Optional<String> existing(String option, Path file, String fix) {
-        String named = option + " '" + Console.shown(file) + "'";
+        String named = named(option, file);
         if (Files.isSymbolicLink(file)) {
             return Optional.empty();
         }
@@ -77,6 +77,11 @@ final class FileOptions {
             // unreadable: compared by name below
         }
         return one.toAbsolutePath().normalize().equals(other.toAbsolutePath().normalize());
+    }
+
+    /** The option and its value as every problem starts: {@code --trace 'out/trace.jsonl'}. */
+    private static String named(String option, Path file) {
+        return option + " '" + Console.shown(file) + "'";
     }
 
     private static Optional<String> creatableIn(String named, Path directory) {

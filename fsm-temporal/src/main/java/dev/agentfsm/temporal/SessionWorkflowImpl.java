@@ -417,14 +417,19 @@ public final class SessionWorkflowImpl implements SessionWorkflow {
         if (Workflow.currentTimeMillis() >= waitEnds) {
             // the wait's timer fired in this workflow task: the session takes the time-out, not this reply
             throw new IllegalStateException("session " + session + " waited for "
-                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to " : "a decision on ") + asked.quotedPrompt()
+                    + awaited(asked)
                     + " for " + waitLasts + ", and the wait is over: the state goes on without it");
         }
         if (asked.kind() != kind) {
             throw new IllegalStateException("session " + session + " waits for "
-                    + (asked.kind() == Asked.Kind.QUESTION ? "an answer to " : "a decision on ") + asked.quotedPrompt()
+                    + awaited(asked)
                     + ", not for " + wanted + "; use "
                     + (asked.kind() == Asked.Kind.QUESTION ? "answer(text)" : "confirm(decision)"));
         }
+    }
+
+    /** What a waiting session waits for, as its refusals say it: {@code an answer to "Which branch?"}. */
+    private static String awaited(Asked asked) {
+        return (asked.kind() == Asked.Kind.QUESTION ? "an answer to " : "a decision on ") + asked.quotedPrompt();
     }
 }
